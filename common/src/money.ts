@@ -1,0 +1,2 @@
+/** Placeholder replaced by the domain core. */
+export const CURRENCY_DEFAULT = 'EUR';

@@ -1,0 +1,36 @@
+// One Jest set-up for every workspace: ESM + SWC (decorators and their metadata for Nest/TypeORM),
+// `.js` suffixes of NodeNext imports mapped back to the TypeScript sources, @ordering/common from source.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+
+/** @param {string} dir the workspace folder; @param {import('jest').Config} extra */
+export function preset(dir, extra = {}) {
+  return {
+    rootDir: dir,
+    testEnvironment: 'node',
+    extensionsToTreatAsEsm: ['.ts', '.tsx'],
+    transform: {
+      '^.+\\.(t|j)sx?$': [
+        '@swc/jest',
+        {
+          jsc: {
+            parser: { syntax: 'typescript', decorators: true, tsx: true },
+            transform: { legacyDecorator: true, decoratorMetadata: true, react: { runtime: 'automatic' } },
+            target: 'es2023',
+            keepClassNames: true,
+          },
+          module: { type: 'es6' },
+          sourceMaps: 'inline',
+        },
+      ],
+    },
+    moduleNameMapper: {
+      '^@ordering/common$': path.join(root, 'common/src/index.ts'),
+      '^(\\.{1,2}/.*)\\.js$': '$1',
+    },
+    testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.spec.tsx', '<rootDir>/test/**/*.spec.ts'],
+    ...extra,
+  };
+}
