@@ -1,0 +1,152 @@
+import type { Entity, IsoDate, IsoDateTime, MoneyAmount, Ref, TaxRatePercent, TimeOfDay } from './base.js';
+import type { Image } from './media.js';
+
+/** The weekday rule types, Monday first. */
+export const WEEKDAY_RULE_TYPES = [
+  'monday',
+  'tuesday',
+  'wednesday',
+  'thursday',
+  'friday',
+  'saturday',
+  'sunday',
+] as const;
+
+/** A weekday rule type (`monday` … `sunday`). */
+export type WeekdayRuleType = (typeof WEEKDAY_RULE_TYPES)[number];
+
+/** Every opening-hour rule type: a single date (`once`), every day (`daily`) or one weekday. */
+export type OpeningHourRuleType = 'once' | 'daily' | WeekdayRuleType;
+
+/**
+ * One line of a branch's opening (or delivery) hours.
+ *
+ * How rules combine and what `to` < `from`, `00:00` and `24:00` mean is defined in `opening-hours.ts`.
+ */
+export interface OpeningHourRule {
+  /** Present once stored. */
+  id?: number;
+  /** `once` (only on {@link OpeningHourRule.date}), `daily`, or a weekday. */
+  type: OpeningHourRuleType;
+  /** The date of a `once` rule (`YYYY-MM-DD`); ignored by the other types. */
+  date?: IsoDate | null;
+  /** The day is closed (from and to are ignored). */
+  isClosed: boolean;
+  /** Start `HH:MM` (inclusive). */
+  from: TimeOfDay;
+  /** End `HH:MM` (exclusive); `00:00`/`24:00` mean midnight at the end of the day. */
+  to: TimeOfDay;
+}
+
+/** A delivery area of a branch with its fee and thresholds. */
+export interface DeliveryArea {
+  /** Integer id; the order form refers to the area by it. */
+  id: number;
+  /** Display name of the area (e.g. a district or zip code range). */
+  area: string;
+  /** Delivery fee, gross, in major units. */
+  price: MoneyAmount;
+  /** Tax rate of the delivery fee in percent. */
+  tax: TaxRatePercent;
+  /** Delivery in this area is always free. */
+  free: boolean;
+  /** Delivery becomes free when the items' gross exceeds this value (null/0: no threshold). */
+  freeFromOrderValue?: MoneyAmount | null;
+  /** The items' gross must be at least this value for delivery (null/0: no minimum). */
+  minimumOrderValue?: MoneyAmount | null;
+}
+
+/** A branch (Filiale): address, contact, hours, order modes, requirements and payment methods. */
+export interface Branch extends Entity {
+  /** URL identifier, used in `/store/{identifier}`. */
+  identifier: string;
+  /** Display name. */
+  name: string;
+  /** Street and number. */
+  street: string;
+  /** Postcode. */
+  zipCode: string;
+  /** City. */
+  city: string;
+  /** Phone number (international format recommended). */
+  phone?: string | null;
+  /** Contact e-mail. */
+  email?: string | null;
+  /** Web site of the branch. */
+  website?: string | null;
+  /** WGS84 longitude. */
+  longitude?: number | null;
+  /** WGS84 latitude. */
+  latitude?: number | null;
+  /** Extra search words (free text, separated by spaces or commas). */
+  keywords?: string | null;
+  /** Tags the branch carries (tag filter). */
+  tags: Ref[];
+  /** Header images. */
+  images?: Image[];
+  /** Logo image. */
+  logo?: Image | null;
+  /** Non-public branches are still listed, with an inactive look. */
+  isPublic: boolean;
+  /** The organisation the branch belongs to. */
+  division?: Ref | null;
+  /** IANA time zone of all its hours (default `Europe/Vienna`). */
+  timeZone: string;
+  /** Opening hours rules. */
+  openingHours: OpeningHourRule[];
+  /** Delivery hours rules, used for delivery when {@link Branch.isDeliveryHoursEnabled}. */
+  deliveryHours: OpeningHourRule[];
+  /** Delivery follows the delivery hours instead of the opening hours. */
+  isDeliveryHoursEnabled: boolean;
+  /** Takeaway offered. */
+  isTakeawayEnabled: boolean;
+  /** Delivery offered. */
+  isDeliveryEnabled: boolean;
+  /** Dine-in offered. */
+  isDineInEnabled: boolean;
+  /** Dine-in customers choose their table. */
+  isTableSelectionEnabled: boolean;
+  /** Orders are accepted while closed (pre-orders). */
+  isPreorderEnabled: boolean;
+  /** An appointment (date and time) must be chosen. */
+  isAppointmentRequired: boolean;
+  /** Orders are quotation requests ("Angebotsanfrage"). */
+  isQuotationRequired: boolean;
+  /** Orders are accepted only from this moment on (ISO 8601); null: no restriction. */
+  orderableFrom?: IsoDateTime | null;
+  /** Shown when closed and no next opening is known. */
+  closedMessage?: string | null;
+  /** Delivery areas with fees and thresholds. */
+  deliveryAreas: DeliveryArea[];
+  /** E-mail required for delivery orders. */
+  isDeliveryEmailRequired: boolean;
+  /** E-mail required for dine-in orders. */
+  isDineInEmailRequired: boolean;
+  /** E-mail required for takeaway orders. */
+  isTakeawayEmailRequired: boolean;
+  /** Phone required for delivery orders. */
+  isDeliveryPhoneRequired: boolean;
+  /** Phone required for dine-in orders. */
+  isDineInPhoneRequired: boolean;
+  /** Phone required for takeaway orders. */
+  isTakeawayPhoneRequired: boolean;
+  /** Address required for delivery orders. */
+  isDeliveryAddressRequired: boolean;
+  /** Address required for dine-in orders. */
+  isDineInAddressRequired: boolean;
+  /** Address required for takeaway orders. */
+  isTakeawayAddressRequired: boolean;
+  /** Cash accepted. */
+  isCashEnabled: boolean;
+  /** Debit card (Bankomat) accepted. */
+  isATMCardEnabled: boolean;
+  /** Hydro AG vouchers accepted. */
+  isHydroAGVoucherEnabled: boolean;
+  /** Online payment via Mollie. */
+  isMollieEnabled: boolean;
+  /** Online payment via Datatrans. */
+  isDatatransEnabled: boolean;
+}
+
+/** The default IANA time zone of a branch. */
+export const DEFAULT_TIME_ZONE = 'Europe/Vienna';

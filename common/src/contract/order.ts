@@ -1,0 +1,239 @@
+import type { Entity, IsoDateTime, MoneyAmount, Ref, TaxRatePercent } from './base.js';
+import type { CalculationModel, UnitCode } from './catalog.js';
+
+/** Payment method codes (spec section 9); the default is `cash`. */
+export const PAYMENT_METHODS = ['cash', 'atm-card', 'hydro-ag-voucher', 'mollie', 'datatrans'] as const;
+
+/** A payment method code. */
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** Order type (mode). */
+export type OrderType = 'takeaway' | 'delivery' | 'dineIn';
+
+/** Staff status actions: `POST /api/orders/{id}/status/{action}`. */
+export const ORDER_STATUS_ACTIONS = ['cancel', 'confirm', 'reject', 'in-delivery', 'completed'] as const;
+
+/** A staff status action. */
+export type OrderStatusAction = (typeof ORDER_STATUS_ACTIONS)[number];
+
+/** A file reference inside a part value (an upload by id). */
+export type PartFileValue = Ref;
+
+/**
+ * The value of one configurable part in a cart or order item, by part type:
+ * - `select`: the chosen option's index in `part.options`, or `null`;
+ * - `multiselect`: the chosen option indices;
+ * - `text`, `textarea`: the text;
+ * - `image`, `images`, `file`, `files`: the uploads (at most one for the singular types).
+ */
+export type PartValue = number | null | number[] | string | PartFileValue[];
+
+/** An item as the checkout sends it (prices are recomputed by the server). */
+export interface OrderFormItem {
+  /** The product by id and uid. */
+  product: { id: number; uid: string };
+  /** Quantity in {@link OrderFormItem.unit} (> 0). */
+  amount: number;
+  /** The unit the quantity is in (the product unit or an alternative unit). */
+  unit: UnitCode;
+  /** One value per configurable part, in part order. */
+  parts: PartValue[];
+}
+
+/** A stored order item: the form item plus what was priced. */
+export interface OrderItem extends OrderFormItem {
+  /** Product name at order time. */
+  name: string;
+  /** Gross unit price (per {@link OrderFormItem.unit}, modifiers applied) in major units. */
+  unitPrice: MoneyAmount;
+  /** Gross line price in major units. */
+  price: MoneyAmount;
+  /** Tax rate applied (by order type). */
+  tax: TaxRatePercent;
+  /** Calculation model at order time. */
+  calculationModel: CalculationModel;
+  /** The price was hidden from the customer. */
+  isPriceHidden: boolean;
+  /** Part values rendered as text for receipts (`Extra Käse`, file names …). */
+  partLabels?: string[];
+}
+
+/** The review questionnaire (each rating 1 to 5). */
+export interface Questionnaire {
+  /** Overall rating 1-5. */
+  rating: number;
+  /** Food rating 1-5. */
+  foodRating: number;
+  /** Service rating 1-5. */
+  serviceRating: number;
+  /** Process rating 1-5. */
+  processRating: number;
+  /** Free comment. */
+  comment?: string | null;
+}
+
+/** The form sent at checkout (`POST` create order). */
+export interface OrderForm {
+  /** Full name (optional; firstName/lastName are the required parts). */
+  name?: string | null;
+  /** First name. */
+  firstName: string;
+  /** Last name. */
+  lastName: string;
+  /** Company. */
+  company?: string | null;
+  /** Street and number. */
+  street?: string | null;
+  /** Postcode and city. */
+  city?: string | null;
+  /** Postcode, when entered separately. */
+  zipCode?: string | null;
+  /** Chosen delivery area (delivery only). */
+  deliveryArea?: Ref | null;
+  /** Floor. */
+  floor?: string | null;
+  /** Stairway. */
+  stairway?: string | null;
+  /** Door. */
+  door?: string | null;
+  /** Phone (normalised: digits, plus and spaces). */
+  phone?: string | null;
+  /** E-mail. */
+  email?: string | null;
+  /** Chosen appointment (ISO 8601) or null for "as soon as possible". */
+  appointmentDate?: IsoDateTime | null;
+  /** Notes, remarks, allergies. */
+  comment?: string | null;
+  /** Payment method (default `cash`). */
+  paymentMethod: PaymentMethod;
+  /** Terms accepted. */
+  legalInstructions: boolean;
+  /** Privacy policy accepted. */
+  privacyPolicy: boolean;
+  /** The branch ordered from. */
+  branch: Ref;
+  /** Chosen table (dine-in with table selection). */
+  table?: Ref | null;
+  /** Chosen donation recipient. */
+  donatee?: Ref | null;
+  /** Delivery order. */
+  isDelivery: boolean;
+  /** Dine-in order (neither flag: takeaway). */
+  isDineIn: boolean;
+  /** The cart items. */
+  items: OrderFormItem[];
+}
+
+/** Status flags of an order (the status machine is in `order-status.ts`). */
+export interface OrderFlags {
+  /** Rejected by staff. */
+  isRejected: boolean;
+  /** Completed. */
+  isCompleted: boolean;
+  /** Confirmed by staff. */
+  isConfirmed: boolean;
+  /** Delivery order. */
+  isDelivery: boolean;
+  /** Dine-in order. */
+  isDineIn: boolean;
+  /** Out for delivery, or ready for pickup for takeaway/dine-in. */
+  isInDelivery: boolean;
+  /** Delivered (delivery only). */
+  isDelivered: boolean;
+  /** Cancelled (by staff or by the customer rejecting a counter-offer). */
+  isCanceled: boolean;
+  /** Failed (e.g. online payment failed or expired). */
+  isFailed: boolean;
+  /** Paid online. */
+  isPaid: boolean;
+  /** Refunded. */
+  isRefunded: boolean;
+}
+
+/** An order as staff and (via uid and hash) the customer see it. */
+export interface Order extends Entity, OrderFlags {
+  /** Public uuid. */
+  uid: string;
+  /** Access secret of the public status page. */
+  hash: string;
+  /** Ticket number of the branch (null when tickets are disabled). */
+  ticketNumber?: number | null;
+  /** Table identifier for dine-in. */
+  tableIdentifier?: string | null;
+  /** The branch. */
+  branch: Ref;
+  /** Items, addressed by index (`PUT /api/orders/{id}/items/{itemIndex}`). */
+  items: OrderItem[];
+  /** Requested appointment (ISO 8601) or null for "as soon as possible". */
+  appointmentDate?: IsoDateTime | null;
+  /** The appointment as confirmed by staff (ISO 8601). */
+  appointment?: IsoDateTime | null;
+  /** Staff counter-offer for the appointment (ISO 8601). */
+  counterAppointment?: IsoDateTime | null;
+  /** Reason given on rejection. */
+  rejectionMessage?: string | null;
+  /** Customer comment. */
+  comment?: string | null;
+  /** Payment method. */
+  paymentMethod: PaymentMethod;
+  /** Overall rating once the questionnaire was sent. */
+  questionnaireRating?: number | null;
+  /** Customer data as entered at checkout. */
+  firstName?: string | null;
+  /** Customer last name. */
+  lastName?: string | null;
+  /** Company. */
+  company?: string | null;
+  /** Street. */
+  street?: string | null;
+  /** City. */
+  city?: string | null;
+  /** Postcode. */
+  zipCode?: string | null;
+  /** Delivery area name at order time. */
+  deliveryArea?: string | null;
+  /** Floor. */
+  floor?: string | null;
+  /** Stairway. */
+  stairway?: string | null;
+  /** Door. */
+  door?: string | null;
+  /** Phone. */
+  phone?: string | null;
+  /** E-mail. */
+  email?: string | null;
+  /** Donation recipient. */
+  donatee?: Ref | null;
+  /** Totals as computed by the server. */
+  pricing?: PricingResult;
+}
+
+/**
+ * Totals of a cart or order in major units, as JSON carries them.
+ * `gross` is the items' gross; `totalNet`/`totalGross` include delivery; `taxes` maps a rate (percent, as
+ * string key, e.g. `"10"`) to its tax amount over items and delivery. For every total, net + taxes = gross.
+ */
+export interface PricingResult {
+  /** Items' gross. */
+  gross: MoneyAmount;
+  /** Items' net. */
+  net?: MoneyAmount;
+  /** Delivery fee gross (0 when free or not delivery). */
+  deliveryGross: MoneyAmount;
+  /** Delivery fee net. */
+  deliveryNet?: MoneyAmount;
+  /** Grand total net. */
+  totalNet: MoneyAmount;
+  /** Grand total gross. */
+  totalGross: MoneyAmount;
+  /** Tax amount per rate in percent (key `"10"`, `"20"`, `"5.5"`). */
+  taxes: Record<string, MoneyAmount>;
+}
+
+/** Response of the create-order call: either a payment redirect or the created order. */
+export interface CreateOrderResult {
+  /** Online payment: where the browser goes next. */
+  paymentRedirectUrl?: string;
+  /** The created order (with uid and hash for the status page). */
+  order?: Order;
+}

@@ -1,2 +1,0 @@
-/** Placeholder replaced by the domain core. */
-export const CURRENCY_DEFAULT = 'EUR';
