@@ -1,0 +1,9 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { preset } from '../jest.preset.js';
+
+// Node environment on purpose: stores and the API client are plain TypeScript, and components are checked
+// by rendering them to a string; the real browser is covered by the Playwright tests in e2e/.
+export default preset(path.dirname(fileURLToPath(import.meta.url)), {
+  testPathIgnorePatterns: ['/node_modules/', '<rootDir>/e2e/'],
+});

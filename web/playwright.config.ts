@@ -1,0 +1,81 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+// The browser test drives the real product: the built backend serving the built web app on a fresh
+// embedded database. Build first: `npx nx run-many -t build --projects=common,backend,web`.
+const port = Number(process.env.E2E_PORT ?? 3999);
+const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
+
+// Created once in the runner; workers inherit the variable instead of making their own folder.
+const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'ordering-e2e-')));
+
+// The backend needs Node 24. Under npm/npx that is already the running Node; otherwise ask npx for it.
+const nodeMajor = Number(process.versions.node.split('.')[0]);
+const node = nodeMajor >= 24 ? JSON.stringify(process.execPath) : 'npx --no-install node';
+
+const chromiumFlags = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results/artifacts',
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 30_000,
+  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  use: {
+    baseURL,
+    locale: 'de-DE',
+    timezoneId: 'Europe/Vienna',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: chromiumFlags,
+    },
+  },
+  projects: [
+    {
+      name: 'desktop',
+      use: { browserName: 'chromium', viewport: { width: 1280, height: 800 } },
+    },
+    {
+      name: 'mobile',
+      use: {
+        browserName: 'chromium',
+        viewport: devices['Pixel 7'].viewport,
+        deviceScaleFactor: devices['Pixel 7'].deviceScaleFactor,
+        isMobile: true,
+        hasTouch: true,
+        userAgent: devices['Pixel 7'].userAgent,
+      },
+    },
+  ],
+  // E2E_BASE_URL points the tests at a server that is already running (then none is started).
+  webServer: process.env.E2E_BASE_URL
+    ? undefined
+    : {
+        command: `${node} ../backend/dist/main.js`,
+        url: `http://127.0.0.1:${port}/api/health`,
+        reuseExistingServer: false,
+        timeout: 120_000,
+        stdout: 'ignore', // request logs; startup failures arrive on stderr
+        stderr: 'pipe',
+        env: {
+          PORT: String(port),
+          DATA_DIR: dataDir,
+          ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+        },
+      },
+});

@@ -1,0 +1,132 @@
+import { jest } from '@jest/globals';
+import { fakeFetch, json } from '../testing/fakeFetch';
+import { ApiClient, ApiRequestError } from './ApiClient';
+
+describe(ApiClient.name, () => {
+  describe('get', () => {
+    it('returns the data of a { data } body', async () => {
+      const fetch = fakeFetch(json(200, { data: { status: 'ok', database: 'ok' } }));
+      const api = new ApiClient({ fetch });
+
+      await expect(api.get('/api/health')).resolves.toEqual({ status: 'ok', database: 'ok' });
+      expect(fetch.calls).toEqual([
+        { url: '/api/health', method: 'GET', headers: { Accept: 'application/json' }, body: undefined },
+      ]);
+    });
+
+    it('prefixes the base URL without doubling the slash', async () => {
+      const fetch = fakeFetch(json(200, { data: 1 }));
+      await new ApiClient({ fetch, baseUrl: 'http://localhost:3000/' }).get('/api/init');
+      expect(fetch.calls[0].url).toBe('http://localhost:3000/api/init');
+    });
+
+    it('resolves undefined for 204 No Content', async () => {
+      const api = new ApiClient({ fetch: fakeFetch(new Response(null, { status: 204 })) });
+      await expect(api.delete('/api/things/1')).resolves.toBeUndefined();
+    });
+
+    it('rejects a successful body that is not a { data } envelope', async () => {
+      const api = new ApiClient({ fetch: fakeFetch(json(200, { status: 'ok' })) });
+      await expect(api.get('/api/x')).rejects.toMatchObject({
+        status: 200,
+        message: 'Ein unbekannter Fehler ist aufgetreten.',
+      });
+    });
+  });
+
+  describe('post', () => {
+    it('sends the body as JSON', async () => {
+      const fetch = fakeFetch(json(201, { data: { id: 7 } }));
+      const api = new ApiClient({ fetch });
+
+      await expect(api.post('/api/things', { name: 'Estrich' })).resolves.toEqual({ id: 7 });
+      expect(fetch.calls[0]).toMatchObject({
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: { name: 'Estrich' },
+      });
+    });
+  });
+
+  describe('errors', () => {
+    it('throws the server errors with the first message as the error message', async () => {
+      const errors = [
+        { message: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.', field: 'email' },
+        { message: 'Bitte geben Sie Ihren Vornamen ein.', field: 'firstName' },
+      ];
+      const api = new ApiClient({ fetch: fakeFetch(json(400, { errors })) });
+
+      const error = await api.post('/api/orders', {}).catch((e: unknown) => e);
+
+      expect(error).toBeInstanceOf(ApiRequestError);
+      const apiError = error as ApiRequestError;
+      expect(apiError.status).toBe(400);
+      expect(apiError.message).toBe('Bitte geben Sie eine gültige E-Mail-Adresse ein.');
+      expect(apiError.errors).toEqual(errors);
+      expect(apiError.messageFor('firstName')).toBe('Bitte geben Sie Ihren Vornamen ein.');
+      expect(apiError.messageFor('phone')).toBeUndefined();
+    });
+
+    it('falls back to a German message when the error body is not JSON', async () => {
+      const html = new Response('<h1>Bad Gateway</h1>', { status: 502, headers: { 'Content-Type': 'text/html' } });
+      const api = new ApiClient({ fetch: fakeFetch(html) });
+
+      await expect(api.get('/api/init')).rejects.toMatchObject({
+        status: 502,
+        message: 'Ein unbekannter Fehler ist aufgetreten.',
+      });
+    });
+
+    it('ignores malformed entries in the errors list', async () => {
+      const api = new ApiClient({
+        fetch: fakeFetch(json(409, { errors: [{ code: 1 }, 'text', { message: 'Schon vergeben.', field: 3 }] })),
+      });
+      const error = (await api.get('/api/x').catch((e: unknown) => e)) as ApiRequestError;
+      expect(error.errors).toEqual([{ message: 'Schon vergeben.' }]);
+    });
+
+    it('reports an unreachable server as status 0 with a German message', async () => {
+      const api = new ApiClient({ fetch: fakeFetch(new TypeError('fetch failed')) });
+      await expect(api.get('/api/health')).rejects.toMatchObject({
+        status: 0,
+        message: 'Der Server ist nicht erreichbar. Bitte überprüfen Sie Ihre Internetverbindung.',
+      });
+    });
+
+    it('passes an abort through unchanged', async () => {
+      const abort = new DOMException('The operation was aborted.', 'AbortError');
+      const api = new ApiClient({ fetch: fakeFetch(abort) });
+      await expect(api.get('/api/x')).rejects.toBe(abort);
+    });
+  });
+
+  describe('HTTP 401', () => {
+    it('calls onUnauthorized and still rejects with the server message', async () => {
+      const onUnauthorized = jest.fn();
+      const api = new ApiClient({
+        fetch: fakeFetch(json(401, { errors: [{ message: 'Bitte melden Sie sich an.' }] })),
+        onUnauthorized,
+      });
+
+      await expect(api.get('/api/users')).rejects.toMatchObject({ status: 401, message: 'Bitte melden Sie sich an.' });
+      expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    });
+
+    it('does not redirect when the call opts out (the login itself)', async () => {
+      const onUnauthorized = jest.fn();
+      const api = new ApiClient({ fetch: fakeFetch(json(401, { errors: [] })), onUnauthorized });
+
+      await expect(api.post('/api/auth/login', {}, { redirectOnUnauthorized: false })).rejects.toMatchObject({
+        status: 401,
+      });
+      expect(onUnauthorized).not.toHaveBeenCalled();
+    });
+
+    it('does not call onUnauthorized for 403', async () => {
+      const onUnauthorized = jest.fn();
+      const api = new ApiClient({ fetch: fakeFetch(json(403, { errors: [{ message: 'Keine Berechtigung.' }] })), onUnauthorized });
+      await expect(api.get('/api/users')).rejects.toMatchObject({ status: 403 });
+      expect(onUnauthorized).not.toHaveBeenCalled();
+    });
+  });
+});

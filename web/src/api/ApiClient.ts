@@ -1,0 +1,133 @@
+import { messages } from '../i18n/messages';
+import type { ApiErrorEntry } from './types';
+
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+
+export interface ApiClientOptions {
+  /** Defaults to the browser's fetch; tests pass a fake. */
+  fetch?: FetchLike;
+  /** Prefix for every path, e.g. `http://localhost:3000` in the desktop shell; empty for same origin. */
+  baseUrl?: string;
+  /** Called on every HTTP 401, before the error is thrown; the app navigates to /backend/login. */
+  onUnauthorized?: () => void;
+}
+
+export interface RequestOptions {
+  signal?: AbortSignal;
+  /** The login call itself answers 401 for wrong credentials: that must not redirect. Default true. */
+  redirectOnUnauthorized?: boolean;
+}
+
+/** A failed call: the HTTP status (0 when the server could not be reached) and the server's errors. */
+export class ApiRequestError extends Error {
+  readonly status: number;
+  readonly errors: ApiErrorEntry[];
+
+  constructor(status: number, errors: ApiErrorEntry[]) {
+    const list = errors.length > 0 ? errors : [{ message: messages.unknownError }];
+    super(list[0].message);
+    this.name = 'ApiRequestError';
+    this.status = status;
+    this.errors = list;
+  }
+
+  /** The first message for a form field, if the server named one. */
+  messageFor(field: string): string | undefined {
+    return this.errors.find((e) => e.field === field)?.message;
+  }
+}
+
+/** Thin JSON client for the backend: unwraps `{ data }`, turns `{ errors }` into ApiRequestError. */
+export class ApiClient {
+  private readonly fetchFn: FetchLike;
+  private readonly baseUrl: string;
+  private readonly onUnauthorized?: () => void;
+
+  constructor(options: ApiClientOptions = {}) {
+    this.fetchFn = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.baseUrl = (options.baseUrl ?? '').replace(/\/+$/, '');
+    this.onUnauthorized = options.onUnauthorized;
+  }
+
+  get<T>(path: string, options?: RequestOptions): Promise<T> {
+    return this.request<T>('GET', path, undefined, options);
+  }
+
+  post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
+    return this.request<T>('POST', path, body, options);
+  }
+
+  put<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
+    return this.request<T>('PUT', path, body, options);
+  }
+
+  patch<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
+    return this.request<T>('PATCH', path, body, options);
+  }
+
+  delete<T = void>(path: string, options?: RequestOptions): Promise<T> {
+    return this.request<T>('DELETE', path, undefined, options);
+  }
+
+  async request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+    const headers: Record<string, string> = { Accept: 'application/json' };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+
+    let response: Response;
+    try {
+      response = await this.fetchFn(this.baseUrl + path, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        credentials: 'same-origin',
+        signal: options.signal,
+      });
+    } catch (error) {
+      // An aborted request is the caller's decision, not a failure to report.
+      if (isAbort(error)) throw error;
+      throw new ApiRequestError(0, [{ message: messages.networkError }]);
+    }
+
+    if (response.status === 401 && options.redirectOnUnauthorized !== false) {
+      this.onUnauthorized?.();
+    }
+
+    const payload = await readJson(response);
+    if (!response.ok) {
+      throw new ApiRequestError(response.status, errorsOf(payload));
+    }
+    if (payload === undefined) return undefined as T;
+    if (!isObject(payload) || !('data' in payload)) {
+      throw new ApiRequestError(response.status, []);
+    }
+    return payload.data as T;
+  }
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    // A proxy's HTML error page or similar: there is no server message to show.
+    return null;
+  }
+}
+
+function errorsOf(payload: unknown): ApiErrorEntry[] {
+  if (!isObject(payload) || !Array.isArray(payload.errors)) return [];
+  return payload.errors
+    .filter((e): e is Record<string, unknown> => isObject(e) && typeof e.message === 'string')
+    .map((e) => (typeof e.field === 'string' ? { message: e.message as string, field: e.field } : { message: e.message as string }));
+}
+
+// DOMException is not always an `instanceof Error` (other realms, older engines): check the name.
+function isAbort(error: unknown): boolean {
+  return isObject(error) && error.name === 'AbortError';
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

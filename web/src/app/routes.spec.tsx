@@ -1,0 +1,104 @@
+import { enableStaticRendering } from 'mobx-react-lite';
+import { renderToString } from 'react-dom/server';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { ApiClient } from '../api/ApiClient';
+import { BackofficeRootStore } from '../backoffice/BackofficeRootStore';
+import { StorefrontRootStore } from '../storefront/StorefrontRootStore';
+import { fakeFetch } from '../testing/fakeFetch';
+import { InternalErrorPage, StandaloneErrorPage } from '../components/ErrorPage';
+import type { RouteObject } from 'react-router';
+import { createRoutes } from './routes';
+
+// No DOM here: the route table is checked by rendering each path to HTML, as a server would.
+enableStaticRendering(true);
+
+function render(path: string): string {
+  const api = new ApiClient({ fetch: fakeFetch() });
+  const now = () => new Date('2030-03-01T10:00:00Z');
+  const routes = createRoutes({
+    storefront: new StorefrontRootStore({ api, shopName: 'Estrich Huber', now }),
+    backoffice: new BackofficeRootStore({ api, shopName: 'Estrich Huber', now }),
+  });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  return renderToString(<RouterProvider router={router} />);
+}
+
+function text(html: string): string {
+  return html.replace(/<!--.*?-->/g, '').replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/\s+/g, ' ');
+}
+
+describe(createRoutes.name, () => {
+  it('renders the shell with the shop name on /', () => {
+    const html = render('/');
+    expect(html).toMatch(/<header class="site-header">/);
+    expect(html).toMatch(/<main id="main"/);
+    expect(html).toMatch(/<footer class="site-footer">/);
+    expect(text(html)).toContain('Estrich Huber');
+    expect(text(html)).toContain('© 2030 Estrich Huber. Alle Rechte vorbehalten.');
+    expect(html).toMatch(/<h1 id="home-title"[^>]*>Estrich Huber<\/h1>/);
+  });
+
+  it.each(['/gibt-es-nicht/123', '/store', '/site/unbekannt', '/backend/unbekannt', '/status/nur-uid'])(
+    'renders the 404 page for %s',
+    (path) => {
+      const body = text(render(path));
+      expect(body).toContain('404 Not Found');
+      expect(body).toContain('Leider wurde die angeforderte Seite nicht gefunden.');
+    },
+  );
+
+  it('renders the branch page with the branch from the path', () => {
+    const body = text(render('/store/estrich-wien'));
+    expect(body).toContain('Sortiment');
+    expect(body).toContain('estrich-wien');
+  });
+
+  it('shows the payment-failed message only on the checkout error route', () => {
+    const failed =
+      'Leider ist Ihre Zahlung fehlgeschlagen. Bitte überprüfen Sie Ihre Daten und versuchen Sie es erneut.';
+    expect(text(render('/store/estrich-wien/checkout/error'))).toContain(failed);
+    expect(text(render('/store/estrich-wien/checkout'))).not.toContain(failed);
+    expect(render('/store/estrich-wien/checkout/error')).toContain('role="alert"');
+  });
+
+  it('renders the status page without showing the secret hash', () => {
+    const html = render('/status/A-1001/geheimer-hash');
+    expect(text(html)).toContain('Bestellstatus');
+    expect(html).toContain('A-1001');
+    expect(html).not.toContain('geheimer-hash');
+  });
+
+  it('renders a legal page placeholder under /site', () => {
+    expect(render('/site/imprint')).toMatch(/<h1[^>]*>Impressum<\/h1>/);
+  });
+
+  it('renders the German sign-in form with labelled fields', () => {
+    const html = render('/backend/login');
+    expect(html).toMatch(/<label for="login-username">Benutzername<\/label>/);
+    expect(html).toMatch(/<label for="login-password">Passwort<\/label>/);
+    expect(html).toMatch(/<input id="login-username"[^>]*autoComplete="username"/);
+    expect(html).toMatch(/<input id="login-password"[^>]*type="password"/);
+    expect(html).toMatch(/<button type="submit"[^>]*>Anmelden<\/button>/);
+    expect(html).toContain('Backoffice');
+  });
+
+  // Error boundaries only act in the browser; here we check that every page sits below one that keeps
+  // the shell and shows the 500 page, and that the root has a last-resort one.
+  it('puts every page below an error element showing the 500 page', () => {
+    const api = new ApiClient({ fetch: fakeFetch() });
+    const [root] = createRoutes({
+      storefront: new StorefrontRootStore({ api }),
+      backoffice: new BackofficeRootStore({ api }),
+    });
+    expect((root.errorElement as { type: unknown }).type).toBe(StandaloneErrorPage);
+    const faces = root.children ?? [];
+    expect(faces).toHaveLength(2);
+    for (const face of faces) {
+      const boundaries = face.children ?? [];
+      expect(boundaries).toHaveLength(1);
+      const [boundary] = boundaries as RouteObject[];
+      expect((boundary.errorElement as { type: unknown }).type).toBe(InternalErrorPage);
+      expect(boundary.children?.length).toBeGreaterThan(0);
+    }
+  });
+});

@@ -1,0 +1,73 @@
+import type { RouteObject } from 'react-router';
+import { BackofficeLayout } from '../backoffice/BackofficeLayout';
+import type { BackofficeRootStore } from '../backoffice/BackofficeRootStore';
+import { BackofficeHomePage } from '../backoffice/pages/BackofficeHomePage';
+import { LoginPage } from '../backoffice/pages/LoginPage';
+import { BackofficeStoresProvider } from '../backoffice/stores';
+import { InternalErrorPage, NotFoundPage, StandaloneErrorPage } from '../components/ErrorPage';
+import { CheckoutPage } from '../storefront/pages/CheckoutPage';
+import { HomePage } from '../storefront/pages/HomePage';
+import { SitePage } from '../storefront/pages/SitePage';
+import { StatusPage } from '../storefront/pages/StatusPage';
+import { StorePage } from '../storefront/pages/StorePage';
+import { StorefrontLayout } from '../storefront/StorefrontLayout';
+import type { StorefrontRootStore } from '../storefront/StorefrontRootStore';
+import { StorefrontStoresProvider } from '../storefront/stores';
+
+export interface AppStores {
+  storefront: StorefrontRootStore;
+  backoffice: BackofficeRootStore;
+}
+
+/**
+ * The route table of the whole app. Each face's layout route provides that face's root store; a pathless
+ * child with an errorElement keeps header and footer around the 500 page when a page throws.
+ */
+export function createRoutes({ storefront, backoffice }: AppStores): RouteObject[] {
+  return [
+    {
+      errorElement: <StandaloneErrorPage />,
+      children: [
+        {
+          path: 'backend',
+          element: (
+            <BackofficeStoresProvider stores={backoffice}>
+              <BackofficeLayout />
+            </BackofficeStoresProvider>
+          ),
+          children: [
+            {
+              errorElement: <InternalErrorPage />,
+              children: [
+                { index: true, element: <BackofficeHomePage /> },
+                { path: 'login', element: <LoginPage /> },
+                { path: '*', element: <NotFoundPage /> },
+              ],
+            },
+          ],
+        },
+        {
+          element: (
+            <StorefrontStoresProvider stores={storefront}>
+              <StorefrontLayout />
+            </StorefrontStoresProvider>
+          ),
+          children: [
+            {
+              errorElement: <InternalErrorPage />,
+              children: [
+                { index: true, element: <HomePage /> },
+                { path: 'store/:branch', element: <StorePage /> },
+                { path: 'store/:branch/checkout', element: <CheckoutPage /> },
+                { path: 'store/:branch/checkout/error', element: <CheckoutPage paymentFailed /> },
+                { path: 'status/:uid/:hash', element: <StatusPage /> },
+                { path: 'site/*', element: <SitePage /> },
+                { path: '*', element: <NotFoundPage /> },
+              ],
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}

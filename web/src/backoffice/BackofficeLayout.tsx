@@ -1,0 +1,14 @@
+import { observer } from 'mobx-react-lite';
+import { ShellLayout } from '../components/ShellLayout';
+import { useStores } from './stores';
+
+export const BackofficeLayout = observer(function BackofficeLayout() {
+  const { ui } = useStores();
+  return (
+    <ShellLayout
+      ui={ui}
+      className="shell--backoffice"
+      headerItems={<span className="badge">Backoffice</span>}
+    />
+  );
+});

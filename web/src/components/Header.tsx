@@ -1,0 +1,21 @@
+import { observer } from 'mobx-react-lite';
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { UiStore } from '../stores/UiStore';
+
+/** Top bar of every face: the shop name links home; a face may add its own items on the right. */
+export const Header = observer(function Header({ ui, children }: { ui: UiStore; children?: ReactNode }) {
+  return (
+    <header className="site-header">
+      <div className="site-header__inner container">
+        <Link to="/" className="brand" aria-label={`${ui.shopName} – Startseite`}>
+          <span className="brand__mark" aria-hidden="true">
+            {ui.shopName.charAt(0).toUpperCase()}
+          </span>
+          <span className="brand__name">{ui.shopName}</span>
+        </Link>
+        {children}
+      </div>
+    </header>
+  );
+});

@@ -1,0 +1,35 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect, type ReactNode } from 'react';
+import { Outlet } from 'react-router';
+import { messages } from '../i18n/messages';
+import type { UiStore } from '../stores/UiStore';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import { OfflineBanner } from './OfflineBanner';
+
+/** Frame shared by the faces: skip link, header, offline warning, main landmark, footer. */
+export const ShellLayout = observer(function ShellLayout({
+  ui,
+  headerItems,
+  className,
+}: {
+  ui: UiStore;
+  headerItems?: ReactNode;
+  className?: string;
+}) {
+  useEffect(() => ui.bindConnectivity(window), [ui]);
+
+  return (
+    <div className={`shell ${className ?? ''}`.trim()}>
+      <a className="skip-link" href="#main">
+        {messages.skipToContent}
+      </a>
+      <Header ui={ui}>{headerItems}</Header>
+      <OfflineBanner ui={ui} />
+      <main id="main" className="shell__main container" tabIndex={-1}>
+        <Outlet />
+      </main>
+      <Footer ui={ui} />
+    </div>
+  );
+});

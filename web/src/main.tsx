@@ -1,0 +1,29 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { ApiClient } from './api/ApiClient';
+import { createRoutes } from './app/routes';
+import { BackofficeRootStore } from './backoffice/BackofficeRootStore';
+import { loginPathFor } from './backoffice/redirect';
+import { StorefrontRootStore } from './storefront/StorefrontRootStore';
+import './styles/theme.css';
+import './styles/app.css';
+
+// The one place where the app's objects are created and wired; everything below gets them handed in.
+const api = new ApiClient({
+  // Any 401 means the session is gone: go to the sign-in page and come back afterwards.
+  onUnauthorized: () => void router.navigate(loginPathFor(window.location)),
+});
+const shopName = import.meta.env.VITE_SHOP_NAME as string | undefined;
+const storefront = new StorefrontRootStore({ api, shopName });
+const backoffice = new BackofficeRootStore({ api, shopName });
+const router = createBrowserRouter(createRoutes({ storefront, backoffice }));
+
+const container = document.getElementById('root');
+if (!container) throw new Error('#root fehlt in index.html');
+
+createRoot(container).render(
+  <StrictMode>
+    <RouterProvider router={router} />
+  </StrictMode>,
+);
