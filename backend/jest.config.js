@@ -1,0 +1,6 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { preset } from '../jest.preset.js';
+
+// Integration tests boot the whole app against a database of their own; give them time on a 2-core machine.
+export default preset(path.dirname(fileURLToPath(import.meta.url)), { testTimeout: 60_000 });

@@ -1,0 +1,44 @@
+import { NotFoundException } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import cookieParser from 'cookie-parser';
+import { type AppDependencies, AppModule } from './app.module.js';
+import { expressErrorHandler } from './core/http-error.filter.js';
+import { PinoNestLogger } from './core/logger.js';
+import { requestLogging } from './core/request-logging.js';
+import { webApp } from './web/web-app.js';
+
+/** Builds the whole HTTP application (used by main and by the integration tests alike). */
+export async function createApp(deps: AppDependencies): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(deps), {
+    logger: new PinoNestLogger(deps.logger),
+    bodyParser: false,
+    abortOnError: false,
+  });
+  app.set('trust proxy', deps.config.trustProxy);
+  app.disable('x-powered-by');
+  app.use(requestLogging(deps.logger));
+  app.useBodyParser('json', { limit: '25mb' });
+  app.use(cookieParser());
+  app.use(webApp(deps.config.webDist));
+  app.setGlobalPrefix('api');
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Bestellplattform API')
+      .setDescription('Storefront, Kiosk, Front-Desk und Backoffice. Antworten: { data }, Fehler: { errors: [{ message, field }] }.')
+      .setVersion('1')
+      .addCookieAuth('sid')
+      .addBearerAuth()
+      .build(),
+  );
+  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/openapi.json', useGlobalPrefix: false });
+  await app.init();
+  // After Nest's routes: whatever is still unanswered (paths outside the API prefix, like an unknown
+  // /image/...) gets the same JSON 404 as an unknown /api route.
+  app.use((_req: unknown, _res: unknown, next: (err: unknown) => void) => next(new NotFoundException()));
+  app.use(expressErrorHandler(deps.logger));
+  return app;
+}

@@ -1,0 +1,43 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import type { Logger } from 'pino';
+import type { DataSource } from 'typeorm';
+import type { AppConfig } from './config/config.js';
+import type { Clock } from './core/clock.js';
+import { CoreModule, LOGGER } from './core/core.module.js';
+import { EnvelopeInterceptor } from './core/envelope.interceptor.js';
+import { HttpErrorFilter } from './core/http-error.filter.js';
+import { HealthModule } from './health/health.module.js';
+
+export interface AppDependencies {
+  config: AppConfig;
+  clock: Clock;
+  logger: Logger;
+  /** Initialised and migrated. */
+  dataSource: DataSource;
+}
+
+/** The feature modules of the API. */
+export const FEATURE_MODULES = [HealthModule];
+
+@Module({})
+export class AppModule {
+  static forRoot(deps: AppDependencies): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        CoreModule.forRoot(deps.config, deps.clock, deps.logger),
+        TypeOrmModule.forRootAsync({
+          useFactory: () => ({ ...deps.dataSource.options, retryAttempts: 0 }),
+          dataSourceFactory: async () => deps.dataSource,
+        }),
+        ...FEATURE_MODULES,
+      ],
+      providers: [
+        { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
+        { provide: APP_FILTER, useFactory: (logger: Logger) => new HttpErrorFilter(logger), inject: [LOGGER] },
+      ],
+    };
+  }
+}

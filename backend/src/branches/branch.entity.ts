@@ -1,0 +1,134 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne, OneToMany, type Relation } from 'typeorm';
+import { BaseEntity } from '../database/base.entity.js';
+import { numericTransformer } from '../database/columns.js';
+import { Division } from '../divisions/division.entity.js';
+import { DeliveryArea } from './delivery-area.entity.js';
+
+/** One opening-hour rule as the specification shows it (stored as jsonb on the branch). */
+export interface OpeningHourRuleJson {
+  type: 'once' | 'daily' | 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday';
+  date?: string | null;
+  isClosed: boolean;
+  from: string;
+  to: string;
+}
+
+/** A shop location: where customers order, with its hours, order types, requirements and payment flags. */
+@Entity({ name: 'branch' })
+export class Branch extends BaseEntity {
+  @Index('uq_branch_identifier', { unique: true })
+  @Column({ type: 'varchar', length: 100 })
+  identifier: string;
+
+  @Column({ type: 'varchar', length: 200 })
+  name: string;
+
+  @ManyToOne(() => Division, { nullable: true, onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'division_id', foreignKeyConstraintName: 'fk_branch_division' })
+  division: Relation<Division> | null;
+
+  @Column({ type: 'varchar', length: 200, default: '' })
+  street: string;
+
+  @Column({ type: 'varchar', length: 20, default: '' })
+  zipCode: string;
+
+  @Column({ type: 'varchar', length: 100, default: '' })
+  city: string;
+
+  @Column({ type: 'varchar', length: 50, default: '' })
+  phone: string;
+
+  @Column({ type: 'varchar', length: 200, default: '' })
+  email: string;
+
+  @Column({ type: 'numeric', precision: 10, scale: 7, nullable: true, transformer: numericTransformer })
+  longitude: number | null;
+
+  @Column({ type: 'numeric', precision: 10, scale: 7, nullable: true, transformer: numericTransformer })
+  latitude: number | null;
+
+  @Column({ type: 'text', default: '' })
+  keywords: string;
+
+  @Column({ type: 'boolean', default: true })
+  isPublic: boolean;
+
+  /** IANA time zone in which the opening hours are meant. */
+  @Column({ type: 'varchar', length: 64, default: 'Europe/Vienna' })
+  timeZone: string;
+
+  @Column({ type: 'jsonb', default: () => "'[]'::jsonb" })
+  openingHours: OpeningHourRuleJson[];
+
+  @Column({ type: 'jsonb', default: () => "'[]'::jsonb" })
+  deliveryHours: OpeningHourRuleJson[];
+
+  @Column({ type: 'boolean', default: false })
+  isDeliveryHoursEnabled: boolean;
+
+  @Column({ type: 'boolean', default: true })
+  isTakeawayEnabled: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  isDeliveryEnabled: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  isDineInEnabled: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  isTableSelectionEnabled: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  isPreorderEnabled: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  isAppointmentRequired: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  isQuotationRequired: boolean;
+
+  /** Orders are accepted only from this moment on (a branch that opens soon). */
+  @Column({ type: 'timestamptz', nullable: true })
+  orderableFrom: Date | null;
+
+  @Column({ type: 'text', default: '' })
+  closedMessage: string;
+
+  @OneToMany(() => DeliveryArea, (area) => area.branch, { cascade: true, eager: true })
+  deliveryAreas: Relation<DeliveryArea>[];
+
+  @Column({ type: 'boolean', default: false })
+  isDeliveryEmailRequired: boolean;
+  @Column({ type: 'boolean', default: false })
+  isDineInEmailRequired: boolean;
+  @Column({ type: 'boolean', default: false })
+  isTakeawayEmailRequired: boolean;
+  @Column({ type: 'boolean', default: true })
+  isDeliveryPhoneRequired: boolean;
+  @Column({ type: 'boolean', default: false })
+  isDineInPhoneRequired: boolean;
+  @Column({ type: 'boolean', default: false })
+  isTakeawayPhoneRequired: boolean;
+  @Column({ type: 'boolean', default: true })
+  isDeliveryAddressRequired: boolean;
+  @Column({ type: 'boolean', default: false })
+  isDineInAddressRequired: boolean;
+  @Column({ type: 'boolean', default: false })
+  isTakeawayAddressRequired: boolean;
+
+  @Column({ type: 'boolean', default: true })
+  isCashEnabled: boolean;
+  @Column({ name: 'is_atm_card_enabled', type: 'boolean', default: false })
+  isATMCardEnabled: boolean;
+  @Column({ name: 'is_hydro_ag_voucher_enabled', type: 'boolean', default: false })
+  isHydroAGVoucherEnabled: boolean;
+  @Column({ type: 'boolean', default: false })
+  isMollieEnabled: boolean;
+  @Column({ type: 'boolean', default: false })
+  isDatatransEnabled: boolean;
+
+  /** Secret of the branch's front-desk and back-office order lists (path parameter). Never public. */
+  @Column({ type: 'varchar', length: 64, select: true })
+  apiKey: string;
+}

@@ -1,0 +1,133 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The typed, validated configuration of one backend process. Read once at boot by {@link loadConfig}. */
+export interface AppConfig {
+  /** TCP port of the HTTP server. */
+  port: number;
+  /** Interface the HTTP server binds to. */
+  host: string;
+  /** Folder of the embedded PostgreSQL (PGlite) data; unused when {@link databaseUrl} is set. */
+  dataDir: string;
+  /** PostgreSQL server to use instead of the embedded database. */
+  databaseUrl?: string;
+  /** Built web app (index.html and assets) served for every path outside the API. */
+  webDist: string;
+  /** Seed the demo business into an empty database on start. */
+  seedDemo: boolean;
+  /** Public base URL of the site, used in links that leave the server (e-mails). */
+  publicUrl: string;
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  /** SMTP server for outgoing mail (`smtp://user:pass@host:port`); without it mails are written to the log. */
+  smtpUrl?: string;
+  /** Sender address of outgoing mail. */
+  mailFrom: string;
+  /** Trust X-Forwarded-* headers (behind a reverse proxy or load balancer). */
+  trustProxy: boolean;
+}
+
+/** A configuration value is missing or wrong; the message is one sentence naming the variable. */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** Every environment variable the backend reads, with its default and meaning (the README table is this). */
+export const ENV_DOC: ReadonlyArray<{ name: string; default: string; meaning: string }> = [
+  { name: 'PORT', default: '3000', meaning: 'HTTP-Port (1-65535)' },
+  { name: 'HOST', default: '0.0.0.0', meaning: 'Netzwerk-Schnittstelle des HTTP-Servers' },
+  { name: 'DATA_DIR', default: './data', meaning: 'Ordner der eingebetteten Datenbank (PGlite)' },
+  { name: 'DATABASE_URL', default: '(leer)', meaning: 'PostgreSQL-Server statt eingebetteter Datenbank' },
+  { name: 'WEB_DIST', default: 'web/dist', meaning: 'gebaute Web-App' },
+  { name: 'SEED_DEMO', default: 'true', meaning: 'Demo-Betrieb in eine leere Datenbank schreiben' },
+  { name: 'PUBLIC_URL', default: 'http://localhost:PORT', meaning: 'öffentliche Adresse für Links in E-Mails' },
+  { name: 'LOG_LEVEL', default: 'info', meaning: 'fatal, error, warn, info, debug, trace oder silent' },
+  { name: 'SMTP_URL', default: '(leer)', meaning: 'SMTP-Server für E-Mails; leer: E-Mails nur ins Log' },
+  { name: 'MAIL_FROM', default: 'bestellung@localhost', meaning: 'Absenderadresse' },
+  { name: 'TRUST_PROXY', default: 'false', meaning: 'X-Forwarded-*-Kopfzeilen vertrauen (hinter Proxy)' },
+];
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+function readBoolean(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'ja', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'nein', 'off'].includes(raw)) return false;
+  throw new ConfigError(name, `Die Umgebungsvariable ${name} muss true oder false sein, nicht "${env[name]}".`);
+}
+
+function readUrl(env: NodeJS.ProcessEnv, name: string, protocols: string[]): string | undefined {
+  const raw = env[name]?.trim();
+  if (!raw) return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `Die Umgebungsvariable ${name} ist keine gültige URL: "${raw}".`);
+  }
+  if (!protocols.includes(url.protocol)) {
+    throw new ConfigError(
+      name,
+      `Die Umgebungsvariable ${name} muss mit ${protocols.map((p) => p + '//').join(' oder ')} beginnen, nicht "${url.protocol}//".`,
+    );
+  }
+  return raw;
+}
+
+/**
+ * Reads and validates the configuration from environment variables.
+ * @throws ConfigError naming the first wrong variable.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const portRaw = env.PORT?.trim() || '3000';
+  if (!/^\d+$/.test(portRaw) || Number(portRaw) < 1 || Number(portRaw) > 65535) {
+    throw new ConfigError(
+      'PORT',
+      `Die Umgebungsvariable PORT muss eine ganze Zahl zwischen 1 und 65535 sein, nicht "${env.PORT}".`,
+    );
+  }
+  const port = Number(portRaw);
+  const logLevel = (env.LOG_LEVEL?.trim().toLowerCase() || 'info') as AppConfig['logLevel'];
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(
+      'LOG_LEVEL',
+      `Die Umgebungsvariable LOG_LEVEL muss einer von ${LOG_LEVELS.join(', ')} sein, nicht "${env.LOG_LEVEL}".`,
+    );
+  }
+  const mailFrom = env.MAIL_FROM?.trim() || 'bestellung@localhost';
+  if (!/^[^\s@<>]+@[^\s@<>]+$/.test(mailFrom) && !/<[^\s@<>]+@[^\s@<>]+>$/.test(mailFrom)) {
+    throw new ConfigError('MAIL_FROM', `Die Umgebungsvariable MAIL_FROM ist keine gültige E-Mail-Adresse: "${mailFrom}".`);
+  }
+  return {
+    port,
+    host: env.HOST?.trim() || '0.0.0.0',
+    dataDir: path.resolve(env.DATA_DIR?.trim() || 'data'),
+    databaseUrl: readUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
+    webDist: path.resolve(env.WEB_DIST?.trim() || path.join(repoRoot, 'web/dist')),
+    seedDemo: readBoolean(env, 'SEED_DEMO', true),
+    publicUrl: (readUrl(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    logLevel,
+    smtpUrl: readUrl(env, 'SMTP_URL', ['smtp:', 'smtps:']),
+    mailFrom,
+    trustProxy: readBoolean(env, 'TRUST_PROXY', false),
+  };
+}
+
+/** The database URL with its password masked, for messages. */
+export function describeDatabaseUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = '***';
+    return u.toString();
+  } catch {
+    return '(ungültige URL)';
+  }
+}

@@ -1,0 +1,86 @@
+import type { PGlite } from '@electric-sql/pglite';
+import { DataSource, type DataSourceOptions } from 'typeorm';
+import { ConfigError, describeDatabaseUrl } from '../config/config.js';
+import { ENTITIES } from './entities.js';
+import { MIGRATIONS } from './migrations/index.js';
+import { SnakeNamingStrategy } from './naming.js';
+import { openPGlite, pgliteDriverModule } from './pglite-driver.js';
+
+/** Where the data lives: a PostgreSQL server, or the embedded PGlite in a folder (or in memory for tests). */
+export type DatabaseTarget = { kind: 'server'; url: string } | { kind: 'embedded'; dataDir?: string };
+
+/** An initialised DataSource and how to close everything it opened. */
+export interface OpenDatabase {
+  dataSource: DataSource;
+  target: DatabaseTarget;
+  pglite?: PGlite;
+  close(): Promise<void>;
+}
+
+function baseOptions() {
+  return {
+    type: 'postgres' as const,
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    migrationsTableName: 'schema_migrations',
+    namingStrategy: new SnakeNamingStrategy(),
+    synchronize: false,
+    logging: false,
+    // TypeORM would try CREATE EXTENSION for uuid columns; the migrations do that themselves.
+    installExtensions: false,
+  };
+}
+
+/**
+ * Opens and initialises the database. A server that cannot be reached becomes a ConfigError naming
+ * DATABASE_URL, so that the start stops with one sentence.
+ */
+export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase> {
+  if (target.kind === 'server') {
+    const options: DataSourceOptions = {
+      ...baseOptions(),
+      url: target.url,
+      connectTimeoutMS: 5000,
+      poolSize: 10,
+      extra: { idleTimeoutMillis: 10_000 },
+    };
+    const dataSource = new DataSource(options);
+    try {
+      await dataSource.initialize();
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new ConfigError(
+        'DATABASE_URL',
+        `Die Datenbank unter DATABASE_URL (${describeDatabaseUrl(target.url)}) ist nicht erreichbar: ${reason}.`,
+      );
+    }
+    return { dataSource, target, close: () => (dataSource.isInitialized ? dataSource.destroy() : Promise.resolve()) };
+  }
+  let pglite: PGlite;
+  try {
+    pglite = await openPGlite(target.dataDir);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new ConfigError(
+      'DATA_DIR',
+      `Die eingebettete Datenbank im Ordner DATA_DIR (${target.dataDir}) lässt sich nicht öffnen: ${reason}.`,
+    );
+  }
+  const dataSource = new DataSource({ ...baseOptions(), driver: pgliteDriverModule(pglite) } as DataSourceOptions);
+  await dataSource.initialize();
+  return {
+    dataSource,
+    target,
+    pglite,
+    close: async () => {
+      if (dataSource.isInitialized) await dataSource.destroy();
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+/** Applies every pending migration; returns the names of those it ran. */
+export async function migrate(dataSource: DataSource): Promise<string[]> {
+  const ran = await dataSource.runMigrations({ transaction: 'each' });
+  return ran.map((m) => m.name);
+}

@@ -1,0 +1,56 @@
+/**
+ * Developer tool: writes a migration with the SQL that brings the schema of all applied migrations to
+ * what the entities declare (like `typeorm migration:generate`, on an in-memory PGlite).
+ * Usage: npm run migration:generate -w backend -- AddOrders
+ */
+import { writeFileSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { migrate, openDatabase } from './data-source.js';
+
+const name = process.argv[2];
+if (!name || !/^[A-Z][A-Za-z0-9]+$/.test(name)) {
+  console.error('Bitte einen Namen in PascalCase angeben, z. B. AddOrders.');
+  process.exit(1);
+}
+const db = await openDatabase({ kind: 'embedded' });
+await migrate(db.dataSource);
+const sql = await db.dataSource.driver.createSchemaBuilder().log();
+await db.close();
+if (sql.upQueries.length === 0) {
+  console.log('Keine Änderungen: das Schema entspricht den Entitäten.');
+  process.exit(0);
+}
+const timestamp = Date.now();
+const className = `${name}${timestamp}`;
+const q = (s: string) => '`' + s.replace(/\\/g, '\\\\').replace(/`/g, '\\`').replace(/\$\{/g, '\\${') + '`';
+const up = sql.upQueries.map((x) => `    await queryRunner.query(${q(x.query)});`).join('\n');
+const down = [...sql.downQueries]
+  .reverse()
+  .map((x) => `    await queryRunner.query(${q(x.query)});`)
+  .join('\n');
+const srcDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/database/migrations');
+const file = `${timestamp}-${name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase()}`;
+writeFileSync(
+  path.join(srcDir, `${file}.ts`),
+  `import type { MigrationInterface, QueryRunner } from 'typeorm';
+
+export class ${className} implements MigrationInterface {
+  name = '${className}';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+${up}
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+${down}
+  }
+}
+`,
+);
+const indexFile = path.join(srcDir, 'index.ts');
+const index = readFileSync(indexFile, 'utf8')
+  .replace(/(\nexport const MIGRATIONS)/, `\nimport { ${className} } from './${file}.js';$1`)
+  .replace(/\[([^\]]*)\];/, (_m, list: string) => `[${list.trim() ? list.trim().replace(/,$/, '') + ', ' : ''}${className}];`);
+writeFileSync(indexFile, index);
+console.log(`Migration ${file}.ts geschrieben (${sql.upQueries.length} Anweisungen).`);

@@ -1,0 +1,120 @@
+import { EventEmitter } from 'node:events';
+import { PGlite, types } from '@electric-sql/pglite';
+import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
+
+type Callback<T> = (error: Error | null, result?: T) => void;
+
+/**
+ * PGlite is one PostgreSQL session. TypeORM's postgres driver expects a `pg`-like pool whose clients each
+ * own a session (a transaction's BEGIN and COMMIT must reach the same one, and nobody else's statements
+ * may land in between). This adapter is that pool with exactly one client: `connect` waits until the
+ * previous holder has released it. Queries outside a transaction are just as serialised, which PGlite
+ * does anyway.
+ *
+ * Rule that follows: code holding a transaction must not ask the DataSource for a second connection
+ * (it would wait for itself). Use the transaction's EntityManager.
+ */
+export class PGlitePool extends EventEmitter {
+  private queue: Array<() => void> = [];
+  private held = false;
+  private ended = false;
+  private readonly client: PGliteClient;
+
+  constructor(private readonly db: PGlite) {
+    super();
+    this.client = new PGliteClient(db);
+  }
+
+  connect(callback?: (err: Error | null, client?: PGliteClient, release?: (err?: unknown) => void) => void) {
+    const acquired = new Promise<PGliteClient>((resolve, reject) => {
+      if (this.ended) return reject(new Error('Die eingebettete Datenbank ist geschlossen.'));
+      const grant = () => {
+        this.held = true;
+        resolve(this.client);
+      };
+      if (this.held) this.queue.push(grant);
+      else grant();
+    });
+    const release = () => {
+      const next = this.queue.shift();
+      if (next) next();
+      else this.held = false;
+    };
+    if (callback) {
+      acquired.then(
+        (client) => callback(null, client, release),
+        (err: Error) => callback(err),
+      );
+      return undefined;
+    }
+    return acquired.then((client) => Object.assign(client, { release }));
+  }
+
+  /** Ad-hoc query on the pool, queued like any other client use. */
+  async query(sql: string, params?: unknown[]) {
+    const client = (await this.connect()) as PGliteClient & { release: () => void };
+    try {
+      return await client.query(sql, params);
+    } finally {
+      client.release();
+    }
+  }
+
+  end(callback?: Callback<void>) {
+    this.ended = true;
+    const done = this.db.closed ? Promise.resolve() : this.db.close();
+    done.then(
+      () => callback?.(null),
+      (err: Error) => callback?.(err),
+    );
+    return done;
+  }
+}
+
+/** A `pg.Client` look-alike over the PGlite session. */
+export class PGliteClient extends EventEmitter {
+  constructor(private readonly db: PGlite) {
+    super();
+  }
+
+  query(sql: string, paramsOrCallback?: unknown[] | Callback<unknown>, maybeCallback?: Callback<unknown>) {
+    const params = Array.isArray(paramsOrCallback) ? paramsOrCallback : undefined;
+    const callback = typeof paramsOrCallback === 'function' ? paramsOrCallback : maybeCallback;
+    const run =
+      params && params.length > 0
+        ? this.db.query(sql, params)
+        : // exec runs several statements (migrations); TypeORM wants the last result.
+          this.db.exec(sql).then((results) => results[results.length - 1] ?? { rows: [], fields: [] });
+    const shaped = run.then((r) => ({
+      ...r,
+      rowCount: (r as { affectedRows?: number }).affectedRows ?? r.rows.length,
+      command: sql.trim().split(/\s+/, 1)[0]?.toUpperCase(),
+    }));
+    if (callback) shaped.then((r) => callback(null, r), (err: Error) => callback(err));
+    return shaped;
+  }
+}
+
+/** Opens the embedded database (in a folder, or in memory when `dataDir` is undefined). */
+export async function openPGlite(dataDir: string | undefined): Promise<PGlite> {
+  const boolSerializer = (val: unknown) => {
+    if (val === true || val === 'true' || val === 1) return 'TRUE';
+    if (val === false || val === 'false' || val === 0) return 'FALSE';
+    return String(val);
+  };
+  return PGlite.create({
+    dataDir,
+    extensions: { uuid_ossp },
+    serializers: { [types.BOOL]: boolSerializer },
+  });
+}
+
+/** The `driver` option for TypeORM's postgres type: a module with a `Pool` constructor bound to `db`. */
+export function pgliteDriverModule(db: PGlite): { Pool: new () => PGlitePool } {
+  class Pool extends PGlitePool {
+    constructor() {
+      super(db);
+    }
+  }
+  return { Pool };
+}

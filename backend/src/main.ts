@@ -1,0 +1,75 @@
+import 'reflect-metadata';
+import { createApp } from './app.factory.js';
+import { ConfigError, describeDatabaseUrl, loadConfig } from './config/config.js';
+import { SystemClock } from './core/clock.js';
+import { createLogger } from './core/logger.js';
+import { lockDataDir } from './database/data-dir-lock.js';
+import { migrate, openDatabase } from './database/data-source.js';
+import { seedIfEmpty } from './seed/seed.js';
+
+/** Starts the server; returns only by a signal (graceful shutdown) or a fatal error (exit code 1). */
+async function main() {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel);
+  const unlock = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
+  const db = await openDatabase(
+    config.databaseUrl ? { kind: 'server', url: config.databaseUrl } : { kind: 'embedded', dataDir: config.dataDir },
+  );
+  const ran = await migrate(db.dataSource);
+  if (ran.length) logger.info({ migrations: ran }, 'migrations applied');
+  const clock = new SystemClock();
+  if (config.seedDemo && (await seedIfEmpty(db.dataSource, clock))) logger.info('demo data seeded');
+
+  const app = await createApp({ config, clock, logger, dataSource: db.dataSource });
+  try {
+    await app.listen(config.port, config.host);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
+      throw new ConfigError('PORT', `Der Port PORT=${config.port} ist bereits belegt.`);
+    }
+    throw error;
+  }
+  logger.info(
+    {
+      url: `http://localhost:${config.port}`,
+      database: config.databaseUrl ? describeDatabaseUrl(config.databaseUrl) : `PGlite in ${config.dataDir}`,
+    },
+    'Bestellplattform läuft',
+  );
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) {
+      logger.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
+    stopping = true;
+    logger.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
+    const force = setTimeout(() => {
+      logger.error('shutdown took longer than 20 s: exiting');
+      process.exit(1);
+    }, 20_000);
+    force.unref();
+    try {
+      await app.close(); // stops accepting, waits for requests in flight, then closes the modules
+      await db.close(); // checkpoints and closes the database cleanly
+      unlock();
+      logger.info('stopped');
+      process.exit(0);
+    } catch (error) {
+      logger.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(`Start abgebrochen: ${error.message}`);
+  } else {
+    console.error('Start abgebrochen:', error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,104 @@
+import 'reflect-metadata';
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import pg from 'pg';
+import type { DataSource } from 'typeorm';
+import { createApp } from '../../src/app.factory.js';
+import { type AppConfig, loadConfig } from '../../src/config/config.js';
+import { FixedClock } from '../../src/core/clock.js';
+import { createLogger } from '../../src/core/logger.js';
+import { migrate, openDatabase, type OpenDatabase } from '../../src/database/data-source.js';
+import { seedDemo } from '../../src/seed/seed.js';
+
+/** The PostgreSQL server the tests use, if any: TEST_DATABASE_URL, else DATABASE_URL; else PGlite. */
+export function testServerUrl(): string | undefined {
+  return process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || undefined;
+}
+
+/** A fresh, empty database of its own: in-memory PGlite, or a new database on the server (dropped after). */
+export async function openTestDatabase(): Promise<OpenDatabase & { label: string }> {
+  const serverUrl = testServerUrl();
+  if (!serverUrl) {
+    const db = await openDatabase({ kind: 'embedded' });
+    return { ...db, label: 'PGlite (in-memory)' };
+  }
+  const name = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const db = await openDatabase({ kind: 'server', url: url.toString() });
+  return {
+    ...db,
+    label: `PostgreSQL ${url.host}/${name}`,
+    close: async () => {
+      await db.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await dropper.end();
+    },
+  };
+}
+
+export interface ApiResult<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+export interface TestApp {
+  app: NestExpressApplication;
+  baseUrl: string;
+  clock: FixedClock;
+  dataSource: DataSource;
+  config: AppConfig;
+  /** Sends JSON (when a body is given) and parses JSON answers. */
+  request<T = any>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<ApiResult<T>>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  seed?: boolean;
+  env?: Record<string, string>;
+}
+
+/** Boots the real application on a free port against a database of its own, migrations applied. */
+export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const db = await openTestDatabase();
+  await migrate(db.dataSource);
+  const clock = new FixedClock(new Date('2026-11-20T10:00:00Z'));
+  if (options.seed) await seedDemo(db.dataSource, clock);
+  const config = loadConfig({ LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', SEED_DEMO: 'false', ...options.env });
+  const logger = createLogger(config.logLevel);
+  const app = await createApp({ config, clock, logger, dataSource: db.dataSource });
+  await app.listen(0, '127.0.0.1');
+  const { port } = app.getHttpServer().address() as AddressInfo;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  return {
+    app,
+    baseUrl,
+    clock,
+    dataSource: db.dataSource,
+    config,
+    async request(method, path, body, headers = {}) {
+      const res = await fetch(baseUrl + path, {
+        method,
+        headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...headers },
+        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+        redirect: 'manual',
+      });
+      const text = await res.text();
+      let parsed: unknown = text;
+      if ((res.headers.get('content-type') ?? '').includes('json') && text) parsed = JSON.parse(text);
+      return { status: res.status, body: parsed as any, headers: res.headers };
+    },
+    async close() {
+      await app.close();
+      await db.close();
+    },
+  };
+}
