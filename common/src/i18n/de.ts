@@ -1,0 +1,281 @@
+/**
+ * The German text catalogue: every visible text, message and error of spec sections 2, 5 and 8, plus the
+ * standard validation, authentication and HTTP texts the backend puts into its error responses.
+ * Parameters are written `{name}` and typed: `t('checkout.freeDeliveryFrom', { amount: '30,00 EUR' })`.
+ *
+ * @packageDocumentation
+ */
+
+/** The catalogue. Keys are `area.meaning`; values are German with `{param}` placeholders. */
+export const de = {
+  // --- general / pages (section 2)
+  'page.notFound': '404 Not Found - Leider wurde die angeforderte Seite nicht gefunden.',
+  'page.internalError': '500 Internal Server Error - Leider ist ein interner Fehler aufgetreten.',
+  'page.draft': 'Entwurf',
+  'general.unknownError': 'Ein unbekannter Fehler ist aufgetreten.',
+  'general.offline': 'Sie sind offline. Bitte überprüfen Sie Ihre Internetverbindung.',
+  'general.retry': 'Erneut versuchen',
+  'general.updateInstalled': 'Eine neue Version wurde installiert.',
+  'general.restart': 'Neu starten',
+  'general.installApp': 'App installieren',
+  'general.onlineOrder': 'Online Bestellen',
+  'general.contact': 'Kontakt',
+  'general.tapToOrder': 'Zum Bestellen tippen',
+  'general.save': 'Speichern',
+  'general.cancel': 'Abbrechen',
+  'general.back': 'Zurück',
+  'general.clear': 'Auswahl löschen',
+  'orderType.takeaway': 'Takeaway',
+  'orderType.delivery': 'Lieferung',
+  'orderType.dineIn': 'Dine In',
+
+  // --- branch list, search, toolbar
+  'branchList.count': '{n} von {m} Filialen werden angezeigt.',
+  'branchList.noResults': 'Leider wurden keine Ergebnisse gefunden.',
+  'branchList.searchPlaceholder': 'PLZ / Ort',
+  'toolbar.allClosed': 'Alle Standorte geschlossen',
+  'toolbar.oneOpen': '1 Standort geöffnet',
+  'toolbar.manyOpen': '{n} Standorte geöffnet',
+  'branch.openUntil': 'Geöffnet bis {time}',
+  'branch.open': 'Geöffnet',
+  'branch.closed': 'Geschlossen',
+  'branch.closedNow': 'Derzeit haben wir leider geschlossen.',
+  'branch.reopensToday': 'Wir öffnen wieder um {time} Uhr.',
+  'branch.reopensOn': 'Wir öffnen wieder am {day} um {time} Uhr.',
+  'branch.deliveryClosedNow': 'Derzeit ist leider keine Lieferung möglich.',
+  'branch.deliveryClosedCheckout': 'Derzeit bieten wir leider keine Lieferung an.',
+  'branch.deliveryReopensToday': 'Wir liefern wieder ab {time} Uhr.',
+  'branch.deliveryReopensOn': 'Wir liefern wieder am {day} ab {time} Uhr.',
+  'branch.takeawayHint': 'Sie können Ihre Bestellung aber gerne abholen.',
+  'branch.dineInHint': 'Sie können aber gerne bei uns vor Ort essen.',
+  'branch.preorderWelcome': 'Gerne nehmen wir auch Ihre Vorbestellungen entgegen.',
+  'branch.preorderProcessedAtReopening': 'Wir bearbeiten diese sobald wir wieder geöffnet haben.',
+  'branch.preorderLater': 'Sie können aber gerne für einen späteren Zeitpunkt vorbestellen.',
+  'branch.today': 'heute',
+
+  // --- cart
+  'cart.productAdded': 'Produkt zum Warenkorb hinzugefügt.',
+  'cart.empty': 'Keine Produkte im Warenkorb!',
+  'cart.backToBranch': 'Zurück zur Filiale',
+  'cart.priceOnRequest': 'Preis auf Anfrage',
+  'cart.uploadFailed':
+    'Die ausgewählte Datei "{fileName}" kann nicht verarbeitet werden. Möglicherweise ist die Datei zu groß oder der Dateityp wird nicht erkannt.',
+
+  // --- pricing notes
+  'pricing.approximatePrefix': 'ca.',
+  'pricing.minimumPrefix': 'ab',
+  'pricing.quotationNote': 'Die Preise sind unverbindlich. Sie erhalten ein Angebot von uns.',
+  'pricing.basePriceNote': 'Bei den angegebenen Preisen handelt es sich um Grundpreise.',
+  'pricing.hiddenPriceNote': 'Der Preis einzelner Produkte wird Ihnen nach Prüfung Ihrer Anfrage mitgeteilt.',
+  'pricing.total': 'Gesamt',
+  'pricing.delivery': 'Lieferung',
+  'pricing.deliveryFree': 'Kostenlos',
+  'pricing.taxIncluded': 'inkl. {rate} % MwSt.',
+
+  // --- checkout (section 5)
+  'checkout.minimumOrderNotReached': 'Sie haben den Mindestbestellwert in Höhe von {amount} leider noch nicht erreicht.',
+  'checkout.minimumOrderAdd':
+    'Fügen Sie Waren im Wert von mindestens {diff} hinzu oder wählen Sie eine andere Art der Lieferung.',
+  'checkout.freeDeliveryFrom': 'Kostenlose Lieferung ab {amount}.',
+  'checkout.phoneFormat': 'Bitte geben Sie eine gültige Nummer im Format {phone} an.',
+  'checkout.submitQuotation': 'Angebotsanfrage abschicken',
+  'checkout.submitOrder': 'Bestellung abschicken',
+  'checkout.submitPreorder': 'Vorbestellung abschicken',
+  'checkout.paymentFailed':
+    'Leider ist Ihre Zahlung fehlgeschlagen. Bitte überprüfen Sie Ihre Daten und versuchen Sie es erneut.',
+  'checkout.tableHint':
+    'Die Nummer finden Sie in der Mitte des QR-Codes auf Ihrem Tisch. Andernfalls wählen Sie bitte Takeaway und geben Sie Ihren Tisch im Kommentar an.',
+  'checkout.noDonateeMatch': 'Keine passende Organisation gefunden.',
+  'checkout.orderTypeUnavailable': 'Diese Bestellart wird von der Filiale nicht angeboten.',
+  'checkout.deliveryAreaInvalid': 'Bitte wählen Sie ein gültiges Liefergebiet aus.',
+  'checkout.tableInvalid': 'Bitte wählen Sie einen gültigen Tisch aus.',
+  'checkout.paymentMethodUnavailable': 'Diese Zahlungsart ist nicht verfügbar.',
+  'checkout.legalInstructionsRequired': 'Bitte akzeptieren Sie die Allgemeinen Geschäftsbedingungen.',
+  'checkout.privacyPolicyRequired': 'Bitte akzeptieren Sie die Datenschutzerklärung.',
+  'checkout.itemInvalid': 'Bitte vervollständigen Sie die Konfiguration von "{name}".',
+  'checkout.productUnavailable': 'Das Produkt "{name}" ist derzeit nicht verfügbar.',
+  'checkout.closed': 'Derzeit nehmen wir leider keine Bestellungen entgegen.',
+  'checkout.notOrderableYet': 'Bestellungen sind erst ab {date} um {time} Uhr möglich.',
+  'checkout.donation':
+    'Mit Ihrer Bestellung spenden wir {amount} an die gewählte Organisation. Die Spende wird vollständig von uns getragen und kostet Sie nichts.',
+
+  // --- appointments
+  'appointment.closed':
+    'Zum ausgewählten Zeitpunkt haben wir leider geschlossen. Bitte wählen Sie einen Termin während unserer Öffnungszeiten.',
+  'appointment.required': 'Bitte wählen Sie einen Termin aus.',
+  'appointment.tooEarly': 'Der gewählte Termin ist leider zu früh. Der frühestmögliche Termin ist {date} um {time} Uhr.',
+  'appointment.noneOnDay': 'Zum ausgewählten Tag sind keine Termine verfügbar.',
+  'appointment.today': 'Heute',
+  'appointment.tomorrow': 'Morgen',
+  'appointment.asap': 'So bald wie möglich',
+  'appointment.noEntry': 'Keine Angabe',
+
+  // --- order status (section 4)
+  'orderStatus.waiting': 'Warten auf Bestätigung',
+  'orderStatus.confirmed': 'Bestätigt und in Zubereitung',
+  'orderStatus.inDelivery': 'In Zustellung',
+  'orderStatus.readyForPickup': 'Abholbereit',
+  'orderStatus.delivered': 'Geliefert',
+  'orderStatus.completed': 'Abgeschlossen',
+  'orderStatus.canceled': 'Bestellung storniert',
+  'orderStatus.thankYou': 'Vielen Dank für Ihre Bestellung!',
+  'orderStatus.counterOffer': 'Wir können Ihre Bestellung leider nicht zum gewünschten Termin ausführen. Wir schlagen {date} um {time} Uhr vor.',
+  'payment.waiting': 'Warten auf Zahlung',
+  'payment.paid': 'Bezahlt',
+  'payment.refunded': 'Rückerstattet',
+  'timeline.confirmation': 'Bestätigung',
+  'timeline.preparation': 'Zubereitung',
+  'timeline.inDelivery': 'In Zustellung',
+  'timeline.readyForPickup': 'Abholbereit',
+  'timeline.completed': 'Abgeschlossen',
+  'orderStatus.notAllowed': 'Diese Statusänderung ist im aktuellen Bestellstatus nicht möglich.',
+  'orderStatus.final': 'Die Bestellung ist bereits abgeschlossen, abgelehnt oder storniert.',
+  'orderStatus.counterOfferUnavailable': 'Zu dieser Bestellung liegt kein offener Terminvorschlag vor.',
+  'questionnaire.notAvailable': 'Diese Bestellung kann derzeit nicht bewertet werden.',
+  'questionnaire.incomplete': 'Bitte vergeben Sie in allen vier Kategorien eine Bewertung von 1 bis 5.',
+
+  // --- payment methods
+  'paymentMethod.cash': 'Barzahlung',
+  'paymentMethod.atm-card': 'Bankomatkarte',
+  'paymentMethod.hydro-ag-voucher': 'Hydro AG Gutschein',
+  'paymentMethod.mollie': 'Online-Zahlung (Mollie)',
+  'paymentMethod.datatrans': 'Online-Zahlung (Datatrans)',
+
+  // --- back office (section 8)
+  'backoffice.orderCancelFailed': 'Bestellung konnte nicht storniert werden.',
+  'backoffice.orderStatusFailed': 'Bestellstatus konnte nicht geändert werden.',
+  'backoffice.printFailed': 'Beleg konnte nicht gedruckt werden.',
+  'backoffice.paymentCheckFailed': 'Zahlungsstatus konnte nicht überprüft werden.',
+  'backoffice.questionnaireFailed': 'Bewertung konnte nicht gesendet werden.',
+  'backoffice.resendFailed': 'Bestätigung konnte nicht versendet werden.',
+  'backoffice.statisticsFailed': 'Statistik konnte nicht geladen werden.',
+  'backoffice.configLoadFailed': 'Konfiguration konnte nicht geladen werden.',
+  'backoffice.configSaveFailed': 'Konfiguration konnte nicht gespeichert werden.',
+  'backoffice.currentUserFailed': 'Aktiver Benutzer konnte nicht geladen werden.',
+  'backoffice.initFailed': 'Daten konnten nicht geladen werden.',
+  'backoffice.deviceTestFailed': 'Test nicht erfolgreich.',
+  'backoffice.deviceLogFailed': 'Log konnte nicht angefordert werden.',
+  'backoffice.workingScheduleFailed': 'Arbeitsplanung konnte nicht geladen werden.',
+  'backoffice.activityStartFailed': 'Aktivität konnte nicht gestartet werden.',
+  'backoffice.activityEndFailed': 'Aktivität konnte nicht beendet werden.',
+  'backoffice.activityPauseFailed': 'Aktivität konnte nicht pausiert werden.',
+  'backoffice.activityResumeFailed': 'Aktivität konnte nicht fortgesetzt werden.',
+  'backoffice.holidayBalancesFailed': 'Urlaubskonten konnten nicht geladen werden.',
+
+  // --- authentication (section 8)
+  'auth.invalidCredentials': 'Ungültige Zugangsdaten.',
+  'auth.accountExpired': 'Das Benutzerkonto ist abgelaufen.',
+  'auth.accountDisabled': 'Das Benutzerkonto ist deaktiviert.',
+  'auth.accountLocked': 'Das Benutzerkonto ist gesperrt.',
+  'auth.credentialsExpired': 'Die Zugangsdaten sind abgelaufen.',
+  'auth.tooManyAttempts':
+    'Zu viele fehlgeschlagene Anmeldeversuche, bitte versuchen Sie es in {minutes} Minuten erneut.',
+  'auth.tooManyAttemptsOneMinute':
+    'Zu viele fehlgeschlagene Anmeldeversuche, bitte versuchen Sie es in 1 Minute erneut.',
+  'auth.loginLinkInvalid': 'Der Anmeldelink ist ungültig oder abgelaufen.',
+  'auth.csrf': 'Ungültiges CSRF-Token.',
+
+  // --- HTTP (errors[0].message of non-validation failures)
+  'http.badRequest': 'Die Anfrage ist ungültig.',
+  'http.unauthorized': 'Bitte melden Sie sich an.',
+  'http.forbidden': 'Sie haben keine Berechtigung für diese Aktion.',
+  'http.notFound': 'Der angeforderte Eintrag wurde nicht gefunden.',
+  'http.conflict': 'Der Eintrag wurde inzwischen geändert. Bitte laden Sie die Daten neu.',
+  'http.payloadTooLarge': 'Die Anfrage ist zu groß.',
+  'http.tooManyRequests': 'Zu viele Anfragen. Bitte versuchen Sie es später erneut.',
+  'http.internal': 'Leider ist ein interner Fehler aufgetreten.',
+
+  // --- standard validation texts (section 5, server messages)
+  'validation.blank': 'Dieser Wert sollte nicht leer sein.',
+  'validation.notNull': 'Dieser Wert sollte nicht null sein.',
+  'validation.isTrue': 'Dieser Wert sollte wahr sein.',
+  'validation.invalid': 'Dieser Wert ist ungültig.',
+  'validation.tooShort': 'Diese Zeichenkette ist zu kurz. Sie sollte mindestens {min} Zeichen haben.',
+  'validation.tooLong': 'Diese Zeichenkette ist zu lang. Sie sollte höchstens {max} Zeichen haben.',
+  'validation.exactLength': 'Dieser Wert sollte genau {length} Zeichen lang sein.',
+  'validation.email': 'Dieser Wert ist keine gültige E-Mail-Adresse.',
+  'validation.url': 'Dieser Wert ist keine gültige URL.',
+  'validation.phone': 'Dieser Wert ist keine gültige Telefonnummer.',
+  'validation.choice': 'Sie haben einen ungültigen Wert ausgewählt.',
+  'validation.unique': 'Dieser Wert wird bereits verwendet.',
+  'validation.type': 'Dieser Wert sollte vom Typ {type} sein.',
+  'validation.number': 'Dieser Wert sollte eine gültige Zahl sein.',
+  'validation.integer': 'Dieser Wert sollte eine ganze Zahl sein.',
+  'validation.positive': 'Dieser Wert sollte positiv sein.',
+  'validation.positiveOrZero': 'Dieser Wert sollte entweder positiv oder 0 sein.',
+  'validation.min': 'Dieser Wert sollte größer oder gleich {min} sein.',
+  'validation.max': 'Dieser Wert sollte kleiner oder gleich {max} sein.',
+  'validation.range': 'Dieser Wert sollte zwischen {min} und {max} sein.',
+  'validation.date': 'Dieser Wert entspricht keinem gültigen Datum.',
+  'validation.time': 'Dieser Wert entspricht keiner gültigen Uhrzeit.',
+  'validation.dateTime': 'Dieser Wert entspricht keiner gültigen Datums- und Zeitangabe.',
+  'validation.iban': 'Dieser Wert ist keine gültige internationale Bankkontonummer (IBAN).',
+  'validation.bic': 'Dieser Wert ist kein gültiger Internationaler Bankcode (BIC).',
+  'validation.uuid': 'Dies ist keine gültige UUID.',
+  'validation.fileNotFound': 'Die Datei wurde nicht gefunden.',
+  'validation.fileTooLarge': 'Die Datei ist zu groß. Die maximal zulässige Größe beträgt {limit}.',
+  'validation.fileEmpty': 'Die ausgewählte Datei ist leer.',
+  'validation.fileType': 'Der Dateityp der Datei ist ungültig ({type}). Erlaubte Dateitypen sind {types}.',
+  'validation.image': 'Diese Datei ist kein gültiges Bild.',
+  'validation.imageTooWide': 'Die Bildbreite ist zu groß ({width}px). Die maximal zulässige Breite beträgt {maxWidth}px.',
+  'validation.imageTooNarrow':
+    'Die Bildbreite ist zu gering ({width}px). Die erwartete Mindestbreite beträgt {minWidth}px.',
+  'validation.imageTooHigh': 'Die Bildhöhe ist zu groß ({height}px). Die maximal zulässige Höhe beträgt {maxHeight}px.',
+  'validation.imageTooLow': 'Die Bildhöhe ist zu gering ({height}px). Die erwartete Mindesthöhe beträgt {minHeight}px.',
+  'validation.tooFewItems': 'Sie sollten mindestens {min} Einträge auswählen.',
+  'validation.tooManyItems': 'Sie sollten höchstens {max} Einträge auswählen.',
+  'validation.extraFields': 'Dieses Formular sollte keine zusätzlichen Felder enthalten.',
+} as const;
+
+/** A key of the German catalogue. */
+export type MessageKey = keyof typeof de;
+
+/** The parameter names of a catalogue text, extracted from its `{name}` placeholders. */
+export type PlaceholdersOf<S extends string> = S extends `${string}{${infer P}}${infer Rest}`
+  ? P | PlaceholdersOf<Rest>
+  : never;
+
+/** The parameter object a key needs (`never` when the text has none). */
+export type MessageParams<K extends MessageKey> = [PlaceholdersOf<(typeof de)[K]>] extends [never]
+  ? never
+  : Record<PlaceholdersOf<(typeof de)[K]>, string | number>;
+
+/** The rest-argument list of {@link t}: no argument for texts without placeholders, else the params. */
+export type MessageArgs<K extends MessageKey> = [MessageParams<K>] extends [never] ? [] : [params: MessageParams<K>];
+
+/** A message to render later (e.g. a validation result). */
+export interface Message {
+  /** Catalogue key. */
+  key: MessageKey;
+  /** Placeholder values. */
+  params?: Record<string, string | number>;
+}
+
+/**
+ * Fills `{name}` placeholders from `params`; unknown placeholders stay as they are, so a missing value shows
+ * up visibly instead of as `undefined`.
+ */
+export function interpolate(text: string, params: Record<string, string | number> = {}): string {
+  return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
+    Object.prototype.hasOwnProperty.call(params, name) ? String(params[name]) : whole,
+  );
+}
+
+/**
+ * The German text of `key` with its placeholders filled.
+ *
+ * @example t('branch.reopensToday', { time: '11:00' }) // 'Wir öffnen wieder um 11:00 Uhr.'
+ */
+export function t<K extends MessageKey>(key: K, ...args: MessageArgs<K>): string {
+  return interpolate(de[key], (args[0] ?? {}) as Record<string, string | number>);
+}
+
+/** Renders a {@link Message} (untyped params, as stored in a validation result). */
+export function renderMessage(message: Message): string {
+  return interpolate(de[message.key], message.params);
+}
+
+/** The text for too many failed logins, with the right singular/plural of "Minute". */
+export function tooManyAttemptsMessage(minutes: number): string {
+  return minutes === 1 ? t('auth.tooManyAttemptsOneMinute') : t('auth.tooManyAttempts', { minutes });
+}

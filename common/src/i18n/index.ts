@@ -1,0 +1,2 @@
+export * from './de.js';
+export * from './entities.js';
