@@ -96,7 +96,8 @@ export function quantityRules(product: QuantityProduct, unit: UnitCode = product
 
 /**
  * Snaps an amount to the rules (spec section 5): at or below the minimum → minimum; at or above the maximum
- * → maximum; otherwise the nearest step counted from the minimum (halves round up), capped at the maximum.
+ * → maximum; otherwise the nearest step counted from the minimum (halves round up), where a maximum that is
+ * off the step grid counts as one more candidate.
  * Idempotent: snapping a snapped amount returns it unchanged. Non-finite input gives the minimum.
  */
 export function snapAmount(amount: number, rules: QuantityRules): number {
@@ -105,7 +106,8 @@ export function snapAmount(amount: number, rules: QuantityRules): number {
   if (max !== null && amount >= max) return max;
   const steps = Math.round(cleanDecimal((amount - min) / step));
   const snapped = cleanDecimal(min + steps * step);
-  return max !== null && snapped > max ? max : snapped;
+  if (max !== null && (snapped > max || max - amount < Math.abs(amount - snapped))) return max;
+  return snapped;
 }
 
 /**
