@@ -20,8 +20,9 @@
  *
  * ## Daylight saving
  * Windows are converted to instants per day, so a window lasts as long as the wall clock says: `00:00-24:00`
- * is 23 hours on the day DST starts and 25 hours on the day it ends. A boundary inside the skipped hour moves
- * forward (02:30 → 03:30); a boundary inside the repeated hour takes its first occurrence.
+ * is 23 hours on the day DST starts and 25 hours on the day it ends. A boundary inside the skipped hour is the
+ * moment of the jump (02:30 → 03:00, as a wall clock compared with `HH:MM` would say); a boundary inside the
+ * repeated hour takes its first occurrence.
  *
  * @packageDocumentation
  */

@@ -2,9 +2,11 @@
  * Wall-clock time in an IANA time zone, with nothing but `Intl`: instant → local date and time, local date and
  * time → instant (DST-aware), and calendar-date arithmetic on `YYYY-MM-DD` strings.
  *
- * Local times that do not exist (the hour skipped when DST starts) move forward by the gap (02:30 → 03:30);
- * local times that exist twice (the hour repeated when DST ends) resolve to the earlier instant. This is the
- * "compatible" disambiguation of Temporal and of most calendars.
+ * Local times that do not exist (the hour skipped when DST starts) resolve to the moment the clock jumps
+ * (02:30 → the instant the clock goes from 02:00 to 03:00), the first instant whose wall time is not earlier:
+ * so "opens at 02:30" opens at 03:00 and "closes at 02:30" closes at 03:00, exactly as a wall clock compared
+ * with `HH:MM` would say. Local times that exist twice (the hour repeated when DST ends) resolve to the earlier
+ * instant.
  *
  * @packageDocumentation
  */
@@ -129,8 +131,8 @@ export function offsetMinutes(instant: Date, timeZone: string = DEFAULT_TIME_ZON
 
 /**
  * The instant of a wall-clock time: `minutes` after local midnight of `date` (values ≥ 1440 run into the
- * following days, so `24:00` is the next midnight). Gaps move forward, repeated times take the earlier
- * instant (see the module notes).
+ * following days, so `24:00` is the next midnight). Times in a DST gap give the moment of the jump, repeated
+ * times the earlier instant (see the module notes).
  */
 export function fromLocal(date: IsoDate, minutes: number, timeZone: string = DEFAULT_TIME_ZONE): Date {
   const wall = utcMidnight(date) + minutes * MINUTE;
@@ -142,7 +144,20 @@ export function fromLocal(date: IsoDate, minutes: number, timeZone: string = DEF
   const afterValid = offsetMinutes(new Date(after), timeZone) === offsetAfter;
   if (beforeValid && afterValid) return new Date(Math.min(before, after));
   if (afterValid) return new Date(after);
-  return new Date(before); // valid, or inside a gap: the pre-transition offset moves the time forward
+  if (beforeValid) return new Date(before);
+  return transitionBetween(after, before, offsetAfter, timeZone);
+}
+
+/** The first instant in `(low, high]` whose offset is `offsetAfter` (binary search to the minute). */
+function transitionBetween(low: number, high: number, offsetAfter: number, timeZone: string): Date {
+  let lo = Math.floor(low / MINUTE) * MINUTE;
+  let hi = Math.ceil(high / MINUTE) * MINUTE;
+  while (hi - lo > MINUTE) {
+    const mid = lo + Math.floor((hi - lo) / MINUTE / 2) * MINUTE;
+    if (offsetMinutes(new Date(mid), timeZone) === offsetAfter) hi = mid;
+    else lo = mid;
+  }
+  return new Date(hi);
 }
 
 /** The instant of local midnight starting `date`. */

@@ -1,0 +1,148 @@
+import {
+  addDays,
+  daysBetween,
+  formatDate,
+  formatIsoDate,
+  formatTime,
+  formatTimeOfDay,
+  fromLocal,
+  isValidTimeZone,
+  localDate,
+  offsetMinutes,
+  parseIsoDate,
+  parseTimeOfDay,
+  startOfLocalDay,
+  toLocal,
+  weekdayOf,
+} from './zoned-time.js';
+
+const VIENNA = 'Europe/Vienna';
+
+describe('zoned-time', () => {
+  describe(toLocal.name, () => {
+    it('reads Vienna wall-clock time in winter and summer', () => {
+      expect(toLocal(new Date('2026-01-15T11:30:00Z'), VIENNA)).toMatchObject({
+        date: '2026-01-15',
+        hour: 12,
+        minute: 30,
+        minutesOfDay: 750,
+        weekday: 3,
+      });
+      expect(toLocal(new Date('2026-07-15T11:30:00Z'), VIENNA).hour).toBe(13);
+    });
+
+    it('reads midnight as hour 0 when the clock strikes 00:00', () => {
+      expect(toLocal(new Date('2026-01-14T23:00:00Z'), VIENNA)).toMatchObject({ date: '2026-01-15', hour: 0 });
+    });
+  });
+
+  describe(offsetMinutes.name, () => {
+    it('is 60 in winter and 120 in summer for Vienna', () => {
+      expect(offsetMinutes(new Date('2026-01-15T12:00:00Z'), VIENNA)).toBe(60);
+      expect(offsetMinutes(new Date('2026-07-15T12:00:00Z'), VIENNA)).toBe(120);
+    });
+  });
+
+  describe(fromLocal.name, () => {
+    it('converts a normal local time to its instant', () => {
+      expect(fromLocal('2026-01-15', 12 * 60, VIENNA).toISOString()).toBe('2026-01-15T11:00:00.000Z');
+      expect(fromLocal('2026-07-15', 12 * 60, VIENNA).toISOString()).toBe('2026-07-15T10:00:00.000Z');
+    });
+
+    it('gives the moment of the jump for a time inside the skipped hour when DST starts (29.03.2026 02:30 → 03:00)', () => {
+      const instant = fromLocal('2026-03-29', 150, VIENNA);
+      expect(instant.toISOString()).toBe('2026-03-29T01:00:00.000Z');
+      expect(formatTime(instant, VIENNA)).toBe('03:00');
+      expect(fromLocal('2027-03-28', 120, VIENNA).toISOString()).toBe('2027-03-28T01:00:00.000Z');
+    });
+
+    it('takes the first of the repeated hour when DST ends (25.10.2026 02:30)', () => {
+      expect(fromLocal('2026-10-25', 150, VIENNA).toISOString()).toBe('2026-10-25T00:30:00.000Z');
+    });
+
+    it('runs into the next day when minutes reach 24:00', () => {
+      expect(fromLocal('2026-03-28', 1440, VIENNA).toISOString()).toBe('2026-03-28T23:00:00.000Z');
+      expect(fromLocal('2026-03-29', 1440, VIENNA).toISOString()).toBe('2026-03-29T22:00:00.000Z');
+    });
+
+    it('works for other zones when the branch is elsewhere', () => {
+      expect(fromLocal('2026-07-01', 9 * 60, 'America/New_York').toISOString()).toBe('2026-07-01T13:00:00.000Z');
+    });
+  });
+
+  describe(startOfLocalDay.name, () => {
+    it('is local midnight', () => {
+      expect(startOfLocalDay('2026-07-01', VIENNA).toISOString()).toBe('2026-06-30T22:00:00.000Z');
+    });
+  });
+
+  describe(addDays.name, () => {
+    it('moves across months and years', () => {
+      expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+      expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+    });
+  });
+
+  describe(daysBetween.name, () => {
+    it('counts whole days across a DST change', () => {
+      expect(daysBetween('2026-03-28', '2026-03-30')).toBe(2);
+      expect(daysBetween('2026-03-30', '2026-03-28')).toBe(-2);
+    });
+  });
+
+  describe(weekdayOf.name, () => {
+    it('is 0 for Monday and 6 for Sunday', () => {
+      expect(weekdayOf('2026-03-23')).toBe(0);
+      expect(weekdayOf('2026-03-29')).toBe(6);
+    });
+  });
+
+  describe(parseIsoDate.name, () => {
+    it('throws when the text is not a date', () => {
+      expect(() => parseIsoDate('29.03.2026')).toThrow(RangeError);
+    });
+  });
+
+  describe(localDate.name, () => {
+    it('gives the Vienna date of an instant late in the UTC day', () => {
+      expect(localDate(new Date('2026-07-15T22:30:00Z'), VIENNA)).toBe('2026-07-16');
+    });
+  });
+
+  describe(formatDate.name, () => {
+    it('prints DD.MM.YYYY in the zone', () => {
+      expect(formatDate(new Date('2026-07-15T22:30:00Z'), VIENNA)).toBe('16.07.2026');
+      expect(formatIsoDate('2027-01-05')).toBe('05.01.2027');
+    });
+  });
+
+  describe(parseTimeOfDay.name, () => {
+    it('reads HH:MM, H:MM, HH:MM:SS and 24:00', () => {
+      expect(parseTimeOfDay('09:30')).toBe(570);
+      expect(parseTimeOfDay('9:30')).toBe(570);
+      expect(parseTimeOfDay('18:00:00')).toBe(1080);
+      expect(parseTimeOfDay('24:00')).toBe(1440);
+    });
+
+    it('returns null when malformed or out of range', () => {
+      expect(parseTimeOfDay('24:30')).toBeNull();
+      expect(parseTimeOfDay('12:60')).toBeNull();
+      expect(parseTimeOfDay('noon')).toBeNull();
+      expect(parseTimeOfDay(null)).toBeNull();
+    });
+  });
+
+  describe(formatTimeOfDay.name, () => {
+    it('pads hours and minutes', () => {
+      expect(formatTimeOfDay(570)).toBe('09:30');
+      expect(formatTimeOfDay(1440)).toBe('24:00');
+    });
+  });
+
+  describe(isValidTimeZone.name, () => {
+    it('accepts IANA zones and rejects unknown ones', () => {
+      expect(isValidTimeZone('Europe/Vienna')).toBe(true);
+      expect(isValidTimeZone('Mars/Olympus')).toBe(false);
+    });
+  });
+});
