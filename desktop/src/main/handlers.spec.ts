@@ -1,0 +1,58 @@
+import type { DesktopConfig } from './config.js';
+import { createIpcHandlers } from './handlers.js';
+
+const config: DesktopConfig = { url: 'http://localhost:3000/', origin: 'http://localhost:3000', kiosk: false };
+
+function setup(overrides: Partial<DesktopConfig> = {}) {
+  const opened: string[] = [];
+  const handlers = createIpcHandlers({
+    config: { ...config, ...overrides },
+    version: '0.1.0',
+    platform: 'linux',
+    openExternal: async (url) => {
+      opened.push(url);
+    },
+  });
+  return { handlers, opened };
+}
+
+describe(createIpcHandlers.name, () => {
+  describe('app:get-info', () => {
+    it('describes the shell', async () => {
+      const { handlers } = setup({ kiosk: true });
+      await expect(Promise.resolve(handlers['app:get-info']())).resolves.toEqual({
+        version: '0.1.0',
+        platform: 'linux',
+        origin: 'http://localhost:3000',
+        kiosk: true,
+      });
+    });
+  });
+
+  describe('app:open-external', () => {
+    it.each(['https://www.google.com/maps?q=Wien', 'mailto:info@example.at', 'tel:+43123456'])('opens %s', async (url) => {
+      const { handlers, opened } = setup();
+      await expect(handlers['app:open-external'](url)).resolves.toBe(true);
+      expect(opened).toEqual([new URL(url).href]);
+    });
+
+    it.each(['file:///etc/passwd', 'javascript:alert(1)', 'smb://server/share', 'kaputt'])('refuses %s', async (url) => {
+      const { handlers, opened } = setup();
+      await expect(handlers['app:open-external'](url)).resolves.toBe(false);
+      expect(opened).toEqual([]);
+    });
+
+    it('refuses a non-string argument sent by a page', async () => {
+      const { handlers, opened } = setup();
+      const openExternal = handlers['app:open-external'] as (url: unknown) => Promise<boolean>;
+      await expect(openExternal({ toString: () => 'https://x.example' })).resolves.toBe(false);
+      expect(opened).toEqual([]);
+    });
+
+    it('refuses everything in kiosk mode', async () => {
+      const { handlers, opened } = setup({ kiosk: true });
+      await expect(handlers['app:open-external']('https://example.com/')).resolves.toBe(false);
+      expect(opened).toEqual([]);
+    });
+  });
+});

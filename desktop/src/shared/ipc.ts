@@ -1,0 +1,35 @@
+// The one IPC contract between the main process and the preload: channel → preload function name,
+// argument tuple and result. Types only, so the sandboxed (CommonJS, require-less) preload can use it.
+
+/** What the shell tells the page about itself. */
+export interface AppInfo {
+  /** Version of the desktop app (package.json). */
+  version: string;
+  /** `process.platform` of the machine, e.g. `linux`. */
+  platform: string;
+  /** The origin the window is locked to, e.g. `http://localhost:3000`. */
+  origin: string;
+  /** True when the window runs as a locked-down kiosk. */
+  kiosk: boolean;
+}
+
+export interface IpcContract {
+  'app:get-info': { method: 'getAppInfo'; args: []; result: AppInfo };
+  /** Opens an http(s), mailto or tel URL in the system's default application; false when refused. */
+  'app:open-external': { method: 'openExternal'; args: [url: string]; result: boolean };
+}
+
+export type IpcChannel = keyof IpcContract;
+export type IpcArgs<C extends IpcChannel> = IpcContract[C]['args'];
+export type IpcResult<C extends IpcChannel> = IpcContract[C]['result'];
+
+/** A main-process handler for one channel; it gets the arguments only, never the event. */
+export type IpcHandler<C extends IpcChannel> = (...args: IpcArgs<C>) => IpcResult<C> | Promise<IpcResult<C>>;
+
+/** One handler per channel: the compiler refuses a contract channel without a handler. */
+export type IpcHandlers = { [C in IpcChannel]: IpcHandler<C> };
+
+/** The shape the preload's object must have: one function per channel, named by the contract. */
+export type DesktopApiShape = {
+  [C in IpcChannel as IpcContract[C]['method']]: (...args: IpcArgs<C>) => Promise<IpcResult<C>>;
+};
