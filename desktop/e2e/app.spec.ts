@@ -24,7 +24,9 @@ let app: ElectronApplication;
 
 test.beforeAll(async () => {
   expect(existsSync(mainFile), `${mainFile} fehlt – zuerst "npm run build" in desktop/`).toBe(true);
-  server = createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(page));
+  server = createServer((_req, res) =>
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(page),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   app = await electron.launch({
@@ -47,7 +49,9 @@ test('opens the configured URL with an isolated, sandboxed page', async () => {
   // No Node in the page; only the preload's API.
   expect(await shop.evaluate(() => typeof (globalThis as { require?: unknown }).require)).toBe('undefined');
   const info = await shop.evaluate(() =>
-    (globalThis as unknown as { ordering: { getAppInfo(): Promise<{ origin: string; kiosk: boolean }> } }).ordering.getAppInfo(),
+    (
+      globalThis as unknown as { ordering: { getAppInfo(): Promise<{ origin: string; kiosk: boolean }> } }
+    ).ordering.getAppInfo(),
   );
   expect(info).toMatchObject({ origin, kiosk: false });
 

@@ -22,7 +22,10 @@ test.describe('German app shell', () => {
     await expect(heading).toBeVisible();
     const shopName = (await heading.textContent())?.trim() ?? '';
     expect(shopName).not.toBe('');
-    await expect(page.getByRole('banner').getByRole('link', { name: new RegExp(shopName) })).toHaveAttribute('href', '/');
+    await expect(page.getByRole('banner').getByRole('link', { name: new RegExp(shopName) })).toHaveAttribute(
+      'href',
+      '/',
+    );
     await expect(page.getByText('So einfach geht')).toBeVisible();
     await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()} ${shopName}`);
     await expect(page).toHaveTitle(shopName);
@@ -71,7 +74,9 @@ test.describe('German app shell', () => {
   test('offline warning appears and the retry button clears it', async ({ page, context }, testInfo) => {
     await page.goto('/store/demo/checkout/error');
     await expect(
-      page.getByText('Leider ist Ihre Zahlung fehlgeschlagen. Bitte überprüfen Sie Ihre Daten und versuchen Sie es erneut.'),
+      page.getByText(
+        'Leider ist Ihre Zahlung fehlgeschlagen. Bitte überprüfen Sie Ihre Daten und versuchen Sie es erneut.',
+      ),
     ).toBeVisible();
 
     await context.setOffline(true);

@@ -3,7 +3,11 @@ import { ConfigError, DEFAULT_URL, loadConfig, parseConfigFile, resolveConfig } 
 describe('config', () => {
   describe(resolveConfig.name, () => {
     it('opens http://localhost:3000 when nothing is configured', () => {
-      expect(resolveConfig({})).toEqual({ url: 'http://localhost:3000/', origin: 'http://localhost:3000', kiosk: false });
+      expect(resolveConfig({})).toEqual({
+        url: 'http://localhost:3000/',
+        origin: 'http://localhost:3000',
+        kiosk: false,
+      });
       expect(DEFAULT_URL).toBe('http://localhost:3000');
     });
 
@@ -12,7 +16,10 @@ describe('config', () => {
         { ORDERING_URL: ' https://shop.example.at/store/wien ' },
         { url: 'http://10.0.0.5:3000' },
       );
-      expect(config).toMatchObject({ url: 'https://shop.example.at/store/wien', origin: 'https://shop.example.at' });
+      expect(config).toMatchObject({
+        url: 'https://shop.example.at/store/wien',
+        origin: 'https://shop.example.at',
+      });
     });
 
     it('takes the file when the variable is empty', () => {
@@ -27,7 +34,9 @@ describe('config', () => {
       'refuses ORDERING_URL=%s with a sentence naming the variable',
       (value) => {
         expect(() => resolveConfig({ ORDERING_URL: value })).toThrow(ConfigError);
-        expect(() => resolveConfig({ ORDERING_URL: value })).toThrow(/^ORDERING_URL muss eine http- oder https-Adresse/);
+        expect(() => resolveConfig({ ORDERING_URL: value })).toThrow(
+          /^ORDERING_URL muss eine http- oder https-Adresse/,
+        );
       },
     );
 
@@ -48,7 +57,9 @@ describe('config', () => {
     });
 
     it('refuses a kiosk flag that is neither true nor false', () => {
-      expect(() => resolveConfig({ ORDERING_KIOSK: 'vielleicht' })).toThrow(/^ORDERING_KIOSK muss true oder false sein/);
+      expect(() => resolveConfig({ ORDERING_KIOSK: 'vielleicht' })).toThrow(
+        /^ORDERING_KIOSK muss true oder false sein/,
+      );
       expect(() => resolveConfig({}, { kiosk: 'x' })).toThrow(/^"kiosk" in config.json/);
     });
   });
@@ -78,23 +89,41 @@ describe('config', () => {
         },
       });
       expect(read).toEqual(['/home/kiosk/.config/Bestellplattform/config.json']);
-      expect(config).toEqual({ url: 'http://kasse.local:3000/', origin: 'http://kasse.local:3000', kiosk: true });
+      expect(config).toEqual({
+        url: 'http://kasse.local:3000/',
+        origin: 'http://kasse.local:3000',
+        kiosk: true,
+      });
     });
 
     it('uses the defaults when the default file does not exist', () => {
-      const config = loadConfig({ env: {}, defaultConfigPath: '/nope/config.json', readFile: () => undefined });
+      const config = loadConfig({
+        env: {},
+        defaultConfigPath: '/nope/config.json',
+        readFile: () => undefined,
+      });
       expect(config.url).toBe('http://localhost:3000/');
     });
 
     it('reads the file named by ORDERING_CONFIG and refuses it when missing', () => {
-      const files: Record<string, string> = { '/etc/ordering.json': '{ "url": "https://bestellen.example.de" }' };
+      const files: Record<string, string> = {
+        '/etc/ordering.json': '{ "url": "https://bestellen.example.de" }',
+      };
       const readFile = (file: string) => files[file];
 
       expect(
-        loadConfig({ env: { ORDERING_CONFIG: '/etc/ordering.json' }, defaultConfigPath: '/x/config.json', readFile }).origin,
+        loadConfig({
+          env: { ORDERING_CONFIG: '/etc/ordering.json' },
+          defaultConfigPath: '/x/config.json',
+          readFile,
+        }).origin,
       ).toBe('https://bestellen.example.de');
       expect(() =>
-        loadConfig({ env: { ORDERING_CONFIG: '/etc/fehlt.json' }, defaultConfigPath: '/x/config.json', readFile }),
+        loadConfig({
+          env: { ORDERING_CONFIG: '/etc/fehlt.json' },
+          defaultConfigPath: '/x/config.json',
+          readFile,
+        }),
       ).toThrow('ORDERING_CONFIG nennt die Datei /etc/fehlt.json, die es nicht gibt.');
     });
   });

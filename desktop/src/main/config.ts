@@ -41,7 +41,11 @@ export function parseConfigFile(text: string | undefined, fileName: string): Con
 }
 
 /** Precedence: environment (ORDERING_URL, ORDERING_KIOSK) over the file over the defaults. */
-export function resolveConfig(env: Env, file?: ConfigFileContent, fileName = CONFIG_FILE_NAME): DesktopConfig {
+export function resolveConfig(
+  env: Env,
+  file?: ConfigFileContent,
+  fileName = CONFIG_FILE_NAME,
+): DesktopConfig {
   const url =
     env.ORDERING_URL !== undefined && env.ORDERING_URL.trim() !== ''
       ? parseUrl(env.ORDERING_URL, 'ORDERING_URL')

@@ -1,7 +1,11 @@
 import type { DesktopConfig } from './config.js';
 import { createIpcHandlers } from './handlers.js';
 
-const config: DesktopConfig = { url: 'http://localhost:3000/', origin: 'http://localhost:3000', kiosk: false };
+const config: DesktopConfig = {
+  url: 'http://localhost:3000/',
+  origin: 'http://localhost:3000',
+  kiosk: false,
+};
 
 function setup(overrides: Partial<DesktopConfig> = {}) {
   const opened: string[] = [];
@@ -30,17 +34,23 @@ describe(createIpcHandlers.name, () => {
   });
 
   describe('app:open-external', () => {
-    it.each(['https://www.google.com/maps?q=Wien', 'mailto:info@example.at', 'tel:+43123456'])('opens %s', async (url) => {
-      const { handlers, opened } = setup();
-      await expect(handlers['app:open-external'](url)).resolves.toBe(true);
-      expect(opened).toEqual([new URL(url).href]);
-    });
+    it.each(['https://www.google.com/maps?q=Wien', 'mailto:info@example.at', 'tel:+43123456'])(
+      'opens %s',
+      async (url) => {
+        const { handlers, opened } = setup();
+        await expect(handlers['app:open-external'](url)).resolves.toBe(true);
+        expect(opened).toEqual([new URL(url).href]);
+      },
+    );
 
-    it.each(['file:///etc/passwd', 'javascript:alert(1)', 'smb://server/share', 'kaputt'])('refuses %s', async (url) => {
-      const { handlers, opened } = setup();
-      await expect(handlers['app:open-external'](url)).resolves.toBe(false);
-      expect(opened).toEqual([]);
-    });
+    it.each(['file:///etc/passwd', 'javascript:alert(1)', 'smb://server/share', 'kaputt'])(
+      'refuses %s',
+      async (url) => {
+        const { handlers, opened } = setup();
+        await expect(handlers['app:open-external'](url)).resolves.toBe(false);
+        expect(opened).toEqual([]);
+      },
+    );
 
     it('refuses a non-string argument sent by a page', async () => {
       const { handlers, opened } = setup();

@@ -28,7 +28,12 @@ const stranger: IpcSender = { sender: { id: 2 }, senderFrame: { url: 'https://ev
 
 function handlers(calls: unknown[][]): IpcHandlers {
   return {
-    'app:get-info': () => ({ version: '1.2.3', platform: 'linux', origin: 'http://localhost:3000', kiosk: false }),
+    'app:get-info': () => ({
+      version: '1.2.3',
+      platform: 'linux',
+      origin: 'http://localhost:3000',
+      kiosk: false,
+    }),
     'app:open-external': (url) => {
       calls.push([url]);
       return true;
@@ -61,11 +66,13 @@ describe(setupIpc.name, () => {
 
   it('refuses senders that are not our windows without running the handler', async () => {
     const { ipcMain, calls, warnings } = setup();
-    await expect(ipcMain.invoke('app:open-external', stranger, 'https://example.com/')).rejects.toBeInstanceOf(
-      UntrustedSenderError,
-    );
+    await expect(
+      ipcMain.invoke('app:open-external', stranger, 'https://example.com/'),
+    ).rejects.toBeInstanceOf(UntrustedSenderError);
     expect(calls).toEqual([]);
-    expect(warnings).toEqual(['IPC app:open-external von fremdem Absender (https://evil.example/) ignoriert.']);
+    expect(warnings).toEqual([
+      'IPC app:open-external von fremdem Absender (https://evil.example/) ignoriert.',
+    ]);
   });
 
   it('removes its handlers when disposed', () => {

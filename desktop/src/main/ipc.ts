@@ -30,7 +30,9 @@ export function setupIpc(
     const handler = handlers[channel] as (...args: unknown[]) => unknown;
     ipcMain.handle(channel, (event, ...args) => {
       if (!isTrusted(event)) {
-        logger.warn(`IPC ${channel} von fremdem Absender (${event.senderFrame?.url ?? 'unbekannt'}) ignoriert.`);
+        logger.warn(
+          `IPC ${channel} von fremdem Absender (${event.senderFrame?.url ?? 'unbekannt'}) ignoriert.`,
+        );
         throw new UntrustedSenderError(`IPC ${channel} ist für diesen Absender nicht erlaubt.`);
       }
       return handler(...args);

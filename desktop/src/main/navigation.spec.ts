@@ -6,7 +6,10 @@ class FakeContents implements GuardedContents {
   listeners: Record<string, (event: { preventDefault(): void }, url: string) => void> = {};
   openHandler?: (details: { url: string }) => { action: 'deny' };
 
-  on(event: 'will-navigate' | 'will-redirect', listener: (event: { preventDefault(): void }, url: string) => void) {
+  on(
+    event: 'will-navigate' | 'will-redirect',
+    listener: (event: { preventDefault(): void }, url: string) => void,
+  ) {
     this.listeners[event] = listener;
     return this;
   }

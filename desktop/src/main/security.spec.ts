@@ -7,17 +7,25 @@ describe(isTrustedSender.name, () => {
   own.add(7);
 
   it('trusts our own window showing our origin', () => {
-    expect(isTrustedSender({ sender: { id: 7 }, senderFrame: { url: 'http://localhost:3000/store/wien' } }, own, origin)).toBe(
-      true,
-    );
+    expect(
+      isTrustedSender(
+        { sender: { id: 7 }, senderFrame: { url: 'http://localhost:3000/store/wien' } },
+        own,
+        origin,
+      ),
+    ).toBe(true);
   });
 
   it('ignores a window that is not ours', () => {
-    expect(isTrustedSender({ sender: { id: 8 }, senderFrame: { url: 'http://localhost:3000/' } }, own, origin)).toBe(false);
+    expect(
+      isTrustedSender({ sender: { id: 8 }, senderFrame: { url: 'http://localhost:3000/' } }, own, origin),
+    ).toBe(false);
   });
 
   it('ignores our window when the sending frame shows another origin', () => {
-    expect(isTrustedSender({ sender: { id: 7 }, senderFrame: { url: 'https://ads.example/frame' } }, own, origin)).toBe(false);
+    expect(
+      isTrustedSender({ sender: { id: 7 }, senderFrame: { url: 'https://ads.example/frame' } }, own, origin),
+    ).toBe(false);
   });
 
   it('ignores a sender without a frame or with a broken frame URL', () => {
@@ -29,7 +37,9 @@ describe(isTrustedSender.name, () => {
     const windows = new OwnWindows();
     windows.add(3);
     windows.delete(3);
-    expect(isTrustedSender({ sender: { id: 3 }, senderFrame: { url: 'http://localhost:3000/' } }, windows, origin)).toBe(false);
+    expect(
+      isTrustedSender({ sender: { id: 3 }, senderFrame: { url: 'http://localhost:3000/' } }, windows, origin),
+    ).toBe(false);
   });
 });
 

@@ -4,7 +4,11 @@ import type { GuardedContents } from './navigation.js';
 import { OwnWindows } from './security.js';
 import { mainWindowOptions, setupMainWindow, type WindowLike } from './window.js';
 
-const config: DesktopConfig = { url: 'http://localhost:3000/', origin: 'http://localhost:3000', kiosk: false };
+const config: DesktopConfig = {
+  url: 'http://localhost:3000/',
+  origin: 'http://localhost:3000',
+  kiosk: false,
+};
 
 class FakeWindow implements WindowLike {
   static nextId = 100;
@@ -22,7 +26,8 @@ class FakeWindow implements WindowLike {
     const listeners: Record<string, (event: { preventDefault(): void }, url: string) => void> = {};
     this.webContents = {
       id: FakeWindow.nextId++,
-      on: (event: string, listener: (event: { preventDefault(): void }, url: string) => void) => (listeners[event] = listener),
+      on: (event: string, listener: (event: { preventDefault(): void }, url: string) => void) =>
+        (listeners[event] = listener),
       setWindowOpenHandler: () => undefined,
       navigate: (url: string) => {
         let prevented = false;
@@ -34,7 +39,9 @@ class FakeWindow implements WindowLike {
 
   loadURL(url: string) {
     this.loads.push(url);
-    return this.results.shift() === 'fail' ? Promise.reject(new Error('ERR_CONNECTION_REFUSED')) : Promise.resolve();
+    return this.results.shift() === 'fail'
+      ? Promise.reject(new Error('ERR_CONNECTION_REFUSED'))
+      : Promise.resolve();
   }
 
   isDestroyed() {
@@ -81,7 +88,10 @@ describe(mainWindowOptions.name, () => {
   });
 
   it('goes full-screen kiosk when configured', () => {
-    expect(mainWindowOptions({ ...config, kiosk: true }, 'p')).toMatchObject({ kiosk: true, fullscreen: true });
+    expect(mainWindowOptions({ ...config, kiosk: true }, 'p')).toMatchObject({
+      kiosk: true,
+      fullscreen: true,
+    });
   });
 });
 

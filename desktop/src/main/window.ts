@@ -26,7 +26,10 @@ export interface MainWindowDeps {
 }
 
 /** Security settings are fixed here, not configurable: isolated, sandboxed, no Node in the page. */
-export function mainWindowOptions(config: DesktopConfig, preloadPath: string): BrowserWindowConstructorOptions {
+export function mainWindowOptions(
+  config: DesktopConfig,
+  preloadPath: string,
+): BrowserWindowConstructorOptions {
   return {
     width: 1280,
     height: 800,

@@ -68,7 +68,10 @@ describe(ApiClient.name, () => {
     });
 
     it('falls back to a German message when the error body is not JSON', async () => {
-      const html = new Response('<h1>Bad Gateway</h1>', { status: 502, headers: { 'Content-Type': 'text/html' } });
+      const html = new Response('<h1>Bad Gateway</h1>', {
+        status: 502,
+        headers: { 'Content-Type': 'text/html' },
+      });
       const api = new ApiClient({ fetch: fakeFetch(html) });
 
       await expect(api.get('/api/init')).rejects.toMatchObject({
@@ -79,7 +82,9 @@ describe(ApiClient.name, () => {
 
     it('ignores malformed entries in the errors list', async () => {
       const api = new ApiClient({
-        fetch: fakeFetch(json(409, { errors: [{ code: 1 }, 'text', { message: 'Schon vergeben.', field: 3 }] })),
+        fetch: fakeFetch(
+          json(409, { errors: [{ code: 1 }, 'text', { message: 'Schon vergeben.', field: 3 }] }),
+        ),
       });
       const error = (await api.get('/api/x').catch((e: unknown) => e)) as ApiRequestError;
       expect(error.errors).toEqual([{ message: 'Schon vergeben.' }]);
@@ -108,7 +113,10 @@ describe(ApiClient.name, () => {
         onUnauthorized,
       });
 
-      await expect(api.get('/api/users')).rejects.toMatchObject({ status: 401, message: 'Bitte melden Sie sich an.' });
+      await expect(api.get('/api/users')).rejects.toMatchObject({
+        status: 401,
+        message: 'Bitte melden Sie sich an.',
+      });
       expect(onUnauthorized).toHaveBeenCalledTimes(1);
     });
 
@@ -124,7 +132,10 @@ describe(ApiClient.name, () => {
 
     it('does not call onUnauthorized for 403', async () => {
       const onUnauthorized = jest.fn();
-      const api = new ApiClient({ fetch: fakeFetch(json(403, { errors: [{ message: 'Keine Berechtigung.' }] })), onUnauthorized });
+      const api = new ApiClient({
+        fetch: fakeFetch(json(403, { errors: [{ message: 'Keine Berechtigung.' }] })),
+        onUnauthorized,
+      });
       await expect(api.get('/api/users')).rejects.toMatchObject({ status: 403 });
       expect(onUnauthorized).not.toHaveBeenCalled();
     });

@@ -120,7 +120,11 @@ function errorsOf(payload: unknown): ApiErrorEntry[] {
   if (!isObject(payload) || !Array.isArray(payload.errors)) return [];
   return payload.errors
     .filter((e): e is Record<string, unknown> => isObject(e) && typeof e.message === 'string')
-    .map((e) => (typeof e.field === 'string' ? { message: e.message as string, field: e.field } : { message: e.message as string }));
+    .map((e) =>
+      typeof e.field === 'string'
+        ? { message: e.message as string, field: e.field }
+        : { message: e.message as string },
+    );
 }
 
 // DOMException is not always an `instanceof Error` (other realms, older engines): check the name.

@@ -24,7 +24,11 @@ function render(path: string): string {
 }
 
 function text(html: string): string {
-  return html.replace(/<!--.*?-->/g, '').replace(/<[^>]+>/g, ' ').replace(/&#x27;/g, "'").replace(/\s+/g, ' ');
+  return html
+    .replace(/<!--.*?-->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&#x27;/g, "'")
+    .replace(/\s+/g, ' ');
 }
 
 describe(createRoutes.name, () => {

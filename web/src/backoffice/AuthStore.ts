@@ -75,8 +75,7 @@ export class AuthStore {
       return true;
     } catch (error) {
       runInAction(() => {
-        this.errors =
-          error instanceof ApiRequestError ? error.errors : [{ message: messages.unknownError }];
+        this.errors = error instanceof ApiRequestError ? error.errors : [{ message: messages.unknownError }];
         this.submitting = false;
       });
       return false;
@@ -88,6 +87,9 @@ export class AuthStore {
 function usernameOf(data: unknown): string | undefined {
   if (typeof data !== 'object' || data === null) return undefined;
   const record = data as Record<string, unknown>;
-  const source = typeof record.user === 'object' && record.user !== null ? (record.user as Record<string, unknown>) : record;
+  const source =
+    typeof record.user === 'object' && record.user !== null
+      ? (record.user as Record<string, unknown>)
+      : record;
   return typeof source.username === 'string' ? source.username : undefined;
 }

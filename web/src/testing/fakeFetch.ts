@@ -25,7 +25,6 @@ export function fakeFetch(...replies: Reply[]): FetchLike & { calls: RecordedCal
     if (typeof reply === 'function') return reply();
     if (reply instanceof Response) return reply;
     throw reply; // an Error or DOMException: what a real fetch rejects with
-
   };
   return Object.assign(fn, { calls });
 }

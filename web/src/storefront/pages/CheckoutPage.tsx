@@ -5,7 +5,11 @@ import { messages } from '../../i18n/messages';
 import { useStores } from '../stores';
 
 /** Checkout; under /checkout/error the payment provider sent the customer back after a failed payment. */
-export const CheckoutPage = observer(function CheckoutPage({ paymentFailed = false }: { paymentFailed?: boolean }) {
+export const CheckoutPage = observer(function CheckoutPage({
+  paymentFailed = false,
+}: {
+  paymentFailed?: boolean;
+}) {
   const { ui } = useStores();
   const branch = useParams().branch ?? '';
   return (
