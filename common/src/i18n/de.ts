@@ -104,6 +104,7 @@ export const de = {
     'Zum ausgewählten Zeitpunkt haben wir leider geschlossen. Bitte wählen Sie einen Termin während unserer Öffnungszeiten.',
   'appointment.required': 'Bitte wählen Sie einen Termin aus.',
   'appointment.tooEarly': 'Der gewählte Termin ist leider zu früh. Der frühestmögliche Termin ist {date} um {time} Uhr.',
+  'appointment.tooLate': 'Termine können höchstens {days} Tage im Voraus gewählt werden.',
   'appointment.noneOnDay': 'Zum ausgewählten Tag sind keine Termine verfügbar.',
   'appointment.today': 'Heute',
   'appointment.tomorrow': 'Morgen',
