@@ -5,3 +5,4 @@
  * @packageDocumentation
  */
 export * from './contract/index.js';
+export * from './i18n/index.js';
