@@ -1,10 +1,22 @@
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
 
 // The browser test drives the real product: the built backend serving the built web app on a fresh
 // embedded database. Build first: `npx nx run-many -t build --projects=common,backend,web`.
+const required = ['dist/index.html', '../backend/dist/main.js'].map((file) =>
+  fileURLToPath(new URL(file, import.meta.url)),
+);
+const missing = process.env.E2E_BASE_URL ? [] : required.filter((file) => !existsSync(file));
+if (missing.length > 0) {
+  throw new Error(
+    `Browser test needs the built product; missing ${missing.join(', ')}. ` +
+      'Run `npx nx run-many -t build --projects=common,backend,web` first.',
+  );
+}
+
 const port = Number(process.env.E2E_PORT ?? 3999);
 const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
 

@@ -27,7 +27,8 @@ test.describe('German app shell', () => {
       '/',
     );
     await expect(page.getByText('So einfach geht')).toBeVisible();
-    await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()} ${shopName}`);
+    await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()}`);
+    await expect(page.getByRole('contentinfo')).toContainText('Alle Rechte vorbehalten.');
     await expect(page).toHaveTitle(shopName);
 
     await screenshot(page, testInfo, 'home');
@@ -69,6 +70,41 @@ test.describe('German app shell', () => {
     await expect(password).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByText('Bitte geben Sie Ihr Passwort ein.')).toBeVisible();
     await screenshot(page, testInfo, 'login-validation');
+  });
+
+  // The backend's sign-in arrives with the auth issue; the form's wiring is checked against a stub.
+  test('sign-in shows the server message and signs in', async ({ page }) => {
+    const bodies: unknown[] = [];
+    let accept = false;
+    await page.route('**/api/auth/login', async (route) => {
+      bodies.push(route.request().postDataJSON());
+      await route.fulfill(
+        accept
+          ? { status: 200, json: { data: { user: { username: 'anna' } } } }
+          : {
+              status: 401,
+              json: { errors: [{ message: 'Benutzername oder Passwort ist falsch.', field: 'password' }] },
+            },
+      );
+    });
+    await page.goto('/backend/login');
+
+    await page.getByLabel('Benutzername').fill('anna');
+    await page.getByLabel('Passwort').fill('falsch');
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Benutzername oder Passwort ist falsch.');
+    await expect(page.getByLabel('Passwort')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page).toHaveURL(/\/backend\/login$/);
+
+    accept = true;
+    await page.getByLabel('Passwort').fill('richtig');
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await expect(page).toHaveURL(/\/backend$/);
+    await expect(page.getByText('Angemeldet als anna.', { exact: false })).toBeVisible();
+    expect(bodies).toEqual([
+      { username: 'anna', password: 'falsch' },
+      { username: 'anna', password: 'richtig' },
+    ]);
   });
 
   test('offline warning appears and the retry button clears it', async ({ page, context }, testInfo) => {

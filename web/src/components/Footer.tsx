@@ -18,7 +18,7 @@ export const Footer = observer(function Footer({ ui }: { ui: UiStore }) {
           </ul>
         </nav>
         <p className="site-footer__copyright">
-          © {ui.copyrightYear} {ui.shopName}. Alle Rechte vorbehalten.
+          © {ui.copyrightYear} {ui.businessName}. Alle Rechte vorbehalten.
         </p>
       </div>
     </footer>

@@ -34,10 +34,26 @@ describe(UiStore.name, () => {
 
     it('keeps the old name when set to a blank one', () => {
       const ui = new UiStore({ shopName: 'Estrich Huber' });
-      ui.setShopName('  ');
+      ui.applyConfig({ shopName: '  ' });
       expect(ui.shopName).toBe('Estrich Huber');
-      ui.setShopName(' Pizzeria Roma ');
+      ui.applyConfig({ shopName: ' Pizzeria Roma ' });
       expect(ui.shopName).toBe('Pizzeria Roma');
+    });
+  });
+
+  describe('applyConfig', () => {
+    it('takes shop and business name from the shop configuration', () => {
+      const ui = new UiStore();
+      ui.applyConfig({ shopName: 'Estrich Huber', businessName: 'Huber Estrich GmbH' });
+      expect(ui.shopName).toBe('Estrich Huber');
+      expect(ui.businessName).toBe('Huber Estrich GmbH');
+    });
+
+    it('uses the shop name for the copyright when no business name is configured', () => {
+      const ui = new UiStore({ shopName: 'Alt' });
+      expect(ui.businessName).toBe('Alt');
+      ui.applyConfig({ shopName: 'Pizzeria Roma', businessName: ' ' });
+      expect(ui.businessName).toBe('Pizzeria Roma');
     });
   });
 

@@ -1,3 +1,4 @@
+import type { Config } from '@ordering/common';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { messages } from '../i18n/messages';
 
@@ -19,6 +20,8 @@ export interface UiStoreOptions {
 /** State of the app shell that every face has: shop name, connectivity. */
 export class UiStore {
   shopName: string;
+  /** Legal business name for the copyright line; the shop name until the config says otherwise. */
+  businessName: string;
   online = true;
   checkingConnection = false;
 
@@ -27,6 +30,7 @@ export class UiStore {
 
   constructor(options: UiStoreOptions = {}) {
     this.shopName = options.shopName?.trim() || messages.defaultShopName;
+    this.businessName = this.shopName;
     this.probe = options.probe ?? (() => Promise.resolve(true));
     this.now = options.now ?? (() => new Date());
     makeAutoObservable<UiStore, 'probe' | 'now'>(this, { probe: false, now: false }, { autoBind: true });
@@ -41,9 +45,12 @@ export class UiStore {
     return this.now().getFullYear();
   }
 
-  setShopName(name: string): void {
-    const trimmed = name.trim();
-    if (trimmed) this.shopName = trimmed;
+  /** Takes the names from the shop configuration (`config` of /api/init); blank values are ignored. */
+  applyConfig(config: Partial<Pick<Config, 'shopName' | 'businessName'>>): void {
+    const shopName = config.shopName?.trim();
+    const businessName = config.businessName?.trim();
+    if (shopName) this.shopName = shopName;
+    this.businessName = businessName || this.shopName;
   }
 
   setOnline(online: boolean): void {
