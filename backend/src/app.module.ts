@@ -8,7 +8,14 @@ import type { Clock } from './core/clock.js';
 import { CoreModule, LOGGER } from './core/core.module.js';
 import { EnvelopeInterceptor } from './core/envelope.interceptor.js';
 import { HttpErrorFilter } from './core/http-error.filter.js';
+import { AuthModule } from './auth/auth.module.js';
+import type { Authenticator } from './auth/auth.guard.js';
+import { branchResource } from './branches/branch.resource.js';
+import { ResourceModule } from './crud/resource.module.js';
+import { divisionResource } from './divisions/division.resource.js';
 import { HealthModule } from './health/health.module.js';
+import { LogsModule } from './logs/logs.module.js';
+import { tableResource } from './tables/table.resource.js';
 
 export interface AppDependencies {
   config: AppConfig;
@@ -16,10 +23,16 @@ export interface AppDependencies {
   logger: Logger;
   /** Initialised and migrated. */
   dataSource: DataSource;
+  /** Replaces the session/token authenticator (tests only). */
+  authenticator?: Authenticator;
 }
 
 /** The feature modules of the API. */
-export const FEATURE_MODULES = [HealthModule];
+export const FEATURE_MODULES = [
+  HealthModule,
+  LogsModule,
+  ResourceModule.for('Organisation', [divisionResource, branchResource, tableResource]),
+];
 
 @Module({})
 export class AppModule {
@@ -32,6 +45,7 @@ export class AppModule {
           useFactory: () => ({ ...deps.dataSource.options, retryAttempts: 0 }),
           dataSourceFactory: async () => deps.dataSource,
         }),
+        AuthModule.forRoot(deps.authenticator),
         ...FEATURE_MODULES,
       ],
       providers: [

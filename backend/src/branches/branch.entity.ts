@@ -58,10 +58,10 @@ export class Branch extends BaseEntity {
   @Column({ type: 'varchar', length: 64, default: 'Europe/Vienna' })
   timeZone: string;
 
-  @Column({ type: 'jsonb', default: () => "'[]'::jsonb" })
+  @Column({ type: 'jsonb', default: () => "'[]'" })
   openingHours: OpeningHourRuleJson[];
 
-  @Column({ type: 'jsonb', default: () => "'[]'::jsonb" })
+  @Column({ type: 'jsonb', default: () => "'[]'" })
   deliveryHours: OpeningHourRuleJson[];
 
   @Column({ type: 'boolean', default: false })

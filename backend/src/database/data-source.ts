@@ -17,10 +17,10 @@ export interface OpenDatabase {
   close(): Promise<void>;
 }
 
-function baseOptions() {
+function baseOptions(entities: Function[] = ENTITIES) {
   return {
     type: 'postgres' as const,
-    entities: ENTITIES,
+    entities,
     migrations: MIGRATIONS,
     migrationsTableName: 'schema_migrations',
     namingStrategy: new SnakeNamingStrategy(),
@@ -35,10 +35,10 @@ function baseOptions() {
  * Opens and initialises the database. A server that cannot be reached becomes a ConfigError naming
  * DATABASE_URL, so that the start stops with one sentence.
  */
-export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase> {
+export async function openDatabase(target: DatabaseTarget, entities?: Function[]): Promise<OpenDatabase> {
   if (target.kind === 'server') {
     const options: DataSourceOptions = {
-      ...baseOptions(),
+      ...baseOptions(entities),
       url: target.url,
       connectTimeoutMS: 5000,
       poolSize: 10,
@@ -66,7 +66,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<OpenDatabase
       `Die eingebettete Datenbank im Ordner DATA_DIR (${target.dataDir}) lässt sich nicht öffnen: ${reason}.`,
     );
   }
-  const dataSource = new DataSource({ ...baseOptions(), driver: pgliteDriverModule(pglite) } as DataSourceOptions);
+  const dataSource = new DataSource({ ...baseOptions(entities), driver: pgliteDriverModule(pglite) } as DataSourceOptions);
   await dataSource.initialize();
   return {
     dataSource,

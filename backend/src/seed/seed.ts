@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { newApiKey } from '../branches/api-key.js';
 import type { DataSource, EntityManager } from 'typeorm';
 import { Branch, type OpeningHourRuleJson } from '../branches/branch.entity.js';
 import { DeliveryArea } from '../branches/delivery-area.entity.js';
@@ -14,8 +14,7 @@ const rule = (type: OpeningHourRuleJson['type'], from: string, to: string, isClo
   isClosed,
 });
 
-/** A new random secret for a branch's front-desk lists. */
-export const newApiKey = () => randomBytes(24).toString('hex');
+
 
 /** Demo branches: a screed business, a restaurant with delivery and tables, and a branch not yet public. */
 async function seedBranches(em: EntityManager): Promise<Branch[]> {

@@ -5,6 +5,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import pg from 'pg';
 import type { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.factory.js';
+import type { Authenticator } from '../../src/auth/auth.guard.js';
 import { type AppConfig, loadConfig } from '../../src/config/config.js';
 import { FixedClock } from '../../src/core/clock.js';
 import { createLogger } from '../../src/core/logger.js';
@@ -64,6 +65,8 @@ export interface TestApp {
 export interface TestAppOptions {
   seed?: boolean;
   env?: Record<string, string>;
+  /** Replace the real authenticator (only for tests of the auth guard itself). */
+  authenticator?: Authenticator;
 }
 
 /** Boots the real application on a free port against a database of its own, migrations applied. */
@@ -74,7 +77,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   if (options.seed) await seedDemo(db.dataSource, clock);
   const config = loadConfig({ LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', SEED_DEMO: 'false', ...options.env });
   const logger = createLogger(config.logLevel);
-  const app = await createApp({ config, clock, logger, dataSource: db.dataSource });
+  const app = await createApp({ config, clock, logger, dataSource: db.dataSource, authenticator: options.authenticator });
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;

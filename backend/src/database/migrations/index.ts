@@ -1,3 +1,13 @@
-/** Every migration, oldest first: the schema's history. */
-import { Foundation1795260883721 } from './1795260883721-foundation.js';
-export const MIGRATIONS: Function[] = [Foundation1795260883721];
+import { MIGRATIONS as AUTH } from './auth/index.js';
+import { MIGRATIONS as CATALOG } from './catalog/index.js';
+import { MIGRATIONS as CORE } from './core/index.js';
+import { MIGRATIONS as FOUNDATION } from './foundation/index.js';
+import { MIGRATIONS as OPERATIONS } from './operations/index.js';
+
+/** The timestamp in a migration's class name (`Name1795260883721`). */
+const timestampOf = (m: Function) => Number(/(\d{13})$/.exec(m.name)?.[1] ?? 0);
+
+/** Every migration, oldest first: the schema's history. Each entity group keeps its own folder. */
+export const MIGRATIONS: Function[] = [...FOUNDATION, ...CORE, ...AUTH, ...CATALOG, ...OPERATIONS].sort(
+  (a, b) => timestampOf(a) - timestampOf(b),
+);

@@ -1,0 +1,42 @@
+import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
+import { DomainError } from '../core/errors.js';
+import { HTTP_MESSAGES } from '../core/messages.js';
+import { IS_PUBLIC } from '../core/public.decorator.js';
+import { PERMISSIONS_KEY } from './decorators.js';
+import type { Permission } from './permissions.js';
+import { RequestContext } from './request-context.js';
+
+/** Finds out who sent a request (session cookie, bearer token ...); never throws for "nobody". */
+export interface Authenticator {
+  authenticate(req: Request): Promise<RequestContext>;
+}
+export const AUTHENTICATOR = Symbol('AUTHENTICATOR');
+
+/**
+ * Every route is closed unless it says otherwise: `@Public()` routes are open (the context may still
+ * carry a user), `@Allow(...)` routes need a signed-in user with one of the permissions (401 without a
+ * user, 403 without the permission), and a route with neither is refused (403) so that a forgotten
+ * declaration never opens data.
+ */
+@Injectable()
+export class AuthGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    @Inject(AUTHENTICATOR) private readonly authenticator: Authenticator,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const req = context.switchToHttp().getRequest<Request & { ctx?: RequestContext }>();
+    const targets = [context.getHandler(), context.getClass()];
+    const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets);
+    const permissions = this.reflector.getAllAndOverride<Permission[]>(PERMISSIONS_KEY, targets);
+    req.ctx = await this.authenticator.authenticate(req);
+    if (isPublic) return true;
+    if (!permissions || permissions.length === 0) throw new DomainError('forbidden', HTTP_MESSAGES.forbidden);
+    if (!req.ctx.user) throw new DomainError('unauthorized', HTTP_MESSAGES.unauthorized);
+    if (!permissions.some((p) => req.ctx!.can(p))) throw new DomainError('forbidden', HTTP_MESSAGES.forbidden);
+    return true;
+  }
+}

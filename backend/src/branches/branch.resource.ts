@@ -1,0 +1,109 @@
+import { z } from 'zod';
+import { defineResource } from '../crud/resource.js';
+import { fields } from '../crud/validation.js';
+import { Branch } from './branch.entity.js';
+import { newApiKey } from './api-key.js';
+
+const TIME_ZONES = new Set(Intl.supportedValuesOf('timeZone'));
+
+export const openingHourRuleSchema = z.object({
+  type: z.enum(['once', 'daily', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']),
+  date: fields.date().nullish(),
+  isClosed: z.boolean().default(false),
+  from: fields.time(),
+  to: fields.time(),
+}).refine((r) => r.type !== 'once' || !!r.date, { message: 'Bitte ein Datum für die einmalige Regel angeben.', path: ['date'] })
+  .transform((r) => ({ type: r.type, date: r.type === 'once' ? r.date ?? null : null, isClosed: r.isClosed, from: r.from, to: r.to }));
+
+export const deliveryAreaSchema = z.object({
+  area: fields.text(200),
+  price: fields.money().default(0),
+  tax: fields.percent().default(0),
+  free: z.boolean().default(false),
+  freeFromOrderValue: fields.money().nullish().transform((v) => v ?? null),
+  minimumOrderValue: fields.money().nullish().transform((v) => v ?? null),
+});
+
+const flag = (fallback = false) => z.boolean().default(fallback);
+
+export const branchInput = z.object({
+  identifier: fields.identifier(),
+  name: fields.text(200),
+  division: fields.ref().nullish(),
+  street: fields.optionalText(200),
+  zipCode: fields.optionalText(20),
+  city: fields.optionalText(100),
+  phone: fields.optionalText(50),
+  email: fields.optionalEmail(),
+  longitude: z.number().min(-180).max(180).nullish().transform((v) => v ?? null),
+  latitude: z.number().min(-90).max(90).nullish().transform((v) => v ?? null),
+  keywords: fields.optionalText(2000),
+  isPublic: flag(true),
+  timeZone: z
+    .string()
+    .default('Europe/Vienna')
+    .refine((tz) => TIME_ZONES.has(tz) || tz === 'UTC', { message: 'Unbekannte Zeitzone.' }),
+  openingHours: z.array(openingHourRuleSchema).max(200).default([]),
+  deliveryHours: z.array(openingHourRuleSchema).max(200).default([]),
+  isDeliveryHoursEnabled: flag(),
+  isTakeawayEnabled: flag(true),
+  isDeliveryEnabled: flag(),
+  isDineInEnabled: flag(),
+  isTableSelectionEnabled: flag(),
+  isPreorderEnabled: flag(),
+  isAppointmentRequired: flag(),
+  isQuotationRequired: flag(),
+  orderableFrom: fields.dateTime().nullish().transform((v) => v ?? null),
+  closedMessage: fields.optionalText(2000),
+  deliveryAreas: z.array(deliveryAreaSchema).max(200).default([]),
+  isDeliveryEmailRequired: flag(),
+  isDineInEmailRequired: flag(),
+  isTakeawayEmailRequired: flag(),
+  isDeliveryPhoneRequired: flag(true),
+  isDineInPhoneRequired: flag(),
+  isTakeawayPhoneRequired: flag(),
+  isDeliveryAddressRequired: flag(true),
+  isDineInAddressRequired: flag(),
+  isTakeawayAddressRequired: flag(),
+  isCashEnabled: flag(true),
+  isATMCardEnabled: flag(),
+  isHydroAGVoucherEnabled: flag(),
+  isMollieEnabled: flag(),
+  isDatatransEnabled: flag(),
+});
+
+export const branchResource = defineResource({
+  path: 'branches',
+  entity: Branch,
+  names: { plural: 'Filialen', singular: 'Filiale' },
+  input: branchInput,
+  read: 'organisation:read',
+  write: 'organisation:write',
+  publicRead: true,
+  relations: ['division'],
+  children: ['deliveryAreas'],
+  filters: {
+    division: { type: 'number' },
+    isPublic: { type: 'boolean' },
+  },
+  searchable: ['name', 'identifier', 'city', 'zipCode', 'street', 'keywords'],
+  sortable: ['name', 'identifier', 'city', 'zipCode'],
+  defaultSort: 'name',
+  unique: ['identifier'],
+  toJson: (branch, ctx) => {
+    const { apiKey, ...rest } = branch as typeof branch & Record<string, unknown>;
+    const json: Record<string, unknown> = {
+      ...rest,
+      division: branch.division ? { id: branch.division.id } : null,
+      deliveryAreas: [...(branch.deliveryAreas ?? [])]
+        .sort((a, b) => a.position - b.position)
+        .map(({ branch: _b, position: _p, ...area }) => area),
+    };
+    // The secret of the order lists only for those who manage branches.
+    if (ctx.can('organisation:write')) json.apiKey = apiKey;
+    return json;
+  },
+  assign: (_em, branch) => {
+    if (!branch.apiKey) branch.apiKey = newApiKey();
+  },
+});

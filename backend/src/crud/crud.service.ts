@@ -1,0 +1,326 @@
+import { t } from '@ordering/common';
+import { Brackets, In, type DataSource, type EntityManager, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
+import type { RelationMetadata } from 'typeorm/metadata/RelationMetadata.js';
+import type { RequestContext } from '../auth/request-context.js';
+import { DomainError } from '../core/errors.js';
+import { HTTP_MESSAGES } from '../core/messages.js';
+import { type AuditService, diff } from '../logs/audit.service.js';
+import type { ResourceDefinition } from './resource.js';
+import { parseInput } from './validation.js';
+
+/** Paging and sorting of a list. */
+export interface ListResult<T> {
+  items: T[];
+  total: number;
+  page: number;
+  limit: number;
+}
+
+export const DEFAULT_LIMIT = 100;
+export const MAX_LIMIT = 1000;
+
+const notFound = (singular: string) => new DomainError('not_found', `${singular} wurde nicht gefunden.`);
+
+/** Parses a route id; anything but a positive integer is a missing entity. */
+export function parseId(raw: string, singular: string): number {
+  if (!/^\d{1,10}$/.test(raw) || Number(raw) < 1 || Number(raw) > 2_147_483_647) throw notFound(singular);
+  return Number(raw);
+}
+
+/**
+ * List, get, create, update and delete for one {@link ResourceDefinition}: validation, branch scope,
+ * uniqueness, audit entry and collection version in one transaction per write.
+ */
+export class CrudService<E extends ObjectLiteral> {
+  constructor(
+    readonly def: ResourceDefinition<E>,
+    private readonly dataSource: DataSource,
+    private readonly audit: AuditService,
+  ) {}
+
+  private get metadata() {
+    return this.dataSource.getMetadata(this.def.entity);
+  }
+
+  private relation(name: string): RelationMetadata | undefined {
+    return this.metadata.relations.find((r) => r.propertyName === name);
+  }
+
+  /** Default JSON: columns as they are, to-one relations as `{ id }`, to-many as `[{ id }]`, children in full. */
+  serialize(entity: E, ctx: RequestContext): unknown {
+    if (this.def.toJson) return this.def.toJson(entity, ctx);
+    const out: Record<string, unknown> = {};
+    for (const column of this.metadata.columns) {
+      if (column.relationMetadata) continue;
+      if (!column.isSelect) continue;
+      out[column.propertyName] = (entity as Record<string, unknown>)[column.propertyName];
+    }
+    for (const rel of this.metadata.relations) {
+      const value = (entity as Record<string, unknown>)[rel.propertyName];
+      if (value === undefined) continue;
+      if (this.def.children?.includes(rel.propertyName)) {
+        const childMeta = rel.inverseEntityMetadata;
+        out[rel.propertyName] = (value as ObjectLiteral[])
+          .slice()
+          .sort((a, b) => Number(a.position ?? 0) - Number(b.position ?? 0) || Number(a.id) - Number(b.id))
+          .map((child) => {
+            const c: Record<string, unknown> = {};
+            for (const col of childMeta.columns) {
+              if (col.relationMetadata || !col.isSelect) continue;
+              c[col.propertyName] = child[col.propertyName];
+            }
+            return c;
+          });
+      } else if (rel.isManyToMany || rel.isOneToMany) {
+        out[rel.propertyName] = (value as ObjectLiteral[]).map((v) => ({ id: v.id })).sort((a, b) => a.id - b.id);
+      } else {
+        out[rel.propertyName] = value === null ? null : { id: (value as ObjectLiteral).id };
+      }
+    }
+    return out;
+  }
+
+  private baseQuery(em: EntityManager, ctx: RequestContext): SelectQueryBuilder<E> {
+    const qb = em.getRepository(this.def.entity).createQueryBuilder('e');
+    for (const rel of [...(this.def.relations ?? []), ...(this.def.children ?? [])]) {
+      qb.leftJoinAndSelect(`e.${rel}`, rel);
+    }
+    // Anonymous readers only reach public-read resources (the guard sees to that): no branch scope there.
+    if (this.def.branchScope && ctx.user) {
+      const scope = ctx.branchScope();
+      if (scope !== 'all') {
+        if (scope.length === 0) qb.andWhere('1 = 0');
+        else qb.andWhere(`e.${this.def.branchScope} IN (:...scopeBranchIds)`, { scopeBranchIds: scope });
+      }
+    }
+    return qb;
+  }
+
+  /** The list, filtered, searched, sorted and paged by the query string. */
+  async list(ctx: RequestContext, query: Record<string, unknown>): Promise<ListResult<unknown>> {
+    const qb = this.baseQuery(this.dataSource.manager, ctx);
+    for (const [name, filter] of Object.entries(this.def.filters ?? {})) {
+      const raw = query[name];
+      if (raw === undefined || raw === '') continue;
+      const value = parseFilterValue(name, filter.type, String(raw), filter.op === 'in');
+      if (filter.apply) {
+        filter.apply(qb as unknown as SelectQueryBuilder<ObjectLiteral>, 'e', value);
+        continue;
+      }
+      const property = filter.property ?? name;
+      const isRelation = !!this.relation(property);
+      const column = isRelation ? `e.${property}` : `e.${property}`;
+      const param = `f_${name}`;
+      switch (filter.op ?? 'eq') {
+        case 'gte':
+          qb.andWhere(`${column} >= :${param}`, { [param]: value });
+          break;
+        case 'lte':
+          qb.andWhere(`${column} <= :${param}`, { [param]: value });
+          break;
+        case 'in':
+          qb.andWhere(`${column} IN (:...${param})`, { [param]: value });
+          break;
+        case 'like':
+          qb.andWhere(`${column} ILIKE :${param}`, { [param]: `%${escapeLike(String(value))}%` });
+          break;
+        default:
+          qb.andWhere(`${column} = :${param}`, { [param]: value });
+      }
+    }
+    const q = typeof query.q === 'string' ? query.q.trim() : '';
+    if (q && this.def.searchable?.length) {
+      qb.andWhere(
+        new Brackets((w) => {
+          for (const col of this.def.searchable!) w.orWhere(`CAST(e.${col} AS text) ILIKE :q`, { q: `%${escapeLike(q)}%` });
+        }),
+      );
+    }
+    const sortRaw = typeof query.sort === 'string' && query.sort ? query.sort : (this.def.defaultSort ?? 'id');
+    const desc = sortRaw.startsWith('-') || String(query.order ?? '').toLowerCase() === 'desc';
+    const sortField = sortRaw.replace(/^-/, '');
+    const sortable = new Set([...(this.def.sortable ?? []), 'id', 'createdAt', 'updatedAt']);
+    if (!sortable.has(sortField)) {
+      throw new DomainError('validation', t('validation.choice'), 'sort');
+    }
+    qb.orderBy(`e.${sortField}`, desc ? 'DESC' : 'ASC').addOrderBy('e.id', desc ? 'DESC' : 'ASC');
+    const page = parsePositiveInt(query.page, 'page', 1);
+    const limit = Math.min(parsePositiveInt(query.limit, 'limit', DEFAULT_LIMIT), MAX_LIMIT);
+    // Joined to-many relations multiply rows; page on distinct ids first.
+    const [items, total] = await qb
+      .skip((page - 1) * limit)
+      .take(limit)
+      .getManyAndCount();
+    return { items: items.map((e) => this.serialize(e, ctx)), total, page, limit };
+  }
+
+  private async load(em: EntityManager, ctx: RequestContext, id: number): Promise<E> {
+    const qb = em.getRepository(this.def.entity).createQueryBuilder('e');
+    for (const rel of [...(this.def.relations ?? []), ...(this.def.children ?? [])]) qb.leftJoinAndSelect(`e.${rel}`, rel);
+    if (this.def.branchScope) qb.leftJoinAndSelect(`e.${this.def.branchScope}`, '__scope');
+    const entity = await qb.where('e.id = :id', { id }).getOne();
+    if (!entity) throw notFound(this.def.names.singular);
+    this.assertScope(ctx, entity);
+    return entity;
+  }
+
+  private branchIdOf(entity: E): number | null {
+    if (!this.def.branchScope) return null;
+    const ref = (entity as Record<string, { id?: number } | null | undefined>)[this.def.branchScope];
+    return ref?.id ?? null;
+  }
+
+  private assertScope(ctx: RequestContext, entity: E) {
+    if (this.def.branchScope && ctx.user && !ctx.mayAccessBranch(this.branchIdOf(entity))) {
+      throw new DomainError('forbidden', HTTP_MESSAGES.forbidden);
+    }
+  }
+
+  /** One entity by id. */
+  async get(ctx: RequestContext, id: number): Promise<unknown> {
+    return this.serialize(await this.load(this.dataSource.manager, ctx, id), ctx);
+  }
+
+  /** Assigns validated input: columns directly, `{ id }` refs as relations (checked to exist), children replaced. */
+  private async assign(em: EntityManager, entity: E, input: Record<string, unknown>, ctx: RequestContext) {
+    for (const [key, value] of Object.entries(input)) {
+      const rel = this.relation(key);
+      if (!rel) {
+        if (this.metadata.findColumnWithPropertyName(key)) (entity as Record<string, unknown>)[key] = value;
+        continue;
+      }
+      const target = rel.inverseEntityMetadata.target as new () => ObjectLiteral;
+      if (this.def.children?.includes(key)) {
+        const childMeta = rel.inverseEntityMetadata;
+        (entity as Record<string, unknown>)[key] = ((value as ObjectLiteral[]) ?? []).map((child, index) => {
+          const c = em.create(target, {}) as ObjectLiteral;
+          for (const [k, v] of Object.entries(child)) if (k !== 'id' && childMeta.findColumnWithPropertyName(k)) c[k] = v;
+          if (childMeta.findColumnWithPropertyName('position')) c.position = index;
+          return c;
+        });
+        continue;
+      }
+      if (rel.isManyToMany || rel.isOneToMany) {
+        const ids = ((value as Array<{ id: number }>) ?? []).map((v) => v.id);
+        const found = ids.length ? await em.getRepository(target).findBy({ id: In(ids) }) : [];
+        if (found.length !== new Set(ids).size) {
+          throw new DomainError('validation', 'Ein ausgewählter Eintrag existiert nicht.', key);
+        }
+        (entity as Record<string, unknown>)[key] = found;
+        continue;
+      }
+      if (value === null || value === undefined) {
+        (entity as Record<string, unknown>)[key] = null;
+        continue;
+      }
+      const refId = (value as { id: number }).id;
+      const found = await em.getRepository(target).findOne({ where: { id: refId } });
+      if (!found) throw new DomainError('validation', 'Der ausgewählte Eintrag existiert nicht.', key);
+      (entity as Record<string, unknown>)[key] = found;
+    }
+    if (this.def.assign) await this.def.assign(em, entity, input, ctx);
+  }
+
+  private async assertUnique(em: EntityManager, entity: E) {
+    for (const field of this.def.unique ?? []) {
+      const value = (entity as Record<string, unknown>)[field];
+      if (value === undefined || value === null || value === '') continue;
+      const qb = em
+        .getRepository(this.def.entity)
+        .createQueryBuilder('e')
+        .where(`e.${field} = :value`, { value });
+      if ((entity as ObjectLiteral).id) qb.andWhere('e.id <> :id', { id: (entity as ObjectLiteral).id });
+      if (await qb.getExists()) throw new DomainError('conflict', t('validation.unique'), field);
+    }
+  }
+
+  private async write(ctx: RequestContext, id: number | null, body: unknown): Promise<unknown> {
+    const input = parseInput(this.def.input, body) as Record<string, unknown>;
+    const saved = await this.dataSource.transaction(async (em) => {
+      const entity = id === null ? (em.create(this.def.entity) as E) : await this.load(em, ctx, id);
+      const before = id === null ? {} : (JSON.parse(JSON.stringify(this.serialize(entity, ctx))) as Record<string, unknown>);
+      if (id !== null && this.def.children) {
+        // Owned children are replaced: delete the old rows first.
+        for (const child of this.def.children) {
+          const rel = this.relation(child)!;
+          const inverse = rel.inverseRelation!.propertyName;
+          await em
+            .createQueryBuilder()
+            .delete()
+            .from(rel.inverseEntityMetadata.target)
+            .where(`${rel.inverseRelation!.joinColumns[0]!.databaseName} = :id`, { id })
+            .execute();
+          void inverse;
+        }
+      }
+      await this.assign(em, entity, input, ctx);
+      this.assertScope(ctx, entity);
+      await this.assertUnique(em, entity);
+      const result = await em.save(this.def.entity, entity);
+      if (this.def.afterWrite) await this.def.afterWrite(em, result as E, ctx);
+      const fresh = await this.load(em, ctx, (result as ObjectLiteral).id);
+      const after = JSON.parse(JSON.stringify(this.serialize(fresh, ctx))) as Record<string, unknown>;
+      await this.audit.record(em, ctx, {
+        action: id === null ? 'create' : 'update',
+        entityType: this.def.path,
+        entityId: (fresh as ObjectLiteral).id,
+        changes: id === null ? after : diff(before, after),
+      });
+      if (this.def.trackVersion !== false) await this.audit.bump(em, this.def.path);
+      return fresh;
+    });
+    return this.serialize(saved, ctx);
+  }
+
+  /** Creates an entity from the request body. */
+  create(ctx: RequestContext, body: unknown): Promise<unknown> {
+    return this.write(ctx, null, body);
+  }
+
+  /** Replaces the entity's writable fields with the request body (read-only keys are ignored). */
+  update(ctx: RequestContext, id: number, body: unknown): Promise<unknown> {
+    return this.write(ctx, id, body);
+  }
+
+  /** Deletes the entity (its owned children go with it). */
+  async remove(ctx: RequestContext, id: number): Promise<void> {
+    await this.dataSource.transaction(async (em) => {
+      const entity = await this.load(em, ctx, id);
+      if (this.def.beforeDelete) await this.def.beforeDelete(em, entity, ctx);
+      const before = JSON.parse(JSON.stringify(this.serialize(entity, ctx))) as Record<string, unknown>;
+      await em.delete(this.def.entity, { id });
+      await this.audit.record(em, ctx, { action: 'delete', entityType: this.def.path, entityId: id, changes: before });
+      if (this.def.trackVersion !== false) await this.audit.bump(em, this.def.path);
+    });
+  }
+}
+
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => '\\' + c);
+}
+
+function parsePositiveInt(raw: unknown, field: string, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  const s = String(raw);
+  if (!/^\d{1,6}$/.test(s) || Number(s) < 1) throw new DomainError('validation', t('validation.positive'), field);
+  return Number(s);
+}
+
+function parseFilterValue(field: string, type: string, raw: string, list: boolean): unknown {
+  if (list) return raw.split(',').map((v) => parseFilterValue(field, type, v.trim(), false));
+  switch (type) {
+    case 'number':
+      if (!/^-?\d+(\.\d+)?$/.test(raw)) throw new DomainError('validation', t('validation.number'), field);
+      return Number(raw);
+    case 'boolean':
+      if (!['true', 'false', '1', '0'].includes(raw)) throw new DomainError('validation', t('validation.choice'), field);
+      return raw === 'true' || raw === '1';
+    case 'date': {
+      const d = new Date(raw);
+      if (Number.isNaN(d.getTime())) throw new DomainError('validation', t('validation.date'), field);
+      return d;
+    }
+    default:
+      return raw;
+  }
+}

@@ -1,0 +1,2 @@
+/** Entities of the auth group (see ../entities.ts). */
+export const AUTH_ENTITIES: Function[] = [];

@@ -1,0 +1,2 @@
+/** Entities of the catalog group (see ../entities.ts). */
+export const CATALOG_ENTITIES: Function[] = [];

@@ -1,0 +1,2 @@
+import { Foundation1795260883721 } from './1795260883721-foundation.js';
+export const MIGRATIONS: Function[] = [Foundation1795260883721];

@@ -1,0 +1,61 @@
+import { Controller, Get, Param, Query, Res } from '@nestjs/common';
+import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Response } from 'express';
+import type { DataSource } from 'typeorm';
+import { z } from 'zod';
+import { Allow } from '../auth/decorators.js';
+import { DomainError } from '../core/errors.js';
+import { parseId } from '../crud/crud.service.js';
+import { parseInput } from '../crud/validation.js';
+import { AuditLog } from './audit-log.entity.js';
+
+const listQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+  entityType: z.string().max(60).optional(),
+  entityId: z.string().max(60).optional(),
+  userId: z.coerce.number().int().positive().optional(),
+  action: z.string().max(40).optional(),
+});
+
+/** The audit log: every create, update and delete, newest first. */
+@ApiTags('logs')
+@Controller('logs')
+export class LogsController {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  @Get()
+  @Allow('logs:read')
+  @ApiOperation({ summary: 'Logs auflisten (neueste zuerst)' })
+  @ApiQuery({ name: 'page', required: false, type: 'integer' })
+  @ApiQuery({ name: 'limit', required: false, type: 'integer' })
+  @ApiQuery({ name: 'entityType', required: false, type: 'string' })
+  @ApiQuery({ name: 'entityId', required: false, type: 'string' })
+  @ApiQuery({ name: 'userId', required: false, type: 'integer' })
+  @ApiQuery({ name: 'action', required: false, type: 'string' })
+  async list(@Query() query: unknown, @Res({ passthrough: true }) res: Response) {
+    const q = parseInput(listQuery, query);
+    const qb = this.dataSource.getRepository(AuditLog).createQueryBuilder('l');
+    if (q.entityType) qb.andWhere('l.entityType = :entityType', { entityType: q.entityType });
+    if (q.entityId) qb.andWhere('l.entityId = :entityId', { entityId: q.entityId });
+    if (q.userId) qb.andWhere('l.userId = :userId', { userId: q.userId });
+    if (q.action) qb.andWhere('l.action = :action', { action: q.action });
+    const [items, total] = await qb
+      .orderBy('l.id', 'DESC')
+      .skip((q.page - 1) * q.limit)
+      .take(q.limit)
+      .getManyAndCount();
+    res.setHeader('X-Total-Count', String(total));
+    return items;
+  }
+
+  @Get(':id')
+  @Allow('logs:read')
+  @ApiOperation({ summary: 'Log lesen' })
+  async get(@Param('id') id: string) {
+    const log = await this.dataSource.getRepository(AuditLog).findOne({ where: { id: parseId(id, 'Log') } });
+    if (!log) throw new DomainError('not_found', 'Log wurde nicht gefunden.');
+    return log;
+  }
+}
