@@ -55,13 +55,21 @@ describe('appointments', () => {
 
   describe(addLeadTime.name, () => {
     it('adds minutes and hours as durations', () => {
-      expect(addLeadTime(at('2026-03-28', '22:00'), { type: 'hours', value: 6 }, VIENNA)).toEqual(at('2026-03-29', '05:00'));
+      expect(addLeadTime(at('2026-03-28', '22:00'), { type: 'hours', value: 6 }, VIENNA)).toEqual(
+        at('2026-03-29', '05:00'),
+      );
     });
 
     it('adds days and weeks as calendar days keeping the wall-clock time across DST', () => {
-      expect(addLeadTime(at('2026-03-28', '10:00'), { type: 'days', value: 1 }, VIENNA)).toEqual(at('2026-03-29', '10:00'));
-      expect(addLeadTime(at('2026-10-20', '10:00'), { type: 'weeks', value: 1 }, VIENNA)).toEqual(at('2026-10-27', '10:00'));
-      expect(addLeadTime(at('2026-10-20', '10:00'), { type: 'days', value: 1.5 }, VIENNA)).toEqual(at('2026-10-21', '22:00'));
+      expect(addLeadTime(at('2026-03-28', '10:00'), { type: 'days', value: 1 }, VIENNA)).toEqual(
+        at('2026-03-29', '10:00'),
+      );
+      expect(addLeadTime(at('2026-10-20', '10:00'), { type: 'weeks', value: 1 }, VIENNA)).toEqual(
+        at('2026-10-27', '10:00'),
+      );
+      expect(addLeadTime(at('2026-10-20', '10:00'), { type: 'days', value: 1.5 }, VIENNA)).toEqual(
+        at('2026-10-21', '22:00'),
+      );
     });
 
     it('returns the start when there is no lead time', () => {
@@ -90,8 +98,12 @@ describe('appointments', () => {
 
     it('starts at orderableFrom when that lies in the future', () => {
       const orderableFrom = at('2026-04-01', '09:00').toISOString();
-      expect(earliestAppointment({ now: at('2026-03-24', '10:02'), orderableFrom })).toEqual(at('2026-04-01', '09:00'));
-      expect(earliestAppointment({ now: at('2026-03-24', '10:02'), orderableFrom: 'garbage' })).toEqual(at('2026-03-24', '10:05'));
+      expect(earliestAppointment({ now: at('2026-03-24', '10:02'), orderableFrom })).toEqual(
+        at('2026-04-01', '09:00'),
+      );
+      expect(earliestAppointment({ now: at('2026-03-24', '10:02'), orderableFrom: 'garbage' })).toEqual(
+        at('2026-03-24', '10:05'),
+      );
     });
   });
 
@@ -106,7 +118,9 @@ describe('appointments', () => {
     });
 
     it('starts at the earliest time when it falls inside a window', () => {
-      expect(availableWindows(h, '2026-03-24', at('2026-03-24', '12:35'))[0].from).toEqual(at('2026-03-24', '12:35'));
+      expect(availableWindows(h, '2026-03-24', at('2026-03-24', '12:35'))[0].from).toEqual(
+        at('2026-03-24', '12:35'),
+      );
       expect(availableWindows(h, '2026-03-24', at('2026-03-24', '21:57'))).toEqual([]);
     });
 
@@ -123,7 +137,10 @@ describe('appointments', () => {
 
   describe(availableDays.name, () => {
     it('lists the open days from the earliest day over the horizon', () => {
-      const weekdays = hours(rule('daily', '09:00', '18:00'), rule('sunday', '00:00', '00:00', { isClosed: true }));
+      const weekdays = hours(
+        rule('daily', '09:00', '18:00'),
+        rule('sunday', '00:00', '00:00', { isClosed: true }),
+      );
       const days = availableDays(weekdays, at('2026-03-27', '17:00'), 4);
       expect(days.map((day) => day.date)).toEqual(['2026-03-27', '2026-03-28', '2026-03-30']);
       expect(days[0].windows).toEqual([{ from: at('2026-03-27', '17:00'), to: at('2026-03-27', '17:55') }]);
@@ -157,14 +174,20 @@ describe('appointments', () => {
 
   describe(hoursForOrderType.name, () => {
     it('uses delivery hours for delivery when enabled and opening hours otherwise', () => {
-      const branch = makeBranch({ deliveryHours: [rule('daily', '11:00', '13:00')], isDeliveryHoursEnabled: true });
+      const branch = makeBranch({
+        deliveryHours: [rule('daily', '11:00', '13:00')],
+        isDeliveryHoursEnabled: true,
+      });
       expect(hoursForOrderType(branch, 'delivery').rules).toBe(branch.deliveryHours);
       expect(hoursForOrderType(branch, 'takeaway').rules).toBe(branch.openingHours);
     });
   });
 
   describe(validateAppointment.name, () => {
-    const branch = makeBranch({ deliveryHours: [rule('daily', '11:00', '13:00')], isDeliveryHoursEnabled: true });
+    const branch = makeBranch({
+      deliveryHours: [rule('daily', '11:00', '13:00')],
+      isDeliveryHoursEnabled: true,
+    });
     const now = at('2026-03-24', '08:00');
 
     it('accepts no appointment when none is required', () => {
@@ -172,16 +195,28 @@ describe('appointments', () => {
     });
 
     it('asks for an appointment when required and missing', () => {
-      const message = validateAppointment({ branch: { ...branch, isAppointmentRequired: true }, orderType: 'takeaway', appointment: null, now });
+      const message = validateAppointment({
+        branch: { ...branch, isAppointmentRequired: true },
+        orderType: 'takeaway',
+        appointment: null,
+        now,
+      });
       expect(message && renderMessage(message)).toBe('Bitte wählen Sie einen Termin aus.');
     });
 
     it('says closed when outside the hours (delivery hours for delivery)', () => {
-      const message = validateAppointment({ branch, orderType: 'delivery', appointment: at('2026-03-24', '15:00'), now });
+      const message = validateAppointment({
+        branch,
+        orderType: 'delivery',
+        appointment: at('2026-03-24', '15:00'),
+        now,
+      });
       expect(message && renderMessage(message)).toBe(
         'Zum ausgewählten Zeitpunkt haben wir leider geschlossen. Bitte wählen Sie einen Termin während unserer Öffnungszeiten.',
       );
-      expect(validateAppointment({ branch, orderType: 'takeaway', appointment: at('2026-03-24', '15:00'), now })).toBeNull();
+      expect(
+        validateAppointment({ branch, orderType: 'takeaway', appointment: at('2026-03-24', '15:00'), now }),
+      ).toBeNull();
     });
 
     it('says too early with the earliest time when before the lead time', () => {
@@ -198,12 +233,21 @@ describe('appointments', () => {
     });
 
     it('says too late beyond the 180-day horizon', () => {
-      const message = validateAppointment({ branch, orderType: 'takeaway', appointment: at('2026-09-20', '10:00'), now });
-      expect(message && renderMessage(message)).toBe('Termine können höchstens 180 Tage im Voraus gewählt werden.');
+      const message = validateAppointment({
+        branch,
+        orderType: 'takeaway',
+        appointment: at('2026-09-20', '10:00'),
+        now,
+      });
+      expect(message && renderMessage(message)).toBe(
+        'Termine können höchstens 180 Tage im Voraus gewählt werden.',
+      );
     });
 
     it('accepts every offered slot and offers none outside the hours or before the lead time', () => {
-      const time = fc.integer({ min: 0, max: 47 }).map((h) => `${String(Math.floor(h / 2)).padStart(2, '0')}:${h % 2 ? '30' : '00'}`);
+      const time = fc
+        .integer({ min: 0, max: 47 })
+        .map((h) => `${String(Math.floor(h / 2)).padStart(2, '0')}:${h % 2 ? '30' : '00'}`);
       const ruleArb = fc.record({
         type: fc.constantFrom<OpeningHourRule['type']>('daily', 'monday', 'saturday', 'sunday'),
         from: time,
@@ -211,7 +255,10 @@ describe('appointments', () => {
         isClosed: fc.constant(false),
       });
       const lead = fc.option(
-        fc.record({ type: fc.constantFrom<'minutes' | 'hours' | 'days'>('minutes', 'hours', 'days'), value: fc.integer({ min: 1, max: 50 }) }),
+        fc.record({
+          type: fc.constantFrom<'minutes' | 'hours' | 'days'>('minutes', 'hours', 'days'),
+          value: fc.integer({ min: 1, max: 50 }),
+        }),
         { nil: null },
       );
       fc.assert(
@@ -222,8 +269,14 @@ describe('appointments', () => {
           fc.constantFrom<'delivery' | 'takeaway'>('delivery', 'takeaway'),
           (rules, minutesFrom2026, leadTime, orderType) => {
             const now = new Date(Date.UTC(2026, 0, 1) + minutesFrom2026 * 60_000 + 17_000);
-            const products = leadTime ? [{ isLeadTimeEnabled: true, leadTimeType: leadTime.type, leadTimeValue: leadTime.value }] : [];
-            const b = makeBranch({ openingHours: rules, deliveryHours: rules.slice(0, 1), isDeliveryHoursEnabled: true });
+            const products = leadTime
+              ? [{ isLeadTimeEnabled: true, leadTimeType: leadTime.type, leadTimeValue: leadTime.value }]
+              : [];
+            const b = makeBranch({
+              openingHours: rules,
+              deliveryHours: rules.slice(0, 1),
+              isDeliveryHoursEnabled: true,
+            });
             const h = hoursForOrderType(b, orderType);
             const earliest = earliestAppointment({ now, products, timeZone: VIENNA });
             for (const day of availableDays(h, earliest, 10)) {
@@ -231,7 +284,9 @@ describe('appointments', () => {
                 for (const slot of [...appointmentSlots(window), window.to]) {
                   expect(slot.getTime()).toBeGreaterThanOrEqual(earliest.getTime());
                   expect(isOpenAt(h, slot)).toBe(true);
-                  expect(validateAppointment({ branch: b, orderType, appointment: slot, now, products })).toBeNull();
+                  expect(
+                    validateAppointment({ branch: b, orderType, appointment: slot, now, products }),
+                  ).toBeNull();
                 }
               }
             }

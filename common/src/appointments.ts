@@ -59,7 +59,13 @@ export function leadTimeMinutes(lead: LeadTime): number {
 export function longestLeadTime(products: readonly LeadTimeProduct[]): LeadTime | null {
   let longest: LeadTime | null = null;
   for (const product of products) {
-    if (!product.isLeadTimeEnabled || !product.leadTimeType || !product.leadTimeValue || product.leadTimeValue <= 0) continue;
+    if (
+      !product.isLeadTimeEnabled ||
+      !product.leadTimeType ||
+      !product.leadTimeValue ||
+      product.leadTimeValue <= 0
+    )
+      continue;
     const lead = { type: product.leadTimeType, value: product.leadTimeValue };
     if (!longest || leadTimeMinutes(lead) > leadTimeMinutes(longest)) longest = lead;
   }
@@ -69,7 +75,8 @@ export function longestLeadTime(products: readonly LeadTimeProduct[]): LeadTime 
 /** Adds a lead time to an instant: durations for minutes and hours, calendar days for days and weeks. */
 export function addLeadTime(start: Date, lead: LeadTime | null, timeZone: string = DEFAULT_TIME_ZONE): Date {
   if (!lead) return start;
-  if (lead.type === 'minutes' || lead.type === 'hours') return new Date(start.getTime() + leadTimeMinutes(lead) * MINUTE);
+  if (lead.type === 'minutes' || lead.type === 'hours')
+    return new Date(start.getTime() + leadTimeMinutes(lead) * MINUTE);
   const local = toLocal(start, timeZone);
   const days = lead.type === 'weeks' ? lead.value * 7 : lead.value;
   const whole = Math.floor(days);
@@ -100,8 +107,12 @@ export interface EarliestAppointmentInput {
 export function earliestAppointment(input: EarliestAppointmentInput): Date {
   const orderableFrom = input.orderableFrom ? new Date(input.orderableFrom) : null;
   const start =
-    orderableFrom && !Number.isNaN(orderableFrom.getTime()) && orderableFrom > input.now ? orderableFrom : input.now;
-  return roundUpToMinutes(addLeadTime(start, longestLeadTime(input.products ?? []), input.timeZone ?? DEFAULT_TIME_ZONE));
+    orderableFrom && !Number.isNaN(orderableFrom.getTime()) && orderableFrom > input.now
+      ? orderableFrom
+      : input.now;
+  return roundUpToMinutes(
+    addLeadTime(start, longestLeadTime(input.products ?? []), input.timeZone ?? DEFAULT_TIME_ZONE),
+  );
 }
 
 /** The selectable times of one day: every 5-minute time from `from` to `to`, both included. */
@@ -112,7 +123,12 @@ export interface AppointmentWindow {
   to: Date;
 }
 
-function windowsOfDay(intervals: readonly { start: Date; end: Date }[], date: IsoDate, earliest: Date, timeZone: string): AppointmentWindow[] {
+function windowsOfDay(
+  intervals: readonly { start: Date; end: Date }[],
+  date: IsoDate,
+  earliest: Date,
+  timeZone: string,
+): AppointmentWindow[] {
   const dayStart = fromLocal(date, 0, timeZone).getTime();
   const dayEnd = fromLocal(date, 1440, timeZone).getTime();
   const step = APPOINTMENT_ROUNDING_MINUTES * MINUTE;
@@ -145,7 +161,11 @@ export interface AvailableDay {
  * Every day from the earliest appointment's day over the horizon (default 180 days) that has a selectable
  * time, with its windows.
  */
-export function availableDays(hours: Hours, earliest: Date, horizonDays: number = APPOINTMENT_HORIZON_DAYS): AvailableDay[] {
+export function availableDays(
+  hours: Hours,
+  earliest: Date,
+  horizonDays: number = APPOINTMENT_HORIZON_DAYS,
+): AvailableDay[] {
   const timeZone = hours.timeZone ?? DEFAULT_TIME_ZONE;
   const first = localDate(earliest, timeZone);
   const last = addDays(first, horizonDays - 1);
@@ -158,7 +178,8 @@ export function availableDays(hours: Hours, earliest: Date, horizonDays: number 
     const dayEnd = fromLocal(date, 1440, timeZone).getTime();
     while (cursor < intervals.length && intervals[cursor].end.getTime() <= dayStart) cursor += 1;
     const touching = [];
-    for (let i = cursor; i < intervals.length && intervals[i].start.getTime() < dayEnd; i += 1) touching.push(intervals[i]);
+    for (let i = cursor; i < intervals.length && intervals[i].start.getTime() < dayEnd; i += 1)
+      touching.push(intervals[i]);
     const windows = windowsOfDay(touching, date, earliest, timeZone);
     if (windows.length > 0) days.push({ date, windows });
   }
@@ -168,7 +189,11 @@ export function availableDays(hours: Hours, earliest: Date, horizonDays: number 
 /** Suggested slots of a window: its start, then every 30 minutes up to its end. */
 export function appointmentSlots(window: AppointmentWindow): Date[] {
   const slots: Date[] = [];
-  for (let time = window.from.getTime(); time <= window.to.getTime(); time += APPOINTMENT_SLOT_MINUTES * MINUTE) {
+  for (
+    let time = window.from.getTime();
+    time <= window.to.getTime();
+    time += APPOINTMENT_SLOT_MINUTES * MINUTE
+  ) {
     slots.push(new Date(time));
   }
   return slots;
@@ -184,7 +209,12 @@ export interface ValidateAppointmentInput {
   /** The branch (hours, zone, appointment requirement, orderableFrom). */
   branch: Pick<
     Branch,
-    'openingHours' | 'deliveryHours' | 'isDeliveryHoursEnabled' | 'timeZone' | 'isAppointmentRequired' | 'orderableFrom'
+    | 'openingHours'
+    | 'deliveryHours'
+    | 'isDeliveryHoursEnabled'
+    | 'timeZone'
+    | 'isAppointmentRequired'
+    | 'orderableFrom'
   >;
   /** The order type (delivery orders follow the delivery hours). */
   orderType: OrderType;
@@ -213,14 +243,25 @@ export function validateAppointment(input: ValidateAppointmentInput): Message | 
   const { branch, appointment } = input;
   if (!appointment) return branch.isAppointmentRequired ? { key: 'appointment.required' } : null;
   const timeZone = branch.timeZone || DEFAULT_TIME_ZONE;
-  const earliest = earliestAppointment({ now: input.now, products: input.products, timeZone, orderableFrom: branch.orderableFrom });
+  const earliest = earliestAppointment({
+    now: input.now,
+    products: input.products,
+    timeZone,
+    orderableFrom: branch.orderableFrom,
+  });
   if (appointment < earliest) {
-    return { key: 'appointment.tooEarly', params: { date: formatDate(earliest, timeZone), time: formatTime(earliest, timeZone) } };
+    return {
+      key: 'appointment.tooEarly',
+      params: { date: formatDate(earliest, timeZone), time: formatTime(earliest, timeZone) },
+    };
   }
-  if (daysBetween(localDate(earliest, timeZone), localDate(appointment, timeZone)) >= APPOINTMENT_HORIZON_DAYS) {
+  if (
+    daysBetween(localDate(earliest, timeZone), localDate(appointment, timeZone)) >= APPOINTMENT_HORIZON_DAYS
+  ) {
     return { key: 'appointment.tooLate', params: { days: APPOINTMENT_HORIZON_DAYS } };
   }
-  if (!isOpenAt(hoursForOrderType(branch, input.orderType), appointment)) return { key: 'appointment.closed' };
+  if (!isOpenAt(hoursForOrderType(branch, input.orderType), appointment))
+    return { key: 'appointment.closed' };
   return null;
 }
 

@@ -1,4 +1,11 @@
-import { isoWeekNumber, monthGrid, monthTitle, MONTH_NAMES_DE, shiftMonth, WEEKDAY_SHORT_NAMES_DE } from './calendar.js';
+import {
+  isoWeekNumber,
+  monthGrid,
+  monthTitle,
+  MONTH_NAMES_DE,
+  shiftMonth,
+  WEEKDAY_SHORT_NAMES_DE,
+} from './calendar.js';
 
 describe('calendar', () => {
   describe(isoWeekNumber.name, () => {

@@ -68,7 +68,12 @@ export interface CalendarWeek {
  * The month grid of the date picker: full ISO weeks (Monday first) covering the month; a day is available
  * when it is not before `today` and is in `availableDays`.
  */
-export function monthGrid(year: number, month: number, today: IsoDate, availableDays: ReadonlySet<IsoDate>): CalendarWeek[] {
+export function monthGrid(
+  year: number,
+  month: number,
+  today: IsoDate,
+  availableDays: ReadonlySet<IsoDate>,
+): CalendarWeek[] {
   const first = isoDate(year, month, 1);
   let cursor = addDays(first, -weekdayOf(first));
   const weeks: CalendarWeek[] = [];

@@ -67,7 +67,16 @@ describe('cart', () => {
     });
 
     it('accepts empty values for optional parts', () => {
-      for (const type of ['select', 'multiselect', 'text', 'textarea', 'image', 'images', 'file', 'files'] as const) {
+      for (const type of [
+        'select',
+        'multiselect',
+        'text',
+        'textarea',
+        'image',
+        'images',
+        'file',
+        'files',
+      ] as const) {
         expect(isPartValueValid(part(type, true), emptyPartValue(type))).toBe(true);
       }
       expect(isPartValueValid(part('select', true), undefined)).toBe(true);
@@ -92,7 +101,24 @@ describe('cart', () => {
     it('accepts jpg, jpeg, png and gif for image parts and the default list otherwise', () => {
       expect(uploadExtensions('image')).toEqual(['jpg', 'jpeg', 'png', 'gif']);
       expect(uploadExtensions('files')).toEqual([
-        'txt', 'csv', 'gif', 'jpg', 'jpeg', 'png', 'svg', 'mp4', 'mpeg', 'webm', 'zip', 'pdf', 'doc', 'docx', 'xls', 'xlsx', 'ppt', 'pptx',
+        'txt',
+        'csv',
+        'gif',
+        'jpg',
+        'jpeg',
+        'png',
+        'svg',
+        'mp4',
+        'mpeg',
+        'webm',
+        'zip',
+        'pdf',
+        'doc',
+        'docx',
+        'xls',
+        'xlsx',
+        'ppt',
+        'pptx',
       ]);
       expect(uploadAcceptAttribute('images')).toBe('.jpg,.jpeg,.png,.gif');
     });
@@ -120,7 +146,10 @@ describe('cart', () => {
 
   describe(startItem.name, () => {
     it('starts at the minimum quantity with empty parts', () => {
-      const product = makeProduct({ minimumQuantity: 2, config: { parts: [part('select'), part('multiselect'), part('text')] } });
+      const product = makeProduct({
+        minimumQuantity: 2,
+        config: { parts: [part('select'), part('multiselect'), part('text')] },
+      });
       expect(startItem(product)).toEqual({
         product: productSnapshot(product),
         amount: 2,
@@ -162,10 +191,26 @@ describe('cart', () => {
     const product = makeProduct({ config: { parts: [part('select'), part('text')] } });
 
     it('offers forward only when the step is valid and not last, and save when the item is valid', () => {
-      expect(stepNavigation(product, { amount: 1, parts: [null, ''] }, 0)).toEqual({ canForward: false, canBack: false, canSave: false });
-      expect(stepNavigation(product, { amount: 1, parts: [0, ''] }, 0)).toEqual({ canForward: true, canBack: false, canSave: false });
-      expect(stepNavigation(product, { amount: 1, parts: [0, 'x'] }, 1)).toEqual({ canForward: false, canBack: true, canSave: true });
-      expect(stepNavigation(makeProduct(), { amount: 1, parts: [] }, 0)).toEqual({ canForward: false, canBack: false, canSave: true });
+      expect(stepNavigation(product, { amount: 1, parts: [null, ''] }, 0)).toEqual({
+        canForward: false,
+        canBack: false,
+        canSave: false,
+      });
+      expect(stepNavigation(product, { amount: 1, parts: [0, ''] }, 0)).toEqual({
+        canForward: true,
+        canBack: false,
+        canSave: false,
+      });
+      expect(stepNavigation(product, { amount: 1, parts: [0, 'x'] }, 1)).toEqual({
+        canForward: false,
+        canBack: true,
+        canSave: true,
+      });
+      expect(stepNavigation(makeProduct(), { amount: 1, parts: [] }, 0)).toEqual({
+        canForward: false,
+        canBack: false,
+        canSave: true,
+      });
     });
   });
 
@@ -188,9 +233,9 @@ describe('cart', () => {
   describe(toOrderFormItems.name, () => {
     it('sends product id and uid, amount, unit and parts', () => {
       const product = makeProduct();
-      expect(toOrderFormItems([{ product: productSnapshot(product), amount: 2, unit: 'piece', parts: [1] }])).toEqual([
-        { product: { id: 1, uid: product.uid }, amount: 2, unit: 'piece', parts: [1] },
-      ]);
+      expect(
+        toOrderFormItems([{ product: productSnapshot(product), amount: 2, unit: 'piece', parts: [1] }]),
+      ).toEqual([{ product: { id: 1, uid: product.uid }, amount: 2, unit: 'piece', parts: [1] }]);
     });
   });
 
@@ -202,7 +247,12 @@ describe('cart', () => {
 
   describe(clearCart.name, () => {
     it('empties items and resets appointment and comment but keeps the order type', () => {
-      const cart = { ...emptyCart(), isDelivery: true, items: [{} as CartItem], order: { appointmentDate: 'x', comment: 'y' } };
+      const cart = {
+        ...emptyCart(),
+        isDelivery: true,
+        items: [{} as CartItem],
+        order: { appointmentDate: 'x', comment: 'y' },
+      };
       expect(clearCart(cart)).toEqual({ ...emptyCart(), isDelivery: true });
       expect(isDeliveryMethodChosen(cart)).toBe(true);
       expect(isDeliveryMethodChosen(emptyCart())).toBe(false);

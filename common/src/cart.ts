@@ -62,7 +62,13 @@ export function cartStorageKey(key: string): string {
 
 /** An empty cart. */
 export function emptyCart(): CartState {
-  return { items: [], isDelivery: false, isDineIn: false, deliveryArea: null, order: { appointmentDate: null, comment: null } };
+  return {
+    items: [],
+    isDelivery: false,
+    isDineIn: false,
+    deliveryArea: null,
+    order: { appointmentDate: null, comment: null },
+  };
 }
 
 /** Clearing empties the items and resets appointment and comment; the order type and area stay. */
@@ -137,11 +143,19 @@ function isOptionIndex(part: ConfigurablePart, value: unknown): value is number 
 }
 
 function isFileList(value: unknown): value is PartFileValue[] {
-  return Array.isArray(value) && value.every((entry) => typeof entry === 'object' && entry !== null && typeof entry.id === 'number');
+  return (
+    Array.isArray(value) &&
+    value.every((entry) => typeof entry === 'object' && entry !== null && typeof entry.id === 'number')
+  );
 }
 
 function isEmptyValue(value: PartValue | undefined): boolean {
-  return value === null || value === undefined || (Array.isArray(value) && value.length === 0) || (typeof value === 'string' && value.trim() === '');
+  return (
+    value === null ||
+    value === undefined ||
+    (Array.isArray(value) && value.length === 0) ||
+    (typeof value === 'string' && value.trim() === '')
+  );
 }
 
 /**
@@ -169,7 +183,10 @@ export function isPartValueValid(part: ConfigurablePart, value: PartValue | unde
 }
 
 /** Whether an item is valid: amount > 0 and every configurable part valid. */
-export function isCartItemValid(item: Pick<CartItem, 'amount' | 'parts'>, product: Pick<Product, 'config'>): boolean {
+export function isCartItemValid(
+  item: Pick<CartItem, 'amount' | 'parts'>,
+  product: Pick<Product, 'config'>,
+): boolean {
   if (!(item.amount > 0)) return false;
   return (product.config?.parts ?? []).every((part, index) => isPartValueValid(part, item.parts[index]));
 }
@@ -182,7 +199,9 @@ export function emptyPartValue(type: PartType): PartValue {
 }
 
 /** The snapshot a cart item keeps of a product. */
-export function productSnapshot(product: Pick<Product, 'id' | 'uid' | 'name' | 'description' | 'price' | 'isPriceHidden'>): CartProductSnapshot {
+export function productSnapshot(
+  product: Pick<Product, 'id' | 'uid' | 'name' | 'description' | 'price' | 'isPriceHidden'>,
+): CartProductSnapshot {
   return {
     id: product.id,
     uid: product.uid,
@@ -195,26 +214,44 @@ export function productSnapshot(product: Pick<Product, 'id' | 'uid' | 'name' | '
 
 /** The item a product click starts (spec section 4): starting quantity and unit, empty parts. */
 export function startItem(
-  product: QuantityProduct & Pick<Product, 'id' | 'uid' | 'name' | 'description' | 'price' | 'isPriceHidden' | 'config'>,
+  product: QuantityProduct &
+    Pick<Product, 'id' | 'uid' | 'name' | 'description' | 'price' | 'isPriceHidden' | 'config'>,
 ): CartItem {
   const { amount, unit } = startingQuantity(product);
-  return { product: productSnapshot(product), amount, unit, parts: (product.config?.parts ?? []).map((part) => emptyPartValue(part.type)) };
+  return {
+    product: productSnapshot(product),
+    amount,
+    unit,
+    parts: (product.config?.parts ?? []).map((part) => emptyPartValue(part.type)),
+  };
 }
 
 /** Clicking a select option: selects it; clicking the selected one again deselects it only for optional parts. */
-export function toggleSelectOption(part: Pick<ConfigurablePart, 'optional'>, current: PartValue | undefined, clicked: number): number | null {
+export function toggleSelectOption(
+  part: Pick<ConfigurablePart, 'optional'>,
+  current: PartValue | undefined,
+  clicked: number,
+): number | null {
   if (current === clicked) return part.optional ? null : clicked;
   return clicked;
 }
 
 /** Clicking a multiselect option: adds or removes it (kept sorted). */
 export function toggleMultiselectOption(current: PartValue | undefined, clicked: number): number[] {
-  const values = Array.isArray(current) ? current.filter((entry): entry is number => typeof entry === 'number') : [];
-  return values.includes(clicked) ? values.filter((value) => value !== clicked) : [...values, clicked].sort((a, b) => a - b);
+  const values = Array.isArray(current)
+    ? current.filter((entry): entry is number => typeof entry === 'number')
+    : [];
+  return values.includes(clicked)
+    ? values.filter((value) => value !== clicked)
+    : [...values, clicked].sort((a, b) => a - b);
 }
 
 /** Adds a new item (`editIndex` null) or replaces the edited one. */
-export function saveItem(items: readonly CartItem[], item: CartItem, editIndex: number | null = null): CartItem[] {
+export function saveItem(
+  items: readonly CartItem[],
+  item: CartItem,
+  editIndex: number | null = null,
+): CartItem[] {
   if (editIndex === null || editIndex < 0 || editIndex >= items.length) return [...items, item];
   return items.map((existing, index) => (index === editIndex ? item : existing));
 }
@@ -235,10 +272,18 @@ export interface StepNavigation {
 }
 
 /** Forward, back and save of a step-by-step product at a step (one step per part; spec section 4). */
-export function stepNavigation(product: Pick<Product, 'config'>, item: Pick<CartItem, 'amount' | 'parts'>, step: number): StepNavigation {
+export function stepNavigation(
+  product: Pick<Product, 'config'>,
+  item: Pick<CartItem, 'amount' | 'parts'>,
+  step: number,
+): StepNavigation {
   const parts = product.config?.parts ?? [];
   const stepValid = parts[step] ? isPartValueValid(parts[step], item.parts[step]) : true;
-  return { canForward: stepValid && step < parts.length - 1, canBack: step > 0, canSave: isCartItemValid(item, product) };
+  return {
+    canForward: stepValid && step < parts.length - 1,
+    canBack: step > 0,
+    canSave: isCartItemValid(item, product),
+  };
 }
 
 /**
@@ -262,5 +307,10 @@ export function migrateCart(
 
 /** The items as the order form sends them. */
 export function toOrderFormItems(items: readonly CartItem[]): OrderFormItem[] {
-  return items.map((item) => ({ product: { id: item.product.id, uid: item.product.uid }, amount: item.amount, unit: item.unit, parts: item.parts }));
+  return items.map((item) => ({
+    product: { id: item.product.id, uid: item.product.uid },
+    amount: item.amount,
+    unit: item.unit,
+    parts: item.parts,
+  }));
 }

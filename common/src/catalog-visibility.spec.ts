@@ -39,7 +39,9 @@ describe('catalog-visibility', () => {
     });
 
     it('is disabled when unavailable but visible-when-unavailable', () => {
-      expect(visibility({ isEnabled: true, schedule: lunch, isVisibleWhenUnavailable: true }, evening)).toBe('disabled');
+      expect(visibility({ isEnabled: true, schedule: lunch, isVisibleWhenUnavailable: true }, evening)).toBe(
+        'disabled',
+      );
       expect(visibility({ isEnabled: false, isVisibleWhenUnavailable: true }, noon)).toBe('disabled');
     });
 
@@ -53,7 +55,13 @@ describe('catalog-visibility', () => {
       const product = makeProduct();
       expect(productVisibility(product, { isEnabled: true }, noon)).toBe('available');
       expect(productVisibility(product, { isEnabled: false }, noon)).toBe('hidden');
-      expect(productVisibility({ ...product, isVisibleWhenUnavailable: true }, { isEnabled: true, schedule: lunch }, evening)).toBe('disabled');
+      expect(
+        productVisibility(
+          { ...product, isVisibleWhenUnavailable: true },
+          { isEnabled: true, schedule: lunch },
+          evening,
+        ),
+      ).toBe('disabled');
       expect(productVisibility(product, null, noon)).toBe('available');
     });
   });
@@ -85,10 +93,21 @@ describe('catalog-visibility', () => {
       { id: 13, name: 'Leer', isEnabled: true, isVisibleWhenUnavailable: false, isBundle: false },
       { id: 14, name: 'Menüs', isEnabled: true, isVisibleWhenUnavailable: false, isBundle: true },
     ];
-    const products = [makeProduct({ id: 1 }), makeProduct({ id: 2, isEnabled: false }), makeProduct({ id: 3 })];
+    const products = [
+      makeProduct({ id: 1 }),
+      makeProduct({ id: 2, isEnabled: false }),
+      makeProduct({ id: 3 }),
+    ];
     const menu = {
       catalog: [
-        { id: 10, products: [{ id: 1, isEnabled: true }, { id: 2, isEnabled: true }, { id: 99, isEnabled: true }] },
+        {
+          id: 10,
+          products: [
+            { id: 1, isEnabled: true },
+            { id: 2, isEnabled: true },
+            { id: 99, isEnabled: true },
+          ],
+        },
         { id: 11, products: [{ id: 3, isEnabled: true }] },
         { id: 12, products: [{ id: 1, isEnabled: true }] },
         { id: 13, products: [] },
@@ -105,7 +124,9 @@ describe('catalog-visibility', () => {
     });
 
     it('feeds the category bar without bundles', () => {
-      expect(categoryBarItems(catalogGroups(menu, categories, products, noon)).map((category) => category.id)).toEqual([10, 11]);
+      expect(
+        categoryBarItems(catalogGroups(menu, categories, products, noon)).map((category) => category.id),
+      ).toEqual([10, 11]);
     });
   });
 

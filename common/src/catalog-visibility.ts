@@ -23,13 +23,21 @@ export interface VisibilitySubject {
 }
 
 /** Whether a schedule allows `now` (no schedule or an empty one: always). */
-export function isWithinSchedule(schedule: Schedule | undefined, now: Date, timeZone: string = DEFAULT_TIME_ZONE): boolean {
+export function isWithinSchedule(
+  schedule: Schedule | undefined,
+  now: Date,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): boolean {
   if (!schedule || schedule.length === 0) return true;
   return isOpenAt({ rules: schedule, timeZone }, now);
 }
 
 /** Whether an entity can be ordered now: enabled and within its schedule. */
-export function isAvailable(subject: VisibilitySubject, now: Date, timeZone: string = DEFAULT_TIME_ZONE): boolean {
+export function isAvailable(
+  subject: VisibilitySubject,
+  now: Date,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): boolean {
   return subject.isEnabled && isWithinSchedule(subject.schedule, now, timeZone);
 }
 
@@ -37,7 +45,11 @@ export function isAvailable(subject: VisibilitySubject, now: Date, timeZone: str
  * Spec section 5: shown if enabled and (no schedule or within it), or if visible-when-unavailable is set;
  * otherwise hidden. Unavailable but shown means disabled.
  */
-export function visibility(subject: VisibilitySubject, now: Date, timeZone: string = DEFAULT_TIME_ZONE): Visibility {
+export function visibility(
+  subject: VisibilitySubject,
+  now: Date,
+  timeZone: string = DEFAULT_TIME_ZONE,
+): Visibility {
   if (isAvailable(subject, now, timeZone)) return 'available';
   return subject.isVisibleWhenUnavailable ? 'disabled' : 'hidden';
 }
@@ -91,7 +103,10 @@ export interface CatalogGroup<C, P> {
  * The store page's product groups for a menu: categories in menu order, hidden ones and hidden products left
  * out; products of a disabled category show disabled; categories without products are dropped.
  */
-export function catalogGroups<C extends Pick<Category, 'id' | 'isEnabled' | 'schedule' | 'isVisibleWhenUnavailable'>, P extends Pick<Product, 'id' | 'isEnabled' | 'schedule' | 'isVisibleWhenUnavailable'>>(
+export function catalogGroups<
+  C extends Pick<Category, 'id' | 'isEnabled' | 'schedule' | 'isVisibleWhenUnavailable'>,
+  P extends Pick<Product, 'id' | 'isEnabled' | 'schedule' | 'isVisibleWhenUnavailable'>,
+>(
   menu: { catalog: readonly MenuCategoryEntry[] },
   categories: readonly C[],
   products: readonly P[],
@@ -118,7 +133,9 @@ export function catalogGroups<C extends Pick<Category, 'id' | 'isEnabled' | 'sch
 }
 
 /** The category bar: the groups' categories without bundles (spec section 2; empty ones are already gone). */
-export function categoryBarItems<C extends Pick<Category, 'isBundle'>>(groups: readonly CatalogGroup<C, unknown>[]): C[] {
+export function categoryBarItems<C extends Pick<Category, 'isBundle'>>(
+  groups: readonly CatalogGroup<C, unknown>[],
+): C[] {
   return groups.filter((group) => !group.category.isBundle).map((group) => group.category);
 }
 

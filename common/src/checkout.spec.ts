@@ -27,13 +27,21 @@ const at = (date: string, time: string): Date => {
   const [h, m] = time.split(':').map(Number);
   return fromLocal(date, h * 60 + m, 'Europe/Vienna');
 };
-const config = { enableCash: true, enableATMCard: false, enableHydroAGVoucher: true, enableMollie: true, enableDatatrans: true };
+const config = {
+  enableCash: true,
+  enableATMCard: false,
+  enableHydroAGVoucher: true,
+  enableMollie: true,
+  enableDatatrans: true,
+};
 
 describe('checkout', () => {
   describe(offeredOrderTypes.name, () => {
     it('offers only the modes the branch enables', () => {
       expect(offeredOrderTypes(makeBranch())).toEqual(['takeaway', 'delivery', 'dineIn']);
-      expect(offeredOrderTypes(makeBranch({ isTakeawayEnabled: false, isDineInEnabled: false }))).toEqual(['delivery']);
+      expect(offeredOrderTypes(makeBranch({ isTakeawayEnabled: false, isDineInEnabled: false }))).toEqual([
+        'delivery',
+      ]);
     });
   });
 
@@ -43,13 +51,27 @@ describe('checkout', () => {
       expect(initialOrderType(branch, 'delivery', 'takeaway')).toBe('takeaway');
       expect(initialOrderType(branch, 'delivery', null)).toBe('delivery');
       expect(initialOrderType(branch, 'dineIn', 'dineIn')).toBe('takeaway');
-      expect(initialOrderType(makeBranch({ isTakeawayEnabled: false, isDeliveryEnabled: false, isDineInEnabled: false }), null, null)).toBeNull();
+      expect(
+        initialOrderType(
+          makeBranch({ isTakeawayEnabled: false, isDeliveryEnabled: false, isDineInEnabled: false }),
+          null,
+          null,
+        ),
+      ).toBeNull();
     });
   });
 
   describe(requiredFields.name, () => {
     it('requires names, flags and street, city and deliveryArea for delivery', () => {
-      expect(requiredFields(makeBranch(), 'delivery')).toEqual(['firstName', 'lastName', 'email', 'phone', 'street', 'city', 'deliveryArea']);
+      expect(requiredFields(makeBranch(), 'delivery')).toEqual([
+        'firstName',
+        'lastName',
+        'email',
+        'phone',
+        'street',
+        'city',
+        'deliveryArea',
+      ]);
     });
 
     it('follows the takeaway flags', () => {
@@ -65,7 +87,12 @@ describe('checkout', () => {
   describe(showContactSection.name, () => {
     it('hides contact for dine-in with table selection unless email or phone is required', () => {
       expect(showContactSection(makeBranch({ isTableSelectionEnabled: true }), 'dineIn')).toBe(false);
-      expect(showContactSection(makeBranch({ isTableSelectionEnabled: true, isDineInPhoneRequired: true }), 'dineIn')).toBe(true);
+      expect(
+        showContactSection(
+          makeBranch({ isTableSelectionEnabled: true, isDineInPhoneRequired: true }),
+          'dineIn',
+        ),
+      ).toBe(true);
       expect(showContactSection(makeBranch({ isTableSelectionEnabled: false }), 'dineIn')).toBe(true);
       expect(showContactSection(makeBranch({ isTableSelectionEnabled: true }), 'takeaway')).toBe(true);
     });
@@ -98,7 +125,9 @@ describe('checkout', () => {
 
   describe(phoneWarning.name, () => {
     it('warns when the number does not start with +', () => {
-      expect(phoneWarning('0664 1234567')).toBe('Bitte geben Sie eine gültige Nummer im Format +43 664 1234567 an.');
+      expect(phoneWarning('0664 1234567')).toBe(
+        'Bitte geben Sie eine gültige Nummer im Format +43 664 1234567 an.',
+      );
       expect(phoneWarning('+43 664 1234567')).toBeNull();
       expect(phoneWarning('')).toBeNull();
     });
@@ -124,12 +153,19 @@ describe('checkout', () => {
     });
 
     it('is datatrans when cash is not allowed but datatrans is', () => {
-      expect(defaultPaymentMethod(makeBranch({ isCashEnabled: false, isDatatransEnabled: true }))).toBe('datatrans');
+      expect(defaultPaymentMethod(makeBranch({ isCashEnabled: false, isDatatransEnabled: true }))).toBe(
+        'datatrans',
+      );
     });
 
     it('falls back to the first offered method and then to cash', () => {
       expect(defaultPaymentMethod(makeBranch({ isCashEnabled: false }), config)).toBe('mollie');
-      expect(defaultPaymentMethod(makeBranch({ isCashEnabled: false, isMollieEnabled: false, isATMCardEnabled: false }), config)).toBe('cash');
+      expect(
+        defaultPaymentMethod(
+          makeBranch({ isCashEnabled: false, isMollieEnabled: false, isATMCardEnabled: false }),
+          config,
+        ),
+      ).toBe('cash');
     });
   });
 
@@ -165,7 +201,9 @@ describe('checkout', () => {
 
     it('says "Vorbestellung abschicken" when closed with pre-orders, delivery still valid', () => {
       expect(label({ isOpen: false, isPreorderEnabled: true })).toBe('Vorbestellung abschicken');
-      expect(label({ isDelivery: true, isDeliveryOpen: false, isPreorderEnabled: true })).toBe('Vorbestellung abschicken');
+      expect(label({ isDelivery: true, isDeliveryOpen: false, isPreorderEnabled: true })).toBe(
+        'Vorbestellung abschicken',
+      );
       expect(label({ isDelivery: true, isDeliveryValid: false, isPreorderEnabled: true })).toBeNull();
     });
 
@@ -180,7 +218,9 @@ describe('checkout', () => {
     });
 
     it('tells when the branch reopens and invites pre-orders', () => {
-      expect(closedNotice(makeBranch({ isPreorderEnabled: true }), 'takeaway', at('2026-03-24', '07:00'))).toEqual([
+      expect(
+        closedNotice(makeBranch({ isPreorderEnabled: true }), 'takeaway', at('2026-03-24', '07:00')),
+      ).toEqual([
         'Derzeit haben wir leider geschlossen.',
         'Wir öffnen wieder um 09:00 Uhr.',
         'Sie können aber gerne für einen späteren Zeitpunkt vorbestellen.',
@@ -188,7 +228,10 @@ describe('checkout', () => {
     });
 
     it('uses the delivery texts for delivery', () => {
-      const branch = makeBranch({ isDeliveryHoursEnabled: true, deliveryHours: [rule('daily', '11:00', '13:00')] });
+      const branch = makeBranch({
+        isDeliveryHoursEnabled: true,
+        deliveryHours: [rule('daily', '11:00', '13:00')],
+      });
       expect(closedNotice(branch, 'delivery', at('2026-03-24', '14:00'))).toEqual([
         'Derzeit bieten wir leider keine Lieferung an.',
         'Wir liefern wieder am Mittwoch ab 11:00 Uhr.',
@@ -248,50 +291,91 @@ describe('checkout', () => {
         { key: 'validation.blank', field: 'email' },
         { key: 'validation.blank', field: 'deliveryArea' },
       ]);
-      expect(toApiErrors(issues)[0]).toEqual({ message: 'Dieser Wert sollte nicht leer sein.', field: 'firstName' });
+      expect(toApiErrors(issues)[0]).toEqual({
+        message: 'Dieser Wert sollte nicht leer sein.',
+        field: 'firstName',
+      });
     });
 
     it('reports an invalid e-mail, an unknown area and a missed minimum order', () => {
-      expect(validateCheckout({ ...form, email: 'anna@' }, context)).toEqual([{ key: 'validation.email', field: 'email' }]);
-      expect(validateCheckout({ ...form, deliveryArea: { id: 9 } }, context)).toEqual([{ key: 'checkout.deliveryAreaInvalid', field: 'deliveryArea' }]);
+      expect(validateCheckout({ ...form, email: 'anna@' }, context)).toEqual([
+        { key: 'validation.email', field: 'email' },
+      ]);
+      expect(validateCheckout({ ...form, deliveryArea: { id: 9 } }, context)).toEqual([
+        { key: 'checkout.deliveryAreaInvalid', field: 'deliveryArea' },
+      ]);
       expect(toApiErrors(validateCheckout(form, { ...context, itemsGross: 1000 }))).toEqual([
-        { message: 'Sie haben den Mindestbestellwert in Höhe von 15,00\u00a0EUR leider noch nicht erreicht.' },
+        {
+          message: 'Sie haben den Mindestbestellwert in Höhe von 15,00\u00a0EUR leider noch nicht erreicht.',
+        },
       ]);
     });
 
     it('reports an empty cart, invalid items and an order type the branch does not offer', () => {
-      const issues = validateCheckout({ ...form, items: [] }, { ...context, branch: makeBranch({ isDeliveryEnabled: false }), itemsValid: false });
-      expect(issues.map((issue) => issue.key)).toEqual(['cart.empty', 'validation.invalid', 'checkout.orderTypeUnavailable']);
+      const issues = validateCheckout(
+        { ...form, items: [] },
+        { ...context, branch: makeBranch({ isDeliveryEnabled: false }), itemsValid: false },
+      );
+      expect(issues.map((issue) => issue.key)).toEqual([
+        'cart.empty',
+        'validation.invalid',
+        'checkout.orderTypeUnavailable',
+      ]);
     });
 
     it('reports a table of another branch for dine-in with table selection', () => {
       const dineIn = { ...form, isDelivery: false, isDineIn: true, table: { id: 3 } };
       const tableBranch = makeBranch({ isTableSelectionEnabled: true });
-      expect(validateCheckout(dineIn, { ...context, branch: tableBranch, tableIds: [1, 2] })).toEqual([{ key: 'checkout.tableInvalid', field: 'table' }]);
+      expect(validateCheckout(dineIn, { ...context, branch: tableBranch, tableIds: [1, 2] })).toEqual([
+        { key: 'checkout.tableInvalid', field: 'table' },
+      ]);
       expect(validateCheckout(dineIn, { ...context, branch: tableBranch, tableIds: [3] })).toEqual([]);
     });
 
     it('refuses orders while closed without pre-orders, but not quotations or pre-orders', () => {
       const night = at('2026-03-24', '22:00');
-      expect(validateCheckout(form, { ...context, now: night }).map((issue) => issue.key)).toEqual(['checkout.closed']);
-      expect(validateCheckout(form, { ...context, now: night, branch: makeBranch({ isPreorderEnabled: true }) })).toEqual([]);
-      expect(validateCheckout(form, { ...context, now: night, branch: makeBranch({ isQuotationRequired: true }) })).toEqual([]);
+      expect(validateCheckout(form, { ...context, now: night }).map((issue) => issue.key)).toEqual([
+        'checkout.closed',
+      ]);
+      expect(
+        validateCheckout(form, { ...context, now: night, branch: makeBranch({ isPreorderEnabled: true }) }),
+      ).toEqual([]);
+      expect(
+        validateCheckout(form, { ...context, now: night, branch: makeBranch({ isQuotationRequired: true }) }),
+      ).toEqual([]);
     });
 
     it('refuses orders before orderableFrom', () => {
-      const issues = validateCheckout(form, { ...context, branch: makeBranch({ orderableFrom: at('2026-04-01', '09:00').toISOString() }) });
-      expect(toApiErrors(issues)).toEqual([{ message: 'Bestellungen sind erst ab 01.04.2026 um 09:00 Uhr möglich.' }]);
+      const issues = validateCheckout(form, {
+        ...context,
+        branch: makeBranch({ orderableFrom: at('2026-04-01', '09:00').toISOString() }),
+      });
+      expect(toApiErrors(issues)).toEqual([
+        { message: 'Bestellungen sind erst ab 01.04.2026 um 09:00 Uhr möglich.' },
+      ]);
     });
 
     it('checks the appointment against the hours', () => {
-      const issues = validateCheckout({ ...form, appointmentDate: at('2026-03-24', '20:00').toISOString() }, context);
+      const issues = validateCheckout(
+        { ...form, appointmentDate: at('2026-03-24', '20:00').toISOString() },
+        context,
+      );
       expect(issues).toEqual([{ key: 'appointment.closed', field: 'appointmentDate' }]);
-      expect(validateCheckout({ ...form, appointmentDate: 'tomorrow' }, context)).toEqual([{ key: 'validation.dateTime', field: 'appointmentDate' }]);
+      expect(validateCheckout({ ...form, appointmentDate: 'tomorrow' }, context)).toEqual([
+        { key: 'validation.dateTime', field: 'appointmentDate' },
+      ]);
     });
 
     it('reports a payment method not offered and unchecked legal boxes', () => {
-      const issues = validateCheckout({ ...form, paymentMethod: 'datatrans', legalInstructions: false, privacyPolicy: false }, context);
-      expect(issues.map((issue) => issue.field)).toEqual(['paymentMethod', 'legalInstructions', 'privacyPolicy']);
+      const issues = validateCheckout(
+        { ...form, paymentMethod: 'datatrans', legalInstructions: false, privacyPolicy: false },
+        context,
+      );
+      expect(issues.map((issue) => issue.field)).toEqual([
+        'paymentMethod',
+        'legalInstructions',
+        'privacyPolicy',
+      ]);
     });
   });
 });

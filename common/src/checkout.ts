@@ -25,11 +25,15 @@ export interface ValidationIssue extends Message {
 
 /** Renders issues as the API's error list (German messages), the first one shown by the UI. */
 export function toApiErrors(issues: readonly ValidationIssue[]): ApiError[] {
-  return issues.map((issue) => (issue.field ? { message: renderMessage(issue), field: issue.field } : { message: renderMessage(issue) }));
+  return issues.map((issue) =>
+    issue.field ? { message: renderMessage(issue), field: issue.field } : { message: renderMessage(issue) },
+  );
 }
 
 /** The order types a branch offers, in the selector's order. */
-export function offeredOrderTypes(branch: Pick<Branch, 'isTakeawayEnabled' | 'isDeliveryEnabled' | 'isDineInEnabled'>): OrderType[] {
+export function offeredOrderTypes(
+  branch: Pick<Branch, 'isTakeawayEnabled' | 'isDeliveryEnabled' | 'isDineInEnabled'>,
+): OrderType[] {
   const types: OrderType[] = [];
   if (branch.isTakeawayEnabled) types.push('takeaway');
   if (branch.isDeliveryEnabled) types.push('delivery');
@@ -66,10 +70,17 @@ type RequirementBranch = Pick<
   | 'isTableSelectionEnabled'
 >;
 
-const PREFIX: Record<OrderType, 'Delivery' | 'DineIn' | 'Takeaway'> = { delivery: 'Delivery', dineIn: 'DineIn', takeaway: 'Takeaway' };
+const PREFIX: Record<OrderType, 'Delivery' | 'DineIn' | 'Takeaway'> = {
+  delivery: 'Delivery',
+  dineIn: 'DineIn',
+  takeaway: 'Takeaway',
+};
 
 /** Whether the branch requires e-mail, phone and address for an order type. */
-export function requirements(branch: RequirementBranch, type: OrderType): { email: boolean; phone: boolean; address: boolean } {
+export function requirements(
+  branch: RequirementBranch,
+  type: OrderType,
+): { email: boolean; phone: boolean; address: boolean } {
   const prefix = PREFIX[type];
   return {
     email: branch[`is${prefix}EmailRequired`],
@@ -141,8 +152,14 @@ export function isValidEmail(email: string): boolean {
   return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email.trim());
 }
 
-type PaymentConfig = Pick<Config, 'enableCash' | 'enableATMCard' | 'enableHydroAGVoucher' | 'enableMollie' | 'enableDatatrans'>;
-type PaymentBranch = Pick<Branch, 'isCashEnabled' | 'isATMCardEnabled' | 'isHydroAGVoucherEnabled' | 'isMollieEnabled' | 'isDatatransEnabled'>;
+type PaymentConfig = Pick<
+  Config,
+  'enableCash' | 'enableATMCard' | 'enableHydroAGVoucher' | 'enableMollie' | 'enableDatatrans'
+>;
+type PaymentBranch = Pick<
+  Branch,
+  'isCashEnabled' | 'isATMCardEnabled' | 'isHydroAGVoucherEnabled' | 'isMollieEnabled' | 'isDatatransEnabled'
+>;
 
 const PAYMENT_FLAGS: Record<PaymentMethod, [keyof PaymentConfig, keyof PaymentBranch]> = {
   cash: ['enableCash', 'isCashEnabled'],
@@ -154,7 +171,9 @@ const PAYMENT_FLAGS: Record<PaymentMethod, [keyof PaymentConfig, keyof PaymentBr
 
 /** Payment methods offered: both the global config flag and the branch flag set (spec section 5). */
 export function offeredPaymentMethods(config: PaymentConfig, branch: PaymentBranch): PaymentMethod[] {
-  return PAYMENT_METHODS.filter((method) => config[PAYMENT_FLAGS[method][0]] && branch[PAYMENT_FLAGS[method][1]]);
+  return PAYMENT_METHODS.filter(
+    (method) => config[PAYMENT_FLAGS[method][0]] && branch[PAYMENT_FLAGS[method][1]],
+  );
 }
 
 /**
@@ -163,7 +182,9 @@ export function offeredPaymentMethods(config: PaymentConfig, branch: PaymentBran
  * `cash` when nothing is offered (the spec's default).
  */
 export function defaultPaymentMethod(branch: PaymentBranch, config?: PaymentConfig): PaymentMethod {
-  const offered = config ? offeredPaymentMethods(config, branch) : PAYMENT_METHODS.filter((method) => branch[PAYMENT_FLAGS[method][1]]);
+  const offered = config
+    ? offeredPaymentMethods(config, branch)
+    : PAYMENT_METHODS.filter((method) => branch[PAYMENT_FLAGS[method][1]]);
   if (offered.includes('cash')) return 'cash';
   if (offered.includes('datatrans')) return 'datatrans';
   return offered[0] ?? 'cash';
@@ -194,7 +215,9 @@ export interface SubmitLabelInput {
  * "Angebotsanfrage abschicken"; open (for delivery: delivery open and valid) → "Bestellung abschicken"; closed
  * with pre-orders (delivery still valid) → "Vorbestellung abschicken".
  */
-export function submitLabel(input: SubmitLabelInput): MessageKey | null {
+export function submitLabel(
+  input: SubmitLabelInput,
+): 'checkout.submitQuotation' | 'checkout.submitOrder' | 'checkout.submitPreorder' | null {
   if (!input.hasItems || input.isLoading) return null;
   if (input.isQuotationRequired) return 'checkout.submitQuotation';
   if (input.isDelivery && !input.isDeliveryValid) return null;
@@ -211,11 +234,20 @@ type HoursBranch = Pick<Branch, 'openingHours' | 'deliveryHours' | 'isDeliveryHo
  * open. Delivery: "Derzeit bieten wir leider keine Lieferung an." and when delivery resumes; otherwise
  * "Derzeit haben wir leider geschlossen." and the reopening; plus the pre-order hint when pre-orders are on.
  */
-export function closedNotice(branch: HoursBranch & Pick<Branch, 'isPreorderEnabled'>, type: OrderType, now: Date): string[] {
+export function closedNotice(
+  branch: HoursBranch & Pick<Branch, 'isPreorderEnabled'>,
+  type: OrderType,
+  now: Date,
+): string[] {
   const hours = hoursForOrderType(branch, type);
   if (isOpenAt(hours, now)) return [];
   const lines = [type === 'delivery' ? t('branch.deliveryClosedCheckout') : t('branch.closedNow')];
-  const reopening = reopeningText(nextOpening(hours, now), now, hours.timeZone, type === 'delivery' ? 'delivery' : 'opening');
+  const reopening = reopeningText(
+    nextOpening(hours, now),
+    now,
+    hours.timeZone,
+    type === 'delivery' ? 'delivery' : 'opening',
+  );
   if (reopening) lines.push(reopening);
   if (branch.isPreorderEnabled) lines.push(t('branch.preorderLater'));
   return lines;
@@ -235,7 +267,10 @@ export function deliveryHints(
         t('checkout.minimumOrderAdd', { diff: formatMoney(check.missing, currency) }),
       ];
   const missing = area ? freeDeliveryMissing(area, itemsGross) : null;
-  const freeDelivery = area && missing !== null ? t('checkout.freeDeliveryFrom', { amount: formatMoney(itemsGross + missing, currency) }) : null;
+  const freeDelivery =
+    area && missing !== null
+      ? t('checkout.freeDeliveryFrom', { amount: formatMoney(itemsGross + missing, currency) })
+      : null;
   return { minimumOrder, freeDelivery };
 }
 
@@ -283,7 +318,8 @@ export function validateCheckout(form: OrderForm, context: CheckoutContext): Val
   for (const field of requiredFields(branch, type)) {
     if (isBlank(form[field])) issues.push({ key: 'validation.blank', field });
   }
-  if (!isBlank(form.email) && !isValidEmail(form.email as string)) issues.push({ key: 'validation.email', field: 'email' });
+  if (!isBlank(form.email) && !isValidEmail(form.email as string))
+    issues.push({ key: 'validation.email', field: 'email' });
 
   if (type === 'delivery' && !isBlank(form.deliveryArea)) {
     const area = branch.deliveryAreas.find((candidate) => candidate.id === form.deliveryArea?.id);
@@ -292,11 +328,20 @@ export function validateCheckout(form: OrderForm, context: CheckoutContext): Val
     } else {
       const check = checkMinimumOrder(area, context.itemsGross);
       if (!check.isReached) {
-        issues.push({ key: 'checkout.minimumOrderNotReached', params: { amount: formatMoney(check.minimum, context.currency) } });
+        issues.push({
+          key: 'checkout.minimumOrderNotReached',
+          params: { amount: formatMoney(check.minimum, context.currency) },
+        });
       }
     }
   }
-  if (type === 'dineIn' && branch.isTableSelectionEnabled && form.table && context.tableIds && !context.tableIds.includes(form.table.id)) {
+  if (
+    type === 'dineIn' &&
+    branch.isTableSelectionEnabled &&
+    form.table &&
+    context.tableIds &&
+    !context.tableIds.includes(form.table.id)
+  ) {
     issues.push({ key: 'checkout.tableInvalid', field: 'table' });
   }
 
@@ -308,19 +353,30 @@ export function validateCheckout(form: OrderForm, context: CheckoutContext): Val
       const orderableFrom = branch.orderableFrom ? new Date(branch.orderableFrom) : null;
       if (orderableFrom && orderableFrom > now) {
         const zone = branch.timeZone;
-        issues.push({ key: 'checkout.notOrderableYet', params: { date: formatDate(orderableFrom, zone), time: formatTime(orderableFrom, zone) } });
+        issues.push({
+          key: 'checkout.notOrderableYet',
+          params: { date: formatDate(orderableFrom, zone), time: formatTime(orderableFrom, zone) },
+        });
       } else if (!isOpenAt(hoursForOrderType(branch, type), now)) {
         issues.push({ key: 'checkout.closed' });
       }
     }
-    const appointmentIssue = validateAppointment({ branch, orderType: type, appointment, now, products: context.products });
+    const appointmentIssue = validateAppointment({
+      branch,
+      orderType: type,
+      appointment,
+      now,
+      products: context.products,
+    });
     if (appointmentIssue) issues.push({ ...appointmentIssue, field: 'appointmentDate' });
   }
 
   if (!offeredPaymentMethods(context.config, branch).includes(form.paymentMethod)) {
     issues.push({ key: 'checkout.paymentMethodUnavailable', field: 'paymentMethod' });
   }
-  if (form.legalInstructions !== true) issues.push({ key: 'checkout.legalInstructionsRequired', field: 'legalInstructions' });
-  if (form.privacyPolicy !== true) issues.push({ key: 'checkout.privacyPolicyRequired', field: 'privacyPolicy' });
+  if (form.legalInstructions !== true)
+    issues.push({ key: 'checkout.legalInstructionsRequired', field: 'legalInstructions' });
+  if (form.privacyPolicy !== true)
+    issues.push({ key: 'checkout.privacyPolicyRequired', field: 'privacyPolicy' });
   return issues;
 }

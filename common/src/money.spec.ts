@@ -91,7 +91,11 @@ describe('money', () => {
     });
 
     it('matches the German Intl currency format when both print the same amount', () => {
-      const intl = new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR', currencyDisplay: 'code' });
+      const intl = new Intl.NumberFormat('de-DE', {
+        style: 'currency',
+        currency: 'EUR',
+        currencyDisplay: 'code',
+      });
       fc.assert(
         fc.property(fc.integer({ min: -1e9, max: 1e9 }), (cents) => {
           expect(formatMoney(cents).replace(NBSP, ' ')).toBe(intl.format(cents / 100).replace(/\s/g, ' '));

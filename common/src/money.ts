@@ -31,7 +31,9 @@ export function roundHalfAwayFromZero(value: number): number {
  */
 export function divideRounded(numerator: number, denominator: number): number {
   if (!Number.isSafeInteger(numerator) || !Number.isSafeInteger(denominator) || denominator <= 0) {
-    throw new RangeError(`divideRounded needs safe integers and a positive denominator: ${numerator}/${denominator}`);
+    throw new RangeError(
+      `divideRounded needs safe integers and a positive denominator: ${numerator}/${denominator}`,
+    );
   }
   const sign = numerator < 0 ? -1 : 1;
   const abs = Math.abs(numerator);
@@ -76,7 +78,11 @@ export interface FormatMoneyOptions {
  * currency code: `123456` → `1.234,56 EUR` (with NBSP before `EUR` by default). Written by hand rather than
  * with `Intl.NumberFormat` so browsers, Node versions and ICU builds all print the same bytes.
  */
-export function formatMoney(cents: Cents, currency: string = DEFAULT_CURRENCY, options: FormatMoneyOptions = {}): string {
+export function formatMoney(
+  cents: Cents,
+  currency: string = DEFAULT_CURRENCY,
+  options: FormatMoneyOptions = {},
+): string {
   return `${formatDecimal(cents)}${options.separator ?? NBSP}${currency}`;
 }
 

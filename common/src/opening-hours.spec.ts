@@ -100,7 +100,10 @@ describe('opening-hours', () => {
     });
 
     it('is closed on a once closed date and open on the other days', () => {
-      const h = hours(rule('daily', '09:00', '18:00'), rule('once', '09:00', '18:00', { date: '2026-12-24', isClosed: true }));
+      const h = hours(
+        rule('daily', '09:00', '18:00'),
+        rule('once', '09:00', '18:00', { date: '2026-12-24', isClosed: true }),
+      );
       expect(isOpenAt(h, at('2026-12-24', '12:00'))).toBe(false);
       expect(isOpenAt(h, at('2026-12-23', '12:00'))).toBe(true);
     });
@@ -147,7 +150,13 @@ describe('opening-hours', () => {
         const minutes = q * 15;
         return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
       });
-      const types = fc.constantFrom<OpeningHourRule['type']>('daily', 'friday', 'saturday', 'sunday', 'monday');
+      const types = fc.constantFrom<OpeningHourRule['type']>(
+        'daily',
+        'friday',
+        'saturday',
+        'sunday',
+        'monday',
+      );
       const ruleArb = fc.record({ type: types, from: time, to: time, isClosed: fc.boolean() });
       fc.assert(
         fc.property(
@@ -156,18 +165,28 @@ describe('opening-hours', () => {
           fc.integer({ min: -2 * 24 * 60, max: 2 * 24 * 60 }),
           (rules, transitionDate, minutesFromMidnight) => {
             const h = hours(...rules);
-            const instant = new Date(fromLocal(transitionDate, 0, VIENNA).getTime() + minutesFromMidnight * 60_000);
+            const instant = new Date(
+              fromLocal(transitionDate, 0, VIENNA).getTime() + minutesFromMidnight * 60_000,
+            );
             const transitionUtc = fromLocal(transitionDate, 3 * 60, VIENNA).getTime();
             const isFallBack = transitionDate.endsWith('-10-25') || transitionDate.endsWith('-10-31');
             // In the repeated hour the wall clock is ambiguous; the first occurrence is the defined one.
-            fc.pre(!(isFallBack && instant.getTime() >= transitionUtc - 3_600_000 && instant.getTime() < transitionUtc));
+            fc.pre(
+              !(
+                isFallBack &&
+                instant.getTime() >= transitionUtc - 3_600_000 &&
+                instant.getTime() < transitionUtc
+              ),
+            );
             const local = toLocal(instant, VIENNA);
             const within = (date: string, minute: number) =>
               rulesForDate(rules, date).some((r) => {
                 const w = ruleWindow(r);
                 return w !== null && w.from <= minute && minute < w.to;
               });
-            const expected = within(local.date, local.minutesOfDay) || within(addDays(local.date, -1), local.minutesOfDay + 1440);
+            const expected =
+              within(local.date, local.minutesOfDay) ||
+              within(addDays(local.date, -1), local.minutesOfDay + 1440);
             expect(isOpenAt(h, instant)).toBe(expected);
           },
         ),
@@ -195,7 +214,9 @@ describe('opening-hours', () => {
 
   describe(closesAt.name, () => {
     it('gives the end of the current window', () => {
-      expect(closesAt(hours(rule('daily', '09:00', '18:00')), at('2026-03-24', '12:00'))).toEqual(at('2026-03-24', '18:00'));
+      expect(closesAt(hours(rule('daily', '09:00', '18:00')), at('2026-03-24', '12:00'))).toEqual(
+        at('2026-03-24', '18:00'),
+      );
     });
 
     it('follows a window across midnight into the next day', () => {
@@ -239,8 +260,12 @@ describe('opening-hours', () => {
     });
 
     it('is null when nothing opens again', () => {
-      expect(nextOpening(hours(rule('daily', '09:00', '18:00', { isClosed: true })), at('2026-03-24', '12:00'))).toBeNull();
-      expect(nextOpening(hours(rule('once', '10:00', '12:00', { date: '2026-01-01' })), at('2026-03-24', '12:00'))).toBeNull();
+      expect(
+        nextOpening(hours(rule('daily', '09:00', '18:00', { isClosed: true })), at('2026-03-24', '12:00')),
+      ).toBeNull();
+      expect(
+        nextOpening(hours(rule('once', '10:00', '12:00', { date: '2026-01-01' })), at('2026-03-24', '12:00')),
+      ).toBeNull();
     });
   });
 
@@ -266,19 +291,29 @@ describe('opening-hours', () => {
 
   describe(deliveryHoursOf.name, () => {
     it('uses the delivery hours when enabled and the opening hours otherwise', () => {
-      const branch = makeBranch({ deliveryHours: [rule('daily', '11:00', '13:00')], isDeliveryHoursEnabled: true });
+      const branch = makeBranch({
+        deliveryHours: [rule('daily', '11:00', '13:00')],
+        isDeliveryHoursEnabled: true,
+      });
       expect(deliveryHoursOf(branch).rules).toEqual(branch.deliveryHours);
-      expect(deliveryHoursOf({ ...branch, isDeliveryHoursEnabled: false }).rules).toEqual(branch.openingHours);
+      expect(deliveryHoursOf({ ...branch, isDeliveryHoursEnabled: false }).rules).toEqual(
+        branch.openingHours,
+      );
       expect(openingHoursOf(branch).timeZone).toBe(VIENNA);
     });
   });
 
   describe(isDeliveryOpen.name, () => {
     it('follows the delivery hours when enabled', () => {
-      const branch = makeBranch({ deliveryHours: [rule('daily', '11:00', '13:00')], isDeliveryHoursEnabled: true });
+      const branch = makeBranch({
+        deliveryHours: [rule('daily', '11:00', '13:00')],
+        isDeliveryHoursEnabled: true,
+      });
       expect(isBranchOpen(branch, at('2026-03-24', '15:00'))).toBe(true);
       expect(isDeliveryOpen(branch, at('2026-03-24', '15:00'))).toBe(false);
-      expect(isDeliveryOpen({ ...branch, isDeliveryHoursEnabled: false }, at('2026-03-24', '15:00'))).toBe(true);
+      expect(isDeliveryOpen({ ...branch, isDeliveryHoursEnabled: false }, at('2026-03-24', '15:00'))).toBe(
+        true,
+      );
     });
   });
 
@@ -300,12 +335,18 @@ describe('opening-hours', () => {
     });
 
     it('says "Wir öffnen wieder am {day} um {time} Uhr." when reopening another day', () => {
-      expect(reopeningText(at('2026-03-25', '09:00'), now, VIENNA)).toBe('Wir öffnen wieder am Mittwoch um 09:00 Uhr.');
+      expect(reopeningText(at('2026-03-25', '09:00'), now, VIENNA)).toBe(
+        'Wir öffnen wieder am Mittwoch um 09:00 Uhr.',
+      );
     });
 
     it('uses the delivery texts for delivery', () => {
-      expect(reopeningText(at('2026-03-24', '11:00'), now, VIENNA, 'delivery')).toBe('Wir liefern wieder ab 11:00 Uhr.');
-      expect(reopeningText(at('2026-03-25', '11:00'), now, VIENNA, 'delivery')).toBe('Wir liefern wieder am Mittwoch ab 11:00 Uhr.');
+      expect(reopeningText(at('2026-03-24', '11:00'), now, VIENNA, 'delivery')).toBe(
+        'Wir liefern wieder ab 11:00 Uhr.',
+      );
+      expect(reopeningText(at('2026-03-25', '11:00'), now, VIENNA, 'delivery')).toBe(
+        'Wir liefern wieder am Mittwoch ab 11:00 Uhr.',
+      );
     });
 
     it('is null without a next opening', () => {
@@ -315,25 +356,42 @@ describe('opening-hours', () => {
 
   describe(closedText.name, () => {
     it('shows the next opening when there is one', () => {
-      expect(closedText(makeBranch(), at('2026-03-24', '19:00'))).toBe('Wir öffnen wieder am Mittwoch um 09:00 Uhr.');
+      expect(closedText(makeBranch(), at('2026-03-24', '19:00'))).toBe(
+        'Wir öffnen wieder am Mittwoch um 09:00 Uhr.',
+      );
     });
 
     it('falls back to the closed message and then to "Geschlossen"', () => {
       const closed = makeBranch({ openingHours: [] });
-      expect(closedText({ ...closed, closedMessage: 'Wir sind auf Urlaub.' }, at('2026-03-24', '19:00'))).toBe('Wir sind auf Urlaub.');
+      expect(
+        closedText({ ...closed, closedMessage: 'Wir sind auf Urlaub.' }, at('2026-03-24', '19:00')),
+      ).toBe('Wir sind auf Urlaub.');
       expect(closedText(closed, at('2026-03-24', '19:00'))).toBe('Geschlossen');
     });
   });
 
   describe(branchStatusLabel.name, () => {
     it('says "Geöffnet bis {time}" and warns within the last hour', () => {
-      expect(branchStatusLabel(makeBranch(), at('2026-03-24', '12:00'))).toEqual({ text: 'Geöffnet bis 18:00', isWarning: false, isOpen: true });
-      expect(branchStatusLabel(makeBranch(), at('2026-03-24', '17:30'))).toEqual({ text: 'Geöffnet bis 18:00', isWarning: true, isOpen: true });
+      expect(branchStatusLabel(makeBranch(), at('2026-03-24', '12:00'))).toEqual({
+        text: 'Geöffnet bis 18:00',
+        isWarning: false,
+        isOpen: true,
+      });
+      expect(branchStatusLabel(makeBranch(), at('2026-03-24', '17:30'))).toEqual({
+        text: 'Geöffnet bis 18:00',
+        isWarning: true,
+        isOpen: true,
+      });
     });
 
     it('says "Geschlossen" when closed and "Geöffnet" when open around the clock', () => {
       expect(branchStatusLabel(makeBranch(), at('2026-03-24', '19:00')).text).toBe('Geschlossen');
-      expect(branchStatusLabel(makeBranch({ openingHours: [rule('daily', '00:00', '24:00')] }), at('2026-03-24', '19:00')).text).toBe('Geöffnet');
+      expect(
+        branchStatusLabel(
+          makeBranch({ openingHours: [rule('daily', '00:00', '24:00')] }),
+          at('2026-03-24', '19:00'),
+        ).text,
+      ).toBe('Geöffnet');
     });
   });
 

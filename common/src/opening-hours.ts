@@ -27,9 +27,23 @@
  * @packageDocumentation
  */
 import type { IsoDate } from './contract/base.js';
-import { DEFAULT_TIME_ZONE, WEEKDAY_RULE_TYPES, type Branch, type OpeningHourRule } from './contract/branch.js';
+import {
+  DEFAULT_TIME_ZONE,
+  WEEKDAY_RULE_TYPES,
+  type Branch,
+  type OpeningHourRule,
+} from './contract/branch.js';
 import { t } from './i18n/de.js';
-import { addDays, daysBetween, formatIsoDate, formatTime, fromLocal, localDate, parseTimeOfDay, weekdayOf } from './zoned-time.js';
+import {
+  addDays,
+  daysBetween,
+  formatIsoDate,
+  formatTime,
+  fromLocal,
+  localDate,
+  parseTimeOfDay,
+  weekdayOf,
+} from './zoned-time.js';
 
 /** A set of hours rules with the time zone they are read in. */
 export interface Hours {
@@ -57,7 +71,15 @@ export const WEEK_LOOKAHEAD_DAYS = 8;
 export const ONCE_LOOKAHEAD_DAYS = 366;
 
 /** German weekday names, Monday first (index = ISO weekday 0-6). */
-export const WEEKDAY_NAMES_DE = ['Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag', 'Sonntag'] as const;
+export const WEEKDAY_NAMES_DE = [
+  'Montag',
+  'Dienstag',
+  'Mittwoch',
+  'Donnerstag',
+  'Freitag',
+  'Samstag',
+  'Sonntag',
+] as const;
 
 /** The opening hours of a branch. */
 export function openingHoursOf(branch: Pick<Branch, 'openingHours' | 'timeZone'>): Hours {
@@ -78,7 +100,9 @@ export function deliveryHoursOf(
  * The window of a rule in minutes after the local midnight of its day: `to` may exceed 1440 when the window
  * passes midnight. `null` when the rule is closed, malformed or empty.
  */
-export function ruleWindow(rule: Pick<OpeningHourRule, 'isClosed' | 'from' | 'to'>): { from: number; to: number } | null {
+export function ruleWindow(
+  rule: Pick<OpeningHourRule, 'isClosed' | 'from' | 'to'>,
+): { from: number; to: number } | null {
   if (rule.isClosed) return null;
   const from = parseTimeOfDay(rule.from);
   let to = parseTimeOfDay(rule.to);
@@ -91,7 +115,9 @@ export function ruleWindow(rule: Pick<OpeningHourRule, 'isClosed' | 'from' | 'to
 
 /** The rules that define a calendar date (see the module notes); closed rules included. */
 export function rulesForDate(rules: readonly OpeningHourRule[], date: IsoDate): OpeningHourRule[] {
-  const once = rules.filter((rule) => rule.type === 'once' && typeof rule.date === 'string' && rule.date.slice(0, 10) === date);
+  const once = rules.filter(
+    (rule) => rule.type === 'once' && typeof rule.date === 'string' && rule.date.slice(0, 10) === date,
+  );
   if (once.length > 0) return once;
   const weekday = WEEKDAY_RULE_TYPES[weekdayOf(date)];
   let current: OpeningHourRule[] = [];
@@ -139,7 +165,8 @@ export function mergeIntervals(intervals: readonly Interval[]): Interval[] {
 export function openIntervals(hours: Hours, firstDate: IsoDate, lastDate: IsoDate): Interval[] {
   const windows: Interval[] = [];
   const days = daysBetween(firstDate, lastDate);
-  for (let offset = -1; offset <= days; offset += 1) windows.push(...windowsStartingOn(hours, addDays(firstDate, offset)));
+  for (let offset = -1; offset <= days; offset += 1)
+    windows.push(...windowsStartingOn(hours, addDays(firstDate, offset)));
   return mergeIntervals(windows);
 }
 
@@ -180,7 +207,9 @@ export function isClosingSoon(hours: Hours, at: Date): boolean {
 export function nextOpening(hours: Hours, at: Date): Date | null {
   const timeZone = hours.timeZone ?? DEFAULT_TIME_ZONE;
   const today = localDate(at, timeZone);
-  const weekly = openIntervals(hours, today, addDays(today, WEEK_LOOKAHEAD_DAYS)).find((interval) => interval.start > at);
+  const weekly = openIntervals(hours, today, addDays(today, WEEK_LOOKAHEAD_DAYS)).find(
+    (interval) => interval.start > at,
+  );
   if (weekly) return weekly.start;
   const onceDates = [
     ...new Set(
@@ -189,7 +218,10 @@ export function nextOpening(hours: Hours, at: Date): Date | null {
         .map((rule) => (rule.date as string).slice(0, 10)),
     ),
   ]
-    .filter((date) => daysBetween(today, date) > WEEK_LOOKAHEAD_DAYS && daysBetween(today, date) <= ONCE_LOOKAHEAD_DAYS)
+    .filter(
+      (date) =>
+        daysBetween(today, date) > WEEK_LOOKAHEAD_DAYS && daysBetween(today, date) <= ONCE_LOOKAHEAD_DAYS,
+    )
     .sort();
   for (const date of onceDates) {
     const opening = openIntervals(hours, date, date).find((interval) => interval.start > at);
@@ -261,7 +293,9 @@ export function reopeningText(
   const time = formatTime(next, timeZone);
   const day = dayLabel(next, now, timeZone);
   if (kind === 'delivery') {
-    return day === null ? t('branch.deliveryReopensToday', { time }) : t('branch.deliveryReopensOn', { day, time });
+    return day === null
+      ? t('branch.deliveryReopensToday', { time })
+      : t('branch.deliveryReopensOn', { day, time });
   }
   return day === null ? t('branch.reopensToday', { time }) : t('branch.reopensOn', { day, time });
 }
@@ -270,7 +304,10 @@ export function reopeningText(
  * The closed text of a branch card or store page: the next opening, else the branch's closed message, else
  * "Geschlossen" (spec section 4).
  */
-export function closedText(branch: Pick<Branch, 'openingHours' | 'timeZone' | 'closedMessage'>, now: Date): string {
+export function closedText(
+  branch: Pick<Branch, 'openingHours' | 'timeZone' | 'closedMessage'>,
+  now: Date,
+): string {
   const hours = openingHoursOf(branch);
   const next = nextOpening(hours, now);
   return reopeningText(next, now, hours.timeZone) ?? (branch.closedMessage?.trim() || t('branch.closed'));
@@ -287,12 +324,19 @@ export interface BranchStatusLabel {
 }
 
 /** The toolbar's status of a selected branch (spec section 2). */
-export function branchStatusLabel(branch: Pick<Branch, 'openingHours' | 'timeZone'>, now: Date): BranchStatusLabel {
+export function branchStatusLabel(
+  branch: Pick<Branch, 'openingHours' | 'timeZone'>,
+  now: Date,
+): BranchStatusLabel {
   const hours = openingHoursOf(branch);
   const state = openState(hours, now);
   if (!state.isOpen) return { text: t('branch.closed'), isWarning: false, isOpen: false };
   if (!state.closesAt) return { text: t('branch.open'), isWarning: false, isOpen: true };
-  return { text: t('branch.openUntil', { time: formatTime(state.closesAt, hours.timeZone) }), isWarning: state.isClosingSoon, isOpen: true };
+  return {
+    text: t('branch.openUntil', { time: formatTime(state.closesAt, hours.timeZone) }),
+    isWarning: state.isClosingSoon,
+    isOpen: true,
+  };
 }
 
 /** The toolbar's open-branch count: "1 Standort geöffnet", "N Standorte geöffnet", "Alle Standorte geschlossen". */
@@ -303,6 +347,9 @@ export function openBranchesText(openCount: number): string {
 }
 
 /** How many of the branches are open at an instant. */
-export function countOpenBranches(branches: readonly Pick<Branch, 'openingHours' | 'timeZone'>[], now: Date): number {
+export function countOpenBranches(
+  branches: readonly Pick<Branch, 'openingHours' | 'timeZone'>[],
+  now: Date,
+): number {
   return branches.filter((branch) => isBranchOpen(branch, now)).length;
 }

@@ -64,11 +64,19 @@ describe('order-status', () => {
     });
 
     it('allows completed and cancel while in delivery', () => {
-      expect(allowedActions(flags({ isConfirmed: true, isInDelivery: true }))).toEqual(['completed', 'cancel']);
+      expect(allowedActions(flags({ isConfirmed: true, isInDelivery: true }))).toEqual([
+        'completed',
+        'cancel',
+      ]);
     });
 
     it('allows nothing in a final state', () => {
-      for (const final of [{ isCompleted: true }, { isRejected: true }, { isCanceled: true }, { isFailed: true }]) {
+      for (const final of [
+        { isCompleted: true },
+        { isRejected: true },
+        { isCanceled: true },
+        { isFailed: true },
+      ]) {
         expect(allowedActions(flags({ isConfirmed: true, ...final }))).toEqual([]);
         expect(isFinalOrder(flags(final))).toBe(true);
       }
@@ -78,7 +86,12 @@ describe('order-status', () => {
   describe(applyStatusAction.name, () => {
     it('walks a delivery order through confirm, in-delivery and completed, marking it delivered', () => {
       const done = run(['confirm', 'in-delivery', 'completed'], flags({ isDelivery: true }));
-      expect(done).toMatchObject({ isConfirmed: true, isInDelivery: true, isCompleted: true, isDelivered: true });
+      expect(done).toMatchObject({
+        isConfirmed: true,
+        isInDelivery: true,
+        isCompleted: true,
+        isDelivered: true,
+      });
     });
 
     it('completes a takeaway order straight after confirm without marking it delivered', () => {
@@ -115,17 +128,21 @@ describe('order-status', () => {
 
     it('never leaves a final state and only succeeds for allowed actions for any action sequence', () => {
       fc.assert(
-        fc.property(fc.array(fc.constantFrom(...ORDER_STATUS_ACTIONS), { maxLength: 8 }), fc.boolean(), (actions, isDelivery) => {
-          let order = flags({ isDelivery });
-          for (const action of actions) {
-            const wasFinal = isFinalOrder(order);
-            const allowed = allowedActions(order).includes(action);
-            const result = applyStatusAction(order, action);
-            expect(result.ok).toBe(allowed);
-            if (wasFinal) expect(result.ok).toBe(false);
-            if (result.ok) order = result.flags;
-          }
-        }),
+        fc.property(
+          fc.array(fc.constantFrom(...ORDER_STATUS_ACTIONS), { maxLength: 8 }),
+          fc.boolean(),
+          (actions, isDelivery) => {
+            let order = flags({ isDelivery });
+            for (const action of actions) {
+              const wasFinal = isFinalOrder(order);
+              const allowed = allowedActions(order).includes(action);
+              const result = applyStatusAction(order, action);
+              expect(result.ok).toBe(allowed);
+              if (wasFinal) expect(result.ok).toBe(false);
+              if (result.ok) order = result.flags;
+            }
+          },
+        ),
       );
     });
   });
@@ -150,7 +167,9 @@ describe('order-status', () => {
 
     it('says ready for pickup for takeaway and in delivery for delivery', () => {
       expect(customerStatusText(flags({ isConfirmed: true, isInDelivery: true }))).toBe('Abholbereit');
-      expect(customerStatusText(flags({ isConfirmed: true, isInDelivery: true, isDelivery: true }))).toBe('In Zustellung');
+      expect(customerStatusText(flags({ isConfirmed: true, isInDelivery: true, isDelivery: true }))).toBe(
+        'In Zustellung',
+      );
     });
 
     it('has texts for waiting, confirmed, delivered and completed', () => {
@@ -163,9 +182,13 @@ describe('order-status', () => {
 
   describe(paymentLine.name, () => {
     it('reads waiting, paid or refunded for online payment', () => {
-      expect(paymentLine({ paymentMethod: 'mollie', isPaid: false, isRefunded: false })).toBe('Warten auf Zahlung');
+      expect(paymentLine({ paymentMethod: 'mollie', isPaid: false, isRefunded: false })).toBe(
+        'Warten auf Zahlung',
+      );
       expect(paymentLine({ paymentMethod: 'mollie', isPaid: true, isRefunded: false })).toBe('Bezahlt');
-      expect(paymentLine({ paymentMethod: 'datatrans', isPaid: true, isRefunded: true })).toBe('Rückerstattet');
+      expect(paymentLine({ paymentMethod: 'datatrans', isPaid: true, isRefunded: true })).toBe(
+        'Rückerstattet',
+      );
     });
 
     it('is null for cash', () => {
@@ -176,7 +199,12 @@ describe('order-status', () => {
   describe(timeline.name, () => {
     it('marks the steps reached and the current one', () => {
       const steps = timeline(flags({ isConfirmed: true, isDelivery: true }));
-      expect(steps.map((s) => s.label)).toEqual(['Bestätigung', 'Zubereitung', 'In Zustellung', 'Abgeschlossen']);
+      expect(steps.map((s) => s.label)).toEqual([
+        'Bestätigung',
+        'Zubereitung',
+        'In Zustellung',
+        'Abgeschlossen',
+      ]);
       expect(steps.map((s) => s.isDone)).toEqual([true, true, false, false]);
       expect(steps.map((s) => s.isCurrent)).toEqual([false, false, true, false]);
     });
@@ -204,13 +232,24 @@ describe('order-status', () => {
     it('is true while unconfirmed with a counter appointment', () => {
       expect(canAnswerCounterOffer({ ...fresh, counterAppointment: '2026-03-24T17:00:00Z' })).toBe(true);
       expect(canAnswerCounterOffer({ ...fresh, counterAppointment: null })).toBe(false);
-      expect(canAnswerCounterOffer({ ...flags({ isConfirmed: true }), counterAppointment: '2026-03-24T17:00:00Z' })).toBe(false);
-      expect(canAnswerCounterOffer({ ...flags({ isCanceled: true }), counterAppointment: '2026-03-24T17:00:00Z' })).toBe(false);
+      expect(
+        canAnswerCounterOffer({
+          ...flags({ isConfirmed: true }),
+          counterAppointment: '2026-03-24T17:00:00Z',
+        }),
+      ).toBe(false);
+      expect(
+        canAnswerCounterOffer({ ...flags({ isCanceled: true }), counterAppointment: '2026-03-24T17:00:00Z' }),
+      ).toBe(false);
     });
   });
 
   describe(answerCounterOffer.name, () => {
-    const order = { ...fresh, appointmentDate: '2026-03-24T16:00:00Z', counterAppointment: '2026-03-24T17:00:00Z' };
+    const order = {
+      ...fresh,
+      appointmentDate: '2026-03-24T16:00:00Z',
+      counterAppointment: '2026-03-24T17:00:00Z',
+    };
 
     it('confirms the order at the proposed time when accepted', () => {
       expect(answerCounterOffer(order, 'confirm')).toEqual({
@@ -246,16 +285,24 @@ describe('order-status', () => {
 
   describe(canSendQuestionnaire.name, () => {
     it('needs all four ratings between 1 and 5', () => {
-      expect(canSendQuestionnaire({ rating: 5, foodRating: 4, serviceRating: 3, processRating: 1 })).toBe(true);
-      expect(canSendQuestionnaire({ rating: 5, foodRating: 4, serviceRating: 3, processRating: 0 })).toBe(false);
-      expect(canSendQuestionnaire({ rating: 5, foodRating: 6, serviceRating: 3, processRating: 2 })).toBe(false);
+      expect(canSendQuestionnaire({ rating: 5, foodRating: 4, serviceRating: 3, processRating: 1 })).toBe(
+        true,
+      );
+      expect(canSendQuestionnaire({ rating: 5, foodRating: 4, serviceRating: 3, processRating: 0 })).toBe(
+        false,
+      );
+      expect(canSendQuestionnaire({ rating: 5, foodRating: 6, serviceRating: 3, processRating: 2 })).toBe(
+        false,
+      );
       expect(canSendQuestionnaire({ rating: 5 })).toBe(false);
     });
   });
 
   describe(showQuestionnaireComment.name, () => {
     it('shows the comment box once all four are set', () => {
-      expect(showQuestionnaireComment({ rating: 1, foodRating: 1, serviceRating: 1, processRating: 1 })).toBe(true);
+      expect(showQuestionnaireComment({ rating: 1, foodRating: 1, serviceRating: 1, processRating: 1 })).toBe(
+        true,
+      );
       expect(showQuestionnaireComment({ rating: 1, foodRating: 1, serviceRating: 1 })).toBe(false);
     });
   });

@@ -21,7 +21,8 @@ import type { Order, OrderFlags, OrderStatusAction, Questionnaire } from './cont
 import { t, type MessageKey } from './i18n/de.js';
 
 /** The staff-side state of an order, derived from its flags. */
-export type StaffOrderState = 'unconfirmed' | 'confirmed' | 'inDelivery' | 'completed' | 'rejected' | 'canceled' | 'failed';
+export type StaffOrderState =
+  'unconfirmed' | 'confirmed' | 'inDelivery' | 'completed' | 'rejected' | 'canceled' | 'failed';
 
 /** States after which no staff action is possible. */
 export const FINAL_STATES: readonly StaffOrderState[] = ['completed', 'rejected', 'canceled', 'failed'];
@@ -37,7 +38,10 @@ export const STATUS_TRANSITIONS: Readonly<Record<StaffOrderState, readonly Order
   failed: [],
 };
 
-type Flags = Pick<OrderFlags, 'isRejected' | 'isCanceled' | 'isFailed' | 'isCompleted' | 'isInDelivery' | 'isConfirmed'>;
+type Flags = Pick<
+  OrderFlags,
+  'isRejected' | 'isCanceled' | 'isFailed' | 'isCompleted' | 'isInDelivery' | 'isConfirmed'
+>;
 
 /** The staff state of an order: final flags first (failed, canceled, rejected, completed), then progress. */
 export function staffState(order: Flags): StaffOrderState {
@@ -74,8 +78,7 @@ export interface StatusActionError {
 
 /** Result of {@link applyStatusAction}. */
 export type StatusActionResult =
-  | { ok: true; flags: OrderFlags; state: StaffOrderState }
-  | { ok: false; error: StatusActionError };
+  { ok: true; flags: OrderFlags; state: StaffOrderState } | { ok: false; error: StatusActionError };
 
 /**
  * Applies a staff action: the new flags when the table allows it, else a typed error. Used by the API (which
@@ -88,7 +91,12 @@ export function applyStatusAction(order: OrderFlags, action: OrderStatusAction):
     const key: MessageKey = isFinal ? 'orderStatus.final' : 'orderStatus.notAllowed';
     return {
       ok: false,
-      error: { code: isFinal ? 'ORDER_STATUS_FINAL' : 'ORDER_STATUS_NOT_ALLOWED', key, message: t(key), state },
+      error: {
+        code: isFinal ? 'ORDER_STATUS_FINAL' : 'ORDER_STATUS_NOT_ALLOWED',
+        key,
+        message: t(key),
+        state,
+      },
     };
   }
   const flags: OrderFlags = { ...pickFlags(order) };
@@ -131,7 +139,8 @@ export function pickFlags(order: OrderFlags): OrderFlags {
 }
 
 /** The six customer-facing states (spec section 4). */
-export type CustomerOrderStatus = 'waiting' | 'confirmed' | 'inDelivery' | 'delivered' | 'completed' | 'canceled';
+export type CustomerOrderStatus =
+  'waiting' | 'confirmed' | 'inDelivery' | 'delivered' | 'completed' | 'canceled';
 
 /**
  * The customer's status: rejected, cancelled or failed → `canceled` ("Bestellung storniert"); then completed,
@@ -190,7 +199,9 @@ export interface TimelineStep {
 /** The four-step timeline: confirmation, preparation, ready or in delivery, completed. */
 export function timeline(order: OrderFlags): TimelineStep[] {
   const status = customerStatus(order);
-  const reached = { waiting: 0, confirmed: 2, inDelivery: 3, delivered: 3, completed: 4, canceled: 0 }[status];
+  const reached = { waiting: 0, confirmed: 2, inDelivery: 3, delivered: 3, completed: 4, canceled: 0 }[
+    status
+  ];
   const steps: Omit<TimelineStep, 'isDone' | 'isCurrent'>[] = [
     { id: 'confirmation', label: t('timeline.confirmation') },
     { id: 'preparation', label: t('timeline.preparation') },
@@ -231,17 +242,34 @@ export function answerCounterOffer(
   answer: 'confirm' | 'reject',
 ): CounterOfferResult {
   if (!canAnswerCounterOffer(order)) {
-    return { ok: false, key: 'orderStatus.counterOfferUnavailable', message: t('orderStatus.counterOfferUnavailable') };
+    return {
+      ok: false,
+      key: 'orderStatus.counterOfferUnavailable',
+      message: t('orderStatus.counterOfferUnavailable'),
+    };
   }
   const flags = pickFlags(order);
   if (answer === 'confirm') {
-    return { ok: true, flags: { ...flags, isConfirmed: true }, appointmentDate: order.counterAppointment ?? null, counterAppointment: null };
+    return {
+      ok: true,
+      flags: { ...flags, isConfirmed: true },
+      appointmentDate: order.counterAppointment ?? null,
+      counterAppointment: null,
+    };
   }
-  return { ok: true, flags: { ...flags, isCanceled: true }, appointmentDate: order.appointmentDate ?? null, counterAppointment: order.counterAppointment ?? null };
+  return {
+    ok: true,
+    flags: { ...flags, isCanceled: true },
+    appointmentDate: order.appointmentDate ?? null,
+    counterAppointment: order.counterAppointment ?? null,
+  };
 }
 
 /** Whether the questionnaire shows: completed, reviews enabled, not yet rated (spec section 4). */
-export function showQuestionnaire(order: Pick<Order, 'isCompleted' | 'questionnaireRating'> & Flags, reviewsEnabled: boolean): boolean {
+export function showQuestionnaire(
+  order: Pick<Order, 'isCompleted' | 'questionnaireRating'> & Flags,
+  reviewsEnabled: boolean,
+): boolean {
   return reviewsEnabled && staffState(order) === 'completed' && !order.questionnaireRating;
 }
 

@@ -43,12 +43,21 @@ const screed = makeProduct({
   unit: 'm2',
   alternativeUnits: [{ unit: 'piece', ratio: 12.5, calculationModel: 'approximate' }],
 });
-const area: PricedDeliveryArea = { price: 3.5, tax: 20, free: false, freeFromOrderValue: 30, minimumOrderValue: 15 };
+const area: PricedDeliveryArea = {
+  price: 3.5,
+  tax: 20,
+  free: false,
+  freeFromOrderValue: 30,
+  minimumOrderValue: 15,
+};
 
 describe('pricing', () => {
   describe(selectedOptions.name, () => {
     it('collects the chosen select and multiselect options and ignores indices out of range', () => {
-      expect(selectedOptions(pizza, [1, [0, 7]]).map((option) => option.name)).toEqual(['Groß', 'Extra Käse']);
+      expect(selectedOptions(pizza, [1, [0, 7]]).map((option) => option.name)).toEqual([
+        'Groß',
+        'Extra Käse',
+      ]);
       expect(selectedOptions(pizza, [null, 'x'])).toEqual([]);
       expect(selectedOptions(makeProduct(), [0])).toEqual([]);
     });
@@ -84,8 +93,17 @@ describe('pricing', () => {
 
   describe(priceLine.name, () => {
     it('multiplies the unit price by the amount and takes the rate of the order type', () => {
-      const line = priceLine({ product: makeProduct({ price: 12.9, takeawayTax: 10, tax: 20 }), amount: 3, unit: 'piece' }, 'takeaway');
-      expect(line).toMatchObject({ unitPrice: 1290, gross: 3870, rate: 10, calculationModel: 'fixed', isPriceHidden: false });
+      const line = priceLine(
+        { product: makeProduct({ price: 12.9, takeawayTax: 10, tax: 20 }), amount: 3, unit: 'piece' },
+        'takeaway',
+      );
+      expect(line).toMatchObject({
+        unitPrice: 1290,
+        gross: 3870,
+        rate: 10,
+        calculationModel: 'fixed',
+        isPriceHidden: false,
+      });
       expect(line.split).toEqual({ net: 3518, tax: 352, gross: 3870 });
     });
 
@@ -164,7 +182,11 @@ describe('pricing', () => {
     });
 
     it('charges no delivery when the order is takeaway even with an area', () => {
-      const totals = priceCart({ items: [{ product: beer, amount: 1, unit: 'piece' }], orderType: 'takeaway', deliveryArea: area });
+      const totals = priceCart({
+        items: [{ product: beer, amount: 1, unit: 'piece' }],
+        orderType: 'takeaway',
+        deliveryArea: area,
+      });
       expect(totals.delivery.gross).toBe(0);
       expect(totals.total.gross).toBe(420);
     });
@@ -184,12 +206,20 @@ describe('pricing', () => {
       fc.assert(
         fc.property(
           fc.array(line, { maxLength: 12 }),
-          fc.constantFrom('delivery', 'takeaway', 'dineIn') as fc.Arbitrary<'delivery' | 'takeaway' | 'dineIn'>,
+          fc.constantFrom('delivery', 'takeaway', 'dineIn') as fc.Arbitrary<
+            'delivery' | 'takeaway' | 'dineIn'
+          >,
           fc.boolean(),
           (lines, orderType, free) => {
             const totals = priceCart({
               items: lines.map((entry, index) => ({
-                product: makeProduct({ id: index, price: entry.price, tax: entry.rate, takeawayTax: entry.rate, dineInTax: entry.rate }),
+                product: makeProduct({
+                  id: index,
+                  price: entry.price,
+                  tax: entry.rate,
+                  takeawayTax: entry.rate,
+                  dineInTax: entry.rate,
+                }),
                 amount: entry.amount,
                 unit: 'piece',
               })),

@@ -73,10 +73,16 @@ export interface CartTotals {
 }
 
 /** The delivery area fields pricing reads. */
-export type PricedDeliveryArea = Pick<DeliveryArea, 'price' | 'tax' | 'free' | 'freeFromOrderValue' | 'minimumOrderValue'>;
+export type PricedDeliveryArea = Pick<
+  DeliveryArea,
+  'price' | 'tax' | 'free' | 'freeFromOrderValue' | 'minimumOrderValue'
+>;
 
 /** The selected options of the select and multiselect parts (indices out of range are ignored). */
-export function selectedOptions(product: Pick<Product, 'config'>, parts: readonly PartValue[] = []): PartOption[] {
+export function selectedOptions(
+  product: Pick<Product, 'config'>,
+  parts: readonly PartValue[] = [],
+): PartOption[] {
   const selected: PartOption[] = [];
   (product.config?.parts ?? []).forEach((part, index) => {
     const value = parts[index];
@@ -173,7 +179,10 @@ export interface MinimumOrderCheck {
 }
 
 /** Checks the area's minimum order value against the items' gross (delivery only, spec section 5). */
-export function checkMinimumOrder(area: PricedDeliveryArea | null | undefined, itemsGross: Cents): MinimumOrderCheck {
+export function checkMinimumOrder(
+  area: PricedDeliveryArea | null | undefined,
+  itemsGross: Cents,
+): MinimumOrderCheck {
   const minimum = threshold(area?.minimumOrderValue) ?? 0;
   const missing = Math.max(0, minimum - itemsGross);
   return { isReached: missing === 0, minimum, missing };
@@ -185,7 +194,10 @@ function addToRate(map: Record<string, Cents>, rate: number, tax: Cents): void {
 }
 
 /** Sums gross per rate, then splits each rate's sum once. */
-function splitByRate(entries: readonly { gross: Cents; rate: number }[]): { split: TaxSplit; taxes: Record<string, Cents> } {
+function splitByRate(entries: readonly { gross: Cents; rate: number }[]): {
+  split: TaxSplit;
+  taxes: Record<string, Cents>;
+} {
   const grossByRate = new Map<string, { gross: Cents; rate: number }>();
   for (const entry of entries) {
     const key = rateKey(entry.rate);
@@ -276,7 +288,9 @@ export interface TotalsDisplay {
  * grand total disappears as soon as one item is not a fixed price (section 9), while amounts that stay
  * visible carry `ca.` when an approximate item is among them (section 5).
  */
-export function totalsDisplay(lines: readonly Pick<LinePricing, 'calculationModel' | 'isPriceHidden'>[]): TotalsDisplay {
+export function totalsDisplay(
+  lines: readonly Pick<LinePricing, 'calculationModel' | 'isPriceHidden'>[],
+): TotalsDisplay {
   const hasHiddenPrices = lines.some((line) => line.isPriceHidden);
   const hasApproximate = lines.some((line) => line.calculationModel === 'approximate');
   const hasMinimum = lines.some((line) => line.calculationModel === 'minimum');

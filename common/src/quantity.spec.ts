@@ -25,7 +25,14 @@ const screed = makeProduct({
   quantityStepSize: 0.5,
   maximumQuantity: 200,
   alternativeUnits: [
-    { unit: 'piece', ratio: 12.5, calculationModel: 'approximate', minimumQuantity: 1, quantityStepSize: 1, maximumQuantity: 10 },
+    {
+      unit: 'piece',
+      ratio: 12.5,
+      calculationModel: 'approximate',
+      minimumQuantity: 1,
+      quantityStepSize: 1,
+      maximumQuantity: 10,
+    },
   ],
 });
 
@@ -41,11 +48,20 @@ describe('quantity', () => {
 
     it('defaults the step to 1, the minimum to the step and the maximum to none when unset', () => {
       expect(quantityRules(makeProduct())).toEqual({ min: 1, step: 1, max: null });
-      expect(quantityRules(makeProduct({ quantityStepSize: 0.25 }))).toEqual({ min: 0.25, step: 0.25, max: null });
+      expect(quantityRules(makeProduct({ quantityStepSize: 0.25 }))).toEqual({
+        min: 0.25,
+        step: 0.25,
+        max: null,
+      });
     });
 
     it('converts the product rules when ordering in another unit of the same type', () => {
-      const cheese = makeProduct({ unit: 'kg', minimumQuantity: 0.1, quantityStepSize: 0.05, maximumQuantity: 2 });
+      const cheese = makeProduct({
+        unit: 'kg',
+        minimumQuantity: 0.1,
+        quantityStepSize: 0.05,
+        maximumQuantity: 2,
+      });
       expect(quantityRules(cheese, 'g')).toEqual({ min: 100, step: 50, max: 2000 });
     });
 
@@ -202,11 +218,17 @@ describe('quantity', () => {
     });
 
     it('starts at the default quantity and unit when set', () => {
-      expect(startingQuantity({ ...screed, defaultQuantity: 2, defaultUnit: 'piece' })).toEqual({ amount: 2, unit: 'piece' });
+      expect(startingQuantity({ ...screed, defaultQuantity: 2, defaultUnit: 'piece' })).toEqual({
+        amount: 2,
+        unit: 'piece',
+      });
     });
 
     it('uses the product unit when the default unit is not offered', () => {
-      expect(startingQuantity({ ...screed, defaultQuantity: 12, defaultUnit: 'kg' })).toEqual({ amount: 12, unit: 'm2' });
+      expect(startingQuantity({ ...screed, defaultQuantity: 12, defaultUnit: 'kg' })).toEqual({
+        amount: 12,
+        unit: 'm2',
+      });
     });
   });
 

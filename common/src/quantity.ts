@@ -77,7 +77,11 @@ function positiveOr(value: number | null | undefined, fallback: number): number 
  * to the minimum.
  */
 export function quantityRules(product: QuantityProduct, unit: UnitCode = product.unit): QuantityRules {
-  let source: { minimumQuantity?: number | null; maximumQuantity?: number | null; quantityStepSize?: number | null };
+  let source: {
+    minimumQuantity?: number | null;
+    maximumQuantity?: number | null;
+    quantityStepSize?: number | null;
+  };
   let scale = 1;
   const alternative = alternativeUnitOf(product, unit);
   if (unit === product.unit || alternative) {
@@ -131,7 +135,12 @@ export function amountFromInput(product: QuantityProduct, unit: UnitCode, input:
  * Converts an amount when the customer switches units, then snaps it to the new unit's rules:
  * amount × ratio(from) / ratio(to).
  */
-export function convertAmountForUnitChange(product: QuantityProduct, amount: number, from: UnitCode, to: UnitCode): number {
+export function convertAmountForUnitChange(
+  product: QuantityProduct,
+  amount: number,
+  from: UnitCode,
+  to: UnitCode,
+): number {
   const converted = cleanDecimal((amount * unitRatio(product, from)) / unitRatio(product, to));
   return snapAmount(converted, quantityRules(product, to));
 }
@@ -164,9 +173,14 @@ export function increaseAmount(amount: number, rules: QuantityRules): number {
  */
 export function startingQuantity(product: QuantityProduct): { amount: number; unit: UnitCode } {
   const defaultUnit =
-    product.defaultUnit && availableUnits(product).includes(product.defaultUnit) ? product.defaultUnit : product.unit;
+    product.defaultUnit && availableUnits(product).includes(product.defaultUnit)
+      ? product.defaultUnit
+      : product.unit;
   if (typeof product.defaultQuantity === 'number' && product.defaultQuantity > 0) {
-    return { amount: snapAmount(product.defaultQuantity, quantityRules(product, defaultUnit)), unit: defaultUnit };
+    return {
+      amount: snapAmount(product.defaultQuantity, quantityRules(product, defaultUnit)),
+      unit: defaultUnit,
+    };
   }
   return { amount: quantityRules(product, product.unit).min, unit: product.unit };
 }
@@ -177,6 +191,9 @@ export function startingQuantity(product: QuantityProduct): { amount: number; un
  */
 export function cartCount(items: readonly { amount: number; unit: UnitCode }[]): number {
   return cleanDecimal(
-    items.reduce((count, item) => count + (COUNT_BY_AMOUNT_TYPES.includes(unitType(item.unit)) ? item.amount : 1), 0),
+    items.reduce(
+      (count, item) => count + (COUNT_BY_AMOUNT_TYPES.includes(unitType(item.unit)) ? item.amount : 1),
+      0,
+    ),
   );
 }

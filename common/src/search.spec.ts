@@ -1,4 +1,11 @@
-import { branchCountText, branchHasTag, branchMatches, filterBranches, searchWords, toggleTag } from './search.js';
+import {
+  branchCountText,
+  branchHasTag,
+  branchMatches,
+  filterBranches,
+  searchWords,
+  toggleTag,
+} from './search.js';
 import { makeBranch } from './testing/fixtures.js';
 
 const tags = [
@@ -6,7 +13,15 @@ const tags = [
   { id: 2, name: 'Lieferservice' },
 ];
 const mitte = makeBranch({ id: 1, name: 'Wien Mitte', city: 'Wien', zipCode: '1030', tags: [{ id: 1 }] });
-const graz = makeBranch({ id: 2, name: 'Graz Zentrum', street: 'Herrengasse 5', city: 'Graz', zipCode: '8010', keywords: 'Estrich', tags: [{ id: 2 }] });
+const graz = makeBranch({
+  id: 2,
+  name: 'Graz Zentrum',
+  street: 'Herrengasse 5',
+  city: 'Graz',
+  zipCode: '8010',
+  keywords: 'Estrich',
+  tags: [{ id: 2 }],
+});
 
 describe('search', () => {
   describe(searchWords.name, () => {

@@ -22,14 +22,24 @@ export function searchWords(term: string | null | undefined): string[] {
  * Whether a branch matches a term: any word contained (case-insensitive) in its name, street, city, zip code,
  * keywords or the name of one of its tags. An empty term matches every branch.
  */
-export function branchMatches(branch: SearchableBranch, term: string | null | undefined, tags: readonly Pick<Tag, 'id' | 'name'>[] = []): boolean {
+export function branchMatches(
+  branch: SearchableBranch,
+  term: string | null | undefined,
+  tags: readonly Pick<Tag, 'id' | 'name'>[] = [],
+): boolean {
   const words = searchWords(term);
   if (words.length === 0) return true;
   const tagNames = (branch.tags ?? [])
     .map((ref) => tags.find((tag) => tag.id === ref.id)?.name)
     .filter((name): name is string => !!name);
-  const haystack = [branch.name, branch.street, branch.city, branch.zipCode, branch.keywords ?? '', ...tagNames]
-    .map((field) => (field ?? '').toLocaleLowerCase('de'));
+  const haystack = [
+    branch.name,
+    branch.street,
+    branch.city,
+    branch.zipCode,
+    branch.keywords ?? '',
+    ...tagNames,
+  ].map((field) => (field ?? '').toLocaleLowerCase('de'));
   return words.some((word) => haystack.some((field) => field.includes(word)));
 }
 

@@ -53,11 +53,15 @@ describe('tax', () => {
   describe(splitGross.name, () => {
     it('makes net and tax add up to gross for any amount and rate', () => {
       fc.assert(
-        fc.property(fc.integer({ min: 0, max: 1e10 }), fc.constantFrom(0, 5.5, 7, 10, 13, 19, 20), (gross, rate) => {
-          const split = splitGross(gross, rate);
-          expect(split.net + split.tax).toBe(gross);
-          expect(Math.abs(split.net - gross / (1 + rate / 100))).toBeLessThanOrEqual(0.5);
-        }),
+        fc.property(
+          fc.integer({ min: 0, max: 1e10 }),
+          fc.constantFrom(0, 5.5, 7, 10, 13, 19, 20),
+          (gross, rate) => {
+            const split = splitGross(gross, rate);
+            expect(split.net + split.tax).toBe(gross);
+            expect(Math.abs(split.net - gross / (1 + rate / 100))).toBeLessThanOrEqual(0.5);
+          },
+        ),
       );
     });
   });

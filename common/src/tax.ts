@@ -30,7 +30,10 @@ export function orderTypeFlags(type: OrderType): { isDelivery: boolean; isDineIn
 }
 
 /** The tax rate in percent of a product for an order type: delivery → `tax`, takeaway → `takeawayTax`, dine-in → `dineInTax`. */
-export function taxRateFor(product: Pick<Product, 'tax' | 'takeawayTax' | 'dineInTax'>, type: OrderType): number {
+export function taxRateFor(
+  product: Pick<Product, 'tax' | 'takeawayTax' | 'dineInTax'>,
+  type: OrderType,
+): number {
   switch (type) {
     case 'delivery':
       return product.tax;
@@ -43,7 +46,8 @@ export function taxRateFor(product: Pick<Product, 'tax' | 'takeawayTax' | 'dineI
 
 /** A rate in percent as hundredths of a percent (basis points), so rates like 5.5 or 7.7 stay exact. */
 function rateBasisPoints(ratePercent: number): number {
-  if (!Number.isFinite(ratePercent) || ratePercent < 0) throw new RangeError(`Invalid tax rate: ${ratePercent}`);
+  if (!Number.isFinite(ratePercent) || ratePercent < 0)
+    throw new RangeError(`Invalid tax rate: ${ratePercent}`);
   return Math.round(ratePercent * 100);
 }
 

@@ -19,7 +19,12 @@ export function truncate(text: string | null | undefined, max: number = TRUNCATE
   const chars = Array.from(value);
   if (chars.length <= max) return value;
   if (max <= 0) return '';
-  return chars.slice(0, max - 1).join('').trimEnd() + ELLIPSIS;
+  return (
+    chars
+      .slice(0, max - 1)
+      .join('')
+      .trimEnd() + ELLIPSIS
+  );
 }
 
 /** Removes HTML tags and collapses whitespace (for previews of rich-text descriptions). */

@@ -1,5 +1,13 @@
 import { UNIT_CODES } from './contract/catalog.js';
-import { areConvertible, cleanDecimal, convertUnit, isUnitCode, UNITS, unitLabel, unitType } from './units.js';
+import {
+  areConvertible,
+  cleanDecimal,
+  convertUnit,
+  isUnitCode,
+  UNITS,
+  unitLabel,
+  unitType,
+} from './units.js';
 
 describe('units', () => {
   describe('UNITS', () => {

@@ -32,7 +32,10 @@ describe('zoned-time', () => {
     });
 
     it('reads midnight as hour 0 when the clock strikes 00:00', () => {
-      expect(toLocal(new Date('2026-01-14T23:00:00Z'), VIENNA)).toMatchObject({ date: '2026-01-15', hour: 0 });
+      expect(toLocal(new Date('2026-01-14T23:00:00Z'), VIENNA)).toMatchObject({
+        date: '2026-01-15',
+        hour: 0,
+      });
     });
   });
 
@@ -66,7 +69,9 @@ describe('zoned-time', () => {
     });
 
     it('works for other zones when the branch is elsewhere', () => {
-      expect(fromLocal('2026-07-01', 9 * 60, 'America/New_York').toISOString()).toBe('2026-07-01T13:00:00.000Z');
+      expect(fromLocal('2026-07-01', 9 * 60, 'America/New_York').toISOString()).toBe(
+        '2026-07-01T13:00:00.000Z',
+      );
     });
   });
 

@@ -110,10 +110,23 @@ export function toLocal(instant: Date, timeZone: string = DEFAULT_TIME_ZONE): Lo
   for (const part of formatterFor(timeZone).formatToParts(instant)) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
   }
-  const { year, month, day, minute, second } = parts as Record<'year' | 'month' | 'day' | 'minute' | 'second', number>;
+  const { year, month, day, minute, second } = parts as Record<
+    'year' | 'month' | 'day' | 'minute' | 'second',
+    number
+  >;
   const hour = parts.hour === 24 ? 0 : (parts.hour as number);
   const date = isoDate(year, month, day);
-  return { date, year, month, day, hour, minute, second, minutesOfDay: hour * 60 + minute, weekday: weekdayOf(date) };
+  return {
+    date,
+    year,
+    month,
+    day,
+    hour,
+    minute,
+    second,
+    minutesOfDay: hour * 60 + minute,
+    weekday: weekdayOf(date),
+  };
 }
 
 /** The local calendar date of an instant in a time zone. */

@@ -43,7 +43,8 @@ export const UNIT_CODES = [
 export type UnitCode = (typeof UNIT_CODES)[number];
 
 /** Unit types; units convert only within their type. */
-export type UnitType = 'amount' | 'serving' | 'pair' | 'person' | 'weight' | 'volume' | 'length' | 'square' | 'cubic';
+export type UnitType =
+  'amount' | 'serving' | 'pair' | 'person' | 'weight' | 'volume' | 'length' | 'square' | 'cubic';
 
 /** How a price is meant: exact (`fixed`), approximate (`ca.`) or a lower bound (`ab`). */
 export type CalculationModel = 'fixed' | 'approximate' | 'minimum';

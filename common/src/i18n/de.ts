@@ -73,7 +73,8 @@ export const de = {
   'pricing.taxIncluded': 'inkl. {rate} % MwSt.',
 
   // --- checkout (section 5)
-  'checkout.minimumOrderNotReached': 'Sie haben den Mindestbestellwert in Höhe von {amount} leider noch nicht erreicht.',
+  'checkout.minimumOrderNotReached':
+    'Sie haben den Mindestbestellwert in Höhe von {amount} leider noch nicht erreicht.',
   'checkout.minimumOrderAdd':
     'Fügen Sie Waren im Wert von mindestens {diff} hinzu oder wählen Sie eine andere Art der Lieferung.',
   'checkout.freeDeliveryFrom': 'Kostenlose Lieferung ab {amount}.',
@@ -103,7 +104,8 @@ export const de = {
   'appointment.closed':
     'Zum ausgewählten Zeitpunkt haben wir leider geschlossen. Bitte wählen Sie einen Termin während unserer Öffnungszeiten.',
   'appointment.required': 'Bitte wählen Sie einen Termin aus.',
-  'appointment.tooEarly': 'Der gewählte Termin ist leider zu früh. Der frühestmögliche Termin ist {date} um {time} Uhr.',
+  'appointment.tooEarly':
+    'Der gewählte Termin ist leider zu früh. Der frühestmögliche Termin ist {date} um {time} Uhr.',
   'appointment.tooLate': 'Termine können höchstens {days} Tage im Voraus gewählt werden.',
   'appointment.noneOnDay': 'Zum ausgewählten Tag sind keine Termine verfügbar.',
   'appointment.today': 'Heute',
@@ -120,7 +122,8 @@ export const de = {
   'orderStatus.completed': 'Abgeschlossen',
   'orderStatus.canceled': 'Bestellung storniert',
   'orderStatus.thankYou': 'Vielen Dank für Ihre Bestellung!',
-  'orderStatus.counterOffer': 'Wir können Ihre Bestellung leider nicht zum gewünschten Termin ausführen. Wir schlagen {date} um {time} Uhr vor.',
+  'orderStatus.counterOffer':
+    'Wir können Ihre Bestellung leider nicht zum gewünschten Termin ausführen. Wir schlagen {date} um {time} Uhr vor.',
   'payment.waiting': 'Warten auf Zahlung',
   'payment.paid': 'Bezahlt',
   'payment.refunded': 'Rückerstattet',
@@ -218,11 +221,14 @@ export const de = {
   'validation.fileEmpty': 'Die ausgewählte Datei ist leer.',
   'validation.fileType': 'Der Dateityp der Datei ist ungültig ({type}). Erlaubte Dateitypen sind {types}.',
   'validation.image': 'Diese Datei ist kein gültiges Bild.',
-  'validation.imageTooWide': 'Die Bildbreite ist zu groß ({width}px). Die maximal zulässige Breite beträgt {maxWidth}px.',
+  'validation.imageTooWide':
+    'Die Bildbreite ist zu groß ({width}px). Die maximal zulässige Breite beträgt {maxWidth}px.',
   'validation.imageTooNarrow':
     'Die Bildbreite ist zu gering ({width}px). Die erwartete Mindestbreite beträgt {minWidth}px.',
-  'validation.imageTooHigh': 'Die Bildhöhe ist zu groß ({height}px). Die maximal zulässige Höhe beträgt {maxHeight}px.',
-  'validation.imageTooLow': 'Die Bildhöhe ist zu gering ({height}px). Die erwartete Mindesthöhe beträgt {minHeight}px.',
+  'validation.imageTooHigh':
+    'Die Bildhöhe ist zu groß ({height}px). Die maximal zulässige Höhe beträgt {maxHeight}px.',
+  'validation.imageTooLow':
+    'Die Bildhöhe ist zu gering ({height}px). Die erwartete Mindesthöhe beträgt {minHeight}px.',
   'validation.tooFewItems': 'Sie sollten mindestens {min} Einträge auswählen.',
   'validation.tooManyItems': 'Sie sollten höchstens {max} Einträge auswählen.',
   'validation.extraFields': 'Dieses Formular sollte keine zusätzlichen Felder enthalten.',
@@ -242,7 +248,9 @@ export type MessageParams<K extends MessageKey> = [PlaceholdersOf<(typeof de)[K]
   : Record<PlaceholdersOf<(typeof de)[K]>, string | number>;
 
 /** The rest-argument list of {@link t}: no argument for texts without placeholders, else the params. */
-export type MessageArgs<K extends MessageKey> = [MessageParams<K>] extends [never] ? [] : [params: MessageParams<K>];
+export type MessageArgs<K extends MessageKey> = [MessageParams<K>] extends [never]
+  ? []
+  : [params: MessageParams<K>];
 
 /** A message to render later (e.g. a validation result). */
 export interface Message {

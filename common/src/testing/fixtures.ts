@@ -28,7 +28,12 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
 }
 
 /** A rule shorthand: `rule('monday', '09:00', '18:00')`. */
-export function rule(type: OpeningHourRule['type'], from: string, to: string, extra: Partial<OpeningHourRule> = {}): OpeningHourRule {
+export function rule(
+  type: OpeningHourRule['type'],
+  from: string,
+  to: string,
+  extra: Partial<OpeningHourRule> = {},
+): OpeningHourRule {
   return { type, from, to, isClosed: false, ...extra };
 }
 
@@ -59,7 +64,15 @@ export function makeBranch(overrides: Partial<Branch> = {}): Branch {
     orderableFrom: null,
     closedMessage: null,
     deliveryAreas: [
-      { id: 1, area: '1030 Wien', price: 3.5, tax: 20, free: false, freeFromOrderValue: 30, minimumOrderValue: 15 },
+      {
+        id: 1,
+        area: '1030 Wien',
+        price: 3.5,
+        tax: 20,
+        free: false,
+        freeFromOrderValue: 30,
+        minimumOrderValue: 15,
+      },
     ],
     isDeliveryEmailRequired: true,
     isDineInEmailRequired: false,
