@@ -11,10 +11,13 @@ import { HttpErrorFilter } from './core/http-error.filter.js';
 import { AuthModule } from './auth/auth.module.js';
 import type { Authenticator } from './auth/auth.guard.js';
 import { branchResource } from './branches/branch.resource.js';
+import { CatalogModule } from './catalog/catalog.module.js';
+import { ContentModule } from './content/content.module.js';
 import { ResourceModule } from './crud/resource.module.js';
 import { divisionResource } from './divisions/division.resource.js';
 import { HealthModule } from './health/health.module.js';
 import { LogsModule } from './logs/logs.module.js';
+import { OperationsModule } from './operations/operations.module.js';
 import { tableResource } from './tables/table.resource.js';
 
 export interface AppDependencies {
@@ -32,6 +35,9 @@ export const FEATURE_MODULES = [
   HealthModule,
   LogsModule,
   ResourceModule.for('Organisation', [divisionResource, branchResource, tableResource]),
+  CatalogModule,
+  ContentModule,
+  OperationsModule,
 ];
 
 @Module({})

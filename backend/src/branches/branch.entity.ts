@@ -1,7 +1,9 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, OneToMany, type Relation } from 'typeorm';
+import { Column, Entity, Index, JoinColumn, JoinTable, ManyToMany, ManyToOne, OneToMany, type Relation } from 'typeorm';
 import { BaseEntity } from '../database/base.entity.js';
 import { numericTransformer } from '../database/columns.js';
 import { Division } from '../divisions/division.entity.js';
+import { Image } from '../media/image.entity.js';
+import { Tag } from '../tags/tag.entity.js';
 import { DeliveryArea } from './delivery-area.entity.js';
 
 /** One opening-hour rule as the specification shows it (stored as jsonb on the branch). */
@@ -53,6 +55,27 @@ export class Branch extends BaseEntity {
 
   @Column({ type: 'boolean', default: true })
   isPublic: boolean;
+
+  @ManyToMany(() => Tag)
+  @JoinTable({
+    name: 'branch_tag',
+    joinColumn: { name: 'branch_id', foreignKeyConstraintName: 'fk_branch_tag_branch' },
+    inverseJoinColumn: { name: 'tag_id', foreignKeyConstraintName: 'fk_branch_tag_tag' },
+  })
+  tags: Relation<Tag>[];
+
+  /** Header images of the branch card and store page. */
+  @ManyToMany(() => Image)
+  @JoinTable({
+    name: 'branch_image',
+    joinColumn: { name: 'branch_id', foreignKeyConstraintName: 'fk_branch_image_branch' },
+    inverseJoinColumn: { name: 'image_id', foreignKeyConstraintName: 'fk_branch_image_image' },
+  })
+  images: Relation<Image>[];
+
+  @ManyToOne(() => Image, { nullable: true, onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'logo_id', foreignKeyConstraintName: 'fk_branch_logo' })
+  logo: Relation<Image> | null;
 
   /** IANA time zone in which the opening hours are meant. */
   @Column({ type: 'varchar', length: 64, default: 'Europe/Vienna' })

@@ -3,6 +3,7 @@ import { defineResource } from '../crud/resource.js';
 import { fields } from '../crud/validation.js';
 import { Branch } from './branch.entity.js';
 import { newApiKey } from './api-key.js';
+import { imageJson } from '../media/image-json.js';
 
 const TIME_ZONES = new Set(Intl.supportedValuesOf('timeZone'));
 
@@ -39,6 +40,9 @@ export const branchInput = z.object({
   latitude: z.number().min(-90).max(90).nullish().transform((v) => v ?? null),
   keywords: fields.optionalText(2000),
   isPublic: flag(true),
+  tags: fields.refs(),
+  images: fields.refs(),
+  logo: fields.ref().nullish(),
   timeZone: z
     .string()
     .default('Europe/Vienna')
@@ -80,10 +84,11 @@ export const branchResource = defineResource({
   read: 'organisation:read',
   write: 'organisation:write',
   publicRead: true,
-  relations: ['division'],
+  relations: ['division', 'tags', 'images', 'logo'],
   children: ['deliveryAreas'],
   filters: {
     division: { type: 'number' },
+    tag: { type: 'number', apply: (qb, alias, value) => qb.andWhere(`EXISTS (SELECT 1 FROM branch_tag bt WHERE bt.branch_id = ${alias}.id AND bt.tag_id = :tagFilter)`, { tagFilter: value }) },
     isPublic: { type: 'boolean' },
   },
   searchable: ['name', 'identifier', 'city', 'zipCode', 'street', 'keywords'],
@@ -95,6 +100,9 @@ export const branchResource = defineResource({
     const json: Record<string, unknown> = {
       ...rest,
       division: branch.division ? { id: branch.division.id } : null,
+      tags: (branch.tags ?? []).map((tag) => ({ id: tag.id })).sort((a, b) => a.id - b.id),
+      images: (branch.images ?? []).map(imageJson),
+      logo: branch.logo ? imageJson(branch.logo) : null,
       deliveryAreas: [...(branch.deliveryAreas ?? [])]
         .sort((a, b) => a.position - b.position)
         .map(({ branch: _b, position: _p, ...area }) => area),

@@ -3,10 +3,14 @@ import { DeliveryArea } from '../branches/delivery-area.entity.js';
 import { Division } from '../divisions/division.entity.js';
 import { AuditLog } from '../logs/audit-log.entity.js';
 import { CollectionVersion } from '../logs/collection-version.entity.js';
+import { Image } from '../media/image.entity.js';
+import { Upload } from '../media/upload.entity.js';
+import { Tag } from '../tags/tag.entity.js';
 import { DiningTable } from '../tables/table.entity.js';
 import { User } from '../users/user.entity.js';
 import { AUTH_ENTITIES } from './entity-groups/auth.js';
 import { CATALOG_ENTITIES } from './entity-groups/catalog.js';
+import { CONTENT_ENTITIES } from './entity-groups/content.js';
 import { OPERATIONS_ENTITIES } from './entity-groups/operations.js';
 
 /**
@@ -16,9 +20,10 @@ import { OPERATIONS_ENTITIES } from './entity-groups/operations.js';
  */
 export const ENTITY_GROUPS: Record<string, Function[]> = {
   foundation: [Division, Branch, DeliveryArea, DiningTable],
-  core: [User, AuditLog, CollectionVersion],
+  core: [User, AuditLog, CollectionVersion, Image, Upload, Tag],
   auth: AUTH_ENTITIES,
   catalog: CATALOG_ENTITIES,
+  content: CONTENT_ENTITIES,
   operations: OPERATIONS_ENTITIES,
 };
 

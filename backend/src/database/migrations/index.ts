@@ -1,5 +1,6 @@
 import { MIGRATIONS as AUTH } from './auth/index.js';
 import { MIGRATIONS as CATALOG } from './catalog/index.js';
+import { MIGRATIONS as CONTENT } from './content/index.js';
 import { MIGRATIONS as CORE } from './core/index.js';
 import { MIGRATIONS as FOUNDATION } from './foundation/index.js';
 import { MIGRATIONS as OPERATIONS } from './operations/index.js';
@@ -8,6 +9,6 @@ import { MIGRATIONS as OPERATIONS } from './operations/index.js';
 const timestampOf = (m: Function) => Number(/(\d{13})$/.exec(m.name)?.[1] ?? 0);
 
 /** Every migration, oldest first: the schema's history. Each entity group keeps its own folder. */
-export const MIGRATIONS: Function[] = [...FOUNDATION, ...CORE, ...AUTH, ...CATALOG, ...OPERATIONS].sort(
+export const MIGRATIONS: Function[] = [...FOUNDATION, ...CORE, ...AUTH, ...CATALOG, ...CONTENT, ...OPERATIONS].sort(
   (a, b) => timestampOf(a) - timestampOf(b),
 );

@@ -1,0 +1,2 @@
+/** Entities of the content group (see ../entities.ts). */
+export const CONTENT_ENTITIES: Function[] = [];

@@ -1,0 +1,12 @@
+import type { Image } from './image.entity.js';
+
+/** The public shape of an image reference: enough to build /image/{id}-{version}.{extension}. */
+export function imageJson(image: Pick<Image, 'id' | 'version' | 'extension'> & Partial<Image>) {
+  return {
+    id: image.id,
+    version: image.version,
+    extension: image.extension,
+    ...(image.width ? { width: image.width, height: image.height } : {}),
+    ...(image.alt ? { alt: image.alt } : {}),
+  };
+}

@@ -1,0 +1,31 @@
+import { Column, Entity, Index } from 'typeorm';
+import { BaseEntity } from '../database/base.entity.js';
+
+/**
+ * A stored file (document, video, customer upload). Served as /upload/{publicHash}/{id}-{version}.{extension};
+ * the public hash makes the URL unguessable.
+ */
+@Entity({ name: 'upload' })
+export class Upload extends BaseEntity {
+  @Column({ type: 'integer', default: 1 })
+  version: number;
+
+  @Column({ type: 'varchar', length: 10 })
+  extension: string;
+
+  @Index('uq_upload_public_hash', { unique: true })
+  @Column({ type: 'varchar', length: 64 })
+  publicHash: string;
+
+  @Column({ type: 'varchar', length: 100 })
+  mimeType: string;
+
+  @Column({ type: 'varchar', length: 255, default: '' })
+  name: string;
+
+  @Column({ type: 'integer', default: 0 })
+  size: number;
+
+  @Column({ type: 'varchar', length: 255, default: '' })
+  storageKey: string;
+}
