@@ -11,7 +11,7 @@ import type { Config } from './contract/content.js';
 import type { OrderForm, OrderType, PaymentMethod } from './contract/order.js';
 import { PAYMENT_METHODS } from './contract/order.js';
 import { hoursForOrderType, validateAppointment, type LeadTimeProduct } from './appointments.js';
-import { renderMessage, t, type Message, type MessageKey } from './i18n/de.js';
+import { renderMessage, t, type Message } from './i18n/de.js';
 import { formatMoney, type Cents } from './money.js';
 import { isOpenAt, nextOpening, reopeningText } from './opening-hours.js';
 import { checkMinimumOrder, freeDeliveryMissing } from './pricing.js';

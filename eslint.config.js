@@ -1,0 +1,61 @@
+// One ESLint configuration for the whole repository.
+import js from '@eslint/js';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** What `common` may never import: Node built-ins, frameworks, I/O libraries, the other packages. */
+export const COMMON_FORBIDDEN = {
+  paths: [
+    ...[
+      'assert', 'async_hooks', 'buffer', 'child_process', 'cluster', 'crypto', 'dgram', 'dns', 'events', 'fs',
+      'fs/promises', 'http', 'http2', 'https', 'module', 'net', 'os', 'path', 'perf_hooks', 'process', 'querystring',
+      'readline', 'stream', 'string_decoder', 'timers', 'tls', 'tty', 'url', 'util', 'v8', 'vm', 'worker_threads', 'zlib',
+    ].map((name) => ({ name, message: 'common/ ist rein: keine Node-Module (Zeit, I/O und Plattform kommen als Parameter).' })),
+  ],
+  patterns: [
+    { group: ['node:*'], message: 'common/ ist rein: keine Node-Module.' },
+    { group: ['@nestjs/*', 'typeorm', 'typeorm/*', 'pg', '@electric-sql/*', 'express'], message: 'common/ kennt weder Nest noch Datenbank.' },
+    { group: ['react', 'react-dom', 'react/*', 'react-dom/*', 'mobx', 'mobx-react-lite', 'react-router'], message: 'common/ kennt kein UI-Framework.' },
+    { group: ['electron', 'electron/*', 'node-thermal-printer'], message: 'common/ kennt kein Electron.' },
+    { group: ['@ordering/backend', '@ordering/web', '@ordering/desktop', '**/backend/**', '**/web/**', '**/desktop/**'], message: 'common/ hängt von keinem anderen Paket ab.' },
+  ],
+};
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/dist/**', '**/node_modules/**', '**/coverage/**', '**/test-results/**', '**/playwright-report/**',
+      'data/**', '.nx/**', 'release/**',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unsafe-function-type': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-empty-object-type': 'off',
+      'no-empty': ['error', { allowEmptyCatch: true }],
+    },
+  },
+  {
+    files: ['web/src/**/*.{ts,tsx}', 'desktop/src/preload/**', 'desktop/src/renderer/**'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['common/src/**/*.ts'],
+    ignores: ['common/src/**/*.spec.ts'],
+    languageOptions: { globals: { ...globals['shared-node-browser'] } },
+    rules: {
+      'no-restricted-imports': ['error', COMMON_FORBIDDEN],
+      'no-restricted-globals': [
+        'error',
+        { name: 'process', message: 'common/ ist rein: keine Prozess-Umgebung.' },
+        { name: 'Buffer', message: 'common/ ist rein: kein Buffer.' },
+        { name: 'require', message: 'common/ ist ein ES-Modul ohne require.' },
+      ],
+    },
+  },
+);

@@ -1,0 +1,121 @@
+#!/usr/bin/env node
+// The README's test command: builds what is needed, runs every suite of every workspace, prints one
+// line per suite and, last, the total as `N passed, N failed` (the line CI reads).
+//
+//   npm test                      all suites on the embedded database (PGlite)
+//   DATABASE_URL=postgres://... npm test   the same against a PostgreSQL server (a fresh database per test file)
+//   TEST_SUMMARY_FILE=path        also write the totals as JSON (used by .ci/run to add up two runs)
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const resultsDir = path.join(os.tmpdir(), `ordering-tests-${process.pid}`);
+mkdirSync(resultsDir, { recursive: true });
+const node = process.execPath;
+const jest = path.join(root, 'node_modules/jest/bin/jest.js');
+const playwright = path.join(root, 'node_modules/@playwright/test/cli.js');
+
+/** @type {{ name: string; passed: number; failed: number; skipped: number; note?: string }[]} */
+const suites = [];
+
+function run(cmd, args, options = {}) {
+  const started = Date.now();
+  const res = spawnSync(cmd, args, { stdio: 'inherit', env: process.env, ...options });
+  return { status: res.status ?? 1, seconds: ((Date.now() - started) / 1000).toFixed(1) };
+}
+
+function section(title) {
+  console.log(`\n━━━ ${title} ━━━`);
+}
+
+// 1. Build (nx caches what did not change).
+section('Build: common, backend, web, desktop');
+const build = run(node, [path.join(root, 'node_modules/nx/bin/nx.js'), 'run-many', '-t', 'build', '--projects=common,backend,web,desktop', '--output-style=static'], { cwd: root });
+if (build.status !== 0) {
+  suites.push({ name: 'build', passed: 0, failed: 1, skipped: 0, note: 'Build fehlgeschlagen' });
+}
+
+// 2. Jest in every workspace (common with coverage: the figure is printed and must be at least 95 %).
+function jestSuite(workspace, extraArgs = []) {
+  section(`Jest: ${workspace}`);
+  const out = path.join(resultsDir, `jest-${workspace}.json`);
+  const res = run(node, ['--experimental-vm-modules', jest, '--ci', '--json', `--outputFile=${out}`, ...extraArgs], {
+    cwd: path.join(root, workspace),
+  });
+  if (!existsSync(out)) {
+    suites.push({ name: `jest ${workspace}`, passed: 0, failed: 1, skipped: 0, note: 'Jest lieferte kein Ergebnis' });
+    return;
+  }
+  const r = JSON.parse(readFileSync(out, 'utf8'));
+  // A suite that failed to run (syntax error, failing hook) counts as a failure even with no test results.
+  const brokenSuites = r.testResults.filter((s) => s.status === 'failed' && s.assertionResults.every((a) => a.status !== 'failed')).length;
+  const coverageFailed = res.status !== 0 && r.numFailedTests === 0 && brokenSuites === 0 ? 1 : 0;
+  suites.push({
+    name: `jest ${workspace}`,
+    passed: r.numPassedTests,
+    failed: r.numFailedTests + brokenSuites + coverageFailed,
+    skipped: r.numPendingTests + r.numTodoTests,
+    note: coverageFailed ? 'Abdeckung unter der Schwelle' : `${res.seconds} s`,
+  });
+}
+
+jestSuite('common', ['--coverage']);
+jestSuite('backend', ['--maxWorkers=2']);
+jestSuite('web');
+jestSuite('desktop');
+
+// 3. Node's test runner for the repository tools (the lint boundary of common/).
+section('node --test: tools');
+const toolsOut = path.join(resultsDir, 'tools.tap');
+const tools = spawnSync(node, ['--test', '--test-reporter=tap', ...['tools/lint-boundaries.test.mjs']], { cwd: root, encoding: 'utf8' });
+writeFileSync(toolsOut, tools.stdout ?? '');
+process.stdout.write(tools.stdout ?? '');
+process.stderr.write(tools.stderr ?? '');
+const tapCount = (key) => Number(new RegExp(`^# ${key} (\\d+)`, 'm').exec(tools.stdout ?? '')?.[1] ?? 0);
+suites.push({ name: 'tools', passed: tapCount('pass'), failed: tapCount('fail') + (tools.status !== 0 && tapCount('fail') === 0 ? 1 : 0), skipped: tapCount('skipped') });
+
+// 4. Playwright: the browser test of the built product, and the Electron test (skips without a binary).
+function playwrightSuite(workspace, label) {
+  section(`Playwright: ${label}`);
+  const jsonFile = path.join(root, workspace, 'test-results/e2e.json');
+  rmSync(jsonFile, { force: true });
+  const res = run(node, [playwright, 'test'], { cwd: path.join(root, workspace) });
+  if (!existsSync(jsonFile)) {
+    suites.push({ name: label, passed: 0, failed: 1, skipped: 0, note: 'Playwright lieferte kein Ergebnis' });
+    return;
+  }
+  const stats = JSON.parse(readFileSync(jsonFile, 'utf8')).stats ?? {};
+  const failed = (stats.unexpected ?? 0) + (stats.flaky ?? 0);
+  suites.push({
+    name: label,
+    passed: stats.expected ?? 0,
+    failed: failed + (res.status !== 0 && failed === 0 ? 1 : 0),
+    skipped: stats.skipped ?? 0,
+    note: `${res.seconds} s`,
+  });
+}
+
+playwrightSuite('web', 'browser (Chromium)');
+if (!process.env.ELECTRON_OVERRIDE_DIST_PATH) {
+  console.log('\nElectron-Test übersprungen: ELECTRON_OVERRIDE_DIST_PATH ist nicht gesetzt (das Electron-Binary lässt sich hier nicht laden).');
+}
+playwrightSuite('desktop', 'desktop (Electron)');
+
+// 5. Summary.
+const total = suites.reduce((t, s) => ({ passed: t.passed + s.passed, failed: t.failed + s.failed, skipped: t.skipped + s.skipped }), {
+  passed: 0,
+  failed: 0,
+  skipped: 0,
+});
+const db = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL ? 'PostgreSQL-Server' : 'PGlite';
+console.log(`\n━━━ Ergebnis (${db}) ━━━`);
+for (const s of suites) {
+  console.log(`  ${s.name.padEnd(22)} ${String(s.passed).padStart(4)} passed ${String(s.failed).padStart(3)} failed ${String(s.skipped).padStart(3)} skipped${s.note ? `  (${s.note})` : ''}`);
+}
+if (process.env.TEST_SUMMARY_FILE) writeFileSync(process.env.TEST_SUMMARY_FILE, JSON.stringify({ ...total, suites }));
+rmSync(resultsDir, { recursive: true, force: true });
+console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
+process.exit(total.failed > 0 ? 1 : 0);
