@@ -1,5 +1,16 @@
 import { Module } from '@nestjs/common';
+import { ResourceModule } from '../crud/resource.module.js';
+import { tagResource } from '../tags/tag.resource.js';
+import { BranchMenusController } from './branch-menus.controller.js';
+import { BranchMenusService } from './branch-menus.service.js';
+import { categoryResource } from './category.resource.js';
+import { menuResource } from './menu.resource.js';
+import { productResource } from './product.resource.js';
 
-/** Catalog: its resources and routes (see the entity group `catalog`). */
-@Module({ imports: [], controllers: [], providers: [] })
+/** Catalog: tags, categories, products and menus (CRUD), and the menus of a branch. */
+@Module({
+  imports: [ResourceModule.for('Catalog', [tagResource, categoryResource, productResource, menuResource])],
+  controllers: [BranchMenusController],
+  providers: [BranchMenusService],
+})
 export class CatalogModule {}

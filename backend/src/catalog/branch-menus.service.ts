@@ -1,0 +1,37 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource } from 'typeorm';
+import type { RequestContext } from '../auth/request-context.js';
+import { Branch } from '../branches/branch.entity.js';
+import { DomainError } from '../core/errors.js';
+import { parseId } from '../crud/crud.service.js';
+import { Menu } from './menu.entity.js';
+import { menuJson } from './menu.resource.js';
+
+/** The menus of one branch (spec section 7: GET /api/branches/{id}/menus). */
+@Injectable()
+export class BranchMenusService {
+  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+
+  /**
+   * The branch's menus, newest `availableFrom` first (the storefront takes the latest one in the past with
+   * common's `activeMenu`). Public data only: menus carry no secrets.
+   * @throws DomainError('not_found') for an unknown branch.
+   */
+  async forBranch(_ctx: RequestContext, rawId: string): Promise<ReturnType<typeof menuJson>[]> {
+    const branchId = parseId(rawId, 'Filiale');
+    const exists = await this.dataSource.getRepository(Branch).exists({ where: { id: branchId } });
+    if (!exists) throw new DomainError('not_found', 'Filiale wurde nicht gefunden.');
+    const menus = await this.dataSource
+      .getRepository(Menu)
+      .createQueryBuilder('menu')
+      .leftJoinAndSelect('menu.branches', 'branches')
+      .leftJoinAndSelect('menu.categoryEntries', 'categoryEntries')
+      .leftJoinAndSelect('menu.productEntries', 'productEntries')
+      .where('EXISTS (SELECT 1 FROM menu_branch mb WHERE mb.menu_id = menu.id AND mb.branch_id = :branchId)', { branchId })
+      .orderBy('menu.availableFrom', 'DESC')
+      .addOrderBy('menu.id', 'DESC')
+      .getMany();
+    return menus.map(menuJson);
+  }
+}

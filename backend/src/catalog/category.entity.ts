@@ -1,0 +1,37 @@
+import type { Schedule } from '@ordering/common';
+import { Column, Entity, Index, JoinColumn, ManyToOne, type Relation } from 'typeorm';
+import { BaseEntity } from '../database/base.entity.js';
+import { Image } from '../media/image.entity.js';
+
+/** A product group of the catalogue (Vorspeisen, Estrich ...); menus place products into categories. */
+@Entity({ name: 'category' })
+@Index('ix_category_position', ['position'])
+export class Category extends BaseEntity {
+  @Column({ type: 'varchar', length: 200 })
+  name: string;
+
+  @Column({ type: 'text', default: '' })
+  description: string;
+
+  @ManyToOne(() => Image, { nullable: true, onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'image_id', foreignKeyConstraintName: 'fk_category_image' })
+  image: Relation<Image> | null;
+
+  @Column({ type: 'boolean', default: true })
+  isEnabled: boolean;
+
+  /** Opening-hour style rules in the branch's time zone (null: always), as common's `isWithinSchedule` reads them. */
+  @Column({ type: 'jsonb', nullable: true })
+  schedule: Schedule;
+
+  @Column({ type: 'boolean', default: false })
+  isVisibleWhenUnavailable: boolean;
+
+  /** Bundle categories (Mittagsmenü) are skipped by the category bar. */
+  @Column({ type: 'boolean', default: false })
+  isBundle: boolean;
+
+  /** Sort order in the back office (menus have their own order). */
+  @Column({ type: 'integer', default: 0 })
+  position: number;
+}

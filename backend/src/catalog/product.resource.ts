@@ -1,0 +1,135 @@
+import { randomUUID } from 'node:crypto';
+import { t, type ConfigurablePart } from '@ordering/common';
+import { DomainError } from '../core/errors.js';
+import { defineResource } from '../crud/resource.js';
+import { imageJson } from '../media/image-json.js';
+import { refuseWhileInMenus } from './menu-usage.js';
+import { Product } from './product.entity.js';
+import { PRODUCT_TYPES, productInput, type ProductInput } from './schemas.js';
+
+/** JSON of a product as the contract's `Product` (plus `tags` as refs and the back-office `position`). */
+export function productJson(product: Product) {
+  const order = product.imageOrder ?? [];
+  const rank = (id: number) => (order.includes(id) ? order.indexOf(id) : order.length + id);
+  return {
+    id: product.id,
+    uid: product.uid,
+    name: product.name,
+    description: product.description,
+    allergens: product.allergens,
+    images: [...(product.images ?? [])].sort((a, b) => rank(a.id) - rank(b.id)).map(imageJson),
+    type: product.type,
+    price: product.price,
+    isPriceHidden: product.isPriceHidden,
+    unit: product.unit,
+    alternativeUnits: product.alternativeUnits ?? [],
+    minimumQuantity: product.minimumQuantity,
+    maximumQuantity: product.maximumQuantity,
+    quantityStepSize: product.quantityStepSize,
+    defaultQuantity: product.defaultQuantity,
+    defaultUnit: product.defaultUnit,
+    pricing: product.pricing,
+    calculationModel: product.calculationModel,
+    tax: product.tax,
+    takeawayTax: product.takeawayTax,
+    dineInTax: product.dineInTax,
+    isEnabled: product.isEnabled,
+    schedule: product.schedule ?? null,
+    isVisibleWhenUnavailable: product.isVisibleWhenUnavailable,
+    isStepByStep: product.isStepByStep,
+    isLeadTimeEnabled: product.isLeadTimeEnabled,
+    leadTimeType: product.leadTimeType,
+    leadTimeValue: product.leadTimeValue,
+    config: { parts: product.config?.parts ?? [] },
+    tags: (product.tags ?? []).map((tag) => ({ id: tag.id })).sort((a, b) => a.id - b.id),
+    position: product.position,
+    createdAt: product.createdAt,
+    updatedAt: product.updatedAt,
+  };
+}
+
+/**
+ * Gives every part and option an id unique within the product: ids sent back (PUT with the GET body) are
+ * kept, new entries get the next free number.
+ */
+export function numberParts(parts: ProductInput['config']['parts']): ConfigurablePart[] {
+  const ids = (list: Array<{ id?: number }>) => {
+    const used = new Set<number>();
+    for (const entry of list) if (entry.id !== undefined && !used.has(entry.id)) used.add(entry.id);
+    let next = Math.max(0, ...used) + 1;
+    const taken = new Set<number>();
+    return list.map((entry) => {
+      if (entry.id !== undefined && !taken.has(entry.id)) {
+        taken.add(entry.id);
+        return entry.id;
+      }
+      taken.add(next);
+      return next++;
+    });
+  };
+  const partIds = ids(parts);
+  const optionIds = ids(parts.flatMap((part) => part.options));
+  let optionIndex = 0;
+  return parts.map((part, index) => ({
+    id: partIds[index]!,
+    name: part.name,
+    description: part.description,
+    type: part.type,
+    optional: part.optional,
+    options: part.options.map((option) => ({
+      id: optionIds[optionIndex++]!,
+      name: option.name,
+      modifier: option.modifier,
+      value: option.value,
+    })),
+  }));
+}
+
+export const productResource = defineResource({
+  path: 'products',
+  entity: Product,
+  names: { plural: 'Produkte', singular: 'Produkt' },
+  input: productInput,
+  read: 'catalog:read',
+  write: 'catalog:write',
+  publicRead: true,
+  relations: ['images', 'tags'],
+  filters: {
+    // Products the category shows in any menu (menus place products into categories).
+    category: {
+      type: 'number',
+      apply: (qb, alias, value) =>
+        qb.andWhere(
+          `EXISTS (SELECT 1 FROM menu_product mp INNER JOIN menu_category mc ON mc.id = mp.menu_category_id WHERE mp.product_id = ${alias}.id AND mc.category_id = :categoryFilter)`,
+          { categoryFilter: value },
+        ),
+    },
+    tag: {
+      type: 'number',
+      apply: (qb, alias, value) =>
+        qb.andWhere(`EXISTS (SELECT 1 FROM product_tag pt WHERE pt.product_id = ${alias}.id AND pt.tag_id = :tagFilter)`, {
+          tagFilter: value,
+        }),
+    },
+    type: {
+      type: 'string',
+      apply: (qb, alias, value) => {
+        if (!(PRODUCT_TYPES as readonly string[]).includes(String(value))) {
+          throw new DomainError('validation', t('validation.choice'), 'type');
+        }
+        qb.andWhere(`${alias}.type = :typeFilter`, { typeFilter: value });
+      },
+    },
+    isEnabled: { type: 'boolean' },
+  },
+  searchable: ['name', 'description'],
+  sortable: ['name', 'price', 'position'],
+  defaultSort: 'position',
+  toJson: productJson,
+  assign: (_em, product, input) => {
+    product.uid ??= randomUUID();
+    product.imageOrder = input.images.map((image) => image.id);
+    product.config = { parts: numberParts(input.config.parts) };
+  },
+  beforeDelete: (em, product) => refuseWhileInMenus(em, 'product', product.id),
+});
