@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
+import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -107,6 +108,35 @@ describe('the server process', () => {
       third.child.kill('SIGINT');
       expect(await third.exited).toBe(0);
       expect(await branchCountIn(dataDir)).toBe(3);
+    });
+
+    it('finishes a request in flight when SIGTERM arrives, then exits 0', async () => {
+      const port = await freePort();
+      const r = run({ PORT: String(port), DATA_DIR: dataDir });
+      await waitHealthy(port, r);
+      // A request whose body trickles in: it is in flight while the signal arrives.
+      const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = http.request(
+          { host: '127.0.0.1', port, method: 'POST', path: '/api/health', headers: { 'content-type': 'application/json' } },
+          (res) => {
+            let body = '';
+            res.on('data', (d) => (body += d));
+            res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+          },
+        );
+        req.on('error', reject);
+        req.write('{"a":');
+        setTimeout(() => {
+          r.child.kill('SIGTERM');
+          setTimeout(() => req.end('1}'), 700);
+        }, 100);
+      });
+      const res = await answer;
+      expect(res.status).toBe(404);
+      expect(JSON.parse(res.body).errors[0].message).toBe('Leider wurde die angeforderte Seite nicht gefunden.');
+      expect(await r.exited).toBe(0);
+      // After the shutdown nothing listens any more.
+      await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
     });
 
     it('refuses a second process on the same DATA_DIR', async () => {
