@@ -19,6 +19,7 @@ import { HealthModule } from './health/health.module.js';
 import { LogsModule } from './logs/logs.module.js';
 import { OperationsModule } from './operations/operations.module.js';
 import { tableResource } from './tables/table.resource.js';
+import { UsersModule } from './users/users.module.js';
 
 export interface AppDependencies {
   config: AppConfig;
@@ -34,6 +35,7 @@ export interface AppDependencies {
 export const FEATURE_MODULES = [
   HealthModule,
   LogsModule,
+  UsersModule,
   ResourceModule.for('Organisation', [divisionResource, branchResource, tableResource]),
   CatalogModule,
   ContentModule,

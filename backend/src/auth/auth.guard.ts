@@ -8,7 +8,12 @@ import { PERMISSIONS_KEY } from './decorators.js';
 import type { Permission } from './permissions.js';
 import { RequestContext } from './request-context.js';
 
-/** Finds out who sent a request (session cookie, bearer token ...); never throws for "nobody". */
+/**
+ * Finds out who sent a request (session cookie, bearer token ...); never throws for "nobody". It may throw
+ * a {@link DomainError} with code `forbidden` for a request it refuses outright (a cookie write without
+ * the CSRF token): the guard passes that on for protected routes and treats the caller as anonymous on
+ * public ones (a signed-in employee may still order in the storefront like anybody else).
+ */
 export interface Authenticator {
   authenticate(req: Request): Promise<RequestContext>;
 }
@@ -32,7 +37,12 @@ export class AuthGuard implements CanActivate {
     const targets = [context.getHandler(), context.getClass()];
     const isPublic = this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets);
     const permissions = this.reflector.getAllAndOverride<Permission[]>(PERMISSIONS_KEY, targets);
-    req.ctx = await this.authenticator.authenticate(req);
+    try {
+      req.ctx = await this.authenticator.authenticate(req);
+    } catch (error) {
+      if (!isPublic || !(error instanceof DomainError) || error.code !== 'forbidden') throw error;
+      req.ctx = RequestContext.anonymous();
+    }
     if (isPublic) return true;
     if (!permissions || permissions.length === 0) throw new DomainError('forbidden', HTTP_MESSAGES.forbidden);
     if (!req.ctx.user) throw new DomainError('unauthorized', HTTP_MESSAGES.unauthorized);

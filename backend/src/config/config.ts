@@ -24,6 +24,8 @@ export interface AppConfig {
   mailFrom: string;
   /** Trust X-Forwarded-* headers (behind a reverse proxy or load balancer). */
   trustProxy: boolean;
+  /** bcrypt cost factor of new password hashes (12 in production; tests may go lower). */
+  bcryptCost: number;
 }
 
 /** A configuration value is missing or wrong; the message is one sentence naming the variable. */
@@ -52,6 +54,7 @@ export const ENV_DOC: ReadonlyArray<{ name: string; default: string; meaning: st
   { name: 'SMTP_URL', default: '(leer)', meaning: 'SMTP-Server für E-Mails; leer: E-Mails nur ins Log' },
   { name: 'MAIL_FROM', default: 'bestellung@localhost', meaning: 'Absenderadresse' },
   { name: 'TRUST_PROXY', default: 'false', meaning: 'X-Forwarded-*-Kopfzeilen vertrauen (hinter Proxy)' },
+  { name: 'BCRYPT_COST', default: '12', meaning: 'bcrypt-Kostenfaktor neuer Passwort-Hashes (4-15)' },
 ];
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -118,7 +121,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: readUrl(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom,
     trustProxy: readBoolean(env, 'TRUST_PROXY', false),
+    bcryptCost: readBcryptCost(env),
   };
+}
+
+function readBcryptCost(env: NodeJS.ProcessEnv): number {
+  const raw = env.BCRYPT_COST?.trim() || '12';
+  if (!/^\d+$/.test(raw) || Number(raw) < 4 || Number(raw) > 15) {
+    throw new ConfigError('BCRYPT_COST', `Die Umgebungsvariable BCRYPT_COST muss eine ganze Zahl zwischen 4 und 15 sein, nicht "${env.BCRYPT_COST}".`);
+  }
+  return Number(raw);
 }
 
 /** The database URL with its password masked, for messages. */

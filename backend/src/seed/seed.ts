@@ -5,6 +5,7 @@ import { DeliveryArea } from '../branches/delivery-area.entity.js';
 import type { Clock } from '../core/clock.js';
 import { Division } from '../divisions/division.entity.js';
 import { DiningTable } from '../tables/table.entity.js';
+import { seedUsers } from '../users/seed-users.js';
 
 const weekdays = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const;
 const rule = (type: OpeningHourRuleJson['type'], from: string, to: string, isClosed = false): OpeningHourRuleJson => ({
@@ -135,7 +136,8 @@ async function seedBranches(em: EntityManager): Promise<Branch[]> {
 /** Writes the demo business into the database (one transaction). */
 export async function seedDemo(dataSource: DataSource, _clock: Clock): Promise<void> {
   await dataSource.transaction(async (em) => {
-    await seedBranches(em);
+    const branches = await seedBranches(em);
+    await seedUsers(em, branches);
   });
 }
 
