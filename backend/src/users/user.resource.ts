@@ -1,0 +1,99 @@
+import { ENTITY_NAMES, t } from '@ordering/common';
+import { z } from 'zod';
+import { passwordSchema, type PasswordHasher } from '../auth/passwords.js';
+import { ROLES } from '../auth/permissions.js';
+import { DomainError } from '../core/errors.js';
+import { defineResource } from '../crud/resource.js';
+import { fields } from '../crud/validation.js';
+import { endSessions, usernameTaken } from './accounts.js';
+import { toUserJson } from './user-json.js';
+import { User } from './user.entity.js';
+
+/** User names: letters, digits, dot, dash, underscore; never "@", so that a name is never an address. */
+export const usernameSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .regex(/^[A-Za-z0-9._-]+$/, { message: 'Nur Buchstaben, Ziffern, Punkt, Bindestrich und Unterstrich sind erlaubt.' });
+
+/** Writable fields of a user; `password` is write-only and optional (absent: the hash stays). */
+export const userInput = z.object({
+  username: usernameSchema,
+  email: z
+    .union([z.email().max(200), z.literal(''), z.null()])
+    .optional()
+    .transform((v) => (v ? v.toLowerCase() : null)),
+  firstName: fields.optionalText(100),
+  lastName: fields.optionalText(100),
+  roles: z
+    .array(z.enum(ROLES))
+    .min(1)
+    .default(['ROLE_EMPLOYEE'])
+    .transform((roles) => [...new Set(roles)]),
+  branches: fields.refs(),
+  isEnabled: fields.bool(true),
+  isLocked: fields.bool(false),
+  expiresAt: fields.dateTime().nullish().transform((v) => v ?? null),
+  password: z.union([passwordSchema, z.literal(''), z.null()]).optional(),
+});
+
+/** Users whose password was just set (their other sessions end after the write). */
+const passwordChanged = new WeakSet<User>();
+
+/**
+ * `/api/users`: administrators only. Never shows password or token hashes. A user cannot lock itself
+ * out (remove its own admin role, disable, lock or delete itself); a new password, disabling or
+ * locking ends the user's browser sessions.
+ */
+export function userResource(hasher: PasswordHasher) {
+  return defineResource({
+    path: 'users',
+    entity: User,
+    names: ENTITY_NAMES.users,
+    input: userInput,
+    read: 'users:read',
+    write: 'users:write',
+    relations: ['branches'],
+    searchable: ['username', 'email', 'firstName', 'lastName'],
+    sortable: ['username', 'email', 'firstName', 'lastName', 'lastLoginAt'],
+    defaultSort: 'username',
+    unique: ['email'],
+    trackVersion: false,
+    filters: {
+      role: {
+        type: 'string',
+        apply: (qb, alias, value) => qb.andWhere(`${alias}.roles @> CAST(:roleFilter AS jsonb)`, { roleFilter: JSON.stringify([value]) }),
+      },
+      branch: {
+        type: 'number',
+        apply: (qb, alias, value) =>
+          qb.andWhere(`EXISTS (SELECT 1 FROM app_user_branch ub WHERE ub.user_id = ${alias}.id AND ub.branch_id = :branchFilter)`, {
+            branchFilter: value,
+          }),
+      },
+      isEnabled: { type: 'boolean' },
+    },
+    toJson: (user) => toUserJson(user),
+    async assign(em, user, input, ctx) {
+      if (await usernameTaken(em, input.username, user.id)) throw new DomainError('conflict', t('validation.unique'), 'username');
+      const self = !!user.id && ctx.user?.id === user.id;
+      if (self && !input.roles.includes('ROLE_ADMIN') && ctx.user!.roles.includes('ROLE_ADMIN')) {
+        throw new DomainError('validation', 'Sie können sich die Administratorrolle nicht selbst entziehen.', 'roles');
+      }
+      if (self && (!input.isEnabled || input.isLocked)) {
+        throw new DomainError('validation', 'Sie können Ihr eigenes Benutzerkonto nicht deaktivieren oder sperren.', 'isEnabled');
+      }
+      if (input.password) {
+        user.passwordHash = await hasher.hash(input.password);
+        if (!self) passwordChanged.add(user);
+      }
+    },
+    async afterWrite(em, user) {
+      if (passwordChanged.has(user) || !user.isEnabled || user.isLocked) await endSessions(em, user.id);
+    },
+    beforeDelete(_em, user, ctx) {
+      if (ctx.user?.id === user.id) throw new DomainError('conflict', 'Sie können Ihr eigenes Benutzerkonto nicht löschen.');
+    },
+  });
+}
