@@ -16,8 +16,9 @@ export async function refuseWhileInMenus(em: EntityManager, kind: 'category' | '
     .getRepository(entity)
     .createQueryBuilder('entry')
     .innerJoin('entry.menu', 'menu')
-    .select('DISTINCT menu.id', 'id')
+    .select('menu.id', 'id')
     .addSelect('menu.name', 'name')
+    .distinct(true)
     .where(`entry.${column} = :id`, { id })
     .orderBy('menu.id')
     .getRawMany<{ id: number; name: string }>();

@@ -120,7 +120,7 @@ export class Product extends BaseEntity {
   leadTimeValue: number | null;
 
   /** Configurable parts with their options (ids are unique within the product). */
-  @Column({ type: 'jsonb', default: () => `'{"parts":[]}'` })
+  @Column({ type: 'jsonb', default: () => `'{"parts": []}'` })
   config: { parts: ConfigurablePart[] };
 
   @ManyToMany(() => Tag)

@@ -1,2 +1,2 @@
-import { Catalog1795261852872 } from './1795261852872-catalog.js';
-export const MIGRATIONS: Function[] = [Catalog1795261852872];
+import { Catalog1795261944502 } from './1795261944502-catalog.js';
+export const MIGRATIONS: Function[] = [Catalog1795261944502];
