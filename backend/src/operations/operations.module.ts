@@ -1,5 +1,36 @@
 import { Module } from '@nestjs/common';
+import { ResourceModule } from '../crud/resource.module.js';
+import { departmentResource } from './departments/department.resource.js';
+import { DeviceKeyController } from './devices/device-key.controller.js';
+import { DeviceKeyService } from './devices/device-key.service.js';
+import { deviceResource } from './devices/device.resource.js';
+import { projectResource } from './projects/project.resource.js';
+import { taskResource } from './projects/task.resource.js';
+import { segmentResource, signageDeviceResource, streamResource } from './signage/signage.resources.js';
+import { HolidayBalanceController, TimeSheetController } from './time-tracking/holiday-balance.controller.js';
+import { HolidayBalanceService } from './time-tracking/holiday-balance.service.js';
+import { workingActivityResource } from './time-tracking/working-activity.resource.js';
+import { workingScheduleResource } from './time-tracking/working-schedule.resource.js';
 
-/** Operations: its resources and routes (see the entity group `operations`). */
-@Module({ imports: [], controllers: [], providers: [] })
+/**
+ * Operations: departments, desktop devices, time tracking (activities, shift plans, holiday balances),
+ * projects and tasks, digital signage (see the entity group `operations`).
+ */
+@Module({
+  imports: [
+    ResourceModule.for('Operations', [
+      departmentResource,
+      deviceResource,
+      workingActivityResource,
+      workingScheduleResource,
+      projectResource,
+      taskResource,
+      segmentResource,
+      streamResource,
+      signageDeviceResource,
+    ]),
+  ],
+  controllers: [DeviceKeyController, HolidayBalanceController, TimeSheetController],
+  providers: [DeviceKeyService, HolidayBalanceService],
+})
 export class OperationsModule {}

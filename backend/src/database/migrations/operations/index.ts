@@ -1,1 +1,2 @@
-export const MIGRATIONS: Function[] = [];
+import { Operations1795261985807 } from './1795261985807-operations.js';
+export const MIGRATIONS: Function[] = [Operations1795261985807];

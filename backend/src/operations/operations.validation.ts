@@ -1,0 +1,116 @@
+import { t } from '@ordering/common';
+import { z } from 'zod';
+import type { RequestContext } from '../auth/request-context.js';
+import { DomainError } from '../core/errors.js';
+import { HTTP_MESSAGES } from '../core/messages.js';
+import type { FilterDefinition } from '../crud/resource.js';
+import { fields, toFieldErrors } from '../crud/validation.js';
+
+/** An optional `{ id }` reference; missing becomes null. */
+export const optionalRef = () =>
+  fields
+    .ref()
+    .nullish()
+    .transform((v) => v ?? null);
+
+/** An optional ISO date-time; missing becomes null. */
+export const optionalDateTime = () =>
+  fields
+    .dateTime()
+    .nullish()
+    .transform((v) => v ?? null);
+
+/** An optional `YYYY-MM-DD`; missing becomes null. */
+export const optionalDate = () =>
+  fields
+    .date()
+    .nullish()
+    .transform((v) => v ?? null);
+
+/** An optional URL identifier; empty and missing become null (so a partial unique index ignores them). */
+export const optionalIdentifier = () =>
+  z
+    .string()
+    .trim()
+    .max(100)
+    .regex(/^([a-z0-9][a-z0-9-]*)?$/, { message: 'Nur Kleinbuchstaben, Ziffern und Bindestriche sind erlaubt.' })
+    .nullish()
+    .transform((v) => v || null);
+
+/** Whole and half days (holiday accounting), between min and max. */
+export const halfDays = (min: number, max: number) =>
+  z
+    .number()
+    .min(min)
+    .max(max)
+    .refine((v) => Number.isInteger(v * 2), { message: 'Nur ganze und halbe Tage sind erlaubt.' });
+
+export const END_BEFORE_START = 'Das Ende muss nach dem Beginn liegen.';
+
+/** @throws DomainError('validation') naming `field` when `end` is not after `start`. */
+export function assertAfter(start: Date | string | null | undefined, end: Date | string | null | undefined, field: string) {
+  if (!start || !end) return;
+  if (new Date(end).getTime() <= new Date(start).getTime()) throw new DomainError('validation', END_BEFORE_START, field);
+}
+
+/** Employees (branch-scoped users) are limited to their own rows; managers and admins are not. */
+export const isBranchScoped = (ctx: RequestContext) => ctx.branchScope() !== 'all';
+
+/** @throws DomainError('forbidden') for branch-scoped users (writes that only managers make). */
+export function assertManager(ctx: RequestContext) {
+  if (isBranchScoped(ctx)) throw new DomainError('forbidden', HTTP_MESSAGES.forbidden);
+}
+
+/**
+ * Validates a nested value (e.g. device settings chosen by type) and names fields under `prefix`.
+ * @throws DomainError('validation') with German messages.
+ */
+export function parseNested<S extends z.ZodType>(schema: S, value: unknown, prefix: string): z.infer<S> {
+  const result = schema.safeParse(value ?? {}, { reportInput: true });
+  if (!result.success) {
+    throw new DomainError(
+      'validation',
+      toFieldErrors(result.error).map((e) => ({ ...e, field: e.field ? `${prefix}.${e.field}` : prefix })),
+    );
+  }
+  return result.data;
+}
+
+/** A `from`/`to` query value: a calendar day (read in the row's branch time zone) or an ISO date-time. */
+type Bound = { kind: 'date'; value: string } | { kind: 'instant'; value: string };
+
+export function parseBound(field: string, raw: unknown): Bound {
+  const s = String(raw).trim();
+  if (/^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`))) return { kind: 'date', value: s };
+  const parsed = z.iso.datetime({ offset: true }).safeParse(s);
+  if (parsed.success) return { kind: 'instant', value: new Date(s).toISOString() };
+  throw new DomainError('validation', t('validation.date'), field);
+}
+
+/**
+ * `from` and `to` list filters for rows that span a time range (start, and an end that may be open):
+ * a row is listed when it overlaps [from, to]. A calendar day counts whole, in the branch's time zone
+ * (the list joins the branch as alias `branch`).
+ */
+export function overlapFilters(startProperty: string, endProperty: string): Record<string, FilterDefinition> {
+  const dayStart = (param: string) => `(CAST(CAST(:${param} AS date) AS timestamp) AT TIME ZONE branch.timeZone)`;
+  const dayEnd = (param: string) => `(CAST(CAST(:${param} AS date) + 1 AS timestamp) AT TIME ZONE branch.timeZone)`;
+  return {
+    from: {
+      type: 'string',
+      apply: (qb, alias, raw) => {
+        const b = parseBound('from', raw);
+        const bound = b.kind === 'date' ? dayStart('rangeFrom') : 'CAST(:rangeFrom AS timestamptz)';
+        qb.andWhere(`(${alias}.${endProperty} IS NULL OR ${alias}.${endProperty} > ${bound})`, { rangeFrom: b.value });
+      },
+    },
+    to: {
+      type: 'string',
+      apply: (qb, alias, raw) => {
+        const b = parseBound('to', raw);
+        const bound = b.kind === 'date' ? dayEnd('rangeTo') : 'CAST(:rangeTo AS timestamptz)';
+        qb.andWhere(`${alias}.${startProperty} < ${bound}`, { rangeTo: b.value });
+      },
+    },
+  };
+}

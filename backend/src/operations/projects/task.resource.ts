@@ -1,0 +1,77 @@
+import { ENTITY_NAMES, t } from '@ordering/common';
+import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import { z } from 'zod';
+import { DomainError } from '../../core/errors.js';
+import { defineResource } from '../../crud/resource.js';
+import { fields } from '../../crud/validation.js';
+import { optionalDate, optionalRef } from '../operations.validation.js';
+import { TASK_STATUSES, Task } from './task.entity.js';
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+const dueDateFilter = (param: 'from' | 'to') => ({
+  type: 'string' as const,
+  apply: (qb: SelectQueryBuilder<ObjectLiteral>, alias: string, value: unknown) => {
+    const s = String(value);
+    if (!DATE.test(s) || Number.isNaN(Date.parse(s))) throw new DomainError('validation', t('validation.date'), param);
+    qb.andWhere(`${alias}.dueDate ${param === 'from' ? '>=' : '<='} :taskDue_${param}`, { [`taskDue_${param}`]: s });
+  },
+});
+
+export const taskResource = defineResource({
+  path: 'tasks',
+  entity: Task,
+  names: ENTITY_NAMES.tasks,
+  input: z.object({
+    project: fields.ref(),
+    name: fields.text(200),
+    description: fields.optionalText(20000),
+    status: z.enum(TASK_STATUSES).optional(),
+    /** The contract's flag; used when `status` is not sent. */
+    isDone: z.boolean().optional(),
+    assignee: optionalRef(),
+    dueDate: optionalDate(),
+    position: z.number().int().min(0).max(100_000).default(0),
+    estimatedHours: z
+      .number()
+      .min(0)
+      .max(99_999)
+      .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { message: 'Höchstens zwei Nachkommastellen sind erlaubt.' })
+      .nullish()
+      .transform((v) => v ?? null),
+  }),
+  read: 'projects:read',
+  write: 'projects:write',
+  relations: ['project', 'assignee'],
+  filters: {
+    project: { type: 'number' },
+    status: { type: 'string', op: 'in' },
+    assignee: { type: 'number' },
+    from: dueDateFilter('from'),
+    to: dueDateFilter('to'),
+  },
+  searchable: ['name', 'description'],
+  sortable: ['name', 'status', 'dueDate', 'position'],
+  defaultSort: 'position',
+  trackVersion: false,
+  assign: (_em, task, input) => {
+    const current = task.status ?? 'open';
+    if (input.status) task.status = input.status;
+    else if (input.isDone === true) task.status = 'done';
+    else if (input.isDone === false) task.status = current === 'done' ? 'open' : current;
+    else task.status = current;
+  },
+  toJson: (task) => ({
+    id: task.id,
+    createdAt: task.createdAt,
+    updatedAt: task.updatedAt,
+    project: { id: task.project.id },
+    name: task.name,
+    description: task.description,
+    status: task.status,
+    isDone: task.status === 'done',
+    assignee: task.assignee ? { id: task.assignee.id } : null,
+    dueDate: task.dueDate,
+    position: task.position,
+    estimatedHours: task.estimatedHours,
+  }),
+});

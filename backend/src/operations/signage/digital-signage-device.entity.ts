@@ -1,0 +1,39 @@
+import { Column, Entity, Index, JoinColumn, ManyToOne, type Relation } from 'typeorm';
+import { Branch } from '../../branches/branch.entity.js';
+import { BaseEntity } from '../../database/base.entity.js';
+import { DigitalSignageStream } from './digital-signage-stream.entity.js';
+
+export const ORIENTATIONS = ['landscape', 'portrait'] as const;
+export type Orientation = (typeof ORIENTATIONS)[number];
+
+/** A signage player (TV) and the stream it plays. */
+@Entity({ name: 'digital_signage_device' })
+@Index('ix_digital_signage_device_branch', ['branch'])
+@Index('ix_digital_signage_device_stream', ['stream'])
+export class DigitalSignageDevice extends BaseEntity {
+  @Index('uq_digital_signage_device_identifier', { unique: true })
+  @Column({ type: 'varchar', length: 100 })
+  identifier: string;
+
+  @Column({ type: 'varchar', length: 200, default: '' })
+  name: string;
+
+  @ManyToOne(() => Branch, { nullable: true, onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'branch_id', foreignKeyConstraintName: 'fk_digital_signage_device_branch' })
+  branch: Relation<Branch> | null;
+
+  @ManyToOne(() => DigitalSignageStream, { nullable: true, onDelete: 'SET NULL' })
+  @JoinColumn({ name: 'stream_id', foreignKeyConstraintName: 'fk_digital_signage_device_stream' })
+  stream: Relation<DigitalSignageStream> | null;
+
+  @Column({ type: 'varchar', length: 10, default: 'landscape' })
+  orientation: Orientation;
+
+  /** Pixels, `WIDTHxHEIGHT`. */
+  @Column({ type: 'varchar', length: 20, default: '1920x1080' })
+  resolution: string;
+
+  /** When the player last fetched its stream (set by the player routes, never by the API). */
+  @Column({ type: 'timestamptz', nullable: true })
+  lastSeenAt: Date | null;
+}

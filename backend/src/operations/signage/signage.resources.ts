@@ -1,0 +1,148 @@
+import { ENTITY_NAMES, t } from '@ordering/common';
+import { In } from 'typeorm';
+import { z } from 'zod';
+import { DomainError } from '../../core/errors.js';
+import { defineResource } from '../../crud/resource.js';
+import { fields } from '../../crud/validation.js';
+import { imageJson } from '../../media/image-json.js';
+import { assertAfter, optionalDateTime, optionalRef } from '../operations.validation.js';
+import { DigitalSignageDevice, ORIENTATIONS } from './digital-signage-device.entity.js';
+import { DigitalSignageSegment, SEGMENT_TYPES } from './digital-signage-segment.entity.js';
+import { DigitalSignageStream, DigitalSignageStreamItem } from './digital-signage-stream.entity.js';
+
+export const segmentResource = defineResource({
+  path: 'digital-signage-segments',
+  entity: DigitalSignageSegment,
+  names: ENTITY_NAMES['digital-signage-segments'],
+  input: z.object({
+    name: fields.text(200),
+    type: z.enum(SEGMENT_TYPES),
+    image: optionalRef(),
+    video: optionalRef(),
+    /** Seconds; required for images. */
+    duration: z
+      .number()
+      .int()
+      .min(1)
+      .max(3600)
+      .nullish()
+      .transform((v) => v ?? null),
+    validFrom: optionalDateTime(),
+    validUntil: optionalDateTime(),
+    isEnabled: fields.bool(true),
+  }),
+  read: 'signage:read',
+  write: 'signage:write',
+  relations: ['image', 'video'],
+  filters: {
+    type: { type: 'string' },
+    isEnabled: { type: 'boolean' },
+  },
+  searchable: ['name'],
+  sortable: ['name', 'type', 'validFrom', 'validUntil'],
+  defaultSort: 'name',
+  trackVersion: false,
+  assign: (_em, segment) => {
+    if (segment.type === 'image') {
+      if (!segment.image) throw new DomainError('validation', t('validation.blank'), 'image');
+      if (segment.duration === null) throw new DomainError('validation', t('validation.blank'), 'duration');
+      segment.video = null;
+    } else {
+      if (!segment.video) throw new DomainError('validation', t('validation.blank'), 'video');
+      if (!segment.video.mimeType.startsWith('video/')) {
+        throw new DomainError('validation', t('validation.fileType', { type: segment.video.mimeType, types: 'video/*' }), 'video');
+      }
+      segment.image = null;
+    }
+    assertAfter(segment.validFrom, segment.validUntil, 'validUntil');
+  },
+  beforeDelete: async (em, segment) => {
+    if (await em.existsBy(DigitalSignageStreamItem, { segmentId: segment.id })) {
+      throw new DomainError('conflict', 'Die Filmsequenz wird noch in einem Stream verwendet.');
+    }
+  },
+  toJson: (segment) => ({
+    id: segment.id,
+    createdAt: segment.createdAt,
+    updatedAt: segment.updatedAt,
+    name: segment.name,
+    type: segment.type,
+    image: segment.image ? imageJson(segment.image) : null,
+    video: segment.video
+      ? { id: segment.video.id, version: segment.video.version, extension: segment.video.extension, publicHash: segment.video.publicHash }
+      : null,
+    duration: segment.duration,
+    validFrom: segment.validFrom,
+    validUntil: segment.validUntil,
+    isEnabled: segment.isEnabled,
+  }),
+});
+
+export const streamResource = defineResource({
+  path: 'digital-signage-streams',
+  entity: DigitalSignageStream,
+  names: ENTITY_NAMES['digital-signage-streams'],
+  input: z.object({
+    name: fields.text(200),
+    identifier: fields.identifier(),
+    /** Play order; a segment may appear more than once. */
+    segments: z.array(fields.ref()).max(500).default([]),
+    loop: fields.bool(true),
+  }),
+  read: 'signage:read',
+  write: 'signage:write',
+  children: ['items'],
+  searchable: ['name', 'identifier'],
+  sortable: ['name', 'identifier'],
+  defaultSort: 'name',
+  unique: ['identifier'],
+  trackVersion: false,
+  assign: async (em, stream, input) => {
+    const ids = [...new Set(input.segments.map((s) => s.id))];
+    const found = ids.length ? await em.countBy(DigitalSignageSegment, { id: In(ids) }) : 0;
+    if (found !== ids.length) throw new DomainError('validation', 'Ein ausgewählter Eintrag existiert nicht.', 'segments');
+    stream.items = input.segments.map((s, position) =>
+      em.create(DigitalSignageStreamItem, { position, segmentId: s.id, segment: { id: s.id } as DigitalSignageSegment }),
+    );
+  },
+  toJson: (stream) => ({
+    id: stream.id,
+    createdAt: stream.createdAt,
+    updatedAt: stream.updatedAt,
+    name: stream.name,
+    identifier: stream.identifier,
+    segments: [...(stream.items ?? [])].sort((a, b) => a.position - b.position || a.id - b.id).map((i) => ({ id: i.segmentId })),
+    loop: stream.loop,
+  }),
+});
+
+export const signageDeviceResource = defineResource({
+  path: 'digital-signage-devices',
+  entity: DigitalSignageDevice,
+  names: ENTITY_NAMES['digital-signage-devices'],
+  input: z.object({
+    identifier: fields.identifier(),
+    name: fields.optionalText(200),
+    branch: optionalRef(),
+    stream: optionalRef(),
+    orientation: z.enum(ORIENTATIONS).default('landscape'),
+    resolution: z
+      .string()
+      .trim()
+      .regex(/^[1-9]\d{1,4}x[1-9]\d{1,4}$/, { message: 'Bitte die Auflösung als BREITExHÖHE angeben, z. B. 1920x1080.' })
+      .default('1920x1080'),
+  }),
+  read: 'signage:read',
+  write: 'signage:write',
+  relations: ['branch', 'stream'],
+  branchScope: 'branch',
+  filters: {
+    branch: { type: 'number' },
+    stream: { type: 'number' },
+  },
+  searchable: ['identifier', 'name'],
+  sortable: ['identifier', 'name', 'lastSeenAt'],
+  defaultSort: 'identifier',
+  unique: ['identifier'],
+  trackVersion: false,
+});

@@ -1,0 +1,154 @@
+import { ENTITY_NAMES, t } from '@ordering/common';
+import type { EntityManager } from 'typeorm';
+import { z } from 'zod';
+import type { RequestContext } from '../../auth/request-context.js';
+import { DomainError } from '../../core/errors.js';
+import { HTTP_MESSAGES } from '../../core/messages.js';
+import { defineResource } from '../../crud/resource.js';
+import { fields } from '../../crud/validation.js';
+import { Task } from '../projects/task.entity.js';
+import {
+  assertAfter,
+  END_BEFORE_START,
+  halfDays,
+  isBranchScoped,
+  optionalDateTime,
+  optionalRef,
+  overlapFilters,
+} from '../operations.validation.js';
+import {
+  type PauseJson,
+  WORKING_ACTIVITY_STATUSES,
+  WORKING_ACTIVITY_TYPES,
+  WorkingActivity,
+  type WorkingActivityStatus,
+} from './working-activity.entity.js';
+
+const pauseSchema = z.object({
+  start: fields.dateTime(),
+  end: optionalDateTime(),
+});
+
+const forbidden = () => new DomainError('forbidden', HTTP_MESSAGES.forbidden);
+
+/**
+ * Employees record and change only their own work (holiday and sick leave are entered by the management),
+ * and only in their branches (the resource's branch scope).
+ */
+async function assertMayWrite(em: EntityManager, ctx: RequestContext, activity: WorkingActivity) {
+  if (!isBranchScoped(ctx)) return;
+  if (activity.user?.id !== ctx.user?.id || activity.type !== 'work') throw forbidden();
+  if (activity.id) {
+    const stored = await em.findOne(WorkingActivity, { where: { id: activity.id }, relations: { user: true } });
+    if (stored && (stored.user.id !== ctx.user?.id || stored.type !== 'work')) throw forbidden();
+  }
+}
+
+/** Checks the pauses (inside the activity, in order, only the last one open) and writes them as ISO strings. */
+function normalisePauses(activity: WorkingActivity, pauses: Array<{ start: Date; end: Date | null }>): PauseJson[] {
+  const started = activity.startedAt.getTime();
+  const ended = activity.endedAt?.getTime() ?? null;
+  let previousEnd = started;
+  return pauses.map((pause, i) => {
+    const start = pause.start.getTime();
+    if (start < previousEnd || (ended !== null && start >= ended)) {
+      throw new DomainError('validation', 'Die Pause muss innerhalb der Aktivität und nach der vorigen Pause liegen.', `pauses.${i}.start`);
+    }
+    if (pause.end === null) {
+      // Only the last pause of a running activity may still last.
+      if (i !== pauses.length - 1 || ended !== null) throw new DomainError('validation', t('validation.blank'), `pauses.${i}.end`);
+      return { start: pause.start.toISOString(), end: null };
+    }
+    const end = pause.end.getTime();
+    if (end <= start) throw new DomainError('validation', END_BEFORE_START, `pauses.${i}.end`);
+    if (ended !== null && end > ended) {
+      throw new DomainError('validation', 'Die Pause muss innerhalb der Aktivität liegen.', `pauses.${i}.end`);
+    }
+    previousEnd = end;
+    return { start: pause.start.toISOString(), end: pause.end.toISOString() };
+  });
+}
+
+/** running, paused (the last pause is open) or ended. */
+function statusOf(activity: WorkingActivity): WorkingActivityStatus {
+  if (activity.endedAt) return 'ended';
+  return activity.pauses.at(-1)?.end === null ? 'paused' : 'running';
+}
+
+const pauseMinutesOf = (pauses: PauseJson[]) =>
+  Math.round(
+    pauses.reduce((sum, p) => sum + (p.end ? new Date(p.end).getTime() - new Date(p.start).getTime() : 0), 0) / 60_000,
+  );
+
+export const workingActivityResource = defineResource({
+  path: 'working-activities',
+  entity: WorkingActivity,
+  names: ENTITY_NAMES['working-activities'],
+  input: z.object({
+    user: fields.ref(),
+    branch: fields.ref(),
+    project: optionalRef(),
+    task: optionalRef(),
+    type: z.enum(WORKING_ACTIVITY_TYPES).default('work'),
+    startedAt: fields.dateTime(),
+    endedAt: optionalDateTime(),
+    pauses: z.array(pauseSchema).max(100).default([]),
+    /** Required for holiday and sick leave: whole or half days. */
+    days: halfDays(0.5, 366)
+      .nullish()
+      .transform((v) => v ?? null),
+    comment: fields.optionalText(2000),
+  }),
+  read: 'time-tracking:read',
+  write: 'time-tracking:write',
+  relations: ['user', 'branch', 'project', 'task'],
+  branchScope: 'branch',
+  filters: {
+    user: { type: 'number' },
+    branch: { type: 'number' },
+    project: { type: 'number' },
+    task: { type: 'number' },
+    type: { type: 'string', op: 'in' },
+    status: {
+      type: 'string',
+      op: 'in',
+      apply: (qb, alias, value) => {
+        const statuses = value as string[];
+        if (statuses.some((s) => !(WORKING_ACTIVITY_STATUSES as readonly string[]).includes(s))) {
+          throw new DomainError('validation', t('validation.choice'), 'status');
+        }
+        qb.andWhere(`${alias}.status IN (:...activityStatuses)`, { activityStatuses: statuses });
+      },
+    },
+    ...overlapFilters('startedAt', 'endedAt'),
+  },
+  searchable: ['comment'],
+  sortable: ['startedAt', 'endedAt', 'type', 'status'],
+  defaultSort: '-startedAt',
+  trackVersion: false,
+  assign: async (em, activity, input, ctx) => {
+    await assertMayWrite(em, ctx, activity);
+    if (activity.task) {
+      const task = await em.findOne(Task, { where: { id: activity.task.id }, relations: { project: true } });
+      if (activity.project && activity.project.id !== task!.project.id) {
+        throw new DomainError('validation', 'Die Aufgabe gehört nicht zum gewählten Projekt.', 'task');
+      }
+      activity.project = task!.project;
+    }
+    assertAfter(activity.startedAt, activity.endedAt, 'endedAt');
+    if (activity.type === 'work') {
+      activity.days = null;
+      activity.pauses = normalisePauses(activity, input.pauses);
+    } else {
+      // Holiday and sick leave are whole periods with a day count, no pauses.
+      if (!activity.endedAt) throw new DomainError('validation', t('validation.blank'), 'endedAt');
+      if (activity.days === null) throw new DomainError('validation', t('validation.blank'), 'days');
+      activity.pauses = [];
+    }
+    activity.status = statusOf(activity);
+    activity.pauseMinutes = pauseMinutesOf(activity.pauses);
+  },
+  beforeDelete: (_em, activity, ctx) => {
+    if (isBranchScoped(ctx) && (activity.user.id !== ctx.user?.id || activity.type !== 'work')) throw forbidden();
+  },
+});
