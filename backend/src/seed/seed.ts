@@ -6,6 +6,7 @@ import type { Clock } from '../core/clock.js';
 import { Division } from '../divisions/division.entity.js';
 import { DiningTable } from '../tables/table.entity.js';
 import { seedUsers } from '../users/seed-users.js';
+import { seedCatalog } from '../catalog/catalog.seed.js';
 
 const weekdays = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const;
 const rule = (type: OpeningHourRuleJson['type'], from: string, to: string, isClosed = false): OpeningHourRuleJson => ({
@@ -138,6 +139,7 @@ export async function seedDemo(dataSource: DataSource, _clock: Clock): Promise<v
   await dataSource.transaction(async (em) => {
     const branches = await seedBranches(em);
     await seedUsers(em, branches);
+    await seedCatalog(em, branches);
   });
 }
 
