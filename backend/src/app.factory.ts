@@ -22,7 +22,7 @@ export async function createApp(deps: AppDependencies): Promise<NestExpressAppli
   app.useBodyParser('json', { limit: '25mb' });
   app.use(cookieParser());
   app.use(webApp(deps.config.webDist));
-  app.setGlobalPrefix('api');
+  app.setGlobalPrefix('api', { exclude: ['image/{*path}', 'upload/{*path}'] });
 
   const document = SwaggerModule.createDocument(
     app,

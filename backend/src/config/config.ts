@@ -24,6 +24,8 @@ export interface AppConfig {
   mailFrom: string;
   /** Trust X-Forwarded-* headers (behind a reverse proxy or load balancer). */
   trustProxy: boolean;
+  /** Folder of stored images and uploads (originals and prepared sizes). */
+  mediaDir: string;
   /** bcrypt cost factor of new password hashes (12 in production; tests may go lower). */
   bcryptCost: number;
 }
@@ -54,6 +56,7 @@ export const ENV_DOC: ReadonlyArray<{ name: string; default: string; meaning: st
   { name: 'SMTP_URL', default: '(leer)', meaning: 'SMTP-Server für E-Mails; leer: E-Mails nur ins Log' },
   { name: 'MAIL_FROM', default: 'bestellung@localhost', meaning: 'Absenderadresse' },
   { name: 'TRUST_PROXY', default: 'false', meaning: 'X-Forwarded-*-Kopfzeilen vertrauen (hinter Proxy)' },
+  { name: 'MEDIA_DIR', default: 'DATA_DIR/media', meaning: 'Ordner der Bilder und Uploads' },
   { name: 'BCRYPT_COST', default: '12', meaning: 'bcrypt-Kostenfaktor neuer Passwort-Hashes (4-15)' },
 ];
 
@@ -121,6 +124,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: readUrl(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom,
     trustProxy: readBoolean(env, 'TRUST_PROXY', false),
+    mediaDir: path.resolve(env.MEDIA_DIR?.trim() || path.join(env.DATA_DIR?.trim() || 'data', 'media')),
     bcryptCost: readBcryptCost(env),
   };
 }

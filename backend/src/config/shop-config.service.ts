@@ -1,0 +1,75 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { RequestContext } from '../auth/request-context.js';
+import { parseInput } from '../crud/validation.js';
+import { AuditService, diff } from '../logs/audit.service.js';
+import { SECRET_KEYS, ShopConfig } from './shop-config.entity.js';
+import { isMasked, maskSecret, publicConfigJson, shopConfigInput } from './shop-config.schema.js';
+
+/** The id of the one configuration row. */
+const CONFIG_ID = 1;
+
+/** The shop configuration: one row, public fields for everybody, secrets only masked and only for admins. */
+@Injectable()
+export class ShopConfigService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly audit: AuditService,
+  ) {}
+
+  /** The stored row with its secrets, or the defaults when nothing was saved yet. */
+  private async load(em: EntityManager, lock = false): Promise<ShopConfig> {
+    const qb = em.getRepository(ShopConfig).createQueryBuilder('c').addSelect(SECRET_KEYS.map((k) => `c.${k}`)).where('c.id = :id', { id: CONFIG_ID });
+    if (lock) qb.setLock('pessimistic_write');
+    const row = await qb.getOne();
+    if (row) return row;
+    const defaults = em.create(ShopConfig, { id: CONFIG_ID, ...shopConfigInput.parse({ shopName: '-', businessName: '-' }), shopName: '', businessName: '' });
+    for (const k of SECRET_KEYS) defaults[k] = '';
+    return defaults;
+  }
+
+  /** What the storefront reads (via /api/init): everything but the secrets. */
+  async publicConfig(em: EntityManager = this.dataSource.manager): Promise<Record<string, unknown>> {
+    return publicConfigJson(await this.load(em));
+  }
+
+  /** `GET /api/config`: the configuration with its secrets masked. */
+  async get(_ctx: RequestContext): Promise<Record<string, unknown>> {
+    return this.adminJson(await this.load(this.dataSource.manager));
+  }
+
+  private adminJson(config: ShopConfig) {
+    return { ...publicConfigJson(config), secrets: Object.fromEntries(SECRET_KEYS.map((k) => [k, maskSecret(config[k])])) };
+  }
+
+  /**
+   * `POST /api/config`: replaces the configuration. A secret sent back masked keeps its stored value, '' or
+   * null clears it, anything else replaces it. The audit entry shows secrets only masked.
+   */
+  async save(ctx: RequestContext, body: unknown): Promise<Record<string, unknown>> {
+    const input = parseInput(shopConfigInput, body);
+    const saved = await this.dataSource.transaction(async (em) => {
+      const config = await this.load(em, true);
+      const before = this.adminJson(config);
+      const secretsBefore = SECRET_KEYS.map((k) => config[k]);
+      const { secrets, ...fields } = input;
+      Object.assign(config, fields);
+      for (const key of SECRET_KEYS) {
+        const sent = secrets[key];
+        if (sent === undefined || (typeof sent === 'string' && isMasked(sent))) continue;
+        config[key] = (sent ?? '').trim();
+      }
+      await em.save(ShopConfig, config);
+      const { secrets: _masked, ...changes } = diff(before, this.adminJson(config));
+      // Secrets appear in the log only as "changed", never with a value (not even masked).
+      SECRET_KEYS.forEach((key, i) => {
+        if (config[key] !== secretsBefore[i]) changes[`secrets.${key}`] = { changed: true };
+      });
+      await this.audit.record(em, ctx, { action: 'update', entityType: 'config', entityId: CONFIG_ID, changes });
+      await this.audit.bump(em, 'config');
+      return config;
+    });
+    return this.adminJson(saved);
+  }
+}

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { DomainError } from '../core/errors.js';
+import { defineResource } from '../crud/resource.js';
+import { fields, toFieldErrors } from '../crud/validation.js';
+import { BLOCK_CONTENT, BLOCK_TYPES } from './block-content.js';
+import { Block } from './block.entity.js';
+import { assertMediaRefsExist } from './media-refs.js';
+import { Site } from './site.entity.js';
+
+export const blockInput = z.object({
+  identifier: fields.identifier(),
+  type: z.enum(BLOCK_TYPES),
+  content: z.record(z.string(), z.unknown()).nullish().transform((v) => v ?? {}),
+  isEnabled: fields.bool(true),
+  isPublic: fields.bool(true),
+  position: z.number().int().min(0).max(100_000).default(0),
+});
+
+/** `/api/blocks`: content sections; the content is checked against its type and its rich text cleaned. */
+export const blockResource = defineResource({
+  path: 'blocks',
+  entity: Block,
+  names: { plural: 'Inhalte', singular: 'Inhalt' },
+  input: blockInput,
+  read: 'content:read',
+  write: 'content:write',
+  publicRead: true,
+  filters: {
+    type: { type: 'string' },
+    isEnabled: { type: 'boolean' },
+    isPublic: { type: 'boolean' },
+    identifier: { type: 'string', op: 'in' },
+  },
+  searchable: ['identifier'],
+  sortable: ['identifier', 'type', 'position'],
+  defaultSort: 'position',
+  unique: ['identifier'],
+  assign: async (em, block, input) => {
+    const parsed = BLOCK_CONTENT[input.type].safeParse(input.content, { reportInput: true });
+    if (!parsed.success) {
+      throw new DomainError(
+        'validation',
+        toFieldErrors(parsed.error).map((e) => ({ ...e, field: e.field ? `content.${e.field}` : 'content' })),
+      );
+    }
+    block.content = parsed.data as Record<string, unknown>;
+    await assertMediaRefsExist(em, block.content, 'content');
+  },
+  // A block placed on a site stays until the site no longer shows it.
+  beforeDelete: async (em, block) => {
+    const site = await em
+      .getRepository(Site)
+      .createQueryBuilder('s')
+      .where(`s.content -> 'body' @> :needle::jsonb`, { needle: JSON.stringify([{ block: block.identifier }]) })
+      .getOne();
+    if (site) {
+      throw new DomainError('conflict', `Der Inhalt wird noch auf der Seite „/${site.path}“ verwendet.`);
+    }
+  },
+});

@@ -1,0 +1,84 @@
+import { z } from 'zod';
+import { In, type EntityManager } from 'typeorm';
+import { Branch } from '../branches/branch.entity.js';
+import { DomainError } from '../core/errors.js';
+import { defineResource } from '../crud/resource.js';
+import { fields } from '../crud/validation.js';
+import { Navigation, type NavigationItemJson } from './navigation.entity.js';
+import { Site } from './site.entity.js';
+
+/** Deepest level of a navigation tree (top level is 1). */
+export const MAX_NAVIGATION_DEPTH = 3;
+
+const externalUrl = /^(https?:\/\/[^\s]+|mailto:[^\s]+|tel:[+0-9 ()/-]+)$/i;
+
+function itemSchema(depth: number): z.ZodType<NavigationItemJson> {
+  return z
+    .object({
+      type: z.enum(['home', 'site', 'branch', 'link']),
+      target: z.string().trim().max(2000).nullish().transform((v) => (v ?? '').replace(/^\/+/, '')),
+      label: fields.text(100),
+      isEnabled: fields.bool(true),
+      children:
+        depth < MAX_NAVIGATION_DEPTH
+          ? z.lazy(() => z.array(itemSchema(depth + 1)).max(50)).default([])
+          : z.array(z.unknown()).max(0).default([]),
+    })
+    .superRefine((item, ctx) => {
+      if (item.type === 'link' && !externalUrl.test(item.target)) {
+        ctx.addIssue({ code: 'custom', message: 'Dieser Wert ist keine gültige URL.', path: ['target'] });
+      }
+      if (item.type === 'branch' && !item.target) {
+        ctx.addIssue({ code: 'custom', message: 'Dieser Wert sollte nicht leer sein.', path: ['target'] });
+      }
+    })
+    .transform((item) => ({ ...item, target: item.type === 'home' ? '' : item.type === 'link' ? item.target : item.target.toLowerCase() })) as z.ZodType<NavigationItemJson>;
+}
+
+export const navigationInput = z.object({
+  identifier: fields.identifier(),
+  name: fields.optionalText(200),
+  items: z.array(itemSchema(1)).max(50).default([]),
+});
+
+/** Every item with its field path. */
+function walk(items: NavigationItemJson[], path: string): Array<{ item: NavigationItemJson; field: string }> {
+  return items.flatMap((item, i) => [{ item, field: `${path}.${i}` }, ...walk(item.children, `${path}.${i}.children`)]);
+}
+
+/** Internal targets must exist: sites by path, branches by identifier. */
+async function assertTargetsExist(em: EntityManager, items: NavigationItemJson[]) {
+  const all = walk(items, 'items');
+  for (const [type, entity, column] of [
+    ['site', Site, 'path'],
+    ['branch', Branch, 'identifier'],
+  ] as const) {
+    const wanted = all.filter((x) => x.item.type === type);
+    if (!wanted.length) continue;
+    const values = [...new Set(wanted.map((x) => x.item.target))];
+    const rows = await em.getRepository(entity as typeof Site).find({ where: { [column]: In(values) } as never, select: { [column]: true } as never });
+    const known = new Set(rows.map((r) => (r as unknown as Record<string, string>)[column]));
+    const missing = wanted.find((x) => !known.has(x.item.target));
+    if (missing) throw new DomainError('validation', 'Der ausgewählte Eintrag existiert nicht.', `${missing.field}.target`);
+  }
+}
+
+/** `/api/navigations`: header and footer navigations as item trees (at most three levels). */
+export const navigationResource = defineResource({
+  path: 'navigations',
+  entity: Navigation,
+  names: { plural: 'Navigationen', singular: 'Navigation' },
+  input: navigationInput,
+  read: 'content:read',
+  write: 'content:write',
+  publicRead: true,
+  filters: { identifier: { type: 'string' } },
+  searchable: ['identifier', 'name'],
+  sortable: ['identifier', 'name'],
+  defaultSort: 'identifier',
+  unique: ['identifier'],
+  assign: async (em, navigation, input) => {
+    await assertTargetsExist(em, input.items);
+    navigation.items = input.items;
+  },
+});

@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { In, type EntityManager } from 'typeorm';
+import { DomainError } from '../core/errors.js';
+import { defineResource } from '../crud/resource.js';
+import { fields } from '../crud/validation.js';
+import { Font } from './font.entity.js';
+import { Image } from './image.entity.js';
+import { ImageTemplate, ImageTemplateLayer } from './image-template.entity.js';
+
+/** CSS colours: #rgb, #rrggbb, #rrggbbaa, rgb()/rgba()/hsl() or a name; nothing that could end a style. */
+const colour = () =>
+  z
+    .string()
+    .trim()
+    .max(50)
+    .regex(/^(#[0-9a-fA-F]{3,8}|(rgb|rgba|hsl|hsla)\([0-9.,%\s/]+\)|[a-zA-Z]{3,30})$/, { message: 'Dieser Wert ist keine gültige Farbe.' });
+
+const pixels = (min: number, max: number) => z.number().int().min(min).max(max);
+
+export const layerInput = z.object({
+  type: z.enum(['text', 'image', 'shape']),
+  x: pixels(-10_000, 10_000).default(0),
+  y: pixels(-10_000, 10_000).default(0),
+  width: pixels(1, 10_000),
+  height: pixels(1, 10_000),
+  rotation: z.number().min(-360).max(360).default(0),
+  opacity: z.number().min(0).max(1).default(1),
+  text: z.string().max(2000).nullish().transform((v) => v ?? null),
+  font: fields.ref().nullish().transform((v) => v ?? null),
+  fontSize: pixels(1, 2000).nullish().transform((v) => v ?? null),
+  textAlign: z.enum(['left', 'center', 'right']).default('left'),
+  color: colour().nullish().transform((v) => v ?? null),
+  image: fields.ref().nullish().transform((v) => v ?? null),
+});
+
+export const imageTemplateInput = z.object({
+  identifier: fields.identifier(),
+  name: fields.text(200),
+  width: pixels(1, 10_000),
+  height: pixels(1, 10_000),
+  background: colour().default('#ffffff'),
+  layers: z.array(layerInput).max(100).default([]),
+});
+
+/** A layer in the template's JSON: references as `{ id }`, like every relation of the CRUD layer. */
+export function layerJson(layer: ImageTemplateLayer) {
+  return {
+    id: layer.id,
+    position: layer.position,
+    type: layer.type,
+    x: layer.x,
+    y: layer.y,
+    width: layer.width,
+    height: layer.height,
+    rotation: layer.rotation,
+    opacity: layer.opacity,
+    text: layer.text,
+    font: layer.fontId ? { id: layer.fontId } : null,
+    fontSize: layer.fontSize,
+    textAlign: layer.textAlign,
+    color: layer.color,
+    image: layer.imageId ? { id: layer.imageId } : null,
+  };
+}
+
+async function checkRefs(em: EntityManager, layers: z.infer<typeof layerInput>[]) {
+  for (const [entity, key] of [
+    [Font, 'font'],
+    [Image, 'image'],
+  ] as const) {
+    const ids = [...new Set(layers.flatMap((l) => (l[key] ? [l[key]!.id] : [])))];
+    const found = ids.length ? await em.getRepository(entity).find({ where: { id: In(ids) }, select: { id: true } }) : [];
+    const known = new Set(found.map((r) => r.id));
+    const index = layers.findIndex((l) => l[key] && !known.has(l[key]!.id));
+    if (index >= 0) throw new DomainError('validation', 'Der ausgewählte Eintrag existiert nicht.', `layers.${index}.${key}`);
+  }
+}
+
+/** `/api/image-templates`, with its layers owned and replaced on every write. */
+export const imageTemplateResource = defineResource({
+  path: 'image-templates',
+  entity: ImageTemplate,
+  names: { plural: 'Bildvorlagen', singular: 'Bildvorlage' },
+  input: imageTemplateInput,
+  read: 'media:read',
+  write: 'media:write',
+  relations: ['layerRows'],
+  searchable: ['name', 'identifier'],
+  sortable: ['name', 'identifier', 'width', 'height'],
+  defaultSort: 'name',
+  unique: ['identifier'],
+  trackVersion: false,
+  toJson: (template) => {
+    const { layerRows, ...rest } = template;
+    return { ...rest, layers: [...(layerRows ?? [])].sort((a, b) => a.position - b.position || a.id - b.id).map(layerJson) };
+  },
+  assign: async (em, template, input) => {
+    await checkRefs(em, input.layers);
+    if (template.id) await em.delete(ImageTemplateLayer, { imageTemplate: { id: template.id } });
+    template.layerRows = input.layers.map((layer, position) =>
+      em.create(ImageTemplateLayer, {
+        ...layer,
+        position,
+        font: undefined,
+        image: undefined,
+        fontId: layer.font?.id ?? null,
+        imageId: layer.image?.id ?? null,
+      }),
+    );
+  },
+});

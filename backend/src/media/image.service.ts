@@ -1,0 +1,181 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { t } from '@ordering/common';
+import sharp from 'sharp';
+import type { DataSource } from 'typeorm';
+import type { RequestContext } from '../auth/request-context.js';
+import { DomainError } from '../core/errors.js';
+import { parseInput } from '../crud/validation.js';
+import { AuditService, diff } from '../logs/audit.service.js';
+import { parseDataUrl } from './data-url.js';
+import { sniffFileType } from './file-type.js';
+import { Image } from './image.entity.js';
+import { imageDetailJson, imageInput } from './image.resource.js';
+import { IMAGE_EXTENSIONS, IMAGE_FORMATS, MAX_IMAGE_BYTES, MAX_IMAGE_SIDE } from './image-sizes.js';
+import { MediaStorage, randomKeyPart } from './media-storage.js';
+import { isSafeSvg } from './svg.js';
+
+/** A checked picture, ready to be stored. */
+export interface AnalysedImage {
+  content: Buffer;
+  extension: string;
+  mimeType: string;
+  width: number | null;
+  height: number | null;
+}
+
+const typeError = (type: string) =>
+  new DomainError('validation', t('validation.fileType', { type, types: IMAGE_EXTENSIONS.join(', ') }), 'data');
+
+/**
+ * Checks that the bytes are a picture of an accepted format (by content, not by the declared type), within
+ * the size and dimension limits; SVG only when it carries nothing that could run or load something.
+ * @throws DomainError('validation') on the field `data`.
+ */
+export async function analyseImage(content: Buffer, declaredType: string): Promise<AnalysedImage> {
+  const sniffed = sniffFileType(content);
+  let metadata: sharp.Metadata;
+  try {
+    metadata = await sharp(content, { limitInputPixels: MAX_IMAGE_SIDE * MAX_IMAGE_SIDE }).metadata();
+  } catch {
+    if (sniffed && !sniffed.mimeType.startsWith('image/')) throw typeError(sniffed.mimeType);
+    if (!sniffed && !declaredType.startsWith('image/')) throw typeError(declaredType);
+    throw new DomainError('validation', t('validation.image'), 'data');
+  }
+  const format = IMAGE_FORMATS[metadata.format ?? ''];
+  if (!format) throw typeError(sniffed?.mimeType ?? `image/${metadata.format}`);
+  if (format.extension === 'svg' && !isSafeSvg(content)) {
+    throw new DomainError('validation', t('validation.image'), 'data');
+  }
+  const width = metadata.width ?? null;
+  const height = metadata.height ?? null;
+  if (width !== null && width > MAX_IMAGE_SIDE) {
+    throw new DomainError('validation', t('validation.imageTooWide', { width, maxWidth: MAX_IMAGE_SIDE }), 'data');
+  }
+  if (height !== null && (metadata.pageHeight ?? height) > MAX_IMAGE_SIDE) {
+    throw new DomainError('validation', t('validation.imageTooHigh', { height, maxHeight: MAX_IMAGE_SIDE }), 'data');
+  }
+  // Quarter-turned photos (EXIF orientation 5-8) are shown turned: report the dimensions as shown.
+  const turned = (metadata.orientation ?? 1) >= 5;
+  const shownHeight = metadata.pageHeight ?? height;
+  return {
+    content,
+    extension: format.extension,
+    mimeType: format.mimeType,
+    width: turned ? shownHeight : width,
+    height: turned ? width : shownHeight,
+  };
+}
+
+/** Images: the row and its file change together; the file is written before and removed after the transaction. */
+@Injectable()
+export class ImageService {
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly audit: AuditService,
+    private readonly storage: MediaStorage,
+  ) {}
+
+  /** Folder of the prepared sizes of one image. */
+  static cacheFolder(id: number) {
+    return `cache/images/${id}`;
+  }
+
+  /** Stores a new image from `{ data, name?, alt? }`. */
+  async create(ctx: RequestContext, body: unknown): Promise<unknown> {
+    const input = parseInput(imageInput, body);
+    const file = parseDataUrl(input.data, MAX_IMAGE_BYTES);
+    const image = await analyseImage(file.content, file.declaredType);
+    const key = `images/${randomKeyPart()}.${image.extension}`;
+    await this.storage.write(key, image.content);
+    try {
+      const saved = await this.dataSource.transaction(async (em) => {
+        const row = em.create(Image, {
+          version: 1,
+          extension: image.extension,
+          mimeType: image.mimeType,
+          width: image.width,
+          height: image.height,
+          size: image.content.length,
+          storageKey: key,
+          name: input.name ?? '',
+          alt: input.alt ?? '',
+        });
+        const result = await em.save(row);
+        await this.audit.record(em, ctx, { action: 'create', entityType: 'images', entityId: result.id, changes: auditJson(result) });
+        await this.audit.bump(em, 'images');
+        return result;
+      });
+      return imageDetailJson(saved);
+    } catch (error) {
+      await this.storage.remove(key);
+      throw error;
+    }
+  }
+
+  /** Changes name and alt text; a new `data` replaces the file and raises the version (new URLs). */
+  async update(ctx: RequestContext, id: number, body: unknown): Promise<unknown> {
+    const input = parseInput(imageInput, body);
+    const replacement = input.data ? await analyseImage(...fromDataUrl(input.data)) : null;
+    const key = replacement ? `images/${randomKeyPart()}.${replacement.extension}` : null;
+    if (replacement && key) await this.storage.write(key, replacement.content);
+    let oldKey: string | null = null;
+    try {
+      const saved = await this.dataSource.transaction(async (em) => {
+        const row = await em.findOne(Image, { where: { id }, lock: { mode: 'pessimistic_write' } });
+        if (!row) throw new DomainError('not_found', 'Bild wurde nicht gefunden.');
+        const before = auditJson(row);
+        if (input.name !== undefined) row.name = input.name;
+        if (input.alt !== undefined) row.alt = input.alt;
+        if (replacement && key) {
+          oldKey = row.storageKey;
+          Object.assign(row, {
+            version: row.version + 1,
+            extension: replacement.extension,
+            mimeType: replacement.mimeType,
+            width: replacement.width,
+            height: replacement.height,
+            size: replacement.content.length,
+            storageKey: key,
+          });
+        }
+        const result = await em.save(row);
+        await this.audit.record(em, ctx, { action: 'update', entityType: 'images', entityId: id, changes: diff(before, auditJson(result)) });
+        await this.audit.bump(em, 'images');
+        return result;
+      });
+      if (oldKey) {
+        await this.storage.remove(oldKey);
+        await this.storage.removeTree(ImageService.cacheFolder(id));
+      }
+      return imageDetailJson(saved);
+    } catch (error) {
+      if (key) await this.storage.remove(key);
+      throw error;
+    }
+  }
+
+  /** Deletes the row (references to it become empty), then its files. */
+  async remove(ctx: RequestContext, id: number): Promise<void> {
+    const key = await this.dataSource.transaction(async (em) => {
+      const row = await em.findOne(Image, { where: { id } });
+      if (!row) throw new DomainError('not_found', 'Bild wurde nicht gefunden.');
+      await em.delete(Image, { id });
+      await this.audit.record(em, ctx, { action: 'delete', entityType: 'images', entityId: id, changes: auditJson(row) });
+      await this.audit.bump(em, 'images');
+      return row.storageKey;
+    });
+    if (key) await this.storage.remove(key);
+    await this.storage.removeTree(ImageService.cacheFolder(id));
+  }
+}
+
+function fromDataUrl(data: string): [Buffer, string] {
+  const file = parseDataUrl(data, MAX_IMAGE_BYTES);
+  return [file.content, file.declaredType];
+}
+
+function auditJson(image: Image): Record<string, unknown> {
+  const { createdAt: _c, updatedAt: _u, ...rest } = imageDetailJson(image);
+  return rest;
+}
