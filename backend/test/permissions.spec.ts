@@ -24,11 +24,41 @@ interface Route {
   controller: object;
 }
 
-const asArray = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : v === undefined ? [''] : [String(v)]);
-const join = (...parts: string[]) => '/' + parts.flatMap((p) => p.split('/')).filter(Boolean).join('/');
+const asArray = (v: unknown): string[] =>
+  Array.isArray(v) ? v.map(String) : v === undefined ? [''] : [String(v)];
+const join = (...parts: string[]) =>
+  '/' +
+  parts
+    .flatMap((p) => p.split('/'))
+    .filter(Boolean)
+    .join('/');
 
-/** Every route of every controller of the running application, as Nest registered it. */
+/** The routes Express actually answers (what a client can reach), as `METHOD /path`. */
+function expressRoutes(t: TestApp): string[] {
+  const stack = (
+    t.app.getHttpAdapter().getInstance() as {
+      router: { stack: Array<{ route?: { path: string; methods: Record<string, boolean> } }> };
+    }
+  ).router.stack;
+  return (
+    stack
+      // A layer for every HTTP method at once is a middleware mount (Nest binds middleware to the paths the
+      // global prefix excludes that way), not an endpoint; an @All() controller route is found by Nest's metadata.
+      .filter((layer) => layer.route && Object.keys(layer.route.methods).length < 10)
+      .flatMap((layer) =>
+        Object.keys(layer.route!.methods)
+          .filter((m) => m !== '_all')
+          .map((m) => `${m.toUpperCase()} ${layer.route!.path}`),
+      )
+  );
+}
+
+/**
+ * Every route of every controller of the running application, as Nest registered it: the path under the
+ * global prefix `/api`, or without it where the prefix excludes the route (images, uploads).
+ */
 function discoverRoutes(t: TestApp): Route[] {
+  const served = new Set(expressRoutes(t));
   const scanner = new MetadataScanner();
   const routes: Route[] = [];
   for (const module of t.app.get(ModulesContainer).values()) {
@@ -41,31 +71,32 @@ function discoverRoutes(t: TestApp): Route[] {
         const methodPaths = Reflect.getMetadata(PATH_METADATA, handler) as string | string[] | undefined;
         if (methodPaths === undefined) continue;
         const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
-        const isPublic = !!(Reflect.getMetadata(IS_PUBLIC, handler) ?? Reflect.getMetadata(IS_PUBLIC, metatype));
-        const permissions = (Reflect.getMetadata(PERMISSIONS_KEY, handler) ?? Reflect.getMetadata(PERMISSIONS_KEY, metatype) ?? []) as Permission[];
+        const isPublic = !!(
+          Reflect.getMetadata(IS_PUBLIC, handler) ?? Reflect.getMetadata(IS_PUBLIC, metatype)
+        );
+        const permissions = (Reflect.getMetadata(PERMISSIONS_KEY, handler) ??
+          Reflect.getMetadata(PERMISSIONS_KEY, metatype) ??
+          []) as Permission[];
         for (const classPath of asArray(Reflect.getMetadata(PATH_METADATA, metatype))) {
           for (const methodPath of asArray(methodPaths)) {
-            const path = join('api', classPath, methodPath);
-            routes.push({ method, path, key: `${method} ${path}`, isPublic, permissions, controller: instance as object });
+            const prefixed = join('api', classPath, methodPath);
+            const bare = join(classPath, methodPath);
+            const path =
+              !served.has(`${method} ${prefixed}`) && served.has(`${method} ${bare}`) ? bare : prefixed;
+            routes.push({
+              method,
+              path,
+              key: `${method} ${path}`,
+              isPublic,
+              permissions,
+              controller: instance as object,
+            });
           }
         }
       }
     }
   }
   return routes;
-}
-
-/** The routes Express actually answers under /api (what a client can reach). */
-function expressRoutes(t: TestApp): string[] {
-  const stack = (t.app.getHttpAdapter().getInstance() as { router: { stack: Array<{ route?: { path: string; methods: Record<string, boolean> } }> } })
-    .router.stack;
-  return stack
-    .filter((layer) => layer.route && layer.route.path.startsWith('/api'))
-    .flatMap((layer) =>
-      Object.keys(layer.route!.methods)
-        .filter((m) => m !== '_all')
-        .map((m) => `${m.toUpperCase()} ${layer.route!.path}`),
-    );
 }
 
 /** A concrete URL for a route pattern: every parameter becomes `1`. */
@@ -107,7 +138,10 @@ describe('route permissions, taken from the running router (real authenticator)'
   });
 
   it('opens exactly the routes listed in src/auth/public-routes.ts', () => {
-    const open = routes.filter((r) => r.isPublic).map((r) => r.key).sort();
+    const open = routes
+      .filter((r) => r.isPublic)
+      .map((r) => r.key)
+      .sort();
     expect(open).toEqual([...PUBLIC_ROUTES].sort());
   });
 
@@ -115,7 +149,8 @@ describe('route permissions, taken from the running router (real authenticator)'
     const wrong: string[] = [];
     for (const route of routes.filter((r) => !r.isPublic)) {
       const res = await t.request(route.method, urlOf(route.path), bodyFor(route.method));
-      if (res.status !== 401 || res.body?.errors?.[0]?.message !== HTTP_MESSAGES.unauthorized) wrong.push(`${route.key} -> ${res.status}`);
+      if (res.status !== 401 || res.body?.errors?.[0]?.message !== HTTP_MESSAGES.unauthorized)
+        wrong.push(`${route.key} -> ${res.status}`);
     }
     expect(wrong).toEqual([]);
   });
@@ -126,9 +161,15 @@ describe('route permissions, taken from the running router (real authenticator)'
     for (const route of routes.filter((r) => !r.isPublic)) {
       for (const role of ROLES) {
         if (route.permissions.some((p) => ROLE_PERMISSIONS[role].has(p))) continue;
-        const res = await t.request(route.method, urlOf(route.path), bodyFor(route.method), credentials[role]);
+        const res = await t.request(
+          route.method,
+          urlOf(route.path),
+          bodyFor(route.method),
+          credentials[role],
+        );
         checked.push(`${role} ${route.key}`);
-        if (res.status !== 403 || res.body?.errors?.[0]?.message !== HTTP_MESSAGES.forbidden) wrong.push(`${role} ${route.key} -> ${res.status}`);
+        if (res.status !== 403 || res.body?.errors?.[0]?.message !== HTTP_MESSAGES.forbidden)
+          wrong.push(`${role} ${route.key} -> ${res.status}`);
       }
     }
     expect(wrong).toEqual([]);
@@ -149,12 +190,16 @@ describe('route permissions, taken from the running router (real authenticator)'
     }
   });
 
-  it("answers 403 to an employee of another branch for a branch-scoped row (GET, PUT, DELETE) and leaves it out of the list", async () => {
+  it('answers 403 to an employee of another branch for a branch-scoped row (GET, PUT, DELETE) and leaves it out of the list', async () => {
     const branches = await t.dataSource.getRepository(Branch).find({ order: { id: 'ASC' } });
     // One employee per branch, with a real API token each.
     const employeeOf = new Map<number, Record<string, string>>();
     for (const branch of branches) {
-      const user = await insertUser(t, { username: `mitarbeiter-${branch.identifier}`, roles: ['ROLE_EMPLOYEE'], branchIds: [branch.id] });
+      const user = await insertUser(t, {
+        username: `mitarbeiter-${branch.identifier}`,
+        roles: ['ROLE_EMPLOYEE'],
+        branchIds: [branch.id],
+      });
       employeeOf.set(branch.id, await bearerFor(t, user.id));
     }
     const scoped = new Map<string, CrudService<ObjectLiteral>>();
@@ -190,12 +235,16 @@ describe('route permissions, taken from the running router (real authenticator)'
         put: (await t.request('PUT', url, asAdmin.body.data, other)).status,
         delete: (await t.request('DELETE', url, undefined, other)).status,
       };
-      if (results.get !== 403 || results.put !== 403 || results.delete !== 403) wrong.push(`${path}: ${JSON.stringify(results)}`);
+      if (results.get !== 403 || results.put !== 403 || results.delete !== 403)
+        wrong.push(`${path}: ${JSON.stringify(results)}`);
       expect((await t.request('GET', url, undefined, credentials.ROLE_ADMIN)).status).toBe(200); // still there
 
       // The same row is the own branch's employee's business (when employees may read it at all).
       if (ROLE_PERMISSIONS.ROLE_EMPLOYEE.has(def.read)) {
-        expect({ path, status: (await t.request('GET', url, undefined, own)).status }).toEqual({ path, status: 200 });
+        expect({ path, status: (await t.request('GET', url, undefined, own)).status }).toEqual({
+          path,
+          status: 200,
+        });
         const list = await t.request('GET', `/api/${path}?limit=1000`, undefined, other);
         expect(list.status).toBe(200);
         expect(list.body.data.map((r: { id: number }) => r.id)).not.toContain(row.id);
@@ -203,7 +252,9 @@ describe('route permissions, taken from the running router (real authenticator)'
     }
     expect(wrong).toEqual([]);
     // Every branch-scoped collection needs a row in the demo seed (src/seed) to prove its scope here.
-    expect({ branchScopedCollectionsWithoutSeededRow: unproven }).toEqual({ branchScopedCollectionsWithoutSeededRow: [] });
+    expect({ branchScopedCollectionsWithoutSeededRow: unproven }).toEqual({
+      branchScopedCollectionsWithoutSeededRow: [],
+    });
   });
 
   it('lets the roles through where they have the permission (no blanket refusal)', async () => {

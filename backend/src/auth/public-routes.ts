@@ -1,5 +1,5 @@
 /**
- * Every route anybody may call without signing in, as `METHOD /api/path` (Express path syntax). This is
+ * Every route anybody may call without signing in, as `METHOD /path` (Express path syntax). This is
  * the one list of them: test/permissions.spec.ts takes every route from the running router and fails
  * when the set of `@Public()` routes differs from this list, so that no route is opened silently. To open
  * a route, add `@Public()` to it AND a line here, with the reason.
@@ -30,6 +30,27 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'GET /api/products/:id',
   'GET /api/tags',
   'GET /api/tags/:id',
+
+  // Storefront content: pages, their blocks, menus of links, donation recipients.
+  'GET /api/sites',
+  'GET /api/sites/:id',
+  'GET /api/blocks',
+  'GET /api/blocks/:id',
+  'GET /api/navigations',
+  'GET /api/navigations/:id',
+  'GET /api/donatees',
+  'GET /api/donatees/:id',
+
+  // Files customers attach to an order in the storefront (rate-limited per address).
+  'POST /api/uploads/public',
+
+  // Image and upload files (outside /api, spec section 7 "Storefront data and assets"); uploads are
+  // addressed by their public hash.
+  'GET /image/:file',
+  'GET /image/:size/:file',
+  'GET /image/custom/:size/:file',
+  'GET /upload/:hash/:file',
+  'GET /upload/:hash/preview/:file',
 ];
 
 /**
