@@ -7,6 +7,7 @@ import { Division } from '../divisions/division.entity.js';
 import { DiningTable } from '../tables/table.entity.js';
 import { seedUsers } from '../users/seed-users.js';
 import { seedCatalog } from '../catalog/catalog.seed.js';
+import { seedOperations } from '../operations/operations.seed.js';
 
 const weekdays = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const;
 const rule = (type: OpeningHourRuleJson['type'], from: string, to: string, isClosed = false): OpeningHourRuleJson => ({
@@ -140,6 +141,7 @@ export async function seedDemo(dataSource: DataSource, _clock: Clock): Promise<v
     const branches = await seedBranches(em);
     await seedUsers(em, branches);
     await seedCatalog(em, branches);
+    await seedOperations(em, branches, _clock.now());
   });
 }
 
