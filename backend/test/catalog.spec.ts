@@ -235,6 +235,25 @@ describe('catalogue API (tags, categories, products, menus)', () => {
       expect(logs.body.data[0].changes.price).toEqual({ from: 15.4, to: 14.9 });
     });
 
+    it('keeps product images in the given order, as image refs, and category and tag images too', async () => {
+      const [first, second] = await t.dataSource.query(
+        `INSERT INTO image (extension, version) VALUES ('jpg', 3), ('png', 1) RETURNING id`,
+      );
+      const product = await post('/api/products', productBody('Sachertorte', { images: [{ id: second.id }, { id: first.id }] }));
+      expect(product.images).toEqual([
+        { id: second.id, version: 1, extension: 'png' },
+        { id: first.id, version: 3, extension: 'jpg' },
+      ]);
+      const reordered = await t.request('PUT', `/api/products/${product.id}`, { ...product, images: [...product.images].reverse() }, admin);
+      expect(reordered.body.data.images.map((i: { id: number }) => i.id)).toEqual([first.id, second.id]);
+      const category = await post('/api/categories', { name: 'Desserts (Bild)', image: { id: first.id } });
+      expect(category.image).toEqual({ id: first.id, version: 3, extension: 'jpg' });
+      const tag = await post('/api/tags', { name: 'Süß', image: { id: second.id } });
+      expect(tag.image).toEqual({ id: second.id, version: 1, extension: 'png' });
+      const missing = await t.request('POST', '/api/products', productBody('X', { images: [{ id: 999999 }] }), admin);
+      expect(missing.body.errors[0]).toEqual({ message: 'Ein ausgewählter Eintrag existiert nicht.', field: 'images' });
+    });
+
     it('stores units, quantities, lead time and prices exactly (numeric)', async () => {
       const screed = await post(
         '/api/products',
@@ -515,5 +534,21 @@ describe('catalogue API (tags, categories, products, menus)', () => {
         expect({ field, status: res.status, error: res.body.errors?.[0] }).toEqual({ field, status: 400, error: { field, message } });
       }
     });
+  });
+
+  it('describes the catalogue routes in the OpenAPI document, with required fields and nested parts', async () => {
+    const doc = (await t.request('GET', '/api/openapi.json')).body;
+    for (const path of ['/api/tags', '/api/categories', '/api/products', '/api/menus']) {
+      expect(Object.keys(doc.paths[path]).sort()).toEqual(['get', 'post']);
+      expect(Object.keys(doc.paths[`${path}/{id}`]).sort()).toEqual(['delete', 'get', 'put']);
+    }
+    expect(doc.paths['/api/branches/{id}/menus'].get).toBeDefined();
+    const product = doc.paths['/api/products'].post.requestBody.content['application/json'].schema;
+    expect(product.required).toEqual(expect.arrayContaining(['name', 'price', 'tax', 'takeawayTax', 'dineInTax']));
+    expect(product.properties.unit.enum).toContain('m2');
+    const part = product.properties.config.anyOf.find((s: { type?: string }) => s.type === 'object').properties.parts.items;
+    expect(part.properties.type.enum).toEqual(['text', 'textarea', 'image', 'images', 'file', 'files', 'select', 'multiselect']);
+    const menu = doc.paths['/api/menus'].post.requestBody.content['application/json'].schema;
+    expect(menu.required).toContain('availableFrom');
   });
 });
