@@ -10,7 +10,7 @@ import { Site } from './site.entity.js';
 export const blockInput = z.object({
   identifier: fields.identifier(),
   type: z.enum(BLOCK_TYPES),
-  content: z.record(z.string(), z.unknown()).nullish().transform((v) => v ?? {}),
+  content: z.object({}).catchall(z.unknown()).nullish().transform((v) => (v ?? {}) as Record<string, unknown>),
   isEnabled: fields.bool(true),
   isPublic: fields.bool(true),
   position: z.number().int().min(0).max(100_000).default(0),

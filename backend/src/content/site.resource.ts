@@ -25,7 +25,16 @@ export const siteInput = z.object({
   path: sitePath,
   type: z.enum(['default', 'custom_site']).default('default'),
   title: fields.optionalText(200),
-  content: z.record(z.string().regex(layoutKey), z.unknown()).nullish().transform((v) => v ?? {}),
+  content: z
+    .object({})
+    .catchall(z.unknown())
+    .superRefine((content, ctx) => {
+      for (const key of Object.keys(content)) {
+        if (!layoutKey.test(key)) ctx.addIssue({ code: 'custom', message: 'Ungültiger Layout-Schlüssel.', path: [key] });
+      }
+    })
+    .nullish()
+    .transform((v) => (v ?? {}) as Record<string, unknown>),
   isPublic: fields.bool(true),
 });
 

@@ -11,7 +11,7 @@ export const fontInput = z.object({
     .string()
     .trim()
     .max(30)
-    .regex(/^(regular|italic|[1-9]00(italic)?)?$/, { message: 'Erlaubt sind regular, italic, 100 bis 900 und z. B. 700italic.' })
+    .refine((v) => /^(regular|italic|[1-9]00(italic)?)?$/.test(v), { message: 'Erlaubt sind regular, italic, 100 bis 900 und z. B. 700italic.' })
     .nullish()
     .transform((v) => v || 'regular'),
   upload: fields.ref().nullish(),

@@ -13,7 +13,7 @@ const colour = () =>
     .string()
     .trim()
     .max(50)
-    .regex(/^(#[0-9a-fA-F]{3,8}|(rgb|rgba|hsl|hsla)\([0-9.,%\s/]+\)|[a-zA-Z]{3,30})$/, { message: 'Dieser Wert ist keine gültige Farbe.' });
+    .refine((v) => /^(#[0-9a-fA-F]{3,8}|(rgb|rgba|hsl|hsla)\([0-9.,%\s/]+\)|[a-zA-Z]{3,30})$/.test(v), { message: 'Dieser Wert ist keine gültige Farbe.' });
 
 const pixels = (min: number, max: number) => z.number().int().min(min).max(max);
 
