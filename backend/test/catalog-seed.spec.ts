@@ -15,10 +15,39 @@ import { startTestApp, type TestApp } from './support/test-app.js';
 
 /** Every key a product's JSON has: the contract's `Product` plus `tags` and the back-office `position`. */
 const PRODUCT_KEYS = [
-  'id', 'uid', 'name', 'description', 'allergens', 'images', 'type', 'price', 'isPriceHidden', 'unit', 'alternativeUnits',
-  'minimumQuantity', 'maximumQuantity', 'quantityStepSize', 'defaultQuantity', 'defaultUnit', 'pricing', 'calculationModel',
-  'tax', 'takeawayTax', 'dineInTax', 'isEnabled', 'schedule', 'isVisibleWhenUnavailable', 'isStepByStep', 'isLeadTimeEnabled',
-  'leadTimeType', 'leadTimeValue', 'config', 'tags', 'position', 'createdAt', 'updatedAt',
+  'id',
+  'uid',
+  'name',
+  'description',
+  'allergens',
+  'images',
+  'type',
+  'price',
+  'isPriceHidden',
+  'unit',
+  'alternativeUnits',
+  'minimumQuantity',
+  'maximumQuantity',
+  'quantityStepSize',
+  'defaultQuantity',
+  'defaultUnit',
+  'pricing',
+  'calculationModel',
+  'tax',
+  'takeawayTax',
+  'dineInTax',
+  'isEnabled',
+  'schedule',
+  'isVisibleWhenUnavailable',
+  'isStepByStep',
+  'isLeadTimeEnabled',
+  'leadTimeType',
+  'leadTimeValue',
+  'config',
+  'tags',
+  'position',
+  'createdAt',
+  'updatedAt',
 ].sort();
 
 describe('demo catalogue (seeded), read the way the storefront reads it', () => {
@@ -46,22 +75,51 @@ describe('demo catalogue (seeded), read the way the storefront reads it', () => 
   it('holds a believable restaurant and screed catalogue with tags on products and branches', async () => {
     expect(products.length).toBeGreaterThanOrEqual(35);
     expect(categories.map((c) => c.name)).toEqual([
-      'Mittagsmenü', 'Vorspeisen', 'Suppen', 'Hauptspeisen', 'Beilagen', 'Desserts', 'Getränke',
-      'Estrich', 'Dämmung', 'Zubehör', 'Dienstleistungen',
+      'Mittagsmenü',
+      'Vorspeisen',
+      'Suppen',
+      'Hauptspeisen',
+      'Beilagen',
+      'Desserts',
+      'Getränke',
+      'Estrich',
+      'Dämmung',
+      'Zubehör',
+      'Dienstleistungen',
     ]);
     for (const p of products) expect(Object.keys(p).sort()).toEqual(PRODUCT_KEYS);
-    expect(product('Wiener Schnitzel vom Kalb')).toMatchObject({ price: 19.9, allergens: 'A, C, G', tax: 10, takeawayTax: 10, dineInTax: 10 });
+    expect(product('Wiener Schnitzel vom Kalb')).toMatchObject({
+      price: 19.9,
+      allergens: 'A, C, G',
+      tax: 10,
+      takeawayTax: 10,
+      dineInTax: 10,
+    });
     expect(product('Almdudler 0,5 l')).toMatchObject({ price: 4.6, tax: 20, takeawayTax: 20, dineInTax: 20 });
     expect(product('Bowl zusammenstellen')).toMatchObject({ type: 'configurable', isStepByStep: true });
     expect(product('Mittagsmenü')).toMatchObject({ type: 'bundle', price: 13.9 });
     expect(product('Mittagsmenü').schedule).toHaveLength(5);
-    expect(product('Gebratener Saibling mit Blattspinat')).toMatchObject({ isEnabled: false, isVisibleWhenUnavailable: true });
-    expect(product('Estrichverlegung nach Maß')).toMatchObject({
-      unit: 'm2', pricing: 'base', calculationModel: 'approximate', minimumQuantity: 20, quantityStepSize: 0.5,
-      isLeadTimeEnabled: true, leadTimeType: 'weeks', leadTimeValue: 2,
+    expect(product('Gebratener Saibling mit Blattspinat')).toMatchObject({
+      isEnabled: false,
+      isVisibleWhenUnavailable: true,
     });
-    expect(product('Estrichverlegung nach Maß').config!.parts.map((p) => [p.name, p.type, p.optional])).toEqual([
-      ['Estrichart', 'select', false], ['Estrichstärke', 'select', false], ['Grundriss', 'file', true], ['Anmerkungen zur Baustelle', 'textarea', true],
+    expect(product('Estrichverlegung nach Maß')).toMatchObject({
+      unit: 'm2',
+      pricing: 'base',
+      calculationModel: 'approximate',
+      minimumQuantity: 20,
+      quantityStepSize: 0.5,
+      isLeadTimeEnabled: true,
+      leadTimeType: 'weeks',
+      leadTimeValue: 2,
+    });
+    expect(
+      product('Estrichverlegung nach Maß').config!.parts.map((p) => [p.name, p.type, p.optional]),
+    ).toEqual([
+      ['Estrichart', 'select', false],
+      ['Estrichstärke', 'select', false],
+      ['Grundriss', 'file', true],
+      ['Anmerkungen zur Baustelle', 'textarea', true],
     ]);
     expect(product('Schnellestrich CT-C30 Rapid').calculationModel).toBe('minimum');
     expect(product('Estrichsanierung').isPriceHidden).toBe(true);
@@ -69,14 +127,32 @@ describe('demo catalogue (seeded), read the way the storefront reads it', () => 
     const tags: Array<{ id: number; name: string }> = (await t.request('GET', '/api/tags')).body.data;
     const tagId = (name: string) => tags.find((tag) => tag.name === name)!.id;
     expect(tags.map((tag) => tag.name)).toEqual(
-      expect.arrayContaining(['Vegetarisch', 'Vegan', 'Scharf', 'Regional', 'Glutenfrei', 'Wirtshaus', 'Lieferung', 'Handwerk']),
+      expect.arrayContaining([
+        'Vegetarisch',
+        'Vegan',
+        'Scharf',
+        'Regional',
+        'Glutenfrei',
+        'Wirtshaus',
+        'Lieferung',
+        'Handwerk',
+      ]),
     );
-    const vegan = (await t.request('GET', `/api/products?tag=${tagId('Vegan')}&sort=name`)).body.data.map((p: Product) => p.name);
-    expect(vegan).toEqual(['Almdudler 0,5 l', 'Erdäpfel-Vogerlsalat', 'Pommes frites', 'Vogerlsalat mit Erdäpfeln und Kürbiskernöl']);
+    const vegan = (await t.request('GET', `/api/products?tag=${tagId('Vegan')}&sort=name`)).body.data.map(
+      (p: Product) => p.name,
+    );
+    expect(vegan).toEqual([
+      'Almdudler 0,5 l',
+      'Erdäpfel-Vogerlsalat',
+      'Pommes frites',
+      'Vogerlsalat mit Erdäpfeln und Kürbiskernöl',
+    ]);
     expect(branches.find((b) => b.identifier === 'estrich-graz')!.tags).toEqual(
       [{ id: tagId('Handwerk') }, { id: tagId('Lieferung') }].sort((a, b) => a.id - b.id),
     );
-    const handwerk = (await t.request('GET', `/api/branches?tag=${tagId('Handwerk')}`)).body.data.map((b: { identifier: string }) => b.identifier);
+    const handwerk = (await t.request('GET', `/api/branches?tag=${tagId('Handwerk')}`)).body.data.map(
+      (b: { identifier: string }) => b.identifier,
+    );
     expect(handwerk).toEqual(['estrich-graz']);
   });
 
@@ -84,9 +160,14 @@ describe('demo catalogue (seeded), read the way the storefront reads it', () => 
     const schnitzel = product('Schnitzel nach Wahl');
     const [meat, sides] = schnitzel.config!.parts;
     const kalb = meat!.options.findIndex((o) => o.name === 'Kalb');
-    const sideIndexes = ['Petersilerdäpfel', 'Erdäpfel-Vogerlsalat'].map((name) => sides!.options.findIndex((o) => o.name === name));
+    const sideIndexes = ['Petersilerdäpfel', 'Erdäpfel-Vogerlsalat'].map((name) =>
+      sides!.options.findIndex((o) => o.name === name),
+    );
     // 14,50 + Kalb 4,50 + Erdäpfel-Vogerlsalat 1,50 = 20,50 per Schnitzel.
-    const line = priceLine({ product: schnitzel, amount: 2, unit: 'piece', parts: [kalb, sideIndexes, 'Bitte ohne Zitrone'] }, 'dineIn');
+    const line = priceLine(
+      { product: schnitzel, amount: 2, unit: 'piece', parts: [kalb, sideIndexes, 'Bitte ohne Zitrone'] },
+      'dineIn',
+    );
     expect(line).toMatchObject({ unitPrice: 2050, gross: 4100, rate: 10, calculationModel: 'fixed' });
     expect(line.split).toEqual({ net: 3727, tax: 373, gross: 4100 });
 
@@ -109,11 +190,17 @@ describe('demo catalogue (seeded), read the way the storefront reads it', () => 
     expect(quantityRules(flowing, 'kg')).toEqual({ min: 2000, step: 100, max: null });
     // 2 500 kg at 0,19 € (19,00 €/m² × 0,01 m²/kg).
     expect(priceLine({ product: flowing, amount: 2500, unit: 'kg' }, 'delivery')).toMatchObject({
-      unitPrice: 19, gross: 47500, split: { net: 39583, tax: 7917, gross: 47500 }, calculationModel: 'approximate',
+      unitPrice: 19,
+      gross: 47500,
+      split: { net: 39583, tax: 7917, gross: 47500 },
+      calculationModel: 'approximate',
     });
     const dry = product('Trockenestrich-Element 2 × 12,5 mm');
     expect(startingQuantity(dry)).toEqual({ amount: 20, unit: 'piece' });
-    expect(priceLine({ product: dry, amount: 20, unit: 'piece' }, 'takeaway')).toMatchObject({ unitPrice: 2430, gross: 48600 });
+    expect(priceLine({ product: dry, amount: 20, unit: 'piece' }, 'takeaway')).toMatchObject({
+      unitPrice: 2430,
+      gross: 48600,
+    });
 
     const laying = product('Estrichverlegung nach Maß');
     // 24,90 + Fließestrich 3,40 + 8 cm 5,10 = 33,40 €/m² × 60,5 m².
@@ -123,9 +210,12 @@ describe('demo catalogue (seeded), read the way the storefront reads it', () => 
   });
 
   it('serves each branch its menus; common picks the active one and what the store page shows', async () => {
-    const wien = (await t.request('GET', `/api/branches/${branchId('gasthaus-linde-wien')}/menus`)).body.data as Menu[];
-    const linz = (await t.request('GET', `/api/branches/${branchId('gasthaus-linde-linz')}/menus`)).body.data as Menu[];
-    const graz = (await t.request('GET', `/api/branches/${branchId('estrich-graz')}/menus`)).body.data as Menu[];
+    const wien = (await t.request('GET', `/api/branches/${branchId('gasthaus-linde-wien')}/menus`)).body
+      .data as Menu[];
+    const linz = (await t.request('GET', `/api/branches/${branchId('gasthaus-linde-linz')}/menus`)).body
+      .data as Menu[];
+    const graz = (await t.request('GET', `/api/branches/${branchId('estrich-graz')}/menus`)).body
+      .data as Menu[];
     expect(wien.map((m) => m.name)).toEqual(['Speisekarte Herbst/Winter 2026']);
     expect(linz.map((m) => m.id)).toEqual(wien.map((m) => m.id));
     expect(graz.map((m) => m.name)).toEqual(['Produktkatalog 2026']);
@@ -135,17 +225,37 @@ describe('demo catalogue (seeded), read the way the storefront reads it', () => 
     const menu = activeMenu(wien, branchId('gasthaus-linde-wien'), now)!;
     expect(menu.name).toBe('Speisekarte Herbst/Winter 2026');
     const groups = catalogGroups(menu, categories, products, now);
-    expect(groups.map((g) => g.category.name)).toEqual(['Mittagsmenü', 'Vorspeisen', 'Suppen', 'Hauptspeisen', 'Beilagen', 'Desserts', 'Getränke']);
+    expect(groups.map((g) => g.category.name)).toEqual([
+      'Mittagsmenü',
+      'Vorspeisen',
+      'Suppen',
+      'Hauptspeisen',
+      'Beilagen',
+      'Desserts',
+      'Getränke',
+    ]);
     expect(categoryBarItems(groups).map((c) => c.name)).not.toContain('Mittagsmenü');
     const mains = groups.find((g) => g.category.name === 'Hauptspeisen')!;
-    expect(mains.products.find((p) => p.product.name === 'Gebratener Saibling mit Blattspinat')!.visibility).toBe('disabled');
-    expect(groups[0]!.products.map((p) => [p.product.name, p.visibility])).toEqual([['Mittagsmenü', 'available']]);
+    expect(
+      mains.products.find((p) => p.product.name === 'Gebratener Saibling mit Blattspinat')!.visibility,
+    ).toBe('disabled');
+    expect(groups[0]!.products.map((p) => [p.product.name, p.visibility])).toEqual([
+      ['Mittagsmenü', 'available'],
+    ]);
     // Saturday lunch time: the lunch menu shows, but disabled.
-    expect(productVisibility(product('Mittagsmenü'), null, new Date('2026-11-21T11:00:00Z'), 'Europe/Vienna')).toBe('disabled');
+    expect(
+      productVisibility(product('Mittagsmenü'), null, new Date('2026-11-21T11:00:00Z'), 'Europe/Vienna'),
+    ).toBe('disabled');
 
     const grazMenu = activeMenu(graz, branchId('estrich-graz'), now)!;
-    expect(catalogGroups(grazMenu, categories, products, now).map((g) => g.category.name)).toEqual(['Estrich', 'Dämmung', 'Zubehör', 'Dienstleistungen']);
+    expect(catalogGroups(grazMenu, categories, products, now).map((g) => g.category.name)).toEqual([
+      'Estrich',
+      'Dämmung',
+      'Zubehör',
+      'Dienstleistungen',
+    ]);
     const allIds = new Set(products.map((p) => p.id));
-    for (const entry of [...menu.catalog, ...grazMenu.catalog]) for (const p of entry.products) expect(allIds.has(p.id)).toBe(true);
+    for (const entry of [...menu.catalog, ...grazMenu.catalog])
+      for (const p of entry.products) expect(allIds.has(p.id)).toBe(true);
   });
 });

@@ -72,7 +72,12 @@ describe('catalogue API (tags, categories, products, menus)', () => {
       const search = await t.request('GET', '/api/tags?q=sch');
       expect(search.body.data.map((x: { name: string }) => x.name)).toEqual(['Scharf']);
 
-      const updated = await t.request('PUT', `/api/tags/${tag.id}`, { ...read.body.data, name: 'Vegan (pflanzlich)' }, admin);
+      const updated = await t.request(
+        'PUT',
+        `/api/tags/${tag.id}`,
+        { ...read.body.data, name: 'Vegan (pflanzlich)' },
+        admin,
+      );
       expect(updated.status).toBe(200);
       expect(updated.body.data).toMatchObject({ id: tag.id, name: 'Vegan (pflanzlich)' });
 
@@ -87,9 +92,15 @@ describe('catalogue API (tags, categories, products, menus)', () => {
     it('names the field in German for a missing name or a wrong type', async () => {
       const missing = await t.request('POST', '/api/tags', {}, admin);
       expect(missing.status).toBe(400);
-      expect(missing.body.errors[0]).toEqual({ message: 'Dieser Wert sollte nicht leer sein.', field: 'name' });
+      expect(missing.body.errors[0]).toEqual({
+        message: 'Dieser Wert sollte nicht leer sein.',
+        field: 'name',
+      });
       const wrong = await t.request('POST', '/api/tags', { name: 42 }, admin);
-      expect(wrong.body.errors[0]).toEqual({ message: 'Dieser Wert sollte vom Typ string sein.', field: 'name' });
+      expect(wrong.body.errors[0]).toEqual({
+        message: 'Dieser Wert sollte vom Typ string sein.',
+        field: 'name',
+      });
       const noImage = await t.request('POST', '/api/tags', { name: 'Bild', image: { id: 999 } }, admin);
       expect(noImage.status).toBe(400);
       expect(noImage.body.errors[0].field).toBe('image');
@@ -98,7 +109,11 @@ describe('catalogue API (tags, categories, products, menus)', () => {
 
   describe('categories', () => {
     it('creates, reads, lists (filter, page, sort), updates and deletes a category', async () => {
-      const soups = await post('/api/categories', { name: 'Suppen', position: 2, description: 'Täglich frisch' });
+      const soups = await post('/api/categories', {
+        name: 'Suppen',
+        position: 2,
+        description: 'Täglich frisch',
+      });
       expect(soups).toEqual(
         expect.objectContaining({
           name: 'Suppen',
@@ -118,10 +133,16 @@ describe('catalogue API (tags, categories, products, menus)', () => {
         isBundle: true,
         schedule: [rule('monday', '11:00', '14:30')],
       });
-      expect(lunch.schedule).toEqual([{ type: 'monday', date: null, isClosed: false, from: '11:00', to: '14:30' }]);
+      expect(lunch.schedule).toEqual([
+        { type: 'monday', date: null, isClosed: false, from: '11:00', to: '14:30' },
+      ]);
 
       const byPosition = await t.request('GET', '/api/categories');
-      expect(byPosition.body.data.map((c: { name: string }) => c.name)).toEqual(['Vorspeisen', 'Suppen', 'Mittagsmenü']);
+      expect(byPosition.body.data.map((c: { name: string }) => c.name)).toEqual([
+        'Vorspeisen',
+        'Suppen',
+        'Mittagsmenü',
+      ]);
       const bundles = await t.request('GET', '/api/categories?isBundle=true');
       expect(bundles.body.data.map((c: { name: string }) => c.name)).toEqual(['Mittagsmenü']);
       const paged = await t.request('GET', '/api/categories?sort=name&limit=1&page=3');
@@ -136,23 +157,45 @@ describe('catalogue API (tags, categories, products, menus)', () => {
         manager,
       );
       expect(updated.status).toBe(200);
-      expect(updated.body.data).toMatchObject({ id: soups.id, isEnabled: false, isVisibleWhenUnavailable: true, position: 2 });
+      expect(updated.body.data).toMatchObject({
+        id: soups.id,
+        isEnabled: false,
+        isVisibleWhenUnavailable: true,
+        position: 2,
+      });
       expect((await t.request('DELETE', `/api/categories/${lunch.id}`, undefined, admin)).status).toBe(200);
       expect((await t.request('GET', `/api/categories/${lunch.id}`)).status).toBe(404);
     });
 
     it('rejects a missing name, a wrong type and a bad schedule rule in German', async () => {
       const missing = await t.request('POST', '/api/categories', { isEnabled: true }, admin);
-      expect(missing.body.errors[0]).toEqual({ message: 'Dieser Wert sollte nicht leer sein.', field: 'name' });
+      expect(missing.body.errors[0]).toEqual({
+        message: 'Dieser Wert sollte nicht leer sein.',
+        field: 'name',
+      });
       const wrong = await t.request('POST', '/api/categories', { name: 'X', isEnabled: 'ja' }, admin);
-      expect(wrong.body.errors[0]).toEqual({ message: 'Dieser Wert sollte vom Typ bool sein.', field: 'isEnabled' });
-      const badTime = await t.request('POST', '/api/categories', { name: 'X', schedule: [rule('daily', '25:00', '14:00')] }, admin);
+      expect(wrong.body.errors[0]).toEqual({
+        message: 'Dieser Wert sollte vom Typ bool sein.',
+        field: 'isEnabled',
+      });
+      const badTime = await t.request(
+        'POST',
+        '/api/categories',
+        { name: 'X', schedule: [rule('daily', '25:00', '14:00')] },
+        admin,
+      );
       expect(badTime.status).toBe(400);
-      expect(badTime.body.errors[0]).toEqual({ message: 'Dieser Wert ist ungültig.', field: 'schedule.0.from' });
+      expect(badTime.body.errors[0]).toEqual({
+        message: 'Dieser Wert ist ungültig.',
+        field: 'schedule.0.from',
+      });
     });
 
     it('strips scripts from an HTML description but keeps plain text as typed', async () => {
-      const html = await post('/api/categories', { name: 'HTML', description: '<p onclick="x()">Gut <script>alert(1)</script>& frisch</p>' });
+      const html = await post('/api/categories', {
+        name: 'HTML',
+        description: '<p onclick="x()">Gut <script>alert(1)</script>& frisch</p>',
+      });
       expect(html.description).toBe('<p>Gut &amp; frisch</p>');
       const plain = await post('/api/categories', { name: 'Text', description: 'Schwein & Huhn' });
       expect(plain.description).toBe('Schwein & Huhn');
@@ -162,7 +205,10 @@ describe('catalogue API (tags, categories, products, menus)', () => {
   describe('products', () => {
     it('creates a configurable product with every field, reads it and takes the GET body back on PUT', async () => {
       const veggie = await post('/api/tags', { name: 'Hausgemacht' });
-      const created = await post('/api/products', schnitzelBody({ tags: [{ id: veggie.id }], schedule: [rule('daily', '11:00', '22:00')] }));
+      const created = await post(
+        '/api/products',
+        schnitzelBody({ tags: [{ id: veggie.id }], schedule: [rule('daily', '11:00', '22:00')] }),
+      );
       expect(created.uid).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
       expect(created).toEqual(
         expect.objectContaining({
@@ -224,13 +270,20 @@ describe('catalogue API (tags, categories, products, menus)', () => {
       expect(updated.status).toBe(200);
       expect(updated.body.data.uid).toBe(created.uid);
       expect(updated.body.data.price).toBe(14.9);
-      expect(updated.body.data.config.parts[0].options.map((o: { id: number; name: string }) => [o.id, o.name])).toEqual([
+      expect(
+        updated.body.data.config.parts[0].options.map((o: { id: number; name: string }) => [o.id, o.name]),
+      ).toEqual([
         [1, 'Schwein'],
         [2, 'Kalb'],
         [3, 'Huhn'],
       ]);
 
-      const logs = await t.request('GET', `/api/logs?entityType=products&entityId=${created.id}`, undefined, admin);
+      const logs = await t.request(
+        'GET',
+        `/api/logs?entityType=products&entityId=${created.id}`,
+        undefined,
+        admin,
+      );
       expect(logs.body.data.map((l: { action: string }) => l.action)).toEqual(['update', 'create']);
       expect(logs.body.data[0].changes.price).toEqual({ from: 15.4, to: 14.9 });
     });
@@ -239,19 +292,35 @@ describe('catalogue API (tags, categories, products, menus)', () => {
       const [first, second] = await t.dataSource.query(
         `INSERT INTO image (extension, version) VALUES ('jpg', 3), ('png', 1) RETURNING id`,
       );
-      const product = await post('/api/products', productBody('Sachertorte', { images: [{ id: second.id }, { id: first.id }] }));
+      const product = await post(
+        '/api/products',
+        productBody('Sachertorte', { images: [{ id: second.id }, { id: first.id }] }),
+      );
       expect(product.images).toEqual([
         { id: second.id, version: 1, extension: 'png' },
         { id: first.id, version: 3, extension: 'jpg' },
       ]);
-      const reordered = await t.request('PUT', `/api/products/${product.id}`, { ...product, images: [...product.images].reverse() }, admin);
+      const reordered = await t.request(
+        'PUT',
+        `/api/products/${product.id}`,
+        { ...product, images: [...product.images].reverse() },
+        admin,
+      );
       expect(reordered.body.data.images.map((i: { id: number }) => i.id)).toEqual([first.id, second.id]);
       const category = await post('/api/categories', { name: 'Desserts (Bild)', image: { id: first.id } });
       expect(category.image).toEqual({ id: first.id, version: 3, extension: 'jpg' });
       const tag = await post('/api/tags', { name: 'Süß', image: { id: second.id } });
       expect(tag.image).toEqual({ id: second.id, version: 1, extension: 'png' });
-      const missing = await t.request('POST', '/api/products', productBody('X', { images: [{ id: 999999 }] }), admin);
-      expect(missing.body.errors[0]).toEqual({ message: 'Ein ausgewählter Eintrag existiert nicht.', field: 'images' });
+      const missing = await t.request(
+        'POST',
+        '/api/products',
+        productBody('X', { images: [{ id: 999999 }] }),
+        admin,
+      );
+      expect(missing.body.errors[0]).toEqual({
+        message: 'Ein ausgewählter Eintrag existiert nicht.',
+        field: 'images',
+      });
     });
 
     it('stores units, quantities, lead time and prices exactly (numeric)', async () => {
@@ -269,7 +338,15 @@ describe('catalogue API (tags, categories, products, menus)', () => {
           quantityStepSize: 0.5,
           maximumQuantity: 2000,
           defaultQuantity: 40,
-          alternativeUnits: [{ unit: 'kg', ratio: 0.025, calculationModel: 'minimum', minimumQuantity: 500, quantityStepSize: 25 }],
+          alternativeUnits: [
+            {
+              unit: 'kg',
+              ratio: 0.025,
+              calculationModel: 'minimum',
+              minimumQuantity: 500,
+              quantityStepSize: 25,
+            },
+          ],
           isLeadTimeEnabled: true,
           leadTimeType: 'weeks',
           leadTimeValue: 2,
@@ -284,7 +361,14 @@ describe('catalogue API (tags, categories, products, menus)', () => {
         maximumQuantity: 2000,
         defaultQuantity: 40,
         alternativeUnits: [
-          { unit: 'kg', ratio: 0.025, calculationModel: 'minimum', minimumQuantity: 500, maximumQuantity: null, quantityStepSize: 25 },
+          {
+            unit: 'kg',
+            ratio: 0.025,
+            calculationModel: 'minimum',
+            minimumQuantity: 500,
+            maximumQuantity: null,
+            quantityStepSize: 25,
+          },
         ],
         leadTimeType: 'weeks',
         leadTimeValue: 2,
@@ -293,24 +377,50 @@ describe('catalogue API (tags, categories, products, menus)', () => {
 
     it('validates strictly, in German, naming the (nested) field', async () => {
       const cases: Array<[Record<string, unknown>, string, string]> = [
-        [{ price: 9.9, tax: 10, takeawayTax: 10, dineInTax: 10 }, 'name', 'Dieser Wert sollte nicht leer sein.'],
+        [
+          { price: 9.9, tax: 10, takeawayTax: 10, dineInTax: 10 },
+          'name',
+          'Dieser Wert sollte nicht leer sein.',
+        ],
         [productBody('X', { price: '9,90' }), 'price', 'Dieser Wert sollte vom Typ number sein.'],
         [productBody('X', { price: 9.999 }), 'price', 'Höchstens zwei Nachkommastellen sind erlaubt.'],
         [productBody('X', { unit: 'stück' }), 'unit', 'Sie haben einen ungültigen Wert ausgewählt.'],
         [productBody('X', { type: 'menu' }), 'type', 'Sie haben einen ungültigen Wert ausgewählt.'],
         [productBody('X', { tax: 120 }), 'tax', 'Dieser Wert sollte kleiner oder gleich 100 sein.'],
         [productBody('X', { quantityStepSize: 0 }), 'quantityStepSize', 'Dieser Wert sollte positiv sein.'],
-        [productBody('X', { minimumQuantity: 5, maximumQuantity: 2 }), 'maximumQuantity', 'Dieser Wert sollte größer oder gleich 5 sein.'],
-        [productBody('X', { minimumQuantity: 2, defaultQuantity: 1 }), 'defaultQuantity', 'Dieser Wert sollte größer oder gleich 2 sein.'],
-        [productBody('X', { maximumQuantity: 10, defaultQuantity: 11 }), 'defaultQuantity', 'Dieser Wert sollte kleiner oder gleich 10 sein.'],
-        [productBody('X', { defaultUnit: 'kg' }), 'defaultUnit', 'Sie haben einen ungültigen Wert ausgewählt.'],
         [
-          productBody('X', { unit: 'm2', alternativeUnits: [{ unit: 'kg', ratio: 0, calculationModel: 'fixed' }] }),
+          productBody('X', { minimumQuantity: 5, maximumQuantity: 2 }),
+          'maximumQuantity',
+          'Dieser Wert sollte größer oder gleich 5 sein.',
+        ],
+        [
+          productBody('X', { minimumQuantity: 2, defaultQuantity: 1 }),
+          'defaultQuantity',
+          'Dieser Wert sollte größer oder gleich 2 sein.',
+        ],
+        [
+          productBody('X', { maximumQuantity: 10, defaultQuantity: 11 }),
+          'defaultQuantity',
+          'Dieser Wert sollte kleiner oder gleich 10 sein.',
+        ],
+        [
+          productBody('X', { defaultUnit: 'kg' }),
+          'defaultUnit',
+          'Sie haben einen ungültigen Wert ausgewählt.',
+        ],
+        [
+          productBody('X', {
+            unit: 'm2',
+            alternativeUnits: [{ unit: 'kg', ratio: 0, calculationModel: 'fixed' }],
+          }),
           'alternativeUnits.0.ratio',
           'Dieser Wert sollte positiv sein.',
         ],
         [
-          productBody('X', { unit: 'm2', alternativeUnits: [{ unit: 'm2', ratio: 1, calculationModel: 'fixed' }] }),
+          productBody('X', {
+            unit: 'm2',
+            alternativeUnits: [{ unit: 'm2', ratio: 1, calculationModel: 'fixed' }],
+          }),
           'alternativeUnits.0.unit',
           'Die Alternativeinheit muss sich von der Produkteinheit unterscheiden.',
         ],
@@ -319,27 +429,53 @@ describe('catalogue API (tags, categories, products, menus)', () => {
           'alternativeUnits.0.unit',
           'Sie haben einen ungültigen Wert ausgewählt.',
         ],
-        [productBody('X', { isLeadTimeEnabled: true, leadTimeValue: 3 }), 'leadTimeType', 'Dieser Wert sollte nicht leer sein.'],
-        [productBody('X', { leadTimeType: 'months' }), 'leadTimeType', 'Sie haben einen ungültigen Wert ausgewählt.'],
+        [
+          productBody('X', { isLeadTimeEnabled: true, leadTimeValue: 3 }),
+          'leadTimeType',
+          'Dieser Wert sollte nicht leer sein.',
+        ],
+        [
+          productBody('X', { leadTimeType: 'months' }),
+          'leadTimeType',
+          'Sie haben einen ungültigen Wert ausgewählt.',
+        ],
         [productBody('X', { isEnabled: 1 }), 'isEnabled', 'Dieser Wert sollte vom Typ bool sein.'],
-        [productBody('X', { type: 'configurable' }), 'config.parts', 'Sie sollten mindestens 1 Einträge auswählen.'],
+        [
+          productBody('X', { type: 'configurable' }),
+          'config.parts',
+          'Sie sollten mindestens 1 Einträge auswählen.',
+        ],
         [
           productBody('X', { config: { parts: [{ name: 'Anmerkung', type: 'textarea', optional: true }] } }),
           'config.parts',
           'Nur konfigurierbare Produkte und Bundles haben Auswahlteile.',
         ],
         [
-          schnitzelBody({ config: { parts: [{ name: 'Fleisch', type: 'select', options: [{ name: 'Kalb', modifier: 'times', value: 1 }] }] } }),
+          schnitzelBody({
+            config: {
+              parts: [
+                { name: 'Fleisch', type: 'select', options: [{ name: 'Kalb', modifier: 'times', value: 1 }] },
+              ],
+            },
+          }),
           'config.parts.0.options.0.modifier',
           'Sie haben einen ungültigen Wert ausgewählt.',
         ],
         [
-          schnitzelBody({ config: { parts: [{ name: 'Fleisch', type: 'select', options: [{ name: 'Kalb', value: '4,50' }] }] } }),
+          schnitzelBody({
+            config: {
+              parts: [{ name: 'Fleisch', type: 'select', options: [{ name: 'Kalb', value: '4,50' }] }],
+            },
+          }),
           'config.parts.0.options.0.value',
           'Dieser Wert sollte vom Typ number sein.',
         ],
         [
-          schnitzelBody({ config: { parts: [{ name: 'Fleisch', type: 'select', options: [{ modifier: 'add', value: 1 }] }] } }),
+          schnitzelBody({
+            config: {
+              parts: [{ name: 'Fleisch', type: 'select', options: [{ modifier: 'add', value: 1 }] }],
+            },
+          }),
           'config.parts.0.options.0.name',
           'Dieser Wert sollte nicht leer sein.',
         ],
@@ -354,7 +490,9 @@ describe('catalogue API (tags, categories, products, menus)', () => {
           'Sie sollten mindestens 1 Einträge auswählen.',
         ],
         [
-          schnitzelBody({ config: { parts: [{ name: 'Plan', type: 'file', options: [{ name: 'A', value: 1 }] }] } }),
+          schnitzelBody({
+            config: { parts: [{ name: 'Plan', type: 'file', options: [{ name: 'A', value: 1 }] }] },
+          }),
           'config.parts.0.options',
           'Nur Auswahlfelder (select, multiselect) haben Optionen.',
         ],
@@ -362,19 +500,35 @@ describe('catalogue API (tags, categories, products, menus)', () => {
       ];
       for (const [body, field, message] of cases) {
         const res = await t.request('POST', '/api/products', body, admin);
-        expect({ field, status: res.status, error: res.body.errors?.[0] }).toEqual({ field, status: 400, error: { field, message } });
+        expect({ field, status: res.status, error: res.body.errors?.[0] }).toEqual({
+          field,
+          status: 400,
+          error: { field, message },
+        });
       }
       expect((await t.request('GET', '/api/products?q=X', undefined, admin)).body.data).toEqual([]);
     });
 
     it('lists products by type, tag, enabled switch and search, sorted by price, paged', async () => {
       const spicy = await post('/api/tags', { name: 'Pikant' });
-      await post('/api/products', productBody('Gulaschsuppe', { price: 6.2, tags: [{ id: spicy.id }], position: 3 }));
-      await post('/api/products', productBody('Frittatensuppe', { price: 5.4, description: 'Rindsuppe mit Frittaten', position: 2 }));
-      await post('/api/products', productBody('Chili-Bohnen', { price: 11.9, isEnabled: false, tags: [{ id: spicy.id }], position: 1 }));
+      await post(
+        '/api/products',
+        productBody('Gulaschsuppe', { price: 6.2, tags: [{ id: spicy.id }], position: 3 }),
+      );
+      await post(
+        '/api/products',
+        productBody('Frittatensuppe', { price: 5.4, description: 'Rindsuppe mit Frittaten', position: 2 }),
+      );
+      await post(
+        '/api/products',
+        productBody('Chili-Bohnen', { price: 11.9, isEnabled: false, tags: [{ id: spicy.id }], position: 1 }),
+      );
 
       const cheap = await t.request('GET', '/api/products?q=suppe&sort=price');
-      expect(cheap.body.data.map((p: { name: string }) => p.name)).toEqual(['Frittatensuppe', 'Gulaschsuppe']);
+      expect(cheap.body.data.map((p: { name: string }) => p.name)).toEqual([
+        'Frittatensuppe',
+        'Gulaschsuppe',
+      ]);
       const desc = await t.request('GET', '/api/products?q=suppe&sort=-price&limit=1&page=2');
       expect(desc.body.data.map((p: { name: string }) => p.name)).toEqual(['Frittatensuppe']);
       expect(desc.headers.get('x-total-count')).toBe('2');
@@ -387,15 +541,24 @@ describe('catalogue API (tags, categories, products, menus)', () => {
       expect(configurable.body.data.length).toBeGreaterThan(0);
       const badType = await t.request('GET', '/api/products?type=menu');
       expect(badType.status).toBe(400);
-      expect(badType.body.errors[0]).toEqual({ message: 'Sie haben einen ungültigen Wert ausgewählt.', field: 'type' });
+      expect(badType.body.errors[0]).toEqual({
+        message: 'Sie haben einen ungültigen Wert ausgewählt.',
+        field: 'type',
+      });
       const badSort = await t.request('GET', '/api/products?sort=uid');
       expect(badSort.status).toBe(400);
       const byPosition = await t.request('GET', `/api/products?tag=${spicy.id}&sort=position`);
-      expect(byPosition.body.data.map((p: { name: string }) => p.name)).toEqual(['Chili-Bohnen', 'Gulaschsuppe']);
+      expect(byPosition.body.data.map((p: { name: string }) => p.name)).toEqual([
+        'Chili-Bohnen',
+        'Gulaschsuppe',
+      ]);
     });
 
     it('lets anonymous visitors and employees read, but only catalogue managers write', async () => {
-      const product = await post('/api/products', productBody('Almdudler 0,5 l', { price: 4.6, tax: 20, takeawayTax: 20, dineInTax: 20 }));
+      const product = await post(
+        '/api/products',
+        productBody('Almdudler 0,5 l', { price: 4.6, tax: 20, takeawayTax: 20, dineInTax: 20 }),
+      );
       expect((await t.request('GET', `/api/products/${product.id}`)).status).toBe(200);
       expect((await t.request('GET', '/api/products', undefined, employee)).status).toBe(200);
       for (const [method, path, body] of [
@@ -406,7 +569,11 @@ describe('catalogue API (tags, categories, products, menus)', () => {
         ['POST', '/api/categories', { name: 'Neu' }],
         ['POST', '/api/menus', { availableFrom: '2026-01-01T00:00:00Z' }],
       ] as const) {
-        expect([method, path, (await t.request(method, path, body, employee)).status]).toEqual([method, path, 403]);
+        expect([method, path, (await t.request(method, path, body, employee)).status]).toEqual([
+          method,
+          path,
+          403,
+        ]);
         expect([method, path, (await t.request(method, path, body)).status]).toEqual([method, path, 401]);
       }
       expect((await t.request('DELETE', `/api/products/${product.id}`, undefined, manager)).status).toBe(200);
@@ -423,10 +590,21 @@ describe('catalogue API (tags, categories, products, menus)', () => {
       const schnitzel = await post('/api/products', schnitzelBody());
       const goulash = await post('/api/products', productBody('Fiakergulasch', { price: 16.5 }));
       const catalog = [
-        { id: mains.id, products: [{ id: schnitzel.id, isEnabled: true, schedule: null }, { id: goulash.id, isEnabled: false, schedule: [rule('friday', '11:00', '14:00')] }] },
+        {
+          id: mains.id,
+          products: [
+            { id: schnitzel.id, isEnabled: true, schedule: null },
+            { id: goulash.id, isEnabled: false, schedule: [rule('friday', '11:00', '14:00')] },
+          ],
+        },
         { id: soups.id, products: [{ id: soup.id, isEnabled: true, schedule: null }] },
       ];
-      const older = await post('/api/menus', { name: 'Winterkarte', availableFrom: '2026-10-01T00:00:00+02:00', branches: [{ id: branch.id }], catalog });
+      const older = await post('/api/menus', {
+        name: 'Winterkarte',
+        availableFrom: '2026-10-01T00:00:00+02:00',
+        branches: [{ id: branch.id }],
+        catalog,
+      });
       expect(older).toEqual(
         expect.objectContaining({
           name: 'Winterkarte',
@@ -437,7 +615,11 @@ describe('catalogue API (tags, categories, products, menus)', () => {
               id: mains.id,
               products: [
                 { id: schnitzel.id, isEnabled: true, schedule: null },
-                { id: goulash.id, isEnabled: false, schedule: [{ type: 'friday', date: null, isClosed: false, from: '11:00', to: '14:00' }] },
+                {
+                  id: goulash.id,
+                  isEnabled: false,
+                  schedule: [{ type: 'friday', date: null, isClosed: false, from: '11:00', to: '14:00' }],
+                },
               ],
             },
             { id: soups.id, products: [{ id: soup.id, isEnabled: true, schedule: null }] },
@@ -450,23 +632,39 @@ describe('catalogue API (tags, categories, products, menus)', () => {
         branches: [{ id: branch.id }, { id: other.id }],
         catalog: [{ id: soups.id, products: [{ id: soup.id }] }],
       });
-      expect(newer.catalog).toEqual([{ id: soups.id, products: [{ id: soup.id, isEnabled: true, schedule: null }] }]);
+      expect(newer.catalog).toEqual([
+        { id: soups.id, products: [{ id: soup.id, isEnabled: true, schedule: null }] },
+      ]);
 
       // PUT with the GET body reorders the catalogue.
       const read = (await t.request('GET', `/api/menus/${older.id}`)).body.data;
-      const reordered = await t.request('PUT', `/api/menus/${older.id}`, { ...read, catalog: [read.catalog[1], read.catalog[0]] }, admin);
+      const reordered = await t.request(
+        'PUT',
+        `/api/menus/${older.id}`,
+        { ...read, catalog: [read.catalog[1], read.catalog[0]] },
+        admin,
+      );
       expect(reordered.status).toBe(200);
       expect(reordered.body.data.catalog.map((c: { id: number }) => c.id)).toEqual([soups.id, mains.id]);
-      expect(reordered.body.data.catalog[1].products.map((p: { id: number }) => p.id)).toEqual([schnitzel.id, goulash.id]);
+      expect(reordered.body.data.catalog[1].products.map((p: { id: number }) => p.id)).toEqual([
+        schnitzel.id,
+        goulash.id,
+      ]);
 
       const byBranch = await t.request('GET', `/api/menus?branch=${other.id}`);
       expect(byBranch.body.data.map((m: { name: string }) => m.name)).toEqual(['Weihnachtskarte']);
       const sorted = await t.request('GET', '/api/menus?sort=availableFrom');
-      expect(sorted.body.data.map((m: { name: string }) => m.name)).toEqual(['Winterkarte', 'Weihnachtskarte']);
+      expect(sorted.body.data.map((m: { name: string }) => m.name)).toEqual([
+        'Winterkarte',
+        'Weihnachtskarte',
+      ]);
 
       const branchMenus = await t.request('GET', `/api/branches/${branch.id}/menus`);
       expect(branchMenus.status).toBe(200);
-      expect(branchMenus.body.data.map((m: { name: string }) => m.name)).toEqual(['Weihnachtskarte', 'Winterkarte']);
+      expect(branchMenus.body.data.map((m: { name: string }) => m.name)).toEqual([
+        'Weihnachtskarte',
+        'Winterkarte',
+      ]);
       expect(branchMenus.body.data[1]).toEqual(reordered.body.data);
       expect((await t.request('GET', '/api/branches/999999/menus')).status).toBe(404);
       expect((await t.request('GET', '/api/branches/abc/menus')).status).toBe(404);
@@ -475,10 +673,14 @@ describe('catalogue API (tags, categories, products, menus)', () => {
 
       const inUse = await t.request('DELETE', `/api/products/${soup.id}`, undefined, admin);
       expect(inUse.status).toBe(409);
-      expect(inUse.body.errors[0].message).toBe('Dieses Produkt wird noch verwendet (Produktkatalog „Winterkarte“, „Weihnachtskarte“).');
+      expect(inUse.body.errors[0].message).toBe(
+        'Dieses Produkt wird noch verwendet (Produktkatalog „Winterkarte“, „Weihnachtskarte“).',
+      );
       const categoryInUse = await t.request('DELETE', `/api/categories/${mains.id}`, undefined, admin);
       expect(categoryInUse.status).toBe(409);
-      expect(categoryInUse.body.errors[0].message).toBe('Diese Kategorie wird noch verwendet (Produktkatalog „Winterkarte“).');
+      expect(categoryInUse.body.errors[0].message).toBe(
+        'Diese Kategorie wird noch verwendet (Produktkatalog „Winterkarte“).',
+      );
       expect((await t.request('GET', `/api/products/${soup.id}`)).status).toBe(200);
 
       // Once no menu uses them any more, they can go.
@@ -486,7 +688,10 @@ describe('catalogue API (tags, categories, products, menus)', () => {
       expect((await t.request('DELETE', `/api/categories/${mains.id}`, undefined, admin)).status).toBe(200);
       expect((await t.request('DELETE', `/api/products/${goulash.id}`, undefined, admin)).status).toBe(200);
       expect((await t.request('DELETE', `/api/products/${soup.id}`, undefined, admin)).status).toBe(409);
-      const rows = await t.dataSource.query('SELECT count(*)::int AS n FROM menu_product WHERE menu_id = $1', [older.id]);
+      const rows = await t.dataSource.query(
+        'SELECT count(*)::int AS n FROM menu_product WHERE menu_id = $1',
+        [older.id],
+      );
       expect(rows[0].n).toBe(0);
     });
 
@@ -494,7 +699,10 @@ describe('catalogue API (tags, categories, products, menus)', () => {
       const drinks = await post('/api/categories', { name: 'Getränke (Filter)' });
       const juice = await post('/api/products', productBody('Apfelsaft gespritzt 0,5 l', { price: 3.9 }));
       await post('/api/products', productBody('Nicht im Menü', { price: 1 }));
-      await post('/api/menus', { availableFrom: '2026-01-01T00:00:00Z', catalog: [{ id: drinks.id, products: [{ id: juice.id }] }] });
+      await post('/api/menus', {
+        availableFrom: '2026-01-01T00:00:00Z',
+        catalog: [{ id: drinks.id, products: [{ id: juice.id }] }],
+      });
       const list = await t.request('GET', `/api/products?category=${drinks.id}`);
       expect(list.body.data.map((p: { name: string }) => p.name)).toEqual(['Apfelsaft gespritzt 0,5 l']);
     });
@@ -504,34 +712,69 @@ describe('catalogue API (tags, categories, products, menus)', () => {
       const product = await post('/api/products', productBody('Pommes frites', { price: 4.2 }));
       const cases: Array<[Record<string, unknown>, string, string]> = [
         [{ name: 'Ohne Datum' }, 'availableFrom', 'Dieser Wert sollte nicht leer sein.'],
-        [{ availableFrom: 'morgen' }, 'availableFrom', 'Dieser Wert entspricht keiner gültigen Datums- und Zeitangabe.'],
-        [{ availableFrom: '2026-01-01T00:00:00Z', catalog: [{ id: 999999, products: [] }] }, 'catalog.0.id', 'Der ausgewählte Eintrag existiert nicht.'],
         [
-          { availableFrom: '2026-01-01T00:00:00Z', catalog: [{ id: category.id, products: [{ id: product.id }, { id: 999999 }] }] },
+          { availableFrom: 'morgen' },
+          'availableFrom',
+          'Dieser Wert entspricht keiner gültigen Datums- und Zeitangabe.',
+        ],
+        [
+          { availableFrom: '2026-01-01T00:00:00Z', catalog: [{ id: 999999, products: [] }] },
+          'catalog.0.id',
+          'Der ausgewählte Eintrag existiert nicht.',
+        ],
+        [
+          {
+            availableFrom: '2026-01-01T00:00:00Z',
+            catalog: [{ id: category.id, products: [{ id: product.id }, { id: 999999 }] }],
+          },
           'catalog.0.products.1.id',
           'Der ausgewählte Eintrag existiert nicht.',
         ],
         [
-          { availableFrom: '2026-01-01T00:00:00Z', catalog: [{ id: category.id, products: [] }, { id: category.id, products: [] }] },
+          {
+            availableFrom: '2026-01-01T00:00:00Z',
+            catalog: [
+              { id: category.id, products: [] },
+              { id: category.id, products: [] },
+            ],
+          },
           'catalog.1.id',
           'Dieser Wert wird bereits verwendet.',
         ],
         [
-          { availableFrom: '2026-01-01T00:00:00Z', catalog: [{ id: category.id, products: [{ id: product.id }, { id: product.id }] }] },
+          {
+            availableFrom: '2026-01-01T00:00:00Z',
+            catalog: [{ id: category.id, products: [{ id: product.id }, { id: product.id }] }],
+          },
           'catalog.0.products.1.id',
           'Dieser Wert wird bereits verwendet.',
         ],
         [
-          { availableFrom: '2026-01-01T00:00:00Z', catalog: [{ id: category.id, products: [{ id: product.id, isEnabled: 'ja' }] }] },
+          {
+            availableFrom: '2026-01-01T00:00:00Z',
+            catalog: [{ id: category.id, products: [{ id: product.id, isEnabled: 'ja' }] }],
+          },
           'catalog.0.products.0.isEnabled',
           'Dieser Wert sollte vom Typ bool sein.',
         ],
-        [{ availableFrom: '2026-01-01T00:00:00Z', catalog: [{ id: 'eins' }] }, 'catalog.0.id', 'Dieser Wert sollte vom Typ number sein.'],
-        [{ availableFrom: '2026-01-01T00:00:00Z', branches: [{ id: 999999 }] }, 'branches', 'Ein ausgewählter Eintrag existiert nicht.'],
+        [
+          { availableFrom: '2026-01-01T00:00:00Z', catalog: [{ id: 'eins' }] },
+          'catalog.0.id',
+          'Dieser Wert sollte vom Typ number sein.',
+        ],
+        [
+          { availableFrom: '2026-01-01T00:00:00Z', branches: [{ id: 999999 }] },
+          'branches',
+          'Ein ausgewählter Eintrag existiert nicht.',
+        ],
       ];
       for (const [body, field, message] of cases) {
         const res = await t.request('POST', '/api/menus', body, admin);
-        expect({ field, status: res.status, error: res.body.errors?.[0] }).toEqual({ field, status: 400, error: { field, message } });
+        expect({ field, status: res.status, error: res.body.errors?.[0] }).toEqual({
+          field,
+          status: 400,
+          error: { field, message },
+        });
       }
     });
   });
@@ -544,10 +787,22 @@ describe('catalogue API (tags, categories, products, menus)', () => {
     }
     expect(doc.paths['/api/branches/{id}/menus'].get).toBeDefined();
     const product = doc.paths['/api/products'].post.requestBody.content['application/json'].schema;
-    expect(product.required).toEqual(expect.arrayContaining(['name', 'price', 'tax', 'takeawayTax', 'dineInTax']));
+    expect(product.required).toEqual(
+      expect.arrayContaining(['name', 'price', 'tax', 'takeawayTax', 'dineInTax']),
+    );
     expect(product.properties.unit.enum).toContain('m2');
-    const part = product.properties.config.anyOf.find((s: { type?: string }) => s.type === 'object').properties.parts.items;
-    expect(part.properties.type.enum).toEqual(['text', 'textarea', 'image', 'images', 'file', 'files', 'select', 'multiselect']);
+    const part = product.properties.config.anyOf.find((s: { type?: string }) => s.type === 'object')
+      .properties.parts.items;
+    expect(part.properties.type.enum).toEqual([
+      'text',
+      'textarea',
+      'image',
+      'images',
+      'file',
+      'files',
+      'select',
+      'multiselect',
+    ]);
     const menu = doc.paths['/api/menus'].post.requestBody.content['application/json'].schema;
     expect(menu.required).toContain('availableFrom');
   });

@@ -39,7 +39,11 @@ export class BranchMenusController {
                       type: 'array',
                       items: {
                         type: 'object',
-                        properties: { id: { type: 'integer' }, isEnabled: { type: 'boolean' }, schedule: { type: 'array', nullable: true } },
+                        properties: {
+                          id: { type: 'integer' },
+                          isEnabled: { type: 'boolean' },
+                          schedule: { type: 'array', nullable: true },
+                        },
                       },
                     },
                   },

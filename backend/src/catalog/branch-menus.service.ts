@@ -28,7 +28,10 @@ export class BranchMenusService {
       .leftJoinAndSelect('menu.branches', 'branches')
       .leftJoinAndSelect('menu.categoryEntries', 'categoryEntries')
       .leftJoinAndSelect('menu.productEntries', 'productEntries')
-      .where('EXISTS (SELECT 1 FROM menu_branch mb WHERE mb.menu_id = menu.id AND mb.branch_id = :branchId)', { branchId })
+      .where(
+        'EXISTS (SELECT 1 FROM menu_branch mb WHERE mb.menu_id = menu.id AND mb.branch_id = :branchId)',
+        { branchId },
+      )
       .orderBy('menu.availableFrom', 'DESC')
       .addOrderBy('menu.id', 'DESC')
       .getMany();

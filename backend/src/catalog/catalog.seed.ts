@@ -24,14 +24,29 @@ const TRADE = { tax: 20, takeawayTax: 20, dineInTax: 20 };
 type ProductData = Record<string, unknown> & { name: string; tags?: string[] };
 
 const weekdays = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const;
-const lunchTime: OpeningHourRule[] = weekdays.map((type) => ({ type, date: null, isClosed: false, from: '11:00', to: '14:30' }));
+const lunchTime: OpeningHourRule[] = weekdays.map((type) => ({
+  type,
+  date: null,
+  isClosed: false,
+  from: '11:00',
+  to: '14:30',
+}));
 
-const option = (name: string, value = 0, modifier: 'add' | 'subtract' | 'overwrite' = 'add') => ({ name, modifier, value });
+const option = (name: string, value = 0, modifier: 'add' | 'subtract' | 'overwrite' = 'add') => ({
+  name,
+  modifier,
+  value,
+});
 
 /** The restaurant's categories with their products, in menu order. */
 const RESTAURANT: Array<{ category: Record<string, unknown> & { name: string }; products: ProductData[] }> = [
   {
-    category: { name: 'Mittagsmenü', description: 'Suppe und Hauptspeise zum Fixpreis, Montag bis Freitag 11:00–14:30 Uhr.', isBundle: true, position: 0 },
+    category: {
+      name: 'Mittagsmenü',
+      description: 'Suppe und Hauptspeise zum Fixpreis, Montag bis Freitag 11:00–14:30 Uhr.',
+      isBundle: true,
+      position: 0,
+    },
     products: [
       {
         name: 'Mittagsmenü',
@@ -47,7 +62,11 @@ const RESTAURANT: Array<{ category: Record<string, unknown> & { name: string }; 
             {
               name: 'Suppe',
               type: 'select',
-              options: [option('Rindsuppe mit Frittaten'), option('Leberknödelsuppe'), option('Kürbiscremesuppe')],
+              options: [
+                option('Rindsuppe mit Frittaten'),
+                option('Leberknödelsuppe'),
+                option('Kürbiscremesuppe'),
+              ],
             },
             {
               name: 'Hauptspeise',
@@ -68,8 +87,20 @@ const RESTAURANT: Array<{ category: Record<string, unknown> & { name: string }; 
     category: { name: 'Vorspeisen', position: 1 },
     products: [
       { name: 'Beef Tatar mit Toast und Butter', allergens: 'A, C, G, M', price: 14.9, ...FOOD },
-      { name: 'Gebackene Champignons mit Sauce Tartare', allergens: 'A, C, G, M', price: 9.8, ...FOOD, tags: ['Vegetarisch'] },
-      { name: 'Pikante Hendlflügerl mit Chili-Dip', allergens: 'F, M', price: 9.4, ...FOOD, tags: ['Scharf'] },
+      {
+        name: 'Gebackene Champignons mit Sauce Tartare',
+        allergens: 'A, C, G, M',
+        price: 9.8,
+        ...FOOD,
+        tags: ['Vegetarisch'],
+      },
+      {
+        name: 'Pikante Hendlflügerl mit Chili-Dip',
+        allergens: 'F, M',
+        price: 9.4,
+        ...FOOD,
+        tags: ['Scharf'],
+      },
       {
         name: 'Vogerlsalat mit Erdäpfeln und Kürbiskernöl',
         allergens: '',
@@ -82,9 +113,21 @@ const RESTAURANT: Array<{ category: Record<string, unknown> & { name: string }; 
   {
     category: { name: 'Suppen', position: 2 },
     products: [
-      { name: 'Rindsuppe mit Frittaten', allergens: 'A, C, G, L', price: 5.4, ...FOOD, tags: ['Hausgemacht'] },
+      {
+        name: 'Rindsuppe mit Frittaten',
+        allergens: 'A, C, G, L',
+        price: 5.4,
+        ...FOOD,
+        tags: ['Hausgemacht'],
+      },
       { name: 'Leberknödelsuppe', allergens: 'A, C, G, L', price: 5.9, ...FOOD, tags: ['Hausgemacht'] },
-      { name: 'Kürbiscremesuppe mit Kernöl', allergens: 'G, L', price: 5.6, ...FOOD, tags: ['Vegetarisch', 'Glutenfrei', 'Regional'] },
+      {
+        name: 'Kürbiscremesuppe mit Kernöl',
+        allergens: 'G, L',
+        price: 5.6,
+        ...FOOD,
+        tags: ['Vegetarisch', 'Glutenfrei', 'Regional'],
+      },
     ],
   },
   {
@@ -107,12 +150,22 @@ const RESTAURANT: Array<{ category: Record<string, unknown> & { name: string }; 
         ...FOOD,
         config: {
           parts: [
-            { name: 'Fleisch', type: 'select', options: [option('Schwein'), option('Huhn'), option('Kalb', 4.5)] },
+            {
+              name: 'Fleisch',
+              type: 'select',
+              options: [option('Schwein'), option('Huhn'), option('Kalb', 4.5)],
+            },
             {
               name: 'Beilagen',
               description: 'Eine oder mehrere Beilagen.',
               type: 'multiselect',
-              options: [option('Petersilerdäpfel'), option('Pommes frites'), option('Reis'), option('Erdäpfel-Vogerlsalat', 1.5), option('Preiselbeeren', 0.8)],
+              options: [
+                option('Petersilerdäpfel'),
+                option('Pommes frites'),
+                option('Reis'),
+                option('Erdäpfel-Vogerlsalat', 1.5),
+                option('Preiselbeeren', 0.8),
+              ],
             },
             { name: 'Anmerkung', description: 'Wünsche an die Küche.', type: 'textarea', optional: true },
           ],
@@ -126,8 +179,20 @@ const RESTAURANT: Array<{ category: Record<string, unknown> & { name: string }; 
         ...FOOD,
         tags: ['Regional'],
       },
-      { name: 'Fiakergulasch mit Semmelknödel', allergens: 'A, C, G', price: 17.9, ...FOOD, tags: ['Hausgemacht'] },
-      { name: 'Käsespätzle mit Röstzwiebeln', allergens: 'A, C, G', price: 13.9, ...FOOD, tags: ['Vegetarisch'] },
+      {
+        name: 'Fiakergulasch mit Semmelknödel',
+        allergens: 'A, C, G',
+        price: 17.9,
+        ...FOOD,
+        tags: ['Hausgemacht'],
+      },
+      {
+        name: 'Käsespätzle mit Röstzwiebeln',
+        allergens: 'A, C, G',
+        price: 13.9,
+        ...FOOD,
+        tags: ['Vegetarisch'],
+      },
       {
         name: 'Bowl zusammenstellen',
         description: 'Schritt für Schritt: Basis, Protein, Toppings und Dressing.',
@@ -138,15 +203,27 @@ const RESTAURANT: Array<{ category: Record<string, unknown> & { name: string }; 
         ...FOOD,
         config: {
           parts: [
-            { name: 'Basis', type: 'select', options: [option('Jasminreis'), option('Quinoa', 1), option('Blattsalate')] },
-            { name: 'Protein', type: 'select', options: [option('Tofu'), option('Falafel', 1.5), option('Hendlstreifen', 2.5)] },
+            {
+              name: 'Basis',
+              type: 'select',
+              options: [option('Jasminreis'), option('Quinoa', 1), option('Blattsalate')],
+            },
+            {
+              name: 'Protein',
+              type: 'select',
+              options: [option('Tofu'), option('Falafel', 1.5), option('Hendlstreifen', 2.5)],
+            },
             {
               name: 'Toppings',
               type: 'multiselect',
               optional: true,
               options: [option('Avocado', 1.8), option('Edamame', 1.2), option('Kimchi', 1), option('Sesam')],
             },
-            { name: 'Dressing', type: 'select', options: [option('Sesam-Soja'), option('Joghurt-Kräuter'), option('Chili-Mango')] },
+            {
+              name: 'Dressing',
+              type: 'select',
+              options: [option('Sesam-Soja'), option('Joghurt-Kräuter'), option('Chili-Mango')],
+            },
           ],
         },
       },
@@ -173,9 +250,21 @@ const RESTAURANT: Array<{ category: Record<string, unknown> & { name: string }; 
   {
     category: { name: 'Desserts', position: 5 },
     products: [
-      { name: 'Kaiserschmarrn mit Zwetschkenröster', allergens: 'A, C, G', price: 12.9, ...FOOD, tags: ['Hausgemacht', 'Vegetarisch'] },
+      {
+        name: 'Kaiserschmarrn mit Zwetschkenröster',
+        allergens: 'A, C, G',
+        price: 12.9,
+        ...FOOD,
+        tags: ['Hausgemacht', 'Vegetarisch'],
+      },
       { name: 'Sachertorte mit Schlagobers', allergens: 'A, C, G', price: 6.5, ...FOOD },
-      { name: 'Marillenpalatschinken (2 Stück)', allergens: 'A, C, G', price: 8.9, ...FOOD, tags: ['Vegetarisch'] },
+      {
+        name: 'Marillenpalatschinken (2 Stück)',
+        allergens: 'A, C, G',
+        price: 8.9,
+        ...FOOD,
+        tags: ['Vegetarisch'],
+      },
     ],
   },
   {
@@ -185,7 +274,13 @@ const RESTAURANT: Array<{ category: Record<string, unknown> & { name: string }; 
       { name: 'Römerquelle prickelnd 0,33 l', price: 3.2, ...DRINK },
       { name: 'Apfelsaft gespritzt 0,5 l', price: 3.9, ...DRINK, tags: ['Regional'] },
       { name: 'Ottakringer Helles 0,5 l', allergens: 'A', price: 5.2, ...DRINK, tags: ['Regional'] },
-      { name: 'Grüner Veltliner Weinviertel DAC 1/8 l', allergens: 'O', price: 4.2, ...DRINK, tags: ['Regional'] },
+      {
+        name: 'Grüner Veltliner Weinviertel DAC 1/8 l',
+        allergens: 'O',
+        price: 4.2,
+        ...DRINK,
+        tags: ['Regional'],
+      },
     ],
   },
 ];
@@ -213,7 +308,8 @@ const SCREED: typeof RESTAURANT = [
       },
       {
         name: 'Fließestrich CAF C25-F5 (Silolieferung)',
-        description: 'Calciumsulfat-Fließestrich, ca. 100 kg je m² bei 5 cm Stärke. Auch nach Gewicht bestellbar.',
+        description:
+          'Calciumsulfat-Fließestrich, ca. 100 kg je m² bei 5 cm Stärke. Auch nach Gewicht bestellbar.',
         price: 19,
         ...TRADE,
         unit: 'm2',
@@ -223,7 +319,13 @@ const SCREED: typeof RESTAURANT = [
         quantityStepSize: 0.5,
         alternativeUnits: [
           // 1 kg covers 0.01 m² at 5 cm: 0,19 € per kg.
-          { unit: 'kg', ratio: 0.01, calculationModel: 'approximate', minimumQuantity: 2000, quantityStepSize: 100 },
+          {
+            unit: 'kg',
+            ratio: 0.01,
+            calculationModel: 'approximate',
+            minimumQuantity: 2000,
+            quantityStepSize: 100,
+          },
         ],
         isLeadTimeEnabled: true,
         leadTimeType: 'days',
@@ -238,7 +340,9 @@ const SCREED: typeof RESTAURANT = [
         pricing: 'base',
         minimumQuantity: 3,
         quantityStepSize: 0.75,
-        alternativeUnits: [{ unit: 'piece', ratio: 0.75, calculationModel: 'fixed', minimumQuantity: 4, quantityStepSize: 1 }],
+        alternativeUnits: [
+          { unit: 'piece', ratio: 0.75, calculationModel: 'fixed', minimumQuantity: 4, quantityStepSize: 1 },
+        ],
         defaultUnit: 'piece',
         defaultQuantity: 20,
       },
@@ -268,7 +372,9 @@ const SCREED: typeof RESTAURANT = [
         unit: 'm2',
         minimumQuantity: 6,
         quantityStepSize: 6,
-        alternativeUnits: [{ unit: 'piece', ratio: 6, calculationModel: 'fixed', minimumQuantity: 1, quantityStepSize: 1 }],
+        alternativeUnits: [
+          { unit: 'piece', ratio: 6, calculationModel: 'fixed', minimumQuantity: 1, quantityStepSize: 1 },
+        ],
         description: 'Paket mit 6 m².',
       },
       {
@@ -294,9 +400,24 @@ const SCREED: typeof RESTAURANT = [
   {
     category: { name: 'Zubehör', position: 12 },
     products: [
-      { name: 'Baustahlgitter AQS 50, 2 × 1 m', price: 12.9, ...TRADE, unit: 'piece', minimumQuantity: 1, quantityStepSize: 1 },
+      {
+        name: 'Baustahlgitter AQS 50, 2 × 1 m',
+        price: 12.9,
+        ...TRADE,
+        unit: 'piece',
+        minimumQuantity: 1,
+        quantityStepSize: 1,
+      },
       { name: 'Dehnfugenprofil 2 m', price: 6.4, ...TRADE, unit: 'piece' },
-      { name: 'PE-Folie 0,2 mm', description: 'Rolle zu 50 m².', price: 0.85, ...TRADE, unit: 'm2', minimumQuantity: 50, quantityStepSize: 50 },
+      {
+        name: 'PE-Folie 0,2 mm',
+        description: 'Rolle zu 50 m².',
+        price: 0.85,
+        ...TRADE,
+        unit: 'm2',
+        minimumQuantity: 50,
+        quantityStepSize: 50,
+      },
       {
         name: 'Estrichzusatzmittel',
         description: 'Fließmittel für Zementestrich, Kanister zu 10 l.',
@@ -332,10 +453,23 @@ const SCREED: typeof RESTAURANT = [
             {
               name: 'Estrichart',
               type: 'select',
-              options: [option('Zementestrich CT-C25'), option('Fließestrich CAF', 3.4), option('Schnellestrich CT-C30', 6.9)],
+              options: [
+                option('Zementestrich CT-C25'),
+                option('Fließestrich CAF', 3.4),
+                option('Schnellestrich CT-C30', 6.9),
+              ],
             },
-            { name: 'Estrichstärke', type: 'select', options: [option('5 cm'), option('6,5 cm', 2.8), option('8 cm', 5.1)] },
-            { name: 'Grundriss', description: 'PDF, Foto oder Skizze mit Maßen.', type: 'file', optional: true },
+            {
+              name: 'Estrichstärke',
+              type: 'select',
+              options: [option('5 cm'), option('6,5 cm', 2.8), option('8 cm', 5.1)],
+            },
+            {
+              name: 'Grundriss',
+              description: 'PDF, Foto oder Skizze mit Maßen.',
+              type: 'file',
+              optional: true,
+            },
             { name: 'Anmerkungen zur Baustelle', type: 'textarea', optional: true },
           ],
         },
@@ -396,10 +530,13 @@ async function seedSection(
   tags: Map<string, Tag>,
   menu: { name: string; availableFrom: string; branches: Branch[] },
 ): Promise<void> {
-  const catalog: Array<{ id: number; products: Array<{ id: number; isEnabled: boolean; schedule: null }> }> = [];
+  const catalog: Array<{ id: number; products: Array<{ id: number; isEnabled: boolean; schedule: null }> }> =
+    [];
   let position = 0;
   for (const { category: categoryData, products } of section) {
-    const category = await em.save(em.create(Category, { ...categoryInput.parse(categoryData), image: null }));
+    const category = await em.save(
+      em.create(Category, { ...categoryInput.parse(categoryData), image: null }),
+    );
     const entries = [];
     for (const { tags: tagNames = [], ...data } of products) {
       const input = productInput.parse(data);
@@ -418,7 +555,13 @@ async function seedSection(
     }
     catalog.push({ id: category.id, products: entries });
   }
-  const saved = await em.save(em.create(Menu, { name: menu.name, availableFrom: new Date(menu.availableFrom), branches: menu.branches }));
+  const saved = await em.save(
+    em.create(Menu, {
+      name: menu.name,
+      availableFrom: new Date(menu.availableFrom),
+      branches: menu.branches,
+    }),
+  );
   await writeCatalog(em, saved, catalog);
 }
 
@@ -439,7 +582,9 @@ export async function seedCatalog(em: EntityManager, branches: Branch[]): Promis
     await em.save(branch);
   }
 
-  const restaurantBranches = ['gasthaus-linde-wien', 'gasthaus-linde-linz'].flatMap((id) => byIdentifier.get(id) ?? []);
+  const restaurantBranches = ['gasthaus-linde-wien', 'gasthaus-linde-linz'].flatMap(
+    (id) => byIdentifier.get(id) ?? [],
+  );
   await seedSection(em, RESTAURANT, tags, {
     name: 'Speisekarte Herbst/Winter 2026',
     availableFrom: '2026-09-01T00:00:00+02:00',

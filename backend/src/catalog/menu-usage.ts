@@ -9,7 +9,11 @@ const SUBJECT = { category: 'Diese Kategorie', product: 'Dieses Produkt' } as co
  * silently would change a live menu behind the manager's back. The foreign keys (ON DELETE RESTRICT) hold
  * the same line in the database.
  */
-export async function refuseWhileInMenus(em: EntityManager, kind: 'category' | 'product', id: number): Promise<void> {
+export async function refuseWhileInMenus(
+  em: EntityManager,
+  kind: 'category' | 'product',
+  id: number,
+): Promise<void> {
   const entity = kind === 'category' ? MenuCategory : MenuProduct;
   const column = kind === 'category' ? 'categoryId' : 'productId';
   const rows = await em

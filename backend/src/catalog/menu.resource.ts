@@ -11,13 +11,18 @@ const missing = 'Der ausgewählte Eintrag existiert nicht.';
 
 /** The catalogue of a menu as spec section 3 shows it: categories in order, each with its products in order. */
 export function menuCatalog(menu: Menu): MenuCategoryEntry[] {
-  const byPosition = <T extends { position: number; id: number }>(a: T, b: T) => a.position - b.position || a.id - b.id;
+  const byPosition = <T extends { position: number; id: number }>(a: T, b: T) =>
+    a.position - b.position || a.id - b.id;
   const products = [...(menu.productEntries ?? [])].sort(byPosition);
   return [...(menu.categoryEntries ?? [])].sort(byPosition).map((entry) => ({
     id: entry.categoryId,
     products: products
       .filter((product) => product.menuCategoryId === entry.id)
-      .map((product) => ({ id: product.productId, isEnabled: product.isEnabled, schedule: product.schedule ?? null })),
+      .map((product) => ({
+        id: product.productId,
+        isEnabled: product.isEnabled,
+        schedule: product.schedule ?? null,
+      })),
   }));
 }
 
@@ -42,24 +47,39 @@ async function assertCatalogExists(em: EntityManager, catalog: MenuInput['catalo
   const categoryIds = [...new Set(catalog.map((entry) => entry.id))];
   const productIds = [...new Set(catalog.flatMap((entry) => entry.products.map((product) => product.id)))];
   const categories = new Set(
-    categoryIds.length ? (await em.getRepository(Category).find({ select: { id: true }, where: { id: In(categoryIds) } })).map((c) => c.id) : [],
+    categoryIds.length
+      ? (await em.getRepository(Category).find({ select: { id: true }, where: { id: In(categoryIds) } })).map(
+          (c) => c.id,
+        )
+      : [],
   );
   const products = new Set(
-    productIds.length ? (await em.getRepository(Product).find({ select: { id: true }, where: { id: In(productIds) } })).map((p) => p.id) : [],
+    productIds.length
+      ? (await em.getRepository(Product).find({ select: { id: true }, where: { id: In(productIds) } })).map(
+          (p) => p.id,
+        )
+      : [],
   );
   catalog.forEach((entry, index) => {
     if (!categories.has(entry.id)) throw new DomainError('validation', missing, `catalog.${index}.id`);
     entry.products.forEach((product, productIndex) => {
-      if (!products.has(product.id)) throw new DomainError('validation', missing, `catalog.${index}.products.${productIndex}.id`);
+      if (!products.has(product.id))
+        throw new DomainError('validation', missing, `catalog.${index}.products.${productIndex}.id`);
     });
   });
 }
 
 /** Replaces a menu's catalogue rows with the given catalogue. */
-export async function writeCatalog(em: EntityManager, menu: Menu, catalog: MenuInput['catalog']): Promise<void> {
+export async function writeCatalog(
+  em: EntityManager,
+  menu: Menu,
+  catalog: MenuInput['catalog'],
+): Promise<void> {
   await em.delete(MenuCategory, { menu: { id: menu.id } });
   for (const [position, entry] of catalog.entries()) {
-    const category = await em.save(em.create(MenuCategory, { menu: { id: menu.id }, categoryId: entry.id, position }));
+    const category = await em.save(
+      em.create(MenuCategory, { menu: { id: menu.id }, categoryId: entry.id, position }),
+    );
     if (entry.products.length === 0) continue;
     await em.insert(
       MenuProduct,
@@ -88,9 +108,12 @@ export const menuResource = defineResource({
     branch: {
       type: 'number',
       apply: (qb, alias, value) =>
-        qb.andWhere(`EXISTS (SELECT 1 FROM menu_branch mb WHERE mb.menu_id = ${alias}.id AND mb.branch_id = :branchFilter)`, {
-          branchFilter: value,
-        }),
+        qb.andWhere(
+          `EXISTS (SELECT 1 FROM menu_branch mb WHERE mb.menu_id = ${alias}.id AND mb.branch_id = :branchFilter)`,
+          {
+            branchFilter: value,
+          },
+        ),
     },
   },
   searchable: ['name'],

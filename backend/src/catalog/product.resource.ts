@@ -107,9 +107,12 @@ export const productResource = defineResource({
     tag: {
       type: 'number',
       apply: (qb, alias, value) =>
-        qb.andWhere(`EXISTS (SELECT 1 FROM product_tag pt WHERE pt.product_id = ${alias}.id AND pt.tag_id = :tagFilter)`, {
-          tagFilter: value,
-        }),
+        qb.andWhere(
+          `EXISTS (SELECT 1 FROM product_tag pt WHERE pt.product_id = ${alias}.id AND pt.tag_id = :tagFilter)`,
+          {
+            tagFilter: value,
+          },
+        ),
     },
     type: {
       type: 'string',

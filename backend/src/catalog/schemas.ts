@@ -7,7 +7,16 @@ import { fields } from '../crud/validation.js';
 export const PRODUCT_TYPES = ['simple', 'configurable', 'bundle'] as const;
 export const CALCULATION_MODELS = ['fixed', 'approximate', 'minimum'] as const;
 export const LEAD_TIME_TYPES = ['minutes', 'hours', 'days', 'weeks'] as const;
-export const PART_TYPES = ['text', 'textarea', 'image', 'images', 'file', 'files', 'select', 'multiselect'] as const;
+export const PART_TYPES = [
+  'text',
+  'textarea',
+  'image',
+  'images',
+  'file',
+  'files',
+  'select',
+  'multiselect',
+] as const;
 export const PRICE_MODIFIERS = ['add', 'subtract', 'overwrite'] as const;
 const CHOICE_PARTS: ReadonlySet<string> = new Set(['select', 'multiselect']);
 
@@ -66,7 +75,11 @@ interface QuantityFields {
 
 /** min ≤ max, reported on the maximum. */
 function checkMinMax(value: QuantityFields, ctx: z.RefinementCtx, prefix: PropertyKey[] = []) {
-  if (value.minimumQuantity !== null && value.maximumQuantity !== null && value.maximumQuantity < value.minimumQuantity) {
+  if (
+    value.minimumQuantity !== null &&
+    value.maximumQuantity !== null &&
+    value.maximumQuantity < value.minimumQuantity
+  ) {
     ctx.addIssue({
       code: 'custom',
       message: t('validation.min', { min: value.minimumQuantity }),
@@ -80,10 +93,7 @@ export const alternativeUnitSchema = z
   .object({
     unit: z.enum(UNIT_CODES),
     /** Product units per alternative unit. */
-    ratio: z
-      .number()
-      .positive()
-      .max(1_000_000_000),
+    ratio: z.number().positive().max(1_000_000_000),
     calculationModel: z.enum(CALCULATION_MODELS).default('fixed'),
     minimumQuantity: optionalQuantity(),
     maximumQuantity: optionalQuantity(),
@@ -102,16 +112,19 @@ export const configurablePartSchema = z
   .object({
     id: optionalId(),
     name: fields.text(200),
-    description: fields
-      .optionalText(2000)
-      .transform((v) => v || null),
+    description: fields.optionalText(2000).transform((v) => v || null),
     type: z.enum(PART_TYPES),
     optional: z.boolean().default(false),
     options: z.array(partOptionSchema).max(200).default([]),
   })
   .superRefine((part, ctx) => {
     if (CHOICE_PARTS.has(part.type) && part.options.length === 0) {
-      ctx.addIssue({ code: 'custom', message: t('validation.tooFewItems', { min: 1 }), path: ['options'], input: part.options });
+      ctx.addIssue({
+        code: 'custom',
+        message: t('validation.tooFewItems', { min: 1 }),
+        path: ['options'],
+        input: part.options,
+      });
     }
     if (!CHOICE_PARTS.has(part.type) && part.options.length > 0) {
       ctx.addIssue({
@@ -194,23 +207,40 @@ export const productInput = z
       units.add(alternative.unit);
     });
     if (product.defaultUnit !== null && !units.has(product.defaultUnit)) {
-      ctx.addIssue({ code: 'custom', message: t('validation.choice'), path: ['defaultUnit'], input: product.defaultUnit });
+      ctx.addIssue({
+        code: 'custom',
+        message: t('validation.choice'),
+        path: ['defaultUnit'],
+        input: product.defaultUnit,
+      });
     }
     if (product.defaultQuantity !== null) {
       // The default must lie within the limits of the unit it is given in.
       const unit = product.defaultUnit ?? product.unit;
-      const limits = product.alternativeUnits.find((a) => a.unit === unit && unit !== product.unit) ?? product;
+      const limits =
+        product.alternativeUnits.find((a) => a.unit === unit && unit !== product.unit) ?? product;
       const min = limits.minimumQuantity;
       const max = limits.maximumQuantity;
       if (min !== null && product.defaultQuantity < min) {
-        ctx.addIssue({ code: 'custom', message: t('validation.min', { min }), path: ['defaultQuantity'], input: product.defaultQuantity });
+        ctx.addIssue({
+          code: 'custom',
+          message: t('validation.min', { min }),
+          path: ['defaultQuantity'],
+          input: product.defaultQuantity,
+        });
       } else if (max !== null && product.defaultQuantity > max) {
-        ctx.addIssue({ code: 'custom', message: t('validation.max', { max }), path: ['defaultQuantity'], input: product.defaultQuantity });
+        ctx.addIssue({
+          code: 'custom',
+          message: t('validation.max', { max }),
+          path: ['defaultQuantity'],
+          input: product.defaultQuantity,
+        });
       }
     }
     if (product.isLeadTimeEnabled) {
       for (const field of ['leadTimeType', 'leadTimeValue'] as const) {
-        if (product[field] === null) ctx.addIssue({ code: 'custom', message: t('validation.blank'), path: [field], input: null });
+        if (product[field] === null)
+          ctx.addIssue({ code: 'custom', message: t('validation.blank'), path: [field], input: null });
       }
     }
     const parts = product.config.parts;
@@ -223,7 +253,12 @@ export const productInput = z
       });
     }
     if (product.type !== 'simple' && parts.length === 0) {
-      ctx.addIssue({ code: 'custom', message: t('validation.tooFewItems', { min: 1 }), path: ['config', 'parts'], input: parts });
+      ctx.addIssue({
+        code: 'custom',
+        message: t('validation.tooFewItems', { min: 1 }),
+        path: ['config', 'parts'],
+        input: parts,
+      });
     }
   });
 
@@ -262,7 +297,12 @@ export const menuInput = z.object({
           const seen = new Set<number>();
           entry.products.forEach((product, index) => {
             if (seen.has(product.id)) {
-              ctx.addIssue({ code: 'custom', message: t('validation.unique'), path: ['products', index, 'id'], input: product.id });
+              ctx.addIssue({
+                code: 'custom',
+                message: t('validation.unique'),
+                path: ['products', index, 'id'],
+                input: product.id,
+              });
             }
             seen.add(product.id);
           });
@@ -273,7 +313,13 @@ export const menuInput = z.object({
     .superRefine((catalog, ctx) => {
       const seen = new Set<number>();
       catalog.forEach((entry, index) => {
-        if (seen.has(entry.id)) ctx.addIssue({ code: 'custom', message: t('validation.unique'), path: [index, 'id'], input: entry.id });
+        if (seen.has(entry.id))
+          ctx.addIssue({
+            code: 'custom',
+            message: t('validation.unique'),
+            path: [index, 'id'],
+            input: entry.id,
+          });
         seen.add(entry.id);
       });
     }),
