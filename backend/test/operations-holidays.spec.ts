@@ -145,4 +145,15 @@ describe('holiday balances (/api/holiday-balances, /api/time-sheets/holiday-bala
     expect((await t.request('DELETE', `/api/holiday-balances/${own.body.data[0].id}`, undefined, anna.headers)).status).toBe(403);
     expect((await t.request('GET', '/api/time-sheets/holiday-balances')).status).toBe(401);
   });
+
+  it('describes its routes in the OpenAPI document', async () => {
+    const doc = await t.request('GET', '/api/openapi.json');
+    expect(doc.status).toBe(200);
+    const paths = doc.body.paths as Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { required?: string[] } }> } }>>;
+    expect(Object.keys(paths['/api/holiday-balances']!).sort()).toEqual(['get', 'post']);
+    expect(Object.keys(paths['/api/holiday-balances/{id}']!).sort()).toEqual(['delete', 'get', 'put']);
+    expect(paths['/api/time-sheets/holiday-balances']!.get).toBeDefined();
+    expect(paths['/api/devices/{id}/api-key']!.post).toBeDefined();
+    expect(paths['/api/holiday-balances']!.post!.requestBody!.content['application/json']!.schema.required).toEqual(['user', 'year']);
+  });
 });
