@@ -1,0 +1,120 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import { INIT_URLS, type InitUrl } from '@ordering/common';
+import { createHash } from 'node:crypto';
+import type { DataSource } from 'typeorm';
+import { RequestContext } from '../auth/request-context.js';
+import { branchResource } from '../branches/branch.resource.js';
+import { categoryResource } from '../catalog/category.resource.js';
+import { menuResource } from '../catalog/menu.resource.js';
+import { productResource } from '../catalog/product.resource.js';
+import { ShopConfigService } from '../config/shop-config.service.js';
+import { CONTENT_VIEWS } from '../content/content-views.js';
+import type { PublicView } from '../content/public-view.js';
+import { CrudService, MAX_LIMIT } from '../crud/crud.service.js';
+import type { ResourceDefinition } from '../crud/resource.js';
+import { divisionResource } from '../divisions/division.resource.js';
+import { AuditService } from '../logs/audit.service.js';
+import { tableResource } from '../tables/table.resource.js';
+import { tagResource } from '../tags/tag.resource.js';
+
+/** The resource behind each list of /api/init, with the storefront view where a collection has one. */
+const SOURCES: Record<Exclude<InitUrl, 'config'>, { def: ResourceDefinition<any, any>; view?: PublicView }> = {
+  divisions: { def: divisionResource },
+  branches: { def: branchResource },
+  menus: { def: menuResource },
+  categories: { def: categoryResource },
+  products: { def: productResource },
+  tags: { def: tagResource },
+  tables: { def: tableResource },
+  sites: CONTENT_VIEWS.sites,
+  navigations: CONTENT_VIEWS.navigations,
+  blocks: CONTENT_VIEWS.blocks,
+  donatees: CONTENT_VIEWS.donatees,
+};
+
+/** Collections whose changes show in /api/init: its own, and the media embedded in them. */
+export const INIT_COLLECTIONS = [...INIT_URLS, 'images', 'uploads'];
+
+/** A built /api/init answer. */
+export interface InitBody {
+  /** The versions it was built from (cache key). */
+  key: string;
+  /** `{ "data": [ { url, data: { data } } ... ] }`, serialised once. */
+  json: string;
+  /** Strong validator: a hash of the body. */
+  etag: string;
+}
+
+/**
+ * `GET /api/init`: every public collection the storefront starts from, each exactly as its public list
+ * route answers an anonymous visitor (same services, same serialisation). The answer is kept in memory
+ * for the collection versions it was built from; every write raises a version, in the same transaction,
+ * so any backend instance notices a change with one small query.
+ */
+@Injectable()
+export class InitService {
+  private readonly services = new Map<string, CrudService<any>>();
+  private cached: InitBody | null = null;
+  private building: { key: string; promise: Promise<InitBody> } | null = null;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly audit: AuditService,
+    private readonly config: ShopConfigService,
+  ) {
+    for (const [url, source] of Object.entries(SOURCES)) this.services.set(url, new CrudService(source.def, dataSource, audit));
+  }
+
+  /** The key of the current data: the versions of every collection in the answer. */
+  async currentKey(): Promise<string> {
+    const versions = await this.audit.versions(this.dataSource.manager, INIT_COLLECTIONS);
+    return INIT_COLLECTIONS.map((c) => `${c}:${versions[c]}`).join(',');
+  }
+
+  /** The answer for the current versions: from memory, or built once (concurrent callers share the build). */
+  async body(key?: string): Promise<InitBody> {
+    const current = key ?? (await this.currentKey());
+    if (this.cached?.key === current) return this.cached;
+    if (this.building?.key === current) return this.building.promise;
+    const promise = this.build(current).then((body) => {
+      this.cached = body;
+      return body;
+    });
+    this.building = { key: current, promise };
+    try {
+      return await promise;
+    } finally {
+      if (this.building?.promise === promise) this.building = null;
+    }
+  }
+
+  /** The cached answer's ETag when it is still current (a 304 needs nothing more). */
+  cachedEtag(key: string): string | null {
+    return this.cached?.key === key ? this.cached.etag : null;
+  }
+
+  private async build(key: string): Promise<InitBody> {
+    const anonymous = RequestContext.anonymous();
+    const entries: Array<{ url: string; data: { data: unknown } }> = [];
+    for (const url of INIT_URLS) {
+      if (url === 'config') {
+        entries.push({ url: '/api/config', data: { data: await this.config.publicConfig() } });
+        continue;
+      }
+      const source = SOURCES[url];
+      const service = this.services.get(url)!;
+      const items: Record<string, unknown>[] = [];
+      for (let page = 1; ; page++) {
+        const result = await service.list(anonymous, { ...source.view?.publicQuery, limit: String(MAX_LIMIT), page: String(page) });
+        items.push(...(result.items as Record<string, unknown>[]));
+        if (items.length >= result.total || result.items.length === 0) break;
+      }
+      if (source.view?.finish) await source.view.finish(this.dataSource.manager, items);
+      entries.push({ url: `/api/${url}`, data: { data: items } });
+    }
+    const json = JSON.stringify({ data: entries });
+    const etag = `"init-${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"`;
+    return { key, json, etag };
+  }
+}
