@@ -16,6 +16,7 @@ import { ContentModule } from './content/content.module.js';
 import { ResourceModule } from './crud/resource.module.js';
 import { divisionResource } from './divisions/division.resource.js';
 import { HealthModule } from './health/health.module.js';
+import { InitModule } from './init/init.module.js';
 import { LogsModule } from './logs/logs.module.js';
 import { OperationsModule } from './operations/operations.module.js';
 import { tableResource } from './tables/table.resource.js';
@@ -39,6 +40,7 @@ export const FEATURE_MODULES = [
   ResourceModule.for('Organisation', [divisionResource, branchResource, tableResource]),
   CatalogModule,
   ContentModule,
+  InitModule,
   OperationsModule,
 ];
 
