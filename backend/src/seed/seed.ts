@@ -1,4 +1,5 @@
 import { newApiKey } from '../branches/api-key.js';
+import { seedContent } from '../content/content.seed.js';
 import type { DataSource, EntityManager } from 'typeorm';
 import { Branch, type OpeningHourRuleJson } from '../branches/branch.entity.js';
 import { DeliveryArea } from '../branches/delivery-area.entity.js';
@@ -142,6 +143,7 @@ export async function seedDemo(dataSource: DataSource, _clock: Clock): Promise<v
     await seedUsers(em, branches);
     await seedCatalog(em, branches);
     await seedOperations(em, branches, _clock.now());
+    await seedContent(em, branches);
   });
 }
 
