@@ -15,6 +15,7 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'GET /api/auth/login-link/:token', // the token is the secret
 
   // Storefront data (the storefront has no sign-in).
+  'GET /api/init', // everything below in one cached answer (public content only, no secrets)
   'GET /api/divisions',
   'GET /api/divisions/:id',
   'GET /api/branches',
@@ -57,4 +58,8 @@ export const PUBLIC_ROUTES: readonly string[] = [
  * Routes that Nest's guard never sees because they are not controllers: the OpenAPI document and its
  * browsable UI (static files of swagger-ui under /api/docs).
  */
-export const DOCUMENTATION_ROUTES: readonly RegExp[] = [/^GET \/api\/openapi\.(json|yaml)$/, /^GET \/api\/docs(\/.*)?$/, /^GET \/api\/docs-(json|yaml)$/];
+export const DOCUMENTATION_ROUTES: readonly RegExp[] = [
+  /^GET \/api\/openapi\.(json|yaml)$/,
+  /^GET \/api\/docs(\/.*)?$/,
+  /^GET \/api\/docs-(json|yaml)$/,
+];
