@@ -15,7 +15,9 @@ interface ReceivedMail {
 /** The message body as text: quoted-printable soft breaks and escapes undone. */
 function decodeQuotedPrintable(raw: string): string {
   return Buffer.from(
-    raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    raw
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
     'latin1',
   ).toString('utf8');
 }
@@ -76,7 +78,12 @@ describe('one-time sign-in links over real SMTP', () => {
   beforeAll(async () => {
     smtp = await startSmtp();
     t = await startTestApp({
-      env: { ...FAST_BCRYPT, SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, PUBLIC_URL: 'https://bestellen.example.at', MAIL_FROM: 'shop@example.at' },
+      env: {
+        ...FAST_BCRYPT,
+        SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+        PUBLIC_URL: 'https://bestellen.example.at',
+        MAIL_FROM: 'shop@example.at',
+      },
     });
   });
   afterAll(async () => {
@@ -140,7 +147,9 @@ describe('one-time sign-in links over real SMTP', () => {
     const res = await t.request('GET', pathOf(link), undefined, { accept: 'application/json' });
     expect(res.status).toBe(401);
     expect(res.body.errors[0].message).toBe(text('auth.loginLinkInvalid'));
-    const garbage = await t.request('GET', '/api/auth/login-link/abc', undefined, { accept: 'application/json' });
+    const garbage = await t.request('GET', '/api/auth/login-link/abc', undefined, {
+      accept: 'application/json',
+    });
     expect(garbage.status).toBe(401);
     expect(garbage.body.errors[0].message).toBe(text('auth.loginLinkInvalid'));
   });

@@ -18,11 +18,21 @@ describe('sign-in, sessions, CSRF and API tokens (real authenticator)', () => {
   });
 
   it('signs in with user name or e-mail: user, CSRF token and an HttpOnly, SameSite=Lax cookie with a new id each time', async () => {
-    const user = await insertUser(t, { username: 'anna', email: 'anna@example.at', password: PASSWORD, roles: ['ROLE_ADMIN'] });
+    const user = await insertUser(t, {
+      username: 'anna',
+      email: 'anna@example.at',
+      password: PASSWORD,
+      roles: ['ROLE_ADMIN'],
+    });
 
     const first = await t.request('POST', '/api/auth/login', { username: 'anna', password: PASSWORD });
     expect(first.status).toBe(200);
-    expect(first.body.data.user).toMatchObject({ id: user.id, username: 'anna', roles: ['ROLE_ADMIN'], branches: [] });
+    expect(first.body.data.user).toMatchObject({
+      id: user.id,
+      username: 'anna',
+      roles: ['ROLE_ADMIN'],
+      branches: [],
+    });
     expect(first.body.data.user).not.toHaveProperty('passwordHash');
     expect(first.body.data.user).not.toHaveProperty('apiTokenHash');
     expect(first.body.data.csrfToken).toMatch(/^[A-Za-z0-9_-]{40,}$/);
@@ -32,7 +42,12 @@ describe('sign-in, sessions, CSRF and API tokens (real authenticator)', () => {
     expect(cookie.attributes).not.toContain('Secure'); // plain HTTP here
 
     // Behind an HTTPS proxy (TRUST_PROXY) the cookie is Secure; by e-mail, in any case.
-    const second = await t.request('POST', '/api/auth/login', { username: 'Anna@Example.AT', password: PASSWORD }, { 'x-forwarded-proto': 'https' });
+    const second = await t.request(
+      'POST',
+      '/api/auth/login',
+      { username: 'Anna@Example.AT', password: PASSWORD },
+      { 'x-forwarded-proto': 'https' },
+    );
     expect(second.status).toBe(200);
     const secure = sessionCookieOf(second)!;
     expect(secure.attributes).toContain('Secure');
@@ -40,22 +55,36 @@ describe('sign-in, sessions, CSRF and API tokens (real authenticator)', () => {
     expect(second.body.data.csrfToken).not.toBe(first.body.data.csrfToken);
 
     // Signing in with an old cookie replaces that session: never the id the client brought.
-    const third = await t.request('POST', '/api/auth/login', { username: 'anna', password: PASSWORD }, { cookie: `sid=${cookie.value}` });
+    const third = await t.request(
+      'POST',
+      '/api/auth/login',
+      { username: 'anna', password: PASSWORD },
+      { cookie: `sid=${cookie.value}` },
+    );
     expect(sessionCookieOf(third)!.value).not.toBe(cookie.value);
-    expect((await t.request('GET', '/api/users/me', undefined, { cookie: `sid=${cookie.value}` })).status).toBe(401);
+    expect(
+      (await t.request('GET', '/api/users/me', undefined, { cookie: `sid=${cookie.value}` })).status,
+    ).toBe(401);
 
     // Only hashes are stored.
     const rows = await t.dataSource.getRepository(AuthSession).find({ where: { user: { id: user.id } } });
-    expect(rows.map((r) => r.tokenHash).sort()).toEqual([sha256(secure.value), sha256(sessionCookieOf(third)!.value)].sort());
+    expect(rows.map((r) => r.tokenHash).sort()).toEqual(
+      [sha256(secure.value), sha256(sessionCookieOf(third)!.value)].sort(),
+    );
     const me = await t.request('GET', '/api/users/me', undefined, { cookie: `sid=${secure.value}` });
     expect(me.status).toBe(200);
-    expect((await t.dataSource.getRepository(User).findOneByOrFail({ id: user.id })).lastLoginAt).toEqual(t.clock.now());
+    expect((await t.dataSource.getRepository(User).findOneByOrFail({ id: user.id })).lastLoginAt).toEqual(
+      t.clock.now(),
+    );
   });
 
   it('answers wrong passwords and unknown users alike: 401 with the German text', async () => {
     await insertUser(t, { username: 'bert', password: PASSWORD });
     const wrong = await t.request('POST', '/api/auth/login', { username: 'bert', password: 'falsch-falsch' });
-    const unknown = await t.request('POST', '/api/auth/login', { username: 'niemand', password: 'falsch-falsch' });
+    const unknown = await t.request('POST', '/api/auth/login', {
+      username: 'niemand',
+      password: 'falsch-falsch',
+    });
     expect(wrong.status).toBe(401);
     expect(unknown.status).toBe(401);
     expect(wrong.body).toEqual({ errors: [{ message: text('auth.invalidCredentials') }] });
@@ -83,28 +112,37 @@ describe('sign-in, sessions, CSRF and API tokens (real authenticator)', () => {
     expect(locked.body.errors[0].message).toContain('15 Minuten');
     expect(sessionCookieOf(locked)).toBeUndefined();
     // Another name is not affected.
-    expect((await t.request('POST', '/api/auth/login', { username: 'dora', password: PASSWORD })).status).toBe(200);
+    expect(
+      (await t.request('POST', '/api/auth/login', { username: 'dora', password: PASSWORD })).status,
+    ).toBe(200);
 
     t.clock.advance(10 * MINUTE + 1000);
     const later = await t.request('POST', '/api/auth/login', { username: 'carla', password: PASSWORD });
     expect(later.status).toBe(429);
     expect(later.body.errors[0].message).toBe(tooManyAttemptsMessage(5));
     t.clock.advance(4 * MINUTE);
-    expect((await t.request('POST', '/api/auth/login', { username: 'carla', password: PASSWORD })).body.errors[0].message).toBe(
-      text('auth.tooManyAttemptsOneMinute'),
-    );
+    expect(
+      (await t.request('POST', '/api/auth/login', { username: 'carla', password: PASSWORD })).body.errors[0]
+        .message,
+    ).toBe(text('auth.tooManyAttemptsOneMinute'));
 
     t.clock.advance(MINUTE);
-    expect((await t.request('POST', '/api/auth/login', { username: 'carla', password: PASSWORD })).status).toBe(200);
+    expect(
+      (await t.request('POST', '/api/auth/login', { username: 'carla', password: PASSWORD })).status,
+    ).toBe(200);
   });
 
   it('forgets failures after a successful sign-in', async () => {
     await insertUser(t, { username: 'emil', password: PASSWORD });
     const fail = () => t.request('POST', '/api/auth/login', { username: 'emil', password: 'nicht-richtig' });
     for (let i = 0; i < 4; i++) expect((await fail()).status).toBe(401);
-    expect((await t.request('POST', '/api/auth/login', { username: 'emil', password: PASSWORD })).status).toBe(200);
+    expect(
+      (await t.request('POST', '/api/auth/login', { username: 'emil', password: PASSWORD })).status,
+    ).toBe(200);
     for (let i = 0; i < 4; i++) expect((await fail()).status).toBe(401);
-    expect((await t.request('POST', '/api/auth/login', { username: 'emil', password: PASSWORD })).status).toBe(200);
+    expect(
+      (await t.request('POST', '/api/auth/login', { username: 'emil', password: PASSWORD })).status,
+    ).toBe(200);
   });
 
   it('ends the session on the server at sign-out and clears the cookie', async () => {
@@ -132,7 +170,10 @@ describe('sign-in, sessions, CSRF and API tokens (real authenticator)', () => {
     const missing = await t.request('POST', '/api/users/me/api-token', undefined, s.cookie);
     expect(missing.status).toBe(403);
     expect(missing.body).toEqual({ errors: [{ message: text('auth.csrf') }] });
-    const wrong = await t.request('DELETE', '/api/users/me/api-token', undefined, { ...s.cookie, 'x-csrf-token': 'x'.repeat(43) });
+    const wrong = await t.request('DELETE', '/api/users/me/api-token', undefined, {
+      ...s.cookie,
+      'x-csrf-token': 'x'.repeat(43),
+    });
     expect(wrong.status).toBe(403);
     expect(wrong.body.errors[0].message).toBe(text('auth.csrf'));
 
@@ -143,17 +184,31 @@ describe('sign-in, sessions, CSRF and API tokens (real authenticator)', () => {
     // Reads need none, and a reloaded page gets the token back.
     const session = await t.request('GET', '/api/auth/session', undefined, s.cookie);
     expect(session.status).toBe(200);
-    expect(session.body.data).toMatchObject({ csrfToken: s.csrfToken, roles: ['ROLE_EMPLOYEE'], user: { username: 'gerda' } });
+    expect(session.body.data).toMatchObject({
+      csrfToken: s.csrfToken,
+      roles: ['ROLE_EMPLOYEE'],
+      user: { username: 'gerda' },
+    });
 
     // Public writes do not refuse a stale cookie: the caller is simply anonymous there.
-    const publicWrite = await t.request('POST', '/api/auth/login-link', { email: 'unbekannt@example.at' }, s.cookie);
+    const publicWrite = await t.request(
+      'POST',
+      '/api/auth/login-link',
+      { email: 'unbekannt@example.at' },
+      s.cookie,
+    );
     expect(publicWrite.status).toBe(200);
   });
 
   it('accepts a personal API token as Bearer without CSRF; a new token replaces the old one, a revoked one is refused', async () => {
     const user = await insertUser(t, { username: 'hans', password: PASSWORD });
     const bearer = await bearerFor(t, user.id);
-    const stored = await t.dataSource.getRepository(User).createQueryBuilder('u').addSelect('u.apiTokenHash').where('u.id = :id', { id: user.id }).getOneOrFail();
+    const stored = await t.dataSource
+      .getRepository(User)
+      .createQueryBuilder('u')
+      .addSelect('u.apiTokenHash')
+      .where('u.id = :id', { id: user.id })
+      .getOneOrFail();
     expect(stored.apiTokenHash).toBe(sha256(bearer.authorization.slice('Bearer '.length)));
 
     const me = await t.request('GET', '/api/users/me', undefined, bearer);
@@ -170,13 +225,19 @@ describe('sign-in, sessions, CSRF and API tokens (real authenticator)', () => {
 
     expect((await t.request('DELETE', '/api/users/me/api-token', undefined, next)).status).toBe(200);
     expect((await t.request('GET', '/api/users/me', undefined, next)).status).toBe(401);
-    expect((await t.request('GET', '/api/users/me', undefined, { authorization: 'Bearer bpt_unbekannt' })).status).toBe(401);
+    expect(
+      (await t.request('GET', '/api/users/me', undefined, { authorization: 'Bearer bpt_unbekannt' })).status,
+    ).toBe(401);
   });
 
   it('refuses disabled, locked and expired accounts with their texts, and drops their live sessions', async () => {
     await insertUser(t, { username: 'ida', password: PASSWORD, isEnabled: false });
     await insertUser(t, { username: 'jan', password: PASSWORD, isLocked: true });
-    await insertUser(t, { username: 'kai', password: PASSWORD, expiresAt: new Date(t.clock.now().getTime() - MINUTE) });
+    await insertUser(t, {
+      username: 'kai',
+      password: PASSWORD,
+      expiresAt: new Date(t.clock.now().getTime() - MINUTE),
+    });
     const cases: Array<[string, string]> = [
       ['ida', text('auth.accountDisabled')],
       ['jan', text('auth.accountLocked')],
@@ -184,12 +245,17 @@ describe('sign-in, sessions, CSRF and API tokens (real authenticator)', () => {
     ];
     for (const [username, message] of cases) {
       const res = await t.request('POST', '/api/auth/login', { username, password: PASSWORD });
-      expect({ username, status: res.status, body: res.body }).toEqual({ username, status: 403, body: { errors: [{ message }] } });
+      expect({ username, status: res.status, body: res.body }).toEqual({
+        username,
+        status: 403,
+        body: { errors: [{ message }] },
+      });
     }
     // The account state is only told to who knows the password.
-    expect((await t.request('POST', '/api/auth/login', { username: 'ida', password: 'falsch-falsch' })).body.errors[0].message).toBe(
-      text('auth.invalidCredentials'),
-    );
+    expect(
+      (await t.request('POST', '/api/auth/login', { username: 'ida', password: 'falsch-falsch' })).body
+        .errors[0].message,
+    ).toBe(text('auth.invalidCredentials'));
 
     const lea = await insertUser(t, { username: 'lea', password: PASSWORD });
     const s = await signIn(t, 'lea', PASSWORD);

@@ -8,11 +8,19 @@ import { Allow, Ctx } from './decorators.js';
 import type { RequestContext } from './request-context.js';
 import type { ClientInfo } from './session.service.js';
 
-const clientOf = (req: Request): ClientInfo => ({ ip: req.ip ?? null, userAgent: req.header('user-agent') ?? null });
+const clientOf = (req: Request): ClientInfo => ({
+  ip: req.ip ?? null,
+  userAgent: req.header('user-agent') ?? null,
+});
 
 const errorSchema = {
   type: 'object',
-  properties: { errors: { type: 'array', items: { type: 'object', properties: { message: { type: 'string' }, field: { type: 'string' } } } } },
+  properties: {
+    errors: {
+      type: 'array',
+      items: { type: 'object', properties: { message: { type: 'string' }, field: { type: 'string' } } },
+    },
+  },
 };
 const signInSchema = {
   type: 'object',
@@ -20,7 +28,10 @@ const signInSchema = {
     data: {
       type: 'object',
       required: ['user', 'csrfToken'],
-      properties: { user: { type: 'object' }, csrfToken: { type: 'string', description: 'Für X-CSRF-Token bei Schreibzugriffen' } },
+      properties: {
+        user: { type: 'object' },
+        csrfToken: { type: 'string', description: 'Für X-CSRF-Token bei Schreibzugriffen' },
+      },
     },
   },
 };
@@ -39,12 +50,19 @@ export class AuthController {
     schema: {
       type: 'object',
       required: ['username', 'password'],
-      properties: { username: { type: 'string', description: 'Benutzername oder E-Mail-Adresse' }, password: { type: 'string' } },
+      properties: {
+        username: { type: 'string', description: 'Benutzername oder E-Mail-Adresse' },
+        password: { type: 'string' },
+      },
     },
   })
   @ApiOkResponse({ schema: signInSchema })
   @ApiResponse({ status: 401, description: 'Ungültige Zugangsdaten', schema: errorSchema })
-  @ApiResponse({ status: 403, description: 'Konto deaktiviert, gesperrt oder abgelaufen', schema: errorSchema })
+  @ApiResponse({
+    status: 403,
+    description: 'Konto deaktiviert, gesperrt oder abgelaufen',
+    schema: errorSchema,
+  })
   @ApiResponse({ status: 429, description: 'Zu viele Fehlversuche', schema: errorSchema })
   async login(@Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const signIn = await this.auth.login(body, clientOf(req), sessionTokenOf(req));
@@ -65,14 +83,20 @@ export class AuthController {
 
   @Get('session')
   @Allow('authenticated')
-  @ApiOperation({ summary: 'Angemeldeter Benutzer mit Rollen und dem CSRF-Token der Sitzung (nach einem Neuladen)' })
+  @ApiOperation({
+    summary: 'Angemeldeter Benutzer mit Rollen und dem CSRF-Token der Sitzung (nach einem Neuladen)',
+  })
   @ApiOkResponse({
     schema: {
       type: 'object',
       properties: {
         data: {
           type: 'object',
-          properties: { roles: { type: 'array', items: { type: 'string' } }, user: { type: 'object' }, csrfToken: { type: 'string', nullable: true } },
+          properties: {
+            roles: { type: 'array', items: { type: 'string' } },
+            user: { type: 'object' },
+            csrfToken: { type: 'string', nullable: true },
+          },
         },
       },
     },
@@ -84,9 +108,19 @@ export class AuthController {
   @Post('login-link')
   @Public()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Einmaligen Anmeldelink per E-Mail anfordern (gleiche Antwort, ob das Konto existiert oder nicht)' })
-  @ApiBody({ schema: { type: 'object', properties: { email: { type: 'string' }, username: { type: 'string' } } } })
-  @ApiOkResponse({ schema: { type: 'object', properties: { data: { type: 'object', properties: { message: { type: 'string' } } } } } })
+  @ApiOperation({
+    summary:
+      'Einmaligen Anmeldelink per E-Mail anfordern (gleiche Antwort, ob das Konto existiert oder nicht)',
+  })
+  @ApiBody({
+    schema: { type: 'object', properties: { email: { type: 'string' }, username: { type: 'string' } } },
+  })
+  @ApiOkResponse({
+    schema: {
+      type: 'object',
+      properties: { data: { type: 'object', properties: { message: { type: 'string' } } } },
+    },
+  })
   requestLoginLink(@Body() body: unknown) {
     return this.auth.requestLoginLink(body);
   }
@@ -94,10 +128,19 @@ export class AuthController {
   @Get('login-link/:token')
   @Public()
   @ApiOperation({
-    summary: 'Mit einem Anmeldelink anmelden (einmal): leitet nach /backend weiter; mit Accept: application/json antwortet es wie /api/auth/login',
+    summary:
+      'Mit einem Anmeldelink anmelden (einmal): leitet nach /backend weiter; mit Accept: application/json antwortet es wie /api/auth/login',
   })
-  @ApiResponse({ status: 302, description: 'Angemeldet, weiter nach /backend (ungültiger Link: /backend/login?error=login-link-invalid)' })
-  @ApiResponse({ status: 401, description: 'Link ungültig, benutzt oder abgelaufen (JSON-Clients)', schema: errorSchema })
+  @ApiResponse({
+    status: 302,
+    description:
+      'Angemeldet, weiter nach /backend (ungültiger Link: /backend/login?error=login-link-invalid)',
+  })
+  @ApiResponse({
+    status: 401,
+    description: 'Link ungültig, benutzt oder abgelaufen (JSON-Clients)',
+    schema: errorSchema,
+  })
   async loginWithLink(@Param('token') token: string, @Req() req: Request, @Res() res: Response) {
     const wantsJson = (req.header('accept') ?? '').includes('application/json');
     try {

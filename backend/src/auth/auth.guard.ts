@@ -46,7 +46,8 @@ export class AuthGuard implements CanActivate {
     if (isPublic) return true;
     if (!permissions || permissions.length === 0) throw new DomainError('forbidden', HTTP_MESSAGES.forbidden);
     if (!req.ctx.user) throw new DomainError('unauthorized', HTTP_MESSAGES.unauthorized);
-    if (!permissions.some((p) => req.ctx!.can(p))) throw new DomainError('forbidden', HTTP_MESSAGES.forbidden);
+    if (!permissions.some((p) => req.ctx!.can(p)))
+      throw new DomainError('forbidden', HTTP_MESSAGES.forbidden);
     return true;
   }
 }

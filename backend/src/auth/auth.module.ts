@@ -22,12 +22,18 @@ export class AuthModule {
       imports: [MailModule],
       controllers: [AuthController],
       providers: [
-        { provide: PasswordHasher, useFactory: (config: AppConfig) => new PasswordHasher(config.bcryptCost), inject: [APP_CONFIG] },
+        {
+          provide: PasswordHasher,
+          useFactory: (config: AppConfig) => new PasswordHasher(config.bcryptCost),
+          inject: [APP_CONFIG],
+        },
         LoginThrottleService,
         SessionService,
         AuthService,
         SessionAuthenticator,
-        authenticator ? { provide: AUTHENTICATOR, useValue: authenticator } : { provide: AUTHENTICATOR, useExisting: SessionAuthenticator },
+        authenticator
+          ? { provide: AUTHENTICATOR, useValue: authenticator }
+          : { provide: AUTHENTICATOR, useExisting: SessionAuthenticator },
         { provide: APP_GUARD, useClass: AuthGuard },
       ],
       exports: [AUTHENTICATOR, PasswordHasher, SessionService],

@@ -102,7 +102,10 @@ export class AuthService {
    * The signed-in user with roles, and the session's CSRF token (null for API-token requests), so that a
    * reloaded page can go on writing.
    */
-  async current(ctx: RequestContext, token: string | undefined): Promise<CurrentUser & { csrfToken: string | null }> {
+  async current(
+    ctx: RequestContext,
+    token: string | undefined,
+  ): Promise<CurrentUser & { csrfToken: string | null }> {
     const user = await findUserById(this.dataSource.manager, ctx.user!.id);
     if (!user) throw new DomainError('unauthorized', t('http.unauthorized'));
     const session = ctx.method === 'session' && token ? await this.sessions.find(token) : null;
@@ -147,7 +150,9 @@ export class AuthService {
               'Wenn Sie keinen Anmeldelink angefordert haben, können Sie diese E-Mail ignorieren.\n',
             secrets: [token],
           })
-          .catch((error: unknown) => this.logger.error({ err: error, userId: user.id }, 'login link mail failed'));
+          .catch((error: unknown) =>
+            this.logger.error({ err: error, userId: user.id }, 'login link mail failed'),
+          );
       }
     }
     return { message: LOGIN_LINK_SENT };

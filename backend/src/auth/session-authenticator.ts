@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { t } from '@ordering/common';
 import type { Request } from 'express';
@@ -62,7 +62,8 @@ export class SessionAuthenticator implements Authenticator {
     const token = sessionTokenOf(req);
     if (!token) return RequestContext.anonymous(requestId);
     const session = await this.sessions.find(token);
-    if (!session || accountProblem(session.user, this.clock.now())) return RequestContext.anonymous(requestId);
+    if (!session || accountProblem(session.user, this.clock.now()))
+      return RequestContext.anonymous(requestId);
     if (!SAFE_METHODS.has(req.method.toUpperCase())) {
       const sent = req.header('x-csrf-token');
       if (!sent || !secretsEqual(sent, session.csrfToken)) throw new CsrfRejected();

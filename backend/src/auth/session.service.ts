@@ -24,7 +24,10 @@ export class SessionService {
   ) {}
 
   /** A new session with a new random id (never one the client brought: no fixation). */
-  async create(user: User, client: ClientInfo): Promise<{ token: string; csrfToken: string; session: AuthSession }> {
+  async create(
+    user: User,
+    client: ClientInfo,
+  ): Promise<{ token: string; csrfToken: string; session: AuthSession }> {
     const now = this.clock.now();
     const token = randomToken();
     const csrfToken = randomToken();
@@ -62,13 +65,20 @@ export class SessionService {
       .where('s.tokenHash = :hash', { hash: sha256(token) })
       .getOne();
     if (!session) return null;
-    if (session.expiresAt.getTime() <= now.getTime() || session.absoluteExpiresAt.getTime() <= now.getTime()) {
+    if (
+      session.expiresAt.getTime() <= now.getTime() ||
+      session.absoluteExpiresAt.getTime() <= now.getTime()
+    ) {
       await this.dataSource.getRepository(AuthSession).delete({ id: session.id });
       return null;
     }
     if (now.getTime() - session.lastSeenAt.getTime() >= SLIDE_EVERY_MS) {
-      const expiresAt = new Date(Math.min(now.getTime() + SESSION_IDLE_MS, session.absoluteExpiresAt.getTime()));
-      await this.dataSource.getRepository(AuthSession).update({ id: session.id }, { lastSeenAt: now, expiresAt });
+      const expiresAt = new Date(
+        Math.min(now.getTime() + SESSION_IDLE_MS, session.absoluteExpiresAt.getTime()),
+      );
+      await this.dataSource
+        .getRepository(AuthSession)
+        .update({ id: session.id }, { lastSeenAt: now, expiresAt });
       session.lastSeenAt = now;
       session.expiresAt = expiresAt;
     }

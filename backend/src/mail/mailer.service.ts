@@ -18,7 +18,8 @@ export interface Mail {
   secrets?: string[];
 }
 
-const isLoopback = (host: string) => host === 'localhost' || host === '::1' || host === '[::1]' || host.startsWith('127.');
+const isLoopback = (host: string) =>
+  host === 'localhost' || host === '::1' || host === '[::1]' || host.startsWith('127.');
 
 /**
  * Sends e-mail over SMTP_URL (nodemailer). Without SMTP_URL nothing leaves the machine: the mail is
@@ -51,8 +52,14 @@ export class MailerService implements OnModuleDestroy {
     if (!this.transport) {
       let text = mail.text;
       for (const secret of mail.secrets ?? []) text = text.split(secret).join('***');
-      this.logger.info({ mail: { to: mail.to, subject: mail.subject, text } }, 'mail not sent (no SMTP_URL): logged instead');
-      this.logger.debug({ mail: { to: mail.to, subject: mail.subject, text: mail.text } }, 'mail text in full');
+      this.logger.info(
+        { mail: { to: mail.to, subject: mail.subject, text } },
+        'mail not sent (no SMTP_URL): logged instead',
+      );
+      this.logger.debug(
+        { mail: { to: mail.to, subject: mail.subject, text: mail.text } },
+        'mail text in full',
+      );
       return;
     }
     const info = (await this.transport.sendMail({
@@ -62,7 +69,10 @@ export class MailerService implements OnModuleDestroy {
       text: mail.text,
       html: mail.html,
     })) as { messageId?: string };
-    this.logger.info({ mail: { to: mail.to, subject: mail.subject, messageId: info.messageId } }, 'mail sent');
+    this.logger.info(
+      { mail: { to: mail.to, subject: mail.subject, messageId: info.messageId } },
+      'mail sent',
+    );
   }
 
   onModuleDestroy() {

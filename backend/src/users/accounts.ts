@@ -8,7 +8,10 @@ import { User } from './user.entity.js';
  * Why this account may not sign in right now (the German text the user reads), or null.
  * Checked at sign-in and again on every request, so disabling an account takes effect at once.
  */
-export function accountProblem(user: Pick<User, 'isEnabled' | 'isLocked' | 'expiresAt'>, now: Date): string | null {
+export function accountProblem(
+  user: Pick<User, 'isEnabled' | 'isLocked' | 'expiresAt'>,
+  now: Date,
+): string | null {
   if (!user.isEnabled) return t('auth.accountDisabled');
   if (user.isLocked) return t('auth.accountLocked');
   if (user.expiresAt && user.expiresAt.getTime() <= now.getTime()) return t('auth.accountExpired');
@@ -22,7 +25,11 @@ export const loginKey = (identifier: string): string => identifier.trim().toLowe
  * The user a sign-in name means: its user name or its e-mail address, both compared case-insensitively.
  * Loads the branches (ids) and, if asked, the password hash.
  */
-export async function findUserByLogin(em: EntityManager, identifier: string, withPassword = false): Promise<User | null> {
+export async function findUserByLogin(
+  em: EntityManager,
+  identifier: string,
+  withPassword = false,
+): Promise<User | null> {
   const key = loginKey(identifier);
   if (!key) return null;
   const qb = em
@@ -50,8 +57,15 @@ export function findUserById(em: EntityManager, id: number): Promise<User | null
 }
 
 /** Whether another user already has this name (case-insensitive). */
-export async function usernameTaken(em: EntityManager, username: string, exceptId?: number): Promise<boolean> {
-  const qb = em.getRepository(User).createQueryBuilder('u').where('LOWER(u.username) = :name', { name: loginKey(username) });
+export async function usernameTaken(
+  em: EntityManager,
+  username: string,
+  exceptId?: number,
+): Promise<boolean> {
+  const qb = em
+    .getRepository(User)
+    .createQueryBuilder('u')
+    .where('LOWER(u.username) = :name', { name: loginKey(username) });
   if (exceptId) qb.andWhere('u.id <> :id', { id: exceptId });
   return qb.getExists();
 }

@@ -15,7 +15,9 @@ export const usernameSchema = z
   .trim()
   .min(1)
   .max(100)
-  .regex(/^[A-Za-z0-9._-]+$/, { message: 'Nur Buchstaben, Ziffern, Punkt, Bindestrich und Unterstrich sind erlaubt.' });
+  .regex(/^[A-Za-z0-9._-]+$/, {
+    message: 'Nur Buchstaben, Ziffern, Punkt, Bindestrich und Unterstrich sind erlaubt.',
+  });
 
 /** Writable fields of a user; `password` is write-only and optional (absent: the hash stays). */
 export const userInput = z.object({
@@ -34,7 +36,10 @@ export const userInput = z.object({
   branches: fields.refs(),
   isEnabled: fields.bool(true),
   isLocked: fields.bool(false),
-  expiresAt: fields.dateTime().nullish().transform((v) => v ?? null),
+  expiresAt: fields
+    .dateTime()
+    .nullish()
+    .transform((v) => v ?? null),
   password: z.union([passwordSchema, z.literal(''), z.null()]).optional(),
 });
 
@@ -63,26 +68,41 @@ export function userResource(hasher: PasswordHasher) {
     filters: {
       role: {
         type: 'string',
-        apply: (qb, alias, value) => qb.andWhere(`${alias}.roles @> CAST(:roleFilter AS jsonb)`, { roleFilter: JSON.stringify([value]) }),
+        apply: (qb, alias, value) =>
+          qb.andWhere(`${alias}.roles @> CAST(:roleFilter AS jsonb)`, {
+            roleFilter: JSON.stringify([value]),
+          }),
       },
       branch: {
         type: 'number',
         apply: (qb, alias, value) =>
-          qb.andWhere(`EXISTS (SELECT 1 FROM app_user_branch ub WHERE ub.user_id = ${alias}.id AND ub.branch_id = :branchFilter)`, {
-            branchFilter: value,
-          }),
+          qb.andWhere(
+            `EXISTS (SELECT 1 FROM app_user_branch ub WHERE ub.user_id = ${alias}.id AND ub.branch_id = :branchFilter)`,
+            {
+              branchFilter: value,
+            },
+          ),
       },
       isEnabled: { type: 'boolean' },
     },
     toJson: (user) => toUserJson(user),
     async assign(em, user, input, ctx) {
-      if (await usernameTaken(em, input.username, user.id)) throw new DomainError('conflict', t('validation.unique'), 'username');
+      if (await usernameTaken(em, input.username, user.id))
+        throw new DomainError('conflict', t('validation.unique'), 'username');
       const self = !!user.id && ctx.user?.id === user.id;
       if (self && !input.roles.includes('ROLE_ADMIN') && ctx.user!.roles.includes('ROLE_ADMIN')) {
-        throw new DomainError('validation', 'Sie können sich die Administratorrolle nicht selbst entziehen.', 'roles');
+        throw new DomainError(
+          'validation',
+          'Sie können sich die Administratorrolle nicht selbst entziehen.',
+          'roles',
+        );
       }
       if (self && (!input.isEnabled || input.isLocked)) {
-        throw new DomainError('validation', 'Sie können Ihr eigenes Benutzerkonto nicht deaktivieren oder sperren.', 'isEnabled');
+        throw new DomainError(
+          'validation',
+          'Sie können Ihr eigenes Benutzerkonto nicht deaktivieren oder sperren.',
+          'isEnabled',
+        );
       }
       if (input.password) {
         user.passwordHash = await hasher.hash(input.password);
@@ -93,7 +113,8 @@ export function userResource(hasher: PasswordHasher) {
       if (passwordChanged.has(user) || !user.isEnabled || user.isLocked) await endSessions(em, user.id);
     },
     beforeDelete(_em, user, ctx) {
-      if (ctx.user?.id === user.id) throw new DomainError('conflict', 'Sie können Ihr eigenes Benutzerkonto nicht löschen.');
+      if (ctx.user?.id === user.id)
+        throw new DomainError('conflict', 'Sie können Ihr eigenes Benutzerkonto nicht löschen.');
     },
   });
 }

@@ -1,5 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBody,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiQuery,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Allow, Ctx } from '../auth/decorators.js';
 import type { RequestContext } from '../auth/request-context.js';
@@ -24,9 +32,17 @@ const userSchema = {
 };
 const errorSchema = {
   type: 'object',
-  properties: { errors: { type: 'array', items: { type: 'object', properties: { message: { type: 'string' }, field: { type: 'string' } } } } },
+  properties: {
+    errors: {
+      type: 'array',
+      items: { type: 'object', properties: { message: { type: 'string' }, field: { type: 'string' } } },
+    },
+  },
 };
-const tokenSchema = { type: 'object', properties: { data: { type: 'object', properties: { token: { type: 'string' } } } } };
+const tokenSchema = {
+  type: 'object',
+  properties: { data: { type: 'object', properties: { token: { type: 'string' } } } },
+};
 const idParam = ApiParam({ name: 'id', type: 'integer' });
 
 /**
@@ -44,7 +60,13 @@ export class UsersController {
   @ApiOkResponse({
     schema: {
       type: 'object',
-      properties: { data: { type: 'object', required: ['roles', 'user'], properties: { roles: { type: 'array', items: { type: 'string' } }, user: userSchema } } },
+      properties: {
+        data: {
+          type: 'object',
+          required: ['roles', 'user'],
+          properties: { roles: { type: 'array', items: { type: 'string' } }, user: userSchema },
+        },
+      },
     },
   })
   me(@Ctx() ctx: RequestContext) {
@@ -54,7 +76,9 @@ export class UsersController {
   @Post('me/api-token')
   @Allow('authenticated')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Eigenen API-Token ausstellen (ersetzt den bisherigen; wird nur jetzt angezeigt)' })
+  @ApiOperation({
+    summary: 'Eigenen API-Token ausstellen (ersetzt den bisherigen; wird nur jetzt angezeigt)',
+  })
   @ApiOkResponse({ schema: tokenSchema })
   issueOwnToken(@Ctx() ctx: RequestContext) {
     return this.users.issueToken(ctx, ctx.user!.id);
@@ -73,7 +97,9 @@ export class UsersController {
   @Allow('users:write')
   @HttpCode(200)
   @idParam
-  @ApiOperation({ summary: 'API-Token eines Benutzers ausstellen (ersetzt den bisherigen; wird nur jetzt angezeigt)' })
+  @ApiOperation({
+    summary: 'API-Token eines Benutzers ausstellen (ersetzt den bisherigen; wird nur jetzt angezeigt)',
+  })
   @ApiOkResponse({ schema: tokenSchema })
   issueToken(@Ctx() ctx: RequestContext, @Param('id') id: string) {
     return this.users.issueToken(ctx, parseId(id, SINGULAR));
@@ -94,13 +120,22 @@ export class UsersController {
   @ApiOperation({ summary: 'Benutzer auflisten' })
   @ApiQuery({ name: 'page', required: false, type: 'integer' })
   @ApiQuery({ name: 'limit', required: false, type: 'integer' })
-  @ApiQuery({ name: 'sort', required: false, type: 'string', description: 'username, email, firstName, lastName, lastLoginAt; mit - absteigend' })
+  @ApiQuery({
+    name: 'sort',
+    required: false,
+    type: 'string',
+    description: 'username, email, firstName, lastName, lastLoginAt; mit - absteigend',
+  })
   @ApiQuery({ name: 'q', required: false, type: 'string' })
   @ApiQuery({ name: 'role', required: false, type: 'string' })
   @ApiQuery({ name: 'branch', required: false, type: 'integer' })
   @ApiQuery({ name: 'isEnabled', required: false, type: 'boolean' })
   @ApiOkResponse({ schema: { type: 'object', properties: { data: { type: 'array', items: userSchema } } } })
-  async list(@Ctx() ctx: RequestContext, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+  async list(
+    @Ctx() ctx: RequestContext,
+    @Query() query: Record<string, unknown>,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     const result = await this.users.crud.list(ctx, query);
     res.setHeader('X-Total-Count', String(result.total));
     return result.items;

@@ -35,9 +35,15 @@ export class UsersService {
   /** Issues a new API token for the user (replacing the old one); it is shown this once only. */
   async issueToken(ctx: RequestContext, userId: number): Promise<{ token: string }> {
     return this.dataSource.transaction(async (em) => {
-      if (!(await findUserById(em, userId))) throw new DomainError('not_found', 'Benutzer wurde nicht gefunden.');
+      if (!(await findUserById(em, userId)))
+        throw new DomainError('not_found', 'Benutzer wurde nicht gefunden.');
       const token = await issueApiToken(em, userId);
-      await this.audit.record(em, ctx, { action: 'api-token-issued', entityType: 'users', entityId: userId, changes: {} });
+      await this.audit.record(em, ctx, {
+        action: 'api-token-issued',
+        entityType: 'users',
+        entityId: userId,
+        changes: {},
+      });
       return { token };
     });
   }
@@ -45,9 +51,15 @@ export class UsersService {
   /** Revokes the user's API token. */
   async revokeToken(ctx: RequestContext, userId: number): Promise<void> {
     await this.dataSource.transaction(async (em) => {
-      if (!(await findUserById(em, userId))) throw new DomainError('not_found', 'Benutzer wurde nicht gefunden.');
+      if (!(await findUserById(em, userId)))
+        throw new DomainError('not_found', 'Benutzer wurde nicht gefunden.');
       await revokeApiToken(em, userId);
-      await this.audit.record(em, ctx, { action: 'api-token-revoked', entityType: 'users', entityId: userId, changes: {} });
+      await this.audit.record(em, ctx, {
+        action: 'api-token-revoked',
+        entityType: 'users',
+        entityId: userId,
+        changes: {},
+      });
     });
   }
 }

@@ -22,7 +22,9 @@ export interface TestUserInput {
 /** Writes a user straight into the database (bypassing the API under test). */
 export async function insertUser(t: TestApp, input: TestUserInput): Promise<User> {
   const repo = t.dataSource.getRepository(User);
-  const branches = input.branchIds?.length ? await t.dataSource.getRepository(Branch).findBy(input.branchIds.map((id) => ({ id }))) : [];
+  const branches = input.branchIds?.length
+    ? await t.dataSource.getRepository(Branch).findBy(input.branchIds.map((id) => ({ id })))
+    : [];
   return repo.save(
     repo.create({
       username: input.username,
@@ -56,9 +58,16 @@ export async function signIn(
   t: TestApp,
   username: string,
   password: string,
-): Promise<{ res: ApiResult; cookie: Record<string, string>; write: Record<string, string>; sid: string; csrfToken: string }> {
+): Promise<{
+  res: ApiResult;
+  cookie: Record<string, string>;
+  write: Record<string, string>;
+  sid: string;
+  csrfToken: string;
+}> {
   const res = await t.request('POST', '/api/auth/login', { username, password });
-  if (res.status !== 200) throw new Error(`sign-in of ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
+  if (res.status !== 200)
+    throw new Error(`sign-in of ${username} failed: ${res.status} ${JSON.stringify(res.body)}`);
   const sid = sessionCookieOf(res)!.value;
   const csrfToken = res.body.data.csrfToken as string;
   const cookie = { cookie: `sid=${encodeURIComponent(sid)}` };
