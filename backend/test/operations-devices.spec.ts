@@ -37,12 +37,21 @@ describe('devices (/api/devices)', () => {
       lastSeenAt: null,
       apiKeyHint: null,
       // Defaults of the type's settings are filled in.
-      settings: { printer: { host: '192.168.1.50', port: 9100, width: 48, type: 'epson' }, autoPrint: true, notificationSound: true },
+      settings: {
+        printer: { host: '192.168.1.50', port: 9100, width: 48, type: 'epson' },
+        autoPrint: true,
+        notificationSound: true,
+      },
     });
     const id = created.body.data.id;
     const read = await t.request('GET', `/api/devices/${id}`, undefined, admin);
     expect(read.status).toBe(200);
-    const body = { ...read.body.data, name: 'Kassa Theke', isEnabled: false, lastSeenAt: '2030-01-01T00:00:00.000Z' };
+    const body = {
+      ...read.body.data,
+      name: 'Kassa Theke',
+      isEnabled: false,
+      lastSeenAt: '2030-01-01T00:00:00.000Z',
+    };
     const updated = await t.request('PUT', `/api/devices/${id}`, body, admin);
     expect(updated.status).toBe(200);
     // lastSeenAt is read-only: ignored, not rejected.
@@ -64,8 +73,17 @@ describe('devices (/api/devices)', () => {
     }
     const kiosks = await t.request('GET', '/api/devices?type=kiosk&sort=-identifier', undefined, admin);
     expect(idsOf(kiosks.body)).toEqual([ids['kiosk-b'], ids['kiosk-a']]);
-    expect(kiosks.body.data[0].settings).toEqual({ printer: null, idleTimeoutSeconds: 90, orderModes: ['takeaway', 'dineIn'] });
-    const page = await t.request('GET', `/api/devices?branch=${wien.id}&sort=identifier&limit=1&page=2`, undefined, admin);
+    expect(kiosks.body.data[0].settings).toEqual({
+      printer: null,
+      idleTimeoutSeconds: 90,
+      orderModes: ['takeaway', 'dineIn'],
+    });
+    const page = await t.request(
+      'GET',
+      `/api/devices?branch=${wien.id}&sort=identifier&limit=1&page=2`,
+      undefined,
+      admin,
+    );
     expect(idsOf(page.body)).toEqual([ids['kiosk-b']]);
     expect(page.headers.get('x-total-count')).toBe('2');
     const search = await t.request('GET', '/api/devices?q=ticket', undefined, manager);
@@ -75,28 +93,64 @@ describe('devices (/api/devices)', () => {
   it('validates type and settings with German messages naming the field', async () => {
     const missing = await t.request('POST', '/api/devices', { identifier: 'ohne-typ' }, admin);
     expect(missing.status).toBe(400);
-    expect(missing.body.errors[0]).toEqual({ message: 'Sie haben einen ungültigen Wert ausgewählt.', field: 'type' });
+    expect(missing.body.errors[0]).toEqual({
+      message: 'Sie haben einen ungültigen Wert ausgewählt.',
+      field: 'type',
+    });
     const noIdentifier = await t.request('POST', '/api/devices', { type: 'kiosk' }, admin);
-    expect(noIdentifier.body.errors[0]).toEqual({ message: 'Dieser Wert sollte nicht leer sein.', field: 'identifier' });
+    expect(noIdentifier.body.errors[0]).toEqual({
+      message: 'Dieser Wert sollte nicht leer sein.',
+      field: 'identifier',
+    });
     const wrongType = await t.request('POST', '/api/devices', frontdesk('typ', { isEnabled: 'ja' }), admin);
     expect(wrongType.status).toBe(400);
-    expect(wrongType.body.errors[0]).toEqual({ message: 'Dieser Wert sollte vom Typ bool sein.', field: 'isEnabled' });
-    const badPort = await t.request('POST', '/api/devices', frontdesk('port', { settings: { printer: { host: 'drucker', port: 70000 } } }), admin);
+    expect(wrongType.body.errors[0]).toEqual({
+      message: 'Dieser Wert sollte vom Typ bool sein.',
+      field: 'isEnabled',
+    });
+    const badPort = await t.request(
+      'POST',
+      '/api/devices',
+      frontdesk('port', { settings: { printer: { host: 'drucker', port: 70000 } } }),
+      admin,
+    );
     expect(badPort.status).toBe(400);
-    expect(badPort.body.errors[0]).toEqual({ message: 'Dieser Wert sollte kleiner oder gleich 65535 sein.', field: 'settings.printer.port' });
+    expect(badPort.body.errors[0]).toEqual({
+      message: 'Dieser Wert sollte kleiner oder gleich 65535 sein.',
+      field: 'settings.printer.port',
+    });
     // A printer device needs its printer.
-    const noPrinter = await t.request('POST', '/api/devices', { identifier: 'bondrucker', type: 'printer', settings: {} }, admin);
+    const noPrinter = await t.request(
+      'POST',
+      '/api/devices',
+      { identifier: 'bondrucker', type: 'printer', settings: {} },
+      admin,
+    );
     expect(noPrinter.status).toBe(400);
-    expect(noPrinter.body.errors[0]).toEqual({ message: 'Dieser Wert sollte nicht leer sein.', field: 'settings.printer' });
-    const settingsType = await t.request('POST', '/api/devices', frontdesk('settings', { settings: 'laut' }), admin);
-    expect(settingsType.body.errors[0]).toEqual({ message: 'Dieser Wert sollte vom Typ object sein.', field: 'settings' });
+    expect(noPrinter.body.errors[0]).toEqual({
+      message: 'Dieser Wert sollte nicht leer sein.',
+      field: 'settings.printer',
+    });
+    const settingsType = await t.request(
+      'POST',
+      '/api/devices',
+      frontdesk('settings', { settings: 'laut' }),
+      admin,
+    );
+    expect(settingsType.body.errors[0]).toEqual({
+      message: 'Dieser Wert sollte vom Typ object sein.',
+      field: 'settings',
+    });
   });
 
   it('answers a duplicate identifier with 409', async () => {
     expect((await t.request('POST', '/api/devices', frontdesk('doppelt'), admin)).status).toBe(201);
     const dup = await t.request('POST', '/api/devices', frontdesk('doppelt'), admin);
     expect(dup.status).toBe(409);
-    expect(dup.body.errors[0]).toEqual({ message: 'Dieser Wert wird bereits verwendet.', field: 'identifier' });
+    expect(dup.body.errors[0]).toEqual({
+      message: 'Dieser Wert wird bereits verwendet.',
+      field: 'identifier',
+    });
   });
 
   it('shows the API key once; GET, lists and the audit log show only a mask', async () => {
@@ -107,12 +161,19 @@ describe('devices (/api/devices)', () => {
     expect(key).toMatch(/^[0-9a-f]{48}$/);
     expect(issued.body.data.apiKeyHint).toBe(`••••••••${key.slice(-4)}`);
 
-    const stored = await t.dataSource.getRepository(Device).findOne({ where: { id: device.id }, select: { id: true, apiKeyHash: true } });
+    const stored = await t.dataSource
+      .getRepository(Device)
+      .findOne({ where: { id: device.id }, select: { id: true, apiKeyHash: true } });
     expect(stored!.apiKeyHash).toBe(createHash('sha256').update(key).digest('hex'));
 
     const read = await t.request('GET', `/api/devices/${device.id}`, undefined, admin);
     const list = await t.request('GET', '/api/devices?limit=1000', undefined, admin);
-    const logs = await t.request('GET', `/api/logs?entityType=devices&entityId=${device.id}`, undefined, admin);
+    const logs = await t.request(
+      'GET',
+      `/api/logs?entityType=devices&entityId=${device.id}`,
+      undefined,
+      admin,
+    );
     for (const res of [read, list, logs]) {
       const text = JSON.stringify(res.body);
       expect(text).not.toContain(key);
@@ -131,7 +192,9 @@ describe('devices (/api/devices)', () => {
     const device = (await t.request('POST', '/api/devices', frontdesk('personal'), admin)).body.data;
     const employee = await makeUser(t, 'dev-employee', ['ROLE_EMPLOYEE'], [wien.id]);
     expect((await t.request('GET', '/api/devices', undefined, employee.headers)).status).toBe(403);
-    expect((await t.request('POST', `/api/devices/${device.id}/api-key`, undefined, employee.headers)).status).toBe(403);
+    expect(
+      (await t.request('POST', `/api/devices/${device.id}/api-key`, undefined, employee.headers)).status,
+    ).toBe(403);
     expect((await t.request('POST', `/api/devices/${device.id}/api-key`)).status).toBe(401);
     expect((await t.request('GET', '/api/devices', undefined, asUser(['ROLE_MANAGER']))).status).toBe(200);
   });

@@ -9,7 +9,9 @@ describe('projects and tasks (/api/projects, /api/tasks)', () => {
   let division: Division;
   beforeAll(async () => {
     t = await startTestApp({ authenticator: new HeaderAuthenticator() });
-    division = await t.dataSource.getRepository(Division).save({ identifier: 'estrich', name: 'Estrich GmbH' });
+    division = await t.dataSource
+      .getRepository(Division)
+      .save({ identifier: 'estrich', name: 'Estrich GmbH' });
     graz = await makeBranch(t, 'estrich-graz', { id: division.id });
   });
   afterAll(async () => {
@@ -50,25 +52,52 @@ describe('projects and tasks (/api/projects, /api/tasks)', () => {
       });
       const id = created.body.data.id;
       const read = await t.request('GET', `/api/projects/${id}`, undefined, admin);
-      const updated = await t.request('PUT', `/api/projects/${id}`, { ...read.body.data, status: 'done', isEnabled: false }, admin);
+      const updated = await t.request(
+        'PUT',
+        `/api/projects/${id}`,
+        { ...read.body.data, status: 'done', isEnabled: false },
+        admin,
+      );
       expect(updated.status).toBe(200);
-      expect(updated.body.data).toMatchObject({ id, status: 'done', isEnabled: false, number: '2026-014', customerName: 'Familie Pichler' });
+      expect(updated.body.data).toMatchObject({
+        id,
+        status: 'done',
+        isEnabled: false,
+        number: '2026-014',
+        customerName: 'Familie Pichler',
+      });
       // Deleting a project deletes its tasks.
-      const task = (await t.request('POST', '/api/tasks', { project: { id }, name: 'Abnahme' }, admin)).body.data;
+      const task = (await t.request('POST', '/api/tasks', { project: { id }, name: 'Abnahme' }, admin)).body
+        .data;
       expect((await t.request('DELETE', `/api/projects/${id}`, undefined, admin)).status).toBe(200);
       expect((await t.request('GET', `/api/projects/${id}`, undefined, admin)).status).toBe(404);
       expect((await t.request('GET', `/api/tasks/${task.id}`, undefined, admin)).status).toBe(404);
     });
 
     it('lists with the status, division, branch and q filters, pages and sorts', async () => {
-      const make = async (body: Record<string, unknown>) => (await t.request('POST', '/api/projects', body, admin)).body.data.id as number;
-      const a = await make(project('Halle Gleisdorf', { status: 'planned', number: 'L-1', branch: { id: graz.id } }));
-      const b = await make(project('Wohnung Lend', { status: 'active', number: 'L-2', division: { id: division.id } }));
+      const make = async (body: Record<string, unknown>) =>
+        (await t.request('POST', '/api/projects', body, admin)).body.data.id as number;
+      const a = await make(
+        project('Halle Gleisdorf', { status: 'planned', number: 'L-1', branch: { id: graz.id } }),
+      );
+      const b = await make(
+        project('Wohnung Lend', { status: 'active', number: 'L-2', division: { id: division.id } }),
+      );
       const c = await make(project('Büro Weiz', { status: 'cancelled', number: 'L-3' }));
-      const byStatus = await t.request('GET', '/api/projects?status=planned,active&sort=number', undefined, admin);
+      const byStatus = await t.request(
+        'GET',
+        '/api/projects?status=planned,active&sort=number',
+        undefined,
+        admin,
+      );
       expect(idsOf(byStatus.body)).toEqual([a, b]);
       // Through the branch's organisation or the project's own.
-      const byDivision = await t.request('GET', `/api/projects?division=${division.id}&sort=-number`, undefined, admin);
+      const byDivision = await t.request(
+        'GET',
+        `/api/projects?division=${division.id}&sort=-number`,
+        undefined,
+        admin,
+      );
       expect(idsOf(byDivision.body)).toEqual([b, a]);
       const byBranch = await t.request('GET', `/api/projects?branch=${graz.id}`, undefined, admin);
       expect(idsOf(byBranch.body)).toEqual([a]);
@@ -82,14 +111,33 @@ describe('projects and tasks (/api/projects, /api/tasks)', () => {
     it('validates in German (missing name, wrong type, choice, end before start) and answers a duplicate number with 409', async () => {
       const missing = await t.request('POST', '/api/projects', { number: 'X-1' }, admin);
       expect(missing.status).toBe(400);
-      expect(missing.body.errors[0]).toEqual({ message: 'Dieser Wert sollte nicht leer sein.', field: 'name' });
+      expect(missing.body.errors[0]).toEqual({
+        message: 'Dieser Wert sollte nicht leer sein.',
+        field: 'name',
+      });
       const wrongType = await t.request('POST', '/api/projects', project('X', { isEnabled: 1 }), admin);
-      expect(wrongType.body.errors[0]).toEqual({ message: 'Dieser Wert sollte vom Typ bool sein.', field: 'isEnabled' });
+      expect(wrongType.body.errors[0]).toEqual({
+        message: 'Dieser Wert sollte vom Typ bool sein.',
+        field: 'isEnabled',
+      });
       const choice = await t.request('POST', '/api/projects', project('X', { status: 'pausiert' }), admin);
-      expect(choice.body.errors[0]).toEqual({ message: 'Sie haben einen ungültigen Wert ausgewählt.', field: 'status' });
-      const backwards = await t.request('POST', '/api/projects', project('X', { startDate: '2026-11-27', endDate: '2026-11-23' }), admin);
-      expect(backwards.body.errors[0]).toEqual({ message: 'Das Ende darf nicht vor dem Beginn liegen.', field: 'endDate' });
-      expect((await t.request('POST', '/api/projects', project('Erstes', { number: 'DUP-1' }), admin)).status).toBe(201);
+      expect(choice.body.errors[0]).toEqual({
+        message: 'Sie haben einen ungültigen Wert ausgewählt.',
+        field: 'status',
+      });
+      const backwards = await t.request(
+        'POST',
+        '/api/projects',
+        project('X', { startDate: '2026-11-27', endDate: '2026-11-23' }),
+        admin,
+      );
+      expect(backwards.body.errors[0]).toEqual({
+        message: 'Das Ende darf nicht vor dem Beginn liegen.',
+        field: 'endDate',
+      });
+      expect(
+        (await t.request('POST', '/api/projects', project('Erstes', { number: 'DUP-1' }), admin)).status,
+      ).toBe(201);
       const dup = await t.request('POST', '/api/projects', project('Zweites', { number: 'DUP-1' }), admin);
       expect(dup.status).toBe(409);
       expect(dup.body.errors[0]).toEqual({ message: 'Dieser Wert wird bereits verwendet.', field: 'number' });
@@ -116,7 +164,15 @@ describe('projects and tasks (/api/projects, /api/tasks)', () => {
       const created = await t.request(
         'POST',
         '/api/tasks',
-        { project: { id: p }, name: 'Estrich einbringen', status: 'in-progress', assignee: { id: worker.id }, dueDate: '2026-11-25', estimatedHours: 12.5, position: 2 },
+        {
+          project: { id: p },
+          name: 'Estrich einbringen',
+          status: 'in-progress',
+          assignee: { id: worker.id },
+          dueDate: '2026-11-25',
+          estimatedHours: 12.5,
+          position: 2,
+        },
         manager,
       );
       expect(created.status).toBe(201);
@@ -143,33 +199,92 @@ describe('projects and tasks (/api/projects, /api/tasks)', () => {
     });
 
     it('lists with the project, status, assignee, from and to filters, pages and sorts', async () => {
-      const make = async (body: Record<string, unknown>) => (await t.request('POST', '/api/tasks', body, admin)).body.data.id as number;
-      const t1 = await make({ project: { id: p }, name: 'Randdämmstreifen', position: 0, dueDate: '2026-12-01', assignee: { id: worker.id } });
-      const t2 = await make({ project: { id: p }, name: 'Folie', position: 1, dueDate: '2026-12-02', status: 'done' });
-      const t3 = await make({ project: { id: p }, name: 'Estrich', position: 2, dueDate: '2026-12-03', assignee: { id: worker.id } });
+      const make = async (body: Record<string, unknown>) =>
+        (await t.request('POST', '/api/tasks', body, admin)).body.data.id as number;
+      const t1 = await make({
+        project: { id: p },
+        name: 'Randdämmstreifen',
+        position: 0,
+        dueDate: '2026-12-01',
+        assignee: { id: worker.id },
+      });
+      const t2 = await make({
+        project: { id: p },
+        name: 'Folie',
+        position: 1,
+        dueDate: '2026-12-02',
+        status: 'done',
+      });
+      const t3 = await make({
+        project: { id: p },
+        name: 'Estrich',
+        position: 2,
+        dueDate: '2026-12-03',
+        assignee: { id: worker.id },
+      });
       const t4 = await make({ project: { id: other }, name: 'Aufmaß', position: 0, dueDate: '2026-12-02' });
 
-      expect(idsOf((await t.request('GET', `/api/tasks?project=${p}`, undefined, admin)).body)).toEqual([t1, t2, t3]);
-      expect(idsOf((await t.request('GET', `/api/tasks?project=${p}&status=open`, undefined, admin)).body)).toEqual([t1, t3]);
-      expect(idsOf((await t.request('GET', `/api/tasks?assignee=${worker.id}&sort=-dueDate`, undefined, admin)).body)).toEqual([t3, t1]);
-      expect(idsOf((await t.request('GET', '/api/tasks?from=2026-12-02&to=2026-12-02&sort=name', undefined, admin)).body)).toEqual([t4, t2]);
+      expect(idsOf((await t.request('GET', `/api/tasks?project=${p}`, undefined, admin)).body)).toEqual([
+        t1,
+        t2,
+        t3,
+      ]);
+      expect(
+        idsOf((await t.request('GET', `/api/tasks?project=${p}&status=open`, undefined, admin)).body),
+      ).toEqual([t1, t3]);
+      expect(
+        idsOf(
+          (await t.request('GET', `/api/tasks?assignee=${worker.id}&sort=-dueDate`, undefined, admin)).body,
+        ),
+      ).toEqual([t3, t1]);
+      expect(
+        idsOf(
+          (await t.request('GET', '/api/tasks?from=2026-12-02&to=2026-12-02&sort=name', undefined, admin))
+            .body,
+        ),
+      ).toEqual([t4, t2]);
       const page = await t.request('GET', `/api/tasks?project=${p}&limit=2&page=2`, undefined, admin);
       expect(idsOf(page.body)).toEqual([t3]);
       expect(page.headers.get('x-total-count')).toBe('3');
       const badDate = await t.request('GET', '/api/tasks?from=morgen', undefined, admin);
-      expect(badDate.body.errors[0]).toEqual({ message: 'Dieser Wert entspricht keinem gültigen Datum.', field: 'from' });
+      expect(badDate.body.errors[0]).toEqual({
+        message: 'Dieser Wert entspricht keinem gültigen Datum.',
+        field: 'from',
+      });
     });
 
     it('validates in German: missing project, wrong types, unknown project', async () => {
       const missing = await t.request('POST', '/api/tasks', { name: 'Ohne Projekt' }, admin);
       expect(missing.status).toBe(400);
-      expect(missing.body.errors[0]).toEqual({ message: 'Dieser Wert sollte nicht leer sein.', field: 'project' });
+      expect(missing.body.errors[0]).toEqual({
+        message: 'Dieser Wert sollte nicht leer sein.',
+        field: 'project',
+      });
       const noName = await t.request('POST', '/api/tasks', { project: { id: p }, name: '   ' }, admin);
-      expect(noName.body.errors[0]).toEqual({ message: 'Dieser Wert sollte nicht leer sein.', field: 'name' });
-      const wrongType = await t.request('POST', '/api/tasks', { project: { id: p }, name: 'X', estimatedHours: 'acht' }, admin);
-      expect(wrongType.body.errors[0]).toEqual({ message: 'Dieser Wert sollte vom Typ number sein.', field: 'estimatedHours' });
-      const badDate = await t.request('POST', '/api/tasks', { project: { id: p }, name: 'X', dueDate: '31.12.2026' }, admin);
-      expect(badDate.body.errors[0]).toEqual({ message: 'Dieser Wert entspricht keinem gültigen Datum.', field: 'dueDate' });
+      expect(noName.body.errors[0]).toEqual({
+        message: 'Dieser Wert sollte nicht leer sein.',
+        field: 'name',
+      });
+      const wrongType = await t.request(
+        'POST',
+        '/api/tasks',
+        { project: { id: p }, name: 'X', estimatedHours: 'acht' },
+        admin,
+      );
+      expect(wrongType.body.errors[0]).toEqual({
+        message: 'Dieser Wert sollte vom Typ number sein.',
+        field: 'estimatedHours',
+      });
+      const badDate = await t.request(
+        'POST',
+        '/api/tasks',
+        { project: { id: p }, name: 'X', dueDate: '31.12.2026' },
+        admin,
+      );
+      expect(badDate.body.errors[0]).toEqual({
+        message: 'Dieser Wert entspricht keinem gültigen Datum.',
+        field: 'dueDate',
+      });
       const unknown = await t.request('POST', '/api/tasks', { project: { id: 999999 }, name: 'X' }, admin);
       expect(unknown.body.errors[0].field).toBe('project');
     });

@@ -13,15 +13,27 @@ describe('digital signage (/api/digital-signage-segments, -streams, -devices)', 
   beforeAll(async () => {
     t = await startTestApp({ authenticator: new HeaderAuthenticator() });
     wien = await makeBranch(t, 'linde-wien');
-    image = await t.dataSource.getRepository(Image).save({ extension: 'png', mimeType: 'image/png', width: 1920, height: 1080, name: 'Mittagsmenü' });
-    video = await t.dataSource.getRepository(Upload).save({ extension: 'mp4', mimeType: 'video/mp4', publicHash: 'a'.repeat(32), name: 'Küche.mp4' });
-    pdf = await t.dataSource.getRepository(Upload).save({ extension: 'pdf', mimeType: 'application/pdf', publicHash: 'b'.repeat(32), name: 'Karte.pdf' });
+    image = await t.dataSource
+      .getRepository(Image)
+      .save({ extension: 'png', mimeType: 'image/png', width: 1920, height: 1080, name: 'Mittagsmenü' });
+    video = await t.dataSource
+      .getRepository(Upload)
+      .save({ extension: 'mp4', mimeType: 'video/mp4', publicHash: 'a'.repeat(32), name: 'Küche.mp4' });
+    pdf = await t.dataSource
+      .getRepository(Upload)
+      .save({ extension: 'pdf', mimeType: 'application/pdf', publicHash: 'b'.repeat(32), name: 'Karte.pdf' });
   });
   afterAll(async () => {
     await t.close();
   });
 
-  const imageSegment = (name: string, extra: Record<string, unknown> = {}) => ({ name, type: 'image', image: { id: image.id }, duration: 10, ...extra });
+  const imageSegment = (name: string, extra: Record<string, unknown> = {}) => ({
+    name,
+    type: 'image',
+    image: { id: image.id },
+    duration: 10,
+    ...extra,
+  });
   const post = async (path: string, body: unknown) => {
     const res = await t.request('POST', path, body, admin);
     expect(res.status).toBe(201);
@@ -30,7 +42,12 @@ describe('digital signage (/api/digital-signage-segments, -streams, -devices)', 
 
   describe('segments (Filmsequenzen)', () => {
     it('creates, reads, updates (PUT with the body GET returned) and deletes a segment', async () => {
-      const created = await t.request('POST', '/api/digital-signage-segments', imageSegment('Mittagsmenü', { validFrom: '2026-11-23T00:00:00+01:00' }), manager);
+      const created = await t.request(
+        'POST',
+        '/api/digital-signage-segments',
+        imageSegment('Mittagsmenü', { validFrom: '2026-11-23T00:00:00+01:00' }),
+        manager,
+      );
       expect(created.status).toBe(201);
       expect(created.body.data).toMatchObject({
         name: 'Mittagsmenü',
@@ -45,46 +62,135 @@ describe('digital signage (/api/digital-signage-segments, -streams, -devices)', 
       const id = created.body.data.id;
       const read = await t.request('GET', `/api/digital-signage-segments/${id}`, undefined, admin);
       // PUT takes the image object as GET returned it (its id counts).
-      const updated = await t.request('PUT', `/api/digital-signage-segments/${id}`, { ...read.body.data, duration: 15, isEnabled: false }, admin);
+      const updated = await t.request(
+        'PUT',
+        `/api/digital-signage-segments/${id}`,
+        { ...read.body.data, duration: 15, isEnabled: false },
+        admin,
+      );
       expect(updated.status).toBe(200);
-      expect(updated.body.data).toMatchObject({ id, duration: 15, isEnabled: false, image: { id: image.id } });
+      expect(updated.body.data).toMatchObject({
+        id,
+        duration: 15,
+        isEnabled: false,
+        image: { id: image.id },
+      });
       // Switching to video drops the image.
-      const asVideo = await t.request('PUT', `/api/digital-signage-segments/${id}`, { ...updated.body.data, type: 'video', video: { id: video.id }, duration: null }, admin);
+      const asVideo = await t.request(
+        'PUT',
+        `/api/digital-signage-segments/${id}`,
+        { ...updated.body.data, type: 'video', video: { id: video.id }, duration: null },
+        admin,
+      );
       expect(asVideo.body.data).toMatchObject({
         type: 'video',
         image: null,
         video: { id: video.id, version: 1, extension: 'mp4', publicHash: video.publicHash },
         duration: null,
       });
-      expect((await t.request('DELETE', `/api/digital-signage-segments/${id}`, undefined, admin)).status).toBe(200);
-      expect((await t.request('GET', `/api/digital-signage-segments/${id}`, undefined, admin)).status).toBe(404);
+      expect(
+        (await t.request('DELETE', `/api/digital-signage-segments/${id}`, undefined, admin)).status,
+      ).toBe(200);
+      expect((await t.request('GET', `/api/digital-signage-segments/${id}`, undefined, admin)).status).toBe(
+        404,
+      );
     });
 
     it('lists with filters, paging and sorting', async () => {
       const a = await post('/api/digital-signage-segments', imageSegment('Liste Apfelstrudel'));
-      const b = await post('/api/digital-signage-segments', { name: 'Liste Brot', type: 'video', video: { id: video.id } });
-      const c = await post('/api/digital-signage-segments', imageSegment('Liste Cremeschnitte', { isEnabled: false }));
-      expect(idsOf((await t.request('GET', '/api/digital-signage-segments?q=liste&sort=-name', undefined, admin)).body)).toEqual([c, b, a]);
-      expect(idsOf((await t.request('GET', '/api/digital-signage-segments?q=liste&type=video', undefined, admin)).body)).toEqual([b]);
-      expect(idsOf((await t.request('GET', '/api/digital-signage-segments?q=liste&isEnabled=false', undefined, admin)).body)).toEqual([c]);
-      const page = await t.request('GET', '/api/digital-signage-segments?q=liste&sort=name&limit=2&page=2', undefined, admin);
+      const b = await post('/api/digital-signage-segments', {
+        name: 'Liste Brot',
+        type: 'video',
+        video: { id: video.id },
+      });
+      const c = await post(
+        '/api/digital-signage-segments',
+        imageSegment('Liste Cremeschnitte', { isEnabled: false }),
+      );
+      expect(
+        idsOf(
+          (await t.request('GET', '/api/digital-signage-segments?q=liste&sort=-name', undefined, admin)).body,
+        ),
+      ).toEqual([c, b, a]);
+      expect(
+        idsOf(
+          (await t.request('GET', '/api/digital-signage-segments?q=liste&type=video', undefined, admin)).body,
+        ),
+      ).toEqual([b]);
+      expect(
+        idsOf(
+          (await t.request('GET', '/api/digital-signage-segments?q=liste&isEnabled=false', undefined, admin))
+            .body,
+        ),
+      ).toEqual([c]);
+      const page = await t.request(
+        'GET',
+        '/api/digital-signage-segments?q=liste&sort=name&limit=2&page=2',
+        undefined,
+        admin,
+      );
       expect(idsOf(page.body)).toEqual([c]);
       expect(page.headers.get('x-total-count')).toBe('3');
     });
 
     it('validates in German: required image and duration, video mime type, range, wrong type', async () => {
-      const missing = await t.request('POST', '/api/digital-signage-segments', { type: 'image', image: { id: image.id }, duration: 5 }, admin);
+      const missing = await t.request(
+        'POST',
+        '/api/digital-signage-segments',
+        { type: 'image', image: { id: image.id }, duration: 5 },
+        admin,
+      );
       expect(missing.status).toBe(400);
-      expect(missing.body.errors[0]).toEqual({ message: 'Dieser Wert sollte nicht leer sein.', field: 'name' });
-      const noImage = await t.request('POST', '/api/digital-signage-segments', { name: 'X', type: 'image', duration: 5 }, admin);
-      expect(noImage.body.errors[0]).toEqual({ message: 'Dieser Wert sollte nicht leer sein.', field: 'image' });
-      const noDuration = await t.request('POST', '/api/digital-signage-segments', imageSegment('X', { duration: null }), admin);
-      expect(noDuration.body.errors[0]).toEqual({ message: 'Dieser Wert sollte nicht leer sein.', field: 'duration' });
-      const tooLong = await t.request('POST', '/api/digital-signage-segments', imageSegment('X', { duration: 3601 }), admin);
-      expect(tooLong.body.errors[0]).toEqual({ message: 'Dieser Wert sollte kleiner oder gleich 3600 sein.', field: 'duration' });
-      const wrongType = await t.request('POST', '/api/digital-signage-segments', imageSegment('X', { duration: '10' }), admin);
-      expect(wrongType.body.errors[0]).toEqual({ message: 'Dieser Wert sollte vom Typ number sein.', field: 'duration' });
-      const notVideo = await t.request('POST', '/api/digital-signage-segments', { name: 'X', type: 'video', video: { id: pdf.id } }, admin);
+      expect(missing.body.errors[0]).toEqual({
+        message: 'Dieser Wert sollte nicht leer sein.',
+        field: 'name',
+      });
+      const noImage = await t.request(
+        'POST',
+        '/api/digital-signage-segments',
+        { name: 'X', type: 'image', duration: 5 },
+        admin,
+      );
+      expect(noImage.body.errors[0]).toEqual({
+        message: 'Dieser Wert sollte nicht leer sein.',
+        field: 'image',
+      });
+      const noDuration = await t.request(
+        'POST',
+        '/api/digital-signage-segments',
+        imageSegment('X', { duration: null }),
+        admin,
+      );
+      expect(noDuration.body.errors[0]).toEqual({
+        message: 'Dieser Wert sollte nicht leer sein.',
+        field: 'duration',
+      });
+      const tooLong = await t.request(
+        'POST',
+        '/api/digital-signage-segments',
+        imageSegment('X', { duration: 3601 }),
+        admin,
+      );
+      expect(tooLong.body.errors[0]).toEqual({
+        message: 'Dieser Wert sollte kleiner oder gleich 3600 sein.',
+        field: 'duration',
+      });
+      const wrongType = await t.request(
+        'POST',
+        '/api/digital-signage-segments',
+        imageSegment('X', { duration: '10' }),
+        admin,
+      );
+      expect(wrongType.body.errors[0]).toEqual({
+        message: 'Dieser Wert sollte vom Typ number sein.',
+        field: 'duration',
+      });
+      const notVideo = await t.request(
+        'POST',
+        '/api/digital-signage-segments',
+        { name: 'X', type: 'video', video: { id: pdf.id } },
+        admin,
+      );
       expect(notVideo.status).toBe(400);
       expect(notVideo.body.errors[0]).toEqual({
         message: 'Der Dateityp der Datei ist ungültig (application/pdf). Erlaubte Dateitypen sind video/*.',
@@ -96,7 +202,10 @@ describe('digital signage (/api/digital-signage-segments, -streams, -devices)', 
         imageSegment('X', { validFrom: '2026-12-01T00:00:00Z', validUntil: '2026-11-01T00:00:00Z' }),
         admin,
       );
-      expect(backwards.body.errors[0]).toEqual({ message: 'Das Ende muss nach dem Beginn liegen.', field: 'validUntil' });
+      expect(backwards.body.errors[0]).toEqual({
+        message: 'Das Ende muss nach dem Beginn liegen.',
+        field: 'validUntil',
+      });
     });
   });
 
@@ -112,45 +221,110 @@ describe('digital signage (/api/digital-signage-segments, -streams, -devices)', 
         manager,
       );
       expect(created.status).toBe(201);
-      expect(created.body.data).toMatchObject({ name: 'Schaufenster', identifier: 'schaufenster', loop: true, segments: [{ id: s3 }, { id: s1 }, { id: s3 }] });
+      expect(created.body.data).toMatchObject({
+        name: 'Schaufenster',
+        identifier: 'schaufenster',
+        loop: true,
+        segments: [{ id: s3 }, { id: s1 }, { id: s3 }],
+      });
       const id = created.body.data.id;
       const read = await t.request('GET', `/api/digital-signage-streams/${id}`, undefined, admin);
-      const updated = await t.request('PUT', `/api/digital-signage-streams/${id}`, { ...read.body.data, segments: [{ id: s2 }, { id: s1 }], loop: false }, admin);
+      const updated = await t.request(
+        'PUT',
+        `/api/digital-signage-streams/${id}`,
+        { ...read.body.data, segments: [{ id: s2 }, { id: s1 }], loop: false },
+        admin,
+      );
       expect(updated.status).toBe(200);
       expect(updated.body.data).toMatchObject({ id, loop: false, segments: [{ id: s2 }, { id: s1 }] });
-      expect((await t.request('GET', `/api/digital-signage-streams/${id}`, undefined, admin)).body.data.segments).toEqual([{ id: s2 }, { id: s1 }]);
+      expect(
+        (await t.request('GET', `/api/digital-signage-streams/${id}`, undefined, admin)).body.data.segments,
+      ).toEqual([{ id: s2 }, { id: s1 }]);
 
       // A segment in use cannot be deleted.
       const inUse = await t.request('DELETE', `/api/digital-signage-segments/${s2}`, undefined, admin);
       expect(inUse.status).toBe(409);
       expect(inUse.body.errors[0].message).toBe('Die Filmsequenz wird noch in einem Stream verwendet.');
-      expect((await t.request('DELETE', `/api/digital-signage-segments/${s3}`, undefined, admin)).status).toBe(200);
+      expect(
+        (await t.request('DELETE', `/api/digital-signage-segments/${s3}`, undefined, admin)).status,
+      ).toBe(200);
 
-      expect((await t.request('DELETE', `/api/digital-signage-streams/${id}`, undefined, admin)).status).toBe(200);
-      expect((await t.request('GET', `/api/digital-signage-streams/${id}`, undefined, admin)).status).toBe(404);
-      expect((await t.request('DELETE', `/api/digital-signage-segments/${s2}`, undefined, admin)).status).toBe(200);
+      expect((await t.request('DELETE', `/api/digital-signage-streams/${id}`, undefined, admin)).status).toBe(
+        200,
+      );
+      expect((await t.request('GET', `/api/digital-signage-streams/${id}`, undefined, admin)).status).toBe(
+        404,
+      );
+      expect(
+        (await t.request('DELETE', `/api/digital-signage-segments/${s2}`, undefined, admin)).status,
+      ).toBe(200);
     });
 
     it('lists with search, paging and sorting', async () => {
       const a = await post('/api/digital-signage-streams', { name: 'Strom A', identifier: 'strom-a' });
       const b = await post('/api/digital-signage-streams', { name: 'Strom B', identifier: 'strom-b' });
-      expect(idsOf((await t.request('GET', '/api/digital-signage-streams?q=strom&sort=-identifier', undefined, admin)).body)).toEqual([b, a]);
-      const page = await t.request('GET', '/api/digital-signage-streams?q=strom&sort=name&limit=1&page=2', undefined, admin);
+      expect(
+        idsOf(
+          (await t.request('GET', '/api/digital-signage-streams?q=strom&sort=-identifier', undefined, admin))
+            .body,
+        ),
+      ).toEqual([b, a]);
+      const page = await t.request(
+        'GET',
+        '/api/digital-signage-streams?q=strom&sort=name&limit=1&page=2',
+        undefined,
+        admin,
+      );
       expect(idsOf(page.body)).toEqual([b]);
       expect(page.headers.get('x-total-count')).toBe('2');
     });
 
     it('validates in German and answers a duplicate identifier with 409', async () => {
-      const missing = await t.request('POST', '/api/digital-signage-streams', { identifier: 'ohne-name' }, admin);
-      expect(missing.body.errors[0]).toEqual({ message: 'Dieser Wert sollte nicht leer sein.', field: 'name' });
-      const wrongType = await t.request('POST', '/api/digital-signage-streams', { name: 'X', identifier: 'x', segments: { id: 1 } }, admin);
-      expect(wrongType.body.errors[0]).toEqual({ message: 'Dieser Wert sollte vom Typ array sein.', field: 'segments' });
-      const unknown = await t.request('POST', '/api/digital-signage-streams', { name: 'X', identifier: 'x', segments: [{ id: 999999 }] }, admin);
-      expect(unknown.body.errors[0]).toEqual({ message: 'Ein ausgewählter Eintrag existiert nicht.', field: 'segments' });
-      expect((await t.request('POST', '/api/digital-signage-streams', { name: 'D', identifier: 'doppelt' }, admin)).status).toBe(201);
-      const dup = await t.request('POST', '/api/digital-signage-streams', { name: 'D2', identifier: 'doppelt' }, admin);
+      const missing = await t.request(
+        'POST',
+        '/api/digital-signage-streams',
+        { identifier: 'ohne-name' },
+        admin,
+      );
+      expect(missing.body.errors[0]).toEqual({
+        message: 'Dieser Wert sollte nicht leer sein.',
+        field: 'name',
+      });
+      const wrongType = await t.request(
+        'POST',
+        '/api/digital-signage-streams',
+        { name: 'X', identifier: 'x', segments: { id: 1 } },
+        admin,
+      );
+      expect(wrongType.body.errors[0]).toEqual({
+        message: 'Dieser Wert sollte vom Typ array sein.',
+        field: 'segments',
+      });
+      const unknown = await t.request(
+        'POST',
+        '/api/digital-signage-streams',
+        { name: 'X', identifier: 'x', segments: [{ id: 999999 }] },
+        admin,
+      );
+      expect(unknown.body.errors[0]).toEqual({
+        message: 'Ein ausgewählter Eintrag existiert nicht.',
+        field: 'segments',
+      });
+      expect(
+        (await t.request('POST', '/api/digital-signage-streams', { name: 'D', identifier: 'doppelt' }, admin))
+          .status,
+      ).toBe(201);
+      const dup = await t.request(
+        'POST',
+        '/api/digital-signage-streams',
+        { name: 'D2', identifier: 'doppelt' },
+        admin,
+      );
       expect(dup.status).toBe(409);
-      expect(dup.body.errors[0]).toEqual({ message: 'Dieser Wert wird bereits verwendet.', field: 'identifier' });
+      expect(dup.body.errors[0]).toEqual({
+        message: 'Dieser Wert wird bereits verwendet.',
+        field: 'identifier',
+      });
     });
   });
 
@@ -160,7 +334,13 @@ describe('digital signage (/api/digital-signage-segments, -streams, -devices)', 
       const created = await t.request(
         'POST',
         '/api/digital-signage-devices',
-        { identifier: 'tv-gastraum', name: 'TV Gastraum', branch: { id: wien.id }, stream: { id: stream }, orientation: 'portrait' },
+        {
+          identifier: 'tv-gastraum',
+          name: 'TV Gastraum',
+          branch: { id: wien.id },
+          stream: { id: stream },
+          orientation: 'portrait',
+        },
         manager,
       );
       expect(created.status).toBe(201);
@@ -183,38 +363,105 @@ describe('digital signage (/api/digital-signage-segments, -streams, -devices)', 
       expect(updated.status).toBe(200);
       expect(updated.body.data).toMatchObject({ id, resolution: '3840x2160', lastSeenAt: null });
       // Deleting the stream leaves the TV without one.
-      expect((await t.request('DELETE', `/api/digital-signage-streams/${stream}`, undefined, admin)).status).toBe(200);
-      expect((await t.request('GET', `/api/digital-signage-devices/${id}`, undefined, admin)).body.data.stream).toBeNull();
-      expect((await t.request('DELETE', `/api/digital-signage-devices/${id}`, undefined, admin)).status).toBe(200);
-      expect((await t.request('GET', `/api/digital-signage-devices/${id}`, undefined, admin)).status).toBe(404);
+      expect(
+        (await t.request('DELETE', `/api/digital-signage-streams/${stream}`, undefined, admin)).status,
+      ).toBe(200);
+      expect(
+        (await t.request('GET', `/api/digital-signage-devices/${id}`, undefined, admin)).body.data.stream,
+      ).toBeNull();
+      expect((await t.request('DELETE', `/api/digital-signage-devices/${id}`, undefined, admin)).status).toBe(
+        200,
+      );
+      expect((await t.request('GET', `/api/digital-signage-devices/${id}`, undefined, admin)).status).toBe(
+        404,
+      );
     });
 
     it('lists with filters, paging and sorting', async () => {
       const stream = await post('/api/digital-signage-streams', { name: 'Theke', identifier: 'theke' });
-      const a = await post('/api/digital-signage-devices', { identifier: 'tv-a', branch: { id: wien.id }, stream: { id: stream } });
+      const a = await post('/api/digital-signage-devices', {
+        identifier: 'tv-a',
+        branch: { id: wien.id },
+        stream: { id: stream },
+      });
       const b = await post('/api/digital-signage-devices', { identifier: 'tv-b', branch: { id: wien.id } });
       const c = await post('/api/digital-signage-devices', { identifier: 'tv-c' });
-      expect(idsOf((await t.request('GET', `/api/digital-signage-devices?branch=${wien.id}&sort=-identifier`, undefined, admin)).body)).toEqual([b, a]);
-      expect(idsOf((await t.request('GET', `/api/digital-signage-devices?stream=${stream}`, undefined, admin)).body)).toEqual([a]);
-      const page = await t.request('GET', '/api/digital-signage-devices?q=tv-&sort=identifier&limit=2&page=2', undefined, admin);
+      expect(
+        idsOf(
+          (
+            await t.request(
+              'GET',
+              `/api/digital-signage-devices?branch=${wien.id}&sort=-identifier`,
+              undefined,
+              admin,
+            )
+          ).body,
+        ),
+      ).toEqual([b, a]);
+      expect(
+        idsOf(
+          (await t.request('GET', `/api/digital-signage-devices?stream=${stream}`, undefined, admin)).body,
+        ),
+      ).toEqual([a]);
+      const page = await t.request(
+        'GET',
+        '/api/digital-signage-devices?q=tv-&sort=identifier&limit=2&page=2',
+        undefined,
+        admin,
+      );
       expect(idsOf(page.body)).toEqual([c]);
       expect(page.headers.get('x-total-count')).toBe('3');
     });
 
     it('validates in German, answers a duplicate identifier with 409 and is for the management only', async () => {
-      const missing = await t.request('POST', '/api/digital-signage-devices', { name: 'Ohne Kennung' }, admin);
-      expect(missing.body.errors[0]).toEqual({ message: 'Dieser Wert sollte nicht leer sein.', field: 'identifier' });
-      const wrongType = await t.request('POST', '/api/digital-signage-devices', { identifier: 'x', orientation: 90 }, admin);
-      expect(wrongType.body.errors[0]).toEqual({ message: 'Sie haben einen ungültigen Wert ausgewählt.', field: 'orientation' });
-      const badResolution = await t.request('POST', '/api/digital-signage-devices', { identifier: 'x', resolution: 'Full HD' }, admin);
+      const missing = await t.request(
+        'POST',
+        '/api/digital-signage-devices',
+        { name: 'Ohne Kennung' },
+        admin,
+      );
+      expect(missing.body.errors[0]).toEqual({
+        message: 'Dieser Wert sollte nicht leer sein.',
+        field: 'identifier',
+      });
+      const wrongType = await t.request(
+        'POST',
+        '/api/digital-signage-devices',
+        { identifier: 'x', orientation: 90 },
+        admin,
+      );
+      expect(wrongType.body.errors[0]).toEqual({
+        message: 'Sie haben einen ungültigen Wert ausgewählt.',
+        field: 'orientation',
+      });
+      const badResolution = await t.request(
+        'POST',
+        '/api/digital-signage-devices',
+        { identifier: 'x', resolution: 'Full HD' },
+        admin,
+      );
       expect(badResolution.body.errors[0].field).toBe('resolution');
-      expect((await t.request('POST', '/api/digital-signage-devices', { identifier: 'tv-doppelt' }, admin)).status).toBe(201);
-      const dup = await t.request('POST', '/api/digital-signage-devices', { identifier: 'tv-doppelt' }, admin);
+      expect(
+        (await t.request('POST', '/api/digital-signage-devices', { identifier: 'tv-doppelt' }, admin)).status,
+      ).toBe(201);
+      const dup = await t.request(
+        'POST',
+        '/api/digital-signage-devices',
+        { identifier: 'tv-doppelt' },
+        admin,
+      );
       expect(dup.status).toBe(409);
-      expect(dup.body.errors[0]).toEqual({ message: 'Dieser Wert wird bereits verwendet.', field: 'identifier' });
+      expect(dup.body.errors[0]).toEqual({
+        message: 'Dieser Wert wird bereits verwendet.',
+        field: 'identifier',
+      });
 
       const employee = await makeUser(t, 'tv-employee', ['ROLE_EMPLOYEE'], [wien.id]);
-      for (const path of ['/api/digital-signage-segments', '/api/digital-signage-streams', '/api/digital-signage-devices']) {
+      for (const path of [
+        '/api/digital-signage-segments',
+        '/api/digital-signage-streams',
+        '/api/digital-signage-devices',
+      ]) {
         expect((await t.request('GET', path, undefined, employee.headers)).status).toBe(403);
         expect((await t.request('GET', path)).status).toBe(401);
       }

@@ -24,7 +24,13 @@ describe('time tracking (/api/working-activities, /api/working-schedules)', () =
     await t.close();
   });
 
-  const work = (user: Who, branch: { id: number }, startedAt: string, endedAt: string | null, extra: Record<string, unknown> = {}) => ({
+  const work = (
+    user: Who,
+    branch: { id: number },
+    startedAt: string,
+    endedAt: string | null,
+    extra: Record<string, unknown> = {},
+  ) => ({
     user: { id: user.id },
     branch: { id: branch.id },
     type: 'work',
@@ -39,7 +45,10 @@ describe('time tracking (/api/working-activities, /api/working-schedules)', () =
         'POST',
         '/api/working-activities',
         work(anna, a, '2026-11-16T07:00:00Z', null, {
-          pauses: [{ start: '2026-11-16T11:00:00Z', end: '2026-11-16T11:30:00Z' }, { start: '2026-11-16T13:00:00+01:00', end: null }],
+          pauses: [
+            { start: '2026-11-16T11:00:00Z', end: '2026-11-16T11:30:00Z' },
+            { start: '2026-11-16T13:00:00+01:00', end: null },
+          ],
           comment: 'Frühdienst',
         }),
         admin,
@@ -67,14 +76,22 @@ describe('time tracking (/api/working-activities, /api/working-schedules)', () =
       const body = {
         ...read.body.data,
         endedAt: '2026-11-16T15:30:00Z',
-        pauses: [read.body.data.pauses[0], { start: '2026-11-16T12:00:00.000Z', end: '2026-11-16T12:15:00.000Z' }],
+        pauses: [
+          read.body.data.pauses[0],
+          { start: '2026-11-16T12:00:00.000Z', end: '2026-11-16T12:15:00.000Z' },
+        ],
         status: 'running',
         pauseMinutes: 999,
       };
       const updated = await t.request('PUT', `/api/working-activities/${id}`, body, admin);
       expect(updated.status).toBe(200);
       // status and pauseMinutes are computed: the body's values are ignored.
-      expect(updated.body.data).toMatchObject({ id, status: 'ended', pauseMinutes: 45, endedAt: '2026-11-16T15:30:00.000Z' });
+      expect(updated.body.data).toMatchObject({
+        id,
+        status: 'ended',
+        pauseMinutes: 45,
+        endedAt: '2026-11-16T15:30:00.000Z',
+      });
 
       expect((await t.request('DELETE', `/api/working-activities/${id}`, undefined, admin)).status).toBe(200);
       expect((await t.request('GET', `/api/working-activities/${id}`, undefined, admin)).status).toBe(404);
@@ -91,18 +108,47 @@ describe('time tracking (/api/working-activities, /api/working-schedules)', () =
       const running = await make(work(ben, a, '2026-10-07T06:00:00Z', null));
       // 00:30 in Vienna on 8 October is still 7 October in UTC: the day filter reads the branch's zone.
       const night = await make(work(ben, a, '2026-10-07T22:30:00Z', '2026-10-08T02:00:00Z'));
-      const sick = await make({ ...work(ben, a, '2026-10-09T00:00:00+02:00', '2026-10-10T00:00:00+02:00'), type: 'sick', days: 1 });
+      const sick = await make({
+        ...work(ben, a, '2026-10-09T00:00:00+02:00', '2026-10-10T00:00:00+02:00'),
+        type: 'sick',
+        days: 1,
+      });
 
-      const byUser = await t.request('GET', `/api/working-activities?user=${ben.id}&sort=startedAt`, undefined, admin);
+      const byUser = await t.request(
+        'GET',
+        `/api/working-activities?user=${ben.id}&sort=startedAt`,
+        undefined,
+        admin,
+      );
       expect(idsOf(byUser.body)).toEqual([mon, tue, running, night, sick]);
-      const ended = await t.request('GET', `/api/working-activities?user=${ben.id}&status=ended&type=work&sort=-startedAt`, undefined, admin);
+      const ended = await t.request(
+        'GET',
+        `/api/working-activities?user=${ben.id}&status=ended&type=work&sort=-startedAt`,
+        undefined,
+        admin,
+      );
       expect(idsOf(ended.body)).toEqual([night, tue, mon]);
-      const runningOnly = await t.request('GET', `/api/working-activities?user=${ben.id}&status=running`, undefined, admin);
+      const runningOnly = await t.request(
+        'GET',
+        `/api/working-activities?user=${ben.id}&status=running`,
+        undefined,
+        admin,
+      );
       expect(idsOf(runningOnly.body)).toEqual([running]);
-      const sickOnly = await t.request('GET', `/api/working-activities?user=${ben.id}&type=sick`, undefined, admin);
+      const sickOnly = await t.request(
+        'GET',
+        `/api/working-activities?user=${ben.id}&type=sick`,
+        undefined,
+        admin,
+      );
       expect(idsOf(sickOnly.body)).toEqual([sick]);
       // 8 October (Vienna): the night shift and the still running activity overlap it.
-      const day = await t.request('GET', `/api/working-activities?user=${ben.id}&from=2026-10-08&to=2026-10-08&sort=startedAt`, undefined, admin);
+      const day = await t.request(
+        'GET',
+        `/api/working-activities?user=${ben.id}&from=2026-10-08&to=2026-10-08&sort=startedAt`,
+        undefined,
+        admin,
+      );
       expect(idsOf(day.body)).toEqual([running, night]);
       const instant = await t.request(
         'GET',
@@ -111,38 +157,85 @@ describe('time tracking (/api/working-activities, /api/working-schedules)', () =
         admin,
       );
       expect(idsOf(instant.body)).toEqual([tue]);
-      const page = await t.request('GET', `/api/working-activities?user=${ben.id}&sort=startedAt&limit=2&page=2`, undefined, manager);
+      const page = await t.request(
+        'GET',
+        `/api/working-activities?user=${ben.id}&sort=startedAt&limit=2&page=2`,
+        undefined,
+        manager,
+      );
       expect(idsOf(page.body)).toEqual([running, night]);
       expect(page.headers.get('x-total-count')).toBe('5');
 
       const badDate = await t.request('GET', '/api/working-activities?from=gestern', undefined, admin);
       expect(badDate.status).toBe(400);
-      expect(badDate.body.errors[0]).toEqual({ message: 'Dieser Wert entspricht keinem gültigen Datum.', field: 'from' });
+      expect(badDate.body.errors[0]).toEqual({
+        message: 'Dieser Wert entspricht keinem gültigen Datum.',
+        field: 'from',
+      });
       const badStatus = await t.request('GET', '/api/working-activities?status=schlafend', undefined, admin);
       expect(badStatus.status).toBe(400);
       expect(badStatus.body.errors[0].field).toBe('status');
     });
 
     it('rejects an end before the start, naming endedAt, and checks required fields and types', async () => {
-      const backwards = await t.request('POST', '/api/working-activities', work(anna, a, '2026-11-16T10:00:00Z', '2026-11-16T09:00:00Z'), admin);
+      const backwards = await t.request(
+        'POST',
+        '/api/working-activities',
+        work(anna, a, '2026-11-16T10:00:00Z', '2026-11-16T09:00:00Z'),
+        admin,
+      );
       expect(backwards.status).toBe(400);
-      expect(backwards.body.errors[0]).toEqual({ message: 'Das Ende muss nach dem Beginn liegen.', field: 'endedAt' });
-      const same = await t.request('POST', '/api/working-activities', work(anna, a, '2026-11-16T10:00:00Z', '2026-11-16T10:00:00Z'), admin);
+      expect(backwards.body.errors[0]).toEqual({
+        message: 'Das Ende muss nach dem Beginn liegen.',
+        field: 'endedAt',
+      });
+      const same = await t.request(
+        'POST',
+        '/api/working-activities',
+        work(anna, a, '2026-11-16T10:00:00Z', '2026-11-16T10:00:00Z'),
+        admin,
+      );
       expect(same.body.errors[0].field).toBe('endedAt');
 
-      const missing = await t.request('POST', '/api/working-activities', { user: { id: anna.id }, branch: { id: a.id } }, admin);
+      const missing = await t.request(
+        'POST',
+        '/api/working-activities',
+        { user: { id: anna.id }, branch: { id: a.id } },
+        admin,
+      );
       expect(missing.status).toBe(400);
-      expect(missing.body.errors[0]).toEqual({ message: 'Dieser Wert sollte nicht leer sein.', field: 'startedAt' });
-      const wrongType = await t.request('POST', '/api/working-activities', work(anna, a, '2026-11-16T10:00:00Z', null, { comment: 42 }), admin);
+      expect(missing.body.errors[0]).toEqual({
+        message: 'Dieser Wert sollte nicht leer sein.',
+        field: 'startedAt',
+      });
+      const wrongType = await t.request(
+        'POST',
+        '/api/working-activities',
+        work(anna, a, '2026-11-16T10:00:00Z', null, { comment: 42 }),
+        admin,
+      );
       expect(wrongType.status).toBe(400);
-      expect(wrongType.body.errors[0]).toEqual({ message: 'Dieser Wert sollte vom Typ string sein.', field: 'comment' });
-      const badDate = await t.request('POST', '/api/working-activities', work(anna, a, 'Montag früh', null), admin);
-      expect(badDate.body.errors[0]).toEqual({ message: 'Dieser Wert entspricht keiner gültigen Datums- und Zeitangabe.', field: 'startedAt' });
+      expect(wrongType.body.errors[0]).toEqual({
+        message: 'Dieser Wert sollte vom Typ string sein.',
+        field: 'comment',
+      });
+      const badDate = await t.request(
+        'POST',
+        '/api/working-activities',
+        work(anna, a, 'Montag früh', null),
+        admin,
+      );
+      expect(badDate.body.errors[0]).toEqual({
+        message: 'Dieser Wert entspricht keiner gültigen Datums- und Zeitangabe.',
+        field: 'startedAt',
+      });
 
       const pauseOutside = await t.request(
         'POST',
         '/api/working-activities',
-        work(anna, a, '2026-11-16T08:00:00Z', '2026-11-16T12:00:00Z', { pauses: [{ start: '2026-11-16T11:00:00Z', end: '2026-11-16T12:30:00Z' }] }),
+        work(anna, a, '2026-11-16T08:00:00Z', '2026-11-16T12:00:00Z', {
+          pauses: [{ start: '2026-11-16T11:00:00Z', end: '2026-11-16T12:30:00Z' }],
+        }),
         admin,
       );
       expect(pauseOutside.status).toBe(400);
@@ -150,31 +243,49 @@ describe('time tracking (/api/working-activities, /api/working-schedules)', () =
       const openPauseOnEnded = await t.request(
         'POST',
         '/api/working-activities',
-        work(anna, a, '2026-11-16T08:00:00Z', '2026-11-16T12:00:00Z', { pauses: [{ start: '2026-11-16T11:00:00Z', end: null }] }),
+        work(anna, a, '2026-11-16T08:00:00Z', '2026-11-16T12:00:00Z', {
+          pauses: [{ start: '2026-11-16T11:00:00Z', end: null }],
+        }),
         admin,
       );
-      expect(openPauseOnEnded.body.errors[0]).toEqual({ message: 'Dieser Wert sollte nicht leer sein.', field: 'pauses.0.end' });
+      expect(openPauseOnEnded.body.errors[0]).toEqual({
+        message: 'Dieser Wert sollte nicht leer sein.',
+        field: 'pauses.0.end',
+      });
       const holidayWithoutDays = await t.request(
         'POST',
         '/api/working-activities',
         { ...work(anna, a, '2026-11-16T00:00:00Z', '2026-11-17T00:00:00Z'), type: 'holiday' },
         admin,
       );
-      expect(holidayWithoutDays.body.errors[0]).toEqual({ message: 'Dieser Wert sollte nicht leer sein.', field: 'days' });
+      expect(holidayWithoutDays.body.errors[0]).toEqual({
+        message: 'Dieser Wert sollte nicht leer sein.',
+        field: 'days',
+      });
       const quarterDay = await t.request(
         'POST',
         '/api/working-activities',
         { ...work(anna, a, '2026-11-16T00:00:00Z', '2026-11-17T00:00:00Z'), type: 'holiday', days: 1.25 },
         admin,
       );
-      expect(quarterDay.body.errors[0]).toEqual({ message: 'Nur ganze und halbe Tage sind erlaubt.', field: 'days' });
+      expect(quarterDay.body.errors[0]).toEqual({
+        message: 'Nur ganze und halbe Tage sind erlaubt.',
+        field: 'days',
+      });
     });
 
     it('takes the project from the task and refuses a task of another project', async () => {
       const p1 = (await t.request('POST', '/api/projects', { name: 'Estrich Kainbach' }, admin)).body.data;
       const p2 = (await t.request('POST', '/api/projects', { name: 'Estrich Gleisdorf' }, admin)).body.data;
-      const task = (await t.request('POST', '/api/tasks', { project: { id: p1.id }, name: 'Randdämmstreifen' }, admin)).body.data;
-      const ok = await t.request('POST', '/api/working-activities', work(anna, a, '2026-11-17T07:00:00Z', null, { task: { id: task.id } }), admin);
+      const task = (
+        await t.request('POST', '/api/tasks', { project: { id: p1.id }, name: 'Randdämmstreifen' }, admin)
+      ).body.data;
+      const ok = await t.request(
+        'POST',
+        '/api/working-activities',
+        work(anna, a, '2026-11-17T07:00:00Z', null, { task: { id: task.id } }),
+        admin,
+      );
       expect(ok.body.data).toMatchObject({ project: { id: p1.id }, task: { id: task.id } });
       const wrong = await t.request(
         'POST',
@@ -183,32 +294,77 @@ describe('time tracking (/api/working-activities, /api/working-schedules)', () =
         admin,
       );
       expect(wrong.status).toBe(400);
-      expect(wrong.body.errors[0]).toEqual({ message: 'Die Aufgabe gehört nicht zum gewählten Projekt.', field: 'task' });
+      expect(wrong.body.errors[0]).toEqual({
+        message: 'Die Aufgabe gehört nicht zum gewählten Projekt.',
+        field: 'task',
+      });
     });
 
     it('keeps employees to their branches: another branch’s row is 403 and the list shows only their branches', async () => {
-      const ownRow = (await t.request('POST', '/api/working-activities', work(ben, a, '2026-09-01T06:00:00Z', '2026-09-01T10:00:00Z'), admin)).body.data;
-      const otherRow = (await t.request('POST', '/api/working-activities', work(clara, b, '2026-09-01T06:00:00Z', '2026-09-01T10:00:00Z'), admin)).body
-        .data;
+      const ownRow = (
+        await t.request(
+          'POST',
+          '/api/working-activities',
+          work(ben, a, '2026-09-01T06:00:00Z', '2026-09-01T10:00:00Z'),
+          admin,
+        )
+      ).body.data;
+      const otherRow = (
+        await t.request(
+          'POST',
+          '/api/working-activities',
+          work(clara, b, '2026-09-01T06:00:00Z', '2026-09-01T10:00:00Z'),
+          admin,
+        )
+      ).body.data;
 
-      expect((await t.request('GET', `/api/working-activities/${otherRow.id}`, undefined, anna.headers)).status).toBe(403);
-      expect((await t.request('GET', `/api/working-activities/${ownRow.id}`, undefined, anna.headers)).status).toBe(200);
+      expect(
+        (await t.request('GET', `/api/working-activities/${otherRow.id}`, undefined, anna.headers)).status,
+      ).toBe(403);
+      expect(
+        (await t.request('GET', `/api/working-activities/${ownRow.id}`, undefined, anna.headers)).status,
+      ).toBe(200);
       const list = await t.request('GET', '/api/working-activities?limit=1000', undefined, anna.headers);
       expect(list.status).toBe(200);
       expect(list.body.data.length).toBeGreaterThan(0);
       expect(list.body.data.every((row: { branch: { id: number } }) => row.branch.id === a.id)).toBe(true);
       expect(idsOf(list.body)).not.toContain(otherRow.id);
-      const filtered = await t.request('GET', `/api/working-activities?branch=${b.id}`, undefined, anna.headers);
+      const filtered = await t.request(
+        'GET',
+        `/api/working-activities?branch=${b.id}`,
+        undefined,
+        anna.headers,
+      );
       expect(filtered.body.data).toEqual([]);
 
       // Employees record their own work in their branches, nothing else.
-      const own = await t.request('POST', '/api/working-activities', work(anna, a, '2026-11-18T07:00:00Z', null), anna.headers);
+      const own = await t.request(
+        'POST',
+        '/api/working-activities',
+        work(anna, a, '2026-11-18T07:00:00Z', null),
+        anna.headers,
+      );
       expect(own.status).toBe(201);
-      const otherBranch = await t.request('POST', '/api/working-activities', work(anna, b, '2026-11-18T07:00:00Z', null), anna.headers);
+      const otherBranch = await t.request(
+        'POST',
+        '/api/working-activities',
+        work(anna, b, '2026-11-18T07:00:00Z', null),
+        anna.headers,
+      );
       expect(otherBranch.status).toBe(403);
-      const forColleague = await t.request('POST', '/api/working-activities', work(ben, a, '2026-11-18T07:00:00Z', null), anna.headers);
+      const forColleague = await t.request(
+        'POST',
+        '/api/working-activities',
+        work(ben, a, '2026-11-18T07:00:00Z', null),
+        anna.headers,
+      );
       expect(forColleague.status).toBe(403);
-      const takeOver = await t.request('PUT', `/api/working-activities/${ownRow.id}`, { ...ownRow, user: { id: anna.id } }, anna.headers);
+      const takeOver = await t.request(
+        'PUT',
+        `/api/working-activities/${ownRow.id}`,
+        { ...ownRow, user: { id: anna.id } },
+        anna.headers,
+      );
       expect(takeOver.status).toBe(403);
       const holiday = await t.request(
         'POST',
@@ -217,9 +373,16 @@ describe('time tracking (/api/working-activities, /api/working-schedules)', () =
         anna.headers,
       );
       expect(holiday.status).toBe(403);
-      expect((await t.request('DELETE', `/api/working-activities/${otherRow.id}`, undefined, anna.headers)).status).toBe(403);
-      expect((await t.request('DELETE', `/api/working-activities/${ownRow.id}`, undefined, anna.headers)).status).toBe(403);
-      expect((await t.request('DELETE', `/api/working-activities/${own.body.data.id}`, undefined, anna.headers)).status).toBe(200);
+      expect(
+        (await t.request('DELETE', `/api/working-activities/${otherRow.id}`, undefined, anna.headers)).status,
+      ).toBe(403);
+      expect(
+        (await t.request('DELETE', `/api/working-activities/${ownRow.id}`, undefined, anna.headers)).status,
+      ).toBe(403);
+      expect(
+        (await t.request('DELETE', `/api/working-activities/${own.body.data.id}`, undefined, anna.headers))
+          .status,
+      ).toBe(200);
       expect((await t.request('GET', '/api/working-activities')).status).toBe(401);
     });
   });
@@ -231,7 +394,13 @@ describe('time tracking (/api/working-activities, /api/working-schedules)', () =
       kitchen = await repo.save(repo.create({ name: 'Küche', branch: { id: a.id } as never }));
     });
 
-    const shift = (user: Who, branch: { id: number }, startsAt: string, endsAt: string, extra: Record<string, unknown> = {}) => ({
+    const shift = (
+      user: Who,
+      branch: { id: number },
+      startsAt: string,
+      endsAt: string,
+      extra: Record<string, unknown> = {},
+    ) => ({
       user: { id: user.id },
       branch: { id: branch.id },
       startsAt,
@@ -243,7 +412,10 @@ describe('time tracking (/api/working-activities, /api/working-schedules)', () =
       const created = await t.request(
         'POST',
         '/api/working-schedules',
-        shift(anna, a, '2026-11-23T10:00:00+01:00', '2026-11-23T18:00:00+01:00', { department: { id: kitchen.id }, comment: 'Mittag' }),
+        shift(anna, a, '2026-11-23T10:00:00+01:00', '2026-11-23T18:00:00+01:00', {
+          department: { id: kitchen.id },
+          comment: 'Mittag',
+        }),
         manager,
       );
       expect(created.status).toBe(201);
@@ -257,56 +429,133 @@ describe('time tracking (/api/working-activities, /api/working-schedules)', () =
       });
       const id = created.body.data.id;
       const read = await t.request('GET', `/api/working-schedules/${id}`, undefined, admin);
-      const updated = await t.request('PUT', `/api/working-schedules/${id}`, { ...read.body.data, endsAt: '2026-11-23T19:00:00Z' }, manager);
+      const updated = await t.request(
+        'PUT',
+        `/api/working-schedules/${id}`,
+        { ...read.body.data, endsAt: '2026-11-23T19:00:00Z' },
+        manager,
+      );
       expect(updated.status).toBe(200);
-      expect(updated.body.data).toMatchObject({ id, endsAt: '2026-11-23T19:00:00.000Z', department: { id: kitchen.id } });
-      expect((await t.request('DELETE', `/api/working-schedules/${id}`, undefined, manager)).status).toBe(200);
+      expect(updated.body.data).toMatchObject({
+        id,
+        endsAt: '2026-11-23T19:00:00.000Z',
+        department: { id: kitchen.id },
+      });
+      expect((await t.request('DELETE', `/api/working-schedules/${id}`, undefined, manager)).status).toBe(
+        200,
+      );
       expect((await t.request('GET', `/api/working-schedules/${id}`, undefined, manager)).status).toBe(404);
     });
 
     it('lists with the user, branch, department, from and to filters, pages and sorts', async () => {
-      const make = async (body: Record<string, unknown>) => (await t.request('POST', '/api/working-schedules', body, admin)).body.data.id as number;
-      const mon = await make(shift(ben, a, '2026-12-07T07:00:00Z', '2026-12-07T15:00:00Z', { department: { id: kitchen.id } }));
+      const make = async (body: Record<string, unknown>) =>
+        (await t.request('POST', '/api/working-schedules', body, admin)).body.data.id as number;
+      const mon = await make(
+        shift(ben, a, '2026-12-07T07:00:00Z', '2026-12-07T15:00:00Z', { department: { id: kitchen.id } }),
+      );
       const tue = await make(shift(ben, a, '2026-12-08T07:00:00Z', '2026-12-08T15:00:00Z'));
-      const wed = await make(shift(ben, a, '2026-12-09T07:00:00Z', '2026-12-09T15:00:00Z', { department: { id: kitchen.id } }));
+      const wed = await make(
+        shift(ben, a, '2026-12-09T07:00:00Z', '2026-12-09T15:00:00Z', { department: { id: kitchen.id } }),
+      );
       const other = await make(shift(clara, b, '2026-12-08T07:00:00Z', '2026-12-08T15:00:00Z'));
 
-      const week = await t.request('GET', `/api/working-schedules?user=${ben.id}&from=2026-12-07&to=2026-12-13&sort=-startsAt`, undefined, admin);
+      const week = await t.request(
+        'GET',
+        `/api/working-schedules?user=${ben.id}&from=2026-12-07&to=2026-12-13&sort=-startsAt`,
+        undefined,
+        admin,
+      );
       expect(idsOf(week.body)).toEqual([wed, tue, mon]);
-      const dept = await t.request('GET', `/api/working-schedules?department=${kitchen.id}&from=2026-12-01&to=2026-12-31`, undefined, admin);
+      const dept = await t.request(
+        'GET',
+        `/api/working-schedules?department=${kitchen.id}&from=2026-12-01&to=2026-12-31`,
+        undefined,
+        admin,
+      );
       expect(idsOf(dept.body)).toEqual([mon, wed]);
-      const day = await t.request('GET', '/api/working-schedules?from=2026-12-08&to=2026-12-08', undefined, admin);
+      const day = await t.request(
+        'GET',
+        '/api/working-schedules?from=2026-12-08&to=2026-12-08',
+        undefined,
+        admin,
+      );
       expect(idsOf(day.body)).toEqual([tue, other]);
       const branchB = await t.request('GET', `/api/working-schedules?branch=${b.id}`, undefined, admin);
       expect(idsOf(branchB.body)).toEqual([other]);
-      const page = await t.request('GET', `/api/working-schedules?user=${ben.id}&limit=2&page=2`, undefined, admin);
+      const page = await t.request(
+        'GET',
+        `/api/working-schedules?user=${ben.id}&limit=2&page=2`,
+        undefined,
+        admin,
+      );
       expect(idsOf(page.body)).toEqual([wed]);
       expect(page.headers.get('x-total-count')).toBe('3');
 
       // Employees read their branches' plan only, and do not plan.
-      const anns = await t.request('GET', '/api/working-schedules?from=2026-12-08&to=2026-12-08', undefined, anna.headers);
+      const anns = await t.request(
+        'GET',
+        '/api/working-schedules?from=2026-12-08&to=2026-12-08',
+        undefined,
+        anna.headers,
+      );
       expect(idsOf(anns.body)).toEqual([tue]);
-      expect((await t.request('GET', `/api/working-schedules/${other}`, undefined, anna.headers)).status).toBe(403);
-      const selfPlanned = await t.request('POST', '/api/working-schedules', shift(anna, a, '2026-12-10T07:00:00Z', '2026-12-10T15:00:00Z'), anna.headers);
+      expect(
+        (await t.request('GET', `/api/working-schedules/${other}`, undefined, anna.headers)).status,
+      ).toBe(403);
+      const selfPlanned = await t.request(
+        'POST',
+        '/api/working-schedules',
+        shift(anna, a, '2026-12-10T07:00:00Z', '2026-12-10T15:00:00Z'),
+        anna.headers,
+      );
       expect(selfPlanned.status).toBe(403);
-      expect((await t.request('DELETE', `/api/working-schedules/${tue}`, undefined, anna.headers)).status).toBe(403);
+      expect(
+        (await t.request('DELETE', `/api/working-schedules/${tue}`, undefined, anna.headers)).status,
+      ).toBe(403);
     });
 
     it('rejects an end before the start (naming endsAt), a department of another branch, and missing or mistyped fields', async () => {
-      const backwards = await t.request('POST', '/api/working-schedules', shift(anna, a, '2026-11-23T18:00:00Z', '2026-11-23T10:00:00Z'), admin);
+      const backwards = await t.request(
+        'POST',
+        '/api/working-schedules',
+        shift(anna, a, '2026-11-23T18:00:00Z', '2026-11-23T10:00:00Z'),
+        admin,
+      );
       expect(backwards.status).toBe(400);
-      expect(backwards.body.errors[0]).toEqual({ message: 'Das Ende muss nach dem Beginn liegen.', field: 'endsAt' });
+      expect(backwards.body.errors[0]).toEqual({
+        message: 'Das Ende muss nach dem Beginn liegen.',
+        field: 'endsAt',
+      });
       const foreign = await t.request(
         'POST',
         '/api/working-schedules',
         shift(clara, b, '2026-11-23T10:00:00Z', '2026-11-23T18:00:00Z', { department: { id: kitchen.id } }),
         admin,
       );
-      expect(foreign.body.errors[0]).toEqual({ message: 'Die Abteilung gehört zu einer anderen Filiale.', field: 'department' });
-      const missing = await t.request('POST', '/api/working-schedules', { user: { id: anna.id }, branch: { id: a.id }, startsAt: '2026-11-23T10:00:00Z' }, admin);
-      expect(missing.body.errors[0]).toEqual({ message: 'Dieser Wert sollte nicht leer sein.', field: 'endsAt' });
-      const wrongType = await t.request('POST', '/api/working-schedules', { ...shift(anna, a, '2026-11-23T10:00:00Z', '2026-11-23T18:00:00Z'), user: 5 }, admin);
-      expect(wrongType.body.errors[0]).toEqual({ message: 'Dieser Wert sollte vom Typ object sein.', field: 'user' });
+      expect(foreign.body.errors[0]).toEqual({
+        message: 'Die Abteilung gehört zu einer anderen Filiale.',
+        field: 'department',
+      });
+      const missing = await t.request(
+        'POST',
+        '/api/working-schedules',
+        { user: { id: anna.id }, branch: { id: a.id }, startsAt: '2026-11-23T10:00:00Z' },
+        admin,
+      );
+      expect(missing.body.errors[0]).toEqual({
+        message: 'Dieser Wert sollte nicht leer sein.',
+        field: 'endsAt',
+      });
+      const wrongType = await t.request(
+        'POST',
+        '/api/working-schedules',
+        { ...shift(anna, a, '2026-11-23T10:00:00Z', '2026-11-23T18:00:00Z'), user: 5 },
+        admin,
+      );
+      expect(wrongType.body.errors[0]).toEqual({
+        message: 'Dieser Wert sollte vom Typ object sein.',
+        field: 'user',
+      });
     });
   });
 });

@@ -22,11 +22,17 @@ const hours = (h: number) => h * 60;
  * Users come from the user seed (`leitung`, `mitarbeiter`); rows for a missing user are left out.
  * The signage stream has no segments: segments need stored images or videos, which the seed does not write.
  */
-export async function seedOperations(em: EntityManager, branches: Branch[], now: Date = new Date()): Promise<void> {
+export async function seedOperations(
+  em: EntityManager,
+  branches: Branch[],
+  now: Date = new Date(),
+): Promise<void> {
   const branch = (identifier: string) => branches.find((b) => b.identifier === identifier) ?? null;
   const inn = branch('gasthaus-linde-wien');
   const screed = branch('estrich-graz');
-  const users = await em.getRepository(User).find({ where: [{ username: 'leitung' }, { username: 'mitarbeiter' }] });
+  const users = await em
+    .getRepository(User)
+    .find({ where: [{ username: 'leitung' }, { username: 'mitarbeiter' }] });
   const manager = users.find((u) => u.username === 'leitung') ?? null;
   const employee = users.find((u) => u.username === 'mitarbeiter') ?? null;
 
@@ -39,19 +45,45 @@ export async function seedOperations(em: EntityManager, branches: Branch[], now:
     [screed, 'Büro', 'estrich-graz-buero', 'Angebote, Disposition und Abrechnung'],
   ] as const) {
     if (!b) continue;
-    const department = em.create(Department, { name, identifier, branch: b, division: b.division ?? null, description });
+    const department = em.create(Department, {
+      name,
+      identifier,
+      branch: b,
+      division: b.division ?? null,
+      description,
+    });
     departments.set(identifier, await em.save(department));
   }
 
   if (inn) {
     const device = (identifier: string, name: string, type: DeviceType, settings: Record<string, unknown>) =>
-      em.create(Device, { identifier, name, type, branch: inn, isEnabled: true, settings: DEVICE_SETTINGS[type].parse(settings) });
+      em.create(Device, {
+        identifier,
+        name,
+        type,
+        branch: inn,
+        isEnabled: true,
+        settings: DEVICE_SETTINGS[type].parse(settings),
+      });
     await em.save([
-      device('linde-wien-kassa', 'Kassa Theke', 'frontdesk', { printer: { host: '192.168.20.31', port: 9100, width: 48 }, autoPrint: true }),
-      device('linde-wien-kiosk', 'Bestellterminal Eingang', 'kiosk', { printer: { host: '192.168.20.32', width: 42 }, idleTimeoutSeconds: 60 }),
+      device('linde-wien-kassa', 'Kassa Theke', 'frontdesk', {
+        printer: { host: '192.168.20.31', port: 9100, width: 48 },
+        autoPrint: true,
+      }),
+      device('linde-wien-kiosk', 'Bestellterminal Eingang', 'kiosk', {
+        printer: { host: '192.168.20.32', width: 42 },
+        idleTimeoutSeconds: 60,
+      }),
     ]);
 
-    const stream = await em.save(em.create(DigitalSignageStream, { name: 'Gastraum Wien', identifier: 'linde-wien-gastraum', loop: true, items: [] }));
+    const stream = await em.save(
+      em.create(DigitalSignageStream, {
+        name: 'Gastraum Wien',
+        identifier: 'linde-wien-gastraum',
+        loop: true,
+        items: [],
+      }),
+    );
     await em.save(
       em.create(DigitalSignageDevice, {
         identifier: 'linde-wien-tv-gastraum',
@@ -94,7 +126,15 @@ export async function seedOperations(em: EntityManager, branches: Branch[], now:
           ['Belegreifmessung (CM-Messung) vor dem Bodenbelag', 'open', '2026-12-04', 1.5],
         ] as const
       ).map(([name, status, dueDate, estimatedHours], position) =>
-        em.create(Task, { project, name, status, dueDate, estimatedHours, position, assignee: position === 3 ? manager : null }),
+        em.create(Task, {
+          project,
+          name,
+          status,
+          dueDate,
+          estimatedHours,
+          position,
+          assignee: position === 3 ? manager : null,
+        }),
       ),
     );
   }
@@ -126,7 +166,10 @@ export async function seedOperations(em: EntityManager, branches: Branch[], now:
     [manager, 25, 0],
     [employee, 25, 3],
   ] as const) {
-    if (user) await em.save(em.create(HolidayBalance, { user, year: 2026, entitlementDays, carriedOverDays, comment: '' }));
+    if (user)
+      await em.save(
+        em.create(HolidayBalance, { user, year: 2026, entitlementDays, carriedOverDays, comment: '' }),
+      );
   }
   if (employee && inn) {
     await em.save(

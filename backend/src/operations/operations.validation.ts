@@ -33,7 +33,9 @@ export const optionalIdentifier = () =>
     .string()
     .trim()
     .max(100)
-    .regex(/^([a-z0-9][a-z0-9-]*)?$/, { message: 'Nur Kleinbuchstaben, Ziffern und Bindestriche sind erlaubt.' })
+    .regex(/^([a-z0-9][a-z0-9-]*)?$/, {
+      message: 'Nur Kleinbuchstaben, Ziffern und Bindestriche sind erlaubt.',
+    })
     .nullish()
     .transform((v) => v || null);
 
@@ -48,9 +50,14 @@ export const halfDays = (min: number, max: number) =>
 export const END_BEFORE_START = 'Das Ende muss nach dem Beginn liegen.';
 
 /** @throws DomainError('validation') naming `field` when `end` is not after `start`. */
-export function assertAfter(start: Date | string | null | undefined, end: Date | string | null | undefined, field: string) {
+export function assertAfter(
+  start: Date | string | null | undefined,
+  end: Date | string | null | undefined,
+  field: string,
+) {
   if (!start || !end) return;
-  if (new Date(end).getTime() <= new Date(start).getTime()) throw new DomainError('validation', END_BEFORE_START, field);
+  if (new Date(end).getTime() <= new Date(start).getTime())
+    throw new DomainError('validation', END_BEFORE_START, field);
 }
 
 /** Employees (branch-scoped users) are limited to their own rows; managers and admins are not. */
@@ -81,7 +88,8 @@ type Bound = { kind: 'date'; value: string } | { kind: 'instant'; value: string 
 
 export function parseBound(field: string, raw: unknown): Bound {
   const s = String(raw).trim();
-  if (/^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`))) return { kind: 'date', value: s };
+  if (/^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)))
+    return { kind: 'date', value: s };
   const parsed = z.iso.datetime({ offset: true }).safeParse(s);
   if (parsed.success) return { kind: 'instant', value: new Date(s).toISOString() };
   throw new DomainError('validation', t('validation.date'), field);
@@ -93,15 +101,19 @@ export function parseBound(field: string, raw: unknown): Bound {
  * (the list joins the branch as alias `branch`).
  */
 export function overlapFilters(startProperty: string, endProperty: string): Record<string, FilterDefinition> {
-  const dayStart = (param: string) => `(CAST(CAST(:${param} AS date) AS timestamp) AT TIME ZONE branch.timeZone)`;
-  const dayEnd = (param: string) => `(CAST(CAST(:${param} AS date) + 1 AS timestamp) AT TIME ZONE branch.timeZone)`;
+  const dayStart = (param: string) =>
+    `(CAST(CAST(:${param} AS date) AS timestamp) AT TIME ZONE branch.timeZone)`;
+  const dayEnd = (param: string) =>
+    `(CAST(CAST(:${param} AS date) + 1 AS timestamp) AT TIME ZONE branch.timeZone)`;
   return {
     from: {
       type: 'string',
       apply: (qb, alias, raw) => {
         const b = parseBound('from', raw);
         const bound = b.kind === 'date' ? dayStart('rangeFrom') : 'CAST(:rangeFrom AS timestamptz)';
-        qb.andWhere(`(${alias}.${endProperty} IS NULL OR ${alias}.${endProperty} > ${bound})`, { rangeFrom: b.value });
+        qb.andWhere(`(${alias}.${endProperty} IS NULL OR ${alias}.${endProperty} > ${bound})`, {
+          rangeFrom: b.value,
+        });
       },
     },
     to: {

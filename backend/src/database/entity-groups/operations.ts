@@ -4,7 +4,10 @@ import { Project } from '../../operations/projects/project.entity.js';
 import { Task } from '../../operations/projects/task.entity.js';
 import { DigitalSignageDevice } from '../../operations/signage/digital-signage-device.entity.js';
 import { DigitalSignageSegment } from '../../operations/signage/digital-signage-segment.entity.js';
-import { DigitalSignageStream, DigitalSignageStreamItem } from '../../operations/signage/digital-signage-stream.entity.js';
+import {
+  DigitalSignageStream,
+  DigitalSignageStreamItem,
+} from '../../operations/signage/digital-signage-stream.entity.js';
 import { HolidayBalance } from '../../operations/time-tracking/holiday-balance.entity.js';
 import { WorkingActivity } from '../../operations/time-tracking/working-activity.entity.js';
 import { WorkingSchedule } from '../../operations/time-tracking/working-schedule.entity.js';

@@ -29,7 +29,8 @@ export class DeviceKeyService {
     return this.dataSource.transaction(async (em) => {
       const device = await em.findOne(Device, { where: { id }, relations: { branch: true } });
       if (!device) throw new DomainError('not_found', 'Gerät wurde nicht gefunden.');
-      if (!ctx.mayAccessBranch(device.branch?.id)) throw new DomainError('forbidden', HTTP_MESSAGES.forbidden);
+      if (!ctx.mayAccessBranch(device.branch?.id))
+        throw new DomainError('forbidden', HTTP_MESSAGES.forbidden);
       const apiKey = randomBytes(24).toString('hex');
       const hint = apiKey.slice(-4);
       await em.update(Device, { id }, { apiKeyHash: hashDeviceKey(apiKey), apiKeyHint: hint });

@@ -12,8 +12,11 @@ const dueDateFilter = (param: 'from' | 'to') => ({
   type: 'string' as const,
   apply: (qb: SelectQueryBuilder<ObjectLiteral>, alias: string, value: unknown) => {
     const s = String(value);
-    if (!DATE.test(s) || Number.isNaN(Date.parse(s))) throw new DomainError('validation', t('validation.date'), param);
-    qb.andWhere(`${alias}.dueDate ${param === 'from' ? '>=' : '<='} :taskDue_${param}`, { [`taskDue_${param}`]: s });
+    if (!DATE.test(s) || Number.isNaN(Date.parse(s)))
+      throw new DomainError('validation', t('validation.date'), param);
+    qb.andWhere(`${alias}.dueDate ${param === 'from' ? '>=' : '<='} :taskDue_${param}`, {
+      [`taskDue_${param}`]: s,
+    });
   },
 });
 
@@ -35,7 +38,9 @@ export const taskResource = defineResource({
       .number()
       .min(0)
       .max(99_999)
-      .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { message: 'Höchstens zwei Nachkommastellen sind erlaubt.' })
+      .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, {
+        message: 'Höchstens zwei Nachkommastellen sind erlaubt.',
+      })
       .nullish()
       .transform((v) => v ?? null),
   }),

@@ -1,4 +1,13 @@
-import { Column, Entity, Index, JoinColumn, ManyToOne, OneToMany, PrimaryGeneratedColumn, type Relation } from 'typeorm';
+import {
+  Column,
+  Entity,
+  Index,
+  JoinColumn,
+  ManyToOne,
+  OneToMany,
+  PrimaryGeneratedColumn,
+  type Relation,
+} from 'typeorm';
 import { BaseEntity } from '../../database/base.entity.js';
 import { DigitalSignageSegment } from './digital-signage-segment.entity.js';
 
@@ -29,7 +38,11 @@ export class DigitalSignageStreamItem {
   @PrimaryGeneratedColumn({ type: 'integer' })
   id: number;
 
-  @ManyToOne(() => DigitalSignageStream, (stream) => stream.items, { nullable: false, onDelete: 'CASCADE', orphanedRowAction: 'delete' })
+  @ManyToOne(() => DigitalSignageStream, (stream) => stream.items, {
+    nullable: false,
+    onDelete: 'CASCADE',
+    orphanedRowAction: 'delete',
+  })
   @JoinColumn({ name: 'stream_id', foreignKeyConstraintName: 'fk_digital_signage_stream_item_stream' })
   stream: Relation<DigitalSignageStream>;
 

@@ -50,7 +50,11 @@ export const segmentResource = defineResource({
     } else {
       if (!segment.video) throw new DomainError('validation', t('validation.blank'), 'video');
       if (!segment.video.mimeType.startsWith('video/')) {
-        throw new DomainError('validation', t('validation.fileType', { type: segment.video.mimeType, types: 'video/*' }), 'video');
+        throw new DomainError(
+          'validation',
+          t('validation.fileType', { type: segment.video.mimeType, types: 'video/*' }),
+          'video',
+        );
       }
       segment.image = null;
     }
@@ -69,7 +73,12 @@ export const segmentResource = defineResource({
     type: segment.type,
     image: segment.image ? imageJson(segment.image) : null,
     video: segment.video
-      ? { id: segment.video.id, version: segment.video.version, extension: segment.video.extension, publicHash: segment.video.publicHash }
+      ? {
+          id: segment.video.id,
+          version: segment.video.version,
+          extension: segment.video.extension,
+          publicHash: segment.video.publicHash,
+        }
       : null,
     duration: segment.duration,
     validFrom: segment.validFrom,
@@ -100,9 +109,14 @@ export const streamResource = defineResource({
   assign: async (em, stream, input) => {
     const ids = [...new Set(input.segments.map((s) => s.id))];
     const found = ids.length ? await em.countBy(DigitalSignageSegment, { id: In(ids) }) : 0;
-    if (found !== ids.length) throw new DomainError('validation', 'Ein ausgewählter Eintrag existiert nicht.', 'segments');
+    if (found !== ids.length)
+      throw new DomainError('validation', 'Ein ausgewählter Eintrag existiert nicht.', 'segments');
     stream.items = input.segments.map((s, position) =>
-      em.create(DigitalSignageStreamItem, { position, segmentId: s.id, segment: { id: s.id } as DigitalSignageSegment }),
+      em.create(DigitalSignageStreamItem, {
+        position,
+        segmentId: s.id,
+        segment: { id: s.id } as DigitalSignageSegment,
+      }),
     );
   },
   toJson: (stream) => ({
@@ -111,7 +125,9 @@ export const streamResource = defineResource({
     updatedAt: stream.updatedAt,
     name: stream.name,
     identifier: stream.identifier,
-    segments: [...(stream.items ?? [])].sort((a, b) => a.position - b.position || a.id - b.id).map((i) => ({ id: i.segmentId })),
+    segments: [...(stream.items ?? [])]
+      .sort((a, b) => a.position - b.position || a.id - b.id)
+      .map((i) => ({ id: i.segmentId })),
     loop: stream.loop,
   }),
 });
@@ -129,7 +145,9 @@ export const signageDeviceResource = defineResource({
     resolution: z
       .string()
       .trim()
-      .regex(/^[1-9]\d{1,4}x[1-9]\d{1,4}$/, { message: 'Bitte die Auflösung als BREITExHÖHE angeben, z. B. 1920x1080.' })
+      .regex(/^[1-9]\d{1,4}x[1-9]\d{1,4}$/, {
+        message: 'Bitte die Auflösung als BREITExHÖHE angeben, z. B. 1920x1080.',
+      })
       .default('1920x1080'),
   }),
   read: 'signage:read',

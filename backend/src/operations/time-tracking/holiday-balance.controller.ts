@@ -1,5 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBody,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiQuery,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Allow, Ctx } from '../../auth/decorators.js';
 import type { RequestContext } from '../../auth/request-context.js';
@@ -12,7 +20,10 @@ const numbers = {
   entitlementDays: { type: 'number' },
   carriedOverDays: { type: 'number' },
   days: { type: 'number', description: 'Anspruch (wie entitlementDays)' },
-  takenDays: { type: 'number', description: 'Genommene Urlaubstage (aus den Urlaubs-Aktivitäten des Jahres)' },
+  takenDays: {
+    type: 'number',
+    description: 'Genommene Urlaubstage (aus den Urlaubs-Aktivitäten des Jahres)',
+  },
   usedDays: { type: 'number', description: 'wie takenDays' },
   remainingDays: { type: 'number', description: 'entitlementDays + carriedOverDays − takenDays' },
 };
@@ -32,7 +43,12 @@ const sheetRowSchema = {
     id: { type: ['integer', 'null'] },
     user: {
       type: 'object',
-      properties: { id: { type: 'integer' }, username: { type: 'string' }, firstName: { type: 'string' }, lastName: { type: 'string' } },
+      properties: {
+        id: { type: 'integer' },
+        username: { type: 'string' },
+        firstName: { type: 'string' },
+        lastName: { type: 'string' },
+      },
     },
     year: { type: 'integer' },
     ...numbers,
@@ -40,7 +56,12 @@ const sheetRowSchema = {
 };
 const errorSchema = {
   type: 'object',
-  properties: { errors: { type: 'array', items: { type: 'object', properties: { message: { type: 'string' }, field: { type: 'string' } } } } },
+  properties: {
+    errors: {
+      type: 'array',
+      items: { type: 'object', properties: { message: { type: 'string' }, field: { type: 'string' } } },
+    },
+  },
 };
 
 /** CRUD of holiday balances (Urlaubskonten): employees read their own, the management writes. */
@@ -56,9 +77,20 @@ export class HolidayBalanceController {
   @ApiQuery({ name: 'year', required: false, type: 'integer' })
   @ApiQuery({ name: 'page', required: false, type: 'integer' })
   @ApiQuery({ name: 'limit', required: false, type: 'integer' })
-  @ApiQuery({ name: 'sort', required: false, type: 'string', description: 'year, entitlementDays (mit - absteigend)' })
-  @ApiOkResponse({ schema: { type: 'object', properties: { data: { type: 'array', items: balanceSchema } } } })
-  async list(@Ctx() ctx: RequestContext, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+  @ApiQuery({
+    name: 'sort',
+    required: false,
+    type: 'string',
+    description: 'year, entitlementDays (mit - absteigend)',
+  })
+  @ApiOkResponse({
+    schema: { type: 'object', properties: { data: { type: 'array', items: balanceSchema } } },
+  })
+  async list(
+    @Ctx() ctx: RequestContext,
+    @Query() query: Record<string, unknown>,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     const result = await this.balances.list(ctx, query);
     res.setHeader('X-Total-Count', String(result.total));
     return result.items;
@@ -80,7 +112,11 @@ export class HolidayBalanceController {
   @ApiBody({ schema: jsonSchemaOf(holidayBalanceInput) })
   @ApiResponse({ status: 201, schema: { type: 'object', properties: { data: balanceSchema } } })
   @ApiResponse({ status: 400, description: 'Ungültige Eingabe', schema: errorSchema })
-  @ApiResponse({ status: 409, description: 'Für diesen Benutzer und dieses Jahr gibt es schon ein Urlaubskonto', schema: errorSchema })
+  @ApiResponse({
+    status: 409,
+    description: 'Für diesen Benutzer und dieses Jahr gibt es schon ein Urlaubskonto',
+    schema: errorSchema,
+  })
   create(@Ctx() ctx: RequestContext, @Body() body: unknown) {
     return this.balances.create(ctx, body);
   }
@@ -119,7 +155,9 @@ export class TimeSheetController {
   @ApiOperation({ summary: 'Urlaubskonten eines Jahres mit genommenen und verbleibenden Tagen' })
   @ApiQuery({ name: 'year', required: false, type: 'integer', description: 'Standard: das laufende Jahr' })
   @ApiQuery({ name: 'user', required: false, type: 'integer' })
-  @ApiOkResponse({ schema: { type: 'object', properties: { data: { type: 'array', items: sheetRowSchema } } } })
+  @ApiOkResponse({
+    schema: { type: 'object', properties: { data: { type: 'array', items: sheetRowSchema } } },
+  })
   sheet(@Ctx() ctx: RequestContext, @Query() query: unknown) {
     return this.balances.sheet(ctx, query);
   }

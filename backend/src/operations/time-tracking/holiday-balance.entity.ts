@@ -3,7 +3,13 @@ import { BaseEntity } from '../../database/base.entity.js';
 import { numericTransformer } from '../../database/columns.js';
 import { User } from '../../users/user.entity.js';
 
-const halfDays = { type: 'numeric' as const, precision: 5, scale: 1, transformer: numericTransformer, default: '0' };
+const halfDays = {
+  type: 'numeric' as const,
+  precision: 5,
+  scale: 1,
+  transformer: numericTransformer,
+  default: '0',
+};
 
 /** A holiday balance (Urlaubskonto) of a user for a calendar year; days taken come from holiday activities. */
 @Entity({ name: 'holiday_balance' })

@@ -41,9 +41,12 @@ export const holidayBalanceResource = defineResource({
     const stored = balance.id ? await em.findOneBy(HolidayBalance, { id: balance.id }) : null;
     // `days` counts when it is the only one sent, or when it is the one that changed.
     const daysChanged = input.days !== undefined && (!stored || input.days !== stored.entitlementDays);
-    const entitlementChanged = input.entitlementDays !== undefined && (!stored || input.entitlementDays !== stored.entitlementDays);
-    const entitlement = entitlementChanged || !daysChanged ? (input.entitlementDays ?? stored?.entitlementDays) : input.days;
-    if (entitlement === undefined) throw new DomainError('validation', t('validation.blank'), 'entitlementDays');
+    const entitlementChanged =
+      input.entitlementDays !== undefined && (!stored || input.entitlementDays !== stored.entitlementDays);
+    const entitlement =
+      entitlementChanged || !daysChanged ? (input.entitlementDays ?? stored?.entitlementDays) : input.days;
+    if (entitlement === undefined)
+      throw new DomainError('validation', t('validation.blank'), 'entitlementDays');
     balance.entitlementDays = entitlement;
     const duplicate = await em
       .getRepository(HolidayBalance)

@@ -82,7 +82,8 @@ export class HolidayBalanceService {
   /** One balance. @throws DomainError not_found, forbidden (someone else's, for employees). */
   async get(ctx: RequestContext, id: number): Promise<HolidayBalanceJson> {
     const balance = (await this.crud.get(ctx, id)) as StoredBalanceJson;
-    if (isBranchScoped(ctx) && balance.user.id !== ctx.user?.id) throw new DomainError('forbidden', HTTP_MESSAGES.forbidden);
+    if (isBranchScoped(ctx) && balance.user.id !== ctx.user?.id)
+      throw new DomainError('forbidden', HTTP_MESSAGES.forbidden);
     return (await this.withTaken([balance]))[0]!;
   }
 
@@ -121,15 +122,26 @@ export class HolidayBalanceService {
       .andWhere(userId ? 'h.user = :userId' : '1 = 1', { userId })
       .getMany();
     const taken = await this.takenDays(year, userId ? [userId] : null);
-    const userIds = new Set([...balances.map((b) => b.user.id), ...[...taken.keys()].map((k) => Number(k.split(':')[0]))]);
+    const userIds = new Set([
+      ...balances.map((b) => b.user.id),
+      ...[...taken.keys()].map((k) => Number(k.split(':')[0])),
+    ]);
     const users = userIds.size
-      ? await this.dataSource.getRepository(User).createQueryBuilder('u').whereInIds([...userIds]).getMany()
+      ? await this.dataSource
+          .getRepository(User)
+          .createQueryBuilder('u')
+          .whereInIds([...userIds])
+          .getMany()
       : [];
     const byUser = new Map(balances.map((b) => [b.user.id, b]));
     return users
       .map((user) => {
         const balance = byUser.get(user.id);
-        const numbers = this.numbers(balance?.entitlementDays ?? 0, balance?.carriedOverDays ?? 0, taken.get(`${user.id}:${year}`) ?? 0);
+        const numbers = this.numbers(
+          balance?.entitlementDays ?? 0,
+          balance?.carriedOverDays ?? 0,
+          taken.get(`${user.id}:${year}`) ?? 0,
+        );
         return {
           id: balance?.id ?? null,
           user: { id: user.id, username: user.username, firstName: user.firstName, lastName: user.lastName },
@@ -137,7 +149,11 @@ export class HolidayBalanceService {
           ...numbers,
         };
       })
-      .sort((a, b) => a.user.lastName.localeCompare(b.user.lastName, 'de') || a.user.username.localeCompare(b.user.username, 'de'));
+      .sort(
+        (a, b) =>
+          a.user.lastName.localeCompare(b.user.lastName, 'de') ||
+          a.user.username.localeCompare(b.user.username, 'de'),
+      );
   }
 
   /** For employees: their own user id (and 403 when they ask for someone else); undefined for managers. */
@@ -151,12 +167,23 @@ export class HolidayBalanceService {
   }
 
   private currentYear(): number {
-    return Number(new Intl.DateTimeFormat('en', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric' }).format(this.clock.now()));
+    return Number(
+      new Intl.DateTimeFormat('en', { timeZone: BUSINESS_TIME_ZONE, year: 'numeric' }).format(
+        this.clock.now(),
+      ),
+    );
   }
 
   private numbers(entitlementDays: number, carriedOverDays: number, takenDays: number) {
     const remaining = (halves(entitlementDays) + halves(carriedOverDays) - halves(takenDays)) / 2;
-    return { entitlementDays, carriedOverDays, days: entitlementDays, takenDays, usedDays: takenDays, remainingDays: remaining };
+    return {
+      entitlementDays,
+      carriedOverDays,
+      days: entitlementDays,
+      takenDays,
+      usedDays: takenDays,
+      remainingDays: remaining,
+    };
   }
 
   private async withTaken(items: StoredBalanceJson[]): Promise<HolidayBalanceJson[]> {

@@ -39,30 +39,45 @@ async function assertMayWrite(em: EntityManager, ctx: RequestContext, activity: 
   if (!isBranchScoped(ctx)) return;
   if (activity.user?.id !== ctx.user?.id || activity.type !== 'work') throw forbidden();
   if (activity.id) {
-    const stored = await em.findOne(WorkingActivity, { where: { id: activity.id }, relations: { user: true } });
+    const stored = await em.findOne(WorkingActivity, {
+      where: { id: activity.id },
+      relations: { user: true },
+    });
     if (stored && (stored.user.id !== ctx.user?.id || stored.type !== 'work')) throw forbidden();
   }
 }
 
 /** Checks the pauses (inside the activity, in order, only the last one open) and writes them as ISO strings. */
-function normalisePauses(activity: WorkingActivity, pauses: Array<{ start: Date; end: Date | null }>): PauseJson[] {
+function normalisePauses(
+  activity: WorkingActivity,
+  pauses: Array<{ start: Date; end: Date | null }>,
+): PauseJson[] {
   const started = activity.startedAt.getTime();
   const ended = activity.endedAt?.getTime() ?? null;
   let previousEnd = started;
   return pauses.map((pause, i) => {
     const start = pause.start.getTime();
     if (start < previousEnd || (ended !== null && start >= ended)) {
-      throw new DomainError('validation', 'Die Pause muss innerhalb der Aktivität und nach der vorigen Pause liegen.', `pauses.${i}.start`);
+      throw new DomainError(
+        'validation',
+        'Die Pause muss innerhalb der Aktivität und nach der vorigen Pause liegen.',
+        `pauses.${i}.start`,
+      );
     }
     if (pause.end === null) {
       // Only the last pause of a running activity may still last.
-      if (i !== pauses.length - 1 || ended !== null) throw new DomainError('validation', t('validation.blank'), `pauses.${i}.end`);
+      if (i !== pauses.length - 1 || ended !== null)
+        throw new DomainError('validation', t('validation.blank'), `pauses.${i}.end`);
       return { start: pause.start.toISOString(), end: null };
     }
     const end = pause.end.getTime();
     if (end <= start) throw new DomainError('validation', END_BEFORE_START, `pauses.${i}.end`);
     if (ended !== null && end > ended) {
-      throw new DomainError('validation', 'Die Pause muss innerhalb der Aktivität liegen.', `pauses.${i}.end`);
+      throw new DomainError(
+        'validation',
+        'Die Pause muss innerhalb der Aktivität liegen.',
+        `pauses.${i}.end`,
+      );
     }
     previousEnd = end;
     return { start: pause.start.toISOString(), end: pause.end.toISOString() };
@@ -77,7 +92,10 @@ function statusOf(activity: WorkingActivity): WorkingActivityStatus {
 
 const pauseMinutesOf = (pauses: PauseJson[]) =>
   Math.round(
-    pauses.reduce((sum, p) => sum + (p.end ? new Date(p.end).getTime() - new Date(p.start).getTime() : 0), 0) / 60_000,
+    pauses.reduce(
+      (sum, p) => sum + (p.end ? new Date(p.end).getTime() - new Date(p.start).getTime() : 0),
+      0,
+    ) / 60_000,
   );
 
 export const workingActivityResource = defineResource({
@@ -149,6 +167,7 @@ export const workingActivityResource = defineResource({
     activity.pauseMinutes = pauseMinutesOf(activity.pauses);
   },
   beforeDelete: (_em, activity, ctx) => {
-    if (isBranchScoped(ctx) && (activity.user.id !== ctx.user?.id || activity.type !== 'work')) throw forbidden();
+    if (isBranchScoped(ctx) && (activity.user.id !== ctx.user?.id || activity.type !== 'work'))
+      throw forbidden();
   },
 });

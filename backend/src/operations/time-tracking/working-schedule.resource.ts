@@ -38,7 +38,10 @@ export const workingScheduleResource = defineResource({
     assertManager(ctx);
     assertAfter(schedule.startsAt, schedule.endsAt, 'endsAt');
     if (schedule.department) {
-      const department = await em.findOne(Department, { where: { id: schedule.department.id }, relations: { branch: true } });
+      const department = await em.findOne(Department, {
+        where: { id: schedule.department.id },
+        relations: { branch: true },
+      });
       if (department!.branch.id !== schedule.branch.id) {
         throw new DomainError('validation', 'Die Abteilung gehört zu einer anderen Filiale.', 'department');
       }
