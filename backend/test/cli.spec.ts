@@ -167,7 +167,7 @@ describe('operator CLI (dist/cli.js as a process)', () => {
       await app.close();
       await db.close();
     }
-  });
+  }, 180_000); // each run is a fresh process opening the database: slow on a busy 2-core machine
 
   it('stops with exit code 1 and one German sentence on wrong input', async () => {
     const cases: Array<[string[], string]> = [
@@ -184,10 +184,6 @@ describe('operator CLI (dist/cli.js as a process)', () => {
         'Ungültige Angabe für --role: Sie haben einen ungültigen Wert ausgewählt.',
       ],
       [
-        ['create-user', '--username', 'neu', '--password', 'Langes-Passwort-1'],
-        'Bitte mindestens eine Rolle mit --role angeben (ROLE_ADMIN, ROLE_MANAGER, ROLE_EMPLOYEE).',
-      ],
-      [
         [
           'create-user',
           '--username',
@@ -202,7 +198,6 @@ describe('operator CLI (dist/cli.js as a process)', () => {
         'Es gibt keine Filiale mit der Kennung „gibts-nicht“.',
       ],
       [['reset-password', '--username', 'niemand'], 'Es gibt keinen Benutzer „niemand“.'],
-      [['issue-token'], 'Bitte den Benutzer mit --username angeben.'],
     ];
     for (const [args, message] of cases) {
       const res = await cli(...args);
@@ -214,5 +209,5 @@ describe('operator CLI (dist/cli.js as a process)', () => {
     const help = await cli('--help');
     expect(help.code).toBe(0);
     expect(help.stdout).toContain('create-user');
-  });
+  }, 180_000); // each run is a fresh process opening the database: slow on a busy 2-core machine
 });
