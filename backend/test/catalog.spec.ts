@@ -186,7 +186,7 @@ describe('catalogue API (tags, categories, products, menus)', () => {
       );
       expect(badTime.status).toBe(400);
       expect(badTime.body.errors[0]).toEqual({
-        message: 'Dieser Wert ist ungültig.',
+        message: 'Dieser Wert entspricht keiner gültigen Uhrzeit.',
         field: 'schedule.0.from',
       });
     });

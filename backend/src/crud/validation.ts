@@ -27,6 +27,8 @@ export function germanMessage(issue: z.core.$ZodIssue): string {
       if (issue.origin === 'array' || issue.origin === 'set') return t('validation.tooManyItems', { max: Number(issue.maximum) });
       return t('validation.max', { max: Number(issue.maximum) });
     case 'invalid_format':
+      // A pattern with its own German text (identifier, HH:MM) keeps that text.
+      if (issue.format === 'regex' && issue.message && !issue.message.startsWith('Invalid')) return issue.message;
       if (issue.format === 'email') return t('validation.email');
       if (issue.format === 'url') return t('validation.url');
       if (issue.format === 'uuid') return t('validation.uuid');
