@@ -25,7 +25,13 @@ describe('GET and POST /api/config', () => {
       enableCash: true,
       enablePluginSearch: true,
       defaultDeliveryMethod: 'takeaway',
-      secrets: { mollieApiKey: '', datatransMerchantId: '', datatransSign: '', datatransPassword: '', smsApiKey: '' },
+      secrets: {
+        mollieApiKey: '',
+        datatransMerchantId: '',
+        datatransSign: '',
+        datatransPassword: '',
+        smsApiKey: '',
+      },
     });
   });
 
@@ -35,7 +41,8 @@ describe('GET and POST /api/config', () => {
       businessName: 'Gruber & Linde GmbH',
       currency: 'eur',
       termsAndConditions: '/terms-and-conditions',
-      privacyPolicyText: '## Datenschutz\n\n> Wir speichern nur, was nötig ist & löschen den Rest.\n\n[Kontakt](javascript:alert(1))',
+      privacyPolicyText:
+        '## Datenschutz\n\n> Wir speichern nur, was nötig ist & löschen den Rest.\n\n[Kontakt](javascript:alert(1))',
       enablePluginPWA: true,
       enablePluginMaps: true,
       mapZoom: 17,
@@ -48,19 +55,46 @@ describe('GET and POST /api/config', () => {
     const saved = await t.request('POST', '/api/config', body, admin);
     expect(saved.status).toBe(200);
     const config = saved.body.data;
-    expect(config).toMatchObject({ shopName: 'Gruber & Linde', currency: 'EUR', enablePluginPWA: true, mapZoom: 17, mapPitch: 55, defaultDeliveryMethod: 'delivery' });
-    expect(config.secrets).toEqual({ mollieApiKey: '••••1234', datatransMerchantId: '', datatransSign: '', datatransPassword: '', smsApiKey: '••••' });
+    expect(config).toMatchObject({
+      shopName: 'Gruber & Linde',
+      currency: 'EUR',
+      enablePluginPWA: true,
+      mapZoom: 17,
+      mapPitch: 55,
+      defaultDeliveryMethod: 'delivery',
+    });
+    expect(config.secrets).toEqual({
+      mollieApiKey: '••••1234',
+      datatransMerchantId: '',
+      datatransSign: '',
+      datatransPassword: '',
+      smsApiKey: '••••',
+    });
     expect(config.description).toBe('<p>Estrich vom Meister</p>');
-    expect(config.privacyPolicyText).toBe('## Datenschutz\n\n> Wir speichern nur, was nötig ist & löschen den Rest.\n\n[Kontakt](#)');
+    expect(config.privacyPolicyText).toBe(
+      '## Datenschutz\n\n> Wir speichern nur, was nötig ist & löschen den Rest.\n\n[Kontakt](#)',
+    );
 
     // Sent back as read (masked): the secrets stay; a new value replaces one; '' clears one.
-    const again = await t.request('POST', '/api/config', { ...config, shopName: 'Gruber & Linde Graz', secrets: { ...config.secrets, smsApiKey: '' } }, admin);
+    const again = await t.request(
+      'POST',
+      '/api/config',
+      { ...config, shopName: 'Gruber & Linde Graz', secrets: { ...config.secrets, smsApiKey: '' } },
+      admin,
+    );
     expect(again.body.data.secrets).toMatchObject({ mollieApiKey: '••••1234', smsApiKey: '' });
     const stored = await t.dataSource.query('SELECT mollie_api_key, sms_api_key FROM shop_config');
     expect(stored).toEqual([{ mollie_api_key: 'live_mollie_abcdefgh1234', sms_api_key: '' }]);
-    const replaced = await t.request('POST', '/api/config', { ...again.body.data, secrets: { mollieApiKey: 'live_new_key_99991234' } }, admin);
+    const replaced = await t.request(
+      'POST',
+      '/api/config',
+      { ...again.body.data, secrets: { mollieApiKey: 'live_new_key_99991234' } },
+      admin,
+    );
     expect(replaced.body.data.secrets.mollieApiKey).toBe('••••1234');
-    expect((await t.dataSource.query('SELECT mollie_api_key FROM shop_config'))[0].mollie_api_key).toBe('live_new_key_99991234');
+    expect((await t.dataSource.query('SELECT mollie_api_key FROM shop_config'))[0].mollie_api_key).toBe(
+      'live_new_key_99991234',
+    );
 
     // The audit log says which secret changed, never its value.
     const logs = await t.request('GET', '/api/logs?entityType=config', undefined, admin);
@@ -77,24 +111,46 @@ describe('GET and POST /api/config', () => {
     const base = { shopName: 'X', businessName: 'X GmbH' };
     const blank = await t.request('POST', '/api/config', { businessName: 'X' }, admin);
     expect(blank.status).toBe(400);
-    expect(blank.body.errors[0]).toEqual({ message: 'Dieser Wert sollte nicht leer sein.', field: 'shopName' });
+    expect(blank.body.errors[0]).toEqual({
+      message: 'Dieser Wert sollte nicht leer sein.',
+      field: 'shopName',
+    });
     const currency = await t.request('POST', '/api/config', { ...base, currency: 'EURO' }, admin);
-    expect(currency.body.errors[0]).toEqual({ message: 'Sie haben einen ungültigen Wert ausgewählt.', field: 'currency' });
+    expect(currency.body.errors[0]).toEqual({
+      message: 'Sie haben einen ungültigen Wert ausgewählt.',
+      field: 'currency',
+    });
     const flag = await t.request('POST', '/api/config', { ...base, enableCash: 'ja' }, admin);
-    expect(flag.body.errors[0]).toEqual({ message: 'Dieser Wert sollte vom Typ bool sein.', field: 'enableCash' });
+    expect(flag.body.errors[0]).toEqual({
+      message: 'Dieser Wert sollte vom Typ bool sein.',
+      field: 'enableCash',
+    });
     const zoom = await t.request('POST', '/api/config', { ...base, mapZoom: 30 }, admin);
-    expect(zoom.body.errors[0]).toEqual({ message: 'Dieser Wert sollte kleiner oder gleich 22 sein.', field: 'mapZoom' });
+    expect(zoom.body.errors[0]).toEqual({
+      message: 'Dieser Wert sollte kleiner oder gleich 22 sein.',
+      field: 'mapZoom',
+    });
     const url = await t.request('POST', '/api/config', { ...base, imprint: 'javascript:alert(1)' }, admin);
     expect(url.body.errors[0]).toEqual({ message: 'Dieser Wert ist keine gültige URL.', field: 'imprint' });
     const method = await t.request('POST', '/api/config', { ...base, defaultDeliveryMethod: 'drone' }, admin);
     expect(method.body.errors[0].field).toBe('defaultDeliveryMethod');
-    const secretType = await t.request('POST', '/api/config', { ...base, secrets: { mollieApiKey: 42 } }, admin);
-    expect(secretType.body.errors[0]).toEqual({ message: 'Dieser Wert sollte vom Typ string sein.', field: 'secrets.mollieApiKey' });
+    const secretType = await t.request(
+      'POST',
+      '/api/config',
+      { ...base, secrets: { mollieApiKey: 42 } },
+      admin,
+    );
+    expect(secretType.body.errors[0]).toEqual({
+      message: 'Dieser Wert sollte vom Typ string sein.',
+      field: 'secrets.mollieApiKey',
+    });
   });
 
   it('is for admins only', async () => {
     expect((await t.request('GET', '/api/config')).status).toBe(401);
     expect((await t.request('GET', '/api/config', undefined, manager)).status).toBe(403);
-    expect((await t.request('POST', '/api/config', { shopName: 'X', businessName: 'Y' }, manager)).status).toBe(403);
+    expect(
+      (await t.request('POST', '/api/config', { shopName: 'X', businessName: 'Y' }, manager)).status,
+    ).toBe(403);
   });
 });

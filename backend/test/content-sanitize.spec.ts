@@ -38,7 +38,9 @@ const HTML_CORPUS = [
 
 /** What must never survive in stored HTML. */
 function assertHarmlessHtml(html: string) {
-  expect(html).not.toMatch(/<\s*(script|iframe|object|embed|style|svg|math|form|input|meta|base|body|noscript)\b/i);
+  expect(html).not.toMatch(
+    /<\s*(script|iframe|object|embed|style|svg|math|form|input|meta|base|body|noscript)\b/i,
+  );
   expect(html).not.toMatch(/\son[a-z]+\s*=/i);
   expect(html).not.toMatch(/(href|src|action)\s*=\s*["']?\s*(javascript|vbscript|data):/i);
   expect(html).not.toMatch(/style\s*=/i);
@@ -61,7 +63,8 @@ describe('rich text', () => {
 
   describe(sanitizeMarkdown.name, () => {
     it('leaves ordinary markdown as typed: quotes, ampersands, emphasis, code, links', () => {
-      const markdown = '# AGB\n\n> Angebote gelten 30 Tage & länger.\n\n* **Preis** < 50 € ist *netto*\n\n`a > b`\n\n[WKO](https://www.wko.at "Kammer") und [AGB](/terms-and-conditions)\n\n![Logo](/image/small/1-1.png)\n\n<https://www.gruber-linde.at>';
+      const markdown =
+        '# AGB\n\n> Angebote gelten 30 Tage & länger.\n\n* **Preis** < 50 € ist *netto*\n\n`a > b`\n\n[WKO](https://www.wko.at "Kammer") und [AGB](/terms-and-conditions)\n\n![Logo](/image/small/1-1.png)\n\n<https://www.gruber-linde.at>';
       expect(sanitizeMarkdown(markdown)).toBe(markdown);
     });
 
@@ -89,10 +92,20 @@ describe('rich text', () => {
   });
 
   describe(isSafeUrl.name, () => {
-    it.each(['/store/x', '#kontakt', 'https://x.at', 'mailto:a@b.at', 'tel:+431', 'seite.html'])('accepts %s', (url) => {
-      expect(isSafeUrl(url)).toBe(true);
-    });
-    it.each(['javascript:x', ' javascript:x', 'java\tscript:x', 'data:text/html,x', 'vbscript:x', 'JAVASCRIPT:x'])('refuses %s', (url) => {
+    it.each(['/store/x', '#kontakt', 'https://x.at', 'mailto:a@b.at', 'tel:+431', 'seite.html'])(
+      'accepts %s',
+      (url) => {
+        expect(isSafeUrl(url)).toBe(true);
+      },
+    );
+    it.each([
+      'javascript:x',
+      ' javascript:x',
+      'java\tscript:x',
+      'data:text/html,x',
+      'vbscript:x',
+      'JAVASCRIPT:x',
+    ])('refuses %s', (url) => {
       expect(isSafeUrl(url)).toBe(false);
     });
   });
@@ -109,21 +122,46 @@ describe('rich text through the API', () => {
 
   it('stores blocks, sites and donatees cleaned', async () => {
     const corpus = HTML_CORPUS.join('\n');
-    const block = await t.request('POST', '/api/blocks', { identifier: 'xss', type: 'sectionTextBoxes', content: { text: corpus, boxes: [{ title: '<b>x</b>', text: corpus }] } }, manager);
+    const block = await t.request(
+      'POST',
+      '/api/blocks',
+      {
+        identifier: 'xss',
+        type: 'sectionTextBoxes',
+        content: { text: corpus, boxes: [{ title: '<b>x</b>', text: corpus }] },
+      },
+      manager,
+    );
     expect(block.status).toBe(201);
     assertHarmlessHtml(block.body.data.content.text);
     assertHarmlessHtml(block.body.data.content.boxes[0].text);
 
-    const site = await t.request('POST', '/api/sites', { path: 'xss', content: { body: corpus, sidebar: { text: '<img src=x onerror=alert(1)>ok' } } }, manager);
+    const site = await t.request(
+      'POST',
+      '/api/sites',
+      { path: 'xss', content: { body: corpus, sidebar: { text: '<img src=x onerror=alert(1)>ok' } } },
+      manager,
+    );
     expect(site.status).toBe(201);
     assertHarmlessHtml(site.body.data.content.body);
     expect(site.body.data.content.sidebar.text).toBe('<img src="x" />ok');
 
-    const donatee = await t.request('POST', '/api/donatees', { identifier: 'xss', name: 'X', description: 'Hilfe & mehr <script>alert(1)</script>[Spenden](javascript:alert(1))' }, manager);
+    const donatee = await t.request(
+      'POST',
+      '/api/donatees',
+      {
+        identifier: 'xss',
+        name: 'X',
+        description: 'Hilfe & mehr <script>alert(1)</script>[Spenden](javascript:alert(1))',
+      },
+      manager,
+    );
     expect(donatee.body.data.description).toBe('Hilfe & mehr [Spenden](#)');
 
     // What is stored is clean, not only what is answered.
-    const rows = await t.dataSource.query(`SELECT content::text AS content FROM block WHERE identifier = 'xss' UNION ALL SELECT content::text FROM site WHERE path = 'xss'`);
+    const rows = await t.dataSource.query(
+      `SELECT content::text AS content FROM block WHERE identifier = 'xss' UNION ALL SELECT content::text FROM site WHERE path = 'xss'`,
+    );
     for (const row of rows) expect(row.content).not.toMatch(/<script|onerror|javascript:/i);
   });
 });

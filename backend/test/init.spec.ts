@@ -24,7 +24,11 @@ describe('GET /api/init', () => {
     mediaDir = await mkdtemp(path.join(tmpdir(), 'init-'));
     // The demo seed writes its pictures to MEDIA_DIR of the environment.
     process.env.MEDIA_DIR = mediaDir;
-    t = await startTestApp({ seed: true, authenticator: new HeaderAuthenticator(), env: { MEDIA_DIR: mediaDir } });
+    t = await startTestApp({
+      seed: true,
+      authenticator: new HeaderAuthenticator(),
+      env: { MEDIA_DIR: mediaDir },
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -45,7 +49,15 @@ describe('GET /api/init', () => {
       expect({ url: entry.url, data: entry.data.data }).toEqual({ url: entry.url, data: list.body.data });
     }
     const byUrl = Object.fromEntries(entries.map((e) => [e.url, e.data.data])) as Record<string, any>;
-    expect(byUrl['/api/config']).toMatchObject({ shopName: 'Gruber & Linde', businessName: 'Gruber & Linde GmbH', currency: 'EUR', enablePluginHomePage: true, mapZoom: 19, mapPitch: 55, mapBearing: -85 });
+    expect(byUrl['/api/config']).toMatchObject({
+      shopName: 'Gruber & Linde',
+      businessName: 'Gruber & Linde GmbH',
+      currency: 'EUR',
+      enablePluginHomePage: true,
+      mapZoom: 19,
+      mapPitch: 55,
+      mapBearing: -85,
+    });
     expect(byUrl['/api/config']).not.toHaveProperty('secrets');
     // The demo content is there, with pictures in their current version.
     expect(byUrl['/api/sites'].find((s: { path: string }) => s.path === '').type).toBe('custom_site');
@@ -54,10 +66,17 @@ describe('GET /api/init', () => {
     expect(hero.content.buttons[0]).toEqual({ label: 'Jetzt anfragen', url: '/store/estrich-graz' });
     expect(hero.content.image).toMatchObject({ version: 1, extension: 'png' });
     expect((await fetch(`${t.baseUrl}/image/large/${hero.content.image.id}-1.png`)).status).toBe(200);
-    expect(byUrl['/api/navigations'].map((n: { identifier: string }) => n.identifier).sort()).toEqual(['footer-data-navigation', 'footer-sites-navigation', 'header-navigation']);
+    expect(byUrl['/api/navigations'].map((n: { identifier: string }) => n.identifier).sort()).toEqual([
+      'footer-data-navigation',
+      'footer-sites-navigation',
+      'header-navigation',
+    ]);
     expect(byUrl['/api/donatees']).toHaveLength(3);
-    expect(byUrl['/api/branches'].find((b: { identifier: string }) => b.identifier === 'estrich-graz').logo).toMatchObject({ extension: 'png' });
-    for (const url of ['/api/menus', '/api/categories', '/api/products', '/api/tags', '/api/tables']) expect(byUrl[url].length).toBeGreaterThan(0);
+    expect(
+      byUrl['/api/branches'].find((b: { identifier: string }) => b.identifier === 'estrich-graz').logo,
+    ).toMatchObject({ extension: 'png' });
+    for (const url of ['/api/menus', '/api/categories', '/api/products', '/api/tags', '/api/tables'])
+      expect(byUrl[url].length).toBeGreaterThan(0);
   });
 
   it('holds no secret of any kind: no stored key, hash or credential, no secret-looking field', async () => {
@@ -67,7 +86,13 @@ describe('GET /api/init', () => {
       {
         ...(await t.request('GET', '/api/config', undefined, admin)).body.data,
         mapAccessToken: 'pk.public-map-token',
-        secrets: { mollieApiKey: 'live_mollie_9f8e7d6c5b4a', datatransMerchantId: '1100012345', datatransSign: 'dt-sign-77aa88bb', datatransPassword: 'dt-pass-secret-42', smsApiKey: 'sms-key-0099887766' },
+        secrets: {
+          mollieApiKey: 'live_mollie_9f8e7d6c5b4a',
+          datatransMerchantId: '1100012345',
+          datatransSign: 'dt-sign-77aa88bb',
+          datatransPassword: 'dt-pass-secret-42',
+          smsApiKey: 'sms-key-0099887766',
+        },
       },
       admin,
     );
@@ -75,11 +100,15 @@ describe('GET /api/init', () => {
     const body = await fetch(`${t.baseUrl}/api/init`).then((r) => r.text());
 
     const branchKeys: Array<{ api_key: string }> = await t.dataSource.query('SELECT api_key FROM branch');
-    const users: Array<Record<string, string | null>> = await t.dataSource.query('SELECT username, email, password_hash, api_token_hash FROM app_user');
+    const users: Array<Record<string, string | null>> = await t.dataSource.query(
+      'SELECT username, email, password_hash, api_token_hash FROM app_user',
+    );
     const config: Array<Record<string, string>> = await t.dataSource.query(
       'SELECT mollie_api_key, datatrans_merchant_id, datatrans_sign, datatrans_password, sms_api_key FROM shop_config',
     );
-    const uploads: Array<{ public_hash: string }> = await t.dataSource.query('SELECT public_hash FROM upload');
+    const uploads: Array<{ public_hash: string }> = await t.dataSource.query(
+      'SELECT public_hash FROM upload',
+    );
     const secrets = [
       ...branchKeys.map((r) => r.api_key),
       ...users.flatMap((u) => [u.password_hash, u.api_token_hash, u.username, u.email]),
@@ -89,7 +118,8 @@ describe('GET /api/init', () => {
     expect(branchKeys.length).toBeGreaterThan(0);
     expect(users.length).toBeGreaterThan(0);
     expect(secrets).toContain('live_mollie_9f8e7d6c5b4a');
-    for (const secret of secrets) expect({ secret, found: body.includes(secret) }).toEqual({ secret, found: false });
+    for (const secret of secrets)
+      expect({ secret, found: body.includes(secret) }).toEqual({ secret, found: false });
 
     const suspicious = keysOf(JSON.parse(body)).filter((p) => {
       const key = p.slice(p.lastIndexOf('.') + 1);
@@ -110,15 +140,33 @@ describe('GET /api/init', () => {
     expect(await again.text()).toBe('');
 
     const donatee = (await t.request('GET', '/api/donatees?q=caritas')).body.data[0];
-    expect((await t.request('PUT', `/api/donatees/${donatee.id}`, { ...donatee, name: 'Caritas der Erzdiözese Wien' }, admin)).status).toBe(200);
+    expect(
+      (
+        await t.request(
+          'PUT',
+          `/api/donatees/${donatee.id}`,
+          { ...donatee, name: 'Caritas der Erzdiözese Wien' },
+          admin,
+        )
+      ).status,
+    ).toBe(200);
     const changed = await fetch(`${t.baseUrl}/api/init`, { headers: { 'If-None-Match': etag } });
     expect(changed.status).toBe(200);
     expect(changed.headers.get('etag')).not.toBe(etag);
-    const entries = ((await changed.json()) as { data: Array<{ url: string; data: { data: Array<{ name: string }> } }> }).data;
-    expect(entries.find((e) => e.url === '/api/donatees')!.data.data.map((d) => d.name)).toContain('Caritas der Erzdiözese Wien');
+    const entries = (
+      (await changed.json()) as { data: Array<{ url: string; data: { data: Array<{ name: string }> } }> }
+    ).data;
+    expect(entries.find((e) => e.url === '/api/donatees')!.data.data.map((d) => d.name)).toContain(
+      'Caritas der Erzdiözese Wien',
+    );
 
     // Drafts never reach the storefront's first load.
-    await t.request('POST', '/api/sites', { path: 'entwurf', content: { body: '<p>geheim</p>' }, isPublic: false }, admin);
+    await t.request(
+      'POST',
+      '/api/sites',
+      { path: 'entwurf', content: { body: '<p>geheim</p>' }, isPublic: false },
+      admin,
+    );
     const withDraft = await t.request('GET', '/api/init');
     const sites = withDraft.body.data.find((e: { url: string }) => e.url === '/api/sites').data.data;
     expect(sites.map((s: { path: string }) => s.path)).not.toContain('entwurf');

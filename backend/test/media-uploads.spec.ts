@@ -6,7 +6,8 @@ import { asUser, HeaderAuthenticator } from './support/header-authenticator.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 const admin = asUser(['ROLE_ADMIN']);
-const dataUrl = (type: string, content: Buffer | string) => `data:${type};base64,${Buffer.from(content).toString('base64')}`;
+const dataUrl = (type: string, content: Buffer | string) =>
+  `data:${type};base64,${Buffer.from(content).toString('base64')}`;
 const PDF = '%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<<>>\n%%EOF\n';
 
 describe('uploads (/api/uploads and /upload/...)', () => {
@@ -22,10 +23,20 @@ describe('uploads (/api/uploads and /upload/...)', () => {
   });
 
   it('stores a document and serves it only under its hash, as a download that is never sniffed', async () => {
-    const created = await t.request('POST', '/api/uploads', { data: dataUrl('application/pdf', PDF), name: 'Angebot Müller.pdf' }, admin);
+    const created = await t.request(
+      'POST',
+      '/api/uploads',
+      { data: dataUrl('application/pdf', PDF), name: 'Angebot Müller.pdf' },
+      admin,
+    );
     expect(created.status).toBe(201);
     const upload = created.body.data;
-    expect(upload).toMatchObject({ version: 1, extension: 'pdf', mimeType: 'application/pdf', name: 'Angebot Müller.pdf' });
+    expect(upload).toMatchObject({
+      version: 1,
+      extension: 'pdf',
+      mimeType: 'application/pdf',
+      name: 'Angebot Müller.pdf',
+    });
     expect(upload.publicHash).toMatch(/^[A-Za-z0-9_-]{32}$/);
 
     const file = await fetch(`${t.baseUrl}/upload/${upload.publicHash}/${upload.id}-1.pdf`);
@@ -42,12 +53,23 @@ describe('uploads (/api/uploads and /upload/...)', () => {
     expect((await t.request('GET', `/upload/${upload.publicHash}/${upload.id}-2.pdf`)).status).toBe(404);
     expect((await t.request('GET', `/upload/${upload.publicHash}/${upload.id}-1.zip`)).status).toBe(404);
     // No preview for documents: the client shows an icon.
-    expect((await t.request('GET', `/upload/${upload.publicHash}/preview/${upload.id}-1.jpg`)).status).toBe(404);
+    expect((await t.request('GET', `/upload/${upload.publicHash}/preview/${upload.id}-1.jpg`)).status).toBe(
+      404,
+    );
   });
 
   it('shows pictures inline and makes a JPEG preview of them', async () => {
-    const png = await sharp({ create: { width: 900, height: 600, channels: 4, background: '#e8620c80' } }).png().toBuffer();
-    const upload = (await t.request('POST', '/api/uploads', { data: dataUrl('image/png', png), name: 'grundriss.png' }, admin)).body.data;
+    const png = await sharp({ create: { width: 900, height: 600, channels: 4, background: '#e8620c80' } })
+      .png()
+      .toBuffer();
+    const upload = (
+      await t.request(
+        'POST',
+        '/api/uploads',
+        { data: dataUrl('image/png', png), name: 'grundriss.png' },
+        admin,
+      )
+    ).body.data;
     const file = await fetch(`${t.baseUrl}/upload/${upload.publicHash}/${upload.id}-1.png`);
     expect(file.headers.get('content-type')).toBe('image/png');
     expect(file.headers.get('content-disposition')).toBeNull();
@@ -60,55 +82,122 @@ describe('uploads (/api/uploads and /upload/...)', () => {
   });
 
   it('accepts the default list by content and refuses other types in German', async () => {
-    const csv = await t.request('POST', '/api/uploads', { data: dataUrl('text/csv', 'Menge;Preis\n12;34,50\n'), name: 'liste.csv' }, admin);
+    const csv = await t.request(
+      'POST',
+      '/api/uploads',
+      { data: dataUrl('text/csv', 'Menge;Preis\n12;34,50\n'), name: 'liste.csv' },
+      admin,
+    );
     expect(csv.body.data).toMatchObject({ extension: 'csv', mimeType: 'text/csv' });
     const zip = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 0, 0, 0, 0]);
-    const docx = await t.request('POST', '/api/uploads', { data: dataUrl('application/octet-stream', zip), name: 'Leistungsverzeichnis.docx' }, admin);
-    expect(docx.body.data).toMatchObject({ extension: 'docx', mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' });
+    const docx = await t.request(
+      'POST',
+      '/api/uploads',
+      { data: dataUrl('application/octet-stream', zip), name: 'Leistungsverzeichnis.docx' },
+      admin,
+    );
+    expect(docx.body.data).toMatchObject({
+      extension: 'docx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    });
 
-    const exe = await t.request('POST', '/api/uploads', { data: dataUrl('application/x-msdownload', 'MZ\x90\x00'), name: 'setup.exe' }, admin);
+    const exe = await t.request(
+      'POST',
+      '/api/uploads',
+      { data: dataUrl('application/x-msdownload', 'MZ\x90\x00'), name: 'setup.exe' },
+      admin,
+    );
     expect(exe.status).toBe(400);
     expect(exe.body.errors[0].field).toBe('data');
-    expect(exe.body.errors[0].message).toMatch(/^Der Dateityp der Datei ist ungültig \(\.exe\)\. Erlaubte Dateitypen sind txt, csv, gif/);
+    expect(exe.body.errors[0].message).toMatch(
+      /^Der Dateityp der Datei ist ungültig \(\.exe\)\. Erlaubte Dateitypen sind txt, csv, gif/,
+    );
     // A program renamed to a picture is still a program.
-    const renamed = await t.request('POST', '/api/uploads', { data: dataUrl('image/png', 'MZ\x90\x00\x03'), name: 'foto.png' }, admin);
+    const renamed = await t.request(
+      'POST',
+      '/api/uploads',
+      { data: dataUrl('image/png', 'MZ\x90\x00\x03'), name: 'foto.png' },
+      admin,
+    );
     expect(renamed.status).toBe(400);
     expect(renamed.body.errors[0].message).toContain('(application/x-msdownload)');
-    const pdfAsPng = await t.request('POST', '/api/uploads', { data: dataUrl('image/png', PDF), name: 'foto.png' }, admin);
+    const pdfAsPng = await t.request(
+      'POST',
+      '/api/uploads',
+      { data: dataUrl('image/png', PDF), name: 'foto.png' },
+      admin,
+    );
     expect(pdfAsPng.body.errors[0].message).toContain('(application/pdf)');
   });
 
   it('lets a storefront customer upload without signing in, with the specification text on failure and a limit', async () => {
-    const ok = await t.request('POST', '/api/uploads/public', { data: dataUrl('application/pdf', PDF), name: 'plan.pdf' });
+    const ok = await t.request('POST', '/api/uploads/public', {
+      data: dataUrl('application/pdf', PDF),
+      name: 'plan.pdf',
+    });
     expect(ok.status).toBe(201);
-    expect(Object.keys(ok.body.data).sort()).toEqual(['extension', 'id', 'mimeType', 'name', 'publicHash', 'version']);
-    expect((await fetch(`${t.baseUrl}/upload/${ok.body.data.publicHash}/${ok.body.data.id}-1.pdf`)).status).toBe(200);
+    expect(Object.keys(ok.body.data).sort()).toEqual([
+      'extension',
+      'id',
+      'mimeType',
+      'name',
+      'publicHash',
+      'version',
+    ]);
+    expect(
+      (await fetch(`${t.baseUrl}/upload/${ok.body.data.publicHash}/${ok.body.data.id}-1.pdf`)).status,
+    ).toBe(200);
 
-    const refused = await t.request('POST', '/api/uploads/public', { data: dataUrl('application/x-msdownload', 'MZ\x90\x00'), name: 'plan.exe' });
+    const refused = await t.request('POST', '/api/uploads/public', {
+      data: dataUrl('application/x-msdownload', 'MZ\x90\x00'),
+      name: 'plan.exe',
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.errors[0]).toEqual({
       field: 'data',
-      message: 'Die ausgewählte Datei "plan.exe" kann nicht verarbeitet werden. Möglicherweise ist die Datei zu groß oder der Dateityp wird nicht erkannt.',
+      message:
+        'Die ausgewählte Datei "plan.exe" kann nicht verarbeitet werden. Möglicherweise ist die Datei zu groß oder der Dateityp wird nicht erkannt.',
     });
     // The list stays with the back office.
     expect((await t.request('GET', '/api/uploads')).status).toBe(401);
 
     let status = 0;
     for (let i = 0; i < 30 && status !== 429; i++) {
-      status = (await t.request('POST', '/api/uploads/public', { data: dataUrl('text/plain', `Notiz ${i}`), name: 'notiz.txt' })).status;
+      status = (
+        await t.request('POST', '/api/uploads/public', {
+          data: dataUrl('text/plain', `Notiz ${i}`),
+          name: 'notiz.txt',
+        })
+      ).status;
     }
     expect(status).toBe(429);
     // A new window opens the door again.
     t.clock.advance(11 * 60 * 1000);
-    expect((await t.request('POST', '/api/uploads/public', { data: dataUrl('text/plain', 'wieder'), name: 'notiz.txt' })).status).toBe(201);
+    expect(
+      (
+        await t.request('POST', '/api/uploads/public', {
+          data: dataUrl('text/plain', 'wieder'),
+          name: 'notiz.txt',
+        })
+      ).status,
+    ).toBe(201);
   });
 
   it('replaces a file with a new version, lists, and deletes', async () => {
-    const upload = (await t.request('POST', '/api/uploads', { data: dataUrl('text/plain', 'eins'), name: 'a.txt' }, admin)).body.data;
-    const replaced = await t.request('PUT', `/api/uploads/${upload.id}`, { ...upload, data: dataUrl('text/plain', 'zwei') }, admin);
+    const upload = (
+      await t.request('POST', '/api/uploads', { data: dataUrl('text/plain', 'eins'), name: 'a.txt' }, admin)
+    ).body.data;
+    const replaced = await t.request(
+      'PUT',
+      `/api/uploads/${upload.id}`,
+      { ...upload, data: dataUrl('text/plain', 'zwei') },
+      admin,
+    );
     expect(replaced.body.data).toMatchObject({ version: 2, publicHash: upload.publicHash, name: 'a.txt' });
     expect((await t.request('GET', `/upload/${upload.publicHash}/${upload.id}-1.txt`)).status).toBe(404);
-    expect(await (await fetch(`${t.baseUrl}/upload/${upload.publicHash}/${upload.id}-2.txt`)).text()).toBe('zwei');
+    expect(await (await fetch(`${t.baseUrl}/upload/${upload.publicHash}/${upload.id}-2.txt`)).text()).toBe(
+      'zwei',
+    );
     const list = await t.request('GET', '/api/uploads?extension=txt&sort=name', undefined, admin);
     expect(list.body.data.map((u: { id: number }) => u.id)).toContain(upload.id);
     expect((await t.request('DELETE', `/api/uploads/${upload.id}`, undefined, admin)).status).toBe(200);

@@ -1,10 +1,17 @@
 import { Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
 /** The secrets of the shop configuration: never public, masked for the back office. */
-export const SECRET_KEYS = ['mollieApiKey', 'datatransMerchantId', 'datatransSign', 'datatransPassword', 'smsApiKey'] as const;
+export const SECRET_KEYS = [
+  'mollieApiKey',
+  'datatransMerchantId',
+  'datatransSign',
+  'datatransPassword',
+  'smsApiKey',
+] as const;
 export type SecretKey = (typeof SECRET_KEYS)[number];
 
-const flag = (fallback: boolean, name?: string) => Column({ type: 'boolean', default: fallback, ...(name ? { name } : {}) });
+const flag = (fallback: boolean, name?: string) =>
+  Column({ type: 'boolean', default: fallback, ...(name ? { name } : {}) });
 const url = () => Column({ type: 'varchar', length: 2000, nullable: true });
 const markdown = () => Column({ type: 'text', nullable: true });
 const secret = () => Column({ type: 'varchar', length: 500, default: '', select: false });

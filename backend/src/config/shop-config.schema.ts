@@ -12,7 +12,9 @@ const link = () =>
     .string()
     .trim()
     .max(2000)
-    .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v) || /^\/[^\s/][^\s]*$|^\/$/.test(v), { message: t('validation.url') })
+    .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v) || /^\/[^\s/][^\s]*$|^\/$/.test(v), {
+      message: t('validation.url'),
+    })
     .nullish()
     .transform((v) => v || null);
 
@@ -42,7 +44,12 @@ export const shopConfigInput = z.object({
   mapZoom: z.number().min(0).max(22).default(19),
   mapPitch: z.number().min(0).max(85).default(55),
   mapBearing: z.number().min(-180).max(180).default(-85),
-  mapAccessToken: z.string().trim().max(500).nullish().transform((v) => v ?? ''),
+  mapAccessToken: z
+    .string()
+    .trim()
+    .max(500)
+    .nullish()
+    .transform((v) => v ?? ''),
   enableCash: flag(true),
   enableATMCard: flag(false),
   enableMollie: flag(false),
@@ -61,13 +68,23 @@ export const shopConfigInput = z.object({
   enablePluginVoucherPayments: flag(false),
   enablePluginOnlinePayments: flag(false),
   disableTickets: flag(false),
-  title: z.string().trim().max(200).nullish().transform((v) => v ?? ''),
+  title: z
+    .string()
+    .trim()
+    .max(200)
+    .nullish()
+    .transform((v) => v ?? ''),
   description: optionalRichText(20_000),
   website: link(),
   defaultDeliveryMethod: z.enum(['delivery', 'dineIn', 'takeaway']).default('takeaway'),
   /** Masked values sent back unchanged keep the stored secret; '' or null clears it. */
   secrets: z
-    .object(Object.fromEntries(SECRET_KEYS.map((k) => [k, secret()])) as Record<SecretKey, ReturnType<typeof secret>>)
+    .object(
+      Object.fromEntries(SECRET_KEYS.map((k) => [k, secret()])) as Record<
+        SecretKey,
+        ReturnType<typeof secret>
+      >,
+    )
     .partial()
     .nullish()
     .transform((v) => v ?? {}),

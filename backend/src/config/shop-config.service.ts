@@ -20,11 +20,20 @@ export class ShopConfigService {
 
   /** The stored row with its secrets, or the defaults when nothing was saved yet. */
   private async load(em: EntityManager, lock = false): Promise<ShopConfig> {
-    const qb = em.getRepository(ShopConfig).createQueryBuilder('c').addSelect(SECRET_KEYS.map((k) => `c.${k}`)).where('c.id = :id', { id: CONFIG_ID });
+    const qb = em
+      .getRepository(ShopConfig)
+      .createQueryBuilder('c')
+      .addSelect(SECRET_KEYS.map((k) => `c.${k}`))
+      .where('c.id = :id', { id: CONFIG_ID });
     if (lock) qb.setLock('pessimistic_write');
     const row = await qb.getOne();
     if (row) return row;
-    const defaults = em.create(ShopConfig, { id: CONFIG_ID, ...shopConfigInput.parse({ shopName: '-', businessName: '-' }), shopName: '', businessName: '' });
+    const defaults = em.create(ShopConfig, {
+      id: CONFIG_ID,
+      ...shopConfigInput.parse({ shopName: '-', businessName: '-' }),
+      shopName: '',
+      businessName: '',
+    });
     for (const k of SECRET_KEYS) defaults[k] = '';
     return defaults;
   }
@@ -40,7 +49,10 @@ export class ShopConfigService {
   }
 
   private adminJson(config: ShopConfig) {
-    return { ...publicConfigJson(config), secrets: Object.fromEntries(SECRET_KEYS.map((k) => [k, maskSecret(config[k])])) };
+    return {
+      ...publicConfigJson(config),
+      secrets: Object.fromEntries(SECRET_KEYS.map((k) => [k, maskSecret(config[k])])),
+    };
   }
 
   /**
@@ -66,7 +78,12 @@ export class ShopConfigService {
       SECRET_KEYS.forEach((key, i) => {
         if (config[key] !== secretsBefore[i]) changes[`secrets.${key}`] = { changed: true };
       });
-      await this.audit.record(em, ctx, { action: 'update', entityType: 'config', entityId: CONFIG_ID, changes });
+      await this.audit.record(em, ctx, {
+        action: 'update',
+        entityType: 'config',
+        entityId: CONFIG_ID,
+        changes,
+      });
       await this.audit.bump(em, 'config');
       return config;
     });

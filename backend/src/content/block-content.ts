@@ -22,7 +22,13 @@ export const VIDEO_KEYS = new Set(['video']);
 
 const ref = z.object({ id: z.number().int().positive() }).transform(({ id }) => ({ id }));
 const optionalRef = ref.nullish().transform((v) => v ?? null);
-const plain = (max = 200) => z.string().trim().max(max).nullish().transform((v) => v ?? '');
+const plain = (max = 200) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => v ?? '');
 
 /** Internal (starting with `/`) or external http(s), mailto and tel targets; never script. */
 const buttonUrl = z
@@ -52,17 +58,30 @@ export const BLOCK_CONTENT: Record<BlockTypeName, z.ZodType> = {
   sectionTextBoxes: z.object({
     ...base,
     boxes: z
-      .array(z.object({ title: plain(200), text: optionalRichText(), button: buttonSchema.nullish().transform((v) => v ?? null) }))
+      .array(
+        z.object({
+          title: plain(200),
+          text: optionalRichText(),
+          button: buttonSchema.nullish().transform((v) => v ?? null),
+        }),
+      )
       .max(3)
       .default([]),
   }),
   sectionValues: z.object({ ...base, image: optionalRef }),
   sectionInfoBox: z.object({ ...base, items: z.array(buttonSchema).max(12).default([]) }),
   sectionService: z.object({ ...base, gallery: z.array(ref).max(100).default([]) }),
-  sectionImageText: z.object({ ...base, image: optionalRef, imagePosition: z.enum(['left', 'right']).default('left') }),
+  sectionImageText: z.object({
+    ...base,
+    image: optionalRef,
+    imagePosition: z.enum(['left', 'right']).default('left'),
+  }),
   sectionContact: z.object({
     ...base,
-    boxes: z.array(z.object({ title: plain(200), image: optionalRef, text: optionalRichText() })).max(12).default([]),
+    boxes: z
+      .array(z.object({ title: plain(200), image: optionalRef, text: optionalRichText() }))
+      .max(12)
+      .default([]),
   }),
   sectionVideo: z.object({ ...base, video: optionalRef }),
 };

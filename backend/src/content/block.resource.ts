@@ -10,7 +10,11 @@ import { Site } from './site.entity.js';
 export const blockInput = z.object({
   identifier: fields.identifier(),
   type: z.enum(BLOCK_TYPES),
-  content: z.object({}).catchall(z.unknown()).nullish().transform((v) => (v ?? {}) as Record<string, unknown>),
+  content: z
+    .object({})
+    .catchall(z.unknown())
+    .nullish()
+    .transform((v) => (v ?? {}) as Record<string, unknown>),
   isEnabled: fields.bool(true),
   isPublic: fields.bool(true),
   position: z.number().int().min(0).max(100_000).default(0),
@@ -51,7 +55,9 @@ export const blockResource = defineResource({
     const site = await em
       .getRepository(Site)
       .createQueryBuilder('s')
-      .where(`s.content -> 'body' @> :needle::jsonb`, { needle: JSON.stringify([{ block: block.identifier }]) })
+      .where(`s.content -> 'body' @> :needle::jsonb`, {
+        needle: JSON.stringify([{ block: block.identifier }]),
+      })
       .getOne();
     if (site) {
       throw new DomainError('conflict', `Der Inhalt wird noch auf der Seite „/${site.path}“ verwendet.`);

@@ -11,13 +11,20 @@ import { siteResource } from './site.resource.js';
  * `content:read`) get public sites and public, enabled blocks only; everybody gets pictures and videos
  * in their current version. `/api/init` uses the same views, so its lists equal the public routes'.
  */
-export const CONTENT_VIEWS: Record<'sites' | 'blocks' | 'navigations' | 'donatees', { def: ResourceDefinition<any, any>; view: PublicView }> = {
+export const CONTENT_VIEWS: Record<
+  'sites' | 'blocks' | 'navigations' | 'donatees',
+  { def: ResourceDefinition<any, any>; view: PublicView }
+> = {
   sites: {
     def: siteResource,
     view: {
       publicQuery: { isPublic: 'true' },
       isVisible: (site) => site.isPublic === true,
-      finish: (em, items) => resolveMediaRefs(em, items.map((i) => i.content)),
+      finish: (em, items) =>
+        resolveMediaRefs(
+          em,
+          items.map((i) => i.content),
+        ),
     },
   },
   blocks: {
@@ -25,7 +32,11 @@ export const CONTENT_VIEWS: Record<'sites' | 'blocks' | 'navigations' | 'donatee
     view: {
       publicQuery: { isPublic: 'true', isEnabled: 'true' },
       isVisible: (block) => block.isPublic === true && block.isEnabled === true,
-      finish: (em, items) => resolveMediaRefs(em, items.map((i) => i.content)),
+      finish: (em, items) =>
+        resolveMediaRefs(
+          em,
+          items.map((i) => i.content),
+        ),
     },
   },
   navigations: { def: navigationResource, view: {} },

@@ -8,7 +8,9 @@ import { PublicViewInterceptor, withPublicView } from './public-view.js';
 /** Content: sites, blocks, navigations and donatees (with their storefront views), media and the shop config. */
 @Module({
   imports: [MediaModule, ShopConfigModule],
-  controllers: Object.values(CONTENT_VIEWS).map(({ def, view }) => withPublicView(crudController(def), def, view)),
+  controllers: Object.values(CONTENT_VIEWS).map(({ def, view }) =>
+    withPublicView(crudController(def), def, view),
+  ),
   providers: [PublicViewInterceptor],
 })
 export class ContentModule {}

@@ -23,36 +23,151 @@ async function drawPng(width: number, height: number, shapes: string, background
   return sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer();
 }
 
-async function storeImage(em: EntityManager, media: MediaStorage, name: string, alt: string, png: Buffer): Promise<Image> {
+async function storeImage(
+  em: EntityManager,
+  media: MediaStorage,
+  name: string,
+  alt: string,
+  png: Buffer,
+): Promise<Image> {
   const meta = await sharp(png).metadata();
   const key = `images/demo-${name}-${randomKeyPart()}.png`;
   await media.write(key, png);
   return em.save(
-    em.create(Image, { version: 1, extension: 'png', mimeType: 'image/png', name: `${name}.png`, alt, width: meta.width ?? null, height: meta.height ?? null, size: png.length, storageKey: key }),
+    em.create(Image, {
+      version: 1,
+      extension: 'png',
+      mimeType: 'image/png',
+      name: `${name}.png`,
+      alt,
+      width: meta.width ?? null,
+      height: meta.height ?? null,
+      size: png.length,
+      storageKey: key,
+    }),
   );
 }
 
 /** The demo pictures: logos, branch headers and the home page's hero and gallery. */
 async function seedImages(em: EntityManager, media: MediaStorage) {
   const stripes = (w: number, h: number, colour: string) =>
-    Array.from({ length: 6 }, (_, i) => `<rect x="${(i * w) / 6}" y="${h * 0.72}" width="${w / 12}" height="${h * 0.28}" fill="${colour}" opacity="0.${9 - i}"/>`).join('');
+    Array.from(
+      { length: 6 },
+      (_, i) =>
+        `<rect x="${(i * w) / 6}" y="${h * 0.72}" width="${w / 12}" height="${h * 0.28}" fill="${colour}" opacity="0.${9 - i}"/>`,
+    ).join('');
   return {
-    logo: await storeImage(em, media, 'logo-gruber-linde', 'Logo Gruber & Linde', await drawPng(512, 512, `<circle cx="256" cy="256" r="200" fill="#ffffff"/><rect x="156" y="156" width="200" height="200" rx="24" fill="${ORANGE}"/>`, ORANGE)),
-    logoInn: await storeImage(em, media, 'logo-zur-linde', 'Logo Gasthaus Zur Linde', await drawPng(512, 512, `<circle cx="256" cy="220" r="140" fill="#3f6b35"/><rect x="236" y="330" width="40" height="110" fill="#6b4a2b"/>`, '#f4efe6')),
-    screedHeader: await storeImage(em, media, 'header-estrich', 'Frisch verlegter Fließestrich in einer Halle', await drawPng(1600, 600, stripes(1600, 600, ORANGE), '#8a8d91')),
-    innHeader: await storeImage(em, media, 'header-gasthaus', 'Gaststube mit gedeckten Tischen', await drawPng(1600, 600, stripes(1600, 600, '#f4efe6'), '#6b4a2b')),
-    hero: await storeImage(em, media, 'hero-estrich', 'Estrichleger beim Abziehen der Oberfläche', await drawPng(1920, 800, `<rect x="0" y="560" width="1920" height="240" fill="#6f7276"/>${stripes(1920, 800, ORANGE)}`, '#a5a8ac')),
-    values: await storeImage(em, media, 'werte', 'Meisterbrief an der Wand', await drawPng(1200, 900, `<rect x="300" y="200" width="600" height="500" fill="#ffffff"/><rect x="360" y="260" width="480" height="40" fill="${ORANGE}"/>`, '#d9d4cc')),
+    logo: await storeImage(
+      em,
+      media,
+      'logo-gruber-linde',
+      'Logo Gruber & Linde',
+      await drawPng(
+        512,
+        512,
+        `<circle cx="256" cy="256" r="200" fill="#ffffff"/><rect x="156" y="156" width="200" height="200" rx="24" fill="${ORANGE}"/>`,
+        ORANGE,
+      ),
+    ),
+    logoInn: await storeImage(
+      em,
+      media,
+      'logo-zur-linde',
+      'Logo Gasthaus Zur Linde',
+      await drawPng(
+        512,
+        512,
+        `<circle cx="256" cy="220" r="140" fill="#3f6b35"/><rect x="236" y="330" width="40" height="110" fill="#6b4a2b"/>`,
+        '#f4efe6',
+      ),
+    ),
+    screedHeader: await storeImage(
+      em,
+      media,
+      'header-estrich',
+      'Frisch verlegter Fließestrich in einer Halle',
+      await drawPng(1600, 600, stripes(1600, 600, ORANGE), '#8a8d91'),
+    ),
+    innHeader: await storeImage(
+      em,
+      media,
+      'header-gasthaus',
+      'Gaststube mit gedeckten Tischen',
+      await drawPng(1600, 600, stripes(1600, 600, '#f4efe6'), '#6b4a2b'),
+    ),
+    hero: await storeImage(
+      em,
+      media,
+      'hero-estrich',
+      'Estrichleger beim Abziehen der Oberfläche',
+      await drawPng(
+        1920,
+        800,
+        `<rect x="0" y="560" width="1920" height="240" fill="#6f7276"/>${stripes(1920, 800, ORANGE)}`,
+        '#a5a8ac',
+      ),
+    ),
+    values: await storeImage(
+      em,
+      media,
+      'werte',
+      'Meisterbrief an der Wand',
+      await drawPng(
+        1200,
+        900,
+        `<rect x="300" y="200" width="600" height="500" fill="#ffffff"/><rect x="360" y="260" width="480" height="40" fill="${ORANGE}"/>`,
+        '#d9d4cc',
+      ),
+    ),
     gallery: [
-      await storeImage(em, media, 'galerie-zementestrich', 'Zementestrich im Neubau', await drawPng(1600, 1067, stripes(1600, 1067, '#5b5e62'), '#9ea1a5')),
-      await storeImage(em, media, 'galerie-fussbodenheizung', 'Fußbodenheizung vor dem Estrich', await drawPng(1600, 1067, `<path d="M100 200 H1500 V350 H100 V500 H1500 V650 H100 V800 H1500" stroke="${ORANGE}" stroke-width="30" fill="none"/>`, '#c9c6c0')),
-      await storeImage(em, media, 'galerie-schleifen', 'Geschliffener Sichtestrich', await drawPng(1600, 1067, `<circle cx="800" cy="533" r="380" fill="#b9bbbe"/>`, '#8a8d91')),
+      await storeImage(
+        em,
+        media,
+        'galerie-zementestrich',
+        'Zementestrich im Neubau',
+        await drawPng(1600, 1067, stripes(1600, 1067, '#5b5e62'), '#9ea1a5'),
+      ),
+      await storeImage(
+        em,
+        media,
+        'galerie-fussbodenheizung',
+        'Fußbodenheizung vor dem Estrich',
+        await drawPng(
+          1600,
+          1067,
+          `<path d="M100 200 H1500 V350 H100 V500 H1500 V650 H100 V800 H1500" stroke="${ORANGE}" stroke-width="30" fill="none"/>`,
+          '#c9c6c0',
+        ),
+      ),
+      await storeImage(
+        em,
+        media,
+        'galerie-schleifen',
+        'Geschliffener Sichtestrich',
+        await drawPng(1600, 1067, `<circle cx="800" cy="533" r="380" fill="#b9bbbe"/>`, '#8a8d91'),
+      ),
     ],
-    redCross: await storeImage(em, media, 'spende-rotes-kreuz', 'Logo Rotes Kreuz', await drawPng(256, 256, '<rect x="98" y="38" width="60" height="180" fill="#d0021b"/><rect x="38" y="98" width="180" height="60" fill="#d0021b"/>', '#ffffff')),
+    redCross: await storeImage(
+      em,
+      media,
+      'spende-rotes-kreuz',
+      'Logo Rotes Kreuz',
+      await drawPng(
+        256,
+        256,
+        '<rect x="98" y="38" width="60" height="180" fill="#d0021b"/><rect x="38" y="98" width="180" height="60" fill="#d0021b"/>',
+        '#ffffff',
+      ),
+    ),
   };
 }
 
-const block = (identifier: string, type: BlockTypeName, content: Record<string, unknown>, position: number) => ({
+const block = (
+  identifier: string,
+  type: BlockTypeName,
+  content: Record<string, unknown>,
+  position: number,
+) => ({
   identifier,
   type,
   // Validated like API input, so the demo never holds what the API would refuse.
@@ -100,7 +215,11 @@ const legal = {
  * pages, the three navigations, donation recipients and pictures (logos and headers of the branches).
  * @param mediaDir where the pictures go (default: MEDIA_DIR of the environment).
  */
-export async function seedContent(em: EntityManager, branches: Branch[], mediaDir = loadConfig().mediaDir): Promise<void> {
+export async function seedContent(
+  em: EntityManager,
+  branches: Branch[],
+  mediaDir = loadConfig().mediaDir,
+): Promise<void> {
   const media = new MediaStorage(mediaDir);
   const images = await seedImages(em, media);
   const byIdentifier = new Map(branches.map((b) => [b.identifier, b]));
@@ -137,7 +256,8 @@ export async function seedContent(em: EntityManager, branches: Branch[], mediaDi
         enablePluginTags: true,
         enablePluginCategoryBar: true,
         title: 'Gruber & Linde – Estrich in Graz, Wirtshaus in Wien',
-        description: '<p>Fließestrich, Zementestrich und Fußbodenheizung vom Meisterbetrieb – und Wiener Küche zum Mitnehmen.</p>',
+        description:
+          '<p>Fließestrich, Zementestrich und Fußbodenheizung vom Meisterbetrieb – und Wiener Küche zum Mitnehmen.</p>',
         website: 'https://www.gruber-linde.at',
         defaultDeliveryMethod: 'takeaway',
       }),
@@ -172,9 +292,21 @@ export async function seedContent(em: EntityManager, branches: Branch[], mediaDi
       {
         title: 'Unsere Leistungen',
         boxes: [
-          { title: 'Fließestrich', text: '<p>Calciumsulfat-Fließestrich, ab 80 m² am selben Tag verlegt, ideal über Fußbodenheizung.</p>', button: { label: 'Preis berechnen', url: '/store/estrich-graz' } },
-          { title: 'Zementestrich', text: '<p>Robust für Keller, Garage und Nassräume; auch als Gefälleestrich.</p>', button: null },
-          { title: 'Sanierung', text: '<p>Alten Estrich abtragen, Risse verharzen, Untergrund ausgleichen – wir beraten vor Ort.</p>', button: { label: 'Besichtigung anfragen', url: '/store/estrich-graz' } },
+          {
+            title: 'Fließestrich',
+            text: '<p>Calciumsulfat-Fließestrich, ab 80 m² am selben Tag verlegt, ideal über Fußbodenheizung.</p>',
+            button: { label: 'Preis berechnen', url: '/store/estrich-graz' },
+          },
+          {
+            title: 'Zementestrich',
+            text: '<p>Robust für Keller, Garage und Nassräume; auch als Gefälleestrich.</p>',
+            button: null,
+          },
+          {
+            title: 'Sanierung',
+            text: '<p>Alten Estrich abtragen, Risse verharzen, Untergrund ausgleichen – wir beraten vor Ort.</p>',
+            button: { label: 'Besichtigung anfragen', url: '/store/estrich-graz' },
+          },
         ],
       },
       1,
@@ -206,8 +338,16 @@ export async function seedContent(em: EntityManager, branches: Branch[], mediaDi
         title: 'Kontakt',
         text: '<p>Rufen Sie uns an oder schreiben Sie uns – wir melden uns innerhalb eines Werktags.</p>',
         boxes: [
-          { title: 'Estrich Graz', image: { id: images.logo.id }, text: '<p>Kärntner Straße 120, 8053 Graz<br>+43 316 271 440</p>' },
-          { title: 'Gasthaus Zur Linde', image: { id: images.logoInn.id }, text: '<p>Neubaugasse 42, 1070 Wien<br>+43 1 523 88 10</p>' },
+          {
+            title: 'Estrich Graz',
+            image: { id: images.logo.id },
+            text: '<p>Kärntner Straße 120, 8053 Graz<br>+43 316 271 440</p>',
+          },
+          {
+            title: 'Gasthaus Zur Linde',
+            image: { id: images.logoInn.id },
+            text: '<p>Neubaugasse 42, 1070 Wien<br>+43 1 523 88 10</p>',
+          },
         ],
       },
       4,
@@ -229,15 +369,32 @@ export async function seedContent(em: EntityManager, branches: Branch[], mediaDi
       path: 'ueber-uns',
       type: 'default',
       title: 'Über uns',
-      content: { body: sanitizeRichText('<h1>Über uns</h1><p>Zwei Familienbetriebe unter einem Dach: Gruber Estrich &amp; Boden in Graz und das Gasthaus Zur Linde in Wien.</p>') },
+      content: {
+        body: sanitizeRichText(
+          '<h1>Über uns</h1><p>Zwei Familienbetriebe unter einem Dach: Gruber Estrich &amp; Boden in Graz und das Gasthaus Zur Linde in Wien.</p>',
+        ),
+      },
       isPublic: true,
     }),
   );
   for (const [path, page] of Object.entries(legal)) {
-    await em.save(em.create(Site, { path, type: 'default', title: page.title, content: { body: sanitizeRichText(page.body) }, isPublic: true }));
+    await em.save(
+      em.create(Site, {
+        path,
+        type: 'default',
+        title: page.title,
+        content: { body: sanitizeRichText(page.body) },
+        isPublic: true,
+      }),
+    );
   }
 
-  const item = (type: NavigationItemJson['type'], target: string, label: string, children: NavigationItemJson[] = []): NavigationItemJson => ({
+  const item = (
+    type: NavigationItemJson['type'],
+    target: string,
+    label: string,
+    children: NavigationItemJson[] = [],
+  ): NavigationItemJson => ({
     type,
     target,
     label,

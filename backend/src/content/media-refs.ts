@@ -27,7 +27,8 @@ export function collectMediaRefs(value: unknown, path = ''): FoundRef[] {
     const field = path ? `${path}.${key}` : key;
     const kind: Kind | null = IMAGE_KEYS.has(key) ? 'image' : VIDEO_KEYS.has(key) ? 'video' : null;
     if (kind && isRef(v)) out.push({ kind, id: v.id, field });
-    else if (kind && Array.isArray(v) && v.every(isRef)) v.forEach((r, i) => out.push({ kind, id: r.id, field: `${field}.${i}` }));
+    else if (kind && Array.isArray(v) && v.every(isRef))
+      v.forEach((r, i) => out.push({ kind, id: r.id, field: `${field}.${i}` }));
     else out.push(...collectMediaRefs(v, field));
   }
   return out;
@@ -45,7 +46,8 @@ export async function assertMediaRefsExist(em: EntityManager, value: unknown, pr
     const found = await em.getRepository(entity).find({ where: { id: In(ids) }, select: { id: true } });
     const known = new Set(found.map((r) => r.id));
     const missing = refs.find((r) => r.kind === kind && !known.has(r.id));
-    if (missing) throw new DomainError('validation', 'Der ausgewählte Eintrag existiert nicht.', missing.field);
+    if (missing)
+      throw new DomainError('validation', 'Der ausgewählte Eintrag existiert nicht.', missing.field);
   }
 }
 
@@ -59,12 +61,21 @@ export async function resolveMediaRefs(em: EntityManager, values: unknown[]): Pr
   const imageIds = [...new Set(refs.filter((r) => r.kind === 'image').map((r) => r.id))];
   const videoIds = [...new Set(refs.filter((r) => r.kind === 'video').map((r) => r.id))];
   const images = new Map(
-    (imageIds.length ? await em.getRepository(Image).findBy({ id: In(imageIds) }) : []).map((i) => [i.id, imageJson(i)]),
+    (imageIds.length ? await em.getRepository(Image).findBy({ id: In(imageIds) }) : []).map((i) => [
+      i.id,
+      imageJson(i),
+    ]),
   );
   const videos = new Map(
     (videoIds.length ? await em.getRepository(Upload).findBy({ id: In(videoIds) }) : []).map((u) => [
       u.id,
-      { id: u.id, version: u.version, extension: u.extension, publicHash: u.publicHash, mimeType: u.mimeType },
+      {
+        id: u.id,
+        version: u.version,
+        extension: u.extension,
+        publicHash: u.publicHash,
+        mimeType: u.mimeType,
+      },
     ]),
   );
   const replace = (value: unknown): void => {
@@ -74,7 +85,8 @@ export async function resolveMediaRefs(em: EntityManager, values: unknown[]): Pr
     for (const [key, v] of Object.entries(obj)) {
       const table = IMAGE_KEYS.has(key) ? images : VIDEO_KEYS.has(key) ? videos : null;
       if (table && isRef(v)) obj[key] = table.get(v.id) ?? null;
-      else if (table && Array.isArray(v) && v.every(isRef)) obj[key] = v.flatMap((r) => (table.has(r.id) ? [table.get(r.id)] : []));
+      else if (table && Array.isArray(v) && v.every(isRef))
+        obj[key] = v.flatMap((r) => (table.has(r.id) ? [table.get(r.id)] : []));
       else replace(v);
     }
   };

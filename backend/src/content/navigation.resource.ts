@@ -16,7 +16,12 @@ function itemSchema(depth: number): z.ZodType<NavigationItemJson> {
   return z
     .object({
       type: z.enum(['home', 'site', 'branch', 'link']),
-      target: z.string().trim().max(2000).nullish().transform((v) => (v ?? '').replace(/^\/+/, '')),
+      target: z
+        .string()
+        .trim()
+        .max(2000)
+        .nullish()
+        .transform((v) => (v ?? '').replace(/^\/+/, '')),
       label: fields.text(100),
       isEnabled: fields.bool(true),
       children:
@@ -32,7 +37,10 @@ function itemSchema(depth: number): z.ZodType<NavigationItemJson> {
         ctx.addIssue({ code: 'custom', message: 'Dieser Wert sollte nicht leer sein.', path: ['target'] });
       }
     })
-    .transform((item) => ({ ...item, target: item.type === 'home' ? '' : item.type === 'link' ? item.target : item.target.toLowerCase() })) as z.ZodType<NavigationItemJson>;
+    .transform((item) => ({
+      ...item,
+      target: item.type === 'home' ? '' : item.type === 'link' ? item.target : item.target.toLowerCase(),
+    })) as z.ZodType<NavigationItemJson>;
 }
 
 export const navigationInput = z.object({
@@ -43,7 +51,10 @@ export const navigationInput = z.object({
 
 /** Every item with its field path. */
 function walk(items: NavigationItemJson[], path: string): Array<{ item: NavigationItemJson; field: string }> {
-  return items.flatMap((item, i) => [{ item, field: `${path}.${i}` }, ...walk(item.children, `${path}.${i}.children`)]);
+  return items.flatMap((item, i) => [
+    { item, field: `${path}.${i}` },
+    ...walk(item.children, `${path}.${i}.children`),
+  ]);
 }
 
 /** Internal targets must exist: sites by path, branches by identifier. */
@@ -56,10 +67,17 @@ async function assertTargetsExist(em: EntityManager, items: NavigationItemJson[]
     const wanted = all.filter((x) => x.item.type === type);
     if (!wanted.length) continue;
     const values = [...new Set(wanted.map((x) => x.item.target))];
-    const rows = await em.getRepository(entity as typeof Site).find({ where: { [column]: In(values) } as never, select: { [column]: true } as never });
+    const rows = await em
+      .getRepository(entity as typeof Site)
+      .find({ where: { [column]: In(values) } as never, select: { [column]: true } as never });
     const known = new Set(rows.map((r) => (r as unknown as Record<string, string>)[column]));
     const missing = wanted.find((x) => !known.has(x.item.target));
-    if (missing) throw new DomainError('validation', 'Der ausgewählte Eintrag existiert nicht.', `${missing.field}.target`);
+    if (missing)
+      throw new DomainError(
+        'validation',
+        'Der ausgewählte Eintrag existiert nicht.',
+        `${missing.field}.target`,
+      );
   }
 }
 

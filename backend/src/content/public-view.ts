@@ -1,4 +1,12 @@
-import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor, SetMetadata, UseInterceptors, type Type } from '@nestjs/common';
+import {
+  type CallHandler,
+  type ExecutionContext,
+  Injectable,
+  type NestInterceptor,
+  SetMetadata,
+  UseInterceptors,
+  type Type,
+} from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request } from 'express';
@@ -32,20 +40,33 @@ export class PublicViewInterceptor implements NestInterceptor {
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const meta = this.reflector.get<{ def: ResourceDefinition; view: PublicView } | undefined>(VIEW, context.getClass());
+    const meta = this.reflector.get<{ def: ResourceDefinition; view: PublicView } | undefined>(
+      VIEW,
+      context.getClass(),
+    );
     if (!meta) return next.handle();
     const req = context.switchToHttp().getRequest<Request & { ctx?: RequestContext }>();
     const ctx = req.ctx ?? RequestContext.anonymous();
     const restricted = req.method === 'GET' && !ctx.can(meta.def.read);
     if (restricted && meta.view.publicQuery) {
       // Express 5 computes req.query in a getter: shadow it on this request.
-      Object.defineProperty(req, 'query', { value: { ...req.query, ...meta.view.publicQuery }, configurable: true, writable: true, enumerable: true });
+      Object.defineProperty(req, 'query', {
+        value: { ...req.query, ...meta.view.publicQuery },
+        configurable: true,
+        writable: true,
+        enumerable: true,
+      });
     }
     return next.handle().pipe(
       mergeMap(async (result: unknown) => {
         if (!result || typeof result !== 'object') return result;
         const items = (Array.isArray(result) ? result : [result]) as Record<string, unknown>[];
-        if (restricted && !Array.isArray(result) && meta.view.isVisible && !meta.view.isVisible(result as Record<string, unknown>)) {
+        if (
+          restricted &&
+          !Array.isArray(result) &&
+          meta.view.isVisible &&
+          !meta.view.isVisible(result as Record<string, unknown>)
+        ) {
           throw new DomainError('not_found', `${meta.def.names.singular} wurde nicht gefunden.`);
         }
         if (meta.view.finish) await meta.view.finish(this.dataSource.manager, items);
@@ -56,7 +77,11 @@ export class PublicViewInterceptor implements NestInterceptor {
 }
 
 /** Marks a generated controller with its resource's view and puts the interceptor on it. */
-export function withPublicView<T extends Type<unknown>>(controller: T, def: ResourceDefinition<any, any>, view: PublicView): T {
+export function withPublicView<T extends Type<unknown>>(
+  controller: T,
+  def: ResourceDefinition<any, any>,
+  view: PublicView,
+): T {
   SetMetadata(VIEW, { def, view })(controller);
   UseInterceptors(PublicViewInterceptor)(controller);
   return controller;

@@ -8,9 +8,46 @@ import { z } from 'zod';
  */
 const HTML_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
-    'p', 'br', 'hr', 'div', 'span', 'strong', 'b', 'em', 'i', 'u', 's', 'strike', 'sub', 'sup', 'small', 'mark',
-    'blockquote', 'code', 'pre', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'a', 'img',
-    'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption', 'figure', 'figcaption',
+    'p',
+    'br',
+    'hr',
+    'div',
+    'span',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'strike',
+    'sub',
+    'sup',
+    'small',
+    'mark',
+    'blockquote',
+    'code',
+    'pre',
+    'h1',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'ul',
+    'ol',
+    'li',
+    'a',
+    'img',
+    'table',
+    'thead',
+    'tbody',
+    'tfoot',
+    'tr',
+    'th',
+    'td',
+    'caption',
+    'figure',
+    'figcaption',
   ],
   allowedAttributes: {
     a: ['href', 'title', 'target', 'rel'],
@@ -26,7 +63,21 @@ const HTML_OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemesAppliedToAttributes: ['href', 'src', 'cite'],
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'template', 'title', 'xmp', 'noembed', 'noframes'],
+  nonTextTags: [
+    'script',
+    'style',
+    'textarea',
+    'option',
+    'noscript',
+    'iframe',
+    'object',
+    'embed',
+    'template',
+    'title',
+    'xmp',
+    'noembed',
+    'noframes',
+  ],
   transformTags: {
     a: (tagName, attribs) => {
       const out = { ...attribs };
@@ -44,10 +95,78 @@ export function sanitizeRichText(html: string): string {
 }
 
 /** Elements whose content is code or a foreign document: removed with everything inside. */
-const DANGEROUS_BLOCKS = ['script', 'style', 'iframe', 'object', 'embed', 'noscript', 'template', 'svg', 'math', 'textarea', 'xmp', 'noembed', 'noframes', 'title', 'frameset', 'frame', 'applet', 'form', 'base', 'link', 'meta'];
+const DANGEROUS_BLOCKS = [
+  'script',
+  'style',
+  'iframe',
+  'object',
+  'embed',
+  'noscript',
+  'template',
+  'svg',
+  'math',
+  'textarea',
+  'xmp',
+  'noembed',
+  'noframes',
+  'title',
+  'frameset',
+  'frame',
+  'applet',
+  'form',
+  'base',
+  'link',
+  'meta',
+];
 /** Raw HTML that may stay in markdown (without attributes other than the safe ones). */
-const MARKDOWN_TAGS = new Set(['b', 'i', 'em', 'strong', 'u', 's', 'sub', 'sup', 'small', 'mark', 'br', 'hr', 'p', 'div', 'span', 'ul', 'ol', 'li', 'a', 'img', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'code', 'pre', 'table', 'thead', 'tbody', 'tr', 'th', 'td', 'details', 'summary', 'abbr', 'kbd']);
-const MARKDOWN_ATTRIBUTES: Record<string, string[]> = { a: ['href', 'title'], img: ['src', 'alt', 'title', 'width', 'height'], abbr: ['title'], td: ['colspan', 'rowspan'], th: ['colspan', 'rowspan'] };
+const MARKDOWN_TAGS = new Set([
+  'b',
+  'i',
+  'em',
+  'strong',
+  'u',
+  's',
+  'sub',
+  'sup',
+  'small',
+  'mark',
+  'br',
+  'hr',
+  'p',
+  'div',
+  'span',
+  'ul',
+  'ol',
+  'li',
+  'a',
+  'img',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'blockquote',
+  'code',
+  'pre',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+  'details',
+  'summary',
+  'abbr',
+  'kbd',
+]);
+const MARKDOWN_ATTRIBUTES: Record<string, string[]> = {
+  a: ['href', 'title'],
+  img: ['src', 'alt', 'title', 'width', 'height'],
+  abbr: ['title'],
+  td: ['colspan', 'rowspan'],
+  th: ['colspan', 'rowspan'],
+};
 
 /** Decodes what a browser would decode before reading a URL's scheme: character references and escapes. */
 function decodeForSchemeCheck(url: string): string {
@@ -56,7 +175,10 @@ function decodeForSchemeCheck(url: string): string {
       const n = code[0] === 'x' || code[0] === 'X' ? parseInt(code.slice(1), 16) : parseInt(code, 10);
       return Number.isFinite(n) && n > 0 && n < 0x110000 ? String.fromCodePoint(n) : '';
     })
-    .replace(/&(colon|tab|newline);?/gi, (_m, name: string) => ({ colon: ':', tab: '\t', newline: '\n' })[name.toLowerCase()] ?? '');
+    .replace(
+      /&(colon|tab|newline);?/gi,
+      (_m, name: string) => ({ colon: ':', tab: '\t', newline: '\n' })[name.toLowerCase()] ?? '',
+    );
   s = s.replace(/\\(.)/g, '$1');
   try {
     s = decodeURIComponent(s);
@@ -102,7 +224,10 @@ function cleanTag(tag: string, closing: boolean, name: string, attributes: strin
 export function sanitizeMarkdown(markdown: string): string {
   let s = markdown.replace(/\u0000/g, '');
   // HTML comments, processing instructions, CDATA and doctype declarations.
-  s = s.replace(/<!--[\s\S]*?(-->|$)/g, '').replace(/<!\[CDATA\[[\s\S]*?(\]\]>|$)/gi, '').replace(/<[!?][^>]*>?/g, '');
+  s = s
+    .replace(/<!--[\s\S]*?(-->|$)/g, '')
+    .replace(/<!\[CDATA\[[\s\S]*?(\]\]>|$)/gi, '')
+    .replace(/<[!?][^>]*>?/g, '');
   const names = DANGEROUS_BLOCKS.join('|');
   // Dangerous elements with their content, then any stray opening or closing tag of them (even unclosed).
   s = s.replace(new RegExp(`<\\s*(${names})\\b[^>]*>[\\s\\S]*?<\\s*/\\s*\\1\\s*>`, 'gi'), '');
@@ -110,13 +235,19 @@ export function sanitizeMarkdown(markdown: string): string {
   // Autolinks: <scheme:...>.
   s = s.replace(/<([a-zA-Z][a-zA-Z0-9+.\-]{1,31}:[^<>\s]*)>/g, (m, url: string) => (isSafeUrl(url) ? m : ''));
   // Remaining raw HTML tags.
-  s = s.replace(/<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:\s[^<>]*)?)\/?>/g, (tag, slash: string, name: string, attributes: string) =>
-    cleanTag(tag, slash === '/', name.toLowerCase(), attributes ?? ''),
+  s = s.replace(
+    /<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:\s[^<>]*)?)\/?>/g,
+    (tag, slash: string, name: string, attributes: string) =>
+      cleanTag(tag, slash === '/', name.toLowerCase(), attributes ?? ''),
   );
   // Inline links and images: [text](target "title") / ![alt](target).
-  s = s.replace(/(\]\(\s*)(<[^>\n]*>|(?:[^()\s]|\([^()\s]*\))+)/g, (m, open: string, url: string) => (isSafeUrl(url) ? m : `${open}#`));
+  s = s.replace(/(\]\(\s*)(<[^>\n]*>|(?:[^()\s]|\([^()\s]*\))+)/g, (m, open: string, url: string) =>
+    isSafeUrl(url) ? m : `${open}#`,
+  );
   // Reference definitions: [id]: target.
-  s = s.replace(/^( {0,3}\[[^\]\n]+\]:[ \t]*)(<[^>\n]*>|\S+)/gm, (m, open: string, url: string) => (isSafeUrl(url) ? m : `${open}#`));
+  s = s.replace(/^( {0,3}\[[^\]\n]+\]:[ \t]*)(<[^>\n]*>|\S+)/gm, (m, open: string, url: string) =>
+    isSafeUrl(url) ? m : `${open}#`,
+  );
   return s;
 }
 

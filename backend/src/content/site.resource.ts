@@ -30,7 +30,8 @@ export const siteInput = z.object({
     .catchall(z.unknown())
     .superRefine((content, ctx) => {
       for (const key of Object.keys(content)) {
-        if (!layoutKey.test(key)) ctx.addIssue({ code: 'custom', message: 'Ungültiger Layout-Schlüssel.', path: [key] });
+        if (!layoutKey.test(key))
+          ctx.addIssue({ code: 'custom', message: 'Ungültiger Layout-Schlüssel.', path: [key] });
       }
     })
     .nullish()
@@ -49,7 +50,9 @@ function sanitizeDeep(value: unknown, depth = 0): unknown {
   return value;
 }
 
-const customBody = z.array(z.object({ block: fields.identifier() }).transform(({ block }) => ({ block }))).max(100);
+const customBody = z
+  .array(z.object({ block: fields.identifier() }).transform(({ block }) => ({ block })))
+  .max(100);
 
 /** `/api/sites`: pages by path; drafts only for the back office. */
 export const siteResource = defineResource({
@@ -75,13 +78,26 @@ export const siteResource = defineResource({
       const parsed = customBody.safeParse(input.content.body ?? [], { reportInput: true });
       if (!parsed.success) {
         const issue = parsed.error.issues[0]!;
-        throw new DomainError('validation', issue.code === 'too_big' ? t('validation.tooManyItems', { max: 100 }) : t('validation.invalid'), ['content', 'body', ...issue.path].join('.'));
+        throw new DomainError(
+          'validation',
+          issue.code === 'too_big' ? t('validation.tooManyItems', { max: 100 }) : t('validation.invalid'),
+          ['content', 'body', ...issue.path].join('.'),
+        );
       }
       const identifiers = [...new Set(parsed.data.map((b) => b.block))];
-      const found = identifiers.length ? await em.getRepository(Block).find({ where: { identifier: In(identifiers) }, select: { identifier: true } }) : [];
+      const found = identifiers.length
+        ? await em
+            .getRepository(Block)
+            .find({ where: { identifier: In(identifiers) }, select: { identifier: true } })
+        : [];
       const known = new Set(found.map((b) => b.identifier));
       const missing = parsed.data.findIndex((b) => !known.has(b.block));
-      if (missing >= 0) throw new DomainError('validation', 'Der ausgewählte Eintrag existiert nicht.', `content.body.${missing}.block`);
+      if (missing >= 0)
+        throw new DomainError(
+          'validation',
+          'Der ausgewählte Eintrag existiert nicht.',
+          `content.body.${missing}.block`,
+        );
       content.body = parsed.data;
     }
     await assertMediaRefsExist(em, content, 'content');

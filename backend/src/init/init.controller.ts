@@ -17,14 +17,20 @@ export class InitController {
   @Get()
   @Public()
   @RawResponse()
-  @ApiOperation({ summary: 'Startdaten der Storefront: Konfiguration, Organisationen, Filialen, Kataloge, Inhalte' })
+  @ApiOperation({
+    summary: 'Startdaten der Storefront: Konfiguration, Organisationen, Filialen, Kataloge, Inhalte',
+  })
   @ApiOkResponse({
     schema: {
       type: 'object',
       properties: {
         data: {
           type: 'array',
-          items: { type: 'object', properties: { url: { type: 'string' }, data: { type: 'object', properties: { data: {} } } }, required: ['url', 'data'] },
+          items: {
+            type: 'object',
+            properties: { url: { type: 'string' }, data: { type: 'object', properties: { data: {} } } },
+            required: ['url', 'data'],
+          },
         },
       },
     },

@@ -19,7 +19,10 @@ import { tableResource } from '../tables/table.resource.js';
 import { tagResource } from '../tags/tag.resource.js';
 
 /** The resource behind each list of /api/init, with the storefront view where a collection has one. */
-const SOURCES: Record<Exclude<InitUrl, 'config'>, { def: ResourceDefinition<any, any>; view?: PublicView }> = {
+const SOURCES: Record<
+  Exclude<InitUrl, 'config'>,
+  { def: ResourceDefinition<any, any>; view?: PublicView }
+> = {
   divisions: { def: divisionResource },
   branches: { def: branchResource },
   menus: { def: menuResource },
@@ -63,7 +66,8 @@ export class InitService {
     private readonly audit: AuditService,
     private readonly config: ShopConfigService,
   ) {
-    for (const [url, source] of Object.entries(SOURCES)) this.services.set(url, new CrudService(source.def, dataSource, audit));
+    for (const [url, source] of Object.entries(SOURCES))
+      this.services.set(url, new CrudService(source.def, dataSource, audit));
   }
 
   /** The key of the current data: the versions of every collection in the answer. */
@@ -106,7 +110,11 @@ export class InitService {
       const service = this.services.get(url)!;
       const items: Record<string, unknown>[] = [];
       for (let page = 1; ; page++) {
-        const result = await service.list(anonymous, { ...source.view?.publicQuery, limit: String(MAX_LIMIT), page: String(page) });
+        const result = await service.list(anonymous, {
+          ...source.view?.publicQuery,
+          limit: String(MAX_LIMIT),
+          page: String(page),
+        });
         items.push(...(result.items as Record<string, unknown>[]));
         if (items.length >= result.total || result.items.length === 0) break;
       }

@@ -9,20 +9,61 @@ const startsWith = (buf: Buffer, bytes: number[], offset = 0) => bytes.every((b,
 
 /** Known binary signatures, checked in order. */
 const SIGNATURES: Array<{ test: (b: Buffer) => boolean; type: SniffedType }> = [
-  { test: (b) => startsWith(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), type: { mimeType: 'image/png', extensions: ['png'] } },
-  { test: (b) => startsWith(b, [0xff, 0xd8, 0xff]), type: { mimeType: 'image/jpeg', extensions: ['jpg', 'jpeg'] } },
-  { test: (b) => b.subarray(0, 6).toString('latin1') === 'GIF87a' || b.subarray(0, 6).toString('latin1') === 'GIF89a', type: { mimeType: 'image/gif', extensions: ['gif'] } },
-  { test: (b) => b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP', type: { mimeType: 'image/webp', extensions: ['webp'] } },
-  { test: (b) => b.subarray(0, 5).toString('latin1') === '%PDF-', type: { mimeType: 'application/pdf', extensions: ['pdf'] } },
-  { test: (b) => startsWith(b, [0x1a, 0x45, 0xdf, 0xa3]), type: { mimeType: 'video/webm', extensions: ['webm'] } },
-  { test: (b) => b.subarray(4, 8).toString('latin1') === 'ftyp', type: { mimeType: 'video/mp4', extensions: ['mp4'] } },
-  { test: (b) => startsWith(b, [0x00, 0x00, 0x01, 0xba]) || startsWith(b, [0x00, 0x00, 0x01, 0xb3]), type: { mimeType: 'video/mpeg', extensions: ['mpeg', 'mpg'] } },
+  {
+    test: (b) => startsWith(b, [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    type: { mimeType: 'image/png', extensions: ['png'] },
+  },
+  {
+    test: (b) => startsWith(b, [0xff, 0xd8, 0xff]),
+    type: { mimeType: 'image/jpeg', extensions: ['jpg', 'jpeg'] },
+  },
+  {
+    test: (b) =>
+      b.subarray(0, 6).toString('latin1') === 'GIF87a' || b.subarray(0, 6).toString('latin1') === 'GIF89a',
+    type: { mimeType: 'image/gif', extensions: ['gif'] },
+  },
+  {
+    test: (b) =>
+      b.subarray(0, 4).toString('latin1') === 'RIFF' && b.subarray(8, 12).toString('latin1') === 'WEBP',
+    type: { mimeType: 'image/webp', extensions: ['webp'] },
+  },
+  {
+    test: (b) => b.subarray(0, 5).toString('latin1') === '%PDF-',
+    type: { mimeType: 'application/pdf', extensions: ['pdf'] },
+  },
+  {
+    test: (b) => startsWith(b, [0x1a, 0x45, 0xdf, 0xa3]),
+    type: { mimeType: 'video/webm', extensions: ['webm'] },
+  },
+  {
+    test: (b) => b.subarray(4, 8).toString('latin1') === 'ftyp',
+    type: { mimeType: 'video/mp4', extensions: ['mp4'] },
+  },
+  {
+    test: (b) => startsWith(b, [0x00, 0x00, 0x01, 0xba]) || startsWith(b, [0x00, 0x00, 0x01, 0xb3]),
+    type: { mimeType: 'video/mpeg', extensions: ['mpeg', 'mpg'] },
+  },
   // OLE compound files: the old Office formats.
-  { test: (b) => startsWith(b, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), type: { mimeType: 'application/x-ole-storage', extensions: ['doc', 'xls', 'ppt'] } },
-  { test: (b) => startsWith(b, [0x50, 0x4b, 0x03, 0x04]) || startsWith(b, [0x50, 0x4b, 0x05, 0x06]), type: { mimeType: 'application/zip', extensions: ['zip', 'docx', 'xlsx', 'pptx'] } },
-  { test: (b) => startsWith(b, [0x49, 0x49, 0x2a, 0x00]) || startsWith(b, [0x4d, 0x4d, 0x00, 0x2a]), type: { mimeType: 'image/tiff', extensions: ['tif', 'tiff'] } },
-  { test: (b) => startsWith(b, [0x4d, 0x5a]), type: { mimeType: 'application/x-msdownload', extensions: ['exe'] } },
-  { test: (b) => startsWith(b, [0x7f, 0x45, 0x4c, 0x46]), type: { mimeType: 'application/x-executable', extensions: [] } },
+  {
+    test: (b) => startsWith(b, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
+    type: { mimeType: 'application/x-ole-storage', extensions: ['doc', 'xls', 'ppt'] },
+  },
+  {
+    test: (b) => startsWith(b, [0x50, 0x4b, 0x03, 0x04]) || startsWith(b, [0x50, 0x4b, 0x05, 0x06]),
+    type: { mimeType: 'application/zip', extensions: ['zip', 'docx', 'xlsx', 'pptx'] },
+  },
+  {
+    test: (b) => startsWith(b, [0x49, 0x49, 0x2a, 0x00]) || startsWith(b, [0x4d, 0x4d, 0x00, 0x2a]),
+    type: { mimeType: 'image/tiff', extensions: ['tif', 'tiff'] },
+  },
+  {
+    test: (b) => startsWith(b, [0x4d, 0x5a]),
+    type: { mimeType: 'application/x-msdownload', extensions: ['exe'] },
+  },
+  {
+    test: (b) => startsWith(b, [0x7f, 0x45, 0x4c, 0x46]),
+    type: { mimeType: 'application/x-executable', extensions: [] },
+  },
 ];
 
 /** Whether the bytes are UTF-8 text without control characters other than tab, line feed and carriage return. */
@@ -35,7 +76,11 @@ export function isPlainText(content: Buffer): boolean {
 
 /** Whether text content is an SVG document. */
 export function looksLikeSvg(content: Buffer): boolean {
-  const head = content.subarray(0, 4096).toString('utf8').replace(/^\uFEFF/, '').trimStart();
+  const head = content
+    .subarray(0, 4096)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
   return /^(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!DOCTYPE svg[^>]*>\s*)?<svg[\s>]/i.test(head);
 }
 

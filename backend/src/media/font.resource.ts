@@ -11,7 +11,9 @@ export const fontInput = z.object({
     .string()
     .trim()
     .max(30)
-    .refine((v) => /^(regular|italic|[1-9]00(italic)?)?$/.test(v), { message: 'Erlaubt sind regular, italic, 100 bis 900 und z. B. 700italic.' })
+    .refine((v) => /^(regular|italic|[1-9]00(italic)?)?$/.test(v), {
+      message: 'Erlaubt sind regular, italic, 100 bis 900 und z. B. 700italic.',
+    })
     .nullish()
     .transform((v) => v || 'regular'),
   upload: fields.ref().nullish(),
@@ -36,14 +38,23 @@ export const fontResource = defineResource({
     family: font.family,
     variant: font.variant,
     upload: font.upload
-      ? { id: font.upload.id, version: font.upload.version, extension: font.upload.extension, publicHash: font.upload.publicHash, mimeType: font.upload.mimeType }
+      ? {
+          id: font.upload.id,
+          version: font.upload.version,
+          extension: font.upload.extension,
+          publicHash: font.upload.publicHash,
+          mimeType: font.upload.mimeType,
+        }
       : null,
     createdAt: font.createdAt,
     updatedAt: font.updatedAt,
   }),
   // One row per family and variant.
   assign: async (em, font) => {
-    const qb = em.getRepository(Font).createQueryBuilder('f').where('f.family = :family AND f.variant = :variant', font);
+    const qb = em
+      .getRepository(Font)
+      .createQueryBuilder('f')
+      .where('f.family = :family AND f.variant = :variant', font);
     if (font.id) qb.andWhere('f.id <> :id', { id: font.id });
     if (await qb.getExists()) throw new DomainError('conflict', t('validation.unique'), 'variant');
   },

@@ -53,7 +53,8 @@ export class ImageFileService {
     const spec = size === undefined ? null : IMAGE_SIZES[size];
     if (size !== undefined && !spec) throw notFound();
     const image = await this.dataSource.getRepository(Image).findOne({ where: { id } });
-    if (!image || image.version !== version || image.extension !== extension || !image.storageKey) throw notFound();
+    if (!image || image.version !== version || image.extension !== extension || !image.storageKey)
+      throw notFound();
     const etag = `"img-${id}-${version}-${size ?? 'original'}"`.replace('/', '-');
     // Vector drawings scale by themselves: every size is the (checked) original.
     if (!spec || extension === 'svg') {
@@ -89,13 +90,14 @@ export class ImageFileService {
         position: 'centre',
         withoutEnlargement: spec.fit === 'inside',
       });
-    const encoded = await (image.extension === 'jpg'
-      ? pipeline.jpeg({ quality: 82, mozjpeg: true })
-      : image.extension === 'png'
-        ? pipeline.png({ compressionLevel: 9 })
-        : image.extension === 'webp'
-          ? pipeline.webp({ quality: 80 })
-          : pipeline.gif()
+    const encoded = await (
+      image.extension === 'jpg'
+        ? pipeline.jpeg({ quality: 82, mozjpeg: true })
+        : image.extension === 'png'
+          ? pipeline.png({ compressionLevel: 9 })
+          : image.extension === 'webp'
+            ? pipeline.webp({ quality: 80 })
+            : pipeline.gif()
     ).toBuffer();
     await this.storage.write(key, encoded);
   }

@@ -26,13 +26,25 @@ export class ImageFilesController {
 
   @Get('custom/:size/:file')
   @ApiOperation({ summary: 'Bild in einer Sondergröße (box, gallery)' })
-  async custom(@Param('size') size: string, @Param('file') file: string, @Req() req: Request, @Res() res: Response) {
+  async custom(
+    @Param('size') size: string,
+    @Param('file') file: string,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
     await sendMediaFile(req, res, await this.files.file(file, `custom/${size}`));
   }
 
   @Get(':size/:file')
-  @ApiOperation({ summary: 'Bild in einer vorbereiteten Größe (tiny, small, medium, large, product, category)' })
-  async sized(@Param('size') size: string, @Param('file') file: string, @Req() req: Request, @Res() res: Response) {
+  @ApiOperation({
+    summary: 'Bild in einer vorbereiteten Größe (tiny, small, medium, large, product, category)',
+  })
+  async sized(
+    @Param('size') size: string,
+    @Param('file') file: string,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
     await sendMediaFile(req, res, await this.files.file(file, size));
   }
 }

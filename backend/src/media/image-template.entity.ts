@@ -31,8 +31,15 @@ export class ImageTemplate extends BaseEntity {
 /** One layer of an image template. */
 @Entity({ name: 'image_template_layer' })
 export class ImageTemplateLayer extends BaseEntity {
-  @ManyToOne(() => ImageTemplate, (template) => template.layerRows, { nullable: false, onDelete: 'CASCADE', orphanedRowAction: 'delete' })
-  @JoinColumn({ name: 'image_template_id', foreignKeyConstraintName: 'fk_image_template_layer_image_template' })
+  @ManyToOne(() => ImageTemplate, (template) => template.layerRows, {
+    nullable: false,
+    onDelete: 'CASCADE',
+    orphanedRowAction: 'delete',
+  })
+  @JoinColumn({
+    name: 'image_template_id',
+    foreignKeyConstraintName: 'fk_image_template_layer_image_template',
+  })
   @Index('ix_image_template_layer_image_template')
   imageTemplate: Relation<ImageTemplate>;
 

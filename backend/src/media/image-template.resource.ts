@@ -13,7 +13,9 @@ const colour = () =>
     .string()
     .trim()
     .max(50)
-    .refine((v) => /^(#[0-9a-fA-F]{3,8}|(rgb|rgba|hsl|hsla)\([0-9.,%\s/]+\)|[a-zA-Z]{3,30})$/.test(v), { message: 'Dieser Wert ist keine gültige Farbe.' });
+    .refine((v) => /^(#[0-9a-fA-F]{3,8}|(rgb|rgba|hsl|hsla)\([0-9.,%\s/]+\)|[a-zA-Z]{3,30})$/.test(v), {
+      message: 'Dieser Wert ist keine gültige Farbe.',
+    });
 
 const pixels = (min: number, max: number) => z.number().int().min(min).max(max);
 
@@ -25,12 +27,26 @@ export const layerInput = z.object({
   height: pixels(1, 10_000),
   rotation: z.number().min(-360).max(360).default(0),
   opacity: z.number().min(0).max(1).default(1),
-  text: z.string().max(2000).nullish().transform((v) => v ?? null),
-  font: fields.ref().nullish().transform((v) => v ?? null),
-  fontSize: pixels(1, 2000).nullish().transform((v) => v ?? null),
+  text: z
+    .string()
+    .max(2000)
+    .nullish()
+    .transform((v) => v ?? null),
+  font: fields
+    .ref()
+    .nullish()
+    .transform((v) => v ?? null),
+  fontSize: pixels(1, 2000)
+    .nullish()
+    .transform((v) => v ?? null),
   textAlign: z.enum(['left', 'center', 'right']).default('left'),
-  color: colour().nullish().transform((v) => v ?? null),
-  image: fields.ref().nullish().transform((v) => v ?? null),
+  color: colour()
+    .nullish()
+    .transform((v) => v ?? null),
+  image: fields
+    .ref()
+    .nullish()
+    .transform((v) => v ?? null),
 });
 
 export const imageTemplateInput = z.object({
@@ -69,10 +85,17 @@ async function checkRefs(em: EntityManager, layers: z.infer<typeof layerInput>[]
     [Image, 'image'],
   ] as const) {
     const ids = [...new Set(layers.flatMap((l) => (l[key] ? [l[key]!.id] : [])))];
-    const found = ids.length ? await em.getRepository(entity).find({ where: { id: In(ids) }, select: { id: true } }) : [];
+    const found = ids.length
+      ? await em.getRepository(entity).find({ where: { id: In(ids) }, select: { id: true } })
+      : [];
     const known = new Set(found.map((r) => r.id));
     const index = layers.findIndex((l) => l[key] && !known.has(l[key]!.id));
-    if (index >= 0) throw new DomainError('validation', 'Der ausgewählte Eintrag existiert nicht.', `layers.${index}.${key}`);
+    if (index >= 0)
+      throw new DomainError(
+        'validation',
+        'Der ausgewählte Eintrag existiert nicht.',
+        `layers.${index}.${key}`,
+      );
   }
 }
 
@@ -92,7 +115,10 @@ export const imageTemplateResource = defineResource({
   trackVersion: false,
   toJson: (template) => {
     const { layerRows, ...rest } = template;
-    return { ...rest, layers: [...(layerRows ?? [])].sort((a, b) => a.position - b.position || a.id - b.id).map(layerJson) };
+    return {
+      ...rest,
+      layers: [...(layerRows ?? [])].sort((a, b) => a.position - b.position || a.id - b.id).map(layerJson),
+    };
   },
   assign: async (em, template, input) => {
     await checkRefs(em, input.layers);

@@ -5,8 +5,18 @@ import { Image } from './image.entity.js';
 /** Create/update body of an image: the file as a data URL (required on create), name and alt text. */
 export const imageInput = z.object({
   data: z.string().optional(),
-  name: z.string().trim().max(255).nullish().transform((v) => v ?? undefined),
-  alt: z.string().trim().max(255).nullish().transform((v) => v ?? undefined),
+  name: z
+    .string()
+    .trim()
+    .max(255)
+    .nullish()
+    .transform((v) => v ?? undefined),
+  alt: z
+    .string()
+    .trim()
+    .max(255)
+    .nullish()
+    .transform((v) => v ?? undefined),
 });
 
 /** The JSON of an image for the back office (the storage key stays inside). */

@@ -25,7 +25,11 @@ export interface AnalysedImage {
 }
 
 const typeError = (type: string) =>
-  new DomainError('validation', t('validation.fileType', { type, types: IMAGE_EXTENSIONS.join(', ') }), 'data');
+  new DomainError(
+    'validation',
+    t('validation.fileType', { type, types: IMAGE_EXTENSIONS.join(', ') }),
+    'data',
+  );
 
 /**
  * Checks that the bytes are a picture of an accepted format (by content, not by the declared type), within
@@ -50,10 +54,18 @@ export async function analyseImage(content: Buffer, declaredType: string): Promi
   const width = metadata.width ?? null;
   const height = metadata.height ?? null;
   if (width !== null && width > MAX_IMAGE_SIDE) {
-    throw new DomainError('validation', t('validation.imageTooWide', { width, maxWidth: MAX_IMAGE_SIDE }), 'data');
+    throw new DomainError(
+      'validation',
+      t('validation.imageTooWide', { width, maxWidth: MAX_IMAGE_SIDE }),
+      'data',
+    );
   }
   if (height !== null && (metadata.pageHeight ?? height) > MAX_IMAGE_SIDE) {
-    throw new DomainError('validation', t('validation.imageTooHigh', { height, maxHeight: MAX_IMAGE_SIDE }), 'data');
+    throw new DomainError(
+      'validation',
+      t('validation.imageTooHigh', { height, maxHeight: MAX_IMAGE_SIDE }),
+      'data',
+    );
   }
   // Quarter-turned photos (EXIF orientation 5-8) are shown turned: report the dimensions as shown.
   const turned = (metadata.orientation ?? 1) >= 5;
@@ -102,7 +114,12 @@ export class ImageService {
           alt: input.alt ?? '',
         });
         const result = await em.save(row);
-        await this.audit.record(em, ctx, { action: 'create', entityType: 'images', entityId: result.id, changes: auditJson(result) });
+        await this.audit.record(em, ctx, {
+          action: 'create',
+          entityType: 'images',
+          entityId: result.id,
+          changes: auditJson(result),
+        });
         await this.audit.bump(em, 'images');
         return result;
       });
@@ -140,7 +157,12 @@ export class ImageService {
           });
         }
         const result = await em.save(row);
-        await this.audit.record(em, ctx, { action: 'update', entityType: 'images', entityId: id, changes: diff(before, auditJson(result)) });
+        await this.audit.record(em, ctx, {
+          action: 'update',
+          entityType: 'images',
+          entityId: id,
+          changes: diff(before, auditJson(result)),
+        });
         await this.audit.bump(em, 'images');
         return result;
       });
@@ -161,7 +183,12 @@ export class ImageService {
       const row = await em.findOne(Image, { where: { id } });
       if (!row) throw new DomainError('not_found', 'Bild wurde nicht gefunden.');
       await em.delete(Image, { id });
-      await this.audit.record(em, ctx, { action: 'delete', entityType: 'images', entityId: id, changes: auditJson(row) });
+      await this.audit.record(em, ctx, {
+        action: 'delete',
+        entityType: 'images',
+        entityId: id,
+        changes: auditJson(row),
+      });
       await this.audit.bump(em, 'images');
       return row.storageKey;
     });

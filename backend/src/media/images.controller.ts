@@ -1,4 +1,16 @@
-import { applyDecorators, Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import {
+  applyDecorators,
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Put,
+  Query,
+  Res,
+} from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Response } from 'express';
@@ -29,7 +41,8 @@ const imageSchema = {
 };
 const bodySchema = {
   ...jsonSchemaOf(imageInput),
-  description: 'data: das Bild als Data-URL (data:image/png;base64,...); jpg, png, gif, webp oder svg, höchstens 15 MB',
+  description:
+    'data: das Bild als Data-URL (data:image/png;base64,...); jpg, png, gif, webp oder svg, höchstens 15 MB',
 };
 
 /** `/api/images`: lists and reads through the generic resource layer, writes through {@link ImageService}. */
@@ -55,7 +68,11 @@ export class ImagesController {
   @ApiQuery({ name: 'extension', required: false, type: 'string' })
   @ApiOkResponse({ schema: envelope({ type: 'array', items: imageSchema }) })
   @applyDecorators(...apiErrors(400, 401, 403))
-  async list(@Ctx() ctx: RequestContext, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+  async list(
+    @Ctx() ctx: RequestContext,
+    @Query() query: Record<string, unknown>,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     const result = await this.crud.list(ctx, query);
     res.setHeader('X-Total-Count', String(result.total));
     return result.items;

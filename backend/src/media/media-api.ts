@@ -5,7 +5,11 @@ const errorSchema = {
   properties: {
     errors: {
       type: 'array',
-      items: { type: 'object', properties: { message: { type: 'string' }, field: { type: 'string' } }, required: ['message'] },
+      items: {
+        type: 'object',
+        properties: { message: { type: 'string' }, field: { type: 'string' } },
+        required: ['message'],
+      },
     },
   },
 };
@@ -15,10 +19,21 @@ export const apiErrors = (...statuses: number[]): MethodDecorator[] =>
   statuses.map((status) =>
     ApiResponse({
       status,
-      description: { 400: 'Ungültige Eingabe', 401: 'Nicht angemeldet', 403: 'Keine Berechtigung', 404: 'Nicht gefunden', 409: 'Doppelter Wert', 429: 'Zu viele Anfragen' }[status] ?? String(status),
+      description:
+        {
+          400: 'Ungültige Eingabe',
+          401: 'Nicht angemeldet',
+          403: 'Keine Berechtigung',
+          404: 'Nicht gefunden',
+          409: 'Doppelter Wert',
+          429: 'Zu viele Anfragen',
+        }[status] ?? String(status),
       schema: errorSchema,
     }),
   );
 
 /** `{ data: <schema> }`. */
-export const envelope = (schema: Record<string, unknown>) => ({ type: 'object', properties: { data: schema } });
+export const envelope = (schema: Record<string, unknown>) => ({
+  type: 'object',
+  properties: { data: schema },
+});

@@ -18,10 +18,16 @@ export function sendMediaFile(
   res.setHeader('Cache-Control', options.cacheControl ?? IMMUTABLE);
   res.setHeader('ETag', file.etag);
   res.setHeader('X-Content-Type-Options', 'nosniff');
-  res.setHeader('Content-Security-Policy', "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox");
+  res.setHeader(
+    'Content-Security-Policy',
+    "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; sandbox",
+  );
   res.setHeader('Cross-Origin-Resource-Policy', 'same-site');
   if (options.download) {
-    res.setHeader('Content-Disposition', `attachment; filename="${asciiName(options.download)}"; filename*=UTF-8''${encodeURIComponent(options.download)}`);
+    res.setHeader(
+      'Content-Disposition',
+      `attachment; filename="${asciiName(options.download)}"; filename*=UTF-8''${encodeURIComponent(options.download)}`,
+    );
   }
   const match = req.headers['if-none-match'];
   if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === file.etag)) {
@@ -30,10 +36,14 @@ export function sendMediaFile(
   }
   res.type(file.mimeType);
   return new Promise((resolve, reject) => {
-    res.sendFile(file.path, { etag: false, lastModified: false, cacheControl: false, dotfiles: 'allow' }, (err) => {
-      if (err && !res.headersSent) reject(err);
-      else resolve();
-    });
+    res.sendFile(
+      file.path,
+      { etag: false, lastModified: false, cacheControl: false, dotfiles: 'allow' },
+      (err) => {
+        if (err && !res.headersSent) reject(err);
+        else resolve();
+      },
+    );
   });
 }
 

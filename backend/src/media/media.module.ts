@@ -19,9 +19,19 @@ import { UploadsController } from './uploads.controller.js';
 /** Images, uploads, image templates and fonts: the API under /api and the files under /image and /upload. */
 @Module({
   imports: [ResourceModule.for('Media', [fontResource, imageTemplateResource])],
-  controllers: [ImagesController, ImageFilesController, UploadsController, UploadFilesController, ImageTemplateLayersController],
+  controllers: [
+    ImagesController,
+    ImageFilesController,
+    UploadsController,
+    UploadFilesController,
+    ImageTemplateLayersController,
+  ],
   providers: [
-    { provide: MediaStorage, useFactory: (config: AppConfig) => new MediaStorage(config.mediaDir), inject: [APP_CONFIG] },
+    {
+      provide: MediaStorage,
+      useFactory: (config: AppConfig) => new MediaStorage(config.mediaDir),
+      inject: [APP_CONFIG],
+    },
     ImageService,
     ImageFileService,
     UploadService,

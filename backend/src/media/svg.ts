@@ -27,7 +27,9 @@ const FORBIDDEN: RegExp[] = [
  * Unsafe drawings are refused rather than repaired, so nothing is silently changed.
  */
 export function isSafeSvg(content: Buffer): boolean {
-  const text = decodeNumericEntities(content.toString('utf8')).replace(/[\u0000-\u001F]+/g, (m) => (m.includes('\n') ? '\n' : ' '));
+  const text = decodeNumericEntities(content.toString('utf8')).replace(/[\u0000-\u001F]+/g, (m) =>
+    m.includes('\n') ? '\n' : ' ',
+  );
   const compact = text.replace(/\s+/g, '');
   if (/(java|vb)script:/i.test(compact)) return false;
   return !FORBIDDEN.some((re) => re.test(text));

@@ -16,7 +16,15 @@ import { UploadService } from './upload.service.js';
 const notFound = () => new DomainError('not_found', HTTP_MESSAGES.notFound);
 
 /** Types a browser may show in the page; everything else is downloaded. */
-const INLINE_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'video/mp4', 'video/webm', 'video/mpeg']);
+const INLINE_TYPES = new Set([
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+  'video/mp4',
+  'video/webm',
+  'video/mpeg',
+]);
 /** Types with a JPEG preview. */
 const PREVIEWABLE = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/svg+xml']);
 
@@ -39,7 +47,8 @@ export class UploadFileService {
   private async find(hash: string, fileName: string, extension?: string): Promise<Upload> {
     const parsed = parseMediaFileName(fileName);
     const upload = await this.dataSource.getRepository(Upload).findOne({ where: { id: parsed.id } });
-    if (!upload || !sameSecret(upload.publicHash, hash) || upload.version !== parsed.version) throw notFound();
+    if (!upload || !sameSecret(upload.publicHash, hash) || upload.version !== parsed.version)
+      throw notFound();
     if (parsed.extension !== (extension ?? upload.extension) || !upload.storageKey) throw notFound();
     return upload;
   }
@@ -49,7 +58,11 @@ export class UploadFileService {
     const upload = await this.find(hash, fileName);
     if (!(await this.storage.exists(upload.storageKey))) throw notFound();
     return {
-      file: { path: this.storage.pathOf(upload.storageKey), mimeType: upload.mimeType, etag: `"upl-${upload.id}-${upload.version}"` },
+      file: {
+        path: this.storage.pathOf(upload.storageKey),
+        mimeType: upload.mimeType,
+        etag: `"upl-${upload.id}-${upload.version}"`,
+      },
       download: INLINE_TYPES.has(upload.mimeType) ? null : upload.name || `datei.${upload.extension}`,
     };
   }
@@ -70,7 +83,11 @@ export class UploadFileService {
       }
       await pending;
     }
-    return { path: this.storage.pathOf(key), mimeType: 'image/jpeg', etag: `"upl-${upload.id}-${upload.version}-preview"` };
+    return {
+      path: this.storage.pathOf(key),
+      mimeType: 'image/jpeg',
+      etag: `"upl-${upload.id}-${upload.version}-preview"`,
+    };
   }
 
   private async render(upload: Upload, key: string) {

@@ -21,14 +21,24 @@ export class UploadFilesController {
 
   @Get(':hash/preview/:file')
   @ApiOperation({ summary: 'JPEG-Vorschau eines hochgeladenen Bildes' })
-  async preview(@Param('hash') hash: string, @Param('file') file: string, @Req() req: Request, @Res() res: Response) {
+  async preview(
+    @Param('hash') hash: string,
+    @Param('file') file: string,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
     res.setHeader('X-Robots-Tag', 'noindex');
     await sendMediaFile(req, res, await this.files.preview(hash, file), { cacheControl: PRIVATE_IMMUTABLE });
   }
 
   @Get(':hash/:file')
   @ApiOperation({ summary: 'Hochgeladene Datei' })
-  async file(@Param('hash') hash: string, @Param('file') file: string, @Req() req: Request, @Res() res: Response) {
+  async file(
+    @Param('hash') hash: string,
+    @Param('file') file: string,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
     const found = await this.files.file(hash, file);
     res.setHeader('X-Robots-Tag', 'noindex');
     await sendMediaFile(req, res, found.file, { cacheControl: PRIVATE_IMMUTABLE, download: found.download });

@@ -21,14 +21,16 @@ export class UploadRateLimit {
   take(address: string): void {
     const now = this.clock.now().getTime();
     if (this.windows.size > 10_000) {
-      for (const [key, w] of this.windows) if (now - w.start >= PUBLIC_UPLOAD_WINDOW_MS) this.windows.delete(key);
+      for (const [key, w] of this.windows)
+        if (now - w.start >= PUBLIC_UPLOAD_WINDOW_MS) this.windows.delete(key);
     }
     const current = this.windows.get(address);
     if (!current || now - current.start >= PUBLIC_UPLOAD_WINDOW_MS) {
       this.windows.set(address, { start: now, count: 1 });
       return;
     }
-    if (current.count >= PUBLIC_UPLOADS_PER_WINDOW) throw new DomainError('too_many_requests', t('http.tooManyRequests'));
+    if (current.count >= PUBLIC_UPLOADS_PER_WINDOW)
+      throw new DomainError('too_many_requests', t('http.tooManyRequests'));
     current.count += 1;
   }
 }

@@ -5,7 +5,12 @@ import { Upload } from './upload.entity.js';
 /** Create/update body of an upload: the file as a data URL (required on create) and its name. */
 export const uploadInput = z.object({
   data: z.string().optional(),
-  name: z.string().trim().max(255).nullish().transform((v) => v ?? undefined),
+  name: z
+    .string()
+    .trim()
+    .max(255)
+    .nullish()
+    .transform((v) => v ?? undefined),
 });
 
 /** The JSON of an upload: what builds its URL, its type and name (the storage key stays inside). */

@@ -27,7 +27,11 @@ interface CheckedFile {
 }
 
 const typeError = (type: string) =>
-  new DomainError('validation', t('validation.fileType', { type, types: DEFAULT_UPLOAD_EXTENSIONS.join(', ') }), 'data');
+  new DomainError(
+    'validation',
+    t('validation.fileType', { type, types: DEFAULT_UPLOAD_EXTENSIONS.join(', ') }),
+    'data',
+  );
 
 /**
  * Decides the stored extension: the one of the file name if the content agrees with it, else the one the
@@ -42,7 +46,11 @@ export function checkUpload(content: Buffer, declaredType: string, name: string 
   const named = name && dot > 0 ? name.slice(dot + 1).toLowerCase() : null;
   if (!sniffed) throw typeError(named ? `.${named}` : declaredType);
   if (named && !allowed.includes(named)) throw typeError(`.${named}`);
-  const extension = named ? (sniffed.extensions.includes(named) ? named : undefined) : sniffed.extensions.find((e) => allowed.includes(e));
+  const extension = named
+    ? sniffed.extensions.includes(named)
+      ? named
+      : undefined
+    : sniffed.extensions.find((e) => allowed.includes(e));
   if (!extension) throw typeError(sniffed.mimeType);
   const mimeType = (MIME_BY_EXTENSION[extension] ?? 'application/octet-stream').split(';')[0]!;
   const base = (name ?? '').replace(/[\u0000-\u001f\\/]/g, '').trim();
@@ -75,14 +83,18 @@ export class UploadService {
    * upload failure text naming the file.
    */
   async createPublic(ctx: RequestContext, body: unknown): Promise<ReturnType<typeof uploadJson>> {
-    const name = typeof (body as { name?: unknown })?.name === 'string' ? String((body as { name: string }).name).slice(0, 255) : 'Datei';
+    const name =
+      typeof (body as { name?: unknown })?.name === 'string'
+        ? String((body as { name: string }).name).slice(0, 255)
+        : 'Datei';
     let checked: CheckedFile;
     try {
       const input = parseInput(uploadInput, body);
       const file = parseDataUrl(input.data, MAX_PUBLIC_UPLOAD_BYTES);
       checked = checkUpload(file.content, file.declaredType, input.name);
     } catch (error) {
-      if (error instanceof DomainError) throw new DomainError('validation', t('cart.uploadFailed', { fileName: name }), 'data');
+      if (error instanceof DomainError)
+        throw new DomainError('validation', t('cart.uploadFailed', { fileName: name }), 'data');
       throw error;
     }
     return this.store(ctx, checked);
@@ -103,7 +115,12 @@ export class UploadService {
           publicHash: randomBytes(24).toString('base64url'),
         });
         const result = await em.save(row);
-        await this.audit.record(em, ctx, { action: 'create', entityType: 'uploads', entityId: result.id, changes: auditJson(result) });
+        await this.audit.record(em, ctx, {
+          action: 'create',
+          entityType: 'uploads',
+          entityId: result.id,
+          changes: auditJson(result),
+        });
         await this.audit.bump(em, 'uploads');
         return result;
       });
@@ -142,7 +159,12 @@ export class UploadService {
           });
         }
         const result = await em.save(row);
-        await this.audit.record(em, ctx, { action: 'update', entityType: 'uploads', entityId: id, changes: diff(before, auditJson(result)) });
+        await this.audit.record(em, ctx, {
+          action: 'update',
+          entityType: 'uploads',
+          entityId: id,
+          changes: diff(before, auditJson(result)),
+        });
         await this.audit.bump(em, 'uploads');
         return result;
       });
@@ -163,7 +185,12 @@ export class UploadService {
       const row = await em.findOne(Upload, { where: { id } });
       if (!row) throw new DomainError('not_found', 'Upload wurde nicht gefunden.');
       await em.delete(Upload, { id });
-      await this.audit.record(em, ctx, { action: 'delete', entityType: 'uploads', entityId: id, changes: auditJson(row) });
+      await this.audit.record(em, ctx, {
+        action: 'delete',
+        entityType: 'uploads',
+        entityId: id,
+        changes: auditJson(row),
+      });
       await this.audit.bump(em, 'uploads');
       return row.storageKey;
     });

@@ -1,4 +1,17 @@
-import { applyDecorators, Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
+import {
+  applyDecorators,
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Put,
+  Query,
+  Req,
+  Res,
+} from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request, Response } from 'express';
@@ -29,7 +42,8 @@ const uploadSchema = {
 };
 const bodySchema = {
   ...jsonSchemaOf(uploadInput),
-  description: 'data: die Datei als Data-URL; txt, csv, gif, jpg, jpeg, png, svg, mp4, mpeg, webm, zip, pdf, doc, docx, xls, xlsx, ppt, pptx',
+  description:
+    'data: die Datei als Data-URL; txt, csv, gif, jpg, jpeg, png, svg, mp4, mpeg, webm, zip, pdf, doc, docx, xls, xlsx, ppt, pptx',
 };
 
 /** `/api/uploads`: files of the back office, and `POST /api/uploads/public` for customers at checkout. */
@@ -57,7 +71,11 @@ export class UploadsController {
   @ApiQuery({ name: 'mimeType', required: false, type: 'string' })
   @ApiOkResponse({ schema: envelope({ type: 'array', items: uploadSchema }) })
   @applyDecorators(...apiErrors(400, 401, 403))
-  async list(@Ctx() ctx: RequestContext, @Query() query: Record<string, unknown>, @Res({ passthrough: true }) res: Response) {
+  async list(
+    @Ctx() ctx: RequestContext,
+    @Query() query: Record<string, unknown>,
+    @Res({ passthrough: true }) res: Response,
+  ) {
     const result = await this.crud.list(ctx, query);
     res.setHeader('X-Total-Count', String(result.total));
     return result.items;
@@ -66,14 +84,23 @@ export class UploadsController {
   @Post('public')
   @Public()
   @HttpCode(201)
-  @ApiOperation({ summary: 'Datei eines Kunden hochladen (Produktkonfiguration), höchstens 10 MB, begrenzt je Adresse' })
+  @ApiOperation({
+    summary: 'Datei eines Kunden hochladen (Produktkonfiguration), höchstens 10 MB, begrenzt je Adresse',
+  })
   @ApiBody({ schema: { ...bodySchema, required: ['data'] } })
   @ApiResponse({ status: 201, schema: envelope(uploadSchema) })
   @applyDecorators(...apiErrors(400, 429))
   async createPublic(@Ctx() ctx: RequestContext, @Req() req: Request, @Body() body: unknown) {
     this.rateLimit.take(req.ip ?? 'unknown');
     const upload = await this.uploads.createPublic(ctx, body);
-    return { id: upload.id, version: upload.version, extension: upload.extension, publicHash: upload.publicHash, mimeType: upload.mimeType, name: upload.name };
+    return {
+      id: upload.id,
+      version: upload.version,
+      extension: upload.extension,
+      publicHash: upload.publicHash,
+      mimeType: upload.mimeType,
+      name: upload.name,
+    };
   }
 
   @Get(':id')
