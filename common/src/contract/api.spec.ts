@@ -12,3 +12,17 @@ describe(readInitPayload.name, () => {
     expect(result.branches).toBeUndefined();
   });
 });
+
+describe('readInitPayload with API paths', () => {
+  it('reads entries named by the collection API path, as GET /api/init sends them', () => {
+    const payload: InitPayload = [
+      { url: '/api/branches', data: { data: [{ id: 3 }] } },
+      { url: '/api/config', data: { data: { shopName: 'Gruber & Linde' } } },
+      { url: '/api/users', data: { data: [{ id: 1 }] } },
+    ];
+    const result = readInitPayload(payload);
+    expect(result.branches).toEqual([{ id: 3 }]);
+    expect(result.config).toEqual({ shopName: 'Gruber & Linde' });
+    expect(result).not.toHaveProperty('users');
+  });
+});

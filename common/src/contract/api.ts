@@ -91,8 +91,10 @@ export type InitPayload = InitEntry[];
 export function readInitPayload(payload: InitPayload): Partial<InitDataByUrl> {
   const out: Partial<Record<InitUrl, unknown>> = {};
   for (const entry of payload) {
-    if ((INIT_URLS as readonly string[]).includes(entry.url)) {
-      out[entry.url as InitUrl] = entry.data.data;
+    // The server names each entry by the collection's API path (`/api/branches`); bare names are accepted too.
+    const name = entry.url.replace(/^\/api\//, '');
+    if ((INIT_URLS as readonly string[]).includes(name)) {
+      out[name as InitUrl] = entry.data.data;
     }
   }
   return out as Partial<InitDataByUrl>;

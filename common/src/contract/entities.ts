@@ -220,7 +220,7 @@ export interface ImageTemplateLayer extends Entity {
   /** The template. */
   imageTemplate: Ref;
   /** Layer kind. */
-  type: 'text' | 'image';
+  type: 'text' | 'image' | 'shape';
   /** Stacking order (0 at the bottom). */
   position: number;
   /** Left edge in pixels. */
