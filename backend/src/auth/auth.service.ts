@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { t, tooManyAttemptsMessage, type CurrentUser } from '@ordering/common';
 import type { Logger } from 'pino';
@@ -46,7 +46,7 @@ export const LOGIN_LINK_SENT =
 
 /** Sign-in with password or one-time link, sign-out, and the current session. */
 @Injectable()
-export class AuthService {
+export class AuthService implements OnApplicationBootstrap {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly clock: Clock,
@@ -57,6 +57,10 @@ export class AuthService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {}
+
+  onApplicationBootstrap() {
+    void this.hasher.dummyHash();
+  }
 
   /**
    * Checks user name (or e-mail) and password and opens a new session.

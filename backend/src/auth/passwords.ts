@@ -31,11 +31,16 @@ export class PasswordHasher {
 
   async verify(password: string, hash: string | null | undefined): Promise<boolean> {
     if (!hash) {
-      this.dummy ??= bcrypt.hash('kein-passwort-' + Math.random(), this.cost);
-      await bcrypt.compare(password, await this.dummy);
+      await bcrypt.compare(password, await this.dummyHash());
       return false;
     }
     return bcrypt.compare(password, hash);
+  }
+
+  /** Prepares the dummy hash ahead of the first unknown user name (so that one is not slower either). */
+  dummyHash(): Promise<string> {
+    this.dummy ??= bcrypt.hash('kein-passwort-' + Math.random(), this.cost);
+    return this.dummy;
   }
 }
 
