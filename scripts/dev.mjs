@@ -21,11 +21,17 @@ const children = [
   ['backend', ['--watch-path=backend/dist', '--watch-path=common/dist', 'backend/dist/main.js']],
   ['web', [path.join(root, 'node_modules/vite/bin/vite.js'), '--config', 'web/vite.config.ts', 'web']],
 ].map(([name, args]) => {
-  const child = spawn(node, args, { cwd: root, stdio: 'inherit', env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' } });
+  const child = spawn(node, args, {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' },
+  });
   child.on('exit', (code) => console.log(`[${name}] beendet (${code})`));
   return child;
 });
-console.log('\nEntwicklung: Web-App http://localhost:5173 (API auf http://localhost:3000). Beenden mit Strg+C.\n');
+console.log(
+  '\nEntwicklung: Web-App http://localhost:5173 (API auf http://localhost:3000). Beenden mit Strg+C.\n',
+);
 const stop = () => {
   for (const c of children) c.kill('SIGTERM');
   setTimeout(() => process.exit(0), 500);

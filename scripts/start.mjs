@@ -8,14 +8,24 @@ import { fileURLToPath } from 'node:url';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const build = spawnSync(
   process.execPath,
-  [path.join(root, 'node_modules/nx/bin/nx.js'), 'run-many', '-t', 'build', '--projects=common,backend,web', '--output-style=static'],
+  [
+    path.join(root, 'node_modules/nx/dist/bin/nx.js'),
+    'run-many',
+    '-t',
+    'build',
+    '--projects=common,backend,web',
+    '--output-style=static',
+  ],
   { cwd: root, stdio: 'inherit' },
 );
 if (build.status !== 0) {
   console.error('Start abgebrochen: der Build ist fehlgeschlagen (siehe oben).');
   process.exit(build.status ?? 1);
 }
-const server = spawn(process.execPath, [path.join(root, 'backend/dist/main.js')], { cwd: root, stdio: 'inherit' });
+const server = spawn(process.execPath, [path.join(root, 'backend/dist/main.js')], {
+  cwd: root,
+  stdio: 'inherit',
+});
 // Signals go to the server, which shuts down gracefully; we leave with its exit code.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

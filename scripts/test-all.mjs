@@ -33,7 +33,18 @@ function section(title) {
 
 // 1. Build (nx caches what did not change).
 section('Build: common, backend, web, desktop');
-const build = run(node, [path.join(root, 'node_modules/nx/bin/nx.js'), 'run-many', '-t', 'build', '--projects=common,backend,web,desktop', '--output-style=static'], { cwd: root });
+const build = run(
+  node,
+  [
+    path.join(root, 'node_modules/nx/dist/bin/nx.js'),
+    'run-many',
+    '-t',
+    'build',
+    '--projects=common,backend,web,desktop',
+    '--output-style=static',
+  ],
+  { cwd: root },
+);
 if (build.status !== 0) {
   suites.push({ name: 'build', passed: 0, failed: 1, skipped: 0, note: 'Build fehlgeschlagen' });
 }
@@ -42,16 +53,28 @@ if (build.status !== 0) {
 function jestSuite(workspace, extraArgs = []) {
   section(`Jest: ${workspace}`);
   const out = path.join(resultsDir, `jest-${workspace}.json`);
-  const res = run(node, ['--experimental-vm-modules', jest, '--ci', '--json', `--outputFile=${out}`, ...extraArgs], {
-    cwd: path.join(root, workspace),
-  });
+  const res = run(
+    node,
+    ['--experimental-vm-modules', jest, '--ci', '--json', `--outputFile=${out}`, ...extraArgs],
+    {
+      cwd: path.join(root, workspace),
+    },
+  );
   if (!existsSync(out)) {
-    suites.push({ name: `jest ${workspace}`, passed: 0, failed: 1, skipped: 0, note: 'Jest lieferte kein Ergebnis' });
+    suites.push({
+      name: `jest ${workspace}`,
+      passed: 0,
+      failed: 1,
+      skipped: 0,
+      note: 'Jest lieferte kein Ergebnis',
+    });
     return;
   }
   const r = JSON.parse(readFileSync(out, 'utf8'));
   // A suite that failed to run (syntax error, failing hook) counts as a failure even with no test results.
-  const brokenSuites = r.testResults.filter((s) => s.status === 'failed' && s.assertionResults.every((a) => a.status !== 'failed')).length;
+  const brokenSuites = r.testResults.filter(
+    (s) => s.status === 'failed' && s.assertionResults.every((a) => a.status !== 'failed'),
+  ).length;
   const coverageFailed = res.status !== 0 && r.numFailedTests === 0 && brokenSuites === 0 ? 1 : 0;
   suites.push({
     name: `jest ${workspace}`,
@@ -70,12 +93,20 @@ jestSuite('desktop');
 // 3. Node's test runner for the repository tools (the lint boundary of common/).
 section('node --test: tools');
 const toolsOut = path.join(resultsDir, 'tools.tap');
-const tools = spawnSync(node, ['--test', '--test-reporter=tap', ...['tools/lint-boundaries.test.mjs']], { cwd: root, encoding: 'utf8' });
+const tools = spawnSync(node, ['--test', '--test-reporter=tap', ...['tools/lint-boundaries.test.mjs']], {
+  cwd: root,
+  encoding: 'utf8',
+});
 writeFileSync(toolsOut, tools.stdout ?? '');
 process.stdout.write(tools.stdout ?? '');
 process.stderr.write(tools.stderr ?? '');
 const tapCount = (key) => Number(new RegExp(`^# ${key} (\\d+)`, 'm').exec(tools.stdout ?? '')?.[1] ?? 0);
-suites.push({ name: 'tools', passed: tapCount('pass'), failed: tapCount('fail') + (tools.status !== 0 && tapCount('fail') === 0 ? 1 : 0), skipped: tapCount('skipped') });
+suites.push({
+  name: 'tools',
+  passed: tapCount('pass'),
+  failed: tapCount('fail') + (tools.status !== 0 && tapCount('fail') === 0 ? 1 : 0),
+  skipped: tapCount('skipped'),
+});
 
 // 4. Playwright: the browser test of the built product, and the Electron test (skips without a binary).
 function playwrightSuite(workspace, label) {
@@ -100,22 +131,30 @@ function playwrightSuite(workspace, label) {
 
 playwrightSuite('web', 'browser (Chromium)');
 if (!process.env.ELECTRON_OVERRIDE_DIST_PATH) {
-  console.log('\nElectron-Test übersprungen: ELECTRON_OVERRIDE_DIST_PATH ist nicht gesetzt (das Electron-Binary lässt sich hier nicht laden).');
+  console.log(
+    '\nElectron-Test übersprungen: ELECTRON_OVERRIDE_DIST_PATH ist nicht gesetzt (das Electron-Binary lässt sich hier nicht laden).',
+  );
 }
 playwrightSuite('desktop', 'desktop (Electron)');
 
 // 5. Summary.
-const total = suites.reduce((t, s) => ({ passed: t.passed + s.passed, failed: t.failed + s.failed, skipped: t.skipped + s.skipped }), {
-  passed: 0,
-  failed: 0,
-  skipped: 0,
-});
+const total = suites.reduce(
+  (t, s) => ({ passed: t.passed + s.passed, failed: t.failed + s.failed, skipped: t.skipped + s.skipped }),
+  {
+    passed: 0,
+    failed: 0,
+    skipped: 0,
+  },
+);
 const db = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL ? 'PostgreSQL-Server' : 'PGlite';
 console.log(`\n━━━ Ergebnis (${db}) ━━━`);
 for (const s of suites) {
-  console.log(`  ${s.name.padEnd(22)} ${String(s.passed).padStart(4)} passed ${String(s.failed).padStart(3)} failed ${String(s.skipped).padStart(3)} skipped${s.note ? `  (${s.note})` : ''}`);
+  console.log(
+    `  ${s.name.padEnd(22)} ${String(s.passed).padStart(4)} passed ${String(s.failed).padStart(3)} failed ${String(s.skipped).padStart(3)} skipped${s.note ? `  (${s.note})` : ''}`,
+  );
 }
-if (process.env.TEST_SUMMARY_FILE) writeFileSync(process.env.TEST_SUMMARY_FILE, JSON.stringify({ ...total, suites }));
+if (process.env.TEST_SUMMARY_FILE)
+  writeFileSync(process.env.TEST_SUMMARY_FILE, JSON.stringify({ ...total, suites }));
 rmSync(resultsDir, { recursive: true, force: true });
 console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(total.failed > 0 ? 1 : 0);

@@ -11,7 +11,9 @@ const probe = path.join(root, 'common/src/__boundary-probe.ts');
 
 async function messagesFor(code, filePath = probe) {
   const [result] = await eslint.lintText(code, { filePath });
-  return result.messages.filter((m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-globals');
+  return result.messages.filter(
+    (m) => m.ruleId === 'no-restricted-imports' || m.ruleId === 'no-restricted-globals',
+  );
 }
 
 for (const [what, code] of [
@@ -31,11 +33,16 @@ for (const [what, code] of [
 }
 
 test('pure code in common/ passes', async () => {
-  const messages = await messagesFor("import { t } from './i18n/de.js';\nexport const x = t;\nexport const y = new Intl.NumberFormat('de-AT');\n");
+  const messages = await messagesFor(
+    "import { t } from './i18n/de.js';\nexport const x = t;\nexport const y = new Intl.NumberFormat('de-AT');\n",
+  );
   assert.deepEqual(messages, []);
 });
 
 test('the same imports are fine outside common/', async () => {
-  const messages = await messagesFor("import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n", path.join(root, 'backend/src/__probe.ts'));
+  const messages = await messagesFor(
+    "import { readFileSync } from 'node:fs';\nexport const x = readFileSync;\n",
+    path.join(root, 'backend/src/__probe.ts'),
+  );
   assert.deepEqual(messages, []);
 });

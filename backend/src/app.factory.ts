@@ -28,13 +28,18 @@ export async function createApp(deps: AppDependencies): Promise<NestExpressAppli
     app,
     new DocumentBuilder()
       .setTitle('Bestellplattform API')
-      .setDescription('Storefront, Kiosk, Front-Desk und Backoffice. Antworten: { data }, Fehler: { errors: [{ message, field }] }.')
+      .setDescription(
+        'Storefront, Kiosk, Front-Desk und Backoffice. Antworten: { data }, Fehler: { errors: [{ message, field }] }.',
+      )
       .setVersion('1')
       .addCookieAuth('sid')
       .addBearerAuth()
       .build(),
   );
-  SwaggerModule.setup('api/docs', app, document, { jsonDocumentUrl: 'api/openapi.json', useGlobalPrefix: false });
+  SwaggerModule.setup('api/docs', app, document, {
+    jsonDocumentUrl: 'api/openapi.json',
+    useGlobalPrefix: false,
+  });
   await app.init();
   // After Nest's routes: whatever is still unanswered (paths outside the API prefix, like an unknown
   // /image/...) gets the same JSON 404 as an unknown /api route.

@@ -60,7 +60,11 @@ export class AppModule {
       ],
       providers: [
         { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
-        { provide: APP_FILTER, useFactory: (logger: Logger) => new HttpErrorFilter(logger), inject: [LOGGER] },
+        {
+          provide: APP_FILTER,
+          useFactory: (logger: Logger) => new HttpErrorFilter(logger),
+          inject: [LOGGER],
+        },
       ],
     };
   }

@@ -13,7 +13,9 @@ async function main() {
   const logger = createLogger(config.logLevel);
   const unlock = config.databaseUrl ? () => undefined : lockDataDir(config.dataDir);
   const db = await openDatabase(
-    config.databaseUrl ? { kind: 'server', url: config.databaseUrl } : { kind: 'embedded', dataDir: config.dataDir },
+    config.databaseUrl
+      ? { kind: 'server', url: config.databaseUrl }
+      : { kind: 'embedded', dataDir: config.dataDir },
   );
   const ran = await migrate(db.dataSource);
   if (ran.length) logger.info({ migrations: ran }, 'migrations applied');

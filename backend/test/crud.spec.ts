@@ -20,7 +20,14 @@ describe('CRUD resources (divisions, branches, tables)', () => {
     city: 'Wien',
     openingHours: [{ type: 'daily', from: '10:00', to: '22:00', isClosed: false }],
     deliveryAreas: [
-      { area: 'Innere Stadt', price: 2.9, tax: 10, free: false, freeFromOrderValue: 30, minimumOrderValue: 15 },
+      {
+        area: 'Innere Stadt',
+        price: 2.9,
+        tax: 10,
+        free: false,
+        freeFromOrderValue: 30,
+        minimumOrderValue: 15,
+      },
     ],
     ...extra,
   });
@@ -31,7 +38,13 @@ describe('CRUD resources (divisions, branches, tables)', () => {
     const branch = created.body.data;
     expect(branch).toMatchObject({ identifier: 'wien-mitte', isPublic: true, timeZone: 'Europe/Vienna' });
     expect(branch.deliveryAreas).toEqual([
-      expect.objectContaining({ area: 'Innere Stadt', price: 2.9, tax: 10, freeFromOrderValue: 30, minimumOrderValue: 15 }),
+      expect.objectContaining({
+        area: 'Innere Stadt',
+        price: 2.9,
+        tax: 10,
+        freeFromOrderValue: 30,
+        minimumOrderValue: 15,
+      }),
     ]);
     expect(branch.apiKey).toMatch(/^[0-9a-f]{48}$/);
 
@@ -39,16 +52,31 @@ describe('CRUD resources (divisions, branches, tables)', () => {
     expect(read.body.data.name).toBe('Filiale wien-mitte');
 
     // PUT takes the entity as GET returned it: id, timestamps and apiKey are ignored, not rejected.
-    const updated = await t.request('PUT', `/api/branches/${branch.id}`, { ...read.body.data, name: 'Wien Mitte', deliveryAreas: [] }, admin);
+    const updated = await t.request(
+      'PUT',
+      `/api/branches/${branch.id}`,
+      { ...read.body.data, name: 'Wien Mitte', deliveryAreas: [] },
+      admin,
+    );
     expect(updated.status).toBe(200);
-    expect(updated.body.data).toMatchObject({ id: branch.id, name: 'Wien Mitte', deliveryAreas: [], apiKey: branch.apiKey });
+    expect(updated.body.data).toMatchObject({
+      id: branch.id,
+      name: 'Wien Mitte',
+      deliveryAreas: [],
+      apiKey: branch.apiKey,
+    });
 
     const list = await t.request('GET', '/api/branches?q=mitte&sort=-name', undefined, admin);
     expect(list.status).toBe(200);
     expect(list.body.data.map((b: { identifier: string }) => b.identifier)).toEqual(['wien-mitte']);
     expect(list.headers.get('x-total-count')).toBe('1');
 
-    const logs = await t.request('GET', `/api/logs?entityType=branches&entityId=${branch.id}`, undefined, admin);
+    const logs = await t.request(
+      'GET',
+      `/api/logs?entityType=branches&entityId=${branch.id}`,
+      undefined,
+      admin,
+    );
     expect(logs.body.data.map((l: { action: string }) => l.action)).toEqual(['update', 'create']);
     expect(logs.body.data[0].changes.name).toEqual({ from: 'Filiale wien-mitte', to: 'Wien Mitte' });
 
@@ -62,35 +90,58 @@ describe('CRUD resources (divisions, branches, tables)', () => {
     expect(missing.body.errors[0]).toEqual({ message: 'Dieser Wert sollte nicht leer sein.', field: 'name' });
     const wrongType = await t.request('POST', '/api/branches', branchBody('typ', { isPublic: 'ja' }), admin);
     expect(wrongType.status).toBe(400);
-    expect(wrongType.body.errors[0]).toEqual({ message: 'Dieser Wert sollte vom Typ bool sein.', field: 'isPublic' });
-    const nested = await t.request('POST', '/api/branches', branchBody('nested', { deliveryAreas: [{ area: 'X', price: -1 }] }), admin);
+    expect(wrongType.body.errors[0]).toEqual({
+      message: 'Dieser Wert sollte vom Typ bool sein.',
+      field: 'isPublic',
+    });
+    const nested = await t.request(
+      'POST',
+      '/api/branches',
+      branchBody('nested', { deliveryAreas: [{ area: 'X', price: -1 }] }),
+      admin,
+    );
     expect(nested.body.errors[0].field).toBe('deliveryAreas.0.price');
     const notObject = await t.request('POST', '/api/branches', '[1,2]', admin);
     expect(notObject.status).toBe(400);
   });
 
   it('answers a duplicate identifier with 409 naming the field', async () => {
-    expect((await t.request('POST', '/api/divisions', { identifier: 'dup', name: 'A' }, admin)).status).toBe(201);
+    expect((await t.request('POST', '/api/divisions', { identifier: 'dup', name: 'A' }, admin)).status).toBe(
+      201,
+    );
     const dup = await t.request('POST', '/api/divisions', { identifier: 'dup', name: 'B' }, admin);
     expect(dup.status).toBe(409);
-    expect(dup.body.errors[0]).toEqual({ message: 'Dieser Wert wird bereits verwendet.', field: 'identifier' });
+    expect(dup.body.errors[0]).toEqual({
+      message: 'Dieser Wert wird bereits verwendet.',
+      field: 'identifier',
+    });
   });
 
   it('answers 404 for a missing or malformed id', async () => {
     expect((await t.request('GET', '/api/divisions/999999', undefined, admin)).status).toBe(404);
     expect((await t.request('GET', '/api/divisions/abc', undefined, admin)).status).toBe(404);
-    expect((await t.request('PUT', '/api/divisions/999999', { identifier: 'x', name: 'x' }, admin)).status).toBe(404);
+    expect(
+      (await t.request('PUT', '/api/divisions/999999', { identifier: 'x', name: 'x' }, admin)).status,
+    ).toBe(404);
   });
 
   it('filters, pages and sorts tables; employees see and change only their own branches', async () => {
     const a = (await t.request('POST', '/api/branches', branchBody('scope-a'), admin)).body.data;
     const b = (await t.request('POST', '/api/branches', branchBody('scope-b'), admin)).body.data;
     for (const id of ['3', '1', '2']) {
-      expect((await t.request('POST', '/api/tables', { identifier: id, branch: { id: a.id } }, admin)).status).toBe(201);
+      expect(
+        (await t.request('POST', '/api/tables', { identifier: id, branch: { id: a.id } }, admin)).status,
+      ).toBe(201);
     }
-    const tb = (await t.request('POST', '/api/tables', { identifier: '9', branch: { id: b.id } }, admin)).body.data;
+    const tb = (await t.request('POST', '/api/tables', { identifier: '9', branch: { id: b.id } }, admin)).body
+      .data;
 
-    const page = await t.request('GET', `/api/tables?branch=${a.id}&sort=identifier&limit=2&page=2`, undefined, admin);
+    const page = await t.request(
+      'GET',
+      `/api/tables?branch=${a.id}&sort=identifier&limit=2&page=2`,
+      undefined,
+      admin,
+    );
     expect(page.body.data.map((x: { identifier: string }) => x.identifier)).toEqual(['3']);
     expect(page.headers.get('x-total-count')).toBe('3');
 
@@ -98,13 +149,19 @@ describe('CRUD resources (divisions, branches, tables)', () => {
     const own = await t.request('GET', '/api/tables', undefined, employee);
     expect(own.body.data.every((x: { branch: { id: number } }) => x.branch.id === a.id)).toBe(true);
     expect((await t.request('GET', `/api/tables/${tb.id}`, undefined, employee)).status).toBe(403);
-    expect((await t.request('POST', '/api/tables', { identifier: '10', branch: { id: b.id } }, employee)).status).toBe(403);
-    expect((await t.request('POST', '/api/tables', { identifier: '10', branch: { id: a.id } }, employee)).status).toBe(201);
+    expect(
+      (await t.request('POST', '/api/tables', { identifier: '10', branch: { id: b.id } }, employee)).status,
+    ).toBe(403);
+    expect(
+      (await t.request('POST', '/api/tables', { identifier: '10', branch: { id: a.id } }, employee)).status,
+    ).toBe(201);
     // Employees do not manage branches.
     expect((await t.request('POST', '/api/branches', branchBody('nope'), employee)).status).toBe(403);
     // Anonymous visitors may read public storefront data but not write.
     expect((await t.request('GET', '/api/tables')).status).toBe(200);
-    expect((await t.request('POST', '/api/tables', { identifier: '11', branch: { id: a.id } })).status).toBe(401);
+    expect((await t.request('POST', '/api/tables', { identifier: '11', branch: { id: a.id } })).status).toBe(
+      401,
+    );
   });
 
   it('rejects an unknown sort field and a bad page number in German', async () => {

@@ -9,7 +9,10 @@ describe('foundation over HTTP', () => {
 
   beforeAll(async () => {
     mkdirSync(path.join(webDist, 'assets'));
-    writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><html lang="de"><body>Shell</body></html>');
+    writeFileSync(
+      path.join(webDist, 'index.html'),
+      '<!doctype html><html lang="de"><body>Shell</body></html>',
+    );
     writeFileSync(path.join(webDist, 'assets', 'index-abc123.js'), 'console.log(1)');
     t = await startTestApp({ seed: true, env: { WEB_DIST: webDist } });
   });
@@ -30,7 +33,9 @@ describe('foundation over HTTP', () => {
       try {
         const res = await t.request('GET', '/api/health');
         expect(res.status).toBe(503);
-        expect(res.body).toEqual({ errors: [{ message: 'Die Datenbank ist nicht erreichbar.', field: 'database' }] });
+        expect(res.body).toEqual({
+          errors: [{ message: 'Die Datenbank ist nicht erreichbar.', field: 'database' }],
+        });
       } finally {
         t.dataSource.query = original;
       }
@@ -41,7 +46,9 @@ describe('foundation over HTTP', () => {
     it('answers an unknown /api route with a German 404 in the error envelope', async () => {
       const res = await t.request('GET', '/api/gibt-es-nicht');
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ errors: [{ message: 'Leider wurde die angeforderte Seite nicht gefunden.' }] });
+      expect(res.body).toEqual({
+        errors: [{ message: 'Leider wurde die angeforderte Seite nicht gefunden.' }],
+      });
     });
 
     it('answers malformed JSON with 400 and no parser details', async () => {
@@ -54,7 +61,9 @@ describe('foundation over HTTP', () => {
     it('gives every response a request id, and keeps a sane one the caller sent', async () => {
       const own = await t.request('GET', '/api/health', undefined, { 'x-request-id': 'abc-123' });
       expect(own.headers.get('x-request-id')).toBe('abc-123');
-      const fresh = await t.request('GET', '/api/health', undefined, { 'x-request-id': 'bad id with spaces' });
+      const fresh = await t.request('GET', '/api/health', undefined, {
+        'x-request-id': 'bad id with spaces',
+      });
       expect(fresh.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     });
   });
@@ -95,7 +104,9 @@ describe('foundation over HTTP', () => {
   describe('demo data', () => {
     it('seeds one division and three branches, one of them not public', async () => {
       const divisions = await t.dataSource.query('SELECT count(*)::int AS n FROM division');
-      const branches = await t.dataSource.query('SELECT identifier, is_public FROM branch ORDER BY identifier');
+      const branches = await t.dataSource.query(
+        'SELECT identifier, is_public FROM branch ORDER BY identifier',
+      );
       expect(divisions[0].n).toBe(1);
       expect(branches).toHaveLength(3);
       expect(branches.filter((b: { is_public: boolean }) => !b.is_public)).toHaveLength(1);

@@ -72,14 +72,21 @@ describe('the server process', () => {
   it('stops at once with a sentence naming PORT when PORT=abc', async () => {
     const r = run({ PORT: 'abc', DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'proc-')) });
     expect(await r.exited).toBe(1);
-    expect(r.output()).toContain('Die Umgebungsvariable PORT muss eine ganze Zahl zwischen 1 und 65535 sein, nicht "abc".');
+    expect(r.output()).toContain(
+      'Die Umgebungsvariable PORT muss eine ganze Zahl zwischen 1 und 65535 sein, nicht "abc".',
+    );
   });
 
   it('stops with a sentence naming DATABASE_URL when the server is unreachable', async () => {
     const port = await freePort(); // nothing listens there
-    const r = run({ PORT: String(await freePort()), DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/nirgends` });
+    const r = run({
+      PORT: String(await freePort()),
+      DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/nirgends`,
+    });
     expect(await r.exited).toBe(1);
-    expect(r.output()).toMatch(/Die Datenbank unter DATABASE_URL \(postgres:\/\/postgres@127\.0\.0\.1:\d+\/nirgends\) ist nicht erreichbar/);
+    expect(r.output()).toMatch(
+      /Die Datenbank unter DATABASE_URL \(postgres:\/\/postgres@127\.0\.0\.1:\d+\/nirgends\) ist nicht erreichbar/,
+    );
   });
 
   describe('on the embedded database', () => {
@@ -117,7 +124,13 @@ describe('the server process', () => {
       // A request whose body trickles in: it is in flight while the signal arrives.
       const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
         const req = http.request(
-          { host: '127.0.0.1', port, method: 'POST', path: '/api/health', headers: { 'content-type': 'application/json' } },
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: '/api/health',
+            headers: { 'content-type': 'application/json' },
+          },
           (res) => {
             let body = '';
             res.on('data', (d) => (body += d));
@@ -133,7 +146,9 @@ describe('the server process', () => {
       });
       const res = await answer;
       expect(res.status).toBe(404);
-      expect(JSON.parse(res.body).errors[0].message).toBe('Leider wurde die angeforderte Seite nicht gefunden.');
+      expect(JSON.parse(res.body).errors[0].message).toBe(
+        'Leider wurde die angeforderte Seite nicht gefunden.',
+      );
       expect(await r.exited).toBe(0);
       // After the shutdown nothing listens any more.
       await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
@@ -153,7 +168,9 @@ describe('the server process', () => {
 
   const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
   if (!serverUrl) {
-    console.log('Übersprungen: der Server-Test dieses Prozesses braucht DATABASE_URL; .ci/run führt ihn damit aus.');
+    console.log(
+      'Übersprungen: der Server-Test dieses Prozesses braucht DATABASE_URL; .ci/run führt ihn damit aus.',
+    );
   }
   (serverUrl ? describe : describe.skip)('on the PostgreSQL server named by DATABASE_URL', () => {
     it('migrates, seeds and serves health from the server', async () => {

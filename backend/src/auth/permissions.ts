@@ -26,7 +26,8 @@ export type Area = (typeof AREAS)[number];
  */
 export type Permission = `${Area}:${'read' | 'write'}` | 'authenticated';
 
-const all = (areas: readonly Area[]): Permission[] => areas.flatMap((a) => [`${a}:read`, `${a}:write`] as Permission[]);
+const all = (areas: readonly Area[]): Permission[] =>
+  areas.flatMap((a) => [`${a}:read`, `${a}:write`] as Permission[]);
 
 /**
  * What each role may do.
@@ -37,7 +38,10 @@ const all = (areas: readonly Area[]): Permission[] => areas.flatMap((a) => [`${a
  */
 export const ROLE_PERMISSIONS: Record<Role, ReadonlySet<Permission>> = {
   ROLE_ADMIN: new Set<Permission>(['authenticated', ...all(AREAS)]),
-  ROLE_MANAGER: new Set<Permission>(['authenticated', ...all(AREAS.filter((a) => a !== 'users' && a !== 'config'))]),
+  ROLE_MANAGER: new Set<Permission>([
+    'authenticated',
+    ...all(AREAS.filter((a) => a !== 'users' && a !== 'config')),
+  ]),
   ROLE_EMPLOYEE: new Set<Permission>(['authenticated', ...all(['orders', 'tables', 'time-tracking'])]),
 };
 

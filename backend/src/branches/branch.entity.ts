@@ -1,4 +1,14 @@
-import { Column, Entity, Index, JoinColumn, JoinTable, ManyToMany, ManyToOne, OneToMany, type Relation } from 'typeorm';
+import {
+  Column,
+  Entity,
+  Index,
+  JoinColumn,
+  JoinTable,
+  ManyToMany,
+  ManyToOne,
+  OneToMany,
+  type Relation,
+} from 'typeorm';
 import { BaseEntity } from '../database/base.entity.js';
 import { numericTransformer } from '../database/columns.js';
 import { Division } from '../divisions/division.entity.js';

@@ -7,22 +7,49 @@ import { imageJson } from '../media/image-json.js';
 
 const TIME_ZONES = new Set(Intl.supportedValuesOf('timeZone'));
 
-export const openingHourRuleSchema = z.object({
-  type: z.enum(['once', 'daily', 'monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']),
-  date: fields.date().nullish(),
-  isClosed: z.boolean().default(false),
-  from: fields.time(),
-  to: fields.time(),
-}).refine((r) => r.type !== 'once' || !!r.date, { message: 'Bitte ein Datum für die einmalige Regel angeben.', path: ['date'] })
-  .transform((r) => ({ type: r.type, date: r.type === 'once' ? r.date ?? null : null, isClosed: r.isClosed, from: r.from, to: r.to }));
+export const openingHourRuleSchema = z
+  .object({
+    type: z.enum([
+      'once',
+      'daily',
+      'monday',
+      'tuesday',
+      'wednesday',
+      'thursday',
+      'friday',
+      'saturday',
+      'sunday',
+    ]),
+    date: fields.date().nullish(),
+    isClosed: z.boolean().default(false),
+    from: fields.time(),
+    to: fields.time(),
+  })
+  .refine((r) => r.type !== 'once' || !!r.date, {
+    message: 'Bitte ein Datum für die einmalige Regel angeben.',
+    path: ['date'],
+  })
+  .transform((r) => ({
+    type: r.type,
+    date: r.type === 'once' ? (r.date ?? null) : null,
+    isClosed: r.isClosed,
+    from: r.from,
+    to: r.to,
+  }));
 
 export const deliveryAreaSchema = z.object({
   area: fields.text(200),
   price: fields.money().default(0),
   tax: fields.percent().default(0),
   free: z.boolean().default(false),
-  freeFromOrderValue: fields.money().nullish().transform((v) => v ?? null),
-  minimumOrderValue: fields.money().nullish().transform((v) => v ?? null),
+  freeFromOrderValue: fields
+    .money()
+    .nullish()
+    .transform((v) => v ?? null),
+  minimumOrderValue: fields
+    .money()
+    .nullish()
+    .transform((v) => v ?? null),
 });
 
 const flag = (fallback = false) => z.boolean().default(fallback);
@@ -36,8 +63,18 @@ export const branchInput = z.object({
   city: fields.optionalText(100),
   phone: fields.optionalText(50),
   email: fields.optionalEmail(),
-  longitude: z.number().min(-180).max(180).nullish().transform((v) => v ?? null),
-  latitude: z.number().min(-90).max(90).nullish().transform((v) => v ?? null),
+  longitude: z
+    .number()
+    .min(-180)
+    .max(180)
+    .nullish()
+    .transform((v) => v ?? null),
+  latitude: z
+    .number()
+    .min(-90)
+    .max(90)
+    .nullish()
+    .transform((v) => v ?? null),
   keywords: fields.optionalText(2000),
   isPublic: flag(true),
   tags: fields.refs(),
@@ -57,7 +94,10 @@ export const branchInput = z.object({
   isPreorderEnabled: flag(),
   isAppointmentRequired: flag(),
   isQuotationRequired: flag(),
-  orderableFrom: fields.dateTime().nullish().transform((v) => v ?? null),
+  orderableFrom: fields
+    .dateTime()
+    .nullish()
+    .transform((v) => v ?? null),
   closedMessage: fields.optionalText(2000),
   deliveryAreas: z.array(deliveryAreaSchema).max(200).default([]),
   isDeliveryEmailRequired: flag(),
@@ -88,7 +128,14 @@ export const branchResource = defineResource({
   children: ['deliveryAreas'],
   filters: {
     division: { type: 'number' },
-    tag: { type: 'number', apply: (qb, alias, value) => qb.andWhere(`EXISTS (SELECT 1 FROM branch_tag bt WHERE bt.branch_id = ${alias}.id AND bt.tag_id = :tagFilter)`, { tagFilter: value }) },
+    tag: {
+      type: 'number',
+      apply: (qb, alias, value) =>
+        qb.andWhere(
+          `EXISTS (SELECT 1 FROM branch_tag bt WHERE bt.branch_id = ${alias}.id AND bt.tag_id = :tagFilter)`,
+          { tagFilter: value },
+        ),
+    },
     isPublic: { type: 'boolean' },
   },
   searchable: ['name', 'identifier', 'city', 'zipCode', 'street', 'keywords'],

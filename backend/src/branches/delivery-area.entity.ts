@@ -9,7 +9,10 @@ export class DeliveryArea {
   @PrimaryGeneratedColumn({ type: 'integer' })
   id: number;
 
-  @ManyToOne(() => Branch, (branch) => branch.deliveryAreas, { onDelete: 'CASCADE', orphanedRowAction: 'delete' })
+  @ManyToOne(() => Branch, (branch) => branch.deliveryAreas, {
+    onDelete: 'CASCADE',
+    orphanedRowAction: 'delete',
+  })
   @JoinColumn({ name: 'branch_id', foreignKeyConstraintName: 'fk_delivery_area_branch' })
   branch: Relation<Branch>;
 

@@ -51,7 +51,11 @@ export const ENV_DOC: ReadonlyArray<{ name: string; default: string; meaning: st
   { name: 'DATABASE_URL', default: '(leer)', meaning: 'PostgreSQL-Server statt eingebetteter Datenbank' },
   { name: 'WEB_DIST', default: 'web/dist', meaning: 'gebaute Web-App' },
   { name: 'SEED_DEMO', default: 'true', meaning: 'Demo-Betrieb in eine leere Datenbank schreiben' },
-  { name: 'PUBLIC_URL', default: 'http://localhost:PORT', meaning: 'öffentliche Adresse für Links in E-Mails' },
+  {
+    name: 'PUBLIC_URL',
+    default: 'http://localhost:PORT',
+    meaning: 'öffentliche Adresse für Links in E-Mails',
+  },
   { name: 'LOG_LEVEL', default: 'info', meaning: 'fatal, error, warn, info, debug, trace oder silent' },
   { name: 'SMTP_URL', default: '(leer)', meaning: 'SMTP-Server für E-Mails; leer: E-Mails nur ins Log' },
   { name: 'MAIL_FROM', default: 'bestellung@localhost', meaning: 'Absenderadresse' },
@@ -67,7 +71,10 @@ function readBoolean(env: NodeJS.ProcessEnv, name: string, fallback: boolean): b
   if (raw === undefined || raw === '') return fallback;
   if (['1', 'true', 'yes', 'ja', 'on'].includes(raw)) return true;
   if (['0', 'false', 'no', 'nein', 'off'].includes(raw)) return false;
-  throw new ConfigError(name, `Die Umgebungsvariable ${name} muss true oder false sein, nicht "${env[name]}".`);
+  throw new ConfigError(
+    name,
+    `Die Umgebungsvariable ${name} muss true oder false sein, nicht "${env[name]}".`,
+  );
 }
 
 function readUrl(env: NodeJS.ProcessEnv, name: string, protocols: string[]): string | undefined {
@@ -110,7 +117,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const mailFrom = env.MAIL_FROM?.trim() || 'bestellung@localhost';
   if (!/^[^\s@<>]+@[^\s@<>]+$/.test(mailFrom) && !/<[^\s@<>]+@[^\s@<>]+>$/.test(mailFrom)) {
-    throw new ConfigError('MAIL_FROM', `Die Umgebungsvariable MAIL_FROM ist keine gültige E-Mail-Adresse: "${mailFrom}".`);
+    throw new ConfigError(
+      'MAIL_FROM',
+      `Die Umgebungsvariable MAIL_FROM ist keine gültige E-Mail-Adresse: "${mailFrom}".`,
+    );
   }
   return {
     port,
@@ -119,7 +129,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: readUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     webDist: path.resolve(env.WEB_DIST?.trim() || path.join(repoRoot, 'web/dist')),
     seedDemo: readBoolean(env, 'SEED_DEMO', true),
-    publicUrl: (readUrl(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    publicUrl: (readUrl(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(
+      /\/+$/,
+      '',
+    ),
     logLevel,
     smtpUrl: readUrl(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom,
@@ -132,7 +145,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 function readBcryptCost(env: NodeJS.ProcessEnv): number {
   const raw = env.BCRYPT_COST?.trim() || '12';
   if (!/^\d+$/.test(raw) || Number(raw) < 4 || Number(raw) > 15) {
-    throw new ConfigError('BCRYPT_COST', `Die Umgebungsvariable BCRYPT_COST muss eine ganze Zahl zwischen 4 und 15 sein, nicht "${env.BCRYPT_COST}".`);
+    throw new ConfigError(
+      'BCRYPT_COST',
+      `Die Umgebungsvariable BCRYPT_COST muss eine ganze Zahl zwischen 4 und 15 sein, nicht "${env.BCRYPT_COST}".`,
+    );
   }
   return Number(raw);
 }

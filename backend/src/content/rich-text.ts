@@ -186,6 +186,7 @@ function decodeForSchemeCheck(url: string): string {
     // keep it as it is
   }
   // Browsers drop control characters and whitespace inside a scheme.
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed here
   return s.replace(/[\u0000-\u0020\u007f-\u009f\u00ad\u200b-\u200f\u2028\u2029\ufeff]+/g, '').toLowerCase();
 }
 
@@ -222,6 +223,7 @@ function cleanTag(tag: string, closing: boolean, name: string, attributes: strin
  * non-web schemes lose their target.
  */
 export function sanitizeMarkdown(markdown: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed here
   let s = markdown.replace(/\u0000/g, '');
   // HTML comments, processing instructions, CDATA and doctype declarations.
   s = s
@@ -233,7 +235,7 @@ export function sanitizeMarkdown(markdown: string): string {
   s = s.replace(new RegExp(`<\\s*(${names})\\b[^>]*>[\\s\\S]*?<\\s*/\\s*\\1\\s*>`, 'gi'), '');
   s = s.replace(new RegExp(`<\\s*/?\\s*(${names})\\b[^>]*>?`, 'gi'), '');
   // Autolinks: <scheme:...>.
-  s = s.replace(/<([a-zA-Z][a-zA-Z0-9+.\-]{1,31}:[^<>\s]*)>/g, (m, url: string) => (isSafeUrl(url) ? m : ''));
+  s = s.replace(/<([a-zA-Z][a-zA-Z0-9+.-]{1,31}:[^<>\s]*)>/g, (m, url: string) => (isSafeUrl(url) ? m : ''));
   // Remaining raw HTML tags.
   s = s.replace(
     /<(\/?)([a-zA-Z][a-zA-Z0-9-]*)((?:\s[^<>]*)?)\/?>/g,

@@ -31,7 +31,8 @@ export class DomainError extends Error {
     messageOrErrors: string | FieldError[],
     field?: string,
   ) {
-    const errors = typeof messageOrErrors === 'string' ? [{ message: messageOrErrors, field }] : messageOrErrors;
+    const errors =
+      typeof messageOrErrors === 'string' ? [{ message: messageOrErrors, field }] : messageOrErrors;
     super(errors[0]?.message ?? code);
     this.name = 'DomainError';
     this.errors = errors.map((e) => (e.field === undefined ? { message: e.message } : e));

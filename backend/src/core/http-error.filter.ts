@@ -28,11 +28,14 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
   }
   if (error instanceof QueryFailedError) {
     const code = (error as QueryFailedError & { driverError?: { code?: string } }).driverError?.code;
-    if (code === '23505') return { status: 409, body: { errors: [{ message: HTTP_MESSAGES.duplicate }] }, log: false };
+    if (code === '23505')
+      return { status: 409, body: { errors: [{ message: HTTP_MESSAGES.duplicate }] }, log: false };
     if (code === '23503') {
       return {
         status: 409,
-        body: { errors: [{ message: 'Der Eintrag wird noch verwendet oder verweist auf einen fehlenden Eintrag.' }] },
+        body: {
+          errors: [{ message: 'Der Eintrag wird noch verwendet oder verweist auf einen fehlenden Eintrag.' }],
+        },
         log: false,
       };
     }
@@ -59,7 +62,11 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
   }
   const status = e?.status ?? e?.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    return { status, body: { errors: [{ message: GENERIC_BY_STATUS[status] ?? GENERIC_BY_STATUS[400] }] }, log: false };
+    return {
+      status,
+      body: { errors: [{ message: GENERIC_BY_STATUS[status] ?? GENERIC_BY_STATUS[400] }] },
+      log: false,
+    };
   }
   return { status: 500, body: { errors: [{ message: HTTP_MESSAGES.internal }] }, log: true };
 }

@@ -1,5 +1,25 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res, type Type } from '@nestjs/common';
-import { ApiBody, ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Put,
+  Query,
+  Res,
+  type Type,
+} from '@nestjs/common';
+import {
+  ApiBody,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiQuery,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import type { DataSource, ObjectLiteral } from 'typeorm';
@@ -29,7 +49,11 @@ const errorSchema = {
   properties: {
     errors: {
       type: 'array',
-      items: { type: 'object', properties: { message: { type: 'string' }, field: { type: 'string' } }, required: ['message'] },
+      items: {
+        type: 'object',
+        properties: { message: { type: 'string' }, field: { type: 'string' } },
+        required: ['message'],
+      },
     },
   },
 };
@@ -48,7 +72,10 @@ function decorate(target: object, method: string, decorators: Array<MethodDecora
 export function crudController<E extends ObjectLiteral>(def: ResourceDefinition<E>): Type<unknown> {
   const readGuards = def.publicRead ? [Public()] : [Allow(def.read)];
   const bodySchema = jsonSchemaOf(def.input);
-  const entitySchema = { type: 'object', properties: { id: { type: 'integer' }, ...(bodySchema.properties as object) } };
+  const entitySchema = {
+    type: 'object',
+    properties: { id: { type: 'integer' }, ...(bodySchema.properties as object) },
+  };
 
   class ResourceController {
     readonly service: CrudService<E>;
@@ -81,7 +108,8 @@ export function crudController<E extends ObjectLiteral>(def: ResourceDefinition<
   Reflect.defineMetadata('design:paramtypes', [Object, AuditService], ResourceController);
   InjectDataSource()(ResourceController, undefined as unknown as string, 0);
   const proto = ResourceController.prototype;
-  const param = (method: string, index: number, decorator: ParameterDecorator) => decorator(proto, method, index);
+  const param = (method: string, index: number, decorator: ParameterDecorator) =>
+    decorator(proto, method, index);
   param('list', 0, Ctx());
   param('list', 1, Query());
   param('list', 2, Res({ passthrough: true }));
@@ -102,7 +130,11 @@ export function crudController<E extends ObjectLiteral>(def: ResourceDefinition<
     ApiResponse({ status: 403, description: 'Keine Berechtigung', schema: errorSchema }),
   ];
   const filterQueries = Object.entries(def.filters ?? {}).map(([name, f]) =>
-    ApiQuery({ name, required: false, type: f.type === 'number' ? 'number' : f.type === 'boolean' ? 'boolean' : 'string' }),
+    ApiQuery({
+      name,
+      required: false,
+      type: f.type === 'number' ? 'number' : f.type === 'boolean' ? 'boolean' : 'string',
+    }),
   );
   decorate(proto, 'list', [
     Get(),
@@ -110,10 +142,17 @@ export function crudController<E extends ObjectLiteral>(def: ResourceDefinition<
     ApiOperation({ summary: `${def.names.plural} auflisten` }),
     ApiQuery({ name: 'page', required: false, type: 'integer' }),
     ApiQuery({ name: 'limit', required: false, type: 'integer' }),
-    ApiQuery({ name: 'sort', required: false, type: 'string', description: `Feld, mit - absteigend: ${(def.sortable ?? []).join(', ')}` }),
+    ApiQuery({
+      name: 'sort',
+      required: false,
+      type: 'string',
+      description: `Feld, mit - absteigend: ${(def.sortable ?? []).join(', ')}`,
+    }),
     ...(def.searchable?.length ? [ApiQuery({ name: 'q', required: false, type: 'string' })] : []),
     ...filterQueries,
-    ApiOkResponse({ schema: { type: 'object', properties: { data: { type: 'array', items: entitySchema } } } }),
+    ApiOkResponse({
+      schema: { type: 'object', properties: { data: { type: 'array', items: entitySchema } } },
+    }),
     ...errors,
   ]);
   decorate(proto, 'get', [

@@ -1,5 +1,12 @@
 import { t } from '@ordering/common';
-import { Brackets, In, type DataSource, type EntityManager, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
+import {
+  Brackets,
+  In,
+  type DataSource,
+  type EntityManager,
+  type ObjectLiteral,
+  type SelectQueryBuilder,
+} from 'typeorm';
 import type { RelationMetadata } from 'typeorm/metadata/RelationMetadata.js';
 import type { RequestContext } from '../auth/request-context.js';
 import { DomainError } from '../core/errors.js';
@@ -72,7 +79,9 @@ export class CrudService<E extends ObjectLiteral> {
             return c;
           });
       } else if (rel.isManyToMany || rel.isOneToMany) {
-        out[rel.propertyName] = (value as ObjectLiteral[]).map((v) => ({ id: v.id })).sort((a, b) => a.id - b.id);
+        out[rel.propertyName] = (value as ObjectLiteral[])
+          .map((v) => ({ id: v.id }))
+          .sort((a, b) => a.id - b.id);
       } else {
         out[rel.propertyName] = value === null ? null : { id: (value as ObjectLiteral).id };
       }
@@ -132,11 +141,13 @@ export class CrudService<E extends ObjectLiteral> {
     if (q && this.def.searchable?.length) {
       qb.andWhere(
         new Brackets((w) => {
-          for (const col of this.def.searchable!) w.orWhere(`CAST(e.${col} AS text) ILIKE :q`, { q: `%${escapeLike(q)}%` });
+          for (const col of this.def.searchable!)
+            w.orWhere(`CAST(e.${col} AS text) ILIKE :q`, { q: `%${escapeLike(q)}%` });
         }),
       );
     }
-    const sortRaw = typeof query.sort === 'string' && query.sort ? query.sort : (this.def.defaultSort ?? 'id');
+    const sortRaw =
+      typeof query.sort === 'string' && query.sort ? query.sort : (this.def.defaultSort ?? 'id');
     const desc = sortRaw.startsWith('-') || String(query.order ?? '').toLowerCase() === 'desc';
     const sortField = sortRaw.replace(/^-/, '');
     const sortable = new Set([...(this.def.sortable ?? []), 'id', 'createdAt', 'updatedAt']);
@@ -156,7 +167,8 @@ export class CrudService<E extends ObjectLiteral> {
 
   private async load(em: EntityManager, ctx: RequestContext, id: number): Promise<E> {
     const qb = em.getRepository(this.def.entity).createQueryBuilder('e');
-    for (const rel of [...(this.def.relations ?? []), ...(this.def.children ?? [])]) qb.leftJoinAndSelect(`e.${rel}`, rel);
+    for (const rel of [...(this.def.relations ?? []), ...(this.def.children ?? [])])
+      qb.leftJoinAndSelect(`e.${rel}`, rel);
     if (this.def.branchScope) qb.leftJoinAndSelect(`e.${this.def.branchScope}`, '__scope');
     const entity = await qb.where('e.id = :id', { id }).getOne();
     if (!entity) throw notFound(this.def.names.singular);
@@ -194,7 +206,8 @@ export class CrudService<E extends ObjectLiteral> {
         const childMeta = rel.inverseEntityMetadata;
         (entity as Record<string, unknown>)[key] = ((value as ObjectLiteral[]) ?? []).map((child, index) => {
           const c = em.create(target, {}) as ObjectLiteral;
-          for (const [k, v] of Object.entries(child)) if (k !== 'id' && childMeta.findColumnWithPropertyName(k)) c[k] = v;
+          for (const [k, v] of Object.entries(child))
+            if (k !== 'id' && childMeta.findColumnWithPropertyName(k)) c[k] = v;
           if (childMeta.findColumnWithPropertyName('position')) c.position = index;
           return c;
         });
@@ -238,7 +251,10 @@ export class CrudService<E extends ObjectLiteral> {
     const input = parseInput(this.def.input, body) as Record<string, unknown>;
     const saved = await this.dataSource.transaction(async (em) => {
       const entity = id === null ? (em.create(this.def.entity) as E) : await this.load(em, ctx, id);
-      const before = id === null ? {} : (JSON.parse(JSON.stringify(this.serialize(entity, ctx))) as Record<string, unknown>);
+      const before =
+        id === null
+          ? {}
+          : (JSON.parse(JSON.stringify(this.serialize(entity, ctx))) as Record<string, unknown>);
       if (id !== null && this.def.children) {
         // Owned children are replaced: delete the old rows first.
         for (const child of this.def.children) {
@@ -289,7 +305,12 @@ export class CrudService<E extends ObjectLiteral> {
       if (this.def.beforeDelete) await this.def.beforeDelete(em, entity, ctx);
       const before = JSON.parse(JSON.stringify(this.serialize(entity, ctx))) as Record<string, unknown>;
       await em.delete(this.def.entity, { id });
-      await this.audit.record(em, ctx, { action: 'delete', entityType: this.def.path, entityId: id, changes: before });
+      await this.audit.record(em, ctx, {
+        action: 'delete',
+        entityType: this.def.path,
+        entityId: id,
+        changes: before,
+      });
       if (this.def.trackVersion !== false) await this.audit.bump(em, this.def.path);
     });
   }
@@ -302,7 +323,8 @@ function escapeLike(s: string): string {
 function parsePositiveInt(raw: unknown, field: string, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
   const s = String(raw);
-  if (!/^\d{1,6}$/.test(s) || Number(s) < 1) throw new DomainError('validation', t('validation.positive'), field);
+  if (!/^\d{1,6}$/.test(s) || Number(s) < 1)
+    throw new DomainError('validation', t('validation.positive'), field);
   return Number(s);
 }
 
@@ -313,7 +335,8 @@ function parseFilterValue(field: string, type: string, raw: string, list: boolea
       if (!/^-?\d+(\.\d+)?$/.test(raw)) throw new DomainError('validation', t('validation.number'), field);
       return Number(raw);
     case 'boolean':
-      if (!['true', 'false', '1', '0'].includes(raw)) throw new DomainError('validation', t('validation.choice'), field);
+      if (!['true', 'false', '1', '0'].includes(raw))
+        throw new DomainError('validation', t('validation.choice'), field);
       return raw === 'true' || raw === '1';
     case 'date': {
       const d = new Date(raw);

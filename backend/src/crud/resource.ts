@@ -19,7 +19,10 @@ export interface FilterDefinition {
  * Everything that makes one REST collection under /api: the routes (GET list, GET/PUT/DELETE /{id},
  * POST), validation, permissions, branch scope, audit and serialisation come from this description.
  */
-export interface ResourceDefinition<E extends ObjectLiteral = ObjectLiteral, I extends z.ZodObject = z.ZodObject> {
+export interface ResourceDefinition<
+  E extends ObjectLiteral = ObjectLiteral,
+  I extends z.ZodObject = z.ZodObject,
+> {
   /** Collection path under /api, e.g. `branches`. */
   path: string;
   entity: new () => E;

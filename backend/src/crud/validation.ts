@@ -19,16 +19,22 @@ export function germanMessage(issue: z.core.$ZodIssue): string {
       if (issue.input === undefined || issue.input === null) return t('validation.blank');
       return t('validation.type', { type: TYPE_NAMES[issue.expected] ?? String(issue.expected) });
     case 'too_small':
-      if (issue.origin === 'string') return Number(issue.minimum) <= 1 ? t('validation.blank') : t('validation.tooShort', { min: Number(issue.minimum) });
-      if (issue.origin === 'array' || issue.origin === 'set') return t('validation.tooFewItems', { min: Number(issue.minimum) });
+      if (issue.origin === 'string')
+        return Number(issue.minimum) <= 1
+          ? t('validation.blank')
+          : t('validation.tooShort', { min: Number(issue.minimum) });
+      if (issue.origin === 'array' || issue.origin === 'set')
+        return t('validation.tooFewItems', { min: Number(issue.minimum) });
       return issue.inclusive ? t('validation.min', { min: Number(issue.minimum) }) : t('validation.positive');
     case 'too_big':
       if (issue.origin === 'string') return t('validation.tooLong', { max: Number(issue.maximum) });
-      if (issue.origin === 'array' || issue.origin === 'set') return t('validation.tooManyItems', { max: Number(issue.maximum) });
+      if (issue.origin === 'array' || issue.origin === 'set')
+        return t('validation.tooManyItems', { max: Number(issue.maximum) });
       return t('validation.max', { max: Number(issue.maximum) });
     case 'invalid_format':
       // A pattern with its own German text (identifier, HH:MM) keeps that text.
-      if (issue.format === 'regex' && issue.message && !issue.message.startsWith('Invalid')) return issue.message;
+      if (issue.format === 'regex' && issue.message && !issue.message.startsWith('Invalid'))
+        return issue.message;
       if (issue.format === 'email') return t('validation.email');
       if (issue.format === 'url') return t('validation.url');
       if (issue.format === 'uuid') return t('validation.uuid');
@@ -63,8 +69,13 @@ export function toFieldErrors(error: z.ZodError): FieldError[] {
  * @throws DomainError('validation') with German messages naming each field.
  */
 export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.infer<S> {
-  if (input === undefined || input === null || (typeof input !== 'object' && !(schema instanceof z.ZodArray))) {
-    if (schema instanceof z.ZodObject) throw new DomainError('validation', t('validation.type', { type: 'object' }));
+  if (
+    input === undefined ||
+    input === null ||
+    (typeof input !== 'object' && !(schema instanceof z.ZodArray))
+  ) {
+    if (schema instanceof z.ZodObject)
+      throw new DomainError('validation', t('validation.type', { type: 'object' }));
   }
   const result = schema.safeParse(input, { reportInput: true });
   if (!result.success) throw new DomainError('validation', toFieldErrors(result.error));
@@ -77,7 +88,11 @@ export const fields = {
   text: (max = 200) => z.string().trim().min(1).max(max),
   /** Optional text; null and missing become ''. */
   optionalText: (max = 2000) =>
-    z.string().max(max).nullish().transform((v) => v ?? ''),
+    z
+      .string()
+      .max(max)
+      .nullish()
+      .transform((v) => v ?? ''),
   /** URL identifier: lower-case letters, digits and dashes. */
   identifier: () =>
     z
@@ -85,7 +100,9 @@ export const fields = {
       .trim()
       .min(1)
       .max(100)
-      .regex(/^[a-z0-9][a-z0-9-]*$/, { message: 'Nur Kleinbuchstaben, Ziffern und Bindestriche sind erlaubt.' }),
+      .regex(/^[a-z0-9][a-z0-9-]*$/, {
+        message: 'Nur Kleinbuchstaben, Ziffern und Bindestriche sind erlaubt.',
+      }),
   email: () => z.email().max(200),
   optionalEmail: () =>
     z
@@ -98,11 +115,16 @@ export const fields = {
       .number()
       .min(0)
       .max(9_999_999_999)
-      .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { message: 'Höchstens zwei Nachkommastellen sind erlaubt.' }),
+      .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, {
+        message: 'Höchstens zwei Nachkommastellen sind erlaubt.',
+      }),
   /** Tax rate in percent (0-100, two decimals). */
   percent: () => z.number().min(0).max(100),
   /** `HH:MM`. */
-  time: () => z.string().regex(/^([01]\d|2[0-4]):[0-5]\d$/, { message: 'Dieser Wert entspricht keiner gültigen Uhrzeit.' }),
+  time: () =>
+    z
+      .string()
+      .regex(/^([01]\d|2[0-4]):[0-5]\d$/, { message: 'Dieser Wert entspricht keiner gültigen Uhrzeit.' }),
   /** `YYYY-MM-DD`. */
   date: () => z.iso.date(),
   /** ISO 8601 date-time, kept as Date. */

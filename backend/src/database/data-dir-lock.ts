@@ -22,7 +22,10 @@ export function lockDataDir(dataDir: string): () => void {
   try {
     mkdirSync(dataDir, { recursive: true });
   } catch (error) {
-    throw new ConfigError('DATA_DIR', `Der Ordner DATA_DIR (${dataDir}) lässt sich nicht anlegen: ${(error as Error).message}.`);
+    throw new ConfigError(
+      'DATA_DIR',
+      `Der Ordner DATA_DIR (${dataDir}) lässt sich nicht anlegen: ${(error as Error).message}.`,
+    );
   }
   const file = path.join(dataDir, LOCK_FILE);
   let other: number | undefined;

@@ -54,7 +54,11 @@ export async function openDatabase(target: DatabaseTarget, entities?: Function[]
         `Die Datenbank unter DATABASE_URL (${describeDatabaseUrl(target.url)}) ist nicht erreichbar: ${reason}.`,
       );
     }
-    return { dataSource, target, close: () => (dataSource.isInitialized ? dataSource.destroy() : Promise.resolve()) };
+    return {
+      dataSource,
+      target,
+      close: () => (dataSource.isInitialized ? dataSource.destroy() : Promise.resolve()),
+    };
   }
   let pglite: PGlite;
   try {
@@ -66,7 +70,10 @@ export async function openDatabase(target: DatabaseTarget, entities?: Function[]
       `Die eingebettete Datenbank im Ordner DATA_DIR (${target.dataDir}) lässt sich nicht öffnen: ${reason}.`,
     );
   }
-  const dataSource = new DataSource({ ...baseOptions(entities), driver: pgliteDriverModule(pglite) } as DataSourceOptions);
+  const dataSource = new DataSource({
+    ...baseOptions(entities),
+    driver: pgliteDriverModule(pglite),
+  } as DataSourceOptions);
   await dataSource.initialize();
   return {
     dataSource,

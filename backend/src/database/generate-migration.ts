@@ -21,7 +21,9 @@ if (!group || !ENTITY_GROUPS[group]) {
   console.error(`Bitte die Gruppe angeben: ${Object.keys(ENTITY_GROUPS).join(', ')}.`);
   process.exit(1);
 }
-const entities = [...new Set([...ENTITY_GROUPS.foundation!, ...ENTITY_GROUPS.core!, ...ENTITY_GROUPS[group]!])];
+const entities = [
+  ...new Set([...ENTITY_GROUPS.foundation!, ...ENTITY_GROUPS.core!, ...ENTITY_GROUPS[group]!]),
+];
 const db = await openDatabase({ kind: 'embedded' }, entities);
 await migrate(db.dataSource);
 const sql = await db.dataSource.driver.createSchemaBuilder().log();
@@ -38,7 +40,11 @@ const down = [...sql.downQueries]
   .reverse()
   .map((x) => `    await queryRunner.query(${q(x.query)});`)
   .join('\n');
-const srcDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../src/database/migrations', group);
+const srcDir = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../src/database/migrations',
+  group,
+);
 const file = `${timestamp}-${name.replace(/([a-z0-9])([A-Z])/g, '$1-$2').toLowerCase()}`;
 writeFileSync(
   path.join(srcDir, `${file}.ts`),
@@ -60,6 +66,9 @@ ${down}
 const indexFile = path.join(srcDir, 'index.ts');
 const index = readFileSync(indexFile, 'utf8')
   .replace(/(^|\n)(export const MIGRATIONS)/, `$1import { ${className} } from './${file}.js';\n$2`)
-  .replace(/\[([^\]]*)\];/, (_m, list: string) => `[${list.trim() ? list.trim().replace(/,$/, '') + ', ' : ''}${className}];`);
+  .replace(
+    /\[([^\]]*)\];/,
+    (_m, list: string) => `[${list.trim() ? list.trim().replace(/,$/, '') + ', ' : ''}${className}];`,
+  );
 writeFileSync(indexFile, index);
 console.log(`Migration ${file}.ts geschrieben (${sql.upQueries.length} Anweisungen).`);

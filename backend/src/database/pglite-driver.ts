@@ -90,7 +90,11 @@ export class PGliteClient extends EventEmitter {
       rowCount: (r as { affectedRows?: number }).affectedRows ?? r.rows.length,
       command: sql.trim().split(/\s+/, 1)[0]?.toUpperCase(),
     }));
-    if (callback) shaped.then((r) => callback(null, r), (err: Error) => callback(err));
+    if (callback)
+      shaped.then(
+        (r) => callback(null, r),
+        (err: Error) => callback(err),
+      );
     return shaped;
   }
 }

@@ -6,7 +6,10 @@ import { AuditLog } from './audit-log.entity.js';
 import { CollectionVersion } from './collection-version.entity.js';
 
 /** Changes as `{ field: { from, to } }`, comparing JSON forms; unchanged fields are left out. */
-export function diff(before: Record<string, unknown>, after: Record<string, unknown>): Record<string, unknown> {
+export function diff(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): Record<string, unknown> {
   const changes: Record<string, unknown> = {};
   for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
     if (key === 'updatedAt' || key === 'createdAt') continue;
@@ -24,7 +27,12 @@ export class AuditService {
   async record(
     em: EntityManager,
     ctx: RequestContext,
-    entry: { action: string; entityType: string; entityId: string | number | null; changes: Record<string, unknown> },
+    entry: {
+      action: string;
+      entityType: string;
+      entityId: string | number | null;
+      changes: Record<string, unknown>;
+    },
   ): Promise<void> {
     await em.insert(AuditLog, {
       userId: ctx.user?.id ?? null,

@@ -27,6 +27,7 @@ const FORBIDDEN: RegExp[] = [
  * Unsafe drawings are refused rather than repaired, so nothing is silently changed.
  */
 export function isSafeSvg(content: Buffer): boolean {
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed here
   const text = decodeNumericEntities(content.toString('utf8')).replace(/[\u0000-\u001F]+/g, (m) =>
     m.includes('\n') ? '\n' : ' ',
   );

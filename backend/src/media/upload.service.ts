@@ -53,6 +53,7 @@ export function checkUpload(content: Buffer, declaredType: string, name: string 
     : sniffed.extensions.find((e) => allowed.includes(e));
   if (!extension) throw typeError(sniffed.mimeType);
   const mimeType = (MIME_BY_EXTENSION[extension] ?? 'application/octet-stream').split(';')[0]!;
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed here
   const base = (name ?? '').replace(/[\u0000-\u001f\\/]/g, '').trim();
   return { content, extension, mimeType, name: base || `datei.${extension}` };
 }

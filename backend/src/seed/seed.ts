@@ -11,14 +11,17 @@ import { seedCatalog } from '../catalog/catalog.seed.js';
 import { seedOperations } from '../operations/operations.seed.js';
 
 const weekdays = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const;
-const rule = (type: OpeningHourRuleJson['type'], from: string, to: string, isClosed = false): OpeningHourRuleJson => ({
+const rule = (
+  type: OpeningHourRuleJson['type'],
+  from: string,
+  to: string,
+  isClosed = false,
+): OpeningHourRuleJson => ({
   type,
   from,
   to,
   isClosed,
 });
-
-
 
 /** Demo branches: a screed business, a restaurant with delivery and tables, and a branch not yet public. */
 async function seedBranches(em: EntityManager): Promise<Branch[]> {
@@ -63,8 +66,24 @@ async function seedBranches(em: EntityManager): Promise<Branch[]> {
     isATMCardEnabled: true,
     apiKey: newApiKey(),
     deliveryAreas: [
-      em.create(DeliveryArea, { position: 0, area: 'Graz Stadt', price: 89, tax: 20, free: false, freeFromOrderValue: 2500, minimumOrderValue: 300 }),
-      em.create(DeliveryArea, { position: 1, area: 'Graz-Umgebung', price: 149, tax: 20, free: false, freeFromOrderValue: 4000, minimumOrderValue: 500 }),
+      em.create(DeliveryArea, {
+        position: 0,
+        area: 'Graz Stadt',
+        price: 89,
+        tax: 20,
+        free: false,
+        freeFromOrderValue: 2500,
+        minimumOrderValue: 300,
+      }),
+      em.create(DeliveryArea, {
+        position: 1,
+        area: 'Graz-Umgebung',
+        price: 149,
+        tax: 20,
+        free: false,
+        freeFromOrderValue: 4000,
+        minimumOrderValue: 500,
+      }),
     ],
   });
   const restaurant = em.create(Branch, {
@@ -102,9 +121,33 @@ async function seedBranches(em: EntityManager): Promise<Branch[]> {
     isMollieEnabled: false,
     apiKey: newApiKey(),
     deliveryAreas: [
-      em.create(DeliveryArea, { position: 0, area: '1070 Neubau', price: 0, tax: 10, free: true, freeFromOrderValue: null, minimumOrderValue: 15 }),
-      em.create(DeliveryArea, { position: 1, area: '1060 Mariahilf', price: 2.9, tax: 10, free: false, freeFromOrderValue: 35, minimumOrderValue: 20 }),
-      em.create(DeliveryArea, { position: 2, area: '1080 Josefstadt', price: 3.5, tax: 10, free: false, freeFromOrderValue: 40, minimumOrderValue: 25 }),
+      em.create(DeliveryArea, {
+        position: 0,
+        area: '1070 Neubau',
+        price: 0,
+        tax: 10,
+        free: true,
+        freeFromOrderValue: null,
+        minimumOrderValue: 15,
+      }),
+      em.create(DeliveryArea, {
+        position: 1,
+        area: '1060 Mariahilf',
+        price: 2.9,
+        tax: 10,
+        free: false,
+        freeFromOrderValue: 35,
+        minimumOrderValue: 20,
+      }),
+      em.create(DeliveryArea, {
+        position: 2,
+        area: '1080 Josefstadt',
+        price: 3.5,
+        tax: 10,
+        free: false,
+        freeFromOrderValue: 40,
+        minimumOrderValue: 25,
+      }),
     ],
   });
   const linz = em.create(Branch, {
@@ -131,7 +174,9 @@ async function seedBranches(em: EntityManager): Promise<Branch[]> {
   });
   const branches = await em.save([screed, restaurant, linz]);
   await em.save(
-    Array.from({ length: 12 }, (_, i) => em.create(DiningTable, { identifier: String(i + 1), branch: restaurant })),
+    Array.from({ length: 12 }, (_, i) =>
+      em.create(DiningTable, { identifier: String(i + 1), branch: restaurant }),
+    ),
   );
   return branches;
 }

@@ -24,7 +24,13 @@ export function webApp(webDist: string) {
       fallthrough: false,
     }),
   );
-  router.use(express.static(webDist, { index: false, maxAge: 0, setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache') }));
+  router.use(
+    express.static(webDist, {
+      index: false,
+      maxAge: 0,
+      setHeaders: (res) => res.setHeader('Cache-Control', 'no-cache'),
+    }),
+  );
   router.use((req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return next();
     if (SERVER_PREFIXES.some((p) => req.path === p || req.path.startsWith(p + '/'))) return next();

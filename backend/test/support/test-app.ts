@@ -58,7 +58,12 @@ export interface TestApp {
   dataSource: DataSource;
   config: AppConfig;
   /** Sends JSON (when a body is given) and parses JSON answers. */
-  request<T = any>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<ApiResult<T>>;
+  request<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<ApiResult<T>>;
   close(): Promise<void>;
 }
 
@@ -75,9 +80,19 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   await migrate(db.dataSource);
   const clock = new FixedClock(new Date('2026-11-20T10:00:00Z'));
   if (options.seed) await seedDemo(db.dataSource, clock);
-  const config = loadConfig({ LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent', SEED_DEMO: 'false', ...options.env });
+  const config = loadConfig({
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    SEED_DEMO: 'false',
+    ...options.env,
+  });
   const logger = createLogger(config.logLevel);
-  const app = await createApp({ config, clock, logger, dataSource: db.dataSource, authenticator: options.authenticator });
+  const app = await createApp({
+    config,
+    clock,
+    logger,
+    dataSource: db.dataSource,
+    authenticator: options.authenticator,
+  });
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as AddressInfo;
   const baseUrl = `http://127.0.0.1:${port}`;

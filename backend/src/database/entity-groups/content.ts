@@ -7,4 +7,13 @@ import { Font } from '../../media/font.entity.js';
 import { ImageTemplate, ImageTemplateLayer } from '../../media/image-template.entity.js';
 
 /** Entities of the content group (see ../entities.ts): content, media templates and fonts, the shop config. */
-export const CONTENT_ENTITIES: Function[] = [Site, Block, Navigation, Donatee, Font, ImageTemplate, ImageTemplateLayer, ShopConfig];
+export const CONTENT_ENTITIES: Function[] = [
+  Site,
+  Block,
+  Navigation,
+  Donatee,
+  Font,
+  ImageTemplate,
+  ImageTemplateLayer,
+  ShopConfig,
+];

@@ -9,6 +9,11 @@ import { MIGRATIONS as OPERATIONS } from './operations/index.js';
 const timestampOf = (m: Function) => Number(/(\d{13})$/.exec(m.name)?.[1] ?? 0);
 
 /** Every migration, oldest first: the schema's history. Each entity group keeps its own folder. */
-export const MIGRATIONS: Function[] = [...FOUNDATION, ...CORE, ...AUTH, ...CATALOG, ...CONTENT, ...OPERATIONS].sort(
-  (a, b) => timestampOf(a) - timestampOf(b),
-);
+export const MIGRATIONS: Function[] = [
+  ...FOUNDATION,
+  ...CORE,
+  ...AUTH,
+  ...CATALOG,
+  ...CONTENT,
+  ...OPERATIONS,
+].sort((a, b) => timestampOf(a) - timestampOf(b));

@@ -1,3 +1,6 @@
 import { UsersAuditVersions1795261349485 } from './1795261349485-users-audit-versions.js';
 import { MediaTagsBranchRelations1795261490030 } from './1795261490030-media-tags-branch-relations.js';
-export const MIGRATIONS: Function[] = [UsersAuditVersions1795261349485, MediaTagsBranchRelations1795261490030];
+export const MIGRATIONS: Function[] = [
+  UsersAuditVersions1795261349485,
+  MediaTagsBranchRelations1795261490030,
+];
