@@ -72,39 +72,23 @@ test.describe('German app shell', () => {
     await screenshot(page, testInfo, 'login-validation');
   });
 
-  // The backend's sign-in arrives with the auth issue; the form's wiring is checked against a stub.
+  // The real sign-in of the backend against the demo account the README names.
   test('sign-in shows the server message and signs in', async ({ page }) => {
-    const bodies: unknown[] = [];
-    let accept = false;
-    await page.route('**/api/auth/login', async (route) => {
-      bodies.push(route.request().postDataJSON());
-      await route.fulfill(
-        accept
-          ? { status: 200, json: { data: { user: { username: 'anna' } } } }
-          : {
-              status: 401,
-              json: { errors: [{ message: 'Benutzername oder Passwort ist falsch.', field: 'password' }] },
-            },
-      );
-    });
     await page.goto('/backend/login');
 
-    await page.getByLabel('Benutzername').fill('anna');
-    await page.getByLabel('Passwort').fill('falsch');
+    await page.getByLabel('Benutzername').fill('admin');
+    await page.getByLabel('Passwort').fill('falsches-Passwort');
     await page.getByRole('button', { name: 'Anmelden' }).click();
-    await expect(page.getByRole('alert')).toHaveText('Benutzername oder Passwort ist falsch.');
-    await expect(page.getByLabel('Passwort')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByRole('alert')).toHaveText('Ungültige Zugangsdaten.');
     await expect(page).toHaveURL(/\/backend\/login$/);
 
-    accept = true;
-    await page.getByLabel('Passwort').fill('richtig');
+    await page.getByLabel('Passwort').fill('Admin-Demo-2026');
     await page.getByRole('button', { name: 'Anmelden' }).click();
     await expect(page).toHaveURL(/\/backend$/);
-    await expect(page.getByText('Angemeldet als anna.', { exact: false })).toBeVisible();
-    expect(bodies).toEqual([
-      { username: 'anna', password: 'falsch' },
-      { username: 'anna', password: 'richtig' },
-    ]);
+    await expect(page.getByText('Angemeldet als admin.', { exact: false })).toBeVisible();
+    // The session is real: the cookie reaches the API.
+    const me = await page.evaluate(async () => (await fetch('/api/users/me')).json());
+    expect(me.data.roles).toContain('ROLE_ADMIN');
   });
 
   test('offline warning appears and the retry button clears it', async ({ page, context }, testInfo) => {
