@@ -132,6 +132,16 @@ export class AuthController {
       'Mit einem Anmeldelink anmelden (einmal): leitet nach /backend weiter; mit Accept: application/json antwortet es wie /api/auth/login',
   })
   @ApiResponse({
+    status: 200,
+    description: 'Angemeldet (nur mit Accept: application/json)',
+    schema: {
+      type: 'object',
+      properties: {
+        data: { type: 'object', properties: { user: { type: 'object' }, csrfToken: { type: 'string' } } },
+      },
+    },
+  })
+  @ApiResponse({
     status: 302,
     description:
       'Angemeldet, weiter nach /backend (ungültiger Link: /backend/login?error=login-link-invalid)',

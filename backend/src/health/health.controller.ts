@@ -1,5 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { DomainError } from '../core/errors.js';
@@ -17,6 +17,23 @@ export class HealthController {
   @Public()
   @Get()
   @ApiOperation({ summary: 'Betriebszustand von Server und Datenbank' })
+  @ApiOkResponse({
+    schema: {
+      type: 'object',
+      required: ['data'],
+      properties: {
+        data: {
+          type: 'object',
+          required: ['status', 'database'],
+          properties: {
+            status: { type: 'string', enum: ['ok'] },
+            database: { type: 'string', enum: ['ok'] },
+          },
+        },
+      },
+    },
+  })
+  @ApiResponse({ status: 503, description: 'Datenbank nicht erreichbar' })
   async health(): Promise<{ status: 'ok'; database: 'ok' }> {
     let timer: NodeJS.Timeout | undefined;
     try {

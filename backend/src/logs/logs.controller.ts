@@ -1,5 +1,5 @@
 import { Controller, Get, Param, Query, Res } from '@nestjs/common';
-import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import type { DataSource } from 'typeorm';
@@ -9,6 +9,22 @@ import { DomainError } from '../core/errors.js';
 import { parseId } from '../crud/crud.service.js';
 import { parseInput } from '../crud/validation.js';
 import { AuditLog } from './audit-log.entity.js';
+
+const logSchema = {
+  type: 'object',
+  required: ['id', 'createdAt', 'action', 'entityType', 'changes'],
+  properties: {
+    id: { type: 'integer' },
+    createdAt: { type: 'string', format: 'date-time' },
+    userId: { type: 'integer', nullable: true },
+    username: { type: 'string', nullable: true },
+    action: { type: 'string' },
+    entityType: { type: 'string' },
+    entityId: { type: 'string', nullable: true },
+    changes: { type: 'object' },
+    requestId: { type: 'string', nullable: true },
+  },
+};
 
 const listQuery = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -34,6 +50,7 @@ export class LogsController {
   @ApiQuery({ name: 'entityId', required: false, type: 'string' })
   @ApiQuery({ name: 'userId', required: false, type: 'integer' })
   @ApiQuery({ name: 'action', required: false, type: 'string' })
+  @ApiOkResponse({ schema: { type: 'object', properties: { data: { type: 'array', items: logSchema } } } })
   async list(@Query() query: unknown, @Res({ passthrough: true }) res: Response) {
     const q = parseInput(listQuery, query);
     const qb = this.dataSource.getRepository(AuditLog).createQueryBuilder('l');
@@ -53,6 +70,7 @@ export class LogsController {
   @Get(':id')
   @Allow('logs:read')
   @ApiOperation({ summary: 'Log lesen' })
+  @ApiOkResponse({ schema: { type: 'object', properties: { data: logSchema } } })
   async get(@Param('id') id: string) {
     const log = await this.dataSource.getRepository(AuditLog).findOne({ where: { id: parseId(id, 'Log') } });
     if (!log) throw new DomainError('not_found', 'Log wurde nicht gefunden.');

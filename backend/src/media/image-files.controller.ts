@@ -19,12 +19,22 @@ export class ImageFilesController {
   constructor(private readonly files: ImageFileService) {}
 
   @Get(':file')
+  @ApiResponse({
+    status: 200,
+    description: 'Die Bilddatei',
+    content: { 'image/*': { schema: { type: 'string', format: 'binary' } } },
+  })
   @ApiOperation({ summary: 'Originalbild' })
   async original(@Param('file') file: string, @Req() req: Request, @Res() res: Response) {
     await sendMediaFile(req, res, await this.files.file(file));
   }
 
   @Get('custom/:size/:file')
+  @ApiResponse({
+    status: 200,
+    description: 'Die Bilddatei',
+    content: { 'image/*': { schema: { type: 'string', format: 'binary' } } },
+  })
   @ApiOperation({ summary: 'Bild in einer Sondergröße (box, gallery)' })
   async custom(
     @Param('size') size: string,
@@ -36,6 +46,11 @@ export class ImageFilesController {
   }
 
   @Get(':size/:file')
+  @ApiResponse({
+    status: 200,
+    description: 'Die Bilddatei',
+    content: { 'image/*': { schema: { type: 'string', format: 'binary' } } },
+  })
   @ApiOperation({
     summary: 'Bild in einer vorbereiteten Größe (tiny, small, medium, large, product, category)',
   })

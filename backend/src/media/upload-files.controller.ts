@@ -20,6 +20,11 @@ export class UploadFilesController {
   constructor(private readonly files: UploadFileService) {}
 
   @Get(':hash/preview/:file')
+  @ApiResponse({
+    status: 200,
+    description: 'Die Datei',
+    content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+  })
   @ApiOperation({ summary: 'JPEG-Vorschau eines hochgeladenen Bildes' })
   async preview(
     @Param('hash') hash: string,
@@ -32,6 +37,11 @@ export class UploadFilesController {
   }
 
   @Get(':hash/:file')
+  @ApiResponse({
+    status: 200,
+    description: 'Die Datei',
+    content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+  })
   @ApiOperation({ summary: 'Hochgeladene Datei' })
   async file(
     @Param('hash') hash: string,

@@ -88,6 +88,7 @@ export class UsersController {
   @Allow('authenticated')
   @HttpCode(200)
   @ApiOperation({ summary: 'Eigenen API-Token widerrufen' })
+  @ApiOkResponse({ schema: { type: 'object', properties: { data: { type: 'null' } } } })
   async revokeOwnToken(@Ctx() ctx: RequestContext) {
     await this.users.revokeToken(ctx, ctx.user!.id);
     return null;
@@ -110,6 +111,7 @@ export class UsersController {
   @HttpCode(200)
   @idParam
   @ApiOperation({ summary: 'API-Token eines Benutzers widerrufen' })
+  @ApiOkResponse({ schema: { type: 'object', properties: { data: { type: 'null' } } } })
   async revokeToken(@Ctx() ctx: RequestContext, @Param('id') id: string) {
     await this.users.revokeToken(ctx, parseId(id, SINGULAR));
     return null;
