@@ -1,0 +1,94 @@
+import fc from 'fast-check';
+import { bearerFor, FAST_BCRYPT, insertUser } from './support/auth.js';
+import { discoverRoutes, type Route } from './support/routes.js';
+import { startTestApp, type TestApp } from './support/test-app.js';
+
+/**
+ * Issue 4: "A body of the wrong shape or type never reaches the database and never causes a 500."
+ * Every write route of the running router gets malformed and random JSON as an administrator; the answer
+ * must be a client error (or a success) in the `{ errors: [...] }` envelope with a German message.
+ */
+const MALFORMED: unknown[] = [
+  null,
+  [],
+  [1, 2, 3],
+  'text',
+  42,
+  true,
+  {},
+  { id: 'x', name: 12, identifier: { a: 1 }, branch: 'eins', items: 'none', price: '12,90' },
+  { name: 'x'.repeat(100_000) },
+  { branch: { id: -1 }, tags: [{ id: 'a' }], data: 'data:image/png;base64,%%%' },
+  { username: ['a'], password: { p: 1 }, email: 7 },
+  { __proto__: { polluted: true }, constructor: { prototype: { x: 1 } } },
+];
+
+describe('write routes under malformed input', () => {
+  let t: TestApp;
+  let admin: Record<string, string>;
+  let writes: Route[];
+
+  beforeAll(async () => {
+    t = await startTestApp({ seed: true, env: FAST_BCRYPT });
+    const user = await insertUser(t, { username: 'fuzz-admin', roles: ['ROLE_ADMIN'] });
+    admin = await bearerFor(t, user.id);
+    // Routes that replace or end the caller's own credentials would turn every later call into a 401.
+    const rotatesCredentials = (r: Route) => /api-token|auth\/logout/.test(r.path);
+    writes = discoverRoutes(t).filter(
+      (r) => ['POST', 'PUT', 'PATCH'].includes(r.method) && !rotatesCredentials(r),
+    );
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const pathOf = (route: Route) =>
+    route.path
+      .replace(/:id\b/g, '1')
+      .replace(/:itemIndex\b/g, '0')
+      .replace(/:[A-Za-z]+/g, 'x');
+
+  async function expectNo500(route: Route, body: unknown) {
+    const res = await t.request(route.method, pathOf(route), JSON.stringify(body) ?? 'null', admin);
+    if (res.status >= 500) {
+      throw new Error(
+        `${route.key} answered ${res.status} to ${JSON.stringify(body)?.slice(0, 200)}: ${JSON.stringify(res.body)}`,
+      );
+    }
+    // The administrator passes every guard: a 401 or 403 would mean the body never reached validation.
+    expect([route.key, res.status]).not.toEqual([route.key, 401]);
+    expect([route.key, res.status]).not.toEqual([route.key, 403]);
+    if (res.status >= 400) {
+      expect(res.body.errors?.[0]?.message).toEqual(expect.any(String));
+    }
+  }
+
+  it('finds the write routes of every area', () => {
+    const areas = new Set(writes.map((r) => r.path.split('/')[2]));
+    for (const area of [
+      'branches',
+      'products',
+      'menus',
+      'sites',
+      'config', 'users', 'auth',
+      'working-activities',
+    ]) {
+      expect(areas).toContain(area);
+    }
+  });
+
+  it('answers malformed bodies with a client error, never a 500', async () => {
+    for (const route of writes) {
+      for (const body of MALFORMED) await expectNo500(route, body);
+    }
+  });
+
+  it('answers random JSON with a client error, never a 500', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...writes), fc.jsonValue({ maxDepth: 3 }), async (route, body) => {
+        await expectNo500(route, body);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});
