@@ -6,13 +6,14 @@ import type { DataSource } from 'typeorm';
 import type { RequestContext } from '../auth/request-context.js';
 import { DomainError } from '../core/errors.js';
 import { parseInput } from '../crud/validation.js';
-import { AuditService, diff } from '../logs/audit.service.js';
+import { AuditService } from '../logs/audit.service.js';
 import { parseDataUrl } from './data-url.js';
 import { sniffFileType } from './file-type.js';
 import { Image } from './image.entity.js';
 import { imageDetailJson, imageInput } from './image.resource.js';
 import { IMAGE_EXTENSIONS, IMAGE_FORMATS, MAX_IMAGE_BYTES, MAX_IMAGE_SIDE } from './image-sizes.js';
-import { MediaStorage, randomKeyPart } from './media-storage.js';
+import { MediaStorage } from './media-storage.js';
+import { StoredFiles } from './stored-files.js';
 import { isSafeSvg } from './svg.js';
 
 /** A checked picture, ready to be stored. */
@@ -79,14 +80,25 @@ export async function analyseImage(content: Buffer, declaredType: string): Promi
   };
 }
 
-/** Images: the row and its file change together; the file is written before and removed after the transaction. */
+/** Images: the row and its file change together (see {@link StoredFiles}). */
 @Injectable()
 export class ImageService {
-  constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly audit: AuditService,
-    private readonly storage: MediaStorage,
-  ) {}
+  private readonly files: StoredFiles<Image>;
+
+  constructor(@InjectDataSource() dataSource: DataSource, audit: AuditService, storage: MediaStorage) {
+    this.files = new StoredFiles(
+      {
+        entity: Image,
+        collection: 'images',
+        notFound: 'Bild wurde nicht gefunden.',
+        cacheFolder: ImageService.cacheFolder,
+        auditJson,
+      },
+      dataSource,
+      audit,
+      storage,
+    );
+  }
 
   /** Folder of the prepared sizes of one image. */
   static cacheFolder(id: number) {
@@ -98,102 +110,45 @@ export class ImageService {
     const input = parseInput(imageInput, body);
     const file = parseDataUrl(input.data, MAX_IMAGE_BYTES);
     const image = await analyseImage(file.content, file.declaredType);
-    const key = `images/${randomKeyPart()}.${image.extension}`;
-    await this.storage.write(key, image.content);
-    try {
-      const saved = await this.dataSource.transaction(async (em) => {
-        const row = em.create(Image, {
-          version: 1,
-          extension: image.extension,
-          mimeType: image.mimeType,
-          width: image.width,
-          height: image.height,
-          size: image.content.length,
-          storageKey: key,
-          name: input.name ?? '',
-          alt: input.alt ?? '',
-        });
-        const result = await em.save(row);
-        await this.audit.record(em, ctx, {
-          action: 'create',
-          entityType: 'images',
-          entityId: result.id,
-          changes: auditJson(result),
-        });
-        await this.audit.bump(em, 'images');
-        return result;
-      });
-      return imageDetailJson(saved);
-    } catch (error) {
-      await this.storage.remove(key);
-      throw error;
-    }
+    const saved = await this.files.create(ctx, image, (em, storageKey) =>
+      em.create(Image, {
+        version: 1,
+        extension: image.extension,
+        mimeType: image.mimeType,
+        width: image.width,
+        height: image.height,
+        size: image.content.length,
+        storageKey,
+        name: input.name ?? '',
+        alt: input.alt ?? '',
+      }),
+    );
+    return imageDetailJson(saved);
   }
 
   /** Changes name and alt text; a new `data` replaces the file and raises the version (new URLs). */
   async update(ctx: RequestContext, id: number, body: unknown): Promise<unknown> {
     const input = parseInput(imageInput, body);
     const replacement = input.data ? await analyseImage(...fromDataUrl(input.data)) : null;
-    const key = replacement ? `images/${randomKeyPart()}.${replacement.extension}` : null;
-    if (replacement && key) await this.storage.write(key, replacement.content);
-    let oldKey: string | null = null;
-    try {
-      const saved = await this.dataSource.transaction(async (em) => {
-        const row = await em.findOne(Image, { where: { id }, lock: { mode: 'pessimistic_write' } });
-        if (!row) throw new DomainError('not_found', 'Bild wurde nicht gefunden.');
-        const before = auditJson(row);
-        if (input.name !== undefined) row.name = input.name;
-        if (input.alt !== undefined) row.alt = input.alt;
-        if (replacement && key) {
-          oldKey = row.storageKey;
-          Object.assign(row, {
-            version: row.version + 1,
-            extension: replacement.extension,
-            mimeType: replacement.mimeType,
-            width: replacement.width,
-            height: replacement.height,
-            size: replacement.content.length,
-            storageKey: key,
-          });
-        }
-        const result = await em.save(row);
-        await this.audit.record(em, ctx, {
-          action: 'update',
-          entityType: 'images',
-          entityId: id,
-          changes: diff(before, auditJson(result)),
+    const saved = await this.files.update(ctx, id, replacement, (row) => {
+      if (input.name !== undefined) row.name = input.name;
+      if (input.alt !== undefined) row.alt = input.alt;
+      if (replacement) {
+        Object.assign(row, {
+          extension: replacement.extension,
+          mimeType: replacement.mimeType,
+          width: replacement.width,
+          height: replacement.height,
+          size: replacement.content.length,
         });
-        await this.audit.bump(em, 'images');
-        return result;
-      });
-      if (oldKey) {
-        await this.storage.remove(oldKey);
-        await this.storage.removeTree(ImageService.cacheFolder(id));
       }
-      return imageDetailJson(saved);
-    } catch (error) {
-      if (key) await this.storage.remove(key);
-      throw error;
-    }
+    });
+    return imageDetailJson(saved);
   }
 
   /** Deletes the row (references to it become empty), then its files. */
-  async remove(ctx: RequestContext, id: number): Promise<void> {
-    const key = await this.dataSource.transaction(async (em) => {
-      const row = await em.findOne(Image, { where: { id } });
-      if (!row) throw new DomainError('not_found', 'Bild wurde nicht gefunden.');
-      await em.delete(Image, { id });
-      await this.audit.record(em, ctx, {
-        action: 'delete',
-        entityType: 'images',
-        entityId: id,
-        changes: auditJson(row),
-      });
-      await this.audit.bump(em, 'images');
-      return row.storageKey;
-    });
-    if (key) await this.storage.remove(key);
-    await this.storage.removeTree(ImageService.cacheFolder(id));
+  remove(ctx: RequestContext, id: number): Promise<void> {
+    return this.files.remove(ctx, id);
   }
 }
 

@@ -6,10 +6,11 @@ import type { DataSource } from 'typeorm';
 import type { RequestContext } from '../auth/request-context.js';
 import { DomainError } from '../core/errors.js';
 import { parseInput } from '../crud/validation.js';
-import { AuditService, diff } from '../logs/audit.service.js';
+import { AuditService } from '../logs/audit.service.js';
 import { parseDataUrl } from './data-url.js';
 import { MIME_BY_EXTENSION, sniffFileType } from './file-type.js';
-import { MediaStorage, randomKeyPart } from './media-storage.js';
+import { MediaStorage } from './media-storage.js';
+import { StoredFiles } from './stored-files.js';
 import { Upload } from './upload.entity.js';
 import { uploadInput, uploadJson } from './upload.resource.js';
 
@@ -61,11 +62,22 @@ export function checkUpload(content: Buffer, declaredType: string, name: string 
 /** Uploads: the row and its file change together; the file is written before and removed after the transaction. */
 @Injectable()
 export class UploadService {
-  constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly audit: AuditService,
-    private readonly storage: MediaStorage,
-  ) {}
+  private readonly files: StoredFiles<Upload>;
+
+  constructor(@InjectDataSource() dataSource: DataSource, audit: AuditService, storage: MediaStorage) {
+    this.files = new StoredFiles(
+      {
+        entity: Upload,
+        collection: 'uploads',
+        notFound: 'Upload wurde nicht gefunden.',
+        cacheFolder: UploadService.cacheFolder,
+        auditJson,
+      },
+      dataSource,
+      audit,
+      storage,
+    );
+  }
 
   /** Folder of the previews of one upload. */
   static cacheFolder(id: number) {
@@ -102,34 +114,18 @@ export class UploadService {
   }
 
   private async store(ctx: RequestContext, file: CheckedFile) {
-    const key = `uploads/${randomKeyPart()}.${file.extension}`;
-    await this.storage.write(key, file.content);
-    try {
-      const saved = await this.dataSource.transaction(async (em) => {
-        const row = em.create(Upload, {
-          version: 1,
-          extension: file.extension,
-          mimeType: file.mimeType,
-          name: file.name,
-          size: file.content.length,
-          storageKey: key,
-          publicHash: randomBytes(24).toString('base64url'),
-        });
-        const result = await em.save(row);
-        await this.audit.record(em, ctx, {
-          action: 'create',
-          entityType: 'uploads',
-          entityId: result.id,
-          changes: auditJson(result),
-        });
-        await this.audit.bump(em, 'uploads');
-        return result;
-      });
-      return uploadJson(saved);
-    } catch (error) {
-      await this.storage.remove(key);
-      throw error;
-    }
+    const saved = await this.files.create(ctx, file, (em, storageKey) =>
+      em.create(Upload, {
+        version: 1,
+        extension: file.extension,
+        mimeType: file.mimeType,
+        name: file.name,
+        size: file.content.length,
+        storageKey,
+        publicHash: randomBytes(24).toString('base64url'),
+      }),
+    );
+    return uploadJson(saved);
   }
 
   /** Renames; a new `data` replaces the file and raises the version. */
@@ -140,63 +136,22 @@ export class UploadService {
       const file = parseDataUrl(input.data, MAX_UPLOAD_BYTES);
       replacement = checkUpload(file.content, file.declaredType, input.name);
     }
-    const key = replacement ? `uploads/${randomKeyPart()}.${replacement.extension}` : null;
-    if (replacement && key) await this.storage.write(key, replacement.content);
-    let oldKey: string | null = null;
-    try {
-      const saved = await this.dataSource.transaction(async (em) => {
-        const row = await em.findOne(Upload, { where: { id }, lock: { mode: 'pessimistic_write' } });
-        if (!row) throw new DomainError('not_found', 'Upload wurde nicht gefunden.');
-        const before = auditJson(row);
-        if (input.name !== undefined && input.name !== '') row.name = input.name;
-        if (replacement && key) {
-          oldKey = row.storageKey;
-          Object.assign(row, {
-            version: row.version + 1,
-            extension: replacement.extension,
-            mimeType: replacement.mimeType,
-            size: replacement.content.length,
-            storageKey: key,
-          });
-        }
-        const result = await em.save(row);
-        await this.audit.record(em, ctx, {
-          action: 'update',
-          entityType: 'uploads',
-          entityId: id,
-          changes: diff(before, auditJson(result)),
+    const saved = await this.files.update(ctx, id, replacement, (row) => {
+      if (input.name !== undefined && input.name !== '') row.name = input.name;
+      if (replacement) {
+        Object.assign(row, {
+          extension: replacement.extension,
+          mimeType: replacement.mimeType,
+          size: replacement.content.length,
         });
-        await this.audit.bump(em, 'uploads');
-        return result;
-      });
-      if (oldKey) {
-        await this.storage.remove(oldKey);
-        await this.storage.removeTree(UploadService.cacheFolder(id));
       }
-      return uploadJson(saved);
-    } catch (error) {
-      if (key) await this.storage.remove(key);
-      throw error;
-    }
+    });
+    return uploadJson(saved);
   }
 
   /** Deletes the row, then its files. */
-  async remove(ctx: RequestContext, id: number): Promise<void> {
-    const key = await this.dataSource.transaction(async (em) => {
-      const row = await em.findOne(Upload, { where: { id } });
-      if (!row) throw new DomainError('not_found', 'Upload wurde nicht gefunden.');
-      await em.delete(Upload, { id });
-      await this.audit.record(em, ctx, {
-        action: 'delete',
-        entityType: 'uploads',
-        entityId: id,
-        changes: auditJson(row),
-      });
-      await this.audit.bump(em, 'uploads');
-      return row.storageKey;
-    });
-    if (key) await this.storage.remove(key);
-    await this.storage.removeTree(UploadService.cacheFolder(id));
+  remove(ctx: RequestContext, id: number): Promise<void> {
+    return this.files.remove(ctx, id);
   }
 }
 
