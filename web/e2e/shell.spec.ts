@@ -87,8 +87,16 @@ test.describe('German app shell', () => {
     await expect(page).toHaveURL(/\/backend$/);
     await expect(page.getByText('Angemeldet als admin.', { exact: false })).toBeVisible();
     // The session is real: the cookie reaches the API.
-    const me = await page.evaluate(async () => (await fetch('/api/users/me')).json());
+    const me = (await page.evaluate(async () => (await fetch('/api/users/me')).json())) as {
+      data: { roles: string[] };
+    };
     expect(me.data.roles).toContain('ROLE_ADMIN');
+  });
+
+  test('an invalid sign-in link lands on the sign-in page with the specification text', async ({ page }) => {
+    await page.goto('/api/auth/login-link/gibt-es-nicht');
+    await expect(page).toHaveURL(/\/backend\/login\?error=login-link-invalid$/);
+    await expect(page.getByRole('alert')).toHaveText('Der Anmeldelink ist ungültig oder abgelaufen.');
   });
 
   test('offline warning appears and the retry button clears it', async ({ page, context }, testInfo) => {

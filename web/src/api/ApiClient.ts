@@ -42,11 +42,17 @@ export class ApiClient {
   private readonly fetchFn: FetchLike;
   private readonly baseUrl: string;
   private readonly onUnauthorized?: () => void;
+  private csrfToken: string | null = null;
 
   constructor(options: ApiClientOptions = {}) {
     this.fetchFn = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.baseUrl = (options.baseUrl ?? '').replace(/\/+$/, '');
     this.onUnauthorized = options.onUnauthorized;
+  }
+
+  /** The session's CSRF token (from sign-in); sent as `X-CSRF-Token` with every write. */
+  setCsrfToken(token: string | null): void {
+    this.csrfToken = token;
   }
 
   get<T>(path: string, options?: RequestOptions): Promise<T> {
@@ -72,6 +78,7 @@ export class ApiClient {
   async request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (this.csrfToken && method !== 'GET' && method !== 'HEAD') headers['X-CSRF-Token'] = this.csrfToken;
 
     let response: Response;
     try {

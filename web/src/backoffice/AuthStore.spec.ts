@@ -97,4 +97,37 @@ describe(AuthStore.name, () => {
       expect(auth.errorMessage).toBeUndefined();
     });
   });
+
+  describe('CSRF token', () => {
+    it('sends the token of the sign-in with later writes, and not with reads', async () => {
+      const fetch = fakeFetch(
+        json(200, { data: { user: { username: 'anna' }, csrfToken: 'tok-123' } }),
+        json(200, { data: { id: 1 } }),
+        json(200, { data: [] }),
+      );
+      const api = new ApiClient({ fetch });
+      const auth = new AuthStore(api);
+      await auth.login({ username: 'anna', password: 'geheim' });
+      await api.put('/api/divisions/1', { name: 'x' });
+      await api.get('/api/divisions');
+      expect(fetch.calls[0]!.headers['X-CSRF-Token']).toBeUndefined();
+      expect(fetch.calls[1]!.headers['X-CSRF-Token']).toBe('tok-123');
+      expect(fetch.calls[2]!.headers['X-CSRF-Token']).toBeUndefined();
+    });
+  });
+
+  describe('showRedirectError', () => {
+    it('shows the specification text for an invalid or expired sign-in link', () => {
+      const { auth } = setup();
+      auth.showRedirectError('login-link-invalid');
+      expect(auth.errorMessage).toBe('Der Anmeldelink ist ungültig oder abgelaufen.');
+    });
+
+    it('ignores codes it does not know', () => {
+      const { auth } = setup();
+      auth.showRedirectError('irgendwas');
+      auth.showRedirectError(null);
+      expect(auth.errors).toEqual([]);
+    });
+  });
 });

@@ -1,3 +1,4 @@
+import { t } from '@ordering/common';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { ApiRequestError, type ApiClient } from '../api/ApiClient';
 import type { ApiErrorEntry } from '../api/types';
@@ -44,6 +45,11 @@ export class AuthStore {
     this.errors = [];
   }
 
+  /** Shows why a sign-in arriving by redirect failed (`/backend/login?error=...` from the backend). */
+  showRedirectError(code: string | null): void {
+    if (code === 'login-link-invalid') this.errors = [{ message: t('auth.loginLinkInvalid') }];
+  }
+
   /**
    * Posts the credentials to `POST /api/auth/login`. Resolves true when signed in; on failure the
    * server's errors (or a German fallback) are kept in `errors` and it resolves false.
@@ -68,6 +74,8 @@ export class AuthStore {
         // Wrong credentials answer 401; that is a message for this form, not a redirect to it.
         { redirectOnUnauthorized: false },
       );
+      // Writes made with the session cookie must carry the session's CSRF token.
+      this.api.setCsrfToken(csrfTokenOf(data));
       runInAction(() => {
         this.user = { username: usernameOf(data) ?? username };
         this.submitting = false;
@@ -92,4 +100,10 @@ function usernameOf(data: unknown): string | undefined {
       ? (record.user as Record<string, unknown>)
       : record;
   return typeof source.username === 'string' ? source.username : undefined;
+}
+
+function csrfTokenOf(data: unknown): string | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const token = (data as Record<string, unknown>).csrfToken;
+  return typeof token === 'string' ? token : null;
 }

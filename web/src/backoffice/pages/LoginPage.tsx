@@ -14,8 +14,11 @@ export const LoginPage = observer(function LoginPage() {
   const [password, setPassword] = useState('');
   const alertRef = useRef<HTMLDivElement>(null);
 
-  // Errors from a previous visit are stale.
-  useEffect(() => auth.clearErrors, [auth]);
+  // Errors from a previous visit are stale; an error the backend redirected here with is shown once.
+  useEffect(() => {
+    auth.showRedirectError(searchParams.get('error'));
+    return auth.clearErrors;
+  }, [auth, searchParams]);
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
