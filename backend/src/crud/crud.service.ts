@@ -117,8 +117,8 @@ export class CrudService<E extends ObjectLiteral> {
         continue;
       }
       const property = filter.property ?? name;
-      const isRelation = !!this.relation(property);
-      const column = isRelation ? `e.${property}` : `e.${property}`;
+      // TypeORM resolves `e.<relation>` to its join column, so columns and to-one relations read alike.
+      const column = `e.${property}`;
       const param = `f_${name}`;
       switch (filter.op ?? 'eq') {
         case 'gte':
@@ -259,14 +259,12 @@ export class CrudService<E extends ObjectLiteral> {
         // Owned children are replaced: delete the old rows first.
         for (const child of this.def.children) {
           const rel = this.relation(child)!;
-          const inverse = rel.inverseRelation!.propertyName;
           await em
             .createQueryBuilder()
             .delete()
             .from(rel.inverseEntityMetadata.target)
             .where(`${rel.inverseRelation!.joinColumns[0]!.databaseName} = :id`, { id })
             .execute();
-          void inverse;
         }
       }
       await this.assign(em, entity, input, ctx);
