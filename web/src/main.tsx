@@ -6,8 +6,10 @@ import { createRoutes } from './app/routes';
 import { BackofficeRootStore } from './backoffice/BackofficeRootStore';
 import { loginPathFor } from './backoffice/redirect';
 import { StorefrontRootStore } from './storefront/StorefrontRootStore';
+import { createPublicUploader } from './storefront/uploads';
 import './styles/theme.css';
 import './styles/app.css';
+import './styles/storefront.css';
 
 // The one place where the app's objects are created and wired; everything below gets them handed in.
 const api = new ApiClient({
@@ -15,7 +17,12 @@ const api = new ApiClient({
   onUnauthorized: () => void router.navigate(loginPathFor(window.location)),
 });
 const shopName = import.meta.env.VITE_SHOP_NAME as string | undefined;
-const storefront = new StorefrontRootStore({ api, shopName });
+const storefront = new StorefrontRootStore({
+  api,
+  shopName,
+  storage: window.sessionStorage,
+  uploader: createPublicUploader(),
+});
 const backoffice = new BackofficeRootStore({ api, shopName });
 const router = createBrowserRouter(createRoutes({ storefront, backoffice }));
 

@@ -7,16 +7,17 @@ import { StorefrontRootStore } from '../storefront/StorefrontRootStore';
 import { fakeFetch } from '../testing/fakeFetch';
 import { InternalErrorPage, StandaloneErrorPage } from '../components/ErrorPage';
 import type { RouteObject } from 'react-router';
+import { loadedRoot } from '../storefront/testing/fixtures';
 import { createRoutes } from './routes';
 
 // No DOM here: the route table is checked by rendering each path to HTML, as a server would.
 enableStaticRendering(true);
 
-function render(path: string): string {
+function render(path: string, storefront?: StorefrontRootStore): string {
   const api = new ApiClient({ fetch: fakeFetch() });
   const now = () => new Date('2030-03-01T10:00:00Z');
   const routes = createRoutes({
-    storefront: new StorefrontRootStore({ api, shopName: 'Estrich Huber', now }),
+    storefront: storefront ?? new StorefrontRootStore({ api, shopName: 'Estrich Huber', now }),
     backoffice: new BackofficeRootStore({ api, shopName: 'Estrich Huber', now }),
   });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -28,6 +29,7 @@ function text(html: string): string {
     .replace(/<!--.*?-->/g, '')
     .replace(/<[^>]+>/g, ' ')
     .replace(/&#x27;/g, "'")
+    .replace(/&amp;/g, '&')
     .replace(/\s+/g, ' ');
 }
 
@@ -51,10 +53,30 @@ describe(createRoutes.name, () => {
     },
   );
 
-  it('renders the branch page with the branch from the path', () => {
-    const body = text(render('/store/estrich-wien'));
-    expect(body).toContain('Sortiment');
-    expect(body).toContain('estrich-wien');
+  it('shows the loading note until the storefront data has arrived', () => {
+    expect(text(render('/store/wien'))).toContain('Daten werden geladen');
+  });
+
+  it('renders the branch page with the branch from the path', async () => {
+    const { root } = await loadedRoot();
+    root.branches.select('wien'); // the page's effect does this in the browser
+    const html = render('/store/wien', root);
+    expect(html).toMatch(/<h1 id="store-title"[^>]*>Gasthaus Wien<\/h1>/);
+    expect(text(html)).toContain('Schnitzel nach Wahl');
+    expect(html).toMatch(/<nav class="category-bar" aria-label="Kategorien">/);
+  });
+
+  it('lists the branches on / with the count line', async () => {
+    const { root } = await loadedRoot();
+    const body = text(render('/', root));
+    expect(body).toContain('Bestellen bei Gruber & Linde');
+    expect(body).toContain('2 von 2 Filialen werden angezeigt.');
+    expect(body).toContain('Estrich Graz');
+  });
+
+  it('renders the 404 page for an unknown branch', async () => {
+    const { root } = await loadedRoot();
+    expect(text(render('/store/gibt-es-nicht', root))).toContain('404 Not Found');
   });
 
   it('shows the payment-failed message only on the checkout error route', () => {

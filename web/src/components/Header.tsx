@@ -8,11 +8,13 @@ export const Header = observer(function Header({ ui, children }: { ui: UiStore; 
   return (
     <header className="site-header">
       <div className="site-header__inner container">
-        <Link to="/" className="brand" aria-label={`${ui.shopName} – Startseite`}>
+        <Link to="/" className="brand">
           <span className="brand__mark" aria-hidden="true">
             {ui.shopName.charAt(0).toUpperCase()}
           </span>
           <span className="brand__name">{ui.shopName}</span>
+          {/* In the link's name after the visible text (WCAG 2.5.3: the name contains what is seen). */}
+          <span className="visually-hidden"> – Startseite</span>
         </Link>
         {children}
       </div>

@@ -11,10 +11,13 @@ import { OfflineBanner } from './OfflineBanner';
 export const ShellLayout = observer(function ShellLayout({
   ui,
   headerItems,
+  toolbar,
   className,
 }: {
   ui: UiStore;
   headerItems?: ReactNode;
+  /** A bar right under the header (the storefront's open-state toolbar). */
+  toolbar?: ReactNode;
   className?: string;
 }) {
   useEffect(() => ui.bindConnectivity(window), [ui]);
@@ -25,6 +28,7 @@ export const ShellLayout = observer(function ShellLayout({
         {messages.skipToContent}
       </a>
       <Header ui={ui}>{headerItems}</Header>
+      {toolbar}
       <OfflineBanner ui={ui} />
       <main id="main" className="shell__main container" tabIndex={-1}>
         <Outlet />

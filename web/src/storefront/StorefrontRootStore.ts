@@ -1,23 +1,60 @@
+import { reaction } from 'mobx';
 import type { ApiClient } from '../api/ApiClient';
 import { serverProbe } from '../stores/probe';
 import { UiStore } from '../stores/UiStore';
+import { BranchStore } from './stores/BranchStore';
+import { CartStore, noStorage, type CartStorage } from './stores/CartStore';
+import { CatalogStore } from './stores/CatalogStore';
+import { ClockStore, type Clock } from './stores/ClockStore';
+import { InitDataStore } from './stores/InitDataStore';
+import type { FileUploader } from './stores/ProductEditor';
 
 export interface StorefrontRootStoreOptions {
   api: ApiClient;
   shopName?: string;
-  now?: () => Date;
+  now?: Clock;
+  /** Where carts are kept; the browser's sessionStorage in the app. */
+  storage?: CartStorage;
+  /** Uploads files of configurable products. */
+  uploader?: FileUploader;
 }
 
 /**
- * Root of the storefront face (web shop, kiosk). Aggregate stores (branches, catalogue, cart per branch)
- * hang off it as they arrive; each gets the API client from here, never from a module.
+ * Root of the storefront face (web shop, kiosk): data from /api/init, branches, the selected branch's
+ * catalogue and the carts. Each store gets what it needs handed in from here, never from a module.
  */
 export class StorefrontRootStore {
   readonly api: ApiClient;
   readonly ui: UiStore;
+  readonly clock: ClockStore;
+  readonly data: InitDataStore;
+  readonly branches: BranchStore;
+  readonly catalog: CatalogStore;
+  readonly cart: CartStore;
 
-  constructor({ api, shopName, now }: StorefrontRootStoreOptions) {
+  constructor({ api, shopName, now, storage = noStorage, uploader }: StorefrontRootStoreOptions) {
+    const clock = now ?? (() => new Date());
     this.api = api;
-    this.ui = new UiStore({ shopName, now, probe: serverProbe(api) });
+    this.ui = new UiStore({ shopName, now: clock, probe: serverProbe(api) });
+    this.clock = new ClockStore(clock);
+    this.data = new InitDataStore(api, clock);
+    this.branches = new BranchStore(this.data, this.clock);
+    this.catalog = new CatalogStore(this.data, this.branches, this.clock);
+    this.cart = new CartStore(this.data, this.branches, this.catalog, storage, uploader);
+    // Every load: the configured names into the shell, and carts checked against the new catalogue.
+    reaction(
+      () => this.data.version,
+      () => {
+        if (this.data.config) this.ui.applyConfig(this.data.config);
+        this.cart.migrateAll();
+      },
+    );
+  }
+
+  /** Loads the data and starts the clock and the 4-hour reload check; returns the function that stops them. */
+  start(): () => void {
+    void this.data.ensureLoaded();
+    const stops = [this.clock.start(), this.data.startAutoReload()];
+    return () => stops.forEach((stop) => stop());
   }
 }

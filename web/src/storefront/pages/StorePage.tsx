@@ -1,25 +1,87 @@
 import { observer } from 'mobx-react-lite';
-import { Link, useParams } from 'react-router';
+import { useEffect } from 'react';
+import { useParams } from 'react-router';
+import { NotFoundPage } from '../../components/ErrorPage';
 import { PageTitle } from '../../components/PageTitle';
+import { CartBar, CartNotification, CartPanel } from '../components/CartPanel';
+import { CategoryBar, groupElementId } from '../components/CategoryBar';
+import { LoadState } from '../components/LoadState';
+import { ProductCard } from '../components/ProductCard';
+import { ProductModal } from '../components/ProductModal';
+import { StoreBanner } from '../components/StoreBanner';
+import { imageUrl } from '../format';
 import { useStores } from '../stores';
+import { texts } from '../texts';
 
-// Placeholder for the branch menu and cart (orders issue).
+/** The branch store page `/store/{identifier}` (spec section 2). */
 export const StorePage = observer(function StorePage() {
-  const { ui } = useStores();
-  const branch = useParams().branch ?? '';
+  const identifier = useParams().branch ?? '';
   return (
-    <section className="page" aria-labelledby="store-title">
-      <PageTitle title="Sortiment" shopName={ui.shopName} />
-      <h1 id="store-title">Sortiment</h1>
-      <p className="page__lead">
-        Filiale <strong>{branch}</strong>
-      </p>
-      <div className="card">
-        <p>Das Sortiment dieser Filiale steht in Kürze hier zur Auswahl bereit.</p>
-        <Link className="button button--primary" to={`/store/${encodeURIComponent(branch)}/checkout`}>
-          Zur Kasse
-        </Link>
-      </div>
-    </section>
+    <LoadState>
+      <Store identifier={identifier} />
+    </LoadState>
+  );
+});
+
+const Store = observer(function Store({ identifier }: { identifier: string }) {
+  const { ui, branches, cart, catalog } = useStores();
+  const branch = branches.byIdentifier(identifier);
+
+  useEffect(() => {
+    if (!branch) return;
+    branches.select(branch.identifier);
+    cart.open(branch);
+  }, [branch, branches, cart]);
+
+  if (!branch) return <NotFoundPage />;
+  // Until the effect has selected it, the stores still describe no branch.
+  if (branches.selected !== branch) return null;
+
+  const groups = catalog.groups;
+  return (
+    <div className={`store${cart.isPanelVisible ? ' store--cart-open' : ''}`}>
+      <PageTitle title={branch.name} shopName={ui.shopName} />
+      <StoreBanner branch={branch} />
+      <CategoryBar />
+      {groups.length === 0 ? (
+        <p className="card">{texts.noMenu}</p>
+      ) : (
+        groups.map((group) => (
+          <section
+            key={group.category.id}
+            id={groupElementId(group.category.id)}
+            className="product-group"
+            aria-labelledby={`${groupElementId(group.category.id)}-title`}
+          >
+            {group.category.image && (
+              <img
+                className="product-group__image"
+                src={imageUrl(group.category.image, 'category')}
+                alt=""
+                width={800}
+                height={450}
+                loading="lazy"
+                decoding="async"
+              />
+            )}
+            <h2 id={`${groupElementId(group.category.id)}-title`} className="product-group__title">
+              {group.category.name}
+            </h2>
+            {group.category.description && (
+              <p className="product-group__description">{group.category.description}</p>
+            )}
+            <ul className="product-grid">
+              {group.products.map(({ product, visibility }) => (
+                <ProductCard key={product.id} product={product} visibility={visibility} />
+              ))}
+            </ul>
+          </section>
+        ))
+      )}
+      <CartPanel />
+      <CartBar />
+      <CartNotification />
+      <ProductModal />
+    </div>
   );
 });

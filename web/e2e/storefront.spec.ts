@@ -1,0 +1,151 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations, screenshot } from './support';
+
+// The storefront against the real backend and its demo data (README "Demo data"): three branches,
+// Gasthaus Zur Linde in Wien with a configurable "Schnitzel nach Wahl".
+const WIEN = '/store/gasthaus-linde-wien';
+
+test.describe('Storefront', () => {
+  test('branch list: search by PLZ / Ort and filter by tag', async ({ page }, testInfo) => {
+    await page.goto('/');
+    const count = page.getByRole('status').filter({ hasText: /Filialen werden angezeigt|keine Ergebnisse/ });
+    await expect(count).toHaveText('3 von 3 Filialen werden angezeigt.');
+    const cards = page.locator('.branch-card');
+    await expect(cards).toHaveCount(3);
+    await expect(page.locator('.branch-card--inactive')).toContainText('Gasthaus Zur Linde Linz');
+    await screenshot(page, testInfo, 'branch-list');
+    await expectNoSeriousA11yViolations(page);
+
+    const search = page.getByPlaceholder('PLZ / Ort');
+    await search.fill('8053');
+    await expect(count).toHaveText('1 von 3 Filialen werden angezeigt.');
+    await expect(cards).toHaveCount(1);
+    await expect(cards.first()).toContainText('Gruber Estrich & Boden');
+
+    await search.fill('Salzburg');
+    await expect(count).toHaveText('Leider wurden keine Ergebnisse gefunden.');
+    await expect(cards).toHaveCount(0);
+    await screenshot(page, testInfo, 'branch-list-no-result');
+
+    await search.fill('');
+    const tag = page.getByRole('button', { name: 'Wirtshaus' });
+    await tag.click();
+    await expect(tag).toHaveAttribute('aria-pressed', 'true');
+    await expect(count).toHaveText('2 von 3 Filialen werden angezeigt.');
+    await tag.click();
+    await expect(tag).toHaveAttribute('aria-pressed', 'false');
+    await expect(count).toHaveText('3 von 3 Filialen werden angezeigt.');
+  });
+
+  test('Wien: configure a product, add it, see the totals, and keep the cart over a reload', async ({
+    page,
+  }, testInfo) => {
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Gasthaus Zur Linde', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${WIEN}$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Gasthaus Zur Linde' })).toBeVisible();
+    // The toolbar names the selected branch and its state.
+    await expect(page.locator('.toolbar')).toContainText('Gasthaus Zur Linde');
+    await expect(page.getByRole('navigation', { name: 'Kategorien' })).toContainText('Hauptspeisen');
+    // The lunch menu is a bundle: listed, but not in the category bar.
+    await expect(page.getByRole('navigation', { name: 'Kategorien' })).not.toContainText('Mittagsmenü');
+    await expect(page.getByRole('button', { name: /Gebratener Saibling/ })).toBeDisabled();
+    await screenshot(page, testInfo, 'store');
+    await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole('button', { name: /Schnitzel nach Wahl/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Schnitzel nach Wahl' });
+    await expect(dialog).toBeVisible();
+    const save = dialog.getByRole('button', { name: 'In den Warenkorb' });
+    await expect(save).toBeDisabled();
+    await expect(dialog.getByText('Bitte vervollständigen Sie: Fleisch, Beilagen.')).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Menge verringern' })).toBeDisabled();
+
+    await dialog.getByRole('radio', { name: 'Kalb (+ 4,50 EUR)' }).check();
+    await dialog.getByRole('checkbox', { name: 'Pommes frites' }).check();
+    await dialog.getByRole('checkbox', { name: 'Preiselbeeren (+ 0,80 EUR)' }).check();
+    await expect(dialog.locator('.product-modal__price')).toContainText('19,80 EUR');
+    await dialog.getByRole('button', { name: 'Menge erhöhen' }).click();
+    await expect(dialog.getByLabel('Menge', { exact: true })).toHaveValue('2');
+    await expect(dialog.locator('.product-modal__price')).toContainText('39,60 EUR');
+    await dialog.getByLabel('Anmerkung').fill('Bitte gut durch.');
+    await screenshot(page, testInfo, 'product-modal', false);
+    await expectNoSeriousA11yViolations(page);
+    await save.click();
+
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText('Produkt zum Warenkorb hinzugefügt.')).toBeVisible();
+    const cartButton = page.getByRole('button', { name: /Warenkorb anzeigen/ });
+    await expect(cartButton).toContainText('2');
+    await expect(cartButton).toContainText('39,60 EUR');
+
+    await cartButton.click();
+    const panel = page.getByRole('complementary', { name: /Warenkorb/ });
+    await expect(panel).toContainText('Schnitzel nach Wahl');
+    await expect(panel).toContainText('Kalb · Pommes frites, Preiselbeeren · Bitte gut durch.');
+    await expect(panel.locator('.totals__row--total')).toHaveText(/Gesamt\s*39,60\sEUR/);
+    await expect(panel).toContainText('inkl. 10 % MwSt.');
+    await expect(panel).toContainText('3,60 EUR');
+    await screenshot(page, testInfo, 'cart');
+    await expectNoSeriousA11yViolations(page);
+
+    await page.reload();
+    await expect(page.getByRole('button', { name: /Warenkorb anzeigen/ })).toContainText('39,60 EUR');
+    const stored = await page.evaluate(() => sessionStorage.getItem('asp.gasthaus-linde-wien'));
+    expect(JSON.parse(stored ?? '{}').items).toHaveLength(1);
+  });
+
+  test('Wien: a step-by-step product goes forward only when each step is valid', async ({
+    page,
+  }, testInfo) => {
+    await page.goto(WIEN);
+    await page.getByRole('button', { name: /Bowl zusammenstellen/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Bowl zusammenstellen' });
+    await expect(dialog.getByText('Schritt 1 von 4')).toBeVisible();
+    const forward = dialog.getByRole('button', { name: 'Weiter' });
+    await expect(forward).toBeDisabled();
+    await expect(dialog.getByRole('button', { name: 'In den Warenkorb' })).toHaveCount(0);
+
+    await dialog.getByRole('radio', { name: 'Quinoa (+ 1,00 EUR)' }).check();
+    await forward.click();
+    await expect(dialog.getByText('Schritt 2 von 4')).toBeVisible();
+    await dialog.getByRole('radio', { name: /Falafel/ }).check();
+    await forward.click();
+    await forward.click(); // toppings are optional
+    await expect(dialog.getByText('Schritt 4 von 4')).toBeVisible();
+    await dialog.getByRole('button', { name: 'Zurück' }).click();
+    await expect(dialog.getByText('Schritt 3 von 4')).toBeVisible();
+    await dialog.getByRole('checkbox', { name: /Avocado/ }).check();
+    await forward.click();
+    await dialog.getByRole('radio', { name: 'Chili-Mango' }).check();
+    await expect(dialog.locator('.product-modal__price')).toContainText('16,20 EUR');
+    await screenshot(page, testInfo, 'step-by-step', false);
+    await dialog.getByRole('button', { name: 'In den Warenkorb' }).click();
+    await expect(page.getByRole('button', { name: /Warenkorb anzeigen/ })).toContainText('16,20 EUR');
+  });
+
+  test('Graz: an alternative unit converts the amount and the total is hidden for approximate prices', async ({
+    page,
+  }) => {
+    await page.goto('/store/estrich-graz');
+    await page.getByRole('button', { name: /Fließestrich CAF C25-F5/ }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByLabel('Menge', { exact: true })).toHaveValue('20');
+    await dialog.getByLabel('Einheit').selectOption('kg');
+    await expect(dialog.getByLabel('Menge', { exact: true })).toHaveValue('2000');
+    await dialog.getByLabel('Menge', { exact: true }).fill('2345,5');
+    await dialog.getByLabel('Menge', { exact: true }).press('Enter');
+    await expect(dialog.getByLabel('Menge', { exact: true })).toHaveValue('2300');
+    await expect(dialog.locator('.product-modal__price')).toContainText('ca. 437,00 EUR');
+    await dialog.getByRole('button', { name: 'In den Warenkorb' }).click();
+
+    const cartButton = page.getByRole('button', { name: /Warenkorb anzeigen/ });
+    await expect(cartButton).not.toContainText('EUR');
+    await cartButton.click();
+    const panel = page.getByRole('complementary', { name: /Warenkorb/ });
+    await expect(panel).toContainText('2300 kg');
+    await expect(panel).toContainText('Die Gesamtsumme erhalten Sie mit unserer Bestätigung.');
+    await expect(panel).toContainText('Die Preise sind unverbindlich. Sie erhalten ein Angebot von uns.');
+    await expect(panel.locator('.totals__row--total')).toHaveCount(0);
+  });
+});

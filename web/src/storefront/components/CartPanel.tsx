@@ -1,0 +1,209 @@
+import {
+  deliveryHints,
+  formatMoney,
+  t,
+  type CartItem,
+  type ConfigurablePart,
+  type PartValue,
+} from '@ordering/common';
+import { observer } from 'mobx-react-lite';
+import { Link } from 'react-router';
+import { formatPrice, formatQuantity } from '../format';
+import { useStores } from '../stores';
+import { texts } from '../texts';
+
+function partText(part: ConfigurablePart, value: PartValue | undefined): string | null {
+  if (part.type === 'select') return typeof value === 'number' ? (part.options[value]?.name ?? null) : null;
+  if (part.type === 'multiselect') {
+    const names = Array.isArray(value)
+      ? value.map((index) => (typeof index === 'number' ? part.options[index]?.name : null)).filter(Boolean)
+      : [];
+    return names.length > 0 ? names.join(', ') : null;
+  }
+  if (part.type === 'text' || part.type === 'textarea')
+    return typeof value === 'string' && value.trim() ? value.trim() : null;
+  return Array.isArray(value) && value.length > 0 ? texts.files(value.length) : null;
+}
+
+/** The choices of an item in one line: "Kalb · Pommes frites, Preiselbeeren". */
+export function itemSummary(parts: readonly ConfigurablePart[], item: CartItem): string {
+  return parts
+    .map((part, index) => partText(part, item.parts[index]))
+    .filter((text): text is string => !!text)
+    .join(' · ');
+}
+
+/** The floating bar: count and total; opens the panel. Not shown while the cart is empty. */
+export const CartBar = observer(function CartBar() {
+  const { cart, data } = useStores();
+  if (cart.isEmpty || cart.isPanelVisible) return null;
+  const totals = cart.totals;
+  return (
+    <div className="cart-bar">
+      <button
+        type="button"
+        className="cart-bar__button"
+        aria-expanded={false}
+        aria-controls="cart-panel"
+        onClick={cart.showPanel}
+      >
+        <span className="cart-bar__count" aria-hidden="true">
+          {String(cart.count).replace('.', ',')}
+        </span>
+        <span className="cart-bar__label">
+          {texts.showCart}
+          <span className="visually-hidden"> ({texts.articles(cart.count)})</span>
+        </span>
+        {!cart.display.isTotalHidden && (
+          <span className="cart-bar__total">{formatMoney(totals.total.gross, data.currency)}</span>
+        )}
+      </button>
+    </div>
+  );
+});
+
+/** The cart panel: items with edit and remove, totals with taxes, notes, delivery hints, to the checkout. */
+export const CartPanel = observer(function CartPanel() {
+  const { cart, data } = useStores();
+  const branch = cart.branch;
+  if (!cart.isPanelVisible || !branch) return null;
+  const totals = cart.totals;
+  const display = cart.display;
+  const currency = data.currency;
+  const products = cart.items.map((item) => data.productById(item.product.id));
+  const hasBasePrices = products.some((product) => product?.pricing === 'base');
+  const hints =
+    cart.orderType === 'delivery' && cart.deliveryArea
+      ? deliveryHints(cart.deliveryArea, totals.items.gross, currency)
+      : { minimumOrder: [], freeDelivery: null };
+  return (
+    <aside id="cart-panel" className="cart-panel" aria-labelledby="cart-title">
+      <header className="cart-panel__header">
+        <h2 id="cart-title" className="cart-panel__title">
+          {texts.cart} <span className="cart-panel__count">({texts.articles(cart.count)})</span>
+        </h2>
+        <button type="button" className="icon-button" aria-label={texts.hideCart} onClick={cart.hidePanel}>
+          <span aria-hidden="true">×</span>
+        </button>
+      </header>
+      <ul className="cart-items">
+        {cart.items.map((item, index) => {
+          const product = products[index];
+          const line = totals.lines[index];
+          const summary = product ? itemSummary(product.config?.parts ?? [], item) : '';
+          return (
+            <li key={index} className="cart-item">
+              <div className="cart-item__main">
+                <span className="cart-item__name">{item.product.name}</span>
+                <span className="cart-item__quantity">{formatQuantity(item.amount, item.unit)}</span>
+                {summary && <span className="cart-item__parts">{summary}</span>}
+              </div>
+              <span className="cart-item__price">
+                {item.product.isPriceHidden || !line
+                  ? t('cart.priceOnRequest')
+                  : formatPrice(line.gross, line.calculationModel, currency)}
+              </span>
+              <div className="cart-item__actions">
+                <button
+                  type="button"
+                  className="link-button"
+                  aria-label={texts.editItem(item.product.name)}
+                  onClick={() => cart.editItem(index)}
+                >
+                  {texts.edit}
+                </button>
+                <button
+                  type="button"
+                  className="link-button"
+                  aria-label={texts.removeItem(item.product.name)}
+                  onClick={() => cart.removeItem(index)}
+                >
+                  {texts.remove}
+                </button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      <dl className="totals">
+        {display.isTotalHidden ? (
+          <p className="totals__note">{texts.totalOnRequest}</p>
+        ) : (
+          <>
+            <div className="totals__row">
+              <dt>{texts.subtotal}</dt>
+              <dd>{formatMoney(totals.items.gross, currency)}</dd>
+            </div>
+            {cart.orderType === 'delivery' && cart.deliveryArea && (
+              <div className="totals__row">
+                <dt>{t('pricing.delivery')}</dt>
+                <dd>
+                  {totals.delivery.gross === 0
+                    ? t('pricing.deliveryFree')
+                    : formatMoney(totals.delivery.gross, currency)}
+                </dd>
+              </div>
+            )}
+            <div className="totals__row totals__row--total">
+              <dt>{t('pricing.total')}</dt>
+              <dd>{formatMoney(totals.total.gross, currency)}</dd>
+            </div>
+            {Object.entries(totals.taxes).map(([rate, tax]) => (
+              <div key={rate} className="totals__row totals__row--tax">
+                <dt>{t('pricing.taxIncluded', { rate: rate.replace('.', ',') })}</dt>
+                <dd>{formatMoney(tax, currency)}</dd>
+              </div>
+            ))}
+            <div className="totals__row totals__row--tax">
+              <dt>{texts.net}</dt>
+              <dd>{formatMoney(totals.total.net, currency)}</dd>
+            </div>
+          </>
+        )}
+      </dl>
+      {(hints.minimumOrder.length > 0 || hints.freeDelivery) && (
+        <div className="cart-panel__hints">
+          {hints.minimumOrder.map((line) => (
+            <p key={line} className="cart-panel__hint cart-panel__hint--warning">
+              {line}
+            </p>
+          ))}
+          {hints.freeDelivery && <p className="cart-panel__hint">{hints.freeDelivery}</p>}
+        </div>
+      )}
+      <div className="cart-panel__notes">
+        {branch.isQuotationRequired && <p>{t('pricing.quotationNote')}</p>}
+        {hasBasePrices && <p>{t('pricing.basePriceNote')}</p>}
+        {display.hasHiddenPrices && <p>{t('pricing.hiddenPriceNote')}</p>}
+      </div>
+      <Link
+        to={`/store/${encodeURIComponent(branch.identifier)}/checkout`}
+        className="button button--primary button--block"
+      >
+        {texts.toCheckout}
+      </Link>
+    </aside>
+  );
+});
+
+/** The "added" notification (spec section 4), in a live region that always exists. */
+export const CartNotification = observer(function CartNotification() {
+  const { cart } = useStores();
+  return (
+    <div className="toast-region" role="status" aria-live="polite">
+      {cart.notification && (
+        <div className="toast">
+          <span>{cart.notification}</span>
+          <button
+            type="button"
+            className="icon-button icon-button--small"
+            aria-label={texts.close}
+            onClick={cart.dismissNotification}
+          >
+            <span aria-hidden="true">×</span>
+          </button>
+        </div>
+      )}
+    </div>
+  );
+});

@@ -1,0 +1,76 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect } from 'react';
+import { activeGroupIndex, categoryScrollOffset } from '../stores/scrolling';
+import { useStores } from '../stores';
+import { texts } from '../texts';
+
+export function groupElementId(categoryId: number): string {
+  return `category-${categoryId}`;
+}
+
+/** The sticky category bar: jumps to a group and marks the one being read (spec section 2). */
+export const CategoryBar = observer(function CategoryBar() {
+  const { catalog } = useStores();
+  const items = catalog.categoryBar;
+
+  useEffect(() => {
+    if (items.length === 0) return;
+    const update = () => {
+      const elements = catalog.groups
+        .map((group) => document.getElementById(groupElementId(group.category.id)))
+        .filter((element): element is HTMLElement => element !== null);
+      const index = activeGroupIndex(
+        elements.map((element) => element.getBoundingClientRect().top),
+        window.innerHeight,
+      );
+      const id = index >= 0 ? Number(elements[index].id.replace('category-', '')) : null;
+      catalog.setActiveCategory(id);
+    };
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    window.addEventListener('resize', update);
+    return () => {
+      window.removeEventListener('scroll', update);
+      window.removeEventListener('resize', update);
+    };
+  }, [catalog, items.length]);
+
+  // Keep the active item in view inside the horizontally scrolling bar.
+  useEffect(() => {
+    if (catalog.activeCategoryId === null) return;
+    const link = document.querySelector<HTMLElement>(`[data-category-link="${catalog.activeCategoryId}"]`);
+    const bar = link?.parentElement?.parentElement;
+    if (link && bar) bar.scrollTo({ left: link.offsetLeft - 16, behavior: 'smooth' });
+  }, [catalog.activeCategoryId]);
+
+  if (items.length === 0) return null;
+  return (
+    <nav className="category-bar" aria-label={texts.categories}>
+      <ul className="category-bar__list">
+        {items.map((category) => (
+          <li key={category.id}>
+            <a
+              href={`#${groupElementId(category.id)}`}
+              data-category-link={category.id}
+              className="category-bar__link"
+              aria-current={catalog.activeCategoryId === category.id ? 'true' : undefined}
+              onClick={(event) => {
+                const target = document.getElementById(groupElementId(category.id));
+                if (!target) return;
+                event.preventDefault();
+                const top =
+                  target.getBoundingClientRect().top +
+                  window.scrollY -
+                  categoryScrollOffset(window.innerWidth);
+                window.scrollTo({ top, behavior: 'smooth' });
+                catalog.setActiveCategory(category.id);
+              }}
+            >
+              {category.name}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+});

@@ -1,0 +1,71 @@
+import { stripHtml, toCents, truncate, type Product, type Visibility } from '@ordering/common';
+import { observer } from 'mobx-react-lite';
+import { imageUrl, productPriceText } from '../format';
+import { useStores } from '../stores';
+import { texts } from '../texts';
+
+/** A product of a group: a button opening the modal; unavailable products are shown disabled. */
+export const ProductCard = observer(function ProductCard({
+  product,
+  visibility,
+}: {
+  product: Product;
+  visibility: Visibility;
+}) {
+  const { cart, data } = useStores();
+  const image = product.images?.[0];
+  const disabled = visibility !== 'available';
+  const description = truncate(stripHtml(product.description), 140);
+  return (
+    <li className={`product-card${disabled ? ' product-card--disabled' : ''}`}>
+      <button
+        type="button"
+        className="product-card__button"
+        disabled={disabled}
+        onClick={() => cart.startProduct(product)}
+        aria-describedby={disabled ? `product-${product.id}-unavailable` : undefined}
+      >
+        {image && (
+          <img
+            className="product-card__image"
+            src={imageUrl(image, 'small')}
+            alt=""
+            width={320}
+            height={320}
+            loading="lazy"
+            decoding="async"
+          />
+        )}
+        <span className="product-card__body">
+          <span className="product-card__name">{product.name}</span>
+          {description && <span className="product-card__description">{description}</span>}
+          {product.allergens && (
+            <span className="product-card__allergens">
+              {texts.allergens}: {product.allergens}
+            </span>
+          )}
+          <span className="product-card__footer">
+            <span className="product-card__price">
+              {productPriceText(
+                toCents(product.price),
+                product.calculationModel,
+                product.unit,
+                data.currency,
+                product.isPriceHidden,
+              )}
+            </span>
+            {disabled ? (
+              <span id={`product-${product.id}-unavailable`} className="product-card__unavailable">
+                {texts.unavailable}
+              </span>
+            ) : (
+              <span className="product-card__add" aria-hidden="true">
+                +
+              </span>
+            )}
+          </span>
+        </span>
+      </button>
+    </li>
+  );
+});

@@ -1,0 +1,116 @@
+import { t, telHref, type Branch, type OrderType } from '@ordering/common';
+import { observer } from 'mobx-react-lite';
+import { imageUrl } from '../format';
+import { storeNotice } from '../stores/notices';
+import { useStores } from '../stores';
+import { texts } from '../texts';
+
+const ORDER_TYPE_LABEL: Record<OrderType, string> = {
+  takeaway: t('orderType.takeaway'),
+  delivery: t('orderType.delivery'),
+  dineIn: t('orderType.dineIn'),
+};
+
+/** Intro of the branch page: image, name, address, open state, closed and pre-order notices, order type. */
+export const StoreBanner = observer(function StoreBanner({ branch }: { branch: Branch }) {
+  const { branches, cart, clock } = useStores();
+  const info = branches.openInfo(branch);
+  const notice = storeNotice(branch, cart.orderType, clock.now);
+  const header = branch.images?.[0];
+  const closedStyle = notice.isClosed && !branch.isPreorderEnabled;
+  return (
+    <section
+      className={`store-banner${closedStyle ? ' store-banner--closed' : ''}`}
+      aria-labelledby="store-title"
+    >
+      <div className="store-banner__media">
+        {header && <img src={imageUrl(header, 'large')} alt="" width={1280} height={480} decoding="async" />}
+      </div>
+      <div className="store-banner__content">
+        <div className="store-banner__head">
+          {branch.logo && (
+            <img
+              className="store-banner__logo"
+              src={imageUrl(branch.logo, 'tiny')}
+              alt=""
+              width={64}
+              height={64}
+            />
+          )}
+          <div>
+            <h1 id="store-title" className="store-banner__title">
+              {branch.name}
+            </h1>
+            <p className="store-banner__address">
+              {branch.street}, {branch.zipCode} {branch.city}
+              {branch.phone && (
+                <>
+                  {' · '}
+                  <a href={telHref(branch.phone)}>{branch.phone}</a>
+                </>
+              )}
+            </p>
+          </div>
+          <span
+            className={`status-pill store-banner__status ${info.isOpen ? (info.isClosingSoon ? 'status-pill--warning' : 'status-pill--open') : 'status-pill--closed'}`}
+          >
+            {info.label}
+          </span>
+        </div>
+        {notice.lines.length > 0 && (
+          <div className={`notice${notice.isClosed ? ' notice--closed' : ''}`} role="status">
+            <p className="notice__title">{notice.lines[0]}</p>
+            {notice.lines.slice(1).map((line) => (
+              <p key={line}>{line}</p>
+            ))}
+          </div>
+        )}
+        <OrderTypeSelector />
+      </div>
+    </section>
+  );
+});
+
+/** Takeaway, delivery, dine-in: only the branch's types; the delivery area right beside delivery. */
+export const OrderTypeSelector = observer(function OrderTypeSelector() {
+  const { cart } = useStores();
+  const types = cart.offeredOrderTypes;
+  if (types.length === 0) return null;
+  return (
+    <div className="order-type">
+      <fieldset className="segmented">
+        <legend className="segmented__legend">{texts.orderType}</legend>
+        <div className="segmented__options">
+          {types.map((type) => (
+            <label key={type} className="segmented__option">
+              <input
+                type="radio"
+                name="order-type"
+                value={type}
+                checked={cart.orderType === type}
+                onChange={() => cart.setOrderType(type)}
+              />
+              <span>{ORDER_TYPE_LABEL[type]}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      {cart.orderType === 'delivery' && cart.deliveryAreas.length > 0 && (
+        <div className="order-type__area">
+          <label htmlFor="delivery-area">{texts.deliveryArea}</label>
+          <select
+            id="delivery-area"
+            value={cart.deliveryArea?.id ?? ''}
+            onChange={(event) => cart.setDeliveryArea(Number(event.target.value))}
+          >
+            {cart.deliveryAreas.map((area) => (
+              <option key={area.id} value={area.id}>
+                {area.area}
+              </option>
+            ))}
+          </select>
+        </div>
+      )}
+    </div>
+  );
+});

@@ -1,0 +1,56 @@
+import {
+  calculationModelLabel,
+  formatMoney,
+  t,
+  unitLabel,
+  type CalculationModel,
+  type Cents,
+  type Image,
+  type UnitCode,
+} from '@ordering/common';
+
+/** Image sizes of the image route (`/image/{size}/{id}-{version}.{extension}`) with their box. */
+export const IMAGE_BOXES = {
+  tiny: { width: 64, height: 64 },
+  small: { width: 320, height: 320 },
+  medium: { width: 640, height: 640 },
+  large: { width: 1280, height: 1280 },
+  product: { width: 600, height: 600 },
+  category: { width: 800, height: 450 },
+} as const;
+
+export type ImageSizeName = keyof typeof IMAGE_BOXES;
+
+/** The URL of an image in a prepared size. */
+export function imageUrl(image: Pick<Image, 'id' | 'version' | 'extension'>, size: ImageSizeName): string {
+  return `/image/${size}/${image.id}-${image.version}.${image.extension}`;
+}
+
+/** An amount as the German input shows it: `1.5` → `1,5`. */
+export function formatAmount(amount: number): string {
+  return String(amount).replace('.', ',');
+}
+
+/** `2 Stk.`, `12,5 m²`. */
+export function formatQuantity(amount: number, unit: UnitCode): string {
+  return `${formatAmount(amount)}\u00a0${unitLabel(unit)}`;
+}
+
+/** A price with its calculation label: `ca. 21,90 EUR`, `ab 29,90 EUR`, `14,50 EUR`. */
+export function formatPrice(cents: Cents, model: CalculationModel, currency: string): string {
+  const label = calculationModelLabel(model);
+  return `${label ? `${label} ` : ''}${formatMoney(cents, currency)}`;
+}
+
+/** The price of a product on its card, or "Preis auf Anfrage" when hidden. */
+export function productPriceText(
+  cents: Cents,
+  model: CalculationModel,
+  unit: UnitCode,
+  currency: string,
+  isHidden: boolean,
+): string {
+  if (isHidden) return t('cart.priceOnRequest');
+  const price = formatPrice(cents, model, currency);
+  return unit === 'piece' ? price : `${price} / ${unitLabel(unit)}`;
+}

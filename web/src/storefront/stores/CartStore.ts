@@ -1,0 +1,297 @@
+import {
+  cartCount,
+  cartStorageKey,
+  clearCart,
+  emptyCart,
+  migrateCart,
+  offeredOrderTypes,
+  orderTypeFlags,
+  orderTypeOf,
+  initialOrderType,
+  priceCart,
+  removeItem,
+  saveItem,
+  t,
+  totalsDisplay,
+  type Branch,
+  type CartItem,
+  type CartState,
+  type CartTotals,
+  type DeliveryArea,
+  type OrderType,
+  type PricingLineInput,
+  type Product,
+  type TotalsDisplay,
+} from '@ordering/common';
+import { makeAutoObservable } from 'mobx';
+import type { BranchStore } from './BranchStore';
+import type { CatalogStore } from './CatalogStore';
+import type { InitDataStore } from './InitDataStore';
+import { ProductEditor, type FileUploader } from './ProductEditor';
+
+/** What the cart needs of `sessionStorage`. */
+export type CartStorage = Pick<Storage, 'getItem' | 'setItem'>;
+
+/** How long the "added" notification stays. */
+export const NOTIFICATION_MS = 3500;
+
+/** A storage that keeps nothing (server rendering, tests that do not care). */
+export const noStorage: CartStorage = { getItem: () => null, setItem: () => undefined };
+
+function parseCart(text: string | null): CartState | null {
+  if (!text) return null;
+  try {
+    const value = JSON.parse(text) as Partial<CartState> | null;
+    if (!value || !Array.isArray(value.items)) return null;
+    return {
+      ...emptyCart(),
+      ...value,
+      items: value.items.filter(
+        (item): item is CartItem =>
+          !!item && typeof item.amount === 'number' && !!item.product && Array.isArray(item.parts),
+      ),
+      order: { ...emptyCart().order, ...(value.order ?? {}) },
+    };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The carts, one per branch (spec section 4): kept in sessionStorage under `asp.{branch identifier}`,
+ * priced with `common`, migrated after every data load; plus the cart panel, the notification and the
+ * product modal's editor.
+ */
+export class CartStore {
+  /** Carts read or changed in this session, by branch identifier. */
+  carts = new Map<string, CartState>();
+  isPanelOpen = false;
+  notification: string | null = null;
+  editor: ProductEditor | null = null;
+
+  private notificationTimer: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(
+    private readonly data: InitDataStore,
+    private readonly branches: BranchStore,
+    private readonly catalog: CatalogStore,
+    private readonly storage: CartStorage,
+    private readonly uploader?: FileUploader,
+  ) {
+    makeAutoObservable<
+      CartStore,
+      'data' | 'branches' | 'catalog' | 'storage' | 'uploader' | 'notificationTimer'
+    >(
+      this,
+      {
+        data: false,
+        branches: false,
+        catalog: false,
+        storage: false,
+        uploader: false,
+        notificationTimer: false,
+      },
+      { autoBind: true },
+    );
+  }
+
+  get branch(): Branch | null {
+    return this.branches.selected;
+  }
+
+  /** The selected branch's cart (empty until {@link CartStore.open} read it). */
+  get state(): CartState {
+    const key = this.branch?.identifier;
+    return (key && this.carts.get(key)) || emptyCart();
+  }
+
+  /**
+   * Reads the branch's stored cart. Without a stored cart the settings' default order type is applied when
+   * the branch offers it (else its first type), and the first delivery area is preselected.
+   */
+  open(branch: Branch): void {
+    if (this.carts.has(branch.identifier)) return;
+    const stored = parseCart(this.storage.getItem(cartStorageKey(branch.identifier)));
+    let state = stored ?? emptyCart();
+    if (!stored) {
+      const type = initialOrderType(branch, this.data.config?.defaultDeliveryMethod, null);
+      state = { ...state, ...orderTypeFlags(type ?? 'takeaway') };
+    }
+    this.carts.set(branch.identifier, this.normalise(branch, state));
+    this.migrate(branch);
+    if (!stored) this.save(branch.identifier);
+  }
+
+  /** Keeps the order type among the offered ones and a delivery area chosen. */
+  private normalise(branch: Branch, state: CartState): CartState {
+    const offered = offeredOrderTypes(branch);
+    let type = orderTypeOf(state);
+    if (!offered.includes(type))
+      type = initialOrderType(branch, this.data.config?.defaultDeliveryMethod, null) ?? type;
+    const areas = branch.deliveryAreas ?? [];
+    const area = areas.find((candidate) => candidate.id === state.deliveryArea?.id) ?? areas[0] ?? null;
+    return { ...state, ...orderTypeFlags(type), deliveryArea: area ? { id: area.id } : null };
+  }
+
+  private update(change: (state: CartState) => CartState): void {
+    const branch = this.branch;
+    if (!branch) return;
+    this.carts.set(branch.identifier, change(this.state));
+    this.save(branch.identifier);
+  }
+
+  private save(identifier: string): void {
+    const state = this.carts.get(identifier);
+    if (!state) return;
+    try {
+      this.storage.setItem(cartStorageKey(identifier), JSON.stringify(state));
+    } catch {
+      // Storage full or disabled (private mode): the cart still works for this page view.
+    }
+  }
+
+  get items(): CartItem[] {
+    return this.state.items;
+  }
+
+  get isEmpty(): boolean {
+    return this.items.length === 0;
+  }
+
+  /** Badge count (spec section 9): piece, pair and person items by amount, others 1 each. */
+  get count(): number {
+    return cartCount(this.items);
+  }
+
+  get offeredOrderTypes(): OrderType[] {
+    return this.branch ? offeredOrderTypes(this.branch) : [];
+  }
+
+  get orderType(): OrderType {
+    return orderTypeOf(this.state);
+  }
+
+  setOrderType(type: OrderType): void {
+    if (!this.offeredOrderTypes.includes(type)) return;
+    this.update((state) => ({ ...state, ...orderTypeFlags(type) }));
+  }
+
+  get deliveryAreas(): DeliveryArea[] {
+    return this.branch?.deliveryAreas ?? [];
+  }
+
+  get deliveryArea(): DeliveryArea | null {
+    const id = this.state.deliveryArea?.id;
+    return this.deliveryAreas.find((area) => area.id === id) ?? null;
+  }
+
+  setDeliveryArea(id: number): void {
+    if (!this.deliveryAreas.some((area) => area.id === id)) return;
+    this.update((state) => ({ ...state, deliveryArea: { id } }));
+  }
+
+  /** The items with their current products, as pricing reads them (items of vanished products left out). */
+  get lines(): PricingLineInput[] {
+    return this.items.flatMap((item) => {
+      const product = this.data.productById(item.product.id);
+      return product ? [{ product, amount: item.amount, unit: item.unit, parts: item.parts }] : [];
+    });
+  }
+
+  get totals(): CartTotals {
+    return priceCart({ items: this.lines, orderType: this.orderType, deliveryArea: this.deliveryArea });
+  }
+
+  /** Whether the total is hidden (approximate, minimum or hidden prices) and the prefix of shown amounts. */
+  get display(): TotalsDisplay {
+    return totalsDisplay(this.totals.lines);
+  }
+
+  /** The panel shows only when opened and not empty; removing the last item hides it. */
+  get isPanelVisible(): boolean {
+    return this.isPanelOpen && !this.isEmpty;
+  }
+
+  showPanel(): void {
+    this.isPanelOpen = true;
+  }
+
+  hidePanel(): void {
+    this.isPanelOpen = false;
+  }
+
+  togglePanel(): void {
+    this.isPanelOpen = !this.isPanelOpen;
+  }
+
+  /** Starts the modal for a product: its starting quantity and unit, empty parts. */
+  startProduct(product: Product): void {
+    this.editor = new ProductEditor(product, { orderType: this.orderType, uploader: this.uploader });
+  }
+
+  /** Opens the modal for an item of the cart. */
+  editItem(index: number): void {
+    const item = this.items[index];
+    const product = item && this.data.productById(item.product.id);
+    if (!item || !product) return;
+    this.editor = new ProductEditor(product, {
+      item,
+      editIndex: index,
+      orderType: this.orderType,
+      uploader: this.uploader,
+    });
+  }
+
+  /** Saving adds a new item or replaces the edited one, then shows the notification. */
+  saveEditor(): boolean {
+    const editor = this.editor;
+    if (!editor || !editor.isValid) return false;
+    this.update((state) => ({ ...state, items: saveItem(state.items, editor.item, editor.editIndex) }));
+    this.editor = null;
+    if (!editor.isEditing) this.notify(t('cart.productAdded'));
+    return true;
+  }
+
+  cancelEditor(): void {
+    this.editor = null;
+  }
+
+  removeItem(index: number): void {
+    this.update((state) => ({ ...state, items: removeItem(state.items, index) }));
+  }
+
+  /** Empties the items and resets appointment and comment (after an order). */
+  clear(): void {
+    this.update(clearCart);
+  }
+
+  notify(message: string): void {
+    this.notification = message;
+    if (this.notificationTimer) clearTimeout(this.notificationTimer);
+    this.notificationTimer = setTimeout(this.dismissNotification, NOTIFICATION_MS);
+  }
+
+  dismissNotification(): void {
+    this.notification = null;
+    if (this.notificationTimer) clearTimeout(this.notificationTimer);
+    this.notificationTimer = null;
+  }
+
+  /** After a data load: items whose product changed or is no longer orderable are removed (spec section 4). */
+  migrate(branch: Branch): void {
+    const state = this.carts.get(branch.identifier);
+    if (!state || !this.data.isLoaded) return;
+    const items = migrateCart(state.items, this.catalog.orderableProductsFor(branch));
+    if (items.length === state.items.length) return;
+    this.carts.set(branch.identifier, { ...state, items });
+    this.save(branch.identifier);
+  }
+
+  /** Migrates every cart read in this session (called after each data load). */
+  migrateAll(): void {
+    for (const identifier of this.carts.keys()) {
+      const branch = this.branches.byIdentifier(identifier);
+      if (branch) this.migrate(branch);
+    }
+  }
+}
