@@ -375,6 +375,7 @@ describe('content: sites, blocks, navigations, donatees', () => {
       expect(created.status).toBe(201);
       const nav = created.body.data;
       expect(nav.items[0]).toEqual({
+        id: 1,
         type: 'home',
         target: '',
         label: 'Start',
@@ -383,6 +384,7 @@ describe('content: sites, blocks, navigations, donatees', () => {
       });
       expect(nav.items[1].target).toBe('impressum');
       expect(nav.items[1].children[0].children[0]).toEqual({
+        id: expect.any(Number),
         type: 'link',
         target: 'https://www.wko.at',
         label: 'WKO',

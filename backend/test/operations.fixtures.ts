@@ -1,4 +1,4 @@
-import type { Role } from '../src/auth/permissions.js';
+import type { Role } from '../src/core/permissions.js';
 import { Branch } from '../src/branches/branch.entity.js';
 import { User } from '../src/users/user.entity.js';
 import { asUser } from './support/header-authenticator.js';

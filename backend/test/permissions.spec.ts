@@ -1,6 +1,6 @@
 import { t as text } from '@ordering/common';
 import type { ObjectLiteral } from 'typeorm';
-import { type Role, ROLE_PERMISSIONS, ROLES } from '../src/auth/permissions.js';
+import { type Role, ROLE_PERMISSIONS, ROLES } from '../src/core/permissions.js';
 import { DOCUMENTATION_ROUTES, PUBLIC_ROUTES } from '../src/auth/public-routes.js';
 import { Branch } from '../src/branches/branch.entity.js';
 import { CrudService } from '../src/crud/crud.service.js';

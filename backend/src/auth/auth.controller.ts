@@ -1,11 +1,11 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { Public } from '../core/public.decorator.js';
+import { Public } from '../core/decorators.js';
 import { AuthService } from './auth.service.js';
 import { clearSessionCookie, sessionTokenOf, setSessionCookie } from './cookies.js';
-import { Allow, Ctx } from './decorators.js';
-import type { RequestContext } from './request-context.js';
+import { Allow, Ctx } from '../core/decorators.js';
+import type { RequestContext } from '../core/request-context.js';
 import type { ClientInfo } from './session.service.js';
 
 const clientOf = (req: Request): ClientInfo => ({

@@ -3,10 +3,10 @@ import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { DomainError } from '../core/errors.js';
 import { HTTP_MESSAGES } from '../core/messages.js';
-import { IS_PUBLIC } from '../core/public.decorator.js';
-import { PERMISSIONS_KEY } from './decorators.js';
-import type { Permission } from './permissions.js';
-import { RequestContext } from './request-context.js';
+import { IS_PUBLIC } from '../core/decorators.js';
+import { PERMISSIONS_KEY } from '../core/decorators.js';
+import type { Permission } from '../core/permissions.js';
+import { RequestContext } from '../core/request-context.js';
 
 /**
  * Finds out who sent a request (session cookie, bearer token ...); never throws for "nobody". It may throw

@@ -8,7 +8,7 @@ import type { AppConfig } from '../config/config.js';
 import { Clock } from '../core/clock.js';
 import { APP_CONFIG, LOGGER } from '../core/core.module.js';
 import { DomainError } from '../core/errors.js';
-import { parseInput } from '../crud/validation.js';
+import { parseInput } from '../core/validation.js';
 import { MailerService } from '../mail/mailer.service.js';
 import { accountProblem, findUserById, findUserByLogin, loginKey } from '../users/accounts.js';
 import { toUserJson } from '../users/user-json.js';
@@ -16,7 +16,7 @@ import { User } from '../users/user.entity.js';
 import { LOGIN_LINK_RESEND_MS, LOGIN_LINK_TTL_MS, LoginLink } from './login-link.entity.js';
 import { LoginThrottleService } from './login-throttle.service.js';
 import { PasswordHasher } from './passwords.js';
-import type { RequestContext } from './request-context.js';
+import type { RequestContext } from '../core/request-context.js';
 import { randomToken, sha256 } from './secrets.js';
 import { type ClientInfo, SessionService } from './session.service.js';
 

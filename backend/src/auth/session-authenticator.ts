@@ -10,8 +10,8 @@ import { accountProblem } from '../users/accounts.js';
 import { User } from '../users/user.entity.js';
 import type { Authenticator } from './auth.guard.js';
 import { sessionTokenOf } from './cookies.js';
-import type { Role } from './permissions.js';
-import { type AuthUser, RequestContext } from './request-context.js';
+import type { Role } from '../core/permissions.js';
+import { type AuthUser, RequestContext } from '../core/request-context.js';
 import { secretsEqual, sha256 } from './secrets.js';
 import { SessionService } from './session.service.js';
 

@@ -1,3 +1,4 @@
+import type { OpeningHourRuleType } from '@ordering/common';
 import {
   Column,
   Entity,
@@ -18,7 +19,7 @@ import { DeliveryArea } from './delivery-area.entity.js';
 
 /** One opening-hour rule as the specification shows it (stored as jsonb on the branch). */
 export interface OpeningHourRuleJson {
-  type: 'once' | 'daily' | 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday';
+  type: OpeningHourRuleType;
   date?: string | null;
   isClosed: boolean;
   from: string;

@@ -1,6 +1,8 @@
+import { OPENING_HOUR_RULE_TYPES, type Branch as BranchContract } from '@ordering/common';
+import type { RequestContext } from '../core/request-context.js';
 import { z } from 'zod';
 import { defineResource } from '../crud/resource.js';
-import { fields } from '../crud/validation.js';
+import { fields } from '../core/validation.js';
 import { Branch } from './branch.entity.js';
 import { newApiKey } from './api-key.js';
 import { imageJson } from '../media/image-json.js';
@@ -9,17 +11,7 @@ const TIME_ZONES = new Set(Intl.supportedValuesOf('timeZone'));
 
 export const openingHourRuleSchema = z
   .object({
-    type: z.enum([
-      'once',
-      'daily',
-      'monday',
-      'tuesday',
-      'wednesday',
-      'thursday',
-      'friday',
-      'saturday',
-      'sunday',
-    ]),
+    type: z.enum(OPENING_HOUR_RULE_TYPES),
     date: fields.date().nullish(),
     isClosed: z.boolean().default(false),
     from: fields.time(),
@@ -38,6 +30,7 @@ export const openingHourRuleSchema = z
   }));
 
 export const deliveryAreaSchema = z.object({
+  id: fields.childId(),
   area: fields.text(200),
   price: fields.money().default(0),
   tax: fields.percent().default(0),
@@ -142,23 +135,74 @@ export const branchResource = defineResource({
   sortable: ['name', 'identifier', 'city', 'zipCode'],
   defaultSort: 'name',
   unique: ['identifier'],
-  toJson: (branch, ctx) => {
-    const { apiKey, ...rest } = branch as typeof branch & Record<string, unknown>;
-    const json: Record<string, unknown> = {
-      ...rest,
-      division: branch.division ? { id: branch.division.id } : null,
-      tags: (branch.tags ?? []).map((tag) => ({ id: tag.id })).sort((a, b) => a.id - b.id),
-      images: (branch.images ?? []).map(imageJson),
-      logo: branch.logo ? imageJson(branch.logo) : null,
-      deliveryAreas: [...(branch.deliveryAreas ?? [])]
-        .sort((a, b) => a.position - b.position)
-        .map(({ branch: _b, position: _p, ...area }) => area),
-    };
-    // The secret of the order lists only for those who manage branches.
-    if (ctx.can('organisation:write')) json.apiKey = apiKey;
-    return json;
-  },
+  toJson: branchJson,
   assign: (_em, branch) => {
     if (!branch.apiKey) branch.apiKey = newApiKey();
   },
 });
+
+/**
+ * A branch as the API shows it: every field listed (a new column is not published by accident); the
+ * API key of the terminal order lists only for those who manage branches.
+ */
+export function branchJson(branch: Branch, ctx: RequestContext): BranchContract & { apiKey?: string } {
+  const json = {
+    id: branch.id,
+    createdAt: branch.createdAt.toISOString(),
+    updatedAt: branch.updatedAt.toISOString(),
+    identifier: branch.identifier,
+    name: branch.name,
+    division: branch.division ? { id: branch.division.id } : null,
+    street: branch.street,
+    zipCode: branch.zipCode,
+    city: branch.city,
+    phone: branch.phone,
+    email: branch.email,
+    longitude: branch.longitude,
+    latitude: branch.latitude,
+    keywords: branch.keywords,
+    isPublic: branch.isPublic,
+    tags: (branch.tags ?? []).map((tag) => ({ id: tag.id })).sort((a, b) => a.id - b.id),
+    images: (branch.images ?? []).map(imageJson),
+    logo: branch.logo ? imageJson(branch.logo) : null,
+    timeZone: branch.timeZone,
+    openingHours: branch.openingHours,
+    deliveryHours: branch.deliveryHours,
+    isDeliveryHoursEnabled: branch.isDeliveryHoursEnabled,
+    isTakeawayEnabled: branch.isTakeawayEnabled,
+    isDeliveryEnabled: branch.isDeliveryEnabled,
+    isDineInEnabled: branch.isDineInEnabled,
+    isTableSelectionEnabled: branch.isTableSelectionEnabled,
+    isPreorderEnabled: branch.isPreorderEnabled,
+    isAppointmentRequired: branch.isAppointmentRequired,
+    isQuotationRequired: branch.isQuotationRequired,
+    orderableFrom: branch.orderableFrom ? branch.orderableFrom.toISOString() : null,
+    closedMessage: branch.closedMessage,
+    deliveryAreas: [...(branch.deliveryAreas ?? [])]
+      .sort((a, b) => a.position - b.position || a.id - b.id)
+      .map((area) => ({
+        id: area.id,
+        area: area.area,
+        price: area.price,
+        tax: area.tax,
+        free: area.free,
+        freeFromOrderValue: area.freeFromOrderValue,
+        minimumOrderValue: area.minimumOrderValue,
+      })),
+    isDeliveryEmailRequired: branch.isDeliveryEmailRequired,
+    isDineInEmailRequired: branch.isDineInEmailRequired,
+    isTakeawayEmailRequired: branch.isTakeawayEmailRequired,
+    isDeliveryPhoneRequired: branch.isDeliveryPhoneRequired,
+    isDineInPhoneRequired: branch.isDineInPhoneRequired,
+    isTakeawayPhoneRequired: branch.isTakeawayPhoneRequired,
+    isDeliveryAddressRequired: branch.isDeliveryAddressRequired,
+    isDineInAddressRequired: branch.isDineInAddressRequired,
+    isTakeawayAddressRequired: branch.isTakeawayAddressRequired,
+    isCashEnabled: branch.isCashEnabled,
+    isATMCardEnabled: branch.isATMCardEnabled,
+    isHydroAGVoucherEnabled: branch.isHydroAGVoucherEnabled,
+    isMollieEnabled: branch.isMollieEnabled,
+    isDatatransEnabled: branch.isDatatransEnabled,
+  } satisfies BranchContract;
+  return ctx.can('organisation:write') ? { ...json, apiKey: branch.apiKey } : json;
+}

@@ -1,8 +1,8 @@
 import { Controller, Get, Param } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { Ctx } from '../auth/decorators.js';
-import type { RequestContext } from '../auth/request-context.js';
-import { Public } from '../core/public.decorator.js';
+import { Ctx } from '../core/decorators.js';
+import type { RequestContext } from '../core/request-context.js';
+import { Public } from '../core/decorators.js';
 import { BranchMenusService } from './branch-menus.service.js';
 
 /** `GET /api/branches/{id}/menus` (beside the branches CRUD, whose `GET /api/branches/{id}` has one segment less). */

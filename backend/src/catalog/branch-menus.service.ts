@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import type { RequestContext } from '../auth/request-context.js';
+import type { RequestContext } from '../core/request-context.js';
 import { Branch } from '../branches/branch.entity.js';
 import { DomainError } from '../core/errors.js';
 import { parseId } from '../crud/crud.service.js';

@@ -39,9 +39,6 @@ export function menuJson(menu: Menu) {
   };
 }
 
-/** The validated catalogue of a write, waiting for the menu's id (see `afterWrite`). */
-const pending = new WeakMap<Menu, MenuInput['catalog']>();
-
 /** Every category and product the catalogue names must exist; the error names the entry (`catalog.0.products.2.id`). */
 async function assertCatalogExists(em: EntityManager, catalog: MenuInput['catalog']): Promise<void> {
   const categoryIds = [...new Set(catalog.map((entry) => entry.id))];
@@ -125,10 +122,7 @@ export const menuResource = defineResource({
     // The rows are written once the menu has its id; the loaded ones must not take part in this save.
     delete (menu as Partial<Menu>).categoryEntries;
     delete (menu as Partial<Menu>).productEntries;
-    pending.set(menu, input.catalog);
   },
-  afterWrite: async (em, menu) => {
-    const catalog = pending.get(menu);
-    if (catalog) await writeCatalog(em, menu, catalog);
-  },
+  // The catalogue rows need the menu's id: written once it is saved.
+  afterWrite: (em, menu, _ctx, input) => writeCatalog(em, menu, input.catalog),
 });

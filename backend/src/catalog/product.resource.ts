@@ -5,7 +5,8 @@ import { defineResource } from '../crud/resource.js';
 import { imageJson } from '../media/image-json.js';
 import { refuseWhileInMenus } from './menu-usage.js';
 import { Product } from './product.entity.js';
-import { PRODUCT_TYPES, productInput, type ProductInput } from './schemas.js';
+import { PRODUCT_TYPES } from '@ordering/common';
+import { productInput, type ProductInput } from './schemas.js';
 
 /** JSON of a product as the contract's `Product` (plus `tags` as refs and the back-office `position`). */
 export function productJson(product: Product) {

@@ -1,23 +1,17 @@
-import { t, UNIT_CODES } from '@ordering/common';
+import {
+  CALCULATION_MODELS,
+  LEAD_TIME_TYPES,
+  PART_TYPES,
+  PRICE_MODIFIERS,
+  PRODUCT_TYPES,
+  t,
+  UNIT_CODES,
+} from '@ordering/common';
 import sanitizeHtml from 'sanitize-html';
 import { z } from 'zod';
 import { openingHourRuleSchema } from '../branches/branch.resource.js';
-import { fields } from '../crud/validation.js';
+import { fields } from '../core/validation.js';
 
-export const PRODUCT_TYPES = ['simple', 'configurable', 'bundle'] as const;
-export const CALCULATION_MODELS = ['fixed', 'approximate', 'minimum'] as const;
-export const LEAD_TIME_TYPES = ['minutes', 'hours', 'days', 'weeks'] as const;
-export const PART_TYPES = [
-  'text',
-  'textarea',
-  'image',
-  'images',
-  'file',
-  'files',
-  'select',
-  'multiselect',
-] as const;
-export const PRICE_MODIFIERS = ['add', 'subtract', 'overwrite'] as const;
 const CHOICE_PARTS: ReadonlySet<string> = new Set(['select', 'multiselect']);
 
 /**

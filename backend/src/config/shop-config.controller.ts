@@ -1,8 +1,8 @@
 import { applyDecorators, Body, Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { ApiBody, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { Allow, Ctx } from '../auth/decorators.js';
-import type { RequestContext } from '../auth/request-context.js';
-import { jsonSchemaOf } from '../crud/crud.controller.js';
+import { Allow, Ctx } from '../core/decorators.js';
+import type { RequestContext } from '../core/request-context.js';
+import { jsonSchemaOf } from '../core/openapi.js';
 import { apiErrors, envelope } from '../media/media-api.js';
 import { shopConfigInput } from './shop-config.schema.js';
 import { ShopConfigService } from './shop-config.service.js';

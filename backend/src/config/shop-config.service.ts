@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
-import type { RequestContext } from '../auth/request-context.js';
-import { parseInput } from '../crud/validation.js';
+import type { RequestContext } from '../core/request-context.js';
+import { parseInput } from '../core/validation.js';
 import { AuditService, diff } from '../logs/audit.service.js';
 import { SECRET_KEYS, ShopConfig } from './shop-config.entity.js';
 import { isMasked, maskSecret, publicConfigJson, shopConfigInput } from './shop-config.schema.js';

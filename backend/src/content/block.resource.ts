@@ -1,7 +1,8 @@
+import { resolveMediaRefs } from './media-refs.js';
 import { z } from 'zod';
 import { DomainError } from '../core/errors.js';
 import { defineResource } from '../crud/resource.js';
-import { fields, toFieldErrors } from '../crud/validation.js';
+import { fields, toFieldErrors } from '../core/validation.js';
 import { BLOCK_CONTENT, BLOCK_TYPES } from './block-content.js';
 import { Block } from './block.entity.js';
 import { assertMediaRefsExist } from './media-refs.js';
@@ -35,6 +36,15 @@ export const blockResource = defineResource({
     isPublic: { type: 'boolean' },
     identifier: { type: 'string', op: 'in' },
   },
+  // Readers without content:read (the storefront) get public, enabled blocks only.
+  scope: (ctx, qb, e) => {
+    if (!ctx.can('content:read')) qb.andWhere(`${e}.isPublic = true AND ${e}.isEnabled = true`);
+  },
+  complete: (em, items) =>
+    resolveMediaRefs(
+      em,
+      items.map((i) => i.content),
+    ),
   searchable: ['identifier'],
   sortable: ['identifier', 'type', 'position'],
   defaultSort: 'position',

@@ -10,6 +10,7 @@ import { MediaStorage, randomKeyPart } from '../media/media-storage.js';
 import { BLOCK_CONTENT, type BlockTypeName } from './block-content.js';
 import { Block } from './block.entity.js';
 import { Donatee } from './donatee.entity.js';
+import { numberItems } from './navigation.resource.js';
 import { Navigation, type NavigationItemJson } from './navigation.entity.js';
 import { sanitizeRichText } from './rich-text.js';
 import { Site } from './site.entity.js';
@@ -405,32 +406,32 @@ export async function seedContent(
     em.create(Navigation, {
       identifier: 'header-navigation',
       name: 'Kopfzeile',
-      items: [
+      items: numberItems([
         item('home', '', 'Start'),
         item('branch', screed?.identifier ?? 'estrich-graz', 'Estrich'),
         item('branch', inn?.identifier ?? 'gasthaus-linde-wien', 'Gasthaus'),
         item('site', 'ueber-uns', 'Über uns'),
-      ],
+      ]),
     }),
     em.create(Navigation, {
       identifier: 'footer-sites-navigation',
       name: 'Fußzeile: Seiten',
-      items: [
+      items: numberItems([
         item('site', 'ueber-uns', 'Über uns'),
         item('site', 'terms-and-conditions', 'AGB'),
         item('site', 'privacy', 'Datenschutz'),
         item('site', 'imprint', 'Impressum'),
         item('site', 'allergens', 'Allergene'),
-      ],
+      ]),
     }),
     em.create(Navigation, {
       identifier: 'footer-data-navigation',
       name: 'Fußzeile: Standorte',
-      items: [
+      items: numberItems([
         item('branch', screed?.identifier ?? 'estrich-graz', 'Graz – Estrich & Boden'),
         item('branch', inn?.identifier ?? 'gasthaus-linde-wien', 'Wien – Gasthaus Zur Linde'),
         item('link', 'https://firmen.wko.at', 'WKO Firmen A–Z'),
-      ],
+      ]),
     }),
   ]);
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineResource } from '../crud/resource.js';
-import { fields } from '../crud/validation.js';
+import { fields } from '../core/validation.js';
 import { imageJson } from '../media/image-json.js';
 import { Donatee } from './donatee.entity.js';
 import { optionalMarkdown } from './rich-text.js';

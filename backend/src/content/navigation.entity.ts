@@ -3,6 +3,8 @@ import { BaseEntity } from '../database/base.entity.js';
 
 /** One navigation entry as stored (a tree of at most three levels). */
 export interface NavigationItemJson {
+  /** Stable within the navigation: kept when an edit sends it back, the next free one for a new item. */
+  id?: number;
   type: 'home' | 'site' | 'branch' | 'link';
   target: string;
   label: string;

@@ -3,7 +3,7 @@ import { In, type EntityManager } from 'typeorm';
 import { Branch } from '../branches/branch.entity.js';
 import { DomainError } from '../core/errors.js';
 import { defineResource } from '../crud/resource.js';
-import { fields } from '../crud/validation.js';
+import { fields } from '../core/validation.js';
 import { Navigation, type NavigationItemJson } from './navigation.entity.js';
 import { Site } from './site.entity.js';
 
@@ -15,6 +15,7 @@ const externalUrl = /^(https?:\/\/[^\s]+|mailto:[^\s]+|tel:[+0-9 ()/-]+)$/i;
 function itemSchema(depth: number): z.ZodType<NavigationItemJson> {
   return z
     .object({
+      id: z.number().int().positive().max(2_147_483_647).optional(),
       type: z.enum(['home', 'site', 'branch', 'link']),
       target: z
         .string()
@@ -57,6 +58,23 @@ function walk(items: NavigationItemJson[], path: string): Array<{ item: Navigati
   ]);
 }
 
+/**
+ * Items keep the ids they were sent with (unique within the navigation); an item without one, or with a
+ * duplicate, gets the next free id, so an edit never renumbers the items it leaves alone.
+ */
+export function numberItems(items: NavigationItemJson[]): NavigationItemJson[] {
+  const all = walk(items, 'items').map((x) => x.item);
+  let next = Math.max(0, ...all.map((item) => item.id ?? 0)) + 1;
+  const seen = new Set<number>();
+  const number = (list: NavigationItemJson[]): NavigationItemJson[] =>
+    list.map((item) => {
+      const id = item.id && !seen.has(item.id) ? item.id : next++;
+      seen.add(id);
+      return { ...item, id, children: number(item.children) };
+    });
+  return number(items);
+}
+
 /** Internal targets must exist: sites by path, branches by identifier. */
 async function assertTargetsExist(em: EntityManager, items: NavigationItemJson[]) {
   const all = walk(items, 'items');
@@ -97,6 +115,6 @@ export const navigationResource = defineResource({
   unique: ['identifier'],
   assign: async (em, navigation, input) => {
     await assertTargetsExist(em, input.items);
-    navigation.items = input.items;
+    navigation.items = numberItems(input.items);
   },
 });

@@ -1,9 +1,10 @@
+import { resolveMediaRefs } from './media-refs.js';
 import { t } from '@ordering/common';
 import { z } from 'zod';
 import { In } from 'typeorm';
 import { DomainError } from '../core/errors.js';
 import { defineResource } from '../crud/resource.js';
-import { fields } from '../crud/validation.js';
+import { fields } from '../core/validation.js';
 import { Block } from './block.entity.js';
 import { assertMediaRefsExist } from './media-refs.js';
 import { sanitizeRichText } from './rich-text.js';
@@ -64,6 +65,16 @@ export const siteResource = defineResource({
   write: 'content:write',
   publicRead: true,
   filters: { path: { type: 'string' }, type: { type: 'string' }, isPublic: { type: 'boolean' } },
+  // Readers without content:read (the storefront) get public sites only; a draft is a 404 to them.
+  scope: (ctx, qb, e) => {
+    if (!ctx.can('content:read')) qb.andWhere(`${e}.isPublic = true`);
+  },
+  // Pictures and videos in their current version.
+  complete: (em, items) =>
+    resolveMediaRefs(
+      em,
+      items.map((i) => i.content),
+    ),
   searchable: ['path', 'title'],
   sortable: ['path', 'title', 'type'],
   defaultSort: 'path',

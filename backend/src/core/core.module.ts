@@ -3,12 +3,13 @@ import type { Logger } from 'pino';
 import type { AppConfig } from '../config/config.js';
 import { Clock } from './clock.js';
 
-/** Injection token of the pino logger. */
-export const LOGGER = Symbol('LOGGER');
-/** Injection token of the validated configuration. */
-export const APP_CONFIG = Symbol('APP_CONFIG');
+import { EventBus } from './events.js';
+import { APP_CONFIG, LOGGER } from './tokens.js';
+import { TransactionalConnection } from './transaction.js';
 
-/** What every module may inject: configuration, clock and logger. */
+export { APP_CONFIG, LOGGER };
+
+/** What every module may inject: configuration, clock, logger, the event bus and the transactional connection. */
 @Global()
 @Module({})
 export class CoreModule {
@@ -19,8 +20,10 @@ export class CoreModule {
         { provide: APP_CONFIG, useValue: config },
         { provide: Clock, useValue: clock },
         { provide: LOGGER, useValue: logger },
+        EventBus,
+        TransactionalConnection,
       ],
-      exports: [APP_CONFIG, Clock, LOGGER],
+      exports: [APP_CONFIG, Clock, LOGGER, EventBus, TransactionalConnection],
     };
   }
 }

@@ -18,23 +18,41 @@ export const STATUS_OF: Record<DomainErrorCode, number> = {
   unavailable: 503,
 };
 
+/**
+ * One entry of the error envelope: the German text the user reads, the form field it belongs to, and a
+ * stable machine-readable code (`branch_closed`, `slot_full` …) that clients react to instead of the text.
+ */
 export interface FieldError {
   message: string;
   field?: string;
+  code?: string;
 }
 
-/** A failure the user should read: the message is German and shown as it is. */
+
+
+/**
+ * A failure the user should read: the message is German and shown as it is. `code` is the kind (it sets
+ * the HTTP status); an entry may carry a machine code of its own (`reason` for the single-message form)
+ * for conditions a client reacts to (`branch_closed`, `slot_full` …). Without one, the status says it.
+ */
 export class DomainError extends Error {
   readonly errors: FieldError[];
   constructor(
     readonly code: DomainErrorCode,
     messageOrErrors: string | FieldError[],
     field?: string,
+    reason?: string,
   ) {
     const errors =
-      typeof messageOrErrors === 'string' ? [{ message: messageOrErrors, field }] : messageOrErrors;
+      typeof messageOrErrors === 'string'
+        ? [{ message: messageOrErrors, field, code: reason }]
+        : messageOrErrors;
     super(errors[0]?.message ?? code);
     this.name = 'DomainError';
-    this.errors = errors.map((e) => (e.field === undefined ? { message: e.message } : e));
+    this.errors = errors.map((e) => ({
+      message: e.message,
+      ...(e.field === undefined ? {} : { field: e.field }),
+      ...(e.code === undefined ? {} : { code: e.code }),
+    }));
   }
 }

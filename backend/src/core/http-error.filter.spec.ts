@@ -21,7 +21,7 @@ describe('toErrorResponse', () => {
     );
     expect(toErrorResponse(unique)).toMatchObject({
       status: 409,
-      body: { errors: [{ message: 'Dieser Wert wird bereits verwendet.' }] },
+      body: { errors: [{ message: 'Dieser Wert wird bereits verwendet.', code: 'duplicate' }] },
     });
     const fk = new QueryFailedError(
       'DELETE FROM tag ...',
@@ -44,6 +44,23 @@ describe('toErrorResponse', () => {
   it('turns Nest HTTP exceptions into the German text of their status', () => {
     expect(toErrorResponse(new NotFoundException('Cannot GET /api/x')).body).toEqual({
       errors: [{ message: 'Leider wurde die angeforderte Seite nicht gefunden.' }],
+    });
+  });
+
+  it('sends the machine code a domain error names, beside its German message', () => {
+    const res = toErrorResponse(
+      new DomainError(
+        'conflict',
+        'Dieses Zeitfenster ist leider ausgebucht.',
+        'appointmentDate',
+        'slot_full',
+      ),
+    );
+    expect(res.status).toBe(409);
+    expect(res.body.errors[0]).toEqual({
+      message: 'Dieses Zeitfenster ist leider ausgebucht.',
+      field: 'appointmentDate',
+      code: 'slot_full',
     });
   });
 

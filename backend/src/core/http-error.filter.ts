@@ -24,17 +24,30 @@ const GENERIC_BY_STATUS: Record<number, string> = {
 /** Maps any thrown value to a status and the `{ errors: [...] }` body with German messages. */
 export function toErrorResponse(error: unknown): { status: number; body: ErrorBody; log: boolean } {
   if (error instanceof DomainError) {
-    return { status: STATUS_OF[error.code], body: { errors: error.errors }, log: false };
+    return {
+      status: STATUS_OF[error.code],
+      body: { errors: error.errors.map((e) => ({ ...e })) },
+      log: false,
+    };
   }
   if (error instanceof QueryFailedError) {
     const code = (error as QueryFailedError & { driverError?: { code?: string } }).driverError?.code;
     if (code === '23505')
-      return { status: 409, body: { errors: [{ message: HTTP_MESSAGES.duplicate }] }, log: false };
+      return {
+        status: 409,
+        body: { errors: [{ message: HTTP_MESSAGES.duplicate, code: 'duplicate' }] },
+        log: false,
+      };
     if (code === '23503') {
       return {
         status: 409,
         body: {
-          errors: [{ message: 'Der Eintrag wird noch verwendet oder verweist auf einen fehlenden Eintrag.' }],
+          errors: [
+            {
+              message: 'Der Eintrag wird noch verwendet oder verweist auf einen fehlenden Eintrag.',
+              code: 'in_use',
+            },
+          ],
         },
         log: false,
       };

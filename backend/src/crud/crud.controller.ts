@@ -20,14 +20,14 @@ import {
   ApiResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { Response } from 'express';
-import type { DataSource, ObjectLiteral } from 'typeorm';
-import { z } from 'zod';
-import { Allow, Ctx } from '../auth/decorators.js';
-import type { RequestContext } from '../auth/request-context.js';
-import { Public } from '../core/public.decorator.js';
-import { AuditService } from '../logs/audit.service.js';
+import type { ObjectLiteral } from 'typeorm';
+import { Allow, Ctx, Public } from '../core/decorators.js';
+import { errorSchema, jsonSchemaOf } from '../core/openapi.js';
+import type { RequestContext } from '../core/request-context.js';
+import { EventBus } from '../core/events.js';
+import { TransactionalConnection } from '../core/transaction.js';
+import { ModuleRef } from '@nestjs/core';
 import { CrudService, parseId } from './crud.service.js';
 import type { ResourceDefinition } from './resource.js';
 
@@ -37,27 +37,6 @@ const pascal = (path: string) =>
     .map((p) => p.charAt(0).toUpperCase() + p.slice(1))
     .join('');
 
-/** JSON Schema of a zod schema for OpenAPI (input side: defaults make fields optional). */
-export function jsonSchemaOf(schema: z.ZodType): Record<string, unknown> {
-  const json = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
-  delete json.$schema;
-  return json;
-}
-
-const errorSchema = {
-  type: 'object',
-  properties: {
-    errors: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: { message: { type: 'string' }, field: { type: 'string' } },
-        required: ['message'],
-      },
-    },
-  },
-};
-
 /** Applies decorators to a method of a class made at run time. */
 function decorate(target: object, method: string, decorators: Array<MethodDecorator>) {
   const descriptor = Object.getOwnPropertyDescriptor(target, method)!;
@@ -65,22 +44,50 @@ function decorate(target: object, method: string, decorators: Array<MethodDecora
   Object.defineProperty(target, method, descriptor);
 }
 
+/** The writes of a domain with behaviour (media files, passwords): the generated routes hand them over. */
+export interface WriteService {
+  create(ctx: RequestContext, body: unknown): Promise<unknown>;
+  update(ctx: RequestContext, id: number, body: unknown): Promise<unknown>;
+  remove(ctx: RequestContext, id: number): Promise<void>;
+}
+
+export interface CrudControllerOptions {
+  /** Provider (class) whose create/update/remove replace the generic ones; reads stay generic. */
+  writes?: Type<WriteService>;
+  /** OpenAPI schema of the request body, when it is not the resource's input (e.g. a file as data URL). */
+  bodySchema?: Record<string, unknown>;
+  /** OpenAPI schema of one entity, when it is not the input plus id. */
+  entitySchema?: Record<string, unknown>;
+}
+
 /**
  * A Nest controller class for one resource: `GET /api/{path}`, `GET/PUT/DELETE /api/{path}/{id}`,
  * `POST /api/{path}`; the list's total count goes in `X-Total-Count`.
  */
-export function crudController<E extends ObjectLiteral>(def: ResourceDefinition<E>): Type<unknown> {
+export function crudController<E extends ObjectLiteral>(
+  def: ResourceDefinition<E>,
+  options: CrudControllerOptions = {},
+): Type<unknown> {
   const readGuards = def.publicRead ? [Public()] : [Allow(def.read)];
-  const bodySchema = jsonSchemaOf(def.input);
-  const entitySchema = {
+  const bodySchema = options.bodySchema ?? jsonSchemaOf(def.input);
+  const entitySchema = options.entitySchema ?? {
     type: 'object',
-    properties: { id: { type: 'integer' }, ...(bodySchema.properties as object) },
+    properties: { id: { type: 'integer' }, ...(jsonSchemaOf(def.input).properties as object) },
   };
 
   class ResourceController {
     readonly service: CrudService<E>;
-    constructor(dataSource: DataSource, audit: AuditService) {
-      this.service = new CrudService(def, dataSource, audit);
+    private writer: WriteService;
+    constructor(connection: TransactionalConnection, events: EventBus, moduleRef: ModuleRef) {
+      this.service = new CrudService(def, connection, events);
+      this.writer = this.service;
+      if (options.writes) {
+        const writes = options.writes;
+        // Resolved lazily: the write service may live in the same module as this controller.
+        Object.defineProperty(this, 'writer', {
+          get: () => moduleRef.get(writes, { strict: false }),
+        });
+      }
     }
 
     async list(ctx: RequestContext, query: Record<string, unknown>, res: Response) {
@@ -92,21 +99,24 @@ export function crudController<E extends ObjectLiteral>(def: ResourceDefinition<
       return this.service.get(ctx, parseId(id, def.names.singular));
     }
     create(ctx: RequestContext, body: unknown) {
-      return this.service.create(ctx, body);
+      return this.writer.create(ctx, body);
     }
     update(ctx: RequestContext, id: string, body: unknown) {
-      return this.service.update(ctx, parseId(id, def.names.singular), body);
+      return this.writer.update(ctx, parseId(id, def.names.singular), body);
     }
     async remove(ctx: RequestContext, id: string) {
-      await this.service.remove(ctx, parseId(id, def.names.singular));
+      await this.writer.remove(ctx, parseId(id, def.names.singular));
       return null;
     }
   }
   Object.defineProperty(ResourceController, 'name', { value: `${pascal(def.path)}Controller` });
 
   // Constructor injection and parameter decorators, as the decorator syntax would write them.
-  Reflect.defineMetadata('design:paramtypes', [Object, AuditService], ResourceController);
-  InjectDataSource()(ResourceController, undefined as unknown as string, 0);
+  Reflect.defineMetadata(
+    'design:paramtypes',
+    [TransactionalConnection, EventBus, ModuleRef],
+    ResourceController,
+  );
   const proto = ResourceController.prototype;
   const param = (method: string, index: number, decorator: ParameterDecorator) =>
     decorator(proto, method, index);

@@ -1,19 +1,14 @@
 import { t } from '@ordering/common';
-import {
-  Brackets,
-  In,
-  type DataSource,
-  type EntityManager,
-  type ObjectLiteral,
-  type SelectQueryBuilder,
-} from 'typeorm';
+import { Brackets, In, type EntityManager, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
 import type { RelationMetadata } from 'typeorm/metadata/RelationMetadata.js';
-import type { RequestContext } from '../auth/request-context.js';
+import { diff } from '../core/diff.js';
 import { DomainError } from '../core/errors.js';
+import type { EventBus } from '../core/events.js';
 import { HTTP_MESSAGES } from '../core/messages.js';
-import { type AuditService, diff } from '../logs/audit.service.js';
+import type { RequestContext } from '../core/request-context.js';
+import type { TransactionalConnection } from '../core/transaction.js';
+import { parseInput } from '../core/validation.js';
 import type { ResourceDefinition } from './resource.js';
-import { parseInput } from './validation.js';
 
 /** Paging and sorting of a list. */
 export interface ListResult<T> {
@@ -34,19 +29,27 @@ export function parseId(raw: string, singular: string): number {
   return Number(raw);
 }
 
+/** JSON copy, so that a later change of the entity does not change what was recorded. */
+const snapshot = (value: unknown) => JSON.parse(JSON.stringify(value)) as Record<string, unknown>;
+
 /**
  * List, get, create, update and delete for one {@link ResourceDefinition}: validation, branch scope,
- * uniqueness, audit entry and collection version in one transaction per write.
+ * reader scope, uniqueness and owned children. Writes join the context's transaction and publish
+ * `entity.created` / `entity.updated` / `entity.deleted`; the audit entry and the collection version are
+ * subscribers of those events (see `AuditSubscriber`).
+ *
+ * Hand-written services of domains with behaviour use the same pieces: {@link list}, {@link load},
+ * {@link assignRefs}, {@link serialize}.
  */
 export class CrudService<E extends ObjectLiteral> {
   constructor(
     readonly def: ResourceDefinition<E>,
-    private readonly dataSource: DataSource,
-    private readonly audit: AuditService,
+    private readonly connection: TransactionalConnection,
+    private readonly events: EventBus,
   ) {}
 
   private get metadata() {
-    return this.dataSource.getMetadata(this.def.entity);
+    return this.connection.dataSource.getMetadata(this.def.entity);
   }
 
   private relation(name: string): RelationMetadata | undefined {
@@ -94,6 +97,7 @@ export class CrudService<E extends ObjectLiteral> {
     for (const rel of [...(this.def.relations ?? []), ...(this.def.children ?? [])]) {
       qb.leftJoinAndSelect(`e.${rel}`, rel);
     }
+    this.def.scope?.(ctx, qb as unknown as SelectQueryBuilder<ObjectLiteral>, 'e');
     // Anonymous readers only reach public-read resources (the guard sees to that): no branch scope there.
     if (this.def.branchScope && ctx.user) {
       const scope = ctx.branchScope();
@@ -107,7 +111,8 @@ export class CrudService<E extends ObjectLiteral> {
 
   /** The list, filtered, searched, sorted and paged by the query string. */
   async list(ctx: RequestContext, query: Record<string, unknown>): Promise<ListResult<unknown>> {
-    const qb = this.baseQuery(this.dataSource.manager, ctx);
+    const em = this.connection.manager(ctx);
+    const qb = this.baseQuery(em, ctx);
     for (const [name, filter] of Object.entries(this.def.filters ?? {})) {
       const raw = query[name];
       if (raw === undefined || raw === '') continue;
@@ -162,15 +167,27 @@ export class CrudService<E extends ObjectLiteral> {
       .skip((page - 1) * limit)
       .take(limit)
       .getManyAndCount();
-    return { items: items.map((e) => this.serialize(e, ctx)), total, page, limit };
+    return { items: await this.toJson(em, ctx, items), total, page, limit };
   }
 
-  private async load(em: EntityManager, ctx: RequestContext, id: number): Promise<E> {
+  /** Serialises entities and lets the resource complete the JSON (e.g. current media versions). */
+  async toJson(em: EntityManager, ctx: RequestContext, entities: E[]): Promise<unknown[]> {
+    const items = entities.map((e) => this.serialize(e, ctx) as Record<string, unknown>);
+    if (this.def.complete && items.length) await this.def.complete(em, items, ctx);
+    return items;
+  }
+
+  /**
+   * One entity with its relations and children, or a 404 when it does not exist or the reader's
+   * {@link ResourceDefinition.scope} hides it; a 403 when it is another branch's row.
+   */
+  async load(em: EntityManager, ctx: RequestContext, id: number): Promise<E> {
     const qb = em.getRepository(this.def.entity).createQueryBuilder('e');
     for (const rel of [...(this.def.relations ?? []), ...(this.def.children ?? [])])
       qb.leftJoinAndSelect(`e.${rel}`, rel);
+    this.def.scope?.(ctx, qb as unknown as SelectQueryBuilder<ObjectLiteral>, 'e');
     if (this.def.branchScope) qb.leftJoinAndSelect(`e.${this.def.branchScope}`, '__scope');
-    const entity = await qb.where('e.id = :id', { id }).getOne();
+    const entity = await qb.andWhere('e.id = :id', { id }).getOne();
     if (!entity) throw notFound(this.def.names.singular);
     this.assertScope(ctx, entity);
     return entity;
@@ -188,13 +205,49 @@ export class CrudService<E extends ObjectLiteral> {
     }
   }
 
-  /** One entity by id. */
+  /** One entity by id, as JSON. */
   async get(ctx: RequestContext, id: number): Promise<unknown> {
-    return this.serialize(await this.load(this.dataSource.manager, ctx, id), ctx);
+    const em = this.connection.manager(ctx);
+    const [json] = await this.toJson(em, ctx, [await this.load(em, ctx, id)]);
+    return json;
   }
 
-  /** Assigns validated input: columns directly, `{ id }` refs as relations (checked to exist), children replaced. */
-  private async assign(em: EntityManager, entity: E, input: Record<string, unknown>, ctx: RequestContext) {
+  /**
+   * Owned children matched by id: a child whose id the entity already owns is updated in place (it keeps
+   * its id, so orders and open checkouts that name it stay valid), one without a known id is inserted, and
+   * the owned ones missing from the input are deleted.
+   */
+  private assignChildren(
+    em: EntityManager,
+    entity: E,
+    rel: RelationMetadata,
+    input: ObjectLiteral[],
+  ): ObjectLiteral[] {
+    const childMeta = rel.inverseEntityMetadata;
+    const target = childMeta.target as new () => ObjectLiteral;
+    const existing = new Map(
+      (((entity as Record<string, unknown>)[rel.propertyName] as ObjectLiteral[] | undefined) ?? []).map(
+        (c) => [Number(c.id), c],
+      ),
+    );
+    const kept = new Set<number>();
+    return input.map((child, index) => {
+      const id = Number(child.id);
+      const match = Number.isInteger(id) && !kept.has(id) ? existing.get(id) : undefined;
+      if (match) kept.add(id);
+      const c = match ?? (em.create(target, {}) as ObjectLiteral);
+      for (const [k, v] of Object.entries(child))
+        if (k !== 'id' && childMeta.findColumnWithPropertyName(k)) c[k] = v;
+      if (childMeta.findColumnWithPropertyName('position')) c.position = index;
+      return c;
+    });
+  }
+
+  /**
+   * Assigns validated input: columns directly, `{ id }` refs as relations (checked to exist), owned
+   * children matched by id; then the resource's own `assign`.
+   */
+  async assignRefs(em: EntityManager, entity: E, input: Record<string, unknown>, ctx: RequestContext) {
     for (const [key, value] of Object.entries(input)) {
       const rel = this.relation(key);
       if (!rel) {
@@ -203,14 +256,12 @@ export class CrudService<E extends ObjectLiteral> {
       }
       const target = rel.inverseEntityMetadata.target as new () => ObjectLiteral;
       if (this.def.children?.includes(key)) {
-        const childMeta = rel.inverseEntityMetadata;
-        (entity as Record<string, unknown>)[key] = ((value as ObjectLiteral[]) ?? []).map((child, index) => {
-          const c = em.create(target, {}) as ObjectLiteral;
-          for (const [k, v] of Object.entries(child))
-            if (k !== 'id' && childMeta.findColumnWithPropertyName(k)) c[k] = v;
-          if (childMeta.findColumnWithPropertyName('position')) c.position = index;
-          return c;
-        });
+        (entity as Record<string, unknown>)[key] = this.assignChildren(
+          em,
+          entity,
+          rel,
+          (value as ObjectLiteral[]) ?? [],
+        );
         continue;
       }
       if (rel.isManyToMany || rel.isOneToMany) {
@@ -231,7 +282,7 @@ export class CrudService<E extends ObjectLiteral> {
       if (!found) throw new DomainError('validation', 'Der ausgewählte Eintrag existiert nicht.', key);
       (entity as Record<string, unknown>)[key] = found;
     }
-    if (this.def.assign) await this.def.assign(em, entity, input, ctx);
+    if (this.def.assign) await this.def.assign(em, entity, input as never, ctx);
   }
 
   private async assertUnique(em: EntityManager, entity: E) {
@@ -249,41 +300,45 @@ export class CrudService<E extends ObjectLiteral> {
 
   private async write(ctx: RequestContext, id: number | null, body: unknown): Promise<unknown> {
     const input = parseInput(this.def.input, body) as Record<string, unknown>;
-    const saved = await this.dataSource.transaction(async (em) => {
+    return this.connection.withTransaction(ctx, async (em) => {
       const entity = id === null ? (em.create(this.def.entity) as E) : await this.load(em, ctx, id);
-      const before =
-        id === null
-          ? {}
-          : (JSON.parse(JSON.stringify(this.serialize(entity, ctx))) as Record<string, unknown>);
-      if (id !== null && this.def.children) {
-        // Owned children are replaced: delete the old rows first.
-        for (const child of this.def.children) {
-          const rel = this.relation(child)!;
-          await em
-            .createQueryBuilder()
-            .delete()
-            .from(rel.inverseEntityMetadata.target)
-            .where(`${rel.inverseRelation!.joinColumns[0]!.databaseName} = :id`, { id })
-            .execute();
-        }
-      }
-      await this.assign(em, entity, input, ctx);
+      const before = id === null ? {} : snapshot(this.serialize(entity, ctx));
+      await this.assignRefs(em, entity, input, ctx);
       this.assertScope(ctx, entity);
       await this.assertUnique(em, entity);
-      const result = await em.save(this.def.entity, entity);
-      if (this.def.afterWrite) await this.def.afterWrite(em, result as E, ctx);
+      const result = (await em.save(this.def.entity, entity)) as E;
+      await this.deleteOrphans(em, result);
+      if (this.def.afterWrite) await this.def.afterWrite(em, result, ctx, input as never);
       const fresh = await this.load(em, ctx, (result as ObjectLiteral).id);
-      const after = JSON.parse(JSON.stringify(this.serialize(fresh, ctx))) as Record<string, unknown>;
-      await this.audit.record(em, ctx, {
-        action: id === null ? 'create' : 'update',
+      const after = snapshot(this.serialize(fresh, ctx));
+      await this.events.publish(ctx, id === null ? 'entity.created' : 'entity.updated', {
         entityType: this.def.path,
         entityId: (fresh as ObjectLiteral).id,
         changes: id === null ? after : diff(before, after),
+        trackVersion: this.def.trackVersion !== false,
       });
-      if (this.def.trackVersion !== false) await this.audit.bump(em, this.def.path);
-      return fresh;
+      const [json] = await this.toJson(em, ctx, [fresh]);
+      return json;
     });
-    return this.serialize(saved, ctx);
+  }
+
+  /** Owned children the write left out: deleted (they are the parent's, nobody else refers to them). */
+  private async deleteOrphans(em: EntityManager, entity: E): Promise<void> {
+    for (const child of this.def.children ?? []) {
+      const rel = this.relation(child)!;
+      const keep = (((entity as Record<string, unknown>)[child] as ObjectLiteral[]) ?? []).map((c) =>
+        Number(c.id),
+      );
+      const qb = em
+        .createQueryBuilder()
+        .delete()
+        .from(rel.inverseEntityMetadata.target)
+        .where(`${rel.inverseRelation!.joinColumns[0]!.databaseName} = :parent`, {
+          parent: (entity as ObjectLiteral).id,
+        });
+      if (keep.length) qb.andWhere('id NOT IN (:...keep)', { keep });
+      await qb.execute();
+    }
   }
 
   /** Creates an entity from the request body. */
@@ -298,18 +353,17 @@ export class CrudService<E extends ObjectLiteral> {
 
   /** Deletes the entity (its owned children go with it). */
   async remove(ctx: RequestContext, id: number): Promise<void> {
-    await this.dataSource.transaction(async (em) => {
+    await this.connection.withTransaction(ctx, async (em) => {
       const entity = await this.load(em, ctx, id);
       if (this.def.beforeDelete) await this.def.beforeDelete(em, entity, ctx);
-      const before = JSON.parse(JSON.stringify(this.serialize(entity, ctx))) as Record<string, unknown>;
+      const before = snapshot(this.serialize(entity, ctx));
       await em.delete(this.def.entity, { id });
-      await this.audit.record(em, ctx, {
-        action: 'delete',
+      await this.events.publish(ctx, 'entity.deleted', {
         entityType: this.def.path,
         entityId: id,
         changes: before,
+        trackVersion: this.def.trackVersion !== false,
       });
-      if (this.def.trackVersion !== false) await this.audit.bump(em, this.def.path);
     });
   }
 }

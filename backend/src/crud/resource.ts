@@ -1,7 +1,7 @@
 import type { EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import type { z } from 'zod';
-import type { Permission } from '../auth/permissions.js';
-import type { RequestContext } from '../auth/request-context.js';
+import type { Permission } from '../core/permissions.js';
+import type { RequestContext } from '../core/request-context.js';
 
 /** How a list query parameter narrows the list. */
 export interface FilterDefinition {
@@ -37,7 +37,10 @@ export interface ResourceDefinition<
   publicRead?: boolean;
   /** Relations loaded for every read (many-to-one and many-to-many are serialised as `{ id }` refs). */
   relations?: string[];
-  /** One-to-many relations the entity owns: serialised in full and replaced on write. */
+  /**
+   * One-to-many relations the entity owns: serialised in full; on write matched by id (kept ids stay,
+   * new entries are inserted, missing ones deleted).
+   */
   children?: string[];
   /** Query-string filters of the list. */
   filters?: Record<string, FilterDefinition>;
@@ -49,6 +52,13 @@ export interface ResourceDefinition<
   defaultSort?: string;
   /** Columns whose values must be unique: a duplicate is a 409 naming the field. */
   unique?: string[];
+  /**
+   * Narrows what this reader may see, for lists and single reads alike (a hidden row is a 404): e.g.
+   * anonymous readers get public sites only. Receives the query builder and the entity's alias.
+   */
+  scope?: (ctx: RequestContext, qb: SelectQueryBuilder<ObjectLiteral>, alias: string) => void;
+  /** Completes serialised entities in place after every read and write (e.g. current media versions). */
+  complete?: (em: EntityManager, items: Record<string, unknown>[], ctx: RequestContext) => Promise<void>;
   /** The many-to-one relation naming the row's branch: employees see and change only their branches' rows. */
   branchScope?: string;
   /** Turns validated input into the entity (after the default assignment of columns and refs). */
@@ -57,8 +67,8 @@ export interface ResourceDefinition<
   toJson?: (entity: E, ctx: RequestContext) => unknown;
   /** Called in the transaction before a delete (e.g. refuse when still in use). */
   beforeDelete?: (em: EntityManager, entity: E, ctx: RequestContext) => Promise<void> | void;
-  /** Called in the write transaction after create or update. */
-  afterWrite?: (em: EntityManager, entity: E, ctx: RequestContext) => Promise<void> | void;
+  /** Called in the write transaction after create or update, with the validated input. */
+  afterWrite?: (em: EntityManager, entity: E, ctx: RequestContext, input: z.infer<I>) => Promise<void> | void;
   /** The collection is part of /api/init (public content): every write bumps its version. Default true. */
   trackVersion?: boolean;
 }

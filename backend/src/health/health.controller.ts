@@ -4,7 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { DomainError } from '../core/errors.js';
 import { HTTP_MESSAGES } from '../core/messages.js';
-import { Public } from '../core/public.decorator.js';
+import { Public } from '../core/decorators.js';
 
 const TIMEOUT_MS = 2000;
 

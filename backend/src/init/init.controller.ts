@@ -2,7 +2,7 @@ import { Controller, Get, Req, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { RawResponse } from '../core/envelope.interceptor.js';
-import { Public } from '../core/public.decorator.js';
+import { Public } from '../core/decorators.js';
 import { InitService } from './init.service.js';
 
 const matches = (header: string | undefined, etag: string) =>

@@ -1,16 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { INIT_URLS, type InitUrl } from '@ordering/common';
 import { createHash } from 'node:crypto';
-import type { DataSource } from 'typeorm';
-import { RequestContext } from '../auth/request-context.js';
+import { EventBus } from '../core/events.js';
+import { TransactionalConnection } from '../core/transaction.js';
+import { RequestContext } from '../core/request-context.js';
 import { branchResource } from '../branches/branch.resource.js';
 import { categoryResource } from '../catalog/category.resource.js';
 import { menuResource } from '../catalog/menu.resource.js';
 import { productResource } from '../catalog/product.resource.js';
 import { ShopConfigService } from '../config/shop-config.service.js';
-import { CONTENT_VIEWS } from '../content/content-views.js';
-import type { PublicView } from '../content/public-view.js';
+import { CONTENT_RESOURCES } from '../content/content.module.js';
 import { CrudService, MAX_LIMIT } from '../crud/crud.service.js';
 import type { ResourceDefinition } from '../crud/resource.js';
 import { divisionResource } from '../divisions/division.resource.js';
@@ -18,22 +17,16 @@ import { AuditService } from '../logs/audit.service.js';
 import { tableResource } from '../tables/table.resource.js';
 import { tagResource } from '../tags/tag.resource.js';
 
-/** The resource behind each list of /api/init, with the storefront view where a collection has one. */
-const SOURCES: Record<
-  Exclude<InitUrl, 'config'>,
-  { def: ResourceDefinition<any, any>; view?: PublicView }
-> = {
-  divisions: { def: divisionResource },
-  branches: { def: branchResource },
-  menus: { def: menuResource },
-  categories: { def: categoryResource },
-  products: { def: productResource },
-  tags: { def: tagResource },
-  tables: { def: tableResource },
-  sites: CONTENT_VIEWS.sites,
-  navigations: CONTENT_VIEWS.navigations,
-  blocks: CONTENT_VIEWS.blocks,
-  donatees: CONTENT_VIEWS.donatees,
+/** The resource behind each list of /api/init (what an anonymous reader sees is the resource's scope). */
+const SOURCES: Record<Exclude<InitUrl, 'config'>, ResourceDefinition<any, any>> = {
+  divisions: divisionResource,
+  branches: branchResource,
+  menus: menuResource,
+  categories: categoryResource,
+  products: productResource,
+  tags: tagResource,
+  tables: tableResource,
+  ...CONTENT_RESOURCES,
 };
 
 /** Collections whose changes show in /api/init: its own, and the media embedded in them. */
@@ -62,17 +55,18 @@ export class InitService {
   private building: { key: string; promise: Promise<InitBody> } | null = null;
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly connection: TransactionalConnection,
+    events: EventBus,
     private readonly audit: AuditService,
     private readonly config: ShopConfigService,
   ) {
-    for (const [url, source] of Object.entries(SOURCES))
-      this.services.set(url, new CrudService(source.def, dataSource, audit));
+    for (const [url, def] of Object.entries(SOURCES))
+      this.services.set(url, new CrudService(def, connection, events));
   }
 
   /** The key of the current data: the versions of every collection in the answer. */
   async currentKey(): Promise<string> {
-    const versions = await this.audit.versions(this.dataSource.manager, INIT_COLLECTIONS);
+    const versions = await this.audit.versions(this.connection.dataSource.manager, INIT_COLLECTIONS);
     return INIT_COLLECTIONS.map((c) => `${c}:${versions[c]}`).join(',');
   }
 
@@ -106,19 +100,16 @@ export class InitService {
         entries.push({ url: '/api/config', data: { data: await this.config.publicConfig() } });
         continue;
       }
-      const source = SOURCES[url];
       const service = this.services.get(url)!;
       const items: Record<string, unknown>[] = [];
       for (let page = 1; ; page++) {
         const result = await service.list(anonymous, {
-          ...source.view?.publicQuery,
           limit: String(MAX_LIMIT),
           page: String(page),
         });
         items.push(...(result.items as Record<string, unknown>[]));
         if (items.length >= result.total || result.items.length === 0) break;
       }
-      if (source.view?.finish) await source.view.finish(this.dataSource.manager, items);
       entries.push({ url: `/api/${url}`, data: { data: items } });
     }
     const json = JSON.stringify({ data: entries });

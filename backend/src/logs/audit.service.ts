@@ -1,24 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { RequestContext } from '../auth/request-context.js';
+import type { RequestContext } from '../core/request-context.js';
 import { requestScope } from '../core/logger.js';
+export { diff } from '../core/diff.js';
 import { AuditLog } from './audit-log.entity.js';
 import { CollectionVersion } from './collection-version.entity.js';
-
-/** Changes as `{ field: { from, to } }`, comparing JSON forms; unchanged fields are left out. */
-export function diff(
-  before: Record<string, unknown>,
-  after: Record<string, unknown>,
-): Record<string, unknown> {
-  const changes: Record<string, unknown> = {};
-  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
-    if (key === 'updatedAt' || key === 'createdAt') continue;
-    const a = JSON.stringify(before[key] ?? null);
-    const b = JSON.stringify(after[key] ?? null);
-    if (a !== b) changes[key] = { from: before[key] ?? null, to: after[key] ?? null };
-  }
-  return changes;
-}
 
 /** Writes audit entries and collection versions, always inside the caller's transaction. */
 @Injectable()

@@ -4,10 +4,10 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import type { DataSource } from 'typeorm';
 import { z } from 'zod';
-import { Allow } from '../auth/decorators.js';
+import { Allow } from '../core/decorators.js';
 import { DomainError } from '../core/errors.js';
 import { parseId } from '../crud/crud.service.js';
-import { parseInput } from '../crud/validation.js';
+import { parseInput } from '../core/validation.js';
 import { AuditLog } from './audit-log.entity.js';
 
 const logSchema = {

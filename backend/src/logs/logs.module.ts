@@ -1,7 +1,12 @@
 import { Global, Module } from '@nestjs/common';
 import { AuditService } from './audit.service.js';
+import { AuditSubscriber } from './audit.subscriber.js';
 import { LogsController } from './logs.controller.js';
 
 @Global()
-@Module({ providers: [AuditService], exports: [AuditService], controllers: [LogsController] })
+@Module({
+  providers: [AuditService, AuditSubscriber],
+  exports: [AuditService],
+  controllers: [LogsController],
+})
 export class LogsModule {}

@@ -1,7 +1,7 @@
 import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { Public } from '../core/public.decorator.js';
+import { Public } from '../core/decorators.js';
 import { RawResponse } from '../core/envelope.interceptor.js';
 import { ImageFileService } from './image-file.service.js';
 import { sendMediaFile } from './media-response.js';

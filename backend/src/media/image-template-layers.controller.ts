@@ -2,7 +2,7 @@ import { applyDecorators, Controller, Get, Param } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import { Allow } from '../auth/decorators.js';
+import { Allow } from '../core/decorators.js';
 import { DomainError } from '../core/errors.js';
 import { parseId } from '../crud/crud.service.js';
 import { imageJson } from './image-json.js';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { In, type EntityManager } from 'typeorm';
 import { DomainError } from '../core/errors.js';
 import { defineResource } from '../crud/resource.js';
-import { fields } from '../crud/validation.js';
+import { fields } from '../core/validation.js';
 import { Font } from './font.entity.js';
 import { Image } from './image.entity.js';
 import { ImageTemplate, ImageTemplateLayer } from './image-template.entity.js';

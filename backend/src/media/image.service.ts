@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { t } from '@ordering/common';
 import sharp from 'sharp';
-import type { DataSource } from 'typeorm';
-import type { RequestContext } from '../auth/request-context.js';
+import type { RequestContext } from '../core/request-context.js';
 import { DomainError } from '../core/errors.js';
-import { parseInput } from '../crud/validation.js';
-import { AuditService } from '../logs/audit.service.js';
+import { parseInput } from '../core/validation.js';
+import { EventBus } from '../core/events.js';
+import { TransactionalConnection } from '../core/transaction.js';
 import { parseDataUrl } from './data-url.js';
 import { sniffFileType } from './file-type.js';
 import { Image } from './image.entity.js';
@@ -85,7 +84,7 @@ export async function analyseImage(content: Buffer, declaredType: string): Promi
 export class ImageService {
   private readonly files: StoredFiles<Image>;
 
-  constructor(@InjectDataSource() dataSource: DataSource, audit: AuditService, storage: MediaStorage) {
+  constructor(connection: TransactionalConnection, events: EventBus, storage: MediaStorage) {
     this.files = new StoredFiles(
       {
         entity: Image,
@@ -94,8 +93,8 @@ export class ImageService {
         cacheFolder: ImageService.cacheFolder,
         auditJson,
       },
-      dataSource,
-      audit,
+      connection,
+      events,
       storage,
     );
   }

@@ -14,7 +14,7 @@ import { UploadFileService } from './upload-file.service.js';
 import { UploadFilesController } from './upload-files.controller.js';
 import { UploadRateLimit } from './upload-rate-limit.js';
 import { UploadService } from './upload.service.js';
-import { UploadsController } from './uploads.controller.js';
+import { UploadsController, UploadsCrudController } from './uploads.controller.js';
 
 /** Images, uploads, image templates and fonts: the API under /api and the files under /image and /upload. */
 @Module({
@@ -23,6 +23,7 @@ import { UploadsController } from './uploads.controller.js';
     ImagesController,
     ImageFilesController,
     UploadsController,
+    UploadsCrudController,
     UploadFilesController,
     ImageTemplateLayersController,
   ],

@@ -1,7 +1,9 @@
-import type { DataSource, EntityManager } from 'typeorm';
-import type { RequestContext } from '../auth/request-context.js';
+import type { EntityManager } from 'typeorm';
+import type { RequestContext } from '../core/request-context.js';
 import { DomainError } from '../core/errors.js';
-import { type AuditService, diff } from '../logs/audit.service.js';
+import { diff } from '../core/diff.js';
+import type { EventBus } from '../core/events.js';
+import type { TransactionalConnection } from '../core/transaction.js';
 import { type MediaStorage, randomKeyPart } from './media-storage.js';
 
 /** A row that owns one file in the media store. */
@@ -29,11 +31,13 @@ export interface StoredFileKind<E extends StoredFileRow> {
  * transaction (to a fresh key, so nothing half-written is ever served) and removed again if the
  * transaction fails; a replaced or deleted file, and everything made from it, is removed after commit.
  */
+const EVENT_OF = { create: 'entity.created', update: 'entity.updated', delete: 'entity.deleted' } as const;
+
 export class StoredFiles<E extends StoredFileRow> {
   constructor(
     private readonly kind: StoredFileKind<E>,
-    private readonly dataSource: DataSource,
-    private readonly audit: AuditService,
+    private readonly connection: TransactionalConnection,
+    private readonly events: EventBus,
     private readonly storage: MediaStorage,
   ) {}
 
@@ -45,7 +49,7 @@ export class StoredFiles<E extends StoredFileRow> {
   ): Promise<E> {
     const key = await this.write(file);
     try {
-      return await this.dataSource.transaction(async (em) => {
+      return await this.connection.withTransaction(ctx, async (em) => {
         const result = await em.save(build(em, key));
         await this.record(em, ctx, 'create', result.id, this.kind.auditJson(result));
         return result;
@@ -69,7 +73,7 @@ export class StoredFiles<E extends StoredFileRow> {
     const key = replacement ? await this.write(replacement) : null;
     let oldKey: string | null = null;
     try {
-      const saved = await this.dataSource.transaction(async (em) => {
+      return await this.connection.withTransaction(ctx, async (em) => {
         const row = await em.findOne(this.kind.entity, {
           where: { id } as never,
           lock: { mode: 'pessimistic_write' },
@@ -84,13 +88,15 @@ export class StoredFiles<E extends StoredFileRow> {
         apply(row, key);
         const result = await em.save(row);
         await this.record(em, ctx, 'update', id, diff(before, this.kind.auditJson(result)));
+        if (oldKey) {
+          const replaced = oldKey;
+          await this.connection.afterCommit(ctx, async () => {
+            await this.storage.remove(replaced);
+            await this.storage.removeTree(this.kind.cacheFolder(id));
+          });
+        }
         return result;
       });
-      if (oldKey) {
-        await this.storage.remove(oldKey);
-        await this.storage.removeTree(this.kind.cacheFolder(id));
-      }
-      return saved;
     } catch (error) {
       if (key) await this.storage.remove(key);
       throw error;
@@ -99,15 +105,17 @@ export class StoredFiles<E extends StoredFileRow> {
 
   /** Deletes the row, then its file and everything made from it. */
   async remove(ctx: RequestContext, id: number): Promise<void> {
-    const key = await this.dataSource.transaction(async (em) => {
+    await this.connection.withTransaction(ctx, async (em) => {
       const row = await em.findOne(this.kind.entity, { where: { id } as never });
       if (!row) throw new DomainError('not_found', this.kind.notFound);
       await em.delete(this.kind.entity, { id } as never);
       await this.record(em, ctx, 'delete', id, this.kind.auditJson(row));
-      return row.storageKey;
+      const key = row.storageKey;
+      await this.connection.afterCommit(ctx, async () => {
+        if (key) await this.storage.remove(key);
+        await this.storage.removeTree(this.kind.cacheFolder(id));
+      });
     });
-    if (key) await this.storage.remove(key);
-    await this.storage.removeTree(this.kind.cacheFolder(id));
   }
 
   private async write(file: { content: Buffer; extension: string }): Promise<string> {
@@ -117,13 +125,16 @@ export class StoredFiles<E extends StoredFileRow> {
   }
 
   private async record(
-    em: EntityManager,
+    _em: EntityManager,
     ctx: RequestContext,
     action: 'create' | 'update' | 'delete',
     id: number,
     changes: Record<string, unknown>,
   ) {
-    await this.audit.record(em, ctx, { action, entityType: this.kind.collection, entityId: id, changes });
-    await this.audit.bump(em, this.kind.collection);
+    await this.events.publish(ctx, EVENT_OF[action], {
+      entityType: this.kind.collection,
+      entityId: id,
+      changes,
+    });
   }
 }

@@ -2,7 +2,7 @@ import { Controller, Get, Param, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { RawResponse } from '../core/envelope.interceptor.js';
-import { Public } from '../core/public.decorator.js';
+import { Public } from '../core/decorators.js';
 import { sendMediaFile } from './media-response.js';
 import { UploadFileService } from './upload-file.service.js';
 

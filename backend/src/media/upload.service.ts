@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { DEFAULT_UPLOAD_EXTENSIONS, t } from '@ordering/common';
 import { randomBytes } from 'node:crypto';
-import type { DataSource } from 'typeorm';
-import type { RequestContext } from '../auth/request-context.js';
+import type { RequestContext } from '../core/request-context.js';
 import { DomainError } from '../core/errors.js';
-import { parseInput } from '../crud/validation.js';
-import { AuditService } from '../logs/audit.service.js';
+import { parseInput } from '../core/validation.js';
+import { EventBus } from '../core/events.js';
+import { TransactionalConnection } from '../core/transaction.js';
 import { parseDataUrl } from './data-url.js';
 import { MIME_BY_EXTENSION, sniffFileType } from './file-type.js';
 import { MediaStorage } from './media-storage.js';
@@ -64,7 +63,7 @@ export function checkUpload(content: Buffer, declaredType: string, name: string 
 export class UploadService {
   private readonly files: StoredFiles<Upload>;
 
-  constructor(@InjectDataSource() dataSource: DataSource, audit: AuditService, storage: MediaStorage) {
+  constructor(connection: TransactionalConnection, events: EventBus, storage: MediaStorage) {
     this.files = new StoredFiles(
       {
         entity: Upload,
@@ -73,8 +72,8 @@ export class UploadService {
         cacheFolder: UploadService.cacheFolder,
         auditJson,
       },
-      dataSource,
-      audit,
+      connection,
+      events,
       storage,
     );
   }

@@ -1,10 +1,10 @@
 import { t } from '@ordering/common';
 import { z } from 'zod';
-import type { RequestContext } from '../auth/request-context.js';
+import type { RequestContext } from '../core/request-context.js';
 import { DomainError } from '../core/errors.js';
 import { HTTP_MESSAGES } from '../core/messages.js';
 import type { FilterDefinition } from '../crud/resource.js';
-import { fields, toFieldErrors } from '../crud/validation.js';
+import { fields, toFieldErrors } from '../core/validation.js';
 
 /** An optional `{ id }` reference; missing becomes null. */
 export const optionalRef = () =>

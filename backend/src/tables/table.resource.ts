@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineResource } from '../crud/resource.js';
-import { fields } from '../crud/validation.js';
+import { fields } from '../core/validation.js';
 import { DiningTable } from './table.entity.js';
 
 export const tableResource = defineResource({

@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import type { Branch } from '../branches/branch.entity.js';
-import type { Role } from '../auth/permissions.js';
+import type { Role } from '../core/permissions.js';
 import { User } from './user.entity.js';
 
 /**

@@ -1,7 +1,7 @@
 import { Column, Entity, Index, JoinTable, ManyToMany, type Relation } from 'typeorm';
 import { Branch } from '../branches/branch.entity.js';
 import { BaseEntity } from '../database/base.entity.js';
-import type { Role } from '../auth/permissions.js';
+import type { Role } from '../core/permissions.js';
 
 /** A back-office account. Secrets (password hash, API token hash) never leave the server. */
 @Entity({ name: 'app_user' })

@@ -1,10 +1,10 @@
 import { ENTITY_NAMES, t } from '@ordering/common';
 import { z } from 'zod';
 import { passwordSchema, type PasswordHasher } from '../auth/passwords.js';
-import { ROLES } from '../auth/permissions.js';
+import { ROLES } from '../core/permissions.js';
 import { DomainError } from '../core/errors.js';
 import { defineResource } from '../crud/resource.js';
-import { fields } from '../crud/validation.js';
+import { fields } from '../core/validation.js';
 import { endSessions, usernameTaken } from './accounts.js';
 import { toUserJson } from './user-json.js';
 import { User } from './user.entity.js';
@@ -43,49 +43,52 @@ export const userInput = z.object({
   password: z.union([passwordSchema, z.literal(''), z.null()]).optional(),
 });
 
-/** Users whose password was just set (their other sessions end after the write). */
-const passwordChanged = new WeakSet<User>();
+/**
+ * `/api/users`: administrators only. Never shows password or token hashes. The generated routes read
+ * with this description; writes go through {@link UsersService} with {@link userWriteResource}.
+ */
+export const userResource = defineResource({
+  path: 'users',
+  entity: User,
+  names: ENTITY_NAMES.users,
+  input: userInput,
+  read: 'users:read',
+  write: 'users:write',
+  relations: ['branches'],
+  searchable: ['username', 'email', 'firstName', 'lastName'],
+  sortable: ['username', 'email', 'firstName', 'lastName', 'lastLoginAt'],
+  defaultSort: 'username',
+  unique: ['email'],
+  trackVersion: false,
+  filters: {
+    role: {
+      type: 'string',
+      apply: (qb, alias, value) =>
+        qb.andWhere(`${alias}.roles @> CAST(:roleFilter AS jsonb)`, {
+          roleFilter: JSON.stringify([value]),
+        }),
+    },
+    branch: {
+      type: 'number',
+      apply: (qb, alias, value) =>
+        qb.andWhere(
+          `EXISTS (SELECT 1 FROM app_user_branch ub WHERE ub.user_id = ${alias}.id AND ub.branch_id = :branchFilter)`,
+          { branchFilter: value },
+        ),
+    },
+    isEnabled: { type: 'boolean' },
+  },
+  toJson: (user) => toUserJson(user),
+});
 
 /**
- * `/api/users`: administrators only. Never shows password or token hashes. A user cannot lock itself
- * out (remove its own admin role, disable, lock or delete itself); a new password, disabling or
- * locking ends the user's browser sessions.
+ * The user description with its write rules: a user cannot lock itself out (remove its own admin role,
+ * disable, lock or delete itself); a new password set by somebody else, disabling or locking ends the
+ * user's browser sessions.
  */
-export function userResource(hasher: PasswordHasher) {
+export function userWriteResource(hasher: PasswordHasher) {
   return defineResource({
-    path: 'users',
-    entity: User,
-    names: ENTITY_NAMES.users,
-    input: userInput,
-    read: 'users:read',
-    write: 'users:write',
-    relations: ['branches'],
-    searchable: ['username', 'email', 'firstName', 'lastName'],
-    sortable: ['username', 'email', 'firstName', 'lastName', 'lastLoginAt'],
-    defaultSort: 'username',
-    unique: ['email'],
-    trackVersion: false,
-    filters: {
-      role: {
-        type: 'string',
-        apply: (qb, alias, value) =>
-          qb.andWhere(`${alias}.roles @> CAST(:roleFilter AS jsonb)`, {
-            roleFilter: JSON.stringify([value]),
-          }),
-      },
-      branch: {
-        type: 'number',
-        apply: (qb, alias, value) =>
-          qb.andWhere(
-            `EXISTS (SELECT 1 FROM app_user_branch ub WHERE ub.user_id = ${alias}.id AND ub.branch_id = :branchFilter)`,
-            {
-              branchFilter: value,
-            },
-          ),
-      },
-      isEnabled: { type: 'boolean' },
-    },
-    toJson: (user) => toUserJson(user),
+    ...userResource,
     async assign(em, user, input, ctx) {
       if (await usernameTaken(em, input.username, user.id))
         throw new DomainError('conflict', t('validation.unique'), 'username');
@@ -104,13 +107,11 @@ export function userResource(hasher: PasswordHasher) {
           'isEnabled',
         );
       }
-      if (input.password) {
-        user.passwordHash = await hasher.hash(input.password);
-        if (!self) passwordChanged.add(user);
-      }
+      if (input.password) user.passwordHash = await hasher.hash(input.password);
     },
-    async afterWrite(em, user) {
-      if (passwordChanged.has(user) || !user.isEnabled || user.isLocked) await endSessions(em, user.id);
+    async afterWrite(em, user, ctx, input) {
+      const passwordSetByOther = !!input.password && ctx.user?.id !== user.id;
+      if (passwordSetByOther || !user.isEnabled || user.isLocked) await endSessions(em, user.id);
     },
     beforeDelete(_em, user, ctx) {
       if (ctx.user?.id === user.id)

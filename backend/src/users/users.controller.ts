@@ -1,19 +1,11 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
-import {
-  ApiBody,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiQuery,
-  ApiResponse,
-  ApiTags,
-} from '@nestjs/swagger';
-import type { Response } from 'express';
-import { Allow, Ctx } from '../auth/decorators.js';
-import type { RequestContext } from '../auth/request-context.js';
-import { jsonSchemaOf } from '../crud/crud.controller.js';
+import { Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import { Allow, Ctx } from '../core/decorators.js';
+import type { RequestContext } from '../core/request-context.js';
+import { jsonSchemaOf } from '../core/openapi.js';
+import { crudController } from '../crud/crud.controller.js';
 import { parseId } from '../crud/crud.service.js';
-import { userInput } from './user.resource.js';
+import { userInput, userResource } from './user.resource.js';
 import { UsersService } from './users.service.js';
 
 const SINGULAR = 'Benutzer';
@@ -30,15 +22,6 @@ const userSchema = {
     lastLoginAt: { type: 'string', format: 'date-time', nullable: true },
   },
 };
-const errorSchema = {
-  type: 'object',
-  properties: {
-    errors: {
-      type: 'array',
-      items: { type: 'object', properties: { message: { type: 'string' }, field: { type: 'string' } } },
-    },
-  },
-};
 const tokenSchema = {
   type: 'object',
   properties: { data: { type: 'object', properties: { token: { type: 'string' } } } },
@@ -46,8 +29,9 @@ const tokenSchema = {
 const idParam = ApiParam({ name: 'id', type: 'integer' });
 
 /**
- * `/api/users`: the current user and its own API token (any signed-in user), and the accounts of
- * everybody (administrators). The `me` routes come first so that `me` is never read as an id.
+ * `/api/users`: the current user and its own API token (any signed-in user), and API tokens of
+ * everybody (administrators). Registered before {@link UsersCrudController} so that `me` is never read
+ * as an id.
  */
 @ApiTags('users')
 @Controller('users')
@@ -116,76 +100,11 @@ export class UsersController {
     await this.users.revokeToken(ctx, parseId(id, SINGULAR));
     return null;
   }
-
-  @Get()
-  @Allow('users:read')
-  @ApiOperation({ summary: 'Benutzer auflisten' })
-  @ApiQuery({ name: 'page', required: false, type: 'integer' })
-  @ApiQuery({ name: 'limit', required: false, type: 'integer' })
-  @ApiQuery({
-    name: 'sort',
-    required: false,
-    type: 'string',
-    description: 'username, email, firstName, lastName, lastLoginAt; mit - absteigend',
-  })
-  @ApiQuery({ name: 'q', required: false, type: 'string' })
-  @ApiQuery({ name: 'role', required: false, type: 'string' })
-  @ApiQuery({ name: 'branch', required: false, type: 'integer' })
-  @ApiQuery({ name: 'isEnabled', required: false, type: 'boolean' })
-  @ApiOkResponse({ schema: { type: 'object', properties: { data: { type: 'array', items: userSchema } } } })
-  async list(
-    @Ctx() ctx: RequestContext,
-    @Query() query: Record<string, unknown>,
-    @Res({ passthrough: true }) res: Response,
-  ) {
-    const result = await this.users.crud.list(ctx, query);
-    res.setHeader('X-Total-Count', String(result.total));
-    return result.items;
-  }
-
-  @Get(':id')
-  @Allow('users:read')
-  @idParam
-  @ApiOperation({ summary: 'Benutzer lesen' })
-  @ApiOkResponse({ schema: { type: 'object', properties: { data: userSchema } } })
-  @ApiResponse({ status: 404, description: 'Nicht gefunden', schema: errorSchema })
-  get(@Ctx() ctx: RequestContext, @Param('id') id: string) {
-    return this.users.crud.get(ctx, parseId(id, SINGULAR));
-  }
-
-  @Post()
-  @Allow('users:write')
-  @ApiOperation({ summary: 'Benutzer erstellen' })
-  @ApiBody({ schema: bodySchema })
-  @ApiResponse({ status: 201, schema: { type: 'object', properties: { data: userSchema } } })
-  @ApiResponse({ status: 400, description: 'Ungültige Eingabe', schema: errorSchema })
-  @ApiResponse({ status: 409, description: 'Benutzername oder E-Mail bereits vergeben', schema: errorSchema })
-  create(@Ctx() ctx: RequestContext, @Body() body: unknown) {
-    return this.users.crud.create(ctx, body);
-  }
-
-  @Put(':id')
-  @Allow('users:write')
-  @idParam
-  @ApiOperation({ summary: 'Benutzer aktualisieren (ohne password bleibt das Passwort)' })
-  @ApiBody({ schema: bodySchema })
-  @ApiOkResponse({ schema: { type: 'object', properties: { data: userSchema } } })
-  @ApiResponse({ status: 400, description: 'Ungültige Eingabe', schema: errorSchema })
-  @ApiResponse({ status: 404, description: 'Nicht gefunden', schema: errorSchema })
-  @ApiResponse({ status: 409, description: 'Benutzername oder E-Mail bereits vergeben', schema: errorSchema })
-  update(@Ctx() ctx: RequestContext, @Param('id') id: string, @Body() body: unknown) {
-    return this.users.crud.update(ctx, parseId(id, SINGULAR), body);
-  }
-
-  @Delete(':id')
-  @Allow('users:write')
-  @HttpCode(200)
-  @idParam
-  @ApiOperation({ summary: 'Benutzer löschen' })
-  @ApiOkResponse({ schema: { type: 'object', properties: { data: { type: 'null' } } } })
-  @ApiResponse({ status: 404, description: 'Nicht gefunden', schema: errorSchema })
-  async remove(@Ctx() ctx: RequestContext, @Param('id') id: string) {
-    await this.users.crud.remove(ctx, parseId(id, SINGULAR));
-    return null;
-  }
 }
+
+/** List, read, create, update and delete: the generated routes, writes through {@link UsersService}. */
+export const UsersCrudController = crudController(userResource, {
+  writes: UsersService,
+  bodySchema,
+  entitySchema: userSchema,
+});

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { UsersController } from './users.controller.js';
+import { UsersController, UsersCrudController } from './users.controller.js';
 import { UsersService } from './users.service.js';
 
 /** User accounts under /api/users. */
-@Module({ controllers: [UsersController], providers: [UsersService] })
+@Module({ controllers: [UsersController, UsersCrudController], providers: [UsersService] })
 export class UsersModule {}

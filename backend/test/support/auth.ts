@@ -1,5 +1,5 @@
 import bcrypt from 'bcryptjs';
-import type { Role } from '../../src/auth/permissions.js';
+import type { Role } from '../../src/core/permissions.js';
 import { Branch } from '../../src/branches/branch.entity.js';
 import { issueApiToken } from '../../src/users/accounts.js';
 import { User } from '../../src/users/user.entity.js';

@@ -1,7 +1,7 @@
 import type { Request } from 'express';
 import type { Authenticator } from '../../src/auth/auth.guard.js';
-import type { Role } from '../../src/auth/permissions.js';
-import { type AuthUser, RequestContext } from '../../src/auth/request-context.js';
+import type { Role } from '../../src/core/permissions.js';
+import { type AuthUser, RequestContext } from '../../src/core/request-context.js';
 
 /**
  * For tests of the guard and of CRUD mechanics only: the user comes from an `x-test-user` header.

@@ -1,9 +1,9 @@
 import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { MetadataScanner, ModulesContainer } from '@nestjs/core';
-import { PERMISSIONS_KEY } from '../../src/auth/decorators.js';
-import type { Permission } from '../../src/auth/permissions.js';
-import { IS_PUBLIC } from '../../src/core/public.decorator.js';
+import { PERMISSIONS_KEY } from '../../src/core/decorators.js';
+import type { Permission } from '../../src/core/permissions.js';
+import { IS_PUBLIC } from '../../src/core/decorators.js';
 import type { TestApp } from './test-app.js';
 
 export interface Route {

@@ -16,7 +16,8 @@ export const WEEKDAY_RULE_TYPES = [
 export type WeekdayRuleType = (typeof WEEKDAY_RULE_TYPES)[number];
 
 /** Every opening-hour rule type: a single date (`once`), every day (`daily`) or one weekday. */
-export type OpeningHourRuleType = 'once' | 'daily' | WeekdayRuleType;
+export const OPENING_HOUR_RULE_TYPES = ['once', 'daily', ...WEEKDAY_RULE_TYPES] as const;
+export type OpeningHourRuleType = (typeof OPENING_HOUR_RULE_TYPES)[number];
 
 /**
  * One line of a branch's opening (or delivery) hours.

@@ -47,19 +47,24 @@ export type UnitType =
   'amount' | 'serving' | 'pair' | 'person' | 'weight' | 'volume' | 'length' | 'square' | 'cubic';
 
 /** How a price is meant: exact (`fixed`), approximate (`ca.`) or a lower bound (`ab`). */
-export type CalculationModel = 'fixed' | 'approximate' | 'minimum';
+export const CALCULATION_MODELS = ['fixed', 'approximate', 'minimum'] as const;
+export type CalculationModel = (typeof CALCULATION_MODELS)[number];
 
 /** Product types. */
-export type ProductType = 'simple' | 'configurable' | 'bundle';
+export const PRODUCT_TYPES = ['simple', 'configurable', 'bundle'] as const;
+export type ProductType = (typeof PRODUCT_TYPES)[number];
 
 /** Lead time units; the longest lead time in the cart pushes the earliest appointment. */
-export type LeadTimeType = 'minutes' | 'hours' | 'days' | 'weeks';
+export const LEAD_TIME_TYPES = ['minutes', 'hours', 'days', 'weeks'] as const;
+export type LeadTimeType = (typeof LEAD_TIME_TYPES)[number];
 
 /** Configurable part types. Plural types (`images`, `files`) accept several files. */
-export type PartType = 'text' | 'textarea' | 'image' | 'images' | 'file' | 'files' | 'select' | 'multiselect';
+export const PART_TYPES = ['text', 'textarea', 'image', 'images', 'file', 'files', 'select', 'multiselect'] as const;
+export type PartType = (typeof PART_TYPES)[number];
 
 /** How an option changes the base price. */
-export type PriceModifier = 'add' | 'subtract' | 'overwrite';
+export const PRICE_MODIFIERS = ['add', 'subtract', 'overwrite'] as const;
+export type PriceModifier = (typeof PRICE_MODIFIERS)[number];
 
 /**
  * Availability schedule of a product or category: opening-hour style rules in the branch's time zone.

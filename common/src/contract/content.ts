@@ -51,6 +51,8 @@ export type NavigationItemType = 'home' | 'site' | 'branch' | 'link';
 
 /** One entry of a navigation (tree). */
 export interface NavigationItem {
+  /** Stable id within its navigation (kept across edits; new items get the next free one). */
+  id?: number;
   /** Item type. */
   type: NavigationItemType;
   /** Site path, branch identifier or URL, by type (empty for home). */

@@ -1,7 +1,7 @@
 import { Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { Allow, Ctx } from '../../auth/decorators.js';
-import type { RequestContext } from '../../auth/request-context.js';
+import { Allow, Ctx } from '../../core/decorators.js';
+import type { RequestContext } from '../../core/request-context.js';
 import { parseId } from '../../crud/crud.service.js';
 import { DeviceKeyService } from './device-key.service.js';
 

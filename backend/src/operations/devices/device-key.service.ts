@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
-import type { RequestContext } from '../../auth/request-context.js';
+import type { RequestContext } from '../../core/request-context.js';
 import { DomainError } from '../../core/errors.js';
 import { HTTP_MESSAGES } from '../../core/messages.js';
 import { AuditService } from '../../logs/audit.service.js';

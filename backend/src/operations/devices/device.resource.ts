@@ -1,7 +1,7 @@
 import { ENTITY_NAMES } from '@ordering/common';
 import { z } from 'zod';
 import { defineResource } from '../../crud/resource.js';
-import { fields } from '../../crud/validation.js';
+import { fields } from '../../core/validation.js';
 import { optionalRef, parseNested } from '../operations.validation.js';
 import { DEVICE_SETTINGS, DEVICE_TYPES } from './device-settings.js';
 import { Device } from './device.entity.js';

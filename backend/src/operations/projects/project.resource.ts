@@ -2,7 +2,7 @@ import { ENTITY_NAMES } from '@ordering/common';
 import { z } from 'zod';
 import { DomainError } from '../../core/errors.js';
 import { defineResource } from '../../crud/resource.js';
-import { fields } from '../../crud/validation.js';
+import { fields } from '../../core/validation.js';
 import { optionalDate, optionalRef } from '../operations.validation.js';
 import { PROJECT_STATUSES, Project } from './project.entity.js';
 

@@ -3,7 +3,7 @@ import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { z } from 'zod';
 import { DomainError } from '../../core/errors.js';
 import { defineResource } from '../../crud/resource.js';
-import { fields } from '../../crud/validation.js';
+import { fields } from '../../core/validation.js';
 import { optionalDate, optionalRef } from '../operations.validation.js';
 import { TASK_STATUSES, Task } from './task.entity.js';
 

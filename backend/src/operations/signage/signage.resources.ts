@@ -3,7 +3,7 @@ import { In } from 'typeorm';
 import { z } from 'zod';
 import { DomainError } from '../../core/errors.js';
 import { defineResource } from '../../crud/resource.js';
-import { fields } from '../../crud/validation.js';
+import { fields } from '../../core/validation.js';
 import { imageJson } from '../../media/image-json.js';
 import { assertAfter, optionalDateTime, optionalRef } from '../operations.validation.js';
 import { DigitalSignageDevice, ORIENTATIONS } from './digital-signage-device.entity.js';

@@ -9,9 +9,9 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Allow, Ctx } from '../../auth/decorators.js';
-import type { RequestContext } from '../../auth/request-context.js';
-import { jsonSchemaOf } from '../../crud/crud.controller.js';
+import { Allow, Ctx } from '../../core/decorators.js';
+import type { RequestContext } from '../../core/request-context.js';
+import { jsonSchemaOf } from '../../core/openapi.js';
 import { parseId } from '../../crud/crud.service.js';
 import { HOLIDAY_BALANCE_NAMES, holidayBalanceInput } from './holiday-balance.resource.js';
 import { HolidayBalanceService } from './holiday-balance.service.js';

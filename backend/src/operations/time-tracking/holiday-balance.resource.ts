@@ -2,7 +2,7 @@ import { t } from '@ordering/common';
 import { z } from 'zod';
 import { DomainError } from '../../core/errors.js';
 import { defineResource } from '../../crud/resource.js';
-import { fields } from '../../crud/validation.js';
+import { fields } from '../../core/validation.js';
 import { halfDays } from '../operations.validation.js';
 import { HolidayBalance } from './holiday-balance.entity.js';
 

@@ -1,14 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { z } from 'zod';
-import type { RequestContext } from '../../auth/request-context.js';
+import type { RequestContext } from '../../core/request-context.js';
 import { Clock } from '../../core/clock.js';
 import { DomainError } from '../../core/errors.js';
 import { HTTP_MESSAGES } from '../../core/messages.js';
 import { CrudService, type ListResult } from '../../crud/crud.service.js';
-import { parseInput } from '../../crud/validation.js';
-import { AuditService } from '../../logs/audit.service.js';
+import { parseInput } from '../../core/validation.js';
+import { EventBus } from '../../core/events.js';
+import { TransactionalConnection } from '../../core/transaction.js';
 import { User } from '../../users/user.entity.js';
 import { assertManager, isBranchScoped } from '../operations.validation.js';
 import { HolidayBalance } from './holiday-balance.entity.js';
@@ -64,12 +64,15 @@ const BUSINESS_TIME_ZONE = 'Europe/Vienna';
 export class HolidayBalanceService {
   private readonly crud: CrudService<HolidayBalance>;
 
+  private readonly dataSource: DataSource;
+
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
-    audit: AuditService,
+    connection: TransactionalConnection,
+    events: EventBus,
     private readonly clock: Clock,
   ) {
-    this.crud = new CrudService(holidayBalanceResource, dataSource, audit);
+    this.dataSource = connection.dataSource;
+    this.crud = new CrudService(holidayBalanceResource, connection, events);
   }
 
   /** Employees see only their own balances; a filter for someone else is refused. */

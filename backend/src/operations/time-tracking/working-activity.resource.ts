@@ -1,11 +1,11 @@
 import { ENTITY_NAMES, t } from '@ordering/common';
 import type { EntityManager } from 'typeorm';
 import { z } from 'zod';
-import type { RequestContext } from '../../auth/request-context.js';
+import type { RequestContext } from '../../core/request-context.js';
 import { DomainError } from '../../core/errors.js';
 import { HTTP_MESSAGES } from '../../core/messages.js';
 import { defineResource } from '../../crud/resource.js';
-import { fields } from '../../crud/validation.js';
+import { fields } from '../../core/validation.js';
 import { Task } from '../projects/task.entity.js';
 import {
   assertAfter,

@@ -2,7 +2,7 @@ import { ENTITY_NAMES } from '@ordering/common';
 import { z } from 'zod';
 import { DomainError } from '../../core/errors.js';
 import { defineResource } from '../../crud/resource.js';
-import { fields } from '../../crud/validation.js';
+import { fields } from '../../core/validation.js';
 import { Department } from '../departments/department.entity.js';
 import { assertAfter, assertManager, optionalRef, overlapFilters } from '../operations.validation.js';
 import { WorkingSchedule } from './working-schedule.entity.js';

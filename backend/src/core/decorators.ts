@@ -15,3 +15,8 @@ export const Ctx = createParamDecorator((_data: unknown, context: ExecutionConte
   const req = context.switchToHttp().getRequest<{ ctx?: RequestContext }>();
   return req.ctx ?? RequestContext.anonymous();
 });
+
+export const IS_PUBLIC = 'ordering:public';
+
+/** The route needs no sign-in. Every public route carries this, so they can be listed in one place. */
+export const Public = () => SetMetadata(IS_PUBLIC, true);

@@ -1,5 +1,6 @@
 import type { Permission, Role } from './permissions.js';
 import { BRANCH_SCOPED_ROLES, ROLE_PERMISSIONS } from './permissions.js';
+import type { UnitOfWork } from './transaction.js';
 
 /** The signed-in user as the request sees it. */
 export interface AuthUser {
@@ -11,10 +12,16 @@ export interface AuthUser {
 }
 
 /** How the user proved who it is: the session cookie (writes need the CSRF header) or an API token. */
-export type AuthMethod = 'session' | 'token' | 'none';
+export type AuthMethod = 'session' | 'token' | 'device' | 'system' | 'none';
 
-/** Who is asking, carried into every service method as its first argument. */
+/**
+ * Who is asking, carried into every service method as its first argument, together with the request's
+ * open transaction (see `TransactionalConnection`).
+ */
 export class RequestContext {
+  /** The transaction this request is in, set and cleared by `TransactionalConnection.withTransaction`. */
+  unitOfWork: UnitOfWork | null = null;
+
   constructor(
     readonly user: AuthUser | null,
     readonly method: AuthMethod = user ? 'session' : 'none',
@@ -23,6 +30,11 @@ export class RequestContext {
 
   static anonymous(requestId?: string): RequestContext {
     return new RequestContext(null, 'none', requestId);
+  }
+
+  /** Work the system does on its own (seed, jobs, start-up): no user, its own transaction. */
+  static system(): RequestContext {
+    return new RequestContext(null, 'system');
   }
 
   /** Whether any of the user's roles grants the permission. */

@@ -1,6 +1,6 @@
 import { t } from '@ordering/common';
 import { z } from 'zod';
-import { DomainError, type FieldError } from '../core/errors.js';
+import { DomainError, type FieldError } from './errors.js';
 
 const TYPE_NAMES: Record<string, string> = {
   string: 'string',
@@ -129,9 +129,11 @@ export const fields = {
   date: () => z.iso.date(),
   /** ISO 8601 date-time, kept as Date. */
   dateTime: () => z.iso.datetime({ offset: true }).transform((v) => new Date(v)),
-  /** A reference to another entity: `{ id }`. */
-  ref: () => z.object({ id: z.number().int().positive() }),
+  /** A reference to another entity: `{ id }` (a PostgreSQL integer). */
+  ref: () => z.object({ id: z.number().int().positive().max(2_147_483_647) }),
+  /** The id of an owned child as GET returned it: matched on write (kept), absent for a new child. */
+  childId: () => z.number().int().positive().max(2_147_483_647).optional(),
   /** Several references. */
-  refs: () => z.array(z.object({ id: z.number().int().positive() })).default([]),
+  refs: () => z.array(z.object({ id: z.number().int().positive().max(2_147_483_647) })).default([]),
   bool: (fallback = false) => z.boolean().default(fallback),
 };

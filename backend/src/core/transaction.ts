@@ -1,0 +1,66 @@
+import { Injectable } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { DataSource, EntityManager, EntityTarget, ObjectLiteral, Repository } from 'typeorm';
+import { EventBus, type DomainEvent } from './events.js';
+import type { RequestContext } from './request-context.js';
+
+/** The open transaction of a request: its EntityManager, the events recorded and the after-commit hooks. */
+export class UnitOfWork {
+  readonly events: DomainEvent[] = [];
+  readonly afterCommit: Array<() => Promise<void> | void> = [];
+  constructor(readonly em: EntityManager) {}
+}
+
+/**
+ * The one way services reach the database (Vendure's `TransactionalConnection`): the transaction travels
+ * on the {@link RequestContext}, so every service called within {@link withTransaction} joins it instead of
+ * opening its own, and writes of several services commit or roll back together.
+ *
+ * On the embedded database (one connection) this is what keeps a transaction from waiting for itself:
+ * repositories come from the context's EntityManager, never from the pool.
+ */
+@Injectable()
+export class TransactionalConnection {
+  constructor(
+    @InjectDataSource() readonly dataSource: DataSource,
+    private readonly events: EventBus,
+  ) {}
+
+  /**
+   * Runs `fn` in the context's transaction, opening one when none is open. When the outermost call
+   * returns, the transaction commits, then the commit subscribers of its events and the after-commit
+   * hooks run; when it throws, everything is rolled back and the events are dropped.
+   */
+  async withTransaction<T>(ctx: RequestContext, fn: (em: EntityManager) => Promise<T>): Promise<T> {
+    if (ctx.unitOfWork) return fn(ctx.unitOfWork.em);
+    let unit: UnitOfWork | undefined;
+    const result = await this.dataSource.transaction(async (em) => {
+      unit = new UnitOfWork(em);
+      ctx.unitOfWork = unit;
+      try {
+        return await fn(em);
+      } finally {
+        ctx.unitOfWork = null;
+      }
+    });
+    await this.events.deliverCommitted(ctx, unit!.events);
+    for (const hook of unit!.afterCommit) await hook();
+    return result;
+  }
+
+  /** Registers `hook` to run after the context's transaction commits (at once when none is open). */
+  async afterCommit(ctx: RequestContext, hook: () => Promise<void> | void): Promise<void> {
+    if (ctx.unitOfWork) ctx.unitOfWork.afterCommit.push(hook);
+    else await hook();
+  }
+
+  /** The context's transaction manager, or the pool's manager for reads outside a transaction. */
+  manager(ctx: RequestContext): EntityManager {
+    return ctx.unitOfWork?.em ?? this.dataSource.manager;
+  }
+
+  /** A repository bound to the context's transaction when one is open. */
+  getRepository<E extends ObjectLiteral>(ctx: RequestContext, target: EntityTarget<E>): Repository<E> {
+    return this.manager(ctx).getRepository(target);
+  }
+}
