@@ -5,7 +5,7 @@ import { defineResource } from '../crud/resource.js';
 import { imageJson } from '../media/image-json.js';
 import { refuseWhileInMenus } from './menu-usage.js';
 import { Product } from './product.entity.js';
-import { PRODUCT_TYPES } from '@ordering/common';
+import { PRODUCT_TYPES, type Product as ProductContract } from '@ordering/common';
 import { productInput, type ProductInput } from './schemas.js';
 
 /** JSON of a product as the contract's `Product` (plus `tags` as refs and the back-office `position`). */
@@ -44,9 +44,9 @@ export function productJson(product: Product) {
     config: { parts: product.config?.parts ?? [] },
     tags: (product.tags ?? []).map((tag) => ({ id: tag.id })).sort((a, b) => a.id - b.id),
     position: product.position,
-    createdAt: product.createdAt,
-    updatedAt: product.updatedAt,
-  };
+    createdAt: product.createdAt.toISOString(),
+    updatedAt: product.updatedAt.toISOString(),
+  } satisfies ProductContract;
 }
 
 /**

@@ -59,7 +59,16 @@ export const LEAD_TIME_TYPES = ['minutes', 'hours', 'days', 'weeks'] as const;
 export type LeadTimeType = (typeof LEAD_TIME_TYPES)[number];
 
 /** Configurable part types. Plural types (`images`, `files`) accept several files. */
-export const PART_TYPES = ['text', 'textarea', 'image', 'images', 'file', 'files', 'select', 'multiselect'] as const;
+export const PART_TYPES = [
+  'text',
+  'textarea',
+  'image',
+  'images',
+  'file',
+  'files',
+  'select',
+  'multiselect',
+] as const;
 export type PartType = (typeof PART_TYPES)[number];
 
 /** How an option changes the base price. */
@@ -185,6 +194,10 @@ export interface Product extends Entity {
   leadTimeValue?: number | null;
   /** Configuration of configurable products. */
   config?: { parts: ConfigurablePart[] } | null;
+  /** Tags of the product (tag filter). */
+  tags?: Ref[];
+  /** Order within lists (ascending). */
+  position?: number;
 }
 
 /** A category (product group). */
