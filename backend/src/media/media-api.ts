@@ -1,18 +1,5 @@
 import { ApiResponse } from '@nestjs/swagger';
-
-const errorSchema = {
-  type: 'object',
-  properties: {
-    errors: {
-      type: 'array',
-      items: {
-        type: 'object',
-        properties: { message: { type: 'string' }, field: { type: 'string' } },
-        required: ['message'],
-      },
-    },
-  },
-};
+import { errorSchema } from '../core/openapi.js';
 
 /** The error answers every media route documents. */
 export const apiErrors = (...statuses: number[]): MethodDecorator[] =>
