@@ -17,6 +17,7 @@ import { ResourceModule } from './crud/resource.module.js';
 import { divisionResource } from './divisions/division.resource.js';
 import { HealthModule } from './health/health.module.js';
 import { InitModule } from './init/init.module.js';
+import { JobsModule } from './jobs/jobs.module.js';
 import { LogsModule } from './logs/logs.module.js';
 import { OperationsModule } from './operations/operations.module.js';
 import { tableResource } from './tables/table.resource.js';
@@ -42,6 +43,7 @@ export const FEATURE_MODULES = [
   ContentModule,
   InitModule,
   OperationsModule,
+  JobsModule,
 ];
 
 @Module({})

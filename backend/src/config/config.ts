@@ -28,6 +28,14 @@ export interface AppConfig {
   mediaDir: string;
   /** bcrypt cost factor of new password hashes (12 in production; tests may go lower). */
   bcryptCost: number;
+  /** Run the durable-job worker in this process (a process without it only enqueues). */
+  jobsWorker: boolean;
+  /** How often an idle worker looks for due jobs, in ms (commits wake it at once anyway). */
+  jobsPollIntervalMs: number;
+  /** The SMS provider's endpoint (`POST` JSON, see README); without it no SMS is sent. */
+  smsApiUrl?: string;
+  /** Country calling code for phone numbers written without one (`0664 …` → `+43 664 …`). */
+  smsCountryCode: string;
 }
 
 /** A configuration value is missing or wrong; the message is one sentence naming the variable. */
@@ -62,6 +70,22 @@ export const ENV_DOC: ReadonlyArray<{ name: string; default: string; meaning: st
   { name: 'TRUST_PROXY', default: 'false', meaning: 'X-Forwarded-*-Kopfzeilen vertrauen (hinter Proxy)' },
   { name: 'MEDIA_DIR', default: 'DATA_DIR/media', meaning: 'Ordner der Bilder und Uploads' },
   { name: 'BCRYPT_COST', default: '12', meaning: 'bcrypt-Kostenfaktor neuer Passwort-Hashes (4-15)' },
+  {
+    name: 'JOBS_WORKER',
+    default: 'true',
+    meaning: 'Hintergrundaufträge (E-Mail, SMS) in diesem Prozess abarbeiten',
+  },
+  {
+    name: 'JOBS_POLL_INTERVAL_MS',
+    default: '2000',
+    meaning: 'wie oft ein untätiger Worker nach fälligen Aufträgen sucht (100-600000 ms)',
+  },
+  {
+    name: 'SMS_API_URL',
+    default: '(leer)',
+    meaning: 'Adresse des SMS-Anbieters (POST JSON); leer: keine SMS',
+  },
+  { name: 'SMS_COUNTRY_CODE', default: '43', meaning: 'Ländervorwahl für Telefonnummern ohne Vorwahl' },
 ];
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -139,6 +163,33 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: readBoolean(env, 'TRUST_PROXY', false),
     mediaDir: path.resolve(env.MEDIA_DIR?.trim() || path.join(env.DATA_DIR?.trim() || 'data', 'media')),
     bcryptCost: readBcryptCost(env),
+    ...readJobsAndSms(env),
+  };
+}
+
+/** The job worker and SMS settings (JOBS_WORKER, JOBS_POLL_INTERVAL_MS, SMS_API_URL, SMS_COUNTRY_CODE). */
+function readJobsAndSms(
+  env: NodeJS.ProcessEnv,
+): Pick<AppConfig, 'jobsWorker' | 'jobsPollIntervalMs' | 'smsApiUrl' | 'smsCountryCode'> {
+  const pollRaw = env.JOBS_POLL_INTERVAL_MS?.trim() || '2000';
+  if (!/^\d+$/.test(pollRaw) || Number(pollRaw) < 100 || Number(pollRaw) > 600_000) {
+    throw new ConfigError(
+      'JOBS_POLL_INTERVAL_MS',
+      `Die Umgebungsvariable JOBS_POLL_INTERVAL_MS muss eine ganze Zahl zwischen 100 und 600000 sein, nicht "${env.JOBS_POLL_INTERVAL_MS}".`,
+    );
+  }
+  const countryCode = (env.SMS_COUNTRY_CODE?.trim() || '43').replace(/^\+/, '');
+  if (!/^[1-9]\d{0,2}$/.test(countryCode)) {
+    throw new ConfigError(
+      'SMS_COUNTRY_CODE',
+      `Die Umgebungsvariable SMS_COUNTRY_CODE muss eine Ländervorwahl aus 1 bis 3 Ziffern sein (z. B. 43), nicht "${env.SMS_COUNTRY_CODE}".`,
+    );
+  }
+  return {
+    jobsWorker: readBoolean(env, 'JOBS_WORKER', true),
+    jobsPollIntervalMs: Number(pollRaw),
+    smsApiUrl: readUrl(env, 'SMS_API_URL', ['http:', 'https:']),
+    smsCountryCode: countryCode,
   };
 }
 

@@ -11,7 +11,10 @@ import { User } from '../users/user.entity.js';
 import { AUTH_ENTITIES } from './entity-groups/auth.js';
 import { CATALOG_ENTITIES } from './entity-groups/catalog.js';
 import { CONTENT_ENTITIES } from './entity-groups/content.js';
+import { EVENTS_ENTITIES } from './entity-groups/events.js';
+import { JOBS_ENTITIES } from './entity-groups/jobs.js';
 import { OPERATIONS_ENTITIES } from './entity-groups/operations.js';
+import { ORDERS_ENTITIES } from './entity-groups/orders.js';
 
 /**
  * Entities by group. Each group has its own migrations, so that work on one group can generate its
@@ -25,6 +28,9 @@ export const ENTITY_GROUPS: Record<string, Function[]> = {
   catalog: CATALOG_ENTITIES,
   content: CONTENT_ENTITIES,
   operations: OPERATIONS_ENTITIES,
+  jobs: JOBS_ENTITIES,
+  events: EVENTS_ENTITIES,
+  orders: ORDERS_ENTITIES,
 };
 
 /** Every TypeORM entity of the application (explicit: ESM has no glob loading). */

@@ -1,0 +1,123 @@
+import { EventEmitter } from 'node:events';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import pg from 'pg';
+import type { Logger } from 'pino';
+import type { DataSource } from 'typeorm';
+import { LOGGER } from '../core/tokens.js';
+import type { RequestContext } from '../core/request-context.js';
+import { TransactionalConnection } from '../core/transaction.js';
+
+/** Called with a notification's payload, or with `null` after the listener reconnected (catch up). */
+export type ChannelListener = (payload: string | null) => void;
+
+const RECONNECT_MS = 1000;
+
+/**
+ * Notifications between backend instances (PostgreSQL LISTEN/NOTIFY), or within the one process of the
+ * embedded database.
+ *
+ * - Server: {@link notify} calls `pg_notify` inside the caller's transaction, which PostgreSQL delivers at
+ *   commit and drops on rollback; every instance (this one included) LISTENs on a dedicated `pg.Client`.
+ *   That client is why this class takes the DataSource's options directly: a LISTEN session must stay
+ *   open and outside the pool (a pooled connection would be handed to queries and lose its LISTEN).
+ * - Embedded (PGlite, one process): an in-process fan-out after commit. There is no other instance.
+ */
+@Injectable()
+export class PgChannel implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly local = new EventEmitter().setMaxListeners(0);
+  private readonly channels = new Set<string>();
+  private readonly serverUrl?: string;
+  private client?: pg.Client;
+  private closed = false;
+  private reconnectTimer?: NodeJS.Timeout;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly connection: TransactionalConnection,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {
+    this.serverUrl = (dataSource.options as { url?: string }).url;
+  }
+
+  /** Whether notifications cross process boundaries (a PostgreSQL server) or stay in this process. */
+  get crossInstance(): boolean {
+    return !!this.serverUrl;
+  }
+
+  /** Calls `listener` for every notification on `channel`; returns the unsubscribe function. */
+  on(channel: string, listener: ChannelListener): () => void {
+    if (!/^[a-z_]+$/.test(channel)) throw new Error(`invalid channel name ${channel}`);
+    if (!this.channels.has(channel)) {
+      this.channels.add(channel);
+      if (this.client) void this.client.query(`LISTEN ${channel}`).catch(() => undefined);
+    }
+    this.local.on(channel, listener);
+    return () => this.local.off(channel, listener);
+  }
+
+  /**
+   * Notifies every instance once the context's transaction commits (at once without a transaction);
+   * never after a rollback.
+   */
+  async notify(ctx: RequestContext, channel: string, payload: string): Promise<void> {
+    if (this.serverUrl) {
+      await this.connection.manager(ctx).query('SELECT pg_notify($1, $2)', [channel, payload]);
+      return;
+    }
+    await this.connection.afterCommit(ctx, () => {
+      this.local.emit(channel, payload);
+    });
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.serverUrl) await this.connect();
+  }
+
+  private async connect(): Promise<void> {
+    if (this.closed) return;
+    const client = new pg.Client({ connectionString: this.serverUrl });
+    client.on('notification', (msg) => this.local.emit(msg.channel, msg.payload ?? ''));
+    client.on('error', (err) => {
+      this.logger.warn({ err }, 'LISTEN connection lost; reconnecting');
+      this.reconnect(client);
+    });
+    client.on('end', () => this.reconnect(client));
+    try {
+      await client.connect();
+      for (const channel of this.channels) await client.query(`LISTEN ${channel}`);
+      const wasReconnect = this.client !== undefined;
+      this.client = client;
+      // Whatever was notified while nobody listened: the listeners read from the tables themselves.
+      if (wasReconnect) for (const channel of this.channels) this.local.emit(channel, null);
+    } catch (err) {
+      this.logger.warn({ err }, 'LISTEN connection failed; retrying');
+      this.reconnect(client);
+    }
+  }
+
+  private reconnect(client: pg.Client): void {
+    client.removeAllListeners('end');
+    void client.end().catch(() => undefined);
+    if (this.closed || this.reconnectTimer) return;
+    this.client ??= client; // marks that the next connect is a reconnect
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = undefined;
+      void this.connect();
+    }, RECONNECT_MS);
+    this.reconnectTimer.unref();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.reconnectTimer);
+    this.local.removeAllListeners();
+    const client = this.client;
+    this.client = undefined;
+    if (client) {
+      client.removeAllListeners('end');
+      client.on('error', () => undefined);
+      await client.end().catch(() => undefined);
+    }
+  }
+}

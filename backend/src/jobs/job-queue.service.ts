@@ -1,0 +1,167 @@
+import { Injectable } from '@nestjs/common';
+import { Clock } from '../core/clock.js';
+import type { RequestContext } from '../core/request-context.js';
+import { TransactionalConnection } from '../core/transaction.js';
+import { PgChannel } from '../events/pg-channel.js';
+import type { Job } from './job.entity.js';
+
+/** The channel on which committed jobs wake the workers of every instance. */
+export const JOBS_CHANNEL = 'jobs';
+
+/** Lease of a claimed job: a worker that died holding it leaves it to another after this long. */
+export const JOB_LEASE_MS = 5 * 60_000;
+/** First retry delay; doubles per attempt up to {@link BACKOFF_MAX_MS}. */
+export const BACKOFF_BASE_MS = 10_000;
+export const BACKOFF_MAX_MS = 60 * 60_000;
+export const DEFAULT_MAX_ATTEMPTS = 10;
+
+export interface EnqueueOptions {
+  /** Not before (default: now). */
+  runAt?: Date;
+  /** A second job with the same key is not written (the first one's id is returned). */
+  dedupeKey?: string;
+  maxAttempts?: number;
+}
+
+/** The delay before attempt `attempts + 1`, after `attempts` failed ones: 10 s, 20 s, 40 s … at most 1 h. */
+export function backoffMs(attempts: number): number {
+  return Math.min(BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1), BACKOFF_MAX_MS);
+}
+
+/** TypeORM answers an UPDATE … RETURNING as `[rows, count]` and a SELECT as `rows`. */
+const rowsOf = (result: unknown): Array<Record<string, unknown>> =>
+  Array.isArray(result) && Array.isArray(result[0]) ? (result[0] as never) : (result as never);
+
+const toJob = (r: Record<string, unknown>): Job => ({
+  id: Number(r.id),
+  type: r.type as string,
+  payload: r.payload as Record<string, unknown>,
+  status: r.status as Job['status'],
+  attempts: r.attempts as number,
+  maxAttempts: r.max_attempts as number,
+  runAt: new Date(r.run_at as string),
+  lockedBy: r.locked_by as string | null,
+  lockedUntil: r.locked_until ? new Date(r.locked_until as string) : null,
+  lastError: r.last_error as string | null,
+  createdAt: new Date(r.created_at as string),
+  doneAt: r.done_at ? new Date(r.done_at as string) : null,
+  dedupeKey: r.dedupe_key as string | null,
+});
+
+/**
+ * The durable job table (see docs/decisions/jobs.md): jobs are written in the caller's transaction, so
+ * they exist exactly when the change that caused them committed, and claimed by workers with
+ * `FOR UPDATE SKIP LOCKED`, so that several workers in several processes never take the same job.
+ */
+@Injectable()
+export class JobQueue {
+  constructor(
+    private readonly connection: TransactionalConnection,
+    private readonly clock: Clock,
+    private readonly channel: PgChannel,
+  ) {}
+
+  /**
+   * Writes a job in the context's transaction (a new one when none is open) and wakes the workers once
+   * it commits. With a {@link EnqueueOptions.dedupeKey} that exists already nothing is written.
+   * @returns the new job's id, or null when the dedupe key existed.
+   */
+  async enqueue(
+    ctx: RequestContext,
+    type: string,
+    payload: Record<string, unknown>,
+    options: EnqueueOptions = {},
+  ): Promise<number | null> {
+    return this.connection.withTransaction(ctx, async (em) => {
+      const now = this.clock.now();
+      const rows = rowsOf(
+        await em.query(
+          `INSERT INTO job (type, payload, status, attempts, max_attempts, run_at, created_at, dedupe_key)
+           VALUES ($1, $2, 'pending', 0, $3, $4, $5, $6)
+           ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
+          [
+            type,
+            JSON.stringify(payload),
+            options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+            options.runAt ?? now,
+            now,
+            options.dedupeKey ?? null,
+          ],
+        ),
+      );
+      if (rows.length === 0) return null;
+      await this.channel.notify(ctx, JOBS_CHANNEL, type);
+      return Number(rows[0]!.id);
+    });
+  }
+
+  /**
+   * Claims up to `limit` due jobs of the given types for `workerId` (status `running`, attempts + 1, a
+   * lease of {@link JOB_LEASE_MS}). A running job whose lease expired (its worker died) is due again.
+   */
+  async claim(ctx: RequestContext, workerId: string, types: string[], limit: number): Promise<Job[]> {
+    if (types.length === 0) return [];
+    const now = this.clock.now();
+    const rows = rowsOf(
+      await this.connection.manager(ctx).query(
+        `UPDATE job SET status = 'running', attempts = job.attempts + 1, locked_by = $2, locked_until = $3
+         FROM (SELECT id FROM job
+               WHERE type = ANY($4)
+                 AND ((status = 'pending' AND run_at <= $1)
+                   OR (status = 'running' AND locked_until < $1 AND attempts < max_attempts))
+               ORDER BY run_at, id
+               LIMIT $5
+               FOR UPDATE SKIP LOCKED) due
+         WHERE job.id = due.id
+         RETURNING job.*`,
+        [now, workerId, new Date(now.getTime() + JOB_LEASE_MS), types, limit],
+      ),
+    );
+    return rows.map(toJob).sort((a, b) => a.id - b.id);
+  }
+
+  /**
+   * Marks the claimed job done, only while `workerId` still holds it.
+   * @returns false when the lease was lost (another worker took the job over).
+   */
+  async complete(ctx: RequestContext, job: Job, workerId: string): Promise<boolean> {
+    const result = await this.connection
+      .manager(ctx)
+      .query(
+        `UPDATE job SET status = 'done', done_at = $3, locked_by = NULL, locked_until = NULL WHERE id = $1 AND locked_by = $2 AND status = 'running' RETURNING id`,
+        [job.id, workerId, this.clock.now()],
+      );
+    return rowsOf(result).length === 1;
+  }
+
+  /**
+   * Records a failed attempt: the job is due again after {@link backoffMs}, or `failed` for good once it
+   * used its attempts. `lastError` keeps the reason.
+   */
+  async fail(ctx: RequestContext, job: Job, workerId: string, error: unknown): Promise<void> {
+    const message = (error instanceof Error ? error.message : String(error)).slice(0, 2000);
+    const giveUp = job.attempts >= job.maxAttempts;
+    await this.connection
+      .manager(ctx)
+      .query(
+        `UPDATE job SET status = $3, run_at = $4, last_error = $5, locked_by = NULL, locked_until = NULL WHERE id = $1 AND locked_by = $2`,
+        [
+          job.id,
+          workerId,
+          giveUp ? 'failed' : 'pending',
+          new Date(this.clock.now().getTime() + backoffMs(job.attempts)),
+          message,
+        ],
+      );
+  }
+
+  /** Gives up running jobs whose lease expired after their last attempt (their worker died each time). */
+  async failAbandoned(ctx: RequestContext): Promise<void> {
+    await this.connection
+      .manager(ctx)
+      .query(
+        `UPDATE job SET status = 'failed', last_error = coalesce(last_error, 'Worker während des letzten Versuchs ausgefallen'), locked_by = NULL, locked_until = NULL WHERE status = 'running' AND locked_until < $1 AND attempts >= max_attempts`,
+        [this.clock.now()],
+      );
+  }
+}

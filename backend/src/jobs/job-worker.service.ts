@@ -1,0 +1,193 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import type { Logger } from 'pino';
+import type { AppConfig } from '../config/config.js';
+import { RequestContext } from '../core/request-context.js';
+import { APP_CONFIG, LOGGER } from '../core/tokens.js';
+import { TransactionalConnection } from '../core/transaction.js';
+import { PgChannel } from '../events/pg-channel.js';
+import type { Job } from './job.entity.js';
+import { JOBS_CHANNEL, JobQueue } from './job-queue.service.js';
+
+/**
+ * What a job type does. `ctx` is a system context; in a transactional handler it carries the transaction
+ * in which the job is also marked done, so its database effects happen exactly once.
+ */
+export type JobHandler = (job: Job, ctx: RequestContext) => Promise<void>;
+
+export interface HandlerOptions {
+  /**
+   * Run inside the transaction that marks the job done: for handlers whose effect is a database write
+   * (exactly once). Default false: for effects outside the database (SMTP, HTTP), which must not hold a
+   * connection — on the embedded database the only one — while they wait; those are at-least-once.
+   */
+  transactional?: boolean;
+}
+
+/** Jobs a worker claims per round and runs side by side. */
+const BATCH = 10;
+
+/** The handlers of the job types, registered by the modules that own them at start. */
+@Injectable()
+export class JobHandlers {
+  private readonly handlers = new Map<string, { run: JobHandler; options: HandlerOptions }>();
+
+  /** Registers the handler of a job type (one per type). Types without a handler are never claimed. */
+  register(type: string, run: JobHandler, options: HandlerOptions = {}): void {
+    if (this.handlers.has(type)) throw new Error(`job type ${type} has a handler already`);
+    this.handlers.set(type, { run, options });
+  }
+
+  get(type: string) {
+    return this.handlers.get(type);
+  }
+
+  types(): string[] {
+    return [...this.handlers.keys()];
+  }
+}
+
+/**
+ * A worker loop: claims due jobs, runs their handlers, marks them done or failed. It wakes when a job is
+ * committed (on any instance, through {@link PgChannel}) and otherwise looks every
+ * `JOBS_POLL_INTERVAL_MS`. Several workers — in one process or many sharing a database — never run the
+ * same job at the same time (see {@link JobQueue.claim}).
+ */
+export class JobWorker {
+  readonly id = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
+  private running = false;
+  private loop?: Promise<void>;
+  private wakeUp?: () => void;
+  private timer?: NodeJS.Timeout;
+  private woken = false;
+
+  constructor(
+    private readonly queue: JobQueue,
+    private readonly handlers: JobHandlers,
+    private readonly connection: TransactionalConnection,
+    private readonly logger: Logger,
+    private readonly pollIntervalMs: number,
+  ) {}
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  /** Stops after the jobs in hand are finished. */
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake();
+    await this.loop;
+  }
+
+  /** Looks for due jobs now instead of at the next poll. */
+  wake(): void {
+    this.woken = true;
+    this.wakeUp?.();
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      let worked = 0;
+      try {
+        worked = await this.tick();
+      } catch (err) {
+        if (!this.running) break;
+        this.logger.error({ err }, 'job worker round failed');
+      }
+      if (worked === 0 && this.running) await this.sleep();
+    }
+  }
+
+  private sleep(): Promise<void> {
+    if (this.woken) {
+      this.woken = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      this.wakeUp = () => {
+        clearTimeout(this.timer);
+        this.wakeUp = undefined;
+        this.woken = false;
+        resolve();
+      };
+      this.timer = setTimeout(() => this.wakeUp?.(), this.pollIntervalMs);
+      this.timer.unref();
+    });
+  }
+
+  /** One round: claims up to a batch of due jobs and runs them. @returns how many it ran. */
+  async tick(): Promise<number> {
+    this.woken = false;
+    const ctx = RequestContext.system();
+    const jobs = await this.queue.claim(ctx, this.id, this.handlers.types(), BATCH);
+    await Promise.all(jobs.map((job) => this.runJob(job)));
+    if (jobs.length === 0) await this.queue.failAbandoned(ctx);
+    return jobs.length;
+  }
+
+  private async runJob(job: Job): Promise<void> {
+    const handler = this.handlers.get(job.type)!;
+    const ctx = RequestContext.system();
+    const log = this.logger.child({ job: { id: job.id, type: job.type, attempt: job.attempts } });
+    try {
+      if (handler.options.transactional) {
+        await this.connection.withTransaction(ctx, async () => {
+          await handler.run(job, ctx);
+          // Lost the lease meanwhile: roll the effect back, the new holder does it.
+          if (!(await this.queue.complete(ctx, job, this.id))) throw new LeaseLost();
+        });
+      } else {
+        await handler.run(job, ctx);
+        if (!(await this.queue.complete(ctx, job, this.id)))
+          log.warn('job finished after its lease expired; another worker may repeat it');
+      }
+      log.debug('job done');
+    } catch (err) {
+      if (err instanceof LeaseLost) {
+        log.warn('job lease lost; its effects were rolled back');
+        return;
+      }
+      log.warn({ err }, 'job failed');
+      try {
+        await this.queue.fail(RequestContext.system(), job, this.id, err);
+      } catch (failErr) {
+        log.error({ err: failErr }, 'could not record the job failure (the lease will expire)');
+      }
+    }
+  }
+}
+
+class LeaseLost extends Error {}
+
+/** The worker of this process: started with the application (unless JOBS_WORKER=false), stopped with it. */
+@Injectable()
+export class JobWorkerService implements OnApplicationBootstrap, OnModuleDestroy {
+  readonly worker: JobWorker;
+  private off?: () => void;
+
+  constructor(
+    queue: JobQueue,
+    handlers: JobHandlers,
+    connection: TransactionalConnection,
+    private readonly channel: PgChannel,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(LOGGER) logger: Logger,
+  ) {
+    this.worker = new JobWorker(queue, handlers, connection, logger, config.jobsPollIntervalMs);
+  }
+
+  onApplicationBootstrap(): void {
+    if (!this.config.jobsWorker) return;
+    this.off = this.channel.on(JOBS_CHANNEL, () => this.worker.wake());
+    this.worker.start();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.off?.();
+    await this.worker.stop();
+  }
+}
