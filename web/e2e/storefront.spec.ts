@@ -149,3 +149,99 @@ test.describe('Storefront', () => {
     await expect(panel.locator('.totals__row--total')).toHaveCount(0);
   });
 });
+
+// A 360 px phone and a 1080×1920 portrait kiosk: the same screens, for people to look at.
+for (const screen of [
+  { name: 'phone', viewport: { width: 360, height: 740 } },
+  { name: 'kiosk', viewport: { width: 1080, height: 1920 } },
+]) {
+  test(`screens on the ${screen.name} (${screen.viewport.width}×${screen.viewport.height})`, async ({
+    page,
+  }, testInfo) => {
+    test.skip(testInfo.project.name !== 'desktop', 'one run per screen size is enough');
+    await page.setViewportSize(screen.viewport);
+    await page.goto('/');
+    await expect(page.locator('.branch-card')).toHaveCount(3);
+    await screenshot(page, testInfo, `${screen.name}-branch-list`);
+
+    await page.goto(WIEN);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await screenshot(page, testInfo, `${screen.name}-store`, false);
+
+    await page.getByRole('button', { name: /Schnitzel nach Wahl/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('radio', { name: /Schwein/ }).check();
+    await dialog.getByRole('checkbox', { name: 'Reis', exact: true }).check();
+    await screenshot(page, testInfo, `${screen.name}-product-modal`, false);
+    await dialog.getByRole('button', { name: 'In den Warenkorb' }).click();
+    await expect(page.getByText('Produkt zum Warenkorb hinzugefügt.')).toBeVisible();
+    await screenshot(page, testInfo, `${screen.name}-added`, false);
+
+    await page.getByRole('button', { name: /Warenkorb anzeigen/ }).click();
+    await screenshot(page, testInfo, `${screen.name}-cart`, false);
+    await expectNoSeriousA11yViolations(page);
+  });
+}
+
+test.describe('Checkout', () => {
+  test('an empty cart says so and links back to the branch', async ({ page }) => {
+    await page.goto(`${WIEN}/checkout`);
+    await expect(page.getByText('Keine Produkte im Warenkorb!')).toBeVisible();
+    await page.getByRole('link', { name: 'Zurück zur Filiale' }).click();
+    await expect(page).toHaveURL(new RegExp(`${WIEN}$`));
+  });
+
+  test('shows the German field errors before sending, and back keeps the form', async ({
+    page,
+  }, testInfo) => {
+    await page.goto(WIEN);
+    await page.getByRole('button', { name: /Wiener Schnitzel vom Kalb/ }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'In den Warenkorb' }).click();
+    await page.getByRole('button', { name: /Warenkorb anzeigen/ }).click();
+    await page.getByRole('link', { name: 'Zur Kasse' }).click();
+    await expect(page).toHaveURL(new RegExp(`${WIEN}/checkout$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Kasse' })).toBeVisible();
+
+    // Every section of the specification's checkout screen, in order.
+    const sections = page.locator('.checkout__section-title');
+    await expect(sections).toHaveText([
+      'Bestellart',
+      'Kontaktdaten',
+      'Termin',
+      'Anmerkungen',
+      'Ihre Bestellung',
+      'Spende',
+      'Zahlungsart',
+      'Rechtliches',
+    ]);
+    const submit = page.getByRole('button', { name: /(Bestellung|Vorbestellung) abschicken/ });
+    await expect(submit).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+
+    await submit.click();
+    const firstName = page.getByLabel('Vorname');
+    await expect(firstName).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByText('Dieser Wert sollte nicht leer sein.').first()).toBeVisible();
+    await expect(page.getByText('Bitte akzeptieren Sie die Allgemeinen Geschäftsbedingungen.')).toBeVisible();
+    await screenshot(page, testInfo, 'checkout-errors');
+
+    await firstName.fill('Anna');
+    await expect(firstName).toHaveAttribute('aria-invalid', 'false');
+    const phone = page.getByLabel('Telefon');
+    await phone.fill('0043 664 1234567');
+    await phone.blur();
+    await expect(phone).toHaveValue('+43 664 1234567');
+
+    // Delivery: the address section with the first delivery area preselected.
+    await page.getByRole('radio', { name: 'Lieferung' }).check();
+    await expect(page.getByLabel('Liefergebiet')).toHaveValue('3');
+    await expect(page.getByLabel('Straße und Hausnummer')).toBeVisible();
+
+    await page.getByRole('link', { name: 'Zurück', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${WIEN}$`));
+    await page.goto(`${WIEN}/checkout`);
+    await expect(page.getByLabel('Vorname')).toHaveValue('Anna');
+    await expect(page.getByRole('radio', { name: 'Lieferung' })).toBeChecked();
+    await screenshot(page, testInfo, 'checkout-delivery');
+  });
+});

@@ -48,6 +48,14 @@ describe(ApiClient.name, () => {
     });
   });
 
+  describe('headers', () => {
+    it('sends the extra headers of a call', async () => {
+      const fetch = fakeFetch(json(201, { data: {} }));
+      await new ApiClient({ fetch }).post('/api/orders', {}, { headers: { 'Idempotency-Key': 'k-1' } });
+      expect(fetch.calls[0].headers).toMatchObject({ 'Idempotency-Key': 'k-1', Accept: 'application/json' });
+    });
+  });
+
   describe('errors', () => {
     it('throws the server errors with the first message as the error message', async () => {
       const errors = [

@@ -16,6 +16,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** The login call itself answers 401 for wrong credentials: that must not redirect. Default true. */
   redirectOnUnauthorized?: boolean;
+  /** Extra request headers (e.g. `Idempotency-Key`). */
+  headers?: Record<string, string>;
 }
 
 /** A failed call: the HTTP status (0 when the server could not be reached) and the server's errors. */
@@ -76,7 +78,7 @@ export class ApiClient {
   }
 
   async request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
-    const headers: Record<string, string> = { Accept: 'application/json' };
+    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (this.csrfToken && method !== 'GET' && method !== 'HEAD') headers['X-CSRF-Token'] = this.csrfToken;
 

@@ -5,6 +5,7 @@ import { UiStore } from '../stores/UiStore';
 import { BranchStore } from './stores/BranchStore';
 import { CartStore, noStorage, type CartStorage } from './stores/CartStore';
 import { CatalogStore } from './stores/CatalogStore';
+import { CheckoutStore } from './stores/CheckoutStore';
 import { ClockStore, type Clock } from './stores/ClockStore';
 import { InitDataStore } from './stores/InitDataStore';
 import type { FileUploader } from './stores/ProductEditor';
@@ -31,6 +32,7 @@ export class StorefrontRootStore {
   readonly branches: BranchStore;
   readonly catalog: CatalogStore;
   readonly cart: CartStore;
+  readonly checkout: CheckoutStore;
 
   constructor({ api, shopName, now, storage = noStorage, uploader }: StorefrontRootStoreOptions) {
     const clock = now ?? (() => new Date());
@@ -41,6 +43,7 @@ export class StorefrontRootStore {
     this.branches = new BranchStore(this.data, this.clock);
     this.catalog = new CatalogStore(this.data, this.branches, this.clock);
     this.cart = new CartStore(this.data, this.branches, this.catalog, storage, uploader);
+    this.checkout = new CheckoutStore(this.data, this.cart, this.clock, api, storage);
     // Every load: the configured names into the shell, and carts checked against the new catalogue.
     reaction(
       () => this.data.version,

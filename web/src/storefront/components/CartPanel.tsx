@@ -51,8 +51,8 @@ export const CartBar = observer(function CartBar() {
           {String(cart.count).replace('.', ',')}
         </span>
         <span className="cart-bar__label">
-          {texts.showCart}
-          <span className="visually-hidden"> ({texts.articles(cart.count)})</span>
+          {texts.cart}
+          <span className="visually-hidden"> anzeigen ({texts.articles(cart.count)})</span>
         </span>
         {!cart.display.isTotalHidden && (
           <span className="cart-bar__total">{formatMoney(totals.total.gross, data.currency)}</span>
@@ -62,20 +62,11 @@ export const CartBar = observer(function CartBar() {
   );
 });
 
-/** The cart panel: items with edit and remove, totals with taxes, notes, delivery hints, to the checkout. */
+/** The cart panel: the summary and the way to the checkout; never shown while empty. */
 export const CartPanel = observer(function CartPanel() {
-  const { cart, data } = useStores();
+  const { cart } = useStores();
   const branch = cart.branch;
   if (!cart.isPanelVisible || !branch) return null;
-  const totals = cart.totals;
-  const display = cart.display;
-  const currency = data.currency;
-  const products = cart.items.map((item) => data.productById(item.product.id));
-  const hasBasePrices = products.some((product) => product?.pricing === 'base');
-  const hints =
-    cart.orderType === 'delivery' && cart.deliveryArea
-      ? deliveryHints(cart.deliveryArea, totals.items.gross, currency)
-      : { minimumOrder: [], freeDelivery: null };
   return (
     <aside id="cart-panel" className="cart-panel" aria-labelledby="cart-title">
       <header className="cart-panel__header">
@@ -86,6 +77,33 @@ export const CartPanel = observer(function CartPanel() {
           <span aria-hidden="true">×</span>
         </button>
       </header>
+      <CartSummary editable />
+      <Link
+        to={`/store/${encodeURIComponent(branch.identifier)}/checkout`}
+        className="button button--primary button--block"
+      >
+        {texts.toCheckout}
+      </Link>
+    </aside>
+  );
+});
+
+/** Items with edit and remove, totals with taxes, delivery hints and the price notes. */
+export const CartSummary = observer(function CartSummary({ editable = false }: { editable?: boolean }) {
+  const { cart, data } = useStores();
+  const branch = cart.branch;
+  if (!branch) return null;
+  const totals = cart.totals;
+  const display = cart.display;
+  const currency = data.currency;
+  const products = cart.items.map((item) => data.productById(item.product.id));
+  const hasBasePrices = products.some((product) => product?.pricing === 'base');
+  const hints =
+    cart.orderType === 'delivery' && cart.deliveryArea
+      ? deliveryHints(cart.deliveryArea, totals.items.gross, currency)
+      : { minimumOrder: [], freeDelivery: null };
+  return (
+    <div className="cart-summary">
       <ul className="cart-items">
         {cart.items.map((item, index) => {
           const product = products[index];
@@ -104,14 +122,16 @@ export const CartPanel = observer(function CartPanel() {
                   : formatPrice(line.gross, line.calculationModel, currency)}
               </span>
               <div className="cart-item__actions">
-                <button
-                  type="button"
-                  className="link-button"
-                  aria-label={texts.editItem(item.product.name)}
-                  onClick={() => cart.editItem(index)}
-                >
-                  {texts.edit}
-                </button>
+                {editable && (
+                  <button
+                    type="button"
+                    className="link-button"
+                    aria-label={texts.editItem(item.product.name)}
+                    onClick={() => cart.editItem(index)}
+                  >
+                    {texts.edit}
+                  </button>
+                )}
                 <button
                   type="button"
                   className="link-button"
@@ -125,42 +145,40 @@ export const CartPanel = observer(function CartPanel() {
           );
         })}
       </ul>
-      <dl className="totals">
-        {display.isTotalHidden ? (
-          <p className="totals__note">{texts.totalOnRequest}</p>
-        ) : (
-          <>
+      {display.isTotalHidden ? (
+        <p className="totals__note">{texts.totalOnRequest}</p>
+      ) : (
+        <dl className="totals">
+          <div className="totals__row">
+            <dt>{texts.subtotal}</dt>
+            <dd>{formatMoney(totals.items.gross, currency)}</dd>
+          </div>
+          {cart.orderType === 'delivery' && cart.deliveryArea && (
             <div className="totals__row">
-              <dt>{texts.subtotal}</dt>
-              <dd>{formatMoney(totals.items.gross, currency)}</dd>
+              <dt>{t('pricing.delivery')}</dt>
+              <dd>
+                {totals.delivery.gross === 0
+                  ? t('pricing.deliveryFree')
+                  : formatMoney(totals.delivery.gross, currency)}
+              </dd>
             </div>
-            {cart.orderType === 'delivery' && cart.deliveryArea && (
-              <div className="totals__row">
-                <dt>{t('pricing.delivery')}</dt>
-                <dd>
-                  {totals.delivery.gross === 0
-                    ? t('pricing.deliveryFree')
-                    : formatMoney(totals.delivery.gross, currency)}
-                </dd>
-              </div>
-            )}
-            <div className="totals__row totals__row--total">
-              <dt>{t('pricing.total')}</dt>
-              <dd>{formatMoney(totals.total.gross, currency)}</dd>
+          )}
+          <div className="totals__row totals__row--total">
+            <dt>{t('pricing.total')}</dt>
+            <dd>{formatMoney(totals.total.gross, currency)}</dd>
+          </div>
+          {Object.entries(totals.taxes).map(([rate, tax]) => (
+            <div key={rate} className="totals__row totals__row--tax">
+              <dt>{t('pricing.taxIncluded', { rate: rate.replace('.', ',') })}</dt>
+              <dd>{formatMoney(tax, currency)}</dd>
             </div>
-            {Object.entries(totals.taxes).map(([rate, tax]) => (
-              <div key={rate} className="totals__row totals__row--tax">
-                <dt>{t('pricing.taxIncluded', { rate: rate.replace('.', ',') })}</dt>
-                <dd>{formatMoney(tax, currency)}</dd>
-              </div>
-            ))}
-            <div className="totals__row totals__row--tax">
-              <dt>{texts.net}</dt>
-              <dd>{formatMoney(totals.total.net, currency)}</dd>
-            </div>
-          </>
-        )}
-      </dl>
+          ))}
+          <div className="totals__row totals__row--tax">
+            <dt>{texts.net}</dt>
+            <dd>{formatMoney(totals.total.net, currency)}</dd>
+          </div>
+        </dl>
+      )}
       {(hints.minimumOrder.length > 0 || hints.freeDelivery) && (
         <div className="cart-panel__hints">
           {hints.minimumOrder.map((line) => (
@@ -176,13 +194,7 @@ export const CartPanel = observer(function CartPanel() {
         {hasBasePrices && <p>{t('pricing.basePriceNote')}</p>}
         {display.hasHiddenPrices && <p>{t('pricing.hiddenPriceNote')}</p>}
       </div>
-      <Link
-        to={`/store/${encodeURIComponent(branch.identifier)}/checkout`}
-        className="button button--primary button--block"
-      >
-        {texts.toCheckout}
-      </Link>
-    </aside>
+    </div>
   );
 });
 

@@ -1,8 +1,23 @@
+import { t, type OrderType, type PaymentMethod } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
-import { Link, useParams } from 'react-router';
+import { useRef, useState, type ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { NotFoundPage } from '../../components/ErrorPage';
 import { PageTitle } from '../../components/PageTitle';
 import { messages } from '../../i18n/messages';
+import { CartSummary } from '../components/CartPanel';
+import { LoadState } from '../components/LoadState';
+import { ProductModal } from '../components/ProductModal';
+import { useSelectedBranch } from '../components/useSelectedBranch';
+import type { CheckoutStore, CustomerField } from '../stores/CheckoutStore';
 import { useStores } from '../stores';
+import { texts } from '../texts';
+
+const ORDER_TYPE_LABEL: Record<OrderType, string> = {
+  takeaway: t('orderType.takeaway'),
+  delivery: t('orderType.delivery'),
+  dineIn: t('orderType.dineIn'),
+};
 
 /** Checkout; under /checkout/error the payment provider sent the customer back after a failed payment. */
 export const CheckoutPage = observer(function CheckoutPage({
@@ -11,22 +26,585 @@ export const CheckoutPage = observer(function CheckoutPage({
   paymentFailed?: boolean;
 }) {
   const { ui } = useStores();
-  const branch = useParams().branch ?? '';
+  const identifier = useParams().branch ?? '';
   return (
-    <section className="page" aria-labelledby="checkout-title">
-      <PageTitle title="Kasse" shopName={ui.shopName} />
-      <h1 id="checkout-title">Kasse</h1>
+    <section className="page checkout" aria-labelledby="checkout-title">
+      <PageTitle title={texts.checkoutTitle} shopName={ui.shopName} />
+      <h1 id="checkout-title">{texts.checkoutTitle}</h1>
       {paymentFailed && (
         <div className="alert alert--error" role="alert">
           {messages.paymentFailed}
         </div>
       )}
-      <div className="card">
-        <p>Hier schließen Sie Ihre Bestellung ab. Das Bestellformular folgt in Kürze.</p>
-        <Link className="button button--secondary" to={`/store/${encodeURIComponent(branch)}`}>
-          Zurück zum Sortiment
-        </Link>
-      </div>
+      <LoadState>
+        <Checkout identifier={identifier} />
+      </LoadState>
     </section>
   );
 });
+
+const Checkout = observer(function Checkout({ identifier }: { identifier: string }) {
+  const { cart, checkout } = useStores();
+  const { branch, ready } = useSelectedBranch(identifier);
+  const navigate = useNavigate();
+  const errorsRef = useRef<HTMLDivElement>(null);
+  if (!branch) return <NotFoundPage />;
+  if (!ready) return null;
+  const storePath = `/store/${encodeURIComponent(branch.identifier)}`;
+
+  if (cart.isEmpty) {
+    return (
+      <div className="card checkout__empty">
+        <p>{t('cart.empty')}</p>
+        <Link className="button button--primary" to={storePath}>
+          {t('cart.backToBranch')}
+        </Link>
+      </div>
+    );
+  }
+
+  const onSubmit = async () => {
+    const outcome = await checkout.submit();
+    if (outcome.kind === 'status') void navigate(outcome.path);
+    else if (outcome.kind === 'redirect') window.location.href = outcome.url;
+    else scrollToFirstError(errorsRef.current);
+  };
+
+  return (
+    <form
+      className="checkout__form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void onSubmit();
+      }}
+    >
+      <p className="page__lead">{branch.name}</p>
+      <div ref={errorsRef} tabIndex={-1} className="checkout__errors">
+        {checkout.generalErrors.length > 0 && (
+          <div className="alert alert--error" role="alert">
+            <p className="checkout__errors-title">{texts.errorsTitle}</p>
+            <ul>
+              {checkout.generalErrors.map((message) => (
+                <li key={message}>{message}</li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </div>
+
+      <Section title={texts.sectionOrderType} id="checkout-type">
+        <div className="segmented__options" role="radiogroup" aria-label={texts.sectionOrderType}>
+          {cart.offeredOrderTypes.map((type) => (
+            <label key={type} className="segmented__option">
+              <input
+                type="radio"
+                name="checkout-order-type"
+                checked={cart.orderType === type}
+                onChange={() => cart.setOrderType(type)}
+              />
+              <span>{ORDER_TYPE_LABEL[type]}</span>
+            </label>
+          ))}
+        </div>
+        {checkout.closedNotice.length > 0 && (
+          <div className="notice notice--closed" role="status">
+            <p className="notice__title">{checkout.closedNotice[0]}</p>
+            {checkout.closedNotice.slice(1).map((line) => (
+              <p key={line}>{line}</p>
+            ))}
+          </div>
+        )}
+      </Section>
+
+      {checkout.showsTableSelect && (
+        <Section title={texts.sectionTable} id="checkout-table">
+          <Field id="table" label={texts.table} required error={checkout.errorFor('table')}>
+            {(props) => (
+              <select
+                {...props}
+                value={checkout.tableId ?? ''}
+                onChange={(event) =>
+                  checkout.setTable(event.target.value ? Number(event.target.value) : null)
+                }
+              >
+                <option value="">{texts.chooseTable}</option>
+                {checkout.tables.map((table) => (
+                  <option key={table.id} value={table.id}>
+                    {table.identifier}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <p className="field-hint">{t('checkout.tableHint')}</p>
+        </Section>
+      )}
+
+      {checkout.showsContact && (
+        <Section title={texts.sectionContact} id="checkout-contact">
+          <div className="form-grid">
+            <TextField
+              checkout={checkout}
+              field="firstName"
+              label={texts.firstName}
+              autoComplete="given-name"
+            />
+            <TextField
+              checkout={checkout}
+              field="lastName"
+              label={texts.lastName}
+              autoComplete="family-name"
+            />
+            <TextField
+              checkout={checkout}
+              field="email"
+              label={texts.email}
+              type="email"
+              autoComplete="email"
+            />
+            <TextField
+              checkout={checkout}
+              field="phone"
+              label={texts.phone}
+              type="tel"
+              autoComplete="tel"
+              hint={checkout.phoneWarning}
+              onBlur={checkout.normalizePhone}
+            />
+          </div>
+        </Section>
+      )}
+
+      {checkout.showsAddress && (
+        <Section title={texts.sectionAddress} id="checkout-address">
+          {cart.orderType === 'delivery' && (
+            <Field
+              id="deliveryArea"
+              label={texts.deliveryArea}
+              required
+              error={checkout.errorFor('deliveryArea')}
+            >
+              {(props) => (
+                <select
+                  {...props}
+                  value={cart.deliveryArea?.id ?? ''}
+                  onChange={(event) => cart.setDeliveryArea(Number(event.target.value))}
+                >
+                  {cart.deliveryAreas.map((area) => (
+                    <option key={area.id} value={area.id}>
+                      {area.area}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          )}
+          <div className="form-grid">
+            <TextField
+              checkout={checkout}
+              field="street"
+              label={texts.street}
+              autoComplete="street-address"
+              wide
+            />
+            <TextField checkout={checkout} field="zipCode" label={texts.zipCode} autoComplete="postal-code" />
+            <TextField checkout={checkout} field="city" label={texts.city} autoComplete="address-level2" />
+            <TextField checkout={checkout} field="floor" label={texts.floor} />
+            <TextField checkout={checkout} field="stairway" label={texts.stairway} />
+            <TextField checkout={checkout} field="door" label={texts.door} />
+          </div>
+        </Section>
+      )}
+
+      <Section title={texts.sectionAppointment} id="checkout-appointment">
+        <div className="form-grid">
+          <Field id="appointmentDay" label={texts.date} error={checkout.errorFor('appointmentDate')}>
+            {(props) => (
+              <select
+                {...props}
+                value={checkout.appointmentDay ?? ''}
+                onChange={(event) => checkout.chooseDay(event.target.value || null)}
+              >
+                <option value="">{checkout.dayLabel(null)}</option>
+                {checkout.availableDays.map((day) => (
+                  <option key={day.date} value={day.date}>
+                    {checkout.dayLabel(day.date)}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          {checkout.appointment && (
+            <Field id="appointmentTime" label={texts.time}>
+              {(props) => (
+                <select
+                  {...props}
+                  value={checkout.appointment?.toISOString() ?? ''}
+                  onChange={(event) => checkout.chooseTime(event.target.value)}
+                >
+                  {checkout.timeOptions.map((option) => (
+                    <option key={option.iso} value={option.iso}>
+                      {option.label} Uhr
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          )}
+        </div>
+      </Section>
+
+      <Section title={texts.sectionComment} id="checkout-comment">
+        <Field id="comment" label={texts.comment} error={checkout.errorFor('comment')}>
+          {(props) => (
+            <textarea
+              {...props}
+              rows={3}
+              value={cart.comment}
+              onChange={(event) => cart.setComment(event.target.value)}
+            />
+          )}
+        </Field>
+      </Section>
+
+      <Section title={texts.sectionCart} id="checkout-cart">
+        <CartSummary editable />
+      </Section>
+
+      {checkout.isDonationEnabled && <DonationSection checkout={checkout} />}
+
+      {checkout.paymentMethods.length > 0 && (
+        <Section title={texts.sectionPayment} id="checkout-payment">
+          <div className="choice-list" role="radiogroup" aria-label={texts.sectionPayment}>
+            {checkout.paymentMethods.map((method) => (
+              <label key={method} className="choice">
+                <input
+                  type="radio"
+                  name="payment-method"
+                  checked={checkout.selectedPaymentMethod === method}
+                  onChange={() => checkout.setPaymentMethod(method)}
+                />
+                <span>{t(`paymentMethod.${method}` as `paymentMethod.${PaymentMethod}`)}</span>
+              </label>
+            ))}
+          </div>
+          {checkout.errorFor('paymentMethod') && (
+            <p className="form__error">{checkout.errorFor('paymentMethod')}</p>
+          )}
+        </Section>
+      )}
+
+      <Section title={texts.sectionLegal} id="checkout-legal">
+        <LegalCheckbox
+          id="legalInstructions"
+          checked={checkout.legalInstructions}
+          onChange={checkout.setLegalInstructions}
+          error={checkout.errorFor('legalInstructions')}
+          before={texts.acceptTermsBefore}
+          after={texts.acceptTermsAfter}
+          title={texts.legalTerms}
+          text="termsAndConditionsText"
+          url="termsAndConditions"
+          readLabel={texts.readTerms}
+        />
+        <LegalCheckbox
+          id="privacyPolicy"
+          checked={checkout.privacyPolicy}
+          onChange={checkout.setPrivacyPolicy}
+          error={checkout.errorFor('privacyPolicy')}
+          before={texts.acceptPrivacyBefore}
+          after={texts.acceptPrivacyAfter}
+          title={texts.legalPrivacy}
+          text="privacyPolicyText"
+          url="privacyPolicy"
+          readLabel={texts.readPrivacy}
+        />
+      </Section>
+
+      <div className="checkout__actions">
+        <Link className="button button--secondary" to={storePath} onClick={checkout.saveForm}>
+          {texts.backToStore}
+        </Link>
+        {checkout.submitLabel && (
+          <button
+            type="submit"
+            className="button button--primary checkout__submit"
+            disabled={checkout.isSubmitting}
+          >
+            {checkout.isSubmitting ? texts.submitting : checkout.submitLabel}
+          </button>
+        )}
+      </div>
+      <ProductModal />
+    </form>
+  );
+});
+
+/** After a refused submit: the first invalid field (or the error list) comes into view and gets focus. */
+function scrollToFirstError(errors: HTMLElement | null) {
+  requestAnimationFrame(() => {
+    const target =
+      (errors?.querySelector('[role="alert"]') ? errors : null) ??
+      document.querySelector<HTMLElement>('.checkout [aria-invalid="true"]');
+    if (!target) return;
+    target.scrollIntoView({ behavior: 'smooth', block: 'center' });
+    target.focus({ preventScroll: true });
+  });
+}
+
+function Section({ title, id, children }: { title: string; id: string; children: ReactNode }) {
+  return (
+    <section className="checkout__section card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="checkout__section-title">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+interface ControlProps {
+  id: string;
+  'aria-invalid': boolean;
+  'aria-describedby'?: string;
+  'aria-required'?: boolean;
+}
+
+function Field({
+  id,
+  label,
+  required = false,
+  error,
+  hint,
+  wide = false,
+  children,
+}: {
+  id: string;
+  label: string;
+  required?: boolean;
+  error?: string;
+  hint?: string | null;
+  wide?: boolean;
+  children: (props: ControlProps) => ReactNode;
+}) {
+  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ');
+  return (
+    <div className={`form__field${wide ? ' form__field--wide' : ''}`}>
+      <label htmlFor={id}>
+        {label}
+        {required && (
+          <span className="form__required" aria-hidden="true">
+            {' '}
+            *
+          </span>
+        )}
+      </label>
+      {children({
+        id,
+        'aria-invalid': !!error,
+        'aria-describedby': describedBy || undefined,
+        'aria-required': required || undefined,
+      })}
+      {hint && (
+        <p id={`${id}-hint`} className="form__hint">
+          {hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="form__error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+const TextField = observer(function TextField({
+  checkout,
+  field,
+  label,
+  type = 'text',
+  autoComplete,
+  hint,
+  wide,
+  onBlur,
+}: {
+  checkout: CheckoutStore;
+  field: CustomerField;
+  label: string;
+  type?: string;
+  autoComplete?: string;
+  hint?: string | null;
+  wide?: boolean;
+  onBlur?: () => void;
+}) {
+  return (
+    <Field
+      id={field}
+      label={label}
+      required={checkout.isRequired(field)}
+      error={checkout.errorFor(field)}
+      hint={hint}
+      wide={wide}
+    >
+      {(props) => (
+        <input
+          {...props}
+          type={type}
+          autoComplete={autoComplete}
+          value={checkout.details[field]}
+          onChange={(event) => checkout.setDetail(field, event.target.value)}
+          onBlur={onBlur}
+        />
+      )}
+    </Field>
+  );
+});
+
+const DonationSection = observer(function DonationSection({ checkout }: { checkout: CheckoutStore }) {
+  const { data } = useStores();
+  const amount = `0,07\u00a0${data.currency}`;
+  return (
+    <Section title={texts.sectionDonation} id="checkout-donation">
+      <p className="field-hint">{t('checkout.donation', { amount })}</p>
+      <div className="form__field">
+        <label htmlFor="donatee-search">{texts.donationSearch}</label>
+        <input
+          id="donatee-search"
+          type="search"
+          value={checkout.donateeSearch}
+          onChange={(event) => checkout.setDonateeSearch(event.target.value)}
+        />
+      </div>
+      {checkout.donatees.length === 0 ? (
+        <p className="muted">{t('checkout.noDonateeMatch')}</p>
+      ) : (
+        <div className="choice-list">
+          {checkout.donatees.map((donatee) => (
+            <label key={donatee.id} className="choice">
+              <input
+                type="checkbox"
+                checked={checkout.donateeId === donatee.id}
+                onChange={() => checkout.toggleDonatee(donatee.id)}
+              />
+              <span>
+                <strong>{donatee.name}</strong>
+                {donatee.description && (
+                  <span className="choice__description">{stripMarkdown(donatee.description)}</span>
+                )}
+              </span>
+            </label>
+          ))}
+        </div>
+      )}
+    </Section>
+  );
+});
+
+const LegalCheckbox = observer(function LegalCheckbox({
+  id,
+  checked,
+  onChange,
+  error,
+  before,
+  after,
+  title,
+  text,
+  url,
+  readLabel,
+}: {
+  readLabel: string;
+  id: string;
+  checked: boolean;
+  onChange: (value: boolean) => void;
+  error?: string;
+  before: string;
+  after: string;
+  title: string;
+  text: 'termsAndConditionsText' | 'privacyPolicyText';
+  url: 'termsAndConditions' | 'privacyPolicy';
+}) {
+  const { data } = useStores();
+  const [open, setOpen] = useState(false);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const body = data.config?.[text]?.trim();
+  const href = data.config?.[url]?.trim();
+  let link: ReactNode = null;
+  if (body) {
+    link = (
+      <button
+        type="button"
+        className="link-button"
+        onClick={() => {
+          setOpen(true);
+          dialog.current?.showModal();
+        }}
+      >
+        {readLabel}
+      </button>
+    );
+  } else if (href) {
+    link = href.startsWith('/') ? (
+      <Link className="legal-check__link" to={href}>
+        {readLabel}
+      </Link>
+    ) : (
+      <a className="legal-check__link" href={href} target="_blank" rel="noopener noreferrer">
+        {readLabel}
+      </a>
+    );
+  }
+  return (
+    <div className="form__field">
+      <div className="legal-check">
+        <input
+          id={id}
+          type="checkbox"
+          checked={checked}
+          onChange={(event) => onChange(event.target.checked)}
+          aria-invalid={!!error}
+          aria-describedby={error ? `${id}-error` : undefined}
+        />
+        <label htmlFor={id}>
+          {before}
+          {title}
+          {after}
+        </label>
+      </div>
+      {link && <div className="legal-check__more">{link}</div>}
+      {error && (
+        <p id={`${id}-error`} className="form__error">
+          {error}
+        </p>
+      )}
+      {body && (
+        <dialog ref={dialog} className="text-dialog" aria-label={title} onClose={() => setOpen(false)}>
+          <div className="text-dialog__header">
+            <h2>{title}</h2>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={texts.close}
+              onClick={() => dialog.current?.close()}
+            >
+              <span aria-hidden="true">×</span>
+            </button>
+          </div>
+          {open && (
+            <div className="text-dialog__body">
+              {body.split(/\n{2,}/).map((paragraph, index) => (
+                <p key={index}>{paragraph.replace(/^#+\s*/, '')}</p>
+              ))}
+            </div>
+          )}
+        </dialog>
+      )}
+    </div>
+  );
+});
+
+/** Plain text of a short markdown description (emphasis markers dropped). */
+function stripMarkdown(text: string): string {
+  return text.replace(/(\*\*|__|\*|_)(\S(?:.*?\S)?)\1/g, '$2');
+}

@@ -1,5 +1,4 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
 import { useParams } from 'react-router';
 import { NotFoundPage } from '../../components/ErrorPage';
 import { PageTitle } from '../../components/PageTitle';
@@ -9,6 +8,7 @@ import { LoadState } from '../components/LoadState';
 import { ProductCard } from '../components/ProductCard';
 import { ProductModal } from '../components/ProductModal';
 import { StoreBanner } from '../components/StoreBanner';
+import { useSelectedBranch } from '../components/useSelectedBranch';
 import { imageUrl } from '../format';
 import { useStores } from '../stores';
 import { texts } from '../texts';
@@ -24,18 +24,10 @@ export const StorePage = observer(function StorePage() {
 });
 
 const Store = observer(function Store({ identifier }: { identifier: string }) {
-  const { ui, branches, cart, catalog } = useStores();
-  const branch = branches.byIdentifier(identifier);
-
-  useEffect(() => {
-    if (!branch) return;
-    branches.select(branch.identifier);
-    cart.open(branch);
-  }, [branch, branches, cart]);
-
+  const { ui, cart, catalog } = useStores();
+  const { branch, ready } = useSelectedBranch(identifier);
   if (!branch) return <NotFoundPage />;
-  // Until the effect has selected it, the stores still describe no branch.
-  if (branches.selected !== branch) return null;
+  if (!ready) return null;
 
   const groups = catalog.groups;
   return (

@@ -260,6 +260,23 @@ export class CartStore {
     this.update((state) => ({ ...state, items: removeItem(state.items, index) }));
   }
 
+  /** The order draft kept with the cart: the chosen appointment (ISO 8601) or null for "as soon as possible". */
+  get appointmentDate(): string | null {
+    return this.state.order.appointmentDate ?? null;
+  }
+
+  setAppointmentDate(iso: string | null): void {
+    this.update((state) => ({ ...state, order: { ...state.order, appointmentDate: iso } }));
+  }
+
+  get comment(): string {
+    return this.state.order.comment ?? '';
+  }
+
+  setComment(comment: string): void {
+    this.update((state) => ({ ...state, order: { ...state.order, comment } }));
+  }
+
   /** Empties the items and resets appointment and comment (after an order). */
   clear(): void {
     this.update(clearCart);

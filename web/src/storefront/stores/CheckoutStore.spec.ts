@@ -1,0 +1,260 @@
+import { json } from '../../testing/fakeFetch';
+import { fakeFetch } from '../../testing/fakeFetch';
+import { ApiClient } from '../../api/ApiClient';
+import { StorefrontRootStore } from '../StorefrontRootStore';
+import { fixture, initPayload, makeBranch, MemoryStorage, steerableClock } from '../testing/fixtures';
+import { CHECKOUT_FORM_KEY, CheckoutStore, newIdempotencyKey } from './CheckoutStore';
+
+const order = { uid: 'u-1', hash: 'h-1', id: 1 };
+
+/** A root whose first fetch is /api/init; later replies answer the order calls. */
+async function checkoutFor(
+  replies: (Response | Error | (() => Response))[] = [],
+  options: { data?: ReturnType<typeof fixture>; now?: () => Date; storage?: MemoryStorage } = {},
+) {
+  const data = options.data ?? fixture();
+  const fetch = fakeFetch(json(200, { data: initPayload(data) }), ...replies);
+  const storage = options.storage ?? new MemoryStorage();
+  let keys = 0;
+  const root = new StorefrontRootStore({
+    api: new ApiClient({ fetch }),
+    now: options.now ?? (() => new Date('2026-03-02T11:00:00Z')), // Monday 12:00 in Vienna
+    storage,
+  });
+  await root.data.load();
+  root.branches.select('wien');
+  root.cart.open(root.branches.selected!);
+  root.cart.startProduct(root.data.productById(1)!);
+  root.cart.saveEditor();
+  root.cart.dismissNotification();
+  // A store of its own with counted keys, so tests can see when a new one is made.
+  const checkout = new CheckoutStore(
+    root.data,
+    root.cart,
+    root.clock,
+    root.api,
+    storage,
+    () => `key-${++keys}`,
+  );
+  return { root, checkout, fetch, storage };
+}
+
+function fillContact(checkout: CheckoutStore) {
+  checkout.setDetail('firstName', 'Anna');
+  checkout.setDetail('lastName', 'Gruber');
+  checkout.setLegalInstructions(true);
+  checkout.setPrivacyPolicy(true);
+}
+
+describe(CheckoutStore.name, () => {
+  describe('sections', () => {
+    it('shows contact and, for delivery, the address with the delivery area required', async () => {
+      const { checkout, root } = await checkoutFor();
+      expect(checkout.showsContact).toBe(true);
+      expect(checkout.showsAddress).toBe(false);
+      root.cart.setOrderType('delivery');
+      expect(checkout.showsAddress).toBe(true);
+      expect([...checkout.required]).toEqual([
+        'firstName',
+        'lastName',
+        'phone',
+        'street',
+        'city',
+        'deliveryArea',
+      ]);
+    });
+
+    it('hides contact for dine-in with table selection unless e-mail or phone is required', async () => {
+      const data = fixture({ branches: [makeBranch({ isTableSelectionEnabled: true })] });
+      const { checkout, root } = await checkoutFor([], { data });
+      root.cart.setOrderType('dineIn');
+      expect(checkout.showsTableSelect).toBe(true);
+      expect(checkout.showsContact).toBe(false);
+    });
+
+    it('offers payment methods enabled globally and by the branch, cash by default', async () => {
+      const data = fixture({ branches: [makeBranch({ isATMCardEnabled: true, isMollieEnabled: true })] });
+      const { checkout } = await checkoutFor([], { data });
+      expect(checkout.paymentMethods).toEqual(['cash', 'atm-card']);
+      expect(checkout.selectedPaymentMethod).toBe('cash');
+      checkout.setPaymentMethod('atm-card');
+      expect(checkout.form.paymentMethod).toBe('atm-card');
+    });
+  });
+
+  describe('details', () => {
+    it('cleans the phone and warns without a leading plus', async () => {
+      const { checkout } = await checkoutFor();
+      checkout.setDetail('phone', '0043 (664) 12-34');
+      expect(checkout.details.phone).toBe('0043 664 1234');
+      checkout.normalizePhone();
+      expect(checkout.details.phone).toBe('+43 664 1234');
+      expect(checkout.phoneWarning).toBeNull();
+      checkout.setDetail('phone', '0664 1234');
+      expect(checkout.phoneWarning).toBe('Bitte geben Sie eine gültige Nummer im Format +43 664 1234567 an.');
+    });
+
+    it('keeps the customer details in sessionStorage for back and reload', async () => {
+      const storage = new MemoryStorage();
+      const first = await checkoutFor([], { storage });
+      first.checkout.setDetail('firstName', 'Anna');
+      expect(JSON.parse(storage.getItem(CHECKOUT_FORM_KEY)!)).toMatchObject({ firstName: 'Anna' });
+      const second = await checkoutFor([], { storage });
+      expect(second.checkout.details.firstName).toBe('Anna');
+    });
+  });
+
+  describe('appointment', () => {
+    it('lists bookable days and their times, and labels today', async () => {
+      const { checkout, root } = await checkoutFor();
+      expect(checkout.dayLabel(null)).toBe('So bald wie möglich');
+      const [today, tomorrow] = checkout.availableDays;
+      expect(today.date).toBe('2026-03-02');
+      expect(checkout.dayLabel(today.date)).toBe('Heute');
+      expect(checkout.dayLabel(tomorrow.date)).toBe('Morgen');
+      checkout.chooseDay(tomorrow.date);
+      expect(root.cart.appointmentDate).toBe('2026-03-03T10:00:00.000Z'); // 11:00 in Vienna
+      expect(checkout.timeOptions[0].label).toBe('11:00');
+      expect(checkout.timeOptions.at(-1)?.label).toBe('21:55');
+      checkout.chooseTime(checkout.timeOptions[2].iso);
+      expect(checkout.form.appointmentDate).toBe('2026-03-03T11:00:00.000Z');
+      checkout.chooseDay(null);
+      expect(checkout.form.appointmentDate).toBeNull();
+    });
+  });
+
+  describe('validation', () => {
+    it('shows the German field errors only after a submit attempt, without sending', async () => {
+      const { checkout, fetch } = await checkoutFor();
+      expect(checkout.errorFor('firstName')).toBeUndefined();
+      await expect(checkout.submit()).resolves.toEqual({ kind: 'invalid' });
+      expect(fetch.calls).toHaveLength(1); // only /api/init
+      expect(checkout.errorFor('firstName')).toBe('Dieser Wert sollte nicht leer sein.');
+      expect(checkout.errorFor('legalInstructions')).toBe(
+        'Bitte akzeptieren Sie die Allgemeinen Geschäftsbedingungen.',
+      );
+      checkout.setDetail('firstName', 'Anna');
+      expect(checkout.errorFor('firstName')).toBeUndefined();
+    });
+
+    it('names the missing minimum order and hides the submit button below it', async () => {
+      const { checkout, root } = await checkoutFor();
+      root.cart.setOrderType('delivery');
+      root.cart.setDeliveryArea(4); // minimum 20,00; the cart holds 19,90
+      expect(checkout.deliveryHints.minimumOrder).toEqual([
+        'Sie haben den Mindestbestellwert in Höhe von 20,00\u00a0EUR leider noch nicht erreicht.',
+        'Fügen Sie Waren im Wert von mindestens 0,10\u00a0EUR hinzu oder wählen Sie eine andere Art der Lieferung.',
+      ]);
+      expect(checkout.deliveryHints.freeDelivery).toBe('Kostenlose Lieferung ab 35,00\u00a0EUR.');
+      expect(checkout.submitLabel).toBeNull();
+    });
+
+    it('labels the submit by the branch state: order, pre-order or quotation', async () => {
+      const clock = steerableClock('2026-03-02T11:00:00Z');
+      const data = fixture({ branches: [makeBranch({ isPreorderEnabled: true })] });
+      const { checkout, root } = await checkoutFor([], { data, now: clock });
+      expect(checkout.submitLabel).toBe('Bestellung abschicken');
+      clock.set('2026-03-02T22:00:00Z');
+      root.clock.tick();
+      expect(checkout.submitLabel).toBe('Vorbestellung abschicken');
+      expect(checkout.closedNotice[0]).toBe('Derzeit haben wir leider geschlossen.');
+
+      const quotation = await checkoutFor([], {
+        data: fixture({ branches: [makeBranch({ isQuotationRequired: true })] }),
+      });
+      expect(quotation.checkout.submitLabel).toBe('Angebotsanfrage abschicken');
+    });
+  });
+
+  describe('submit', () => {
+    it('posts the order form with an Idempotency-Key, clears the cart and names the status page', async () => {
+      const { checkout, fetch, root } = await checkoutFor([json(201, { data: { order } })]);
+      fillContact(checkout);
+      checkout.setDetail('phone', '+43 664 1234567');
+
+      await expect(checkout.submit()).resolves.toEqual({ kind: 'status', path: '/status/u-1/h-1' });
+
+      const call = fetch.calls[1];
+      expect(call).toMatchObject({ url: '/api/orders', method: 'POST' });
+      expect(call.headers['Idempotency-Key']).toBe('key-1');
+      expect(call.body).toMatchObject({
+        firstName: 'Anna',
+        lastName: 'Gruber',
+        phone: '+43 664 1234567',
+        paymentMethod: 'cash',
+        legalInstructions: true,
+        privacyPolicy: true,
+        branch: { id: 1 },
+        isDelivery: false,
+        isDineIn: false,
+        items: [{ product: { id: 1, uid: expect.any(String) }, amount: 1, unit: 'piece', parts: [] }],
+      });
+      expect(root.cart.items).toEqual([]);
+      expect(checkout.idempotencyKey).toBeNull();
+    });
+
+    it('follows the payment redirect of an online payment', async () => {
+      const { checkout } = await checkoutFor([
+        json(201, { data: { paymentRedirectUrl: 'https://pay.example/x', order } }),
+      ]);
+      fillContact(checkout);
+      checkout.setDetail('phone', '+43 1');
+      await expect(checkout.submit()).resolves.toEqual({ kind: 'redirect', url: 'https://pay.example/x' });
+    });
+
+    it('keeps the key for a retry after a network error and ignores a double click', async () => {
+      let release!: (response: Response) => void;
+      const { checkout, fetch } = await checkoutFor([
+        new TypeError('Failed to fetch'),
+        () => new Promise<Response>((resolve) => (release = resolve)) as unknown as Response,
+      ]);
+      fillContact(checkout);
+      checkout.setDetail('phone', '+43 1');
+
+      await expect(checkout.submit()).resolves.toEqual({ kind: 'failed' });
+      expect(checkout.generalErrors).toEqual([
+        'Der Server ist nicht erreichbar. Bitte überprüfen Sie Ihre Internetverbindung.',
+      ]);
+
+      const retry = checkout.submit();
+      await expect(checkout.submit()).resolves.toEqual({ kind: 'failed' }); // the double click
+      expect(checkout.isSubmitting).toBe(true);
+      release(json(201, { data: { order } }));
+      await expect(retry).resolves.toMatchObject({ kind: 'status' });
+
+      const orderCalls = fetch.calls.filter((call) => call.url === '/api/orders');
+      expect(orderCalls.map((call) => call.headers['Idempotency-Key'])).toEqual(['key-1', 'key-1']);
+    });
+
+    it('shows the server field errors at their fields and takes a new key after a 400', async () => {
+      const errors = [
+        { message: 'Bitte geben Sie eine gültige E-Mail-Adresse ein.', field: 'email' },
+        { message: 'Das Produkt "Wiener Schnitzel" ist derzeit nicht verfügbar.', field: 'items[0]' },
+      ];
+      const { checkout, fetch } = await checkoutFor([json(400, { errors }), json(201, { data: { order } })]);
+      fillContact(checkout);
+      checkout.setDetail('phone', '+43 1');
+      checkout.setDetail('email', 'anna@example.at');
+
+      await expect(checkout.submit()).resolves.toEqual({ kind: 'invalid' });
+      expect(checkout.errorFor('email')).toBe('Bitte geben Sie eine gültige E-Mail-Adresse ein.');
+      expect(checkout.generalErrors).toEqual(['Das Produkt "Wiener Schnitzel" ist derzeit nicht verfügbar.']);
+      checkout.setDetail('email', 'anna@gruber.at');
+      expect(checkout.errorFor('email')).toBeUndefined();
+
+      await checkout.submit();
+      const keys = fetch.calls
+        .filter((call) => call.url === '/api/orders')
+        .map((c) => c.headers['Idempotency-Key']);
+      expect(keys).toEqual(['key-1', 'key-2']);
+    });
+  });
+});
+
+describe(newIdempotencyKey.name, () => {
+  it('is a v4 uuid', () => {
+    expect(newIdempotencyKey()).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+  });
+});

@@ -1,0 +1,511 @@
+import {
+  appointmentDateLabel,
+  appointmentSlots,
+  availableDays,
+  branchTimeZone,
+  checkMinimumOrder,
+  closedNotice,
+  defaultPaymentMethod,
+  deliveryHints,
+  earliestAppointment,
+  formatTime,
+  hoursForOrderType,
+  isBranchOpen,
+  isCartItemValid,
+  isDeliveryOpen,
+  localDate,
+  normalizePhone,
+  offeredPaymentMethods,
+  phoneWarning,
+  renderMessage,
+  requiredFields,
+  sanitizePhoneInput,
+  showAddressSection,
+  showContactSection,
+  submitLabel,
+  t,
+  toOrderFormItems,
+  validateCheckout,
+  type ApiError,
+  type AvailableDay,
+  type Branch,
+  type CreateOrderResult,
+  type Donatee,
+  type IsoDate,
+  type OrderForm,
+  type PaymentMethod,
+  type Product,
+  type Table,
+} from '@ordering/common';
+import { makeAutoObservable, runInAction } from 'mobx';
+import { ApiRequestError, type ApiClient } from '../../api/ApiClient';
+import type { CartStore, CartStorage } from './CartStore';
+import type { ClockStore } from './ClockStore';
+import type { InitDataStore } from './InitDataStore';
+
+/** The customer's details, kept in sessionStorage so "back" and a reload keep them. */
+export interface CustomerDetails {
+  firstName: string;
+  lastName: string;
+  company: string;
+  email: string;
+  phone: string;
+  street: string;
+  zipCode: string;
+  city: string;
+  floor: string;
+  stairway: string;
+  door: string;
+}
+
+export type CustomerField = keyof CustomerDetails;
+
+/** Session-storage key of the stored order form (customer details). */
+export const CHECKOUT_FORM_KEY = 'asp.checkout';
+
+const EMPTY_DETAILS: CustomerDetails = {
+  firstName: '',
+  lastName: '',
+  company: '',
+  email: '',
+  phone: '',
+  street: '',
+  zipCode: '',
+  city: '',
+  floor: '',
+  stairway: '',
+  door: '',
+};
+
+/** What happened to a submit. */
+export type SubmitOutcome =
+  | { kind: 'status'; path: string }
+  | { kind: 'redirect'; url: string }
+  | { kind: 'invalid' }
+  | { kind: 'failed' };
+
+/** A new idempotency key: a v4 uuid. */
+export function newIdempotencyKey(): string {
+  const cryptoApi = globalThis.crypto;
+  if (typeof cryptoApi?.randomUUID === 'function') return cryptoApi.randomUUID();
+  const bytes = new Uint8Array(16);
+  cryptoApi.getRandomValues(bytes);
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
+/** Server and client field names that mean the same form control. */
+const FIELD_ALIASES: Record<string, string> = { 'deliveryArea.id': 'deliveryArea', 'table.id': 'table' };
+
+/**
+ * The checkout (spec sections 2, 4 and 5): the order form around the selected branch's cart, validated
+ * with `common` before sending and by the server after, sent once per idempotency key.
+ */
+export class CheckoutStore {
+  details: CustomerDetails;
+  paymentMethod: PaymentMethod | null = null;
+  tableId: number | null = null;
+  donateeId: number | null = null;
+  donateeSearch = '';
+  legalInstructions = false;
+  privacyPolicy = false;
+  /** Inline errors show after the first submit attempt. */
+  showErrors = false;
+  isSubmitting = false;
+  serverErrors: ApiError[] = [];
+  /** Kept across retries and double clicks until the server has definitely answered. */
+  idempotencyKey: string | null = null;
+
+  constructor(
+    private readonly data: InitDataStore,
+    private readonly cart: CartStore,
+    private readonly clock: ClockStore,
+    private readonly api: ApiClient,
+    private readonly storage: CartStorage,
+    private readonly createKey: () => string = newIdempotencyKey,
+  ) {
+    this.details = { ...EMPTY_DETAILS, ...this.readDetails() };
+    makeAutoObservable<CheckoutStore, 'data' | 'cart' | 'clock' | 'api' | 'storage' | 'createKey'>(
+      this,
+      { data: false, cart: false, clock: false, api: false, storage: false, createKey: false },
+      { autoBind: true },
+    );
+  }
+
+  private readDetails(): Partial<CustomerDetails> {
+    try {
+      const value = JSON.parse(this.storage.getItem(CHECKOUT_FORM_KEY) ?? 'null') as unknown;
+      if (!value || typeof value !== 'object') return {};
+      const entries = Object.entries(value).filter(
+        ([key, field]) => key in EMPTY_DETAILS && typeof field === 'string',
+      );
+      return Object.fromEntries(entries) as Partial<CustomerDetails>;
+    } catch {
+      return {};
+    }
+  }
+
+  /** Saves the customer details (the back button, and every change). */
+  saveForm(): void {
+    try {
+      this.storage.setItem(CHECKOUT_FORM_KEY, JSON.stringify(this.details));
+    } catch {
+      // Storage unavailable: the form still works on this page.
+    }
+  }
+
+  get branch(): Branch | null {
+    return this.cart.branch;
+  }
+
+  get orderType() {
+    return this.cart.orderType;
+  }
+
+  // --- sections
+
+  get closedNotice(): string[] {
+    return this.branch ? closedNotice(this.branch, this.orderType, this.clock.now) : [];
+  }
+
+  get showsTableSelect(): boolean {
+    return this.orderType === 'dineIn' && !!this.branch?.isTableSelectionEnabled;
+  }
+
+  get tables(): Table[] {
+    const id = this.branch?.id;
+    return this.data.tables.filter((table) => table.branch?.id === id);
+  }
+
+  get showsContact(): boolean {
+    return !!this.branch && showContactSection(this.branch, this.orderType);
+  }
+
+  get showsAddress(): boolean {
+    return !!this.branch && showAddressSection(this.branch, this.orderType);
+  }
+
+  get required(): Set<string> {
+    return new Set(this.branch ? requiredFields(this.branch, this.orderType) : []);
+  }
+
+  isRequired(field: string): boolean {
+    return this.required.has(field);
+  }
+
+  setDetail(field: CustomerField, value: string): void {
+    this.details = { ...this.details, [field]: field === 'phone' ? sanitizePhoneInput(value) : value };
+    this.clearServerError(field);
+    this.saveForm();
+  }
+
+  /** On leaving the phone field: a leading 00 becomes +, stray characters go. */
+  normalizePhone(): void {
+    this.details = { ...this.details, phone: normalizePhone(this.details.phone) };
+    this.saveForm();
+  }
+
+  get phoneWarning(): string | null {
+    return phoneWarning(this.details.phone);
+  }
+
+  setTable(id: number | null): void {
+    this.tableId = id;
+    this.clearServerError('table');
+  }
+
+  // --- appointment
+
+  private get cartProducts(): Product[] {
+    return this.cart.items
+      .map((item) => this.data.productById(item.product.id))
+      .filter((product): product is Product => !!product);
+  }
+
+  get earliestAppointment(): Date {
+    return earliestAppointment({
+      now: this.clock.now,
+      products: this.cartProducts,
+      timeZone: branchTimeZone(this.branch),
+      orderableFrom: this.branch?.orderableFrom,
+    });
+  }
+
+  /** Bookable days from the hours of the order type (the server's availability will replace this). */
+  get availableDays(): AvailableDay[] {
+    if (!this.branch) return [];
+    return availableDays(hoursForOrderType(this.branch, this.orderType), this.earliestAppointment, 60);
+  }
+
+  get appointment(): Date | null {
+    const iso = this.cart.appointmentDate;
+    const date = iso ? new Date(iso) : null;
+    return date && !Number.isNaN(date.getTime()) ? date : null;
+  }
+
+  get appointmentDay(): IsoDate | null {
+    const appointment = this.appointment;
+    if (!appointment) return null;
+    return localDate(appointment, branchTimeZone(this.branch));
+  }
+
+  /** The date label: Heute, Morgen, the date; "So bald wie möglich" or "Keine Angabe" without one. */
+  dayLabel(date: IsoDate | null): string {
+    const zone = branchTimeZone(this.branch);
+    const day = date ? this.availableDays.find((candidate) => candidate.date === date) : null;
+    const instant = day ? day.windows[0].from : null;
+    return appointmentDateLabel(instant, this.clock.now, zone, !!this.branch?.isAppointmentRequired);
+  }
+
+  /** Times offered on the chosen day: each window's slots every 30 minutes, and its last time. */
+  get timeOptions(): { iso: string; label: string }[] {
+    const day = this.availableDays.find((candidate) => candidate.date === this.appointmentDay);
+    if (!day) return [];
+    const zone = branchTimeZone(this.branch);
+    const times = day.windows.flatMap((window) => {
+      const slots = appointmentSlots(window);
+      const last = slots[slots.length - 1];
+      return last && last.getTime() !== window.to.getTime() ? [...slots, window.to] : slots;
+    });
+    return times.map((time) => ({ iso: time.toISOString(), label: formatTime(time, zone) }));
+  }
+
+  /** Choosing a day takes its first time; no day means "as soon as possible". */
+  chooseDay(date: IsoDate | null): void {
+    const day = date ? this.availableDays.find((candidate) => candidate.date === date) : null;
+    this.cart.setAppointmentDate(day ? day.windows[0].from.toISOString() : null);
+    this.clearServerError('appointmentDate');
+  }
+
+  chooseTime(iso: string): void {
+    this.cart.setAppointmentDate(iso);
+    this.clearServerError('appointmentDate');
+  }
+
+  // --- donation, payment, legal
+
+  get isDonationEnabled(): boolean {
+    return !!this.data.config?.enablePluginDonations && this.data.donatees.length > 0;
+  }
+
+  get donatees(): Donatee[] {
+    const term = this.donateeSearch.trim().toLocaleLowerCase('de');
+    if (!term) return this.data.donatees;
+    return this.data.donatees.filter((donatee) =>
+      `${donatee.name} ${donatee.description ?? ''}`.toLocaleLowerCase('de').includes(term),
+    );
+  }
+
+  setDonateeSearch(term: string): void {
+    this.donateeSearch = term;
+  }
+
+  /** Clicking the selected recipient deselects it (spec section 4). */
+  toggleDonatee(id: number): void {
+    this.donateeId = this.donateeId === id ? null : id;
+  }
+
+  get paymentMethods(): PaymentMethod[] {
+    return this.branch && this.data.config ? offeredPaymentMethods(this.data.config, this.branch) : [];
+  }
+
+  /** The chosen method, else the default of section 4 (cash if allowed, else datatrans). */
+  get selectedPaymentMethod(): PaymentMethod {
+    if (this.paymentMethod && this.paymentMethods.includes(this.paymentMethod)) return this.paymentMethod;
+    return this.branch ? defaultPaymentMethod(this.branch, this.data.config ?? undefined) : 'cash';
+  }
+
+  setPaymentMethod(method: PaymentMethod): void {
+    this.paymentMethod = method;
+  }
+
+  setLegalInstructions(value: boolean): void {
+    this.legalInstructions = value;
+    this.clearServerError('legalInstructions');
+  }
+
+  setPrivacyPolicy(value: boolean): void {
+    this.privacyPolicy = value;
+    this.clearServerError('privacyPolicy');
+  }
+
+  // --- validation and submit
+
+  /** The order form as it is sent (fields of hidden sections left empty). */
+  get form(): OrderForm {
+    const branch = this.branch;
+    const d = this.details;
+    const contact = this.showsContact;
+    const address = this.showsAddress;
+    const text = (value: string, shown: boolean) => (shown && value.trim() ? value.trim() : null);
+    return {
+      firstName: contact ? d.firstName.trim() : '',
+      lastName: contact ? d.lastName.trim() : '',
+      company: text(d.company, contact),
+      email: text(d.email, contact),
+      phone: text(d.phone, contact),
+      street: text(d.street, address),
+      zipCode: text(d.zipCode, address),
+      city: text(d.city, address),
+      floor: text(d.floor, address),
+      stairway: text(d.stairway, address),
+      door: text(d.door, address),
+      deliveryArea:
+        this.orderType === 'delivery' && this.cart.deliveryArea ? { id: this.cart.deliveryArea.id } : null,
+      appointmentDate: this.cart.appointmentDate,
+      comment: this.cart.comment.trim() || null,
+      paymentMethod: this.selectedPaymentMethod,
+      legalInstructions: this.legalInstructions,
+      privacyPolicy: this.privacyPolicy,
+      branch: { id: branch?.id ?? 0 },
+      table: this.showsTableSelect && this.tableId !== null ? { id: this.tableId } : null,
+      donatee: this.isDonationEnabled && this.donateeId !== null ? { id: this.donateeId } : null,
+      isDelivery: this.orderType === 'delivery',
+      isDineIn: this.orderType === 'dineIn',
+      items: toOrderFormItems(this.cart.items),
+    };
+  }
+
+  /** `common`'s findings, rendered in German (empty when the form may be sent). */
+  get clientErrors(): ApiError[] {
+    const branch = this.branch;
+    if (!branch || !this.data.config) return [];
+    const issues = validateCheckout(this.form, {
+      branch,
+      config: this.data.config,
+      now: this.clock.now,
+      itemsGross: this.cart.totals.items.gross,
+      products: this.cartProducts,
+      tableIds: this.tables.map((table) => table.id),
+      itemsValid: this.cart.items.every((item) => {
+        const product = this.data.productById(item.product.id);
+        return !!product && isCartItemValid(item, product);
+      }),
+      currency: this.data.currency,
+    });
+    return issues.map((issue) =>
+      issue.field ? { message: renderMessage(issue), field: issue.field } : { message: renderMessage(issue) },
+    );
+  }
+
+  /** The message shown at a field: the server's after a failed submit, else the client's once shown. */
+  errorFor(field: string): string | undefined {
+    const server = this.serverErrors.find(
+      (error) => error.field && (FIELD_ALIASES[error.field] ?? error.field) === field,
+    );
+    if (server) return server.message;
+    if (!this.showErrors) return undefined;
+    return this.clientErrors.find((error) => error.field === field)?.message;
+  }
+
+  /** Errors without a field (or for fields not on the page), shown at the top. */
+  get generalErrors(): string[] {
+    const onPage = (field?: string) => !!field && FIELD_CONTROLS.has(FIELD_ALIASES[field] ?? field);
+    const server = this.serverErrors.filter((error) => !onPage(error.field)).map((error) => error.message);
+    const client = this.showErrors
+      ? this.clientErrors.filter((error) => !onPage(error.field)).map((error) => error.message)
+      : [];
+    return [...new Set([...server, ...client])];
+  }
+
+  private clearServerError(field: string): void {
+    if (this.serverErrors.length === 0) return;
+    this.serverErrors = this.serverErrors.filter(
+      (error) => (FIELD_ALIASES[error.field ?? ''] ?? error.field) !== field,
+    );
+  }
+
+  /** The minimum-order lines and the free-delivery hint of a delivery order (section 5). */
+  get deliveryHints(): { minimumOrder: string[]; freeDelivery: string | null } {
+    if (this.orderType !== 'delivery' || !this.cart.deliveryArea)
+      return { minimumOrder: [], freeDelivery: null };
+    return deliveryHints(this.cart.deliveryArea, this.cart.totals.items.gross, this.data.currency);
+  }
+
+  /** "Angebotsanfrage abschicken", "Bestellung abschicken", "Vorbestellung abschicken" or no button. */
+  get submitLabel(): string | null {
+    const branch = this.branch;
+    if (!branch) return null;
+    const now = this.clock.now;
+    const area = this.cart.deliveryArea;
+    const key = submitLabel({
+      hasItems: !this.cart.isEmpty,
+      isLoading: false,
+      isQuotationRequired: branch.isQuotationRequired,
+      isDelivery: this.orderType === 'delivery',
+      isOpen: isBranchOpen(branch, now),
+      isDeliveryOpen: isDeliveryOpen(branch, now),
+      isDeliveryValid: !!area && checkMinimumOrder(area, this.cart.totals.items.gross).isReached,
+      isPreorderEnabled: branch.isPreorderEnabled,
+    });
+    return key ? t(key) : null;
+  }
+
+  /**
+   * Sends the order once: validates with `common` first; the idempotency key survives double clicks and
+   * retries after a network or server error, and is renewed only after the server refused the form.
+   */
+  async submit(): Promise<SubmitOutcome> {
+    if (this.isSubmitting) return { kind: 'failed' };
+    this.showErrors = true;
+    this.serverErrors = [];
+    if (this.clientErrors.length > 0 || !this.submitLabel) return { kind: 'invalid' };
+    this.isSubmitting = true;
+    this.idempotencyKey ??= this.createKey();
+    try {
+      const result = await this.api.post<CreateOrderResult>('/api/orders', this.form, {
+        headers: { 'Idempotency-Key': this.idempotencyKey },
+        redirectOnUnauthorized: false,
+      });
+      return runInAction(() => this.succeeded(result));
+    } catch (error) {
+      return runInAction(() => {
+        this.isSubmitting = false;
+        const apiError =
+          error instanceof ApiRequestError
+            ? error
+            : new ApiRequestError(0, [{ message: t('general.unknownError') }]);
+        // A 4xx answer means nothing was created: the next attempt is a new request.
+        if (apiError.status >= 400 && apiError.status < 500) this.idempotencyKey = null;
+        this.serverErrors = apiError.errors;
+        return apiError.status === 400 ? { kind: 'invalid' } : { kind: 'failed' };
+      });
+    }
+  }
+
+  private succeeded(result: CreateOrderResult): SubmitOutcome {
+    if (result?.paymentRedirectUrl) {
+      // The customer comes back to the status page or to /checkout/error; the key stays for a retry.
+      return { kind: 'redirect', url: result.paymentRedirectUrl };
+    }
+    const order = result?.order;
+    this.isSubmitting = false;
+    if (!order?.uid || !order.hash) {
+      this.serverErrors = [{ message: t('general.unknownError') }];
+      return { kind: 'failed' };
+    }
+    this.idempotencyKey = null;
+    this.showErrors = false;
+    this.legalInstructions = false;
+    this.privacyPolicy = false;
+    this.cart.clear();
+    return {
+      kind: 'status',
+      path: `/status/${encodeURIComponent(order.uid)}/${encodeURIComponent(order.hash)}`,
+    };
+  }
+}
+
+/** The form fields that have a control on the page (server errors for others go to the top). */
+const FIELD_CONTROLS = new Set([
+  ...Object.keys(EMPTY_DETAILS),
+  'deliveryArea',
+  'table',
+  'appointmentDate',
+  'comment',
+  'paymentMethod',
+  'legalInstructions',
+  'privacyPolicy',
+]);
