@@ -20,6 +20,7 @@ import { InitModule } from './init/init.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
 import { LogsModule } from './logs/logs.module.js';
 import { OperationsModule } from './operations/operations.module.js';
+import { OrdersModule } from './orders/orders.module.js';
 import { tableResource } from './tables/table.resource.js';
 import { UsersModule } from './users/users.module.js';
 
@@ -44,6 +45,7 @@ export const FEATURE_MODULES = [
   InitModule,
   OperationsModule,
   JobsModule,
+  OrdersModule,
 ];
 
 @Module({})

@@ -42,6 +42,17 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'GET /api/donatees',
   'GET /api/donatees/:id',
 
+  // Orders: checkout (storefront and kiosk have no sign-in), the status page (uid and hash are the
+  // secret; a wrong hash is the same 404 as an unknown uid), and the terminals' lists (the branch's API
+  // key in the path is the secret; a wrong key is 401 whether or not the branch exists).
+  'POST /api/orders',
+  'GET /api/orders/public/:uid/:hash',
+  'POST /api/orders/public/:uid/:hash/confirm-counter-appointment',
+  'POST /api/orders/public/:uid/:hash/reject-counter-appointment',
+  'POST /api/orders/public/:uid/:hash/questionnaire',
+  'GET /api/orders/frontdesk/:branchId/:apiKey',
+  'GET /api/orders/backoffice/:branchId/:apiKey',
+
   // Files customers attach to an order in the storefront (rate-limited per address).
   'POST /api/uploads/public',
 

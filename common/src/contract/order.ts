@@ -206,7 +206,37 @@ export interface Order extends Entity, OrderFlags {
   donatee?: Ref | null;
   /** Totals as computed by the server. */
   pricing?: PricingResult;
+  /** A quotation request (branch with `isQuotationRequired`), not an order to fulfil. */
+  isQuotation?: boolean;
 }
+
+/**
+ * What the public status page (`GET /api/orders/public/{uid}/{hash}`) receives: the order's progress, its
+ * items and totals, but none of the customer's contact or address data and nothing internal, so a leaked
+ * link reveals no personal data.
+ */
+export type PublicOrder = Pick<
+  Order,
+  | keyof OrderFlags
+  | 'uid'
+  | 'hash'
+  | 'ticketNumber'
+  | 'tableIdentifier'
+  | 'branch'
+  | 'items'
+  | 'appointmentDate'
+  | 'appointment'
+  | 'counterAppointment'
+  | 'rejectionMessage'
+  | 'paymentMethod'
+  | 'questionnaireRating'
+  | 'deliveryArea'
+  | 'pricing'
+  | 'createdAt'
+> & {
+  /** A quotation request rather than an order. */
+  isQuotation: boolean;
+};
 
 /**
  * Totals of a cart or order in major units, as JSON carries them.

@@ -1,0 +1,157 @@
+import { createHash } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { Clock } from '../core/clock.js';
+import { DomainError } from '../core/errors.js';
+import { RequestContext } from '../core/request-context.js';
+import { TransactionalConnection } from '../core/transaction.js';
+import { IdempotencyKey } from './order.entity.js';
+
+/** Keys are answered from storage for at least this long; afterwards a key may be used afresh. */
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+/** A claim this old whose request never finished (a crashed process) may be taken over. */
+export const IDEMPOTENCY_STALE_MS = 2 * 60 * 1000;
+
+/** The stored answer of a request. */
+export interface StoredResponse {
+  status: number;
+  body: unknown;
+}
+
+/** What {@link IdempotencyService.claim} found. */
+export type Claim = { kind: 'new' } | { kind: 'replay'; response: StoredResponse };
+
+/** JSON with sorted keys, so that the same body hashes the same however its keys were ordered. */
+function canonical(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object')
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  return JSON.stringify(value ?? null);
+}
+
+export const requestHash = (body: unknown) => createHash('sha256').update(canonical(body)).digest('hex');
+
+/**
+ * `Idempotency-Key` for creating orders. A key is claimed in a transaction of its own (committed before the
+ * order's transaction starts, so concurrent requests with the key see it); the order's transaction stores
+ * the answer on the key, so order and answer commit together. A failed request releases its claim.
+ */
+@Injectable()
+export class IdempotencyService {
+  private lastPurge = 0;
+
+  constructor(
+    private readonly connection: TransactionalConnection,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Validates the header value: 1 to 255 visible ASCII characters. */
+  static parseKey(raw: string | undefined): string | null {
+    if (raw === undefined || raw === '') return null;
+    if (!/^[\x21-\x7e]{1,255}$/.test(raw))
+      throw new DomainError(
+        'validation',
+        'Der Idempotency-Key muss aus 1 bis 255 sichtbaren ASCII-Zeichen bestehen.',
+        'Idempotency-Key',
+        'idempotency_key_invalid',
+      );
+    return raw;
+  }
+
+  /**
+   * Claims the key for this body, or answers from storage.
+   * @throws DomainError('conflict', code idempotency_in_flight) while the first request still runs.
+   * @returns `replay` with the stored answer (also for a key used with another body: 422).
+   */
+  async claim(key: string, hash: string): Promise<Claim> {
+    const now = this.clock.now();
+    const ctx = RequestContext.system();
+    return this.connection.withTransaction(ctx, async (em) => {
+      await this.purge(em, now);
+      const inserted: unknown = await em.query(
+        `INSERT INTO idempotency_key (key, request_hash, status, created_at) VALUES ($1, $2, 'in_flight', $3)
+         ON CONFLICT (key) DO NOTHING RETURNING key`,
+        [key, hash, now],
+      );
+      if (rowsOf(inserted).length > 0) return { kind: 'new' } as const;
+      const row = await em.getRepository(IdempotencyKey).findOne({ where: { key } });
+      if (!row) throw new DomainError('conflict', IN_FLIGHT, undefined, 'idempotency_in_flight');
+      const age = now.getTime() - row.createdAt.getTime();
+      const expired = age >= IDEMPOTENCY_TTL_MS;
+      const abandoned = row.status === 'in_flight' && age >= IDEMPOTENCY_STALE_MS && row.requestHash === hash;
+      if (expired || abandoned) {
+        const taken: unknown = await em.query(
+          `UPDATE idempotency_key SET request_hash = $2, status = 'in_flight', response = NULL,
+             response_status = NULL, created_at = $3
+           WHERE key = $1 AND created_at = $4 RETURNING key`,
+          [key, hash, now, row.createdAt],
+        );
+        if (rowsOf(taken).length > 0) return { kind: 'new' } as const;
+        throw new DomainError('conflict', IN_FLIGHT, undefined, 'idempotency_in_flight');
+      }
+      if (row.requestHash !== hash) {
+        return {
+          kind: 'replay',
+          response: {
+            status: 422,
+            body: {
+              errors: [
+                {
+                  message:
+                    'Dieser Idempotency-Key wurde bereits für eine andere Bestellung verwendet. Bitte senden Sie die Bestellung mit einem neuen Schlüssel.',
+                  code: 'idempotency_conflict',
+                },
+              ],
+            },
+          },
+        } as const;
+      }
+      if (row.status === 'in_flight')
+        throw new DomainError('conflict', IN_FLIGHT, undefined, 'idempotency_in_flight');
+      return {
+        kind: 'replay',
+        response: { status: row.responseStatus ?? 201, body: row.response },
+      } as const;
+    });
+  }
+
+  /** Stores the answer on the key, inside the transaction that wrote the order. */
+  async complete(ctx: RequestContext, key: string, response: StoredResponse): Promise<void> {
+    await this.connection.withTransaction(ctx, (em) =>
+      em.getRepository(IdempotencyKey).update(
+        { key },
+        {
+          status: 'done',
+          responseStatus: response.status,
+          response: response.body as never,
+        },
+      ),
+    );
+  }
+
+  /** Gives the key back after a request that failed (nothing was written; the client may retry). */
+  async release(key: string): Promise<void> {
+    await this.connection.withTransaction(RequestContext.system(), (em) =>
+      em.getRepository(IdempotencyKey).delete({ key, status: 'in_flight' }),
+    );
+  }
+
+  /** Drops expired keys, at most once an hour per process. */
+  private async purge(em: import('typeorm').EntityManager, now: Date): Promise<void> {
+    if (now.getTime() - this.lastPurge < 60 * 60 * 1000) return;
+    this.lastPurge = now.getTime();
+    await em.query(`DELETE FROM idempotency_key WHERE created_at < $1`, [
+      new Date(now.getTime() - IDEMPOTENCY_TTL_MS),
+    ]);
+  }
+}
+
+const IN_FLIGHT =
+  'Diese Bestellung wird gerade verarbeitet. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.';
+
+function rowsOf(result: unknown): unknown[] {
+  if (Array.isArray(result) && Array.isArray(result[0])) return result[0] as unknown[];
+  return Array.isArray(result) ? result : [];
+}

@@ -1,0 +1,398 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  activeMenu,
+  availableUnits,
+  branchTimeZone,
+  cleanDecimal,
+  deliveryHints,
+  isAcceptedFileName,
+  isAvailable,
+  isFilePart,
+  isPartValueValid,
+  localDate,
+  normalizePhone,
+  orderTypeOf,
+  priceCart,
+  productVisibility,
+  quantityRules,
+  snapAmount,
+  staffState,
+  t,
+  toCents,
+  toApiErrors,
+  toPricingResult,
+  validateCheckout,
+  type ApiError,
+  type LeadTimeProduct,
+  type OrderItem,
+  type PartValue,
+  type ValidationIssue,
+} from '@ordering/common';
+import { In, type EntityManager } from 'typeorm';
+import { Branch } from '../branches/branch.entity.js';
+import { Category } from '../catalog/category.entity.js';
+import { Menu, MenuProduct } from '../catalog/menu.entity.js';
+import { Product } from '../catalog/product.entity.js';
+import { ShopConfig } from '../config/shop-config.entity.js';
+import { shopConfigInput } from '../config/shop-config.schema.js';
+import { Donatee } from '../content/donatee.entity.js';
+import { DomainError, type FieldError } from '../core/errors.js';
+import { parseInput } from '../core/validation.js';
+import { Upload } from '../media/upload.entity.js';
+import { DiningTable } from '../tables/table.entity.js';
+import { Order } from './order.entity.js';
+import {
+  branchContract,
+  deliveryAreaSnapshot,
+  partLabels,
+  pricedProduct,
+  storedItem,
+} from './order-pricing.js';
+import { orderFormSchema, type ParsedOrderForm } from './order.schemas.js';
+
+/** The configuration fields orders read. */
+export type OrderConfig = Pick<
+  ShopConfig,
+  | 'currency'
+  | 'enableCash'
+  | 'enableATMCard'
+  | 'enableHydroAGVoucher'
+  | 'enableMollie'
+  | 'enableDatatrans'
+  | 'enablePluginDonations'
+  | 'enablePluginOrderReviews'
+  | 'enablePluginSMS'
+  | 'disableTickets'
+>;
+
+/** The shop configuration (its defaults while none is saved). */
+export async function loadOrderConfig(em: EntityManager): Promise<OrderConfig> {
+  const row = await em.getRepository(ShopConfig).findOne({ where: { id: 1 } });
+  return row ?? (shopConfigInput.parse({ shopName: '-', businessName: '-' }) as unknown as OrderConfig);
+}
+
+/** Stable machine codes of the checkout findings clients react to. */
+const CODE_OF: Partial<Record<string, string>> = {
+  'cart.empty': 'cart_empty',
+  'checkout.orderTypeUnavailable': 'order_type_unavailable',
+  'checkout.deliveryAreaInvalid': 'delivery_area_invalid',
+  'checkout.minimumOrderNotReached': 'minimum_order_value',
+  'checkout.tableInvalid': 'table_invalid',
+  'checkout.closed': 'branch_closed',
+  'checkout.notOrderableYet': 'not_orderable_yet',
+  'checkout.paymentMethodUnavailable': 'payment_method_unavailable',
+  'checkout.legalInstructionsRequired': 'legal_instructions_required',
+  'checkout.privacyPolicyRequired': 'privacy_policy_required',
+  'appointment.required': 'appointment_required',
+  'appointment.tooEarly': 'appointment_too_early',
+  'appointment.tooLate': 'appointment_too_late',
+  'appointment.closed': 'appointment_closed',
+};
+
+function withCodes(issues: readonly ValidationIssue[], messages: ApiError[]): FieldError[] {
+  return messages.map((message, index) => {
+    const code = CODE_OF[issues[index]!.key];
+    return { ...message, ...(code ? { code } : {}) };
+  });
+}
+
+/** 192 random bits, URL-safe: the status page's secret. */
+export const newOrderHash = () => randomBytes(24).toString('base64url');
+
+/**
+ * The next ticket number of a branch's business day. The counter row is locked by the upsert until the
+ * transaction ends, so concurrent orders of one branch queue here and a rollback gives its number back.
+ */
+export async function nextTicketNumber(
+  em: EntityManager,
+  branchId: number,
+  businessDate: string,
+): Promise<number> {
+  const result: unknown = await em.query(
+    `INSERT INTO order_ticket_counter (branch_id, business_date, last) VALUES ($1, $2, 1)
+     ON CONFLICT (branch_id, business_date) DO UPDATE SET last = order_ticket_counter.last + 1
+     RETURNING last`,
+    [branchId, businessDate],
+  );
+  const rows = (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as Array<{
+    last: number | string;
+  }>;
+  return Number(rows[0]!.last);
+}
+
+interface CheckedItems {
+  issues: FieldError[];
+  products: Map<number, Product>;
+  uploads: Map<number, Upload>;
+}
+
+/**
+ * Every item against the branch's active menu: product known with its uid, in the menu and available at
+ * the time it is wanted (menu entry, category and product switches and schedules), a unit it is sold in,
+ * an amount on its quantity grid, complete parts, uploads that exist with an accepted type.
+ */
+async function checkItems(
+  em: EntityManager,
+  form: ParsedOrderForm,
+  branch: Branch,
+  now: Date,
+  wantedAt: Date,
+): Promise<CheckedItems> {
+  const issues: FieldError[] = [];
+  const timeZone = branchTimeZone(branch);
+  const ids = [...new Set(form.items.map((item) => item.product.id))];
+  const products = new Map(
+    (ids.length ? await em.getRepository(Product).findBy({ id: In(ids) }) : []).map((p) => [p.id, p]),
+  );
+  const menus = await em
+    .getRepository(Menu)
+    .createQueryBuilder('menu')
+    .leftJoinAndSelect('menu.branches', 'branches')
+    .where('EXISTS (SELECT 1 FROM menu_branch mb WHERE mb.menu_id = menu.id AND mb.branch_id = :branchId)', {
+      branchId: branch.id,
+    })
+    .getMany();
+  const menu = activeMenu(
+    menus.map((m) => ({ menu: m, availableFrom: m.availableFrom.toISOString(), branches: m.branches })),
+    branch.id,
+    now,
+  )?.menu;
+  const entries = menu
+    ? await em
+        .getRepository(MenuProduct)
+        .find({ where: { menu: { id: menu.id } }, relations: { menuCategory: true } })
+    : [];
+  const categoryIds = [...new Set(entries.map((e) => e.menuCategory.categoryId))];
+  const categories = new Map(
+    (categoryIds.length ? await em.getRepository(Category).findBy({ id: In(categoryIds) }) : []).map((c) => [
+      c.id,
+      c,
+    ]),
+  );
+  const uploadIds = form.items.flatMap((item) =>
+    item.parts.flatMap((value) =>
+      Array.isArray(value)
+        ? value.filter((v): v is { id: number } => typeof v === 'object' && v !== null).map((v) => v.id)
+        : [],
+    ),
+  );
+  const uploads = new Map(
+    (uploadIds.length ? await em.getRepository(Upload).findBy({ id: In(uploadIds) }) : []).map((u) => [
+      u.id,
+      u,
+    ]),
+  );
+
+  form.items.forEach((item, i) => {
+    const field = `items[${i}]`;
+    const product = products.get(item.product.id);
+    if (!product || product.uid !== item.product.uid) {
+      issues.push({ message: t('validation.choice'), field: `${field}.product`, code: 'product_unknown' });
+      return;
+    }
+    const available = entries.some(
+      (entry) =>
+        entry.productId === product.id &&
+        productVisibility(product, entry, wantedAt, timeZone) === 'available' &&
+        (() => {
+          const category = categories.get(entry.menuCategory.categoryId);
+          return !!category && isAvailable(category, wantedAt, timeZone);
+        })(),
+    );
+    if (!available) {
+      issues.push({
+        message: t('checkout.productUnavailable', { name: product.name }),
+        field,
+        code: 'product_unavailable',
+      });
+      return;
+    }
+    const priced = pricedProduct(product);
+    if (!availableUnits(priced).includes(item.unit)) {
+      issues.push({ message: t('validation.choice'), field: `${field}.unit`, code: 'unit_invalid' });
+      return;
+    }
+    const snapped = snapAmount(item.amount, quantityRules(priced, item.unit));
+    if (Math.abs(cleanDecimal(snapped - item.amount)) > 1e-9) {
+      issues.push({ message: t('validation.invalid'), field: `${field}.amount`, code: 'amount_invalid' });
+    }
+    const parts = product.config?.parts ?? [];
+    if (item.parts.length > parts.length) {
+      issues.push({ message: t('validation.invalid'), field: `${field}.parts`, code: 'part_invalid' });
+    }
+    parts.forEach((part, j) => {
+      const value = item.parts[j] as PartValue | undefined;
+      const partField = `${field}.parts[${j}]`;
+      if (!isPartValueValid(part, value)) {
+        issues.push({
+          message: t('checkout.itemInvalid', { name: product.name }),
+          field: partField,
+          code: 'part_invalid',
+        });
+        return;
+      }
+      if (isFilePart(part.type) && Array.isArray(value)) {
+        for (const file of value as Array<{ id: number }>) {
+          const upload = uploads.get(file.id);
+          if (!upload) {
+            issues.push({ message: t('validation.fileNotFound'), field: partField, code: 'upload_unknown' });
+          } else if (!isAcceptedFileName(part.type, `datei.${upload.extension}`)) {
+            issues.push({
+              message: t('validation.fileType', { type: upload.extension, types: part.type }),
+              field: partField,
+              code: 'upload_type',
+            });
+          }
+        }
+      }
+    });
+  });
+  return { issues, products, uploads };
+}
+
+/**
+ * Checks an order form against the branch and prices it from the database with common's rules, then
+ * writes the order with its ticket number. Runs inside the caller's transaction (`em`); throws a
+ * DomainError('validation') with every finding, fields named as in the form (`items[2].parts[0]`).
+ */
+export async function placeOrder(em: EntityManager, body: unknown, now: Date): Promise<Order> {
+  const form = parseInput(orderFormSchema, body);
+  const branch = await em.getRepository(Branch).findOne({ where: { id: form.branch.id } });
+  if (!branch) throw new DomainError('validation', t('validation.choice'), 'branch', 'branch_unknown');
+  if (!branch.isPublic)
+    throw new DomainError('validation', t('checkout.closed'), 'branch', 'branch_not_public');
+  const config = await loadOrderConfig(em);
+  const contract = branchContract(branch);
+  const orderType = orderTypeOf(form);
+  const appointment = form.appointmentDate ? new Date(form.appointmentDate) : null;
+
+  const checked = await checkItems(em, form, branch, now, appointment ?? now);
+  const validLines = form.items.flatMap((item, index) => {
+    const product = checked.products.get(item.product.id);
+    const failed = checked.issues.some((issue) => issue.field?.startsWith(`items[${index}]`));
+    return product && !failed ? [{ item, product }] : [];
+  });
+  const area =
+    orderType === 'delivery'
+      ? (contract.deliveryAreas.find((a) => a.id === form.deliveryArea?.id) ?? null)
+      : null;
+  const totals = priceCart({
+    items: validLines.map(({ item, product }) => ({
+      product: pricedProduct(product),
+      amount: item.amount,
+      unit: item.unit,
+      parts: item.parts as PartValue[],
+    })),
+    orderType,
+    deliveryArea: area,
+  });
+
+  const tables =
+    orderType === 'dineIn'
+      ? await em.getRepository(DiningTable).find({ where: { branch: { id: branch.id } } })
+      : [];
+  const table = form.table ? tables.find((candidate) => candidate.id === form.table!.id) : undefined;
+
+  const extra: FieldError[] = [];
+  let donatee: { id: number; name: string } | null = null;
+  if (form.donatee) {
+    const found = config.enablePluginDonations
+      ? await em.getRepository(Donatee).findOne({ where: { id: form.donatee.id } })
+      : null;
+    if (!found) extra.push({ message: t('validation.choice'), field: 'donatee', code: 'donatee_invalid' });
+    else donatee = { id: found.id, name: found.name };
+  }
+  const phone = normalizePhone(form.phone);
+  if (form.phone && !/\d/.test(phone))
+    extra.push({ message: t('validation.phone'), field: 'phone', code: 'phone_invalid' });
+
+  const issues = validateCheckout(
+    {
+      ...form,
+      phone,
+      deliveryArea: form.deliveryArea ?? null,
+      table: form.table ?? null,
+      items: form.items,
+    },
+    {
+      branch: contract,
+      config,
+      now,
+      itemsGross: totals.items.gross,
+      products: [...checked.products.values()] as unknown as LeadTimeProduct[],
+      tableIds: tables.map((candidate) => candidate.id),
+      currency: config.currency,
+    },
+  );
+  // The minimum order value reads as the two lines the checkout shows (spec section 5).
+  const errors = withCodes(issues, toApiErrors(issues)).flatMap((error, index) =>
+    issues[index]!.key === 'checkout.minimumOrderNotReached'
+      ? deliveryHints(area, totals.items.gross, config.currency).minimumOrder.map((message) => ({
+          message,
+          code: 'minimum_order_value',
+        }))
+      : [error.field === undefined ? { message: error.message, code: error.code } : error],
+  );
+  const all = [...checked.issues, ...extra, ...errors].map((e) =>
+    e.code === undefined ? { message: e.message, ...(e.field ? { field: e.field } : {}) } : e,
+  );
+  if (all.length > 0) throw new DomainError('validation', all);
+
+  const items: OrderItem[] = validLines.map(({ item, product }, index) =>
+    storedItem(
+      product,
+      { amount: item.amount, unit: item.unit, parts: item.parts as PartValue[] },
+      totals.lines[index]!,
+      partLabels(product.config?.parts ?? [], item.parts as PartValue[], checked.uploads),
+    ),
+  );
+  const businessDate = localDate(now, branchTimeZone(branch));
+  const isQuotation = branch.isQuotationRequired;
+  const ticketNumber =
+    config.disableTickets || isQuotation ? null : await nextTicketNumber(em, branch.id, businessDate);
+  const pricing = toPricingResult(totals);
+  const order = em.create(Order, {
+    uid: randomUUID(),
+    hash: newOrderHash(),
+    branch,
+    branchId: branch.id,
+    branchName: branch.name,
+    ticketNumber,
+    businessDate,
+    isQuotation,
+    isDelivery: orderType === 'delivery',
+    isDineIn: orderType === 'dineIn',
+    tableIdentifier: table?.identifier ?? null,
+    deliveryArea: area ? deliveryAreaSnapshot(area) : null,
+    appointmentDate: appointment,
+    appointment: null,
+    counterAppointment: null,
+    rejectionMessage: null,
+    comment: form.comment,
+    name: form.name || [form.firstName, form.lastName].filter(Boolean).join(' '),
+    firstName: form.firstName,
+    lastName: form.lastName,
+    company: form.company,
+    street: form.street,
+    city: form.city,
+    zipCode: form.zipCode,
+    floor: form.floor,
+    stairway: form.stairway,
+    door: form.door,
+    phone,
+    email: form.email,
+    paymentMethod: form.paymentMethod,
+    donatee,
+    items,
+    pricing,
+    totalGross: pricing.totalGross,
+    questionnaire: null,
+    questionnaireRating: null,
+  });
+  order.status = staffState(order);
+  order.createdAt = now;
+  order.updatedAt = now;
+  // Cross-check: what was stored multiplies out to what was charged.
+  if (toCents(pricing.totalGross) !== totals.total.gross) throw new Error('pricing mismatch');
+  return em.save(Order, order);
+}

@@ -1,0 +1,239 @@
+import { Injectable } from '@nestjs/common';
+import { localDate, PAYMENT_METHODS, STATUS_TRANSITIONS, t, type StaffOrderState } from '@ordering/common';
+import { Brackets, type SelectQueryBuilder } from 'typeorm';
+import { Branch } from '../branches/branch.entity.js';
+import { Clock } from '../core/clock.js';
+import { DomainError } from '../core/errors.js';
+import { HTTP_MESSAGES } from '../core/messages.js';
+import type { RequestContext } from '../core/request-context.js';
+import { TransactionalConnection } from '../core/transaction.js';
+import { DEFAULT_LIMIT, MAX_LIMIT } from '../crud/crud.service.js';
+import { loadForStaff, secretsEqual } from './order-actions.js';
+import { staffOrderJson } from './order-json.js';
+import { Order } from './order.entity.js';
+
+/** States in which an order still needs staff (not final). */
+export const OPEN_STATES: StaffOrderState[] = ['unconfirmed', 'confirmed', 'inDelivery'];
+
+/** An order not confirmed this many minutes after it arrived counts as missed (see docs/decisions/orders.md). */
+export const MISSED_AFTER_MINUTES = 10;
+
+/** The branch's time zone inside a query of orders aliased `o`. */
+const ZONE_OF_ORDER =
+  "COALESCE((SELECT zb.time_zone FROM branch zb WHERE zb.id = o.branch_id), 'Europe/Vienna')";
+
+const STATES = Object.keys(STATUS_TRANSITIONS) as StaffOrderState[];
+const SORTABLE: Record<string, string> = {
+  createdAt: 'o.createdAt',
+  ticketNumber: 'o.ticketNumber',
+  appointmentDate: 'o.appointmentDate',
+  totalGross: 'o.totalGross',
+  status: 'o.status',
+  id: 'o.id',
+};
+
+export interface OrderList {
+  items: ReturnType<typeof staffOrderJson>[];
+  total: number;
+}
+
+const invalid = (field: string, key: Parameters<typeof t>[0] = 'validation.invalid') =>
+  new DomainError('validation', t(key as never), field);
+
+function positiveInt(raw: unknown, field: string, fallback: number): number {
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d{1,6}$/.test(String(raw)) || Number(raw) < 1) throw invalid(field, 'validation.positive');
+  return Number(raw);
+}
+
+/** `YYYY-MM-DD` compares with the business date, a full ISO time with the arrival time. */
+function timeFilter(raw: unknown, field: 'from' | 'to'): { date?: string; at?: Date } | null {
+  if (raw === undefined || raw === '') return null;
+  const text = String(raw);
+  if (/^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(text))) return { date: text };
+  const at = new Date(text);
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(text) || Number.isNaN(at.getTime()))
+    throw invalid(field, 'validation.date');
+  return { at };
+}
+
+/**
+ * Reads of orders for staff and terminals: the history with filters, the current and the missed orders,
+ * the front-desk and back-office lists of a branch (authorised by its API key).
+ */
+@Injectable()
+export class OrderQueryService {
+  constructor(
+    private readonly connection: TransactionalConnection,
+    private readonly clock: Clock,
+  ) {}
+
+  private base(ctx: RequestContext): SelectQueryBuilder<Order> {
+    const qb = this.connection.getRepository(ctx, Order).createQueryBuilder('o');
+    const scope = ctx.branchScope();
+    if (ctx.user && scope !== 'all') {
+      if (scope.length === 0) qb.andWhere('1 = 0');
+      else qb.andWhere('o.branchId IN (:...scope)', { scope });
+    }
+    return qb;
+  }
+
+  /**
+   * `GET /api/orders`: `branch`, `from`, `to` (date: business day; date-time: arrival), `status` (staff
+   * states, comma-separated), `paymentMethod`, `isQuotation`, `q` (name, phone, e-mail, ticket number),
+   * `sort` (`-createdAt` default), `page`, `limit`.
+   */
+  async list(ctx: RequestContext, query: Record<string, unknown>): Promise<OrderList> {
+    const qb = this.base(ctx);
+    if (query.branch !== undefined && query.branch !== '') {
+      if (!/^\d{1,10}$/.test(String(query.branch))) throw invalid('branch', 'validation.number');
+      qb.andWhere('o.branchId = :branch', { branch: Number(query.branch) });
+    }
+    const from = timeFilter(query.from, 'from');
+    if (from?.date) qb.andWhere('o.businessDate >= :fromDate', { fromDate: from.date });
+    if (from?.at) qb.andWhere('o.createdAt >= :fromAt', { fromAt: from.at });
+    const to = timeFilter(query.to, 'to');
+    if (to?.date) qb.andWhere('o.businessDate <= :toDate', { toDate: to.date });
+    if (to?.at) qb.andWhere('o.createdAt <= :toAt', { toAt: to.at });
+    if (query.status !== undefined && query.status !== '') {
+      const states = String(query.status).split(',');
+      if (!states.every((s) => (STATES as string[]).includes(s)))
+        throw invalid('status', 'validation.choice');
+      qb.andWhere('o.status IN (:...states)', { states });
+    }
+    if (query.paymentMethod !== undefined && query.paymentMethod !== '') {
+      if (!(PAYMENT_METHODS as readonly string[]).includes(String(query.paymentMethod)))
+        throw invalid('paymentMethod', 'validation.choice');
+      qb.andWhere('o.paymentMethod = :paymentMethod', { paymentMethod: String(query.paymentMethod) });
+    }
+    if (query.isQuotation !== undefined && query.isQuotation !== '') {
+      if (!['true', 'false'].includes(String(query.isQuotation)))
+        throw invalid('isQuotation', 'validation.choice');
+      qb.andWhere('o.isQuotation = :isQuotation', { isQuotation: query.isQuotation === 'true' });
+    }
+    const q = typeof query.q === 'string' ? query.q.trim() : '';
+    if (q) {
+      const like = `%${q.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
+      qb.andWhere(
+        new Brackets((w) => {
+          for (const column of ['name', 'firstName', 'lastName', 'company', 'phone', 'email'])
+            w.orWhere(`o.${column} ILIKE :like`, { like });
+          if (/^\d{1,9}$/.test(q)) w.orWhere('o.ticketNumber = :ticket', { ticket: Number(q) });
+        }),
+      );
+    }
+    const sort = typeof query.sort === 'string' && query.sort ? query.sort : '-createdAt';
+    const column = SORTABLE[sort.replace(/^-/, '')];
+    if (!column) throw invalid('sort', 'validation.choice');
+    const direction = sort.startsWith('-') ? 'DESC' : 'ASC';
+    qb.orderBy(column, direction, 'NULLS LAST').addOrderBy('o.id', direction);
+    const page = positiveInt(query.page, 'page', 1);
+    const limit = Math.min(positiveInt(query.limit, 'limit', DEFAULT_LIMIT), MAX_LIMIT);
+    const [orders, total] = await qb
+      .skip((page - 1) * limit)
+      .take(limit)
+      .getManyAndCount();
+    return { items: orders.map(staffOrderJson), total };
+  }
+
+  /**
+   * Open orders of today and later: not final, and wanted (appointment, else requested time, else
+   * arrival) at or after the start of the branch's current local day. Oldest first.
+   */
+  private async current(qb: SelectQueryBuilder<Order>): Promise<ReturnType<typeof staffOrderJson>[]> {
+    const orders = await qb
+      .andWhere('o.status IN (:...open)', { open: OPEN_STATES })
+      .andWhere(
+        `COALESCE(o.appointment, o.appointmentDate, o.createdAt) >=
+         (date_trunc('day', CAST(:now AS timestamptz) AT TIME ZONE ${ZONE_OF_ORDER}) AT TIME ZONE ${ZONE_OF_ORDER})`,
+        { now: this.clock.now() },
+      )
+      .limit(MAX_LIMIT)
+      .getMany();
+    const wanted = (o: Order) => (o.appointment ?? o.appointmentDate ?? o.createdAt).getTime();
+    return orders.sort((a, b) => wanted(a) - wanted(b) || a.id - b.id).map(staffOrderJson);
+  }
+
+  /** `GET /api/orders/current`: today's and upcoming open orders of the user's branches. */
+  async listCurrent(ctx: RequestContext) {
+    return this.current(this.base(ctx));
+  }
+
+  /**
+   * `GET /api/orders/missed`: orders still unconfirmed {@link MISSED_AFTER_MINUTES} minutes (or `minutes`)
+   * after they arrived, oldest first.
+   */
+  async listMissed(ctx: RequestContext, rawMinutes: unknown) {
+    const minutes = positiveInt(rawMinutes, 'minutes', MISSED_AFTER_MINUTES);
+    const before = new Date(this.clock.now().getTime() - minutes * 60_000);
+    const orders = await this.base(ctx)
+      .andWhere('o.status = :unconfirmed', { unconfirmed: 'unconfirmed' })
+      .andWhere('o.createdAt <= :before', { before })
+      .orderBy('o.createdAt', 'ASC')
+      .addOrderBy('o.id', 'ASC')
+      .take(MAX_LIMIT)
+      .getMany();
+    return orders.map(staffOrderJson);
+  }
+
+  /** `GET /api/orders/{id}`. */
+  async get(ctx: RequestContext, id: number) {
+    return staffOrderJson(await loadForStaff(this.connection.manager(ctx), ctx, id, false));
+  }
+
+  /**
+   * The branch of a terminal's path, when the API key is its key (compared in constant time). A wrong key
+   * and an unknown branch give the same 401.
+   */
+  private async terminalBranch(ctx: RequestContext, rawBranchId: string, apiKey: string): Promise<number> {
+    const id = /^\d{1,10}$/.test(rawBranchId) ? Number(rawBranchId) : 0;
+    const branch =
+      id > 0 && id <= 2_147_483_647
+        ? await this.connection
+            .getRepository(ctx, Branch)
+            .findOne({ where: { id }, select: { id: true, apiKey: true } })
+        : null;
+    const ok = secretsEqual(apiKey, branch?.apiKey || '\0no-branch');
+    if (!branch || !branch.apiKey || !ok) throw new DomainError('unauthorized', HTTP_MESSAGES.unauthorized);
+    return branch.id;
+  }
+
+  /** `GET /api/orders/frontdesk/{branchId}/{apiKey}`: the branch's open orders of today and later. */
+  async frontdesk(ctx: RequestContext, branchId: string, apiKey: string) {
+    const id = await this.terminalBranch(ctx, branchId, apiKey);
+    const qb = this.connection
+      .getRepository(ctx, Order)
+      .createQueryBuilder('o')
+      .where('o.branchId = :id', { id });
+    return this.current(qb);
+  }
+
+  /**
+   * `GET /api/orders/backoffice/{branchId}/{apiKey}`: every order of the branch's current business day
+   * (final ones too) and the open ones of later days, newest first.
+   */
+  async backoffice(ctx: RequestContext, branchId: string, apiKey: string) {
+    const id = await this.terminalBranch(ctx, branchId, apiKey);
+    const repo = this.connection.getRepository(ctx, Order);
+    const branch = await this.connection.getRepository(ctx, Branch).findOneOrFail({ where: { id } });
+    const today = localDate(this.clock.now(), branch.timeZone);
+    const orders = await repo
+      .createQueryBuilder('o')
+      .where('o.branchId = :id', { id })
+      .andWhere(
+        new Brackets((w) =>
+          w
+            .where('o.businessDate = :today', { today })
+            .orWhere('(o.status IN (:...open) AND COALESCE(o.appointment, o.appointmentDate) >= :now)', {
+              open: OPEN_STATES,
+              now: this.clock.now(),
+            }),
+        ),
+      )
+      .orderBy('o.createdAt', 'DESC')
+      .addOrderBy('o.id', 'DESC')
+      .take(MAX_LIMIT)
+      .getMany();
+    return orders.map(staffOrderJson);
+  }
+}

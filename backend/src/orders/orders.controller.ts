@@ -1,0 +1,275 @@
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Headers,
+  HttpCode,
+  Param,
+  Post,
+  Put,
+  Query,
+  Res,
+} from '@nestjs/common';
+import {
+  ApiBody,
+  ApiCreatedResponse,
+  ApiHeader,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiQuery,
+  ApiTags,
+} from '@nestjs/swagger';
+import { ORDER_STATUS_ACTIONS, type OrderStatusAction } from '@ordering/common';
+import type { Response } from 'express';
+import { Allow, Ctx, Public } from '../core/decorators.js';
+import { RawResponse } from '../core/envelope.interceptor.js';
+import { DomainError } from '../core/errors.js';
+import { HTTP_MESSAGES } from '../core/messages.js';
+import { jsonSchemaOf } from '../core/openapi.js';
+import type { RequestContext } from '../core/request-context.js';
+import { parseId } from '../crud/crud.service.js';
+import { OrderQueryService } from './order-query.service.js';
+import {
+  itemUpdateSchema,
+  orderFormSchema,
+  orderUpdateSchema,
+  questionnaireSchema,
+  statusActionSchema,
+} from './order.schemas.js';
+import { OrdersService } from './orders.service.js';
+
+const object = { type: 'object', additionalProperties: true };
+const one = (schema: Record<string, unknown> = object) => ({
+  schema: { type: 'object', properties: { data: schema }, required: ['data'] },
+});
+const list = one({ type: 'array', items: object });
+const orderId = (id: string) => parseId(id, 'Bestellung');
+
+/** Staff routes of orders (`orders:read` / `orders:write`, employees limited to their branches). */
+@ApiTags('orders')
+@Controller('orders')
+export class OrdersController {
+  constructor(
+    private readonly orders: OrdersService,
+    private readonly queries: OrderQueryService,
+  ) {}
+
+  @Post()
+  @Public()
+  @RawResponse()
+  @ApiOperation({ summary: 'Bestellung aufgeben (Checkout); Preise rechnet der Server' })
+  @ApiHeader({ name: 'Idempotency-Key', required: false })
+  @ApiBody({ schema: jsonSchemaOf(orderFormSchema) })
+  @ApiCreatedResponse(one({ type: 'object', properties: { order: object } }))
+  async create(
+    @Ctx() ctx: RequestContext,
+    @Body() body: unknown,
+    @Headers('idempotency-key') key: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const result = await this.orders.create(ctx, body, key);
+    res.status(result.status);
+    return result.body;
+  }
+
+  @Get()
+  @Allow('orders:read')
+  @ApiOperation({ summary: 'Bestellhistorie mit Filtern, Suche und Seiten (X-Total-Count)' })
+  @ApiQuery({ name: 'branch', required: false })
+  @ApiQuery({ name: 'from', required: false })
+  @ApiQuery({ name: 'to', required: false })
+  @ApiQuery({ name: 'status', required: false })
+  @ApiQuery({ name: 'paymentMethod', required: false })
+  @ApiQuery({ name: 'q', required: false })
+  @ApiQuery({ name: 'sort', required: false })
+  @ApiQuery({ name: 'page', required: false })
+  @ApiQuery({ name: 'limit', required: false })
+  @ApiOkResponse(list)
+  async list(
+    @Ctx() ctx: RequestContext,
+    @Query() query: Record<string, unknown>,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const result = await this.queries.list(ctx, query);
+    res.setHeader('X-Total-Count', String(result.total));
+    return result.items;
+  }
+
+  @Get('current')
+  @Allow('orders:read')
+  @ApiOperation({ summary: 'Offene Bestellungen von heute und später' })
+  @ApiOkResponse(list)
+  current(@Ctx() ctx: RequestContext) {
+    return this.queries.listCurrent(ctx);
+  }
+
+  @Get('missed')
+  @Allow('orders:read')
+  @ApiOperation({ summary: 'Verpasste Bestellungen: nach N Minuten (Standard 10) noch unbestätigt' })
+  @ApiQuery({ name: 'minutes', required: false })
+  @ApiOkResponse(list)
+  missed(@Ctx() ctx: RequestContext, @Query('minutes') minutes: string | undefined) {
+    return this.queries.listMissed(ctx, minutes);
+  }
+
+  @Get('frontdesk/:branchId/:apiKey')
+  @Public()
+  @ApiOperation({ summary: 'Front-Desk-Liste einer Filiale (API-Schlüssel der Filiale)' })
+  @ApiOkResponse(list)
+  frontdesk(@Ctx() ctx: RequestContext, @Param('branchId') branchId: string, @Param('apiKey') key: string) {
+    return this.queries.frontdesk(ctx, branchId, key);
+  }
+
+  @Get('backoffice/:branchId/:apiKey')
+  @Public()
+  @ApiOperation({ summary: 'Back-Office-Liste einer Filiale (API-Schlüssel der Filiale)' })
+  @ApiOkResponse(list)
+  backoffice(@Ctx() ctx: RequestContext, @Param('branchId') branchId: string, @Param('apiKey') key: string) {
+    return this.queries.backoffice(ctx, branchId, key);
+  }
+
+  @Get(':id')
+  @Allow('orders:read')
+  @ApiParam({ name: 'id', type: 'integer' })
+  @ApiOkResponse(one())
+  get(@Ctx() ctx: RequestContext, @Param('id') id: string) {
+    return this.queries.get(ctx, orderId(id));
+  }
+
+  @Put(':id')
+  @Allow('orders:write')
+  @ApiParam({ name: 'id', type: 'integer' })
+  @ApiOperation({ summary: 'Kommentar, Termin, Kundendaten oder Tisch ändern' })
+  @ApiBody({ schema: jsonSchemaOf(orderUpdateSchema) })
+  @ApiOkResponse(one())
+  update(@Ctx() ctx: RequestContext, @Param('id') id: string, @Body() body: unknown) {
+    return this.orders.update(ctx, orderId(id), body);
+  }
+
+  @Delete(':id')
+  @Allow('orders:write')
+  @HttpCode(204)
+  @ApiParam({ name: 'id', type: 'integer' })
+  @ApiNoContentResponse({ description: 'gelöscht', content: { 'application/json': { schema: object } } })
+  async remove(@Ctx() ctx: RequestContext, @Param('id') id: string) {
+    await this.orders.remove(ctx, orderId(id));
+  }
+
+  @Put(':id/items/:itemIndex')
+  @Allow('orders:write')
+  @ApiParam({ name: 'id', type: 'integer' })
+  @ApiParam({ name: 'itemIndex', type: 'integer' })
+  @ApiOperation({ summary: 'Position ändern (Menge, Einheit, Optionen); die Bestellung wird neu berechnet' })
+  @ApiBody({ schema: jsonSchemaOf(itemUpdateSchema) })
+  @ApiOkResponse(one())
+  updateItem(
+    @Ctx() ctx: RequestContext,
+    @Param('id') id: string,
+    @Param('itemIndex') itemIndex: string,
+    @Body() body: unknown,
+  ) {
+    if (!/^\d{1,4}$/.test(itemIndex)) throw new DomainError('not_found', 'Position wurde nicht gefunden.');
+    return this.orders.updateItem(ctx, orderId(id), Number(itemIndex), body);
+  }
+
+  @Post(':id/status/:action')
+  @Allow('orders:write')
+  @HttpCode(200)
+  @ApiParam({ name: 'id', type: 'integer' })
+  @ApiParam({ name: 'action', enum: [...ORDER_STATUS_ACTIONS] })
+  @ApiOperation({ summary: 'Statusänderung über die Übergangstabelle (409 wenn nicht erlaubt)' })
+  @ApiBody({ schema: jsonSchemaOf(statusActionSchema), required: false })
+  @ApiOkResponse(one())
+  status(
+    @Ctx() ctx: RequestContext,
+    @Param('id') id: string,
+    @Param('action') action: string,
+    @Body() body: unknown,
+  ) {
+    if (!(ORDER_STATUS_ACTIONS as readonly string[]).includes(action))
+      throw new DomainError('not_found', HTTP_MESSAGES.notFound);
+    return this.orders.changeStatus(ctx, orderId(id), action as OrderStatusAction, body);
+  }
+
+  @Post(':id/print')
+  @Allow('orders:write')
+  @HttpCode(200)
+  @ApiParam({ name: 'id', type: 'integer' })
+  @ApiOperation({ summary: 'Beleg drucken (Druckauftrag an die Geräte der Filiale)' })
+  @ApiOkResponse(one())
+  print(@Ctx() ctx: RequestContext, @Param('id') id: string) {
+    return this.orders.print(ctx, orderId(id));
+  }
+
+  @Post(':id/resend-new-order-email')
+  @Allow('orders:write')
+  @HttpCode(200)
+  @ApiParam({ name: 'id', type: 'integer' })
+  @ApiOkResponse(one())
+  resendEmail(@Ctx() ctx: RequestContext, @Param('id') id: string) {
+    return this.orders.resend(ctx, orderId(id), 'email');
+  }
+
+  @Post(':id/resend-new-order-sms')
+  @Allow('orders:write')
+  @HttpCode(200)
+  @ApiParam({ name: 'id', type: 'integer' })
+  @ApiOkResponse(one())
+  resendSms(@Ctx() ctx: RequestContext, @Param('id') id: string) {
+    return this.orders.resend(ctx, orderId(id), 'sms');
+  }
+
+  @Post(':id/update-payment-status')
+  @Allow('orders:write')
+  @HttpCode(200)
+  @ApiParam({ name: 'id', type: 'integer' })
+  @ApiOkResponse(one())
+  paymentStatus(@Ctx() ctx: RequestContext, @Param('id') id: string) {
+    return this.orders.paymentStatus(ctx, orderId(id));
+  }
+}
+
+/** The customer's status page routes: the uid and the hash in the path are the access secret. */
+@ApiTags('orders')
+@Public()
+@Controller('orders/public/:uid/:hash')
+export class PublicOrdersController {
+  constructor(private readonly orders: OrdersService) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Bestellung für die Statusseite (falscher Hash = 404)' })
+  @ApiOkResponse(one())
+  get(@Ctx() ctx: RequestContext, @Param('uid') uid: string, @Param('hash') hash: string) {
+    return this.orders.publicOrder(ctx, uid, hash);
+  }
+
+  @Post('confirm-counter-appointment')
+  @HttpCode(200)
+  @ApiOkResponse(one())
+  confirmCounter(@Ctx() ctx: RequestContext, @Param('uid') uid: string, @Param('hash') hash: string) {
+    return this.orders.answerCounterOffer(ctx, uid, hash, 'confirm');
+  }
+
+  @Post('reject-counter-appointment')
+  @HttpCode(200)
+  @ApiOkResponse(one())
+  rejectCounter(@Ctx() ctx: RequestContext, @Param('uid') uid: string, @Param('hash') hash: string) {
+    return this.orders.answerCounterOffer(ctx, uid, hash, 'reject');
+  }
+
+  @Post('questionnaire')
+  @HttpCode(200)
+  @ApiBody({ schema: jsonSchemaOf(questionnaireSchema) })
+  @ApiOkResponse(one())
+  questionnaire(
+    @Ctx() ctx: RequestContext,
+    @Param('uid') uid: string,
+    @Param('hash') hash: string,
+    @Body() body: unknown,
+  ) {
+    return this.orders.questionnaire(ctx, uid, hash, body);
+  }
+}

@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { IdempotencyService } from './idempotency.service.js';
+import { OrderQueryService } from './order-query.service.js';
+import { OrdersController, PublicOrdersController } from './orders.controller.js';
+import { OrdersService } from './orders.service.js';
+
+/**
+ * Orders: checkout on the server (prices, rules, ticket numbers, idempotency), the staff history and
+ * boards, the status machine and the customer's status page. Publishes the `order.*` events that jobs,
+ * notifications and the event stream subscribe to.
+ */
+@Module({
+  controllers: [PublicOrdersController, OrdersController],
+  providers: [OrdersService, OrderQueryService, IdempotencyService],
+  exports: [OrdersService, OrderQueryService],
+})
+export class OrdersModule {}

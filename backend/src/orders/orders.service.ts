@@ -1,0 +1,366 @@
+import { Injectable } from '@nestjs/common';
+import {
+  answerCounterOffer,
+  availableUnits,
+  canSendQuestionnaire,
+  cleanDecimal,
+  isFinalOrder,
+  isPartValueValid,
+  normalizePhone,
+  orderTypeOf,
+  priceCart,
+  quantityRules,
+  showQuestionnaire,
+  snapAmount,
+  staffState,
+  t,
+  type OrderStatusAction,
+  type PartValue,
+} from '@ordering/common';
+import { In, type EntityManager } from 'typeorm';
+import { Product } from '../catalog/product.entity.js';
+import { Clock } from '../core/clock.js';
+import { diff } from '../core/diff.js';
+import { DomainError, type FieldError } from '../core/errors.js';
+import { EventBus } from '../core/events.js';
+import type { RequestContext } from '../core/request-context.js';
+import { TransactionalConnection } from '../core/transaction.js';
+import { parseInput } from '../core/validation.js';
+import { Upload } from '../media/upload.entity.js';
+import { IdempotencyService, requestHash, type StoredResponse } from './idempotency.service.js';
+import { applyAction, loadByUidAndHash, loadForStaff } from './order-actions.js';
+import { loadOrderConfig, placeOrder } from './order-checkout.js';
+import type { OrderEvent } from './order-events.js';
+import { auditOrderJson, publicOrderJson, staffOrderJson } from './order-json.js';
+import { partLabels, pricedProduct, storedItem, totalsOfItems } from './order-pricing.js';
+import { Order } from './order.entity.js';
+import {
+  itemUpdateSchema,
+  orderUpdateSchema,
+  questionnaireSchema,
+  statusActionSchema,
+} from './order.schemas.js';
+
+type OrderEventType = 'order.created' | 'order.updated' | 'order.status' | 'order.print';
+
+/**
+ * Writes of orders: creation at checkout (idempotent), staff edits and status actions, the customer's
+ * answers on the status page. Every write is one transaction with its audit entry and its order event;
+ * jobs (e-mail, SMS, print) are the event subscribers' business.
+ */
+@Injectable()
+export class OrdersService {
+  constructor(
+    private readonly connection: TransactionalConnection,
+    private readonly events: EventBus,
+    private readonly clock: Clock,
+    private readonly idempotency: IdempotencyService,
+  ) {}
+
+  private eventOf(order: Order, action?: OrderEvent['action']): OrderEvent {
+    return {
+      orderId: order.id,
+      uid: order.uid,
+      branchId: order.branchId ?? 0,
+      order: staffOrderJson(order),
+      ...(action ? { action } : {}),
+    };
+  }
+
+  private async emit(
+    ctx: RequestContext,
+    type: OrderEventType,
+    order: Order,
+    action?: OrderEvent['action'],
+  ): Promise<void> {
+    await this.events.publish(ctx, type, this.eventOf(order, action));
+  }
+
+  private async audit(
+    ctx: RequestContext,
+    order: Order,
+    before: Record<string, unknown>,
+    action?: string,
+  ): Promise<void> {
+    await this.events.publish(ctx, action ? 'entity.action' : 'entity.updated', {
+      entityType: 'orders',
+      entityId: order.id,
+      changes: diff(before, auditOrderJson(order)),
+      trackVersion: false,
+      ...(action ? { action } : {}),
+    });
+  }
+
+  /**
+   * `POST /api/orders`: checks, prices and writes the order in one transaction and answers 201 with the
+   * public view. With an `Idempotency-Key` a repeated request gets the stored answer (422 when the key
+   * came with another body; 409 while the first request still runs).
+   */
+  async create(ctx: RequestContext, body: unknown, rawKey: string | undefined): Promise<StoredResponse> {
+    const key = IdempotencyService.parseKey(rawKey);
+    if (!key) return this.createNow(ctx, body, null);
+    const claim = await this.idempotency.claim(key, requestHash(body));
+    if (claim.kind === 'replay') return claim.response;
+    try {
+      return await this.createNow(ctx, body, key);
+    } catch (err) {
+      await this.idempotency.release(key);
+      throw err;
+    }
+  }
+
+  private createNow(ctx: RequestContext, body: unknown, key: string | null): Promise<StoredResponse> {
+    return this.connection.withTransaction(ctx, async (em) => {
+      const order = await placeOrder(em, body, this.clock.now());
+      await this.events.publish(ctx, 'entity.created', {
+        entityType: 'orders',
+        entityId: order.id,
+        changes: auditOrderJson(order),
+        trackVersion: false,
+      });
+      await this.emit(ctx, 'order.created', order);
+      const response = { status: 201, body: { data: { order: publicOrderJson(order) } } };
+      if (key) await this.idempotency.complete(ctx, key, response);
+      return response;
+    });
+  }
+
+  /** `PUT /api/orders/{id}`: staff edit comment, appointment, customer data, table. */
+  async update(ctx: RequestContext, id: number, body: unknown) {
+    const input = parseInput(orderUpdateSchema, body);
+    return this.connection.withTransaction(ctx, async (em) => {
+      const order = await loadForStaff(em, ctx, id);
+      const before = auditOrderJson(order);
+      for (const [key, value] of Object.entries(input)) {
+        if (value === undefined) continue;
+        (order as unknown as Record<string, unknown>)[key] =
+          key === 'phone' ? normalizePhone(String(value)) : value;
+      }
+      order.updatedAt = this.clock.now();
+      await em.save(order);
+      await this.audit(ctx, order, before);
+      await this.emit(ctx, 'order.updated', order);
+      return staffOrderJson(order);
+    });
+  }
+
+  /** `DELETE /api/orders/{id}`. */
+  async remove(ctx: RequestContext, id: number): Promise<void> {
+    await this.connection.withTransaction(ctx, async (em) => {
+      const order = await loadForStaff(em, ctx, id);
+      await this.events.publish(ctx, 'entity.deleted', {
+        entityType: 'orders',
+        entityId: id,
+        changes: auditOrderJson(order),
+        trackVersion: false,
+      });
+      await em.delete(Order, { id });
+    });
+  }
+
+  /**
+   * `PUT /api/orders/{id}/items/{itemIndex}`: staff change an item's amount, unit or parts; the item is
+   * priced again from the current product and the order's totals from its items.
+   */
+  async updateItem(ctx: RequestContext, id: number, index: number, body: unknown) {
+    const input = parseInput(itemUpdateSchema, body);
+    return this.connection.withTransaction(ctx, async (em) => {
+      const order = await loadForStaff(em, ctx, id);
+      const item = order.items[index];
+      if (!item) throw new DomainError('not_found', 'Position wurde nicht gefunden.');
+      if (isFinalOrder(order))
+        throw new DomainError('conflict', t('orderStatus.final'), undefined, 'order_final');
+      const product = await em.getRepository(Product).findOne({ where: { id: item.product.id } });
+      if (!product || product.uid !== item.product.uid)
+        throw new DomainError(
+          'conflict',
+          'Das Produkt dieser Position existiert nicht mehr; sie kann nicht neu berechnet werden.',
+          undefined,
+          'product_gone',
+        );
+      const priced = pricedProduct(product);
+      const errors: FieldError[] = [];
+      if (!availableUnits(priced).includes(input.unit))
+        errors.push({ message: t('validation.choice'), field: 'unit' });
+      else if (
+        Math.abs(cleanDecimal(snapAmount(input.amount, quantityRules(priced, input.unit)) - input.amount)) >
+        1e-9
+      )
+        errors.push({ message: t('validation.invalid'), field: 'amount' });
+      const parts = input.parts as PartValue[];
+      (product.config?.parts ?? []).forEach((part, j) => {
+        if (!isPartValueValid(part, parts[j]))
+          errors.push({ message: t('checkout.itemInvalid', { name: product.name }), field: `parts[${j}]` });
+      });
+      if (errors.length) throw new DomainError('validation', errors);
+      const before = auditOrderJson(order);
+      const orderType = orderTypeOf(order);
+      const line = priceCart({
+        items: [{ product: priced, amount: input.amount, unit: input.unit, parts }],
+        orderType,
+      }).lines[0]!;
+      const uploads = await this.uploadsOf(em, parts);
+      const items = [...order.items];
+      items[index] = storedItem(
+        product,
+        { amount: input.amount, unit: input.unit, parts },
+        line,
+        partLabels(product.config?.parts ?? [], parts, uploads),
+      );
+      order.items = items;
+      order.pricing = totalsOfItems(items, orderType, order.deliveryArea);
+      order.totalGross = order.pricing.totalGross;
+      order.updatedAt = this.clock.now();
+      await em.save(order);
+      await this.audit(ctx, order, before);
+      await this.emit(ctx, 'order.updated', order);
+      return staffOrderJson(order);
+    });
+  }
+
+  private async uploadsOf(em: EntityManager, parts: readonly PartValue[]) {
+    const ids = parts.flatMap((value) =>
+      Array.isArray(value)
+        ? value.filter((v): v is { id: number } => typeof v === 'object' && v !== null).map((v) => v.id)
+        : [],
+    );
+    const found = ids.length ? await em.getRepository(Upload).findBy({ id: In(ids) }) : [];
+    return new Map(found.map((u) => [u.id, u]));
+  }
+
+  /**
+   * `POST /api/orders/{id}/status/{action}` through common's transition table, on the locked row: of two
+   * concurrent clicks the second sees the first's result (and gets 409 when it no longer fits).
+   */
+  async changeStatus(ctx: RequestContext, id: number, action: OrderStatusAction, body: unknown) {
+    const input = parseInput(statusActionSchema, body);
+    return this.connection.withTransaction(ctx, async (em) => {
+      const order = await loadForStaff(em, ctx, id);
+      const before = auditOrderJson(order);
+      applyAction(order, action, input);
+      order.updatedAt = this.clock.now();
+      await em.save(order);
+      await this.audit(ctx, order, before, action);
+      await this.emit(ctx, 'order.status', order, action);
+      return staffOrderJson(order);
+    });
+  }
+
+  /** `POST /api/orders/{id}/print`: asks for the receipt (the print job follows from the event). */
+  async print(ctx: RequestContext, id: number) {
+    return this.connection.withTransaction(ctx, async (em) => {
+      const order = await loadForStaff(em, ctx, id, false);
+      await this.audit(ctx, order, auditOrderJson(order), 'print');
+      await this.emit(ctx, 'order.print', order);
+      return staffOrderJson(order);
+    });
+  }
+
+  /** `POST /api/orders/{id}/resend-new-order-email|sms`: sends the confirmation again (via the event). */
+  async resend(ctx: RequestContext, id: number, channel: 'email' | 'sms') {
+    return this.connection.withTransaction(ctx, async (em) => {
+      const order = await loadForStaff(em, ctx, id, false);
+      if (channel === 'email' && !order.email)
+        throw new DomainError(
+          'conflict',
+          'Zu dieser Bestellung ist keine E-Mail-Adresse hinterlegt.',
+          undefined,
+          'email_missing',
+        );
+      if (channel === 'sms') {
+        if (!(await loadOrderConfig(em)).enablePluginSMS)
+          throw new DomainError(
+            'conflict',
+            'Der SMS-Versand ist nicht aktiviert.',
+            undefined,
+            'sms_disabled',
+          );
+        if (!order.phone)
+          throw new DomainError(
+            'conflict',
+            'Zu dieser Bestellung ist keine Telefonnummer hinterlegt.',
+            undefined,
+            'phone_missing',
+          );
+      }
+      await this.audit(ctx, order, auditOrderJson(order), `resend-${channel}`);
+      await this.events.publish(ctx, 'order.resend', { ...this.eventOf(order), channel });
+      return staffOrderJson(order);
+    });
+  }
+
+  /**
+   * `POST /api/orders/{id}/update-payment-status`: the payment state. Offline methods (cash, card at the
+   * counter, vouchers) have nothing to ask; online providers are asked once the payments module exists.
+   */
+  async paymentStatus(ctx: RequestContext, id: number) {
+    const order = await loadForStaff(this.connection.manager(ctx), ctx, id, false);
+    return staffOrderJson(order);
+  }
+
+  /** `GET /api/orders/public/{uid}/{hash}`. */
+  async publicOrder(ctx: RequestContext, uid: string, hash: string) {
+    return publicOrderJson(await loadByUidAndHash(this.connection.manager(ctx), uid, hash));
+  }
+
+  /** The customer accepts (the order is confirmed at that time) or rejects (it is cancelled) a counter-offer. */
+  async answerCounterOffer(ctx: RequestContext, uid: string, hash: string, answer: 'confirm' | 'reject') {
+    return this.connection.withTransaction(ctx, async (em) => {
+      const order = await loadByUidAndHash(em, uid, hash, true);
+      const result = answerCounterOffer(
+        {
+          ...order,
+          counterAppointment: order.counterAppointment?.toISOString() ?? null,
+          appointmentDate: order.appointmentDate?.toISOString() ?? null,
+        },
+        answer,
+      );
+      if (!result.ok)
+        throw new DomainError('conflict', result.message, undefined, 'counter_offer_unavailable');
+      const before = auditOrderJson(order);
+      Object.assign(order, result.flags);
+      order.status = staffState(order);
+      if (answer === 'confirm') {
+        order.appointment = result.appointmentDate ? new Date(result.appointmentDate) : null;
+        order.counterAppointment = null;
+      }
+      order.updatedAt = this.clock.now();
+      await em.save(order);
+      const action = answer === 'confirm' ? 'confirm-counter-appointment' : 'reject-counter-appointment';
+      await this.audit(ctx, order, before, action);
+      await this.emit(ctx, 'order.status', order, action);
+      return publicOrderJson(order);
+    });
+  }
+
+  /** The review of a completed order: four ratings 1 to 5, once, only with reviews enabled. */
+  async questionnaire(ctx: RequestContext, uid: string, hash: string, body: unknown) {
+    return this.connection.withTransaction(ctx, async (em) => {
+      const order = await loadByUidAndHash(em, uid, hash, true);
+      const config = await loadOrderConfig(em);
+      if (!showQuestionnaire(order, config.enablePluginOrderReviews))
+        throw new DomainError(
+          'conflict',
+          t('questionnaire.notAvailable'),
+          undefined,
+          'questionnaire_unavailable',
+        );
+      if (!canSendQuestionnaire((body ?? {}) as never))
+        throw new DomainError(
+          'validation',
+          t('questionnaire.incomplete'),
+          undefined,
+          'questionnaire_incomplete',
+        );
+      const input = parseInput(questionnaireSchema, body);
+      const before = auditOrderJson(order);
+      order.questionnaire = { ...input, comment: input.comment || null };
+      order.questionnaireRating = input.rating;
+      order.updatedAt = this.clock.now();
+      await em.save(order);
+      await this.audit(ctx, order, before);
+      await this.emit(ctx, 'order.updated', order);
+      return publicOrderJson(order);
+    });
+  }
+}
