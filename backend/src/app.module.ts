@@ -15,6 +15,7 @@ import { CatalogModule } from './catalog/catalog.module.js';
 import { ContentModule } from './content/content.module.js';
 import { ResourceModule } from './crud/resource.module.js';
 import { divisionResource } from './divisions/division.resource.js';
+import { EventsModule } from './events/events.module.js';
 import { HealthModule } from './health/health.module.js';
 import { InitModule } from './init/init.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
@@ -45,6 +46,7 @@ export const FEATURE_MODULES = [
   InitModule,
   OperationsModule,
   JobsModule,
+  EventsModule,
   OrdersModule,
 ];
 

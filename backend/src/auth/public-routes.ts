@@ -53,6 +53,12 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'GET /api/orders/frontdesk/:branchId/:apiKey',
   'GET /api/orders/backoffice/:branchId/:apiKey',
 
+  // Live order events: the route authenticates itself (staff session or token with orders:read, or a
+  // device key, which the guard does not know), answering 401/403 like a protected route.
+  'GET /api/events',
+  // The status page's live events: the order's uid and hash are the secret.
+  'GET /api/orders/public/:uid/:hash/events',
+
   // Files customers attach to an order in the storefront (rate-limited per address).
   'POST /api/uploads/public',
 

@@ -1,0 +1,160 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { customerStatusText, pickFlags, type OrderFlags } from '@ordering/common';
+import type { EntityManager } from 'typeorm';
+import type { DomainEvent } from '../core/events.js';
+import { Clock } from '../core/clock.js';
+import { EventBus } from '../core/events.js';
+import type { RequestContext } from '../core/request-context.js';
+import { JobQueue } from '../jobs/job-queue.service.js';
+import type { OrderEvent } from '../orders/order-events.js';
+import { PgChannel } from './pg-channel.js';
+
+/** The channel that carries new `event_log` ids to every instance's stream hub. */
+export const ORDER_EVENTS_CHANNEL = 'order_events';
+
+/** The order event types that appear on the stream as they are. */
+const STREAMED = ['order.created', 'order.updated', 'order.status'] as const;
+
+/** The fields of the staff view the customer's status page may see (as `GET /api/orders/public/…`). */
+const PUBLIC_FIELDS = [
+  'uid',
+  'ticketNumber',
+  'isQuotation',
+  'branch',
+  'customerStatus',
+  'tableIdentifier',
+  'deliveryArea',
+  'appointmentDate',
+  'appointment',
+  'counterAppointment',
+  'rejectionMessage',
+  'paymentMethod',
+  'questionnaireRating',
+  'items',
+  'pricing',
+  'createdAt',
+] as const;
+
+/** What a status page receives of an order event: no contact data, nothing internal, not the hash. */
+export function publicOrderPayload(event: OrderEvent): Record<string, unknown> {
+  const order = event.order;
+  const picked = Object.fromEntries(PUBLIC_FIELDS.filter((k) => k in order).map((k) => [k, order[k]]));
+  const flags = pickFlags(order as unknown as OrderFlags);
+  return {
+    ...picked,
+    ...flags,
+    statusText: customerStatusText(flags),
+    ...(event.action ? { action: event.action } : {}),
+  };
+}
+
+export interface EventLogEntry {
+  type: string;
+  branchId: number | null;
+  orderUid: string | null;
+  payload: Record<string, unknown>;
+  publicPayload: Record<string, unknown> | null;
+}
+
+/**
+ * Writes the live stream's log: every order event becomes an `event_log` row in the order's transaction,
+ * and a print request becomes a `print` job and a `print.job` row. After the commit every instance is told
+ * the new ids (see {@link PgChannel}).
+ */
+@Injectable()
+export class EventLogWriter implements OnModuleInit {
+  constructor(
+    private readonly events: EventBus,
+    private readonly jobs: JobQueue,
+    private readonly channel: PgChannel,
+    private readonly clock: Clock,
+  ) {}
+
+  onModuleInit(): void {
+    this.events.inTransaction([...STREAMED], (event, ctx, em) =>
+      this.onOrderEvent(event as DomainEvent<(typeof STREAMED)[number]>, ctx, em),
+    );
+    this.events.inTransaction(['order.print'], (event, ctx, em) =>
+      this.print(ctx, em, event.payload, 'requested'),
+    );
+  }
+
+  private async onOrderEvent(
+    event: DomainEvent<(typeof STREAMED)[number]>,
+    ctx: RequestContext,
+    em: EntityManager,
+  ): Promise<void> {
+    const payload = event.payload;
+    const { action, ...rest } = payload;
+    await this.append(ctx, em, {
+      type: event.type,
+      branchId: payload.branchId || null,
+      orderUid: payload.uid,
+      payload: { ...rest, ...(action ? { action } : {}) },
+      publicPayload: publicOrderPayload(payload),
+    });
+    if (event.type === 'order.created' && (await this.branchPrints(em, payload.branchId)))
+      await this.print(ctx, em, payload, 'created');
+  }
+
+  /**
+   * A `print` job for the branch's devices (they fetch and acknowledge it; no worker in this process
+   * runs it) and its `print.job` event. An order prints once on creation (dedupe key), and again on every
+   * explicit request.
+   */
+  private async print(
+    ctx: RequestContext,
+    em: EntityManager,
+    event: OrderEvent,
+    reason: 'created' | 'requested',
+  ): Promise<void> {
+    const job = {
+      orderId: event.orderId,
+      uid: event.uid,
+      branchId: event.branchId,
+      ticketNumber: event.order.ticketNumber ?? null,
+      reason,
+    };
+    const jobId = await this.jobs.enqueue(ctx, 'print', job, {
+      ...(reason === 'created' ? { dedupeKey: `print:order:${event.orderId}:created` } : {}),
+    });
+    if (jobId === null) return;
+    await this.append(ctx, em, {
+      type: 'print.job',
+      branchId: event.branchId || null,
+      orderUid: event.uid,
+      payload: { jobId, ...job },
+      publicPayload: null,
+    });
+  }
+
+  /** A branch prints new orders when it has an enabled printer, or a front-desk terminal with a printer. */
+  private async branchPrints(em: EntityManager, branchId: number): Promise<boolean> {
+    const rows: unknown[] = await em.query(
+      `SELECT 1 FROM device WHERE branch_id = $1 AND is_enabled
+         AND (type = 'printer' OR (type = 'frontdesk' AND jsonb_typeof(settings -> 'printer') = 'object'))
+       LIMIT 1`,
+      [branchId],
+    );
+    return rows.length > 0;
+  }
+
+  /** Appends one row to the log and tells every instance its id once the transaction commits. */
+  async append(ctx: RequestContext, em: EntityManager, entry: EventLogEntry): Promise<number> {
+    const rows: Array<{ id: string }> = await em.query(
+      `INSERT INTO event_log (type, branch_id, order_uid, payload, public_payload, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+      [
+        entry.type,
+        entry.branchId,
+        entry.orderUid,
+        JSON.stringify(entry.payload),
+        entry.publicPayload === null ? null : JSON.stringify(entry.publicPayload),
+        this.clock.now(),
+      ],
+    );
+    const id = Number(rows[0]!.id);
+    await this.channel.notify(ctx, ORDER_EVENTS_CHANNEL, String(id));
+    return id;
+  }
+}

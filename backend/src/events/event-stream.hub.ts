@@ -1,0 +1,207 @@
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { InjectDataSource } from '@nestjs/typeorm';
+import type { Response } from 'express';
+import type { Logger } from 'pino';
+import type { DataSource } from 'typeorm';
+import { LOGGER } from '../core/tokens.js';
+import { ORDER_EVENTS_CHANNEL } from './event-log.writer.js';
+import { PgChannel } from './pg-channel.js';
+
+/** Who a stream belongs to: staff or a device (its branches, or all), or one order's status page. */
+export type StreamScope = { kind: 'staff'; branches: 'all' | number[] } | { kind: 'order'; uid: string };
+
+interface LogRow {
+  id: number;
+  type: string;
+  branchId: number | null;
+  orderUid: string | null;
+  payload: Record<string, unknown>;
+  publicPayload: Record<string, unknown> | null;
+}
+
+interface Client {
+  res: Response;
+  scope: StreamScope;
+  /** Live rows that arrived while the missed ones were still being read (null once live). */
+  pending: LogRow[] | null;
+}
+
+/** Rows read per query when a client resumes. */
+const RESUME_PAGE = 500;
+/** A comment line this often keeps proxies and load balancers from closing a quiet stream. */
+export const HEARTBEAT_MS = 15_000;
+
+const SELECT = `SELECT id, type, branch_id AS "branchId", order_uid AS "orderUid", payload, public_payload AS "publicPayload" FROM event_log`;
+
+const toRow = (r: LogRow): LogRow => ({ ...r, id: Number(r.id) });
+
+function visible(scope: StreamScope, row: LogRow): boolean {
+  if (scope.kind === 'order') return row.orderUid === scope.uid && row.publicPayload !== null;
+  if (scope.branches === 'all') return true;
+  return row.branchId !== null && scope.branches.includes(row.branchId);
+}
+
+/** The SQL condition (and its parameter) that selects a scope's rows. */
+function scopeFilter(scope: StreamScope): { sql: string; param?: unknown } {
+  if (scope.kind === 'order')
+    return { sql: 'order_uid = $2 AND public_payload IS NOT NULL', param: scope.uid };
+  if (scope.branches === 'all') return { sql: 'TRUE' };
+  return { sql: 'branch_id = ANY($2)', param: scope.branches };
+}
+
+/**
+ * The Server-Sent Events clients of this instance. New `event_log` ids arrive on the `order_events`
+ * channel (from any instance); the hub reads those rows once and writes each to the clients whose scope
+ * includes it. A client resuming with `Last-Event-ID` first gets the rows it missed from the log.
+ */
+@Injectable()
+export class EventStreamHub implements OnModuleInit, OnModuleDestroy {
+  private readonly clients = new Set<Client>();
+  private readonly incoming = new Set<number>();
+  private catchUp = false;
+  private flushing?: Promise<void>;
+  /** The highest id this hub has read (used to catch up after the LISTEN connection was lost). */
+  private highest = 0;
+  private heartbeat?: NodeJS.Timeout;
+  private off?: () => void;
+  /** How often the heartbeat comment is written (tests shorten it). */
+  heartbeatMs = HEARTBEAT_MS;
+
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly channel: PgChannel,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async onModuleInit(): Promise<void> {
+    this.off = this.channel.on(ORDER_EVENTS_CHANNEL, (payload) => {
+      if (payload === null) this.catchUp = true;
+      else if (/^\d+$/.test(payload)) this.incoming.add(Number(payload));
+      this.schedule();
+    });
+  }
+
+  /** Number of open streams on this instance. */
+  get size(): number {
+    return this.clients.size;
+  }
+
+  /**
+   * Opens the stream on `res` and keeps it until the client goes away. With `lastEventId` the rows after
+   * it (within the scope) are sent first, then the live ones, none twice.
+   */
+  async attach(res: Response, scope: StreamScope, lastEventId: number | null): Promise<void> {
+    res.status(200);
+    res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
+    res.setHeader('Cache-Control', 'no-cache, no-transform');
+    res.setHeader('Connection', 'keep-alive');
+    res.setHeader('X-Accel-Buffering', 'no'); // nginx: do not buffer the stream
+    res.flushHeaders();
+    res.write('retry: 3000\n\n');
+    const client: Client = { res, scope, pending: lastEventId === null ? null : [] };
+    this.clients.add(client);
+    this.ensureHeartbeat();
+    res.on('close', () => {
+      this.clients.delete(client);
+      if (this.clients.size === 0) this.stopHeartbeat();
+    });
+    if (lastEventId === null) return; // a new stream: from now on
+    // Live rows are not filtered by id order: on a server, transactions may commit out of id order.
+    // Only the rows already sent from the log are skipped when the buffered live ones follow.
+    const sent = new Set<number>();
+    let after = lastEventId;
+    try {
+      const filter = scopeFilter(scope);
+      for (;;) {
+        const params: unknown[] = [after];
+        if (filter.param !== undefined) params.push(filter.param);
+        const rows = (
+          (await this.dataSource.query(
+            `${SELECT} WHERE id > $1 AND ${filter.sql} ORDER BY id LIMIT ${RESUME_PAGE}`,
+            params,
+          )) as LogRow[]
+        ).map(toRow);
+        for (const row of rows) {
+          this.write(client, row);
+          sent.add(row.id);
+          after = row.id;
+        }
+        if (rows.length < RESUME_PAGE || res.writableEnded) break;
+      }
+    } finally {
+      const pending = client.pending ?? [];
+      client.pending = null;
+      for (const row of pending.sort((a, b) => a.id - b.id)) if (!sent.has(row.id)) this.write(client, row);
+    }
+  }
+
+  private write(client: Client, row: LogRow): void {
+    if (!visible(client.scope, row) || client.res.writableEnded) return;
+    const data = client.scope.kind === 'order' ? row.publicPayload : row.payload;
+    client.res.write(`id: ${row.id}\nevent: ${row.type}\ndata: ${JSON.stringify(data)}\n\n`);
+  }
+
+  private deliver(row: LogRow): void {
+    for (const client of this.clients) {
+      if (client.pending) client.pending.push(row);
+      else this.write(client, row);
+    }
+  }
+
+  /** Reads the notified rows in one query per burst and hands them to the clients. */
+  private schedule(): void {
+    if (this.flushing) return;
+    this.flushing = (async () => {
+      await new Promise((resolve) => setImmediate(resolve));
+      try {
+        while (this.incoming.size > 0 || this.catchUp) {
+          const ids = [...this.incoming];
+          this.incoming.clear();
+          const catchUp = this.catchUp;
+          this.catchUp = false;
+          if (this.clients.size === 0) {
+            this.highest = Math.max(this.highest, ...ids);
+            continue;
+          }
+          const rows = (
+            (catchUp
+              ? await this.dataSource.query(`${SELECT} WHERE id > $1 OR id = ANY($2) ORDER BY id`, [
+                  this.highest,
+                  ids,
+                ])
+              : await this.dataSource.query(`${SELECT} WHERE id = ANY($1) ORDER BY id`, [ids])) as LogRow[]
+          ).map(toRow);
+          for (const row of rows) {
+            this.highest = Math.max(this.highest, row.id);
+            this.deliver(row);
+          }
+        }
+      } catch (err) {
+        this.logger.error({ err }, 'event stream: reading new events failed');
+      } finally {
+        this.flushing = undefined;
+      }
+    })();
+  }
+
+  private ensureHeartbeat(): void {
+    if (this.heartbeat) return;
+    this.heartbeat = setInterval(() => {
+      for (const client of this.clients) if (!client.res.writableEnded) client.res.write(': heartbeat\n\n');
+    }, this.heartbeatMs);
+    this.heartbeat.unref();
+  }
+
+  private stopHeartbeat(): void {
+    clearInterval(this.heartbeat);
+    this.heartbeat = undefined;
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.off?.();
+    this.stopHeartbeat();
+    for (const client of this.clients) client.res.end();
+    this.clients.clear();
+    await this.flushing;
+  }
+}

@@ -1,0 +1,94 @@
+/** One Server-Sent Event as a client parses it. */
+export interface SseEvent {
+  id?: string;
+  event: string;
+  data: any;
+  /** When the client read it (ms, `performance.now()`). */
+  at: number;
+}
+
+export interface SseStream {
+  status: number;
+  events: SseEvent[];
+  comments: string[];
+  /** Waits for the first event (after those already taken) that matches, or fails after `ms`. */
+  next(match?: (e: SseEvent) => boolean, ms?: number): Promise<SseEvent>;
+  close(): void;
+}
+
+/** Opens an event stream with fetch (Node has no EventSource) and parses it as a browser would. */
+export async function openStream(url: string, headers: Record<string, string> = {}): Promise<SseStream> {
+  const abort = new AbortController();
+  const res = await fetch(url, {
+    headers: { accept: 'text/event-stream', ...headers },
+    signal: abort.signal,
+  });
+  const events: SseEvent[] = [];
+  const comments: string[] = [];
+  const waiters = new Set<() => void>();
+  let taken = 0;
+  if (res.status === 200 && res.body) {
+    void (async () => {
+      const decoder = new TextDecoder();
+      let buffer = '';
+      try {
+        for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+          buffer += decoder.decode(chunk, { stream: true });
+          let end: number;
+          while ((end = buffer.indexOf('\n\n')) >= 0) {
+            const block = buffer.slice(0, end);
+            buffer = buffer.slice(end + 2);
+            const event: SseEvent = { event: 'message', data: '', at: performance.now() };
+            let data: string[] = [];
+            for (const line of block.split('\n')) {
+              if (line.startsWith(':')) comments.push(line.slice(1).trim());
+              else if (line.startsWith('id: ')) event.id = line.slice(4);
+              else if (line.startsWith('event: ')) event.event = line.slice(7);
+              else if (line.startsWith('data: ')) data.push(line.slice(6));
+            }
+            if (data.length > 0) {
+              event.data = JSON.parse(data.join('\n'));
+              events.push(event);
+            }
+            data = [];
+            waiters.forEach((w) => w());
+          }
+        }
+      } catch {
+        // aborted
+      }
+    })();
+  } else {
+    await res.text().catch(() => undefined);
+  }
+  return {
+    status: res.status,
+    events,
+    comments,
+    async next(match = () => true, ms = 2000) {
+      const deadline = Date.now() + ms;
+      for (;;) {
+        const index = events.findIndex((e, i) => i >= taken && match(e));
+        if (index >= 0) {
+          taken = index + 1;
+          return events[index]!;
+        }
+        const left = deadline - Date.now();
+        if (left <= 0)
+          throw new Error(
+            `no matching event within ${ms} ms (got ${events.map((e) => e.event + '#' + e.id).join(', ')})`,
+          );
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, left);
+          const wake = () => {
+            clearTimeout(timer);
+            waiters.delete(wake);
+            resolve();
+          };
+          waiters.add(wake);
+        });
+      }
+    },
+    close: () => abort.abort(),
+  };
+}
