@@ -95,6 +95,21 @@ test.describe('Storefront', () => {
     expect(JSON.parse(stored ?? '{}').items).toHaveLength(1);
   });
 
+  test('the product modal works by keyboard: Enter opens, Escape closes and focus returns', async ({
+    page,
+  }) => {
+    await page.goto(WIEN);
+    const product = page.getByRole('button', { name: /Wiener Schnitzel vom Kalb/ });
+    await product.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Wiener Schnitzel vom Kalb' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Schließen' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(product).toBeFocused();
+  });
+
   test('Wien: a step-by-step product goes forward only when each step is valid', async ({
     page,
   }, testInfo) => {
@@ -180,6 +195,16 @@ for (const screen of [
     await page.getByRole('button', { name: /Warenkorb anzeigen/ }).click();
     await screenshot(page, testInfo, `${screen.name}-cart`, false);
     await expectNoSeriousA11yViolations(page);
+
+    await page.getByRole('link', { name: 'Zur Kasse' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Kasse' })).toBeVisible();
+    await screenshot(page, testInfo, `${screen.name}-checkout`, false);
+    await page.getByRole('button', { name: /abschicken/ }).click();
+    await expect(page.getByLabel('Vorname')).toHaveAttribute('aria-invalid', 'true');
+    await page.waitForTimeout(600); // the smooth scroll to the first error
+    await screenshot(page, testInfo, `${screen.name}-checkout-errors`, false);
+    await page.getByRole('heading', { name: 'Rechtliches' }).scrollIntoViewIfNeeded();
+    await screenshot(page, testInfo, `${screen.name}-checkout-bottom`, false);
   });
 }
 

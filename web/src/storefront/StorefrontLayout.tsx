@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { ShellLayout } from '../components/ShellLayout';
 import { Toolbar } from './components/Toolbar';
 import { useStores } from './stores';
@@ -8,5 +9,10 @@ export const StorefrontLayout = observer(function StorefrontLayout() {
   const root = useStores();
   // Data, the ticking clock and the 4-hour reload check live as long as the storefront is shown.
   useEffect(() => root.start(), [root]);
+  // A new page starts at its top (a link in the cart panel must not land mid-checkout); anchors keep theirs.
+  const { pathname, hash } = useLocation();
+  useEffect(() => {
+    if (!hash) window.scrollTo(0, 0);
+  }, [pathname, hash]);
   return <ShellLayout ui={root.ui} className="shell--storefront" toolbar={<Toolbar />} />;
 });

@@ -71,273 +71,281 @@ const Checkout = observer(function Checkout({ identifier }: { identifier: string
   };
 
   return (
-    <form
-      className="checkout__form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void onSubmit();
-      }}
-    >
-      <p className="page__lead">{branch.name}</p>
-      <div ref={errorsRef} tabIndex={-1} className="checkout__errors">
-        {checkout.generalErrors.length > 0 && (
-          <div className="alert alert--error" role="alert">
-            <p className="checkout__errors-title">{texts.errorsTitle}</p>
-            <ul>
-              {checkout.generalErrors.map((message) => (
-                <li key={message}>{message}</li>
-              ))}
-            </ul>
-          </div>
-        )}
-      </div>
-
-      <Section title={texts.sectionOrderType} id="checkout-type">
-        <div className="segmented__options" role="radiogroup" aria-label={texts.sectionOrderType}>
-          {cart.offeredOrderTypes.map((type) => (
-            <label key={type} className="segmented__option">
-              <input
-                type="radio"
-                name="checkout-order-type"
-                checked={cart.orderType === type}
-                onChange={() => cart.setOrderType(type)}
-              />
-              <span>{ORDER_TYPE_LABEL[type]}</span>
-            </label>
-          ))}
-        </div>
-        {checkout.closedNotice.length > 0 && (
-          <div className="notice notice--closed" role="status">
-            <p className="notice__title">{checkout.closedNotice[0]}</p>
-            {checkout.closedNotice.slice(1).map((line) => (
-              <p key={line}>{line}</p>
-            ))}
-          </div>
-        )}
-      </Section>
-
-      {checkout.showsTableSelect && (
-        <Section title={texts.sectionTable} id="checkout-table">
-          <Field id="table" label={texts.table} required error={checkout.errorFor('table')}>
-            {(props) => (
-              <select
-                {...props}
-                value={checkout.tableId ?? ''}
-                onChange={(event) =>
-                  checkout.setTable(event.target.value ? Number(event.target.value) : null)
-                }
-              >
-                <option value="">{texts.chooseTable}</option>
-                {checkout.tables.map((table) => (
-                  <option key={table.id} value={table.id}>
-                    {table.identifier}
-                  </option>
+    <>
+      <form
+        className="checkout__form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void onSubmit();
+        }}
+      >
+        <p className="page__lead">{branch.name}</p>
+        <div ref={errorsRef} tabIndex={-1} className="checkout__errors">
+          {checkout.generalErrors.length > 0 && (
+            <div className="alert alert--error" role="alert">
+              <p className="checkout__errors-title">{texts.errorsTitle}</p>
+              <ul>
+                {checkout.generalErrors.map((message) => (
+                  <li key={message}>{message}</li>
                 ))}
-              </select>
-            )}
-          </Field>
-          <p className="field-hint">{t('checkout.tableHint')}</p>
-        </Section>
-      )}
-
-      {checkout.showsContact && (
-        <Section title={texts.sectionContact} id="checkout-contact">
-          <div className="form-grid">
-            <TextField
-              checkout={checkout}
-              field="firstName"
-              label={texts.firstName}
-              autoComplete="given-name"
-            />
-            <TextField
-              checkout={checkout}
-              field="lastName"
-              label={texts.lastName}
-              autoComplete="family-name"
-            />
-            <TextField
-              checkout={checkout}
-              field="email"
-              label={texts.email}
-              type="email"
-              autoComplete="email"
-            />
-            <TextField
-              checkout={checkout}
-              field="phone"
-              label={texts.phone}
-              type="tel"
-              autoComplete="tel"
-              hint={checkout.phoneWarning}
-              onBlur={checkout.normalizePhone}
-            />
-          </div>
-        </Section>
-      )}
-
-      {checkout.showsAddress && (
-        <Section title={texts.sectionAddress} id="checkout-address">
-          {cart.orderType === 'delivery' && (
-            <Field
-              id="deliveryArea"
-              label={texts.deliveryArea}
-              required
-              error={checkout.errorFor('deliveryArea')}
-            >
-              {(props) => (
-                <select
-                  {...props}
-                  value={cart.deliveryArea?.id ?? ''}
-                  onChange={(event) => cart.setDeliveryArea(Number(event.target.value))}
-                >
-                  {cart.deliveryAreas.map((area) => (
-                    <option key={area.id} value={area.id}>
-                      {area.area}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-          )}
-          <div className="form-grid">
-            <TextField
-              checkout={checkout}
-              field="street"
-              label={texts.street}
-              autoComplete="street-address"
-              wide
-            />
-            <TextField checkout={checkout} field="zipCode" label={texts.zipCode} autoComplete="postal-code" />
-            <TextField checkout={checkout} field="city" label={texts.city} autoComplete="address-level2" />
-            <TextField checkout={checkout} field="floor" label={texts.floor} />
-            <TextField checkout={checkout} field="stairway" label={texts.stairway} />
-            <TextField checkout={checkout} field="door" label={texts.door} />
-          </div>
-        </Section>
-      )}
-
-      <Section title={texts.sectionAppointment} id="checkout-appointment">
-        <div className="form-grid">
-          <Field id="appointmentDay" label={texts.date} error={checkout.errorFor('appointmentDate')}>
-            {(props) => (
-              <select
-                {...props}
-                value={checkout.appointmentDay ?? ''}
-                onChange={(event) => checkout.chooseDay(event.target.value || null)}
-              >
-                <option value="">{checkout.dayLabel(null)}</option>
-                {checkout.availableDays.map((day) => (
-                  <option key={day.date} value={day.date}>
-                    {checkout.dayLabel(day.date)}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
-          {checkout.appointment && (
-            <Field id="appointmentTime" label={texts.time}>
-              {(props) => (
-                <select
-                  {...props}
-                  value={checkout.appointment?.toISOString() ?? ''}
-                  onChange={(event) => checkout.chooseTime(event.target.value)}
-                >
-                  {checkout.timeOptions.map((option) => (
-                    <option key={option.iso} value={option.iso}>
-                      {option.label} Uhr
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
+              </ul>
+            </div>
           )}
         </div>
-      </Section>
 
-      <Section title={texts.sectionComment} id="checkout-comment">
-        <Field id="comment" label={texts.comment} error={checkout.errorFor('comment')}>
-          {(props) => (
-            <textarea
-              {...props}
-              rows={3}
-              value={cart.comment}
-              onChange={(event) => cart.setComment(event.target.value)}
-            />
-          )}
-        </Field>
-      </Section>
-
-      <Section title={texts.sectionCart} id="checkout-cart">
-        <CartSummary editable />
-      </Section>
-
-      {checkout.isDonationEnabled && <DonationSection checkout={checkout} />}
-
-      {checkout.paymentMethods.length > 0 && (
-        <Section title={texts.sectionPayment} id="checkout-payment">
-          <div className="choice-list" role="radiogroup" aria-label={texts.sectionPayment}>
-            {checkout.paymentMethods.map((method) => (
-              <label key={method} className="choice">
+        <Section title={texts.sectionOrderType} id="checkout-type">
+          <div className="segmented__options" role="radiogroup" aria-label={texts.sectionOrderType}>
+            {cart.offeredOrderTypes.map((type) => (
+              <label key={type} className="segmented__option">
                 <input
                   type="radio"
-                  name="payment-method"
-                  checked={checkout.selectedPaymentMethod === method}
-                  onChange={() => checkout.setPaymentMethod(method)}
+                  name="checkout-order-type"
+                  checked={cart.orderType === type}
+                  onChange={() => cart.setOrderType(type)}
                 />
-                <span>{t(`paymentMethod.${method}` as `paymentMethod.${PaymentMethod}`)}</span>
+                <span>{ORDER_TYPE_LABEL[type]}</span>
               </label>
             ))}
           </div>
-          {checkout.errorFor('paymentMethod') && (
-            <p className="form__error">{checkout.errorFor('paymentMethod')}</p>
+          {checkout.closedNotice.length > 0 && (
+            <div className="notice notice--closed" role="status">
+              <p className="notice__title">{checkout.closedNotice[0]}</p>
+              {checkout.closedNotice.slice(1).map((line) => (
+                <p key={line}>{line}</p>
+              ))}
+            </div>
           )}
         </Section>
-      )}
 
-      <Section title={texts.sectionLegal} id="checkout-legal">
-        <LegalCheckbox
-          id="legalInstructions"
-          checked={checkout.legalInstructions}
-          onChange={checkout.setLegalInstructions}
-          error={checkout.errorFor('legalInstructions')}
-          before={texts.acceptTermsBefore}
-          after={texts.acceptTermsAfter}
-          title={texts.legalTerms}
-          text="termsAndConditionsText"
-          url="termsAndConditions"
-          readLabel={texts.readTerms}
-        />
-        <LegalCheckbox
-          id="privacyPolicy"
-          checked={checkout.privacyPolicy}
-          onChange={checkout.setPrivacyPolicy}
-          error={checkout.errorFor('privacyPolicy')}
-          before={texts.acceptPrivacyBefore}
-          after={texts.acceptPrivacyAfter}
-          title={texts.legalPrivacy}
-          text="privacyPolicyText"
-          url="privacyPolicy"
-          readLabel={texts.readPrivacy}
-        />
-      </Section>
-
-      <div className="checkout__actions">
-        <Link className="button button--secondary" to={storePath} onClick={checkout.saveForm}>
-          {texts.backToStore}
-        </Link>
-        {checkout.submitLabel && (
-          <button
-            type="submit"
-            className="button button--primary checkout__submit"
-            disabled={checkout.isSubmitting}
-          >
-            {checkout.isSubmitting ? texts.submitting : checkout.submitLabel}
-          </button>
+        {checkout.showsTableSelect && (
+          <Section title={texts.sectionTable} id="checkout-table">
+            <Field id="table" label={texts.table} required error={checkout.errorFor('table')}>
+              {(props) => (
+                <select
+                  {...props}
+                  value={checkout.tableId ?? ''}
+                  onChange={(event) =>
+                    checkout.setTable(event.target.value ? Number(event.target.value) : null)
+                  }
+                >
+                  <option value="">{texts.chooseTable}</option>
+                  {checkout.tables.map((table) => (
+                    <option key={table.id} value={table.id}>
+                      {table.identifier}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            <p className="field-hint">{t('checkout.tableHint')}</p>
+          </Section>
         )}
-      </div>
+
+        {checkout.showsContact && (
+          <Section title={texts.sectionContact} id="checkout-contact">
+            <div className="form-grid">
+              <TextField
+                checkout={checkout}
+                field="firstName"
+                label={texts.firstName}
+                autoComplete="given-name"
+              />
+              <TextField
+                checkout={checkout}
+                field="lastName"
+                label={texts.lastName}
+                autoComplete="family-name"
+              />
+              <TextField
+                checkout={checkout}
+                field="email"
+                label={texts.email}
+                type="email"
+                autoComplete="email"
+              />
+              <TextField
+                checkout={checkout}
+                field="phone"
+                label={texts.phone}
+                type="tel"
+                autoComplete="tel"
+                hint={checkout.phoneWarning}
+                onBlur={checkout.normalizePhone}
+              />
+            </div>
+          </Section>
+        )}
+
+        {checkout.showsAddress && (
+          <Section title={texts.sectionAddress} id="checkout-address">
+            {cart.orderType === 'delivery' && (
+              <Field
+                id="deliveryArea"
+                label={texts.deliveryArea}
+                required
+                error={checkout.errorFor('deliveryArea')}
+              >
+                {(props) => (
+                  <select
+                    {...props}
+                    value={cart.deliveryArea?.id ?? ''}
+                    onChange={(event) => cart.setDeliveryArea(Number(event.target.value))}
+                  >
+                    {cart.deliveryAreas.map((area) => (
+                      <option key={area.id} value={area.id}>
+                        {area.area}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+            )}
+            <div className="form-grid">
+              <TextField
+                checkout={checkout}
+                field="street"
+                label={texts.street}
+                autoComplete="street-address"
+                wide
+              />
+              <TextField
+                checkout={checkout}
+                field="zipCode"
+                label={texts.zipCode}
+                autoComplete="postal-code"
+              />
+              <TextField checkout={checkout} field="city" label={texts.city} autoComplete="address-level2" />
+              <TextField checkout={checkout} field="floor" label={texts.floor} />
+              <TextField checkout={checkout} field="stairway" label={texts.stairway} />
+              <TextField checkout={checkout} field="door" label={texts.door} />
+            </div>
+          </Section>
+        )}
+
+        <Section title={texts.sectionAppointment} id="checkout-appointment">
+          <div className="form-grid">
+            <Field id="appointmentDay" label={texts.date} error={checkout.errorFor('appointmentDate')}>
+              {(props) => (
+                <select
+                  {...props}
+                  value={checkout.appointmentDay ?? ''}
+                  onChange={(event) => checkout.chooseDay(event.target.value || null)}
+                >
+                  <option value="">{checkout.dayLabel(null)}</option>
+                  {checkout.availableDays.map((day) => (
+                    <option key={day.date} value={day.date}>
+                      {checkout.dayLabel(day.date)}
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+            {checkout.appointment && (
+              <Field id="appointmentTime" label={texts.time}>
+                {(props) => (
+                  <select
+                    {...props}
+                    value={checkout.appointment?.toISOString() ?? ''}
+                    onChange={(event) => checkout.chooseTime(event.target.value)}
+                  >
+                    {checkout.timeOptions.map((option) => (
+                      <option key={option.iso} value={option.iso}>
+                        {option.label} Uhr
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+            )}
+          </div>
+        </Section>
+
+        <Section title={texts.sectionComment} id="checkout-comment">
+          <Field id="comment" label={texts.comment} error={checkout.errorFor('comment')}>
+            {(props) => (
+              <textarea
+                {...props}
+                rows={3}
+                value={cart.comment}
+                onChange={(event) => cart.setComment(event.target.value)}
+              />
+            )}
+          </Field>
+        </Section>
+
+        <Section title={texts.sectionCart} id="checkout-cart">
+          <CartSummary editable />
+        </Section>
+
+        {checkout.isDonationEnabled && <DonationSection checkout={checkout} />}
+
+        {checkout.paymentMethods.length > 0 && (
+          <Section title={texts.sectionPayment} id="checkout-payment">
+            <div className="choice-list" role="radiogroup" aria-label={texts.sectionPayment}>
+              {checkout.paymentMethods.map((method) => (
+                <label key={method} className="choice">
+                  <input
+                    type="radio"
+                    name="payment-method"
+                    checked={checkout.selectedPaymentMethod === method}
+                    onChange={() => checkout.setPaymentMethod(method)}
+                  />
+                  <span>{t(`paymentMethod.${method}` as `paymentMethod.${PaymentMethod}`)}</span>
+                </label>
+              ))}
+            </div>
+            {checkout.errorFor('paymentMethod') && (
+              <p className="form__error">{checkout.errorFor('paymentMethod')}</p>
+            )}
+          </Section>
+        )}
+
+        <Section title={texts.sectionLegal} id="checkout-legal">
+          <LegalCheckbox
+            id="legalInstructions"
+            checked={checkout.legalInstructions}
+            onChange={checkout.setLegalInstructions}
+            error={checkout.errorFor('legalInstructions')}
+            before={texts.acceptTermsBefore}
+            after={texts.acceptTermsAfter}
+            title={texts.legalTerms}
+            text="termsAndConditionsText"
+            url="termsAndConditions"
+            readLabel={texts.readTerms}
+          />
+          <LegalCheckbox
+            id="privacyPolicy"
+            checked={checkout.privacyPolicy}
+            onChange={checkout.setPrivacyPolicy}
+            error={checkout.errorFor('privacyPolicy')}
+            before={texts.acceptPrivacyBefore}
+            after={texts.acceptPrivacyAfter}
+            title={texts.legalPrivacy}
+            text="privacyPolicyText"
+            url="privacyPolicy"
+            readLabel={texts.readPrivacy}
+          />
+        </Section>
+
+        <div className="checkout__actions">
+          <Link className="button button--secondary" to={storePath} onClick={checkout.saveForm}>
+            {texts.backToStore}
+          </Link>
+          {checkout.submitLabel && (
+            <button
+              type="submit"
+              className="button button--primary checkout__submit"
+              disabled={checkout.isSubmitting}
+            >
+              {checkout.isSubmitting ? texts.submitting : checkout.submitLabel}
+            </button>
+          )}
+        </div>
+      </form>
+      {/* Editing an item of the summary; outside the form, since the modal has a form of its own. */}
       <ProductModal />
-    </form>
+    </>
   );
 });
 
