@@ -1,5 +1,5 @@
-import bcrypt from 'bcryptjs';
 import { z } from 'zod';
+import { HashPool } from './hash-pool.js';
 
 /** Shortest password an account may get. */
 export const PASSWORD_MIN_LENGTH = 10;
@@ -15,32 +15,58 @@ export const passwordSchema = z
   });
 
 /**
- * Hashes and checks passwords with bcrypt. Checking against a missing hash still runs one bcrypt
- * comparison (against a dummy hash of the same cost), so that an unknown user name takes as long as a
- * wrong password.
+ * Hashes and checks passwords with bcrypt, on worker threads ({@link HashPool}) so that the server's
+ * event loop keeps answering while a hash is computed. Checking against a missing hash still runs one
+ * bcrypt comparison (against a dummy hash of the same cost), so that an unknown user name takes as long
+ * as a wrong password.
  */
 export class PasswordHasher {
   private dummy?: Promise<string>;
+  /** Thread of the last finished job (0 would be the main thread): lets a test prove where hashing runs. */
+  lastThreadId?: number;
 
-  /** @param cost bcrypt cost factor (12 in production). */
-  constructor(readonly cost: number) {}
+  /**
+   * @param cost bcrypt cost factor (12 in production).
+   * @param pool the worker threads; one of its own by default.
+   */
+  constructor(
+    readonly cost: number,
+    private readonly pool = new HashPool(),
+  ) {}
 
-  hash(password: string): Promise<string> {
-    return bcrypt.hash(password, this.cost);
+  /** @throws HashPoolBusy when too many hashes wait already (the caller answers 429). */
+  async hash(password: string): Promise<string> {
+    const answer = await this.pool.run<string>({ op: 'hash', password, cost: this.cost });
+    this.lastThreadId = answer.threadId;
+    return answer.result;
   }
 
+  /** @throws HashPoolBusy when too many hashes wait already (the caller answers 429). */
   async verify(password: string, hash: string | null | undefined): Promise<boolean> {
     if (!hash) {
-      await bcrypt.compare(password, await this.dummyHash());
+      await this.compare(password, await this.dummyHash());
       return false;
     }
-    return bcrypt.compare(password, hash);
+    return this.compare(password, hash);
   }
 
   /** Prepares the dummy hash ahead of the first unknown user name (so that one is not slower either). */
   dummyHash(): Promise<string> {
-    this.dummy ??= bcrypt.hash('kein-passwort-' + Math.random(), this.cost);
+    this.dummy ??= this.hash('kein-passwort-' + Math.random());
+    // A refused or failed attempt must not stick: the next caller tries again.
+    this.dummy.catch(() => (this.dummy = undefined));
     return this.dummy;
+  }
+
+  /** Stops the worker threads (at application shutdown). */
+  async onApplicationShutdown(): Promise<void> {
+    await this.pool.close();
+  }
+
+  private async compare(password: string, hash: string): Promise<boolean> {
+    const answer = await this.pool.run<boolean>({ op: 'compare', password, hash });
+    this.lastThreadId = answer.threadId;
+    return answer.result;
   }
 }
 
