@@ -17,6 +17,7 @@ import { generatePassword, PasswordHasher, passwordSchema } from './auth/passwor
 import { ROLES } from './core/permissions.js';
 import { RequestContext } from './core/request-context.js';
 import { LoginThrottle } from './auth/login-throttle.entity.js';
+import { accountThrottleKey } from './auth/login-throttle.service.js';
 import { Branch } from './branches/branch.entity.js';
 import { type AppConfig, ConfigError, loadConfig } from './config/config.js';
 import { SystemClock } from './core/clock.js';
@@ -26,7 +27,7 @@ import { lockDataDir } from './database/data-dir-lock.js';
 import { migrate, openDatabase } from './database/data-source.js';
 import { AuditService } from './logs/audit.service.js';
 import { seedDemo } from './seed/seed.js';
-import { endSessions, issueApiToken, loginKey, usernameTaken } from './users/accounts.js';
+import { endCredentials, issueApiToken, loginKey, usernameTaken } from './users/accounts.js';
 import { DEMO_USERS } from './users/seed-users.js';
 import { usernameSchema } from './users/user.resource.js';
 import { toUserJson } from './users/user-json.js';
@@ -44,7 +45,7 @@ Befehle:
       --email ADRESSE          E-Mail-Adresse (für Anmeldelinks)
       --branch KENNUNG         Filiale (Kennung), mehrfach möglich
       --first-name, --last-name
-  reset-password               Passwort neu setzen (beendet alle Sitzungen des Benutzers)
+  reset-password               Passwort neu setzen (beendet alle Sitzungen und den API-Token)
       --username NAME
       --password PASSWORT      ohne Angabe wird eines erzeugt und ausgegeben
   issue-token                  neuen persönlichen API-Token ausstellen (ersetzt den bisherigen)
@@ -192,11 +193,9 @@ async function resetPassword(config: AppConfig, options: Options): Promise<void>
     const user = await findByUsername(dataSource, options.username);
     await dataSource.transaction(async (em) => {
       await em.update(User, { id: user.id }, { passwordHash: hash });
-      await endSessions(em, user.id);
+      await endCredentials(em, user.id);
       // The failed attempts that may have led here no longer count.
-      await em.delete(LoginThrottle, {
-        key: In([loginKey(user.username), ...(user.email ? [loginKey(user.email)] : [])]),
-      });
+      await em.delete(LoginThrottle, { key: accountThrottleKey(user.id) });
       await new AuditService().record(em, cliContext(), {
         action: 'password-reset',
         entityType: 'users',
@@ -206,7 +205,9 @@ async function resetPassword(config: AppConfig, options: Options): Promise<void>
     });
     return user.username;
   });
-  console.log(`Das Passwort von „${username}“ wurde neu gesetzt; alle Sitzungen des Benutzers sind beendet.`);
+  console.log(
+    `Das Passwort von „${username}“ wurde neu gesetzt; alle Sitzungen und der API-Token des Benutzers sind beendet.`,
+  );
   if (generated) console.log(`Passwort: ${generated}`);
 }
 

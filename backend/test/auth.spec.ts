@@ -1,6 +1,7 @@
 import { t as text, tooManyAttemptsMessage } from '@ordering/common';
 import { AuthSession } from '../src/auth/session.entity.js';
 import { sha256 } from '../src/auth/secrets.js';
+import { API_TOKEN_CANNOT_RENEW } from '../src/users/accounts.js';
 import { User } from '../src/users/user.entity.js';
 import { bearerFor, FAST_BCRYPT, insertUser, sessionCookieOf, signIn } from './support/auth.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
@@ -15,6 +16,11 @@ describe('sign-in, sessions, CSRF and API tokens (real authenticator)', () => {
   });
   afterAll(async () => {
     await t.close();
+  });
+  // Every request here comes from 127.0.0.1: forget the address's count between tests (the address limit
+  // has tests of its own in security-auth.spec.ts).
+  afterEach(async () => {
+    await t.dataSource.query(`DELETE FROM auth_login_throttle WHERE "key" LIKE 'ip:%'`);
   });
 
   it('signs in with user name or e-mail: user, CSRF token and an HttpOnly, SameSite=Lax cookie with a new id each time', async () => {
@@ -217,7 +223,13 @@ describe('sign-in, sessions, CSRF and API tokens (real authenticator)', () => {
     const session = await t.request('GET', '/api/auth/session', undefined, bearer);
     expect(session.body.data.csrfToken).toBeNull();
 
-    const renewed = await t.request('POST', '/api/users/me/api-token', undefined, bearer); // a write, no CSRF header
+    // A token cannot mint its successor (a stolen one would live forever); a signed-in browser can.
+    const selfRenewal = await t.request('POST', '/api/users/me/api-token', undefined, bearer); // a write, no CSRF header
+    expect(selfRenewal.status).toBe(403);
+    expect(selfRenewal.body.errors[0].message).toBe(API_TOKEN_CANNOT_RENEW);
+    expect((await t.request('GET', '/api/users/me', undefined, bearer)).status).toBe(200);
+    const browser = await signIn(t, 'hans', PASSWORD);
+    const renewed = await t.request('POST', '/api/users/me/api-token', undefined, browser.write);
     expect(renewed.status).toBe(200);
     expect((await t.request('GET', '/api/users/me', undefined, bearer)).status).toBe(401);
     const next = { authorization: `Bearer ${renewed.body.data.token}` };

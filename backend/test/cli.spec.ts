@@ -125,7 +125,7 @@ describe('operator CLI (dist/cli.js as a process)', () => {
     const issued = await cli('issue-token', '--username', 'chefin');
     expect(issued.code).toBe(0);
     const token = issued.stdout.trim().split('\n').pop()!;
-    expect(token).toMatch(/^bpt_[A-Za-z0-9_-]{40,}$/);
+    expect(token).toMatch(/^bpt_[0-9a-z]+\.[A-Za-z0-9_-]{40,}$/);
 
     // The server on the same database: the users sign in, the token works.
     const db = await openDatabase(target);

@@ -2,10 +2,11 @@ import { Body, Controller, Get, HttpCode, Param, Post, Req, Res } from '@nestjs/
 import { ApiBody, ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { Public } from '../core/decorators.js';
-import { AuthService } from './auth.service.js';
+import { AuthService, type SignIn } from './auth.service.js';
 import { clearSessionCookie, sessionTokenOf, setSessionCookie } from './cookies.js';
 import { Allow, Ctx } from '../core/decorators.js';
 import type { RequestContext } from '../core/request-context.js';
+import { RetryLater } from './login-throttle.service.js';
 import type { ClientInfo } from './session.service.js';
 
 const clientOf = (req: Request): ClientInfo => ({
@@ -63,9 +64,19 @@ export class AuthController {
     description: 'Konto deaktiviert, gesperrt oder abgelaufen',
     schema: errorSchema,
   })
-  @ApiResponse({ status: 429, description: 'Zu viele Fehlversuche', schema: errorSchema })
+  @ApiResponse({
+    status: 429,
+    description: 'Zu viele Fehlversuche (Adresse, Konto oder insgesamt); Retry-After nennt die Sekunden',
+    schema: errorSchema,
+  })
   async login(@Body() body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    const signIn = await this.auth.login(body, clientOf(req), sessionTokenOf(req));
+    let signIn: SignIn;
+    try {
+      signIn = await this.auth.login(body, clientOf(req), sessionTokenOf(req));
+    } catch (error) {
+      if (error instanceof RetryLater) res.setHeader('Retry-After', String(error.retryAfterSeconds));
+      throw error;
+    }
     setSessionCookie(req, res, signIn.sessionToken);
     return { user: signIn.user, csrfToken: signIn.csrfToken };
   }

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { t, tooManyAttemptsMessage, type CurrentUser } from '@ordering/common';
+import { t, type CurrentUser } from '@ordering/common';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { z } from 'zod';
@@ -10,11 +10,20 @@ import { APP_CONFIG, LOGGER } from '../core/core.module.js';
 import { DomainError } from '../core/errors.js';
 import { parseInput } from '../core/validation.js';
 import { MailerService } from '../mail/mailer.service.js';
-import { accountProblem, findUserById, findUserByLogin, loginKey } from '../users/accounts.js';
+import { accountProblem, findUserById, findUserByLogin } from '../users/accounts.js';
 import { toUserJson } from '../users/user-json.js';
 import { User } from '../users/user.entity.js';
 import { LOGIN_LINK_RESEND_MS, LOGIN_LINK_TTL_MS, LoginLink } from './login-link.entity.js';
-import { LoginThrottleService } from './login-throttle.service.js';
+import { HashPoolBusy } from './hash-pool.js';
+import { ACCOUNT_RULE, ADDRESS_RULE } from './login-throttle.entity.js';
+import {
+  accountThrottleKey,
+  addressThrottleKey,
+  LoginThrottleService,
+  nameThrottleKey,
+  RetryLater,
+  tooManyAttempts,
+} from './login-throttle.service.js';
 import { PasswordHasher } from './passwords.js';
 import type { RequestContext } from '../core/request-context.js';
 import { randomToken, sha256 } from './secrets.js';
@@ -64,28 +73,47 @@ export class AuthService implements OnApplicationBootstrap {
 
   /**
    * Checks user name (or e-mail) and password and opens a new session.
-   * @throws 429 while the name is locked after 5 failures (even with the right password), 401 for wrong
-   *   credentials (the same text and about the same time whether or not the user exists), 403 for a
+   * @throws 429 ({@link RetryLater}) while the address, the account or the whole process has had too many
+   *   failures (the account even for the right password), or while too many password checks wait; 401 for
+   *   wrong credentials (the same text and about the same time whether or not the user exists), 403 for a
    *   disabled, locked or expired account.
    */
   async login(body: unknown, client: ClientInfo, previousToken?: string): Promise<SignIn> {
     const input = parseInput(loginInput, body);
-    const key = loginKey(input.username);
-    const minutes = await this.throttle.lockedMinutes(key);
-    if (minutes > 0) {
-      this.logger.warn({ login: key }, 'sign-in refused: locked after failed attempts');
-      throw new DomainError('too_many_requests', tooManyAttemptsMessage(minutes));
+    this.throttle.checkGlobal();
+    const addressKey = addressThrottleKey(client.ip ?? 'unbekannt');
+    const addressWait = await this.throttle.take(addressKey, ADDRESS_RULE);
+    if (addressWait > 0) {
+      this.logger.warn({ ip: client.ip }, 'sign-in refused: too many failures from this address');
+      throw tooManyAttempts(addressWait);
     }
     const user = await findUserByLogin(this.dataSource.manager, input.username, true);
-    const ok = await this.hasher.verify(input.password, user?.passwordHash);
+    // Per account, whichever of its names was typed: the e-mail address does not get five more guesses.
+    const accountKey = user ? accountThrottleKey(user.id) : nameThrottleKey(input.username);
+    const accountWait = await this.throttle.take(accountKey, ACCOUNT_RULE);
+    if (accountWait > 0) {
+      this.logger.warn({ userId: user?.id }, 'sign-in refused: locked after failed attempts');
+      throw tooManyAttempts(accountWait);
+    }
+    let ok: boolean;
+    try {
+      ok = await this.hasher.verify(input.password, user?.passwordHash);
+    } catch (error) {
+      if (!(error instanceof HashPoolBusy)) throw error;
+      // Not the caller's failure: give both attempts back.
+      await this.throttle.refund(accountKey, ACCOUNT_RULE);
+      await this.throttle.refund(addressKey, ADDRESS_RULE);
+      throw new RetryLater(t('http.tooManyRequests'), 1);
+    }
     if (!user || !ok) {
-      await this.throttle.recordFailure(key);
-      this.logger.info({ login: key }, 'sign-in failed');
+      this.throttle.recordGlobalFailure();
+      this.logger.info({ userId: user?.id }, 'sign-in failed');
       throw new DomainError('unauthorized', t('auth.invalidCredentials'));
     }
     const problem = accountProblem(user, this.clock.now());
     if (problem) throw new DomainError('forbidden', problem);
-    await this.throttle.reset(key);
+    await this.throttle.reset(accountKey);
+    await this.throttle.refund(addressKey, ADDRESS_RULE);
     return this.openSession(user, client, previousToken);
   }
 

@@ -2,9 +2,9 @@ import { Column, Entity, Index } from 'typeorm';
 import { BaseEntity } from '../database/base.entity.js';
 
 /**
- * Failed sign-ins per lower-cased user name or e-mail address as typed (whether or not such a user
- * exists, so the lock does not reveal accounts). {@link MAX_FAILURES} failures within
- * {@link THROTTLE_WINDOW_MS} lock sign-in for {@link LOCK_MS}.
+ * Sign-in attempts not yet cleared by a success, per key: an account (`user:<id>`, whichever of its
+ * names was typed), a typed name that belongs to nobody (`name:<sha256>`, so the lock does not reveal
+ * accounts) or a client address (`ip:<address>`). See {@link ACCOUNT_RULE} and {@link ADDRESS_RULE}.
  */
 @Entity({ name: 'auth_login_throttle' })
 export class LoginThrottle extends BaseEntity {
@@ -12,18 +12,29 @@ export class LoginThrottle extends BaseEntity {
   @Column({ type: 'varchar', length: 200 })
   key: string;
 
-  /** Failures since the last success or lock (older ones than the window are forgotten). */
+  /** Attempts since the last success or lock (older ones than the window are forgotten). */
   @Column({ type: 'integer', default: 0 })
   failures: number;
 
   @Column({ type: 'timestamptz', nullable: true })
   lastFailureAt: Date | null;
 
-  /** Sign-in with this name is refused until then, even with the right password. */
+  /** Sign-in with this key is refused until then, even with the right password. */
   @Column({ type: 'timestamptz', nullable: true })
   lockedUntil: Date | null;
 }
 
-export const MAX_FAILURES = 5;
-export const LOCK_MS = 15 * 60 * 1000;
-export const THROTTLE_WINDOW_MS = 15 * 60 * 1000;
+/** How many attempts a key has within a window, and how long it stays locked after the last one allowed. */
+export interface ThrottleRule {
+  limit: number;
+  windowMs: number;
+  lockMs: number;
+}
+
+/** Five failed sign-ins for one account within 15 minutes lock it for 15 minutes (password only). */
+export const ACCOUNT_RULE: ThrottleRule = { limit: 5, windowMs: 15 * 60 * 1000, lockMs: 15 * 60 * 1000 };
+/** 20 failed sign-ins from one address within 15 minutes stop that address for 15 minutes. */
+export const ADDRESS_RULE: ThrottleRule = { limit: 20, windowMs: 15 * 60 * 1000, lockMs: 15 * 60 * 1000 };
+/** Across all addresses, one process accepts at most 100 failed sign-ins a minute. */
+export const GLOBAL_FAILURES_PER_WINDOW = 100;
+export const GLOBAL_WINDOW_MS = 60 * 1000;

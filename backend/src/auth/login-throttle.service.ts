@@ -1,51 +1,124 @@
 import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { t, tooManyAttemptsMessage } from '@ordering/common';
 import type { DataSource } from 'typeorm';
 import { Clock } from '../core/clock.js';
-import { LOCK_MS, LoginThrottle, MAX_FAILURES, THROTTLE_WINDOW_MS } from './login-throttle.entity.js';
+import { DomainError } from '../core/errors.js';
+import {
+  GLOBAL_FAILURES_PER_WINDOW,
+  GLOBAL_WINDOW_MS,
+  LoginThrottle,
+  type ThrottleRule,
+} from './login-throttle.entity.js';
+import { sha256 } from './secrets.js';
 
-/** Counts failed sign-ins per typed name and locks the name for a while after too many. */
+/** A 429 that says when to come back: the controller turns {@link retryAfterSeconds} into `Retry-After`. */
+export class RetryLater extends DomainError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super('too_many_requests', message);
+  }
+}
+
+/** "Too many failed sign-ins, try again in N minutes" for a wait of `ms`, with its Retry-After. */
+export const tooManyAttempts = (ms: number): RetryLater =>
+  new RetryLater(
+    tooManyAttemptsMessage(Math.max(1, Math.ceil(ms / 60_000))),
+    Math.max(1, Math.ceil(ms / 1000)),
+  );
+
+/** Throttle key of an account: failures count per account, whichever name or address was typed. */
+export const accountThrottleKey = (userId: number): string => `user:${userId}`;
+/** Throttle key of a typed name that belongs to nobody (hashed: people type passwords into it). */
+export const nameThrottleKey = (typed: string): string => `name:${sha256(typed.trim().toLowerCase())}`;
+/** Throttle key of a client address. */
+export const addressThrottleKey = (address: string): string => `ip:${address.slice(0, 100)}`;
+
+/**
+ * Counts sign-in attempts per account, per typed name and per client address in `auth_login_throttle`,
+ * and failed ones across the whole process.
+ *
+ * An attempt is counted *before* the password is checked, in one statement, so that parallel guesses
+ * cannot all slip through before the first failure is written: of 40 simultaneous guesses for one account
+ * only {@link ACCOUNT_RULE.limit} reach the password check. A success forgets the account's count and
+ * takes back its address's. A lock lasts {@link ThrottleRule.lockMs} from the attempt that reached the
+ * limit and is not extended by further attempts, so nobody can keep an account locked for longer than
+ * that per burst (and the e-mail sign-in link works throughout).
+ */
 @Injectable()
 export class LoginThrottleService {
+  private globalWindow = { start: 0, failures: 0 };
+
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly clock: Clock,
   ) {}
 
-  /** Whole minutes (rounded up) this name stays locked, or 0 when sign-in is open. */
-  async lockedMinutes(key: string): Promise<number> {
-    const row = await this.dataSource.getRepository(LoginThrottle).findOne({ where: { key } });
-    if (!row?.lockedUntil) return 0;
-    const ms = row.lockedUntil.getTime() - this.clock.now().getTime();
-    return ms > 0 ? Math.ceil(ms / 60_000) : 0;
+  /**
+   * Counts one attempt for this key.
+   * @returns 0 when the attempt may go ahead, else the milliseconds until the key opens again.
+   */
+  async take(key: string, rule: ThrottleRule): Promise<number> {
+    const now = this.clock.now();
+    const lockUntil = new Date(now.getTime() + rule.lockMs);
+    const windowStart = new Date(now.getTime() - rule.windowMs);
+    // `fresh`: the old count no longer matters (its window or its lock is over).
+    const fresh = `(t.locked_until IS NOT NULL OR t.last_failure_at IS NULL OR t.last_failure_at < $3)`;
+    const locked = `(t.locked_until IS NOT NULL AND t.locked_until > $2)`;
+    const next = `(CASE WHEN ${fresh} THEN 1 ELSE t.failures + 1 END)`;
+    const rows: Array<{ failures: number; locked_until: Date | string | null }> = await this.dataSource.query(
+      `INSERT INTO auth_login_throttle AS t ("key", failures, last_failure_at, locked_until, created_at, updated_at)
+       VALUES ($1, 1, $2, CASE WHEN 1 >= $5 THEN $4::timestamptz ELSE NULL END, $2, $2)
+       ON CONFLICT ("key") DO UPDATE SET
+         failures = CASE WHEN ${locked} THEN LEAST(t.failures + 1, 1000000) ELSE ${next} END,
+         locked_until = CASE WHEN ${locked} THEN t.locked_until
+                             WHEN ${next} >= $5 THEN $4::timestamptz ELSE NULL END,
+         last_failure_at = CASE WHEN ${locked} THEN t.last_failure_at ELSE $2 END,
+         updated_at = $2
+       RETURNING failures, locked_until`,
+      [key, now, windowStart, lockUntil, rule.limit],
+    );
+    const row = rows[0]!;
+    if (Number(row.failures) <= rule.limit) return 0;
+    const until = row.locked_until ? new Date(row.locked_until).getTime() : lockUntil.getTime();
+    return Math.max(1, until - now.getTime());
+  }
+
+  /** A successful sign-in forgets the failures of this key (the account's). */
+  async reset(key: string): Promise<void> {
+    await this.dataSource.getRepository(LoginThrottle).delete({ key });
+  }
+
+  /** A successful sign-in takes back its attempt from this key (the address's: an office shares one). */
+  async refund(key: string, rule: ThrottleRule): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE auth_login_throttle SET failures = GREATEST(failures - 1, 0),
+         locked_until = CASE WHEN failures - 1 < $2 THEN NULL ELSE locked_until END
+       WHERE "key" = $1`,
+      [key, rule.limit],
+    );
   }
 
   /**
-   * Counts one failure (in one statement, so parallel guesses all count); the {@link MAX_FAILURES}th
-   * within the window locks the name for {@link LOCK_MS}.
+   * The process-wide brake: when more than {@link GLOBAL_FAILURES_PER_WINDOW} sign-ins failed in the
+   * current window (from any address: a distributed guess), every sign-in waits for the next window.
+   * @throws RetryLater
    */
-  async recordFailure(key: string): Promise<void> {
-    const now = this.clock.now();
-    const rows: Array<{ failures: number }> = await this.dataSource.query(
-      `INSERT INTO auth_login_throttle ("key", failures, last_failure_at, locked_until, created_at, updated_at)
-       VALUES ($1, 1, $2, NULL, $2, $2)
-       ON CONFLICT ("key") DO UPDATE SET
-         failures = CASE WHEN auth_login_throttle.last_failure_at IS NULL OR auth_login_throttle.last_failure_at < $3
-                         THEN 1 ELSE auth_login_throttle.failures + 1 END,
-         last_failure_at = $2,
-         updated_at = $2
-       RETURNING failures`,
-      [key, now, new Date(now.getTime() - THROTTLE_WINDOW_MS)],
-    );
-    if (Number(rows[0]?.failures ?? 0) >= MAX_FAILURES) {
-      await this.dataSource
-        .getRepository(LoginThrottle)
-        .update({ key }, { failures: 0, lockedUntil: new Date(now.getTime() + LOCK_MS) });
+  checkGlobal(): void {
+    const now = this.clock.now().getTime();
+    if (now - this.globalWindow.start >= GLOBAL_WINDOW_MS) this.globalWindow = { start: now, failures: 0 };
+    if (this.globalWindow.failures >= GLOBAL_FAILURES_PER_WINDOW) {
+      const ms = this.globalWindow.start + GLOBAL_WINDOW_MS - now;
+      throw new RetryLater(t('http.tooManyRequests'), Math.max(1, Math.ceil(ms / 1000)));
     }
   }
 
-  /** A successful sign-in forgets the failures. */
-  async reset(key: string): Promise<void> {
-    await this.dataSource.getRepository(LoginThrottle).delete({ key });
+  /** Counts one failed sign-in for {@link checkGlobal}. */
+  recordGlobalFailure(): void {
+    const now = this.clock.now().getTime();
+    if (now - this.globalWindow.start >= GLOBAL_WINDOW_MS) this.globalWindow = { start: now, failures: 0 };
+    this.globalWindow.failures += 1;
   }
 }

@@ -6,7 +6,7 @@ import type { DataSource } from 'typeorm';
 import { Clock } from '../core/clock.js';
 import { DomainError } from '../core/errors.js';
 import { requestScope } from '../core/logger.js';
-import { accountProblem } from '../users/accounts.js';
+import { accountProblem, apiTokenUsable } from '../users/accounts.js';
 import { User } from '../users/user.entity.js';
 import type { Authenticator } from './auth.guard.js';
 import { sessionTokenOf } from './cookies.js';
@@ -34,7 +34,8 @@ const toAuthUser = (user: User): AuthUser => ({
 /**
  * The real {@link Authenticator}: `Authorization: Bearer <api token>` (no CSRF needed: a browser never
  * sends it by itself), else the `sid` session cookie, whose writes must carry the session's CSRF token.
- * A user whose account is disabled, locked or expired counts as nobody from its next request on.
+ * A user whose account is disabled, locked or expired counts as nobody from its next request on, and so
+ * does an API token past its expiry.
  */
 @Injectable()
 export class SessionAuthenticator implements Authenticator {
@@ -48,6 +49,8 @@ export class SessionAuthenticator implements Authenticator {
     const requestId = requestScope.getStore()?.requestId;
     const bearer = /^Bearer\s+(\S+)\s*$/i.exec(req.header('authorization') ?? '')?.[1];
     if (bearer) {
+      // An expired (or malformed) token is nobody, without asking the database.
+      if (!apiTokenUsable(bearer, this.clock.now())) return RequestContext.anonymous(requestId);
       const user = await this.dataSource
         .getRepository(User)
         .createQueryBuilder('u')

@@ -30,4 +30,25 @@ describe('loadConfig', () => {
   it('masks the password when describing a database URL', () => {
     expect(describeDatabaseUrl('postgres://u:geheim@h:5432/d')).toBe('postgres://u:***@h:5432/d');
   });
+
+  describe('TRUST_PROXY', () => {
+    it.each([
+      [undefined, false],
+      ['false', false],
+      ['0', false],
+      ['true', 1],
+      ['2', 2],
+      ['10.0.0.1', ['10.0.0.1']],
+      ['loopback, 10.0.0.0/8, fd00::/8', ['loopback', '10.0.0.0/8', 'fd00::/8']],
+    ])('reads %s as %j (never "trust every hop")', (raw, expected) => {
+      expect(loadConfig(raw === undefined ? {} : { TRUST_PROXY: raw }).trustProxy).toEqual(expected);
+    });
+
+    it.each([['11'], ['irgendwas'], ['10.0.0.0/33'], ['10.0.0.1,'], ['1.2.3.4/8/9']])(
+      'stops on TRUST_PROXY=%s naming the variable',
+      (raw) => {
+        expect(() => loadConfig({ TRUST_PROXY: raw })).toThrow(/TRUST_PROXY/);
+      },
+    );
+  });
 });

@@ -1,5 +1,7 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readServingConfig, type ServingConfig } from '../serving/serving-config.js';
 
 /** The typed, validated configuration of one backend process. Read once at boot by {@link loadConfig}. */
 export interface AppConfig {
@@ -22,8 +24,12 @@ export interface AppConfig {
   smtpUrl?: string;
   /** Sender address of outgoing mail. */
   mailFrom: string;
-  /** Trust X-Forwarded-* headers (behind a reverse proxy or load balancer). */
-  trustProxy: boolean;
+  /**
+   * Which X-Forwarded-* hops to believe (Express' `trust proxy`): `false` none, a number that many proxy
+   * hops next to the server, or the proxies' addresses/subnets. Never "all": the client writes the
+   * leftmost X-Forwarded-For entry itself.
+   */
+  trustProxy: false | number | string[];
   /** Folder of stored images and uploads (originals and prepared sizes). */
   mediaDir: string;
   /** bcrypt cost factor of new password hashes (12 in production; tests may go lower). */
@@ -36,6 +42,8 @@ export interface AppConfig {
   smsApiUrl?: string;
   /** Country calling code for phone numbers written without one (`0664 …` → `+43 664 …`). */
   smsCountryCode: string;
+  /** CORS, public-write rate limits and their shared store (see serving/serving-config.ts). */
+  serving: ServingConfig;
 }
 
 /** A configuration value is missing or wrong; the message is one sentence naming the variable. */
@@ -67,7 +75,12 @@ export const ENV_DOC: ReadonlyArray<{ name: string; default: string; meaning: st
   { name: 'LOG_LEVEL', default: 'info', meaning: 'fatal, error, warn, info, debug, trace oder silent' },
   { name: 'SMTP_URL', default: '(leer)', meaning: 'SMTP-Server für E-Mails; leer: E-Mails nur ins Log' },
   { name: 'MAIL_FROM', default: 'bestellung@localhost', meaning: 'Absenderadresse' },
-  { name: 'TRUST_PROXY', default: 'false', meaning: 'X-Forwarded-*-Kopfzeilen vertrauen (hinter Proxy)' },
+  {
+    name: 'TRUST_PROXY',
+    default: 'false',
+    meaning:
+      'X-Forwarded-*-Kopfzeilen vertrauen: false, true (= 1 Proxy), Anzahl der Proxys oder ihre Adressen/Netze',
+  },
   { name: 'MEDIA_DIR', default: 'DATA_DIR/media', meaning: 'Ordner der Bilder und Uploads' },
   { name: 'BCRYPT_COST', default: '12', meaning: 'bcrypt-Kostenfaktor neuer Passwort-Hashes (4-15)' },
   {
@@ -86,6 +99,23 @@ export const ENV_DOC: ReadonlyArray<{ name: string; default: string; meaning: st
     meaning: 'Adresse des SMS-Anbieters (POST JSON); leer: keine SMS',
   },
   { name: 'SMS_COUNTRY_CODE', default: '43', meaning: 'Ländervorwahl für Telefonnummern ohne Vorwahl' },
+  {
+    name: 'CORS_ORIGINS',
+    default: '—',
+    meaning:
+      'Andere Websites, die /api aufrufen dürfen (kommagetrennt, z. B. https://shop.example.at); sonst werden fremde Ursprünge abgewiesen',
+  },
+  {
+    name: 'RATE_LIMIT_PUBLIC_WRITES',
+    default: '30/60',
+    meaning:
+      'öffentliche Schreibzugriffe (Bestellung, Bewertung, Gegenangebot, Analyse, Anmeldelink) je Adresse: Anzahl/Sekunden',
+  },
+  {
+    name: 'REDIS_URL',
+    default: '—',
+    meaning: 'Redis für gemeinsame Zähler der Ratenbegrenzung mehrerer Instanzen (redis://host:6379)',
+  },
 ];
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -160,10 +190,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel,
     smtpUrl: readUrl(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom,
-    trustProxy: readBoolean(env, 'TRUST_PROXY', false),
+    trustProxy: readTrustProxy(env),
     mediaDir: path.resolve(env.MEDIA_DIR?.trim() || path.join(env.DATA_DIR?.trim() || 'data', 'media')),
     bcryptCost: readBcryptCost(env),
     ...readJobsAndSms(env),
+    serving: readServingConfig(env),
   };
 }
 
@@ -191,6 +222,33 @@ function readJobsAndSms(
     smsApiUrl: readUrl(env, 'SMS_API_URL', ['http:', 'https:']),
     smsCountryCode: countryCode,
   };
+}
+
+const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** `false`, `true` (one proxy hop), a hop count, or a comma-separated list of addresses, subnets and named ranges. */
+function readTrustProxy(env: NodeJS.ProcessEnv): false | number | string[] {
+  const raw = env.TRUST_PROXY?.trim().toLowerCase() ?? '';
+  const wrong = () =>
+    new ConfigError(
+      'TRUST_PROXY',
+      `Die Umgebungsvariable TRUST_PROXY muss true, false, eine Anzahl von Proxys (0-10) oder eine Liste von Adressen sein, nicht "${env.TRUST_PROXY}".`,
+    );
+  if (/^\d+$/.test(raw)) {
+    if (Number(raw) > 10) throw wrong();
+    return Number(raw) === 0 ? false : Number(raw);
+  }
+  // true means "one proxy in front of us", never "believe every hop" (the client writes the first one).
+  if (['true', 'yes', 'ja', 'on'].includes(raw)) return 1;
+  if (['', 'false', 'no', 'nein', 'off'].includes(raw)) return false;
+  const entries = raw.split(',').map((e) => e.trim());
+  for (const entry of entries) {
+    const [address, bits, ...rest] = entry.split('/');
+    const family = isIP(address!);
+    const validBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
+    if (!(NAMED_RANGES.has(entry) || (family !== 0 && validBits && rest.length === 0))) throw wrong();
+  }
+  return entries;
 }
 
 function readBcryptCost(env: NodeJS.ProcessEnv): number {

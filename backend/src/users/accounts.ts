@@ -1,6 +1,9 @@
 import { t } from '@ordering/common';
 import type { EntityManager } from 'typeorm';
+import { LoginLink } from '../auth/login-link.entity.js';
 import { AuthSession } from '../auth/session.entity.js';
+import { DomainError } from '../core/errors.js';
+import type { RequestContext } from '../core/request-context.js';
 import { API_TOKEN_PREFIX, randomToken, sha256 } from '../auth/secrets.js';
 import { User } from './user.entity.js';
 
@@ -70,12 +73,46 @@ export async function usernameTaken(
   return qb.getExists();
 }
 
-/** Issues a new personal API token (the previous one stops working) and returns it; only its hash is kept. */
-export async function issueApiToken(em: EntityManager, userId: number): Promise<string> {
-  const token = API_TOKEN_PREFIX + randomToken();
+/** A personal API token works for 90 days; then its owner issues a new one (signed in, not with the token). */
+export const API_TOKEN_TTL_MS = 90 * 24 * 60 * 60 * 1000;
+
+// bpt_<expiry in ms, base 36>.<random>: the expiry travels in the token and is covered by the stored
+// hash, so changing it makes the token unknown; no column needed.
+const API_TOKEN_FORMAT = /^bpt_([0-9a-z]{1,12})\.[A-Za-z0-9_-]{20,100}$/;
+
+/** When this API token stops working, or null for a malformed (or pre-expiry format) token. */
+export function apiTokenExpiresAt(token: string): Date | null {
+  const match = API_TOKEN_FORMAT.exec(token);
+  return match ? new Date(parseInt(match[1]!, 36)) : null;
+}
+
+/** Whether this API token may be used at `now` (well-formed and not expired). */
+export const apiTokenUsable = (token: string, now: Date): boolean =>
+  (apiTokenExpiresAt(token)?.getTime() ?? 0) > now.getTime();
+
+/**
+ * Issues a new personal API token valid for {@link API_TOKEN_TTL_MS} from `now` (the previous one stops
+ * working) and returns it; only its hash is kept.
+ */
+export async function issueApiToken(em: EntityManager, userId: number, now = new Date()): Promise<string> {
+  const token = `${API_TOKEN_PREFIX}${(now.getTime() + API_TOKEN_TTL_MS).toString(36)}.${randomToken()}`;
   await em.update(User, { id: userId }, { apiTokenHash: sha256(token) });
   return token;
 }
+
+/**
+ * An API token cannot issue its own successor (a stolen token could otherwise renew itself forever): a
+ * user's token is issued from a signed-in browser session, by an administrator or by the operator CLI.
+ * @throws DomainError forbidden
+ */
+export function assertMayIssueApiToken(ctx: Pick<RequestContext, 'method' | 'user'>, userId: number): void {
+  if (ctx.method === 'token' && ctx.user?.id === userId)
+    throw new DomainError('forbidden', API_TOKEN_CANNOT_RENEW);
+}
+
+/** Why a request made with an API token cannot issue one. */
+export const API_TOKEN_CANNOT_RENEW =
+  'Ein API-Token kann keinen neuen API-Token ausstellen. Bitte melden Sie sich dafür an.';
 
 /** Revokes the user's API token. */
 export async function revokeApiToken(em: EntityManager, userId: number): Promise<void> {
@@ -85,4 +122,19 @@ export async function revokeApiToken(em: EntityManager, userId: number): Promise
 /** Signs the user out everywhere (every browser session). */
 export async function endSessions(em: EntityManager, userId: number): Promise<void> {
   await em.createQueryBuilder().delete().from(AuthSession).where('user_id = :userId', { userId }).execute();
+}
+
+/**
+ * Ends every credential but the password: browser sessions, the API token and unused sign-in links
+ * (after a password change or reset, whoever held one of them must prove the new password).
+ */
+export async function endCredentials(em: EntityManager, userId: number): Promise<void> {
+  await endSessions(em, userId);
+  await revokeApiToken(em, userId);
+  await em
+    .createQueryBuilder()
+    .delete()
+    .from(LoginLink)
+    .where('user_id = :userId AND used_at IS NULL', { userId })
+    .execute();
 }

@@ -5,7 +5,7 @@ import { ROLES } from '../core/permissions.js';
 import { DomainError } from '../core/errors.js';
 import { defineResource } from '../crud/resource.js';
 import { fields } from '../core/validation.js';
-import { endSessions, usernameTaken } from './accounts.js';
+import { endCredentials, endSessions, usernameTaken } from './accounts.js';
 import { toUserJson } from './user-json.js';
 import { User } from './user.entity.js';
 
@@ -109,9 +109,11 @@ export function userWriteResource(hasher: PasswordHasher) {
       }
       if (input.password) user.passwordHash = await hasher.hash(input.password);
     },
-    async afterWrite(em, user, ctx, input) {
-      const passwordSetByOther = !!input.password && ctx.user?.id !== user.id;
-      if (passwordSetByOther || !user.isEnabled || user.isLocked) await endSessions(em, user.id);
+    async afterWrite(em, user, _ctx, input) {
+      // A new password ends every session and the API token, also for whoever changed their own (their
+      // browser signs in again): whoever held a stolen one must not outlive the change.
+      if (input.password) await endCredentials(em, user.id);
+      else if (!user.isEnabled || user.isLocked) await endSessions(em, user.id);
     },
     beforeDelete(_em, user, ctx) {
       if (ctx.user?.id === user.id)

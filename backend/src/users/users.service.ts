@@ -7,7 +7,7 @@ import type { RequestContext } from '../core/request-context.js';
 import { TransactionalConnection } from '../core/transaction.js';
 import { CrudService } from '../crud/crud.service.js';
 import type { WriteService } from '../crud/crud.controller.js';
-import { findUserById, issueApiToken, revokeApiToken } from './accounts.js';
+import { assertMayIssueApiToken, findUserById, issueApiToken, revokeApiToken } from './accounts.js';
 import { toCurrentUser } from './user-json.js';
 import type { User } from './user.entity.js';
 import { userWriteResource } from './user.resource.js';
@@ -46,6 +46,7 @@ export class UsersService implements WriteService {
 
   /** Issues a new API token for the user (replacing the old one); it is shown this once only. */
   async issueToken(ctx: RequestContext, userId: number): Promise<{ token: string }> {
+    assertMayIssueApiToken(ctx, userId);
     return this.connection.withTransaction(ctx, async (em) => {
       if (!(await findUserById(em, userId)))
         throw new DomainError('not_found', 'Benutzer wurde nicht gefunden.');

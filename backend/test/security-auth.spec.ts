@@ -1,0 +1,234 @@
+import { t as text, tooManyAttemptsMessage } from '@ordering/common';
+import { ACCOUNT_RULE, ADDRESS_RULE, GLOBAL_FAILURES_PER_WINDOW } from '../src/auth/login-throttle.entity.js';
+import { API_TOKEN_CANNOT_RENEW, API_TOKEN_TTL_MS, apiTokenExpiresAt } from '../src/users/accounts.js';
+import { bearerFor, FAST_BCRYPT, insertUser, sessionCookieOf, signIn } from './support/auth.js';
+import { startTestApp, type TestApp } from './support/test-app.js';
+
+const PASSWORD = 'Richtig-Geheim-2026';
+const MINUTE = 60_000;
+let address = 0;
+/** A client address of its own per test, as the one trusted proxy reports it. */
+const nextAddress = () => ({ 'x-forwarded-for': `198.51.100.${++address}` });
+
+describe('sign-in throttling: per address, per account (any of its names), across the process', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ env: { ...FAST_BCRYPT, TRUST_PROXY: '1' } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  const login = (username: string, password: string, headers: Record<string, string>) =>
+    t.request('POST', '/api/auth/login', { username, password }, headers);
+
+  it('counts the e-mail address and the user name as one account: five failures in all lock it', async () => {
+    await insertUser(t, { username: 'alias', email: 'alias@example.at', password: PASSWORD });
+    const from = nextAddress();
+    for (let i = 0; i < 3; i++) expect((await login('alias', `falsch-${i}`, from)).status).toBe(401);
+    for (let i = 0; i < 2; i++)
+      expect((await login('ALIAS@example.at', `falsch-${i}`, from)).status).toBe(401);
+    const locked = await login('alias@example.at', PASSWORD, nextAddress());
+    expect(locked.status).toBe(429);
+    expect(locked.body.errors[0].message).toBe(tooManyAttemptsMessage(15));
+    expect(locked.headers.get('retry-after')).toBe(String(15 * 60));
+    expect(sessionCookieOf(locked)).toBeUndefined();
+  });
+
+  it('lets only five of 40 simultaneous guesses for one account reach the password check (no race)', async () => {
+    await insertUser(t, { username: 'parallel', password: PASSWORD });
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => login('parallel', `falsch-${i}`, nextAddress())),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(ACCOUNT_RULE.limit);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(40 - ACCOUNT_RULE.limit);
+    for (const a of answers.filter((x) => x.status === 429))
+      expect(Number(a.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('does not lock forever: attempts during a lock do not extend it, and after 15 minutes the account opens', async () => {
+    await insertUser(t, { username: 'zeitlich', password: PASSWORD });
+    for (let i = 0; i < ACCOUNT_RULE.limit; i++)
+      expect((await login('zeitlich', 'falsch-falsch', nextAddress())).status).toBe(401);
+    // Minutes 3, 6, 9 and 12 of the lock: still locked, and trying does not push the end further.
+    for (let i = 0; i < 4; i++) {
+      t.clock.advance(3 * MINUTE);
+      expect((await login('zeitlich', 'falsch-falsch', nextAddress())).status).toBe(429);
+    }
+    t.clock.advance(ACCOUNT_RULE.lockMs - 12 * MINUTE + 1000);
+    expect((await login('zeitlich', PASSWORD, nextAddress())).status).toBe(200);
+  });
+
+  it('stops an address after 20 failures with a German 429 and Retry-After; other addresses sign in', async () => {
+    await insertUser(t, { username: 'nachbar', password: PASSWORD });
+    const from = nextAddress();
+    for (let i = 0; i < ADDRESS_RULE.limit; i++) {
+      // A different name each time: the account lock never applies, only the address's.
+      expect((await login(`unbekannt-${i}`, 'falsch-falsch', from)).status).toBe(401);
+    }
+    const stopped = await login('nachbar', PASSWORD, from);
+    expect(stopped.status).toBe(429);
+    expect(stopped.body.errors[0].message).toBe(tooManyAttemptsMessage(15));
+    expect(stopped.headers.get('retry-after')).toBe(String(15 * 60));
+    expect((await login('nachbar', PASSWORD, nextAddress())).status).toBe(200);
+  });
+
+  it('does not count successful sign-ins against an address (an office shares one)', async () => {
+    await insertUser(t, { username: 'buero', password: PASSWORD });
+    const from = nextAddress();
+    for (let i = 0; i < ADDRESS_RULE.limit + 5; i++)
+      expect((await login('buero', PASSWORD, from)).status).toBe(200);
+  });
+
+  it('believes only the hop the trusted proxy added: a forged X-Forwarded-For does not dodge the limit', async () => {
+    const real = '203.0.113.77';
+    for (let i = 0; i < ADDRESS_RULE.limit; i++) {
+      // The client writes whatever it likes in front; the proxy appends the address it saw.
+      const forged = { 'x-forwarded-for': `10.9.${i}.1, 192.0.2.${i}, ${real}` };
+      expect((await login(`gefälscht-${i}`, 'falsch-falsch', forged)).status).toBe(401);
+    }
+    const again = await login('gefälscht-x', 'falsch-falsch', { 'x-forwarded-for': `192.0.2.250, ${real}` });
+    expect(again.status).toBe(429);
+  });
+
+  it('answers 429 to everybody for the rest of the minute after 100 failures in the process', async () => {
+    t.clock.advance(MINUTE); // a fresh window for the process-wide count
+    for (let i = 0; i < GLOBAL_FAILURES_PER_WINDOW; i++) {
+      const res = await login(`niemand-${i}`, 'falsch-falsch', nextAddress());
+      expect(res.status).toBe(401);
+    }
+    await insertUser(t, { username: 'global', password: PASSWORD });
+    const braked = await login('global', PASSWORD, nextAddress());
+    expect(braked.status).toBe(429);
+    expect(braked.body.errors[0].message).toBe(text('http.tooManyRequests'));
+    expect(Number(braked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(Number(braked.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    t.clock.advance(MINUTE);
+    expect((await login('global', PASSWORD, nextAddress())).status).toBe(200);
+  });
+});
+
+describe('TRUST_PROXY=false: X-Forwarded-For is ignored', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ env: { ...FAST_BCRYPT } });
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('counts every request by its socket address however the header varies', async () => {
+    for (let i = 0; i < ADDRESS_RULE.limit; i++) {
+      const res = await t.request(
+        'POST',
+        '/api/auth/login',
+        { username: `x-${i}`, password: 'falsch-falsch' },
+        { 'x-forwarded-for': `192.0.2.${i}` },
+      );
+      expect(res.status).toBe(401);
+    }
+    const res = await t.request(
+      'POST',
+      '/api/auth/login',
+      { username: 'x-last', password: 'falsch-falsch' },
+      { 'x-forwarded-for': '192.0.2.200' },
+    );
+    expect(res.status).toBe(429);
+  });
+});
+
+describe('credentials end when they should', () => {
+  let t: TestApp;
+  let admin: Record<string, string>;
+  beforeAll(async () => {
+    t = await startTestApp({ env: { ...FAST_BCRYPT } });
+    await insertUser(t, { username: 'chefin', password: PASSWORD, roles: ['ROLE_ADMIN'] });
+    admin = (await signIn(t, 'chefin', PASSWORD)).write;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it("a new password set by an administrator ends the user's sessions and API token", async () => {
+    const user = await insertUser(t, { username: 'opfer', password: PASSWORD });
+    const session = await signIn(t, 'opfer', PASSWORD);
+    const bearer = await bearerFor(t, user.id);
+    const current = await t.request('GET', `/api/users/${user.id}`, undefined, admin);
+    const put = await t.request(
+      'PUT',
+      `/api/users/${user.id}`,
+      { ...current.body.data, password: 'Ganz-Neues-Passwort-1' },
+      admin,
+    );
+    expect(put.status).toBe(200);
+    expect((await t.request('GET', '/api/users/me', undefined, session.cookie)).status).toBe(401);
+    expect((await t.request('GET', '/api/users/me', undefined, bearer)).status).toBe(401);
+  });
+
+  it("changing one's own password ends one's other sessions and API token too", async () => {
+    const user = await insertUser(t, { username: 'selbst', password: PASSWORD, roles: ['ROLE_ADMIN'] });
+    const other = await signIn(t, 'selbst', PASSWORD);
+    const me = await signIn(t, 'selbst', PASSWORD);
+    const bearer = await bearerFor(t, user.id);
+    const current = await t.request('GET', `/api/users/${user.id}`, undefined, me.write);
+    const put = await t.request(
+      'PUT',
+      `/api/users/${user.id}`,
+      { ...current.body.data, password: 'Mein-Neues-Passwort-1' },
+      me.write,
+    );
+    expect(put.status).toBe(200);
+    expect((await t.request('GET', '/api/users/me', undefined, other.cookie)).status).toBe(401);
+    expect((await t.request('GET', '/api/users/me', undefined, bearer)).status).toBe(401);
+    expect(
+      (await t.request('POST', '/api/auth/login', { username: 'selbst', password: 'Mein-Neues-Passwort-1' }))
+        .status,
+    ).toBe(200);
+  });
+
+  it('an API token expires after 90 days', async () => {
+    const user = await insertUser(t, { username: 'skript', password: PASSWORD });
+    const browser = await signIn(t, 'skript', PASSWORD);
+    const issued = await t.request('POST', '/api/users/me/api-token', undefined, browser.write);
+    expect(issued.status).toBe(200);
+    const token = issued.body.data.token as string;
+    const expiresAt = apiTokenExpiresAt(token)!;
+    expect(expiresAt.getTime()).toBeGreaterThan(Date.now() + API_TOKEN_TTL_MS - 60 * MINUTE);
+    const bearer = { authorization: `Bearer ${token}` };
+    expect((await t.request('GET', '/api/users/me', undefined, bearer)).status).toBe(200);
+    // A token whose expiry was edited is another token: unknown.
+    const edited = token.replace(/^bpt_[0-9a-z]+\./, `bpt_${(expiresAt.getTime() + 1e10).toString(36)}.`);
+    expect(
+      (await t.request('GET', '/api/users/me', undefined, { authorization: `Bearer ${edited}` })).status,
+    ).toBe(401);
+    const before = t.clock.now();
+    t.clock.set(new Date(expiresAt.getTime() + 1000));
+    expect((await t.request('GET', '/api/users/me', undefined, bearer)).status).toBe(401);
+    t.clock.set(before);
+    expect(user.id).toBeGreaterThan(0);
+  });
+
+  it("an administrator's API token cannot issue its own successor by the id route either", async () => {
+    const boss = await insertUser(t, { username: 'boss', password: PASSWORD, roles: ['ROLE_ADMIN'] });
+    const other = await insertUser(t, { username: 'anderer', password: PASSWORD });
+    const bearer = await bearerFor(t, boss.id);
+    const own = await t.request('POST', `/api/users/${boss.id}/api-token`, undefined, bearer);
+    expect(own.status).toBe(403);
+    expect(own.body.errors[0].message).toBe(API_TOKEN_CANNOT_RENEW);
+    // Issuing for somebody else stays an administrator's right.
+    expect((await t.request('POST', `/api/users/${other.id}/api-token`, undefined, bearer)).status).toBe(200);
+  });
+
+  it('a token without an expiry (the old format) is refused', async () => {
+    const user = await insertUser(t, { username: 'alt', password: PASSWORD });
+    const legacy = 'bpt_' + 'a'.repeat(43);
+    const { sha256 } = await import('../src/auth/secrets.js');
+    await t.dataSource.query('UPDATE app_user SET api_token_hash = $1 WHERE id = $2', [
+      sha256(legacy),
+      user.id,
+    ]);
+    expect(
+      (await t.request('GET', '/api/users/me', undefined, { authorization: `Bearer ${legacy}` })).status,
+    ).toBe(401);
+  });
+});
