@@ -7,6 +7,10 @@ import { type AppDependencies, AppModule } from './app.module.js';
 import { expressErrorHandler } from './core/http-error.filter.js';
 import { PinoNestLogger } from './core/logger.js';
 import { requestLogging } from './core/request-logging.js';
+import { corsPolicy, responseCompression, securityHeaders } from './serving/headers.js';
+import { PublicReadCache } from './serving/public-cache.js';
+import { publicWriteLimit } from './serving/rate-limit.js';
+import { RATE_LIMIT_STORE } from './serving/serving.module.js';
 import { webApp } from './web/web-app.js';
 
 /** Builds the whole HTTP application (used by main and by the integration tests alike). */
@@ -19,6 +23,10 @@ export async function createApp(deps: AppDependencies): Promise<NestExpressAppli
   app.set('trust proxy', deps.config.trustProxy);
   app.disable('x-powered-by');
   app.use(requestLogging(deps.logger));
+  app.use(securityHeaders());
+  app.use(corsPolicy(deps.config));
+  app.use(responseCompression());
+  app.use(publicWriteLimit(app.get(RATE_LIMIT_STORE), deps.config.serving.publicWriteLimit));
   app.useBodyParser('json', { limit: '25mb' });
   app.use(cookieParser());
   app.use(webApp(deps.config.webDist));
@@ -45,5 +53,7 @@ export async function createApp(deps: AppDependencies): Promise<NestExpressAppli
   // /image/...) gets the same JSON 404 as an unknown /api route.
   app.use((_req: unknown, _res: unknown, next: (err: unknown) => void) => next(new NotFoundException()));
   app.use(expressErrorHandler(deps.logger));
+  // Anonymous public reads from memory, in front of Express (see serving/public-cache.ts).
+  app.get(PublicReadCache).install(app.getHttpServer());
   return app;
 }

@@ -24,6 +24,7 @@ import { OperationsModule } from './operations/operations.module.js';
 import { OrdersModule } from './orders/orders.module.js';
 import { tableResource } from './tables/table.resource.js';
 import { UsersModule } from './users/users.module.js';
+import { ServingModule } from './serving/serving.module.js';
 
 export interface AppDependencies {
   config: AppConfig;
@@ -37,6 +38,7 @@ export interface AppDependencies {
 
 /** The feature modules of the API. */
 export const FEATURE_MODULES = [
+  ServingModule,
   HealthModule,
   LogsModule,
   UsersModule,

@@ -15,7 +15,6 @@ import { EVENTS_ENTITIES } from './entity-groups/events.js';
 import { JOBS_ENTITIES } from './entity-groups/jobs.js';
 import { OPERATIONS_ENTITIES } from './entity-groups/operations.js';
 import { ORDERS_ENTITIES } from './entity-groups/orders.js';
-import { ORDERS_ENTITIES } from './entity-groups/orders.js';
 
 /**
  * Entities by group. Each group has its own migrations, so that work on one group can generate its
@@ -29,7 +28,6 @@ export const ENTITY_GROUPS: Record<string, Function[]> = {
   catalog: CATALOG_ENTITIES,
   content: CONTENT_ENTITIES,
   operations: OPERATIONS_ENTITIES,
-  orders: ORDERS_ENTITIES,
   jobs: JOBS_ENTITIES,
   events: EVENTS_ENTITIES,
   orders: ORDERS_ENTITIES,

@@ -8,13 +8,57 @@ const SERVER_PREFIXES = ['/api', '/image', '/upload'];
 const FALLBACK_HTML = `<!doctype html><html lang="de"><head><meta charset="utf-8"><title>Bestellplattform</title></head>
 <body><main><h1>Die Web-App ist nicht gebaut.</h1><p>Bitte <code>npm start</code> verwenden oder <code>npm run build</code> ausführen.</p></main></body></html>`;
 
+/** Files the build compressed ahead of time, by content type: sent as they are when the client accepts them. */
+const PRECOMPRESSED = /\.(js|mjs|css|html|svg|json|webmanifest|txt)$/;
+
 /**
- * Serves the built web app: hashed files under /assets with a year-long immutable cache, other files
- * revalidated, and index.html (never cached) for every other GET so that client-side routes work.
+ * The `.br` or `.gz` twin the web build wrote beside a file (see web/scripts/precompress.mjs), when the
+ * client accepts that encoding: the request is pointed at it and the headers say what it is.
+ */
+function precompressed(root: string) {
+  const known = new Map<string, boolean>();
+  const has = (file: string) => {
+    let found = known.get(file);
+    if (found === undefined) {
+      found = existsSync(file);
+      known.set(file, found);
+    }
+    return found;
+  };
+  return (req: Request, res: Response, next: NextFunction) => {
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || !PRECOMPRESSED.test(req.path)) return next();
+    const accepted = String(req.headers['accept-encoding'] ?? '');
+    const file = path.join(root, decodeURIComponent(req.path));
+    if (!file.startsWith(root + path.sep)) return next();
+    for (const [encoding, suffix] of [
+      ['br', '.br'],
+      ['gzip', '.gz'],
+    ] as const) {
+      if (!new RegExp(`\\b${encoding}\\b`).test(accepted) || !has(file + suffix)) continue;
+      res.setHeader('Content-Encoding', encoding);
+      res.setHeader('Vary', 'Accept-Encoding');
+      res.type(path.extname(req.path));
+      req.url = req.url.replace(/^[^?]*/, (p) => p + suffix);
+      return next();
+    }
+    next();
+  };
+}
+
+/**
+ * Serves the built web app: hashed files under /assets with a year-long immutable cache (sent
+ * precompressed with brotli or gzip when the client accepts it), other files revalidated, and
+ * index.html (never cached) for every other GET so that client-side routes work. Source maps stay on
+ * the server: they are for the developers, not for every visitor.
  */
 export function webApp(webDist: string) {
   const router = express.Router();
   const indexFile = path.join(webDist, 'index.html');
+  router.use((req: Request, res: Response, next: NextFunction) => {
+    if (req.path.endsWith('.map')) return next(Object.assign(new Error('not found'), { status: 404 }));
+    next();
+  });
+  router.use('/assets', precompressed(path.join(webDist, 'assets')));
   router.use(
     '/assets',
     express.static(path.join(webDist, 'assets'), {

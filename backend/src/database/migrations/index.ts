@@ -7,7 +7,6 @@ import { MIGRATIONS as FOUNDATION } from './foundation/index.js';
 import { MIGRATIONS as JOBS } from './jobs/index.js';
 import { MIGRATIONS as OPERATIONS } from './operations/index.js';
 import { MIGRATIONS as ORDERS } from './orders/index.js';
-import { MIGRATIONS as ORDERS } from './orders/index.js';
 
 /** The timestamp in a migration's class name (`Name1795260883721`). */
 const timestampOf = (m: Function) => Number(/(\d{13})$/.exec(m.name)?.[1] ?? 0);
@@ -20,7 +19,6 @@ export const MIGRATIONS: Function[] = [
   ...CATALOG,
   ...CONTENT,
   ...OPERATIONS,
-  ...ORDERS,
   ...JOBS,
   ...EVENTS,
   ...ORDERS,

@@ -1,0 +1,249 @@
+import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, OutgoingHttpHeaders, Server, ServerResponse } from 'node:http';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { Logger } from 'pino';
+import { EventBus } from '../core/events.js';
+import { LOGGER } from '../core/tokens.js';
+import { TransactionalConnection } from '../core/transaction.js';
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * The public reads every storefront visit, kiosk start and status page begins with: /api/init and the
+ * lists and single reads of the public collections. Nothing that depends on the time of day (opening
+ * state, availability) or on orders is here.
+ */
+export const CACHEABLE_PATH =
+  /^\/api\/(init|branches|divisions|menus|categories|products|tags|tables|sites|blocks|navigations|donatees)(\/\d{1,10})?\/?$/;
+
+/** Headers of the first answer that are not replayed (they belong to that one response). */
+const NOT_REPLAYED = new Set([
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'date',
+  'set-cookie',
+  'vary',
+  'x-request-id',
+]);
+
+interface CachedAnswer {
+  headers: Array<[string, string | number | string[]]>;
+  etag: string;
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+const SID_COOKIE = /(?:^|;\s*)sid=/;
+
+const etagMatches = (header: string | undefined, etag: string) =>
+  !!header && header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag.replace(/^W\//, ''));
+
+/**
+ * Public reads answered from memory: the serialised bytes of an anonymous answer, its brotli and gzip
+ * forms and its ETag, taken from the first real answer and replayed (headers included) until a public
+ * collection changes. A cached answer costs no database round trip and no file-system call; a 304 costs
+ * a header comparison.
+ *
+ * Invalidation follows the collection versions that every public write raises in its transaction:
+ * committed writes of this instance refresh them at once (after-commit subscriber, before the write's
+ * own answer is sent), and a poll of the small `collection_version` table every 250 ms notices writes of
+ * other instances on the same PostgreSQL server, and writes that bypass the event bus, well within a
+ * second. Signed-in readers (who may see more, e.g. a branch's API key) always go through the app.
+ */
+@Injectable()
+export class PublicReadCache implements OnModuleInit, OnModuleDestroy {
+  private versionsKey: string | null = null;
+  private epoch = 0;
+  private readonly answers = new Map<string, CachedAnswer>();
+  private timer?: NodeJS.Timeout;
+  private refreshing: Promise<void> | null = null;
+  private again = false;
+  private unsubscribe?: () => void;
+  private closed = false;
+  /** Counters for the benchmark and tests. */
+  readonly stats = { hits: 0, misses: 0, stored: 0, invalidations: 0 };
+
+  constructor(
+    private readonly connection: TransactionalConnection,
+    private readonly events: EventBus,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  async onModuleInit() {
+    this.unsubscribe = this.events.afterCommit(
+      ['entity.created', 'entity.updated', 'entity.deleted', 'entity.action'],
+      () => this.refresh(),
+    );
+    await this.refresh();
+    this.timer = setInterval(() => void this.refresh(), 250);
+    this.timer.unref();
+  }
+
+  async onModuleDestroy() {
+    this.closed = true;
+    clearInterval(this.timer);
+    this.unsubscribe?.();
+    await this.refreshing;
+  }
+
+  /** Re-reads the collection versions; a changed set drops every cached answer. Calls coalesce. */
+  refresh(): Promise<void> {
+    if (this.refreshing) {
+      this.again = true;
+      return this.refreshing;
+    }
+    this.refreshing = (async () => {
+      do {
+        this.again = false;
+        if (this.closed) break;
+        try {
+          const rows: Array<{ collection: string; version: string }> = await this.connection.dataSource.query(
+            'SELECT collection, version FROM collection_version ORDER BY collection',
+          );
+          const key = rows.map((r) => `${r.collection}:${r.version}`).join(',');
+          if (key !== this.versionsKey) this.invalidate(key);
+        } catch (err) {
+          // The database going away (shutdown, restart) must not crash the process; nothing is served stale
+          // because the answers are dropped.
+          this.invalidate(null);
+          if (!this.closed) this.logger.warn({ err }, 'public cache: versions not readable');
+        }
+      } while (this.again);
+    })().finally(() => {
+      this.refreshing = null;
+    });
+    return this.refreshing;
+  }
+
+  private invalidate(key: string | null) {
+    this.versionsKey = key;
+    this.epoch += 1;
+    this.answers.clear();
+    this.stats.invalidations += 1;
+  }
+
+  /**
+   * Puts the cache in front of the app's request handler: a cached answer is sent before Express sees
+   * the request; a cacheable miss goes through the app and its answer is kept.
+   */
+  install(server: Server): void {
+    const handlers = server.listeners('request') as Array<
+      (req: IncomingMessage, res: ServerResponse) => void
+    >;
+    server.removeAllListeners('request');
+    server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+      if (this.serve(req, res)) return;
+      for (const handler of handlers) handler.call(server, req, res);
+    });
+  }
+
+  /** Answers from memory when it can; otherwise prepares to keep the app's answer. */
+  serve(req: IncomingMessage, res: ServerResponse): boolean {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    const url = req.url ?? '';
+    const q = url.indexOf('?');
+    if (!CACHEABLE_PATH.test(q < 0 ? url : url.slice(0, q))) return false;
+    // Signed-in readers and cross-origin callers (CORS) go through the app.
+    if (req.headers.authorization || req.headers.origin) return false;
+    if (req.headers.cookie && SID_COOKIE.test(req.headers.cookie)) return false;
+    if (this.versionsKey === null) return false;
+    const answer = this.answers.get(url);
+    if (answer) {
+      this.stats.hits += 1;
+      this.send(req, res, answer);
+      return true;
+    }
+    this.stats.misses += 1;
+    if (req.method === 'GET') this.capture(req, res, url);
+    return false;
+  }
+
+  private send(req: IncomingMessage, res: ServerResponse, answer: CachedAnswer) {
+    for (const [name, value] of answer.headers) res.setHeader(name, value);
+    res.setHeader('ETag', answer.etag);
+    res.setHeader('Vary', 'Accept-Encoding');
+    if (etagMatches(req.headers['if-none-match'], answer.etag)) {
+      res.statusCode = 304;
+      res.removeHeader('Content-Type');
+      res.end();
+      return;
+    }
+    const accepted = String(req.headers['accept-encoding'] ?? '');
+    let body = answer.identity;
+    if (/\bbr\b/.test(accepted)) {
+      body = answer.br;
+      res.setHeader('Content-Encoding', 'br');
+    } else if (/\bgzip\b/.test(accepted)) {
+      body = answer.gzip;
+      res.setHeader('Content-Encoding', 'gzip');
+    }
+    res.statusCode = 200;
+    res.setHeader('Content-Length', body.length);
+    res.end(req.method === 'HEAD' ? undefined : body);
+  }
+
+  /** Lets the app answer uncompressed and keeps that answer (and its compressed forms) for the next readers. */
+  private capture(req: IncomingMessage, res: ServerResponse, url: string) {
+    const epoch = this.epoch;
+    delete req.headers['accept-encoding'];
+    delete req.headers['if-none-match'];
+    const chunks: Buffer[] = [];
+    const keep = (chunk: unknown, encoding?: unknown) => {
+      if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
+      chunks.push(
+        Buffer.isBuffer(chunk)
+          ? chunk
+          : Buffer.from(
+              chunk as string,
+              typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8',
+            ),
+      );
+    };
+    const write = res.write.bind(res);
+    const end = res.end.bind(res);
+    res.write = ((chunk: unknown, encoding?: unknown, cb?: unknown) => {
+      keep(chunk, encoding);
+      return write(chunk as never, encoding as never, cb as never);
+    }) as typeof res.write;
+    res.end = ((chunk?: unknown, encoding?: unknown, cb?: unknown) => {
+      keep(chunk, encoding);
+      const headers = res.getHeaders();
+      const status = res.statusCode;
+      const result = end(chunk as never, encoding as never, cb as never);
+      if (status === 200) void this.store(url, epoch, Buffer.concat(chunks), headers);
+      return result;
+    }) as typeof res.end;
+  }
+
+  private async store(url: string, epoch: number, identity: Buffer, headers: OutgoingHttpHeaders) {
+    if (!String(headers['content-type'] ?? '').includes('application/json')) return;
+    if (headers['content-encoding'] && headers['content-encoding'] !== 'identity') return;
+    const [br, gz] = await Promise.all([
+      brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      gzip(identity, { level: 9 }),
+    ]);
+    // A write committed while this answer was made: it may be stale, keep nothing.
+    if (epoch !== this.epoch || this.closed) return;
+    const etag =
+      typeof headers.etag === 'string'
+        ? headers.etag
+        : `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
+    this.answers.set(url, {
+      headers: Object.entries(headers)
+        .filter(([name, value]) => value !== undefined && !NOT_REPLAYED.has(name) && name !== 'etag')
+        .map(([name, value]) => [name, value as string | number | string[]]),
+      etag,
+      identity,
+      br,
+      gzip: gz,
+    });
+    this.stats.stored += 1;
+  }
+}

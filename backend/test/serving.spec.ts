@@ -1,0 +1,306 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { createApp } from '../src/app.factory.js';
+import { loadConfig } from '../src/config/config.js';
+import { createLogger } from '../src/core/logger.js';
+import { openDatabase } from '../src/database/data-source.js';
+import { PublicReadCache } from '../src/serving/public-cache.js';
+import { MemoryRateLimitStore, RedisRateLimitStore } from '../src/serving/rate-limit.js';
+import { FixedClock } from '../src/core/clock.js';
+import { signIn } from './support/auth.js';
+import { startTestApp, testServerUrl, type TestApp } from './support/test-app.js';
+
+/** A raw GET (no automatic decompression), with the body as bytes. */
+function rawGet(
+  baseUrl: string,
+  urlPath: string,
+  headers: Record<string, string> = {},
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    const req = http.get(baseUrl + urlPath, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({ status: res.statusCode!, headers: res.headers, body: Buffer.concat(chunks) }),
+      );
+    });
+    req.on('error', reject);
+  });
+}
+
+/** Waits until the condition holds (the cache compresses a new answer in the background). */
+async function waitFor(condition: () => boolean, ms = 5000) {
+  const until = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > until) throw new Error('Bedingung nicht erfüllt');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+const decode = (r: { headers: http.IncomingHttpHeaders; body: Buffer }) =>
+  JSON.parse(
+    (r.headers['content-encoding'] === 'br'
+      ? zlib.brotliDecompressSync(r.body)
+      : r.headers['content-encoding'] === 'gzip'
+        ? zlib.gunzipSync(r.body)
+        : r.body
+    ).toString('utf8'),
+  );
+
+describe('serving: public reads from memory, compression, headers, CORS, rate limits', () => {
+  let t: TestApp;
+  let webDist: string;
+  beforeAll(async () => {
+    webDist = mkdtempSync(path.join(os.tmpdir(), 'web-dist-'));
+    mkdirSync(path.join(webDist, 'assets'));
+    writeFileSync(
+      path.join(webDist, 'index.html'),
+      '<!doctype html><html lang="de"><body><div id="root"></div><script type="module" src="/assets/app-abc123.js"></script></body></html>',
+    );
+    const js = 'export const x = "' + 'bestellen '.repeat(300) + '";';
+    writeFileSync(path.join(webDist, 'assets/app-abc123.js'), js);
+    writeFileSync(path.join(webDist, 'assets/app-abc123.js.br'), zlib.brotliCompressSync(js));
+    writeFileSync(path.join(webDist, 'assets/app-abc123.js.gz'), zlib.gzipSync(js));
+    writeFileSync(path.join(webDist, 'assets/app-abc123.js.map'), '{"version":3}');
+    t = await startTestApp({
+      seed: true,
+      env: {
+        WEB_DIST: webDist,
+        CORS_ORIGINS: 'https://partner.example.at',
+        RATE_LIMIT_PUBLIC_WRITES: '3/60',
+        BCRYPT_COST: '4',
+      },
+    });
+  });
+  afterAll(async () => {
+    await t.close();
+    rmSync(webDist, { recursive: true, force: true });
+  });
+
+  describe('public reads', () => {
+    it('answers a repeated anonymous /api/init from memory, and shows a change to a product at once', async () => {
+      const cache = t.app.get(PublicReadCache);
+      const storedBefore = cache.stats.stored;
+      const first = await rawGet(t.baseUrl, '/api/init');
+      expect(first.status).toBe(200);
+      await waitFor(() => cache.stats.stored > storedBefore);
+      const hitsBefore = cache.stats.hits;
+      const second = await rawGet(t.baseUrl, '/api/init');
+      expect(cache.stats.hits).toBe(hitsBefore + 1);
+      expect(decode(second)).toEqual(decode(first));
+
+      const admin = await signIn(t, 'admin', 'Admin-Demo-2026');
+      const products = (await t.request('GET', '/api/products', undefined, admin.cookie)).body.data;
+      const product = products[0];
+      const renamed = await t.request(
+        'PUT',
+        `/api/products/${product.id}`,
+        { ...product, name: 'Umbenannt im Cache-Test' },
+        admin.write,
+      );
+      expect(renamed.status).toBe(200);
+      const after = decode(await rawGet(t.baseUrl, '/api/init'));
+      const productsEntry = after.data.find((e: { url: string }) => e.url === '/api/products');
+      expect(productsEntry.data.data.map((p: { name: string }) => p.name)).toContain(
+        'Umbenannt im Cache-Test',
+      );
+    });
+
+    it('sends brotli, gzip and plain answers that decode to the same JSON, with one ETag and a 304', async () => {
+      const cache = t.app.get(PublicReadCache);
+      const storedBefore = cache.stats.stored;
+      await rawGet(t.baseUrl, '/api/branches');
+      await waitFor(() => cache.stats.stored > storedBefore);
+      const plain = await rawGet(t.baseUrl, '/api/branches');
+      const br = await rawGet(t.baseUrl, '/api/branches', { 'accept-encoding': 'br, gzip' });
+      const gz = await rawGet(t.baseUrl, '/api/branches', { 'accept-encoding': 'gzip' });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(gz.headers['content-encoding']).toBe('gzip');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(decode(br)).toEqual(decode(plain));
+      expect(decode(gz)).toEqual(decode(plain));
+      expect(br.body.length).toBeLessThan(plain.body.length / 3);
+      expect(plain.headers['x-total-count']).toBe(String(decode(plain).data.length));
+      expect(br.headers.etag).toBe(plain.headers.etag);
+      const again = await rawGet(t.baseUrl, '/api/branches', { 'if-none-match': String(plain.headers.etag) });
+      expect(again.status).toBe(304);
+      expect(again.body.length).toBe(0);
+    });
+
+    it('never serves a signed-in reader from the anonymous cache (managers see the API key)', async () => {
+      await rawGet(t.baseUrl, '/api/branches');
+      const admin = await signIn(t, 'admin', 'Admin-Demo-2026');
+      const staff = await t.request('GET', '/api/branches', undefined, admin.cookie);
+      expect(staff.body.data[0].apiKey).toEqual(expect.any(String));
+      const anonymous = decode(await rawGet(t.baseUrl, '/api/branches'));
+      expect(anonymous.data[0].apiKey).toBeUndefined();
+    });
+  });
+
+  describe('compression of the web app and the API', () => {
+    it('sends the precompressed twin of a built asset and no source maps', async () => {
+      const br = await rawGet(t.baseUrl, '/assets/app-abc123.js', { 'accept-encoding': 'gzip, br' });
+      expect(br.status).toBe(200);
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['content-type']).toContain('javascript');
+      expect(br.headers['cache-control']).toContain('immutable');
+      expect(zlib.brotliDecompressSync(br.body).toString()).toContain('bestellen');
+      const plain = await rawGet(t.baseUrl, '/assets/app-abc123.js');
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body.toString()).toContain('bestellen');
+      expect((await rawGet(t.baseUrl, '/assets/app-abc123.js.map')).status).toBe(404);
+    });
+
+    it('compresses API answers made per request', async () => {
+      const admin = await signIn(t, 'admin', 'Admin-Demo-2026');
+      const res = await rawGet(t.baseUrl, '/api/products', { ...admin.cookie, 'accept-encoding': 'br' });
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(Array.isArray(decode(res).data)).toBe(true);
+    });
+  });
+
+  describe('security headers', () => {
+    it.each(['/', '/store/gasthaus-linde-wien', '/backend/login', '/api/health', '/api/init'])(
+      'sets the policy headers on %s',
+      async (url) => {
+        const res = await rawGet(t.baseUrl, url);
+        const csp = String(res.headers['content-security-policy']);
+        expect(csp).toContain("script-src 'self'");
+        expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+        expect(csp).toContain("frame-ancestors 'self'");
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
+        expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+        expect(res.headers['permissions-policy']).toContain('camera=()');
+        expect(res.headers['strict-transport-security']).toBeUndefined();
+      },
+    );
+  });
+
+  describe('CORS', () => {
+    it('refuses another site in German and lets a configured partner in', async () => {
+      const foreign = await t.request('GET', '/api/branches', undefined, { origin: 'https://evil.example' });
+      expect(foreign.status).toBe(403);
+      expect(foreign.body.errors[0]).toMatchObject({ code: 'origin_not_allowed' });
+      const partner = await t.request('GET', '/api/branches', undefined, {
+        origin: 'https://partner.example.at',
+      });
+      expect(partner.status).toBe(200);
+      expect(partner.headers.get('access-control-allow-origin')).toBe('https://partner.example.at');
+      const preflight = await t.request('OPTIONS', '/api/orders', undefined, {
+        origin: 'https://partner.example.at',
+        'access-control-request-method': 'POST',
+      });
+      expect(preflight.status).toBe(204);
+      expect(preflight.headers.get('access-control-allow-headers')).toContain('Idempotency-Key');
+    });
+  });
+
+  describe('rate limits on public writes', () => {
+    it('answers the fourth sign-in link request of one address in a minute with 429 and Retry-After', async () => {
+      const statuses: number[] = [];
+      let last: { status: number; headers: Headers; body: any } | undefined;
+      for (let i = 0; i < 4; i++) {
+        last = await t.request('POST', '/api/auth/login-link', { email: `niemand${i}@example.at` });
+        statuses.push(last.status);
+      }
+      expect(statuses.slice(0, 3).every((s) => s !== 429)).toBe(true);
+      expect(statuses[3]).toBe(429);
+      expect(Number(last!.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(last!.body.errors[0].message).toMatch(/^Zu viele Anfragen/);
+    });
+  });
+});
+
+describe(MemoryRateLimitStore.name, () => {
+  it('counts per key in fixed windows by the clock', async () => {
+    const clock = new FixedClock(new Date('2026-11-23T10:00:00Z'));
+    const store = new MemoryRateLimitStore(clock);
+    expect((await store.hit('a', 60_000)).count).toBe(1);
+    expect((await store.hit('a', 60_000)).count).toBe(2);
+    expect((await store.hit('b', 60_000)).count).toBe(1);
+    clock.advance(60_001);
+    expect(await store.hit('a', 60_000)).toEqual({ count: 1, resetInMs: 60_000 });
+  });
+});
+
+describe(RedisRateLimitStore.name, () => {
+  it('shares counters through Redis (127.0.0.1:6379)', async () => {
+    const url = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+    const a = new RedisRateLimitStore(url);
+    const b = new RedisRateLimitStore(url);
+    const key = `test-${Date.now()}-${Math.random()}`;
+    try {
+      const first = await a.hit(key, 5000).catch(() => null);
+      if (!first) {
+        console.log(`Übersprungen: kein Redis unter ${url} erreichbar.`);
+        return;
+      }
+      expect(first.count).toBe(1);
+      expect((await b.hit(key, 5000)).count).toBe(2);
+      expect((await a.hit(key, 5000)).resetInMs).toBeLessThanOrEqual(5000);
+    } finally {
+      await a.close();
+      await b.close();
+    }
+  });
+});
+
+const server = testServerUrl();
+(server ? describe : describe.skip)('two backend instances on one PostgreSQL server', () => {
+  it('shows a change made through one instance in the other’s cached /api/init within a second', async () => {
+    const t1 = await startTestApp({ seed: true, env: { BCRYPT_COST: '4' } });
+    const url = (t1.dataSource.options as { url: string }).url;
+    const db2 = await openDatabase({ kind: 'server', url });
+    const config = loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'false', BCRYPT_COST: '4' });
+    const app2 = await createApp({
+      config,
+      clock: new FixedClock(new Date('2026-11-20T10:00:00Z')),
+      logger: createLogger('silent'),
+      dataSource: db2.dataSource,
+    });
+    await app2.listen(0, '127.0.0.1');
+    const base2 = `http://127.0.0.1:${(app2.getHttpServer().address() as AddressInfo).port}`;
+    try {
+      const names = async () =>
+        decode(await rawGet(base2, '/api/init'))
+          .data.find((e: { url: string }) => e.url === '/api/divisions')
+          .data.data.map((d: { name: string }) => d.name) as string[];
+      await names();
+      await new Promise((r) => setTimeout(r, 300));
+      await names(); // cached now
+      const admin = await signIn(t1, 'admin', 'Admin-Demo-2026');
+      const division = (await t1.request('GET', '/api/divisions', undefined, admin.cookie)).body.data[0];
+      const changedAt = Date.now();
+      const put = await t1.request(
+        'PUT',
+        `/api/divisions/${division.id}`,
+        { ...division, name: 'Über die andere Instanz' },
+        admin.write,
+      );
+      expect(put.status).toBe(200);
+      let seenAfter = -1;
+      while (Date.now() - changedAt < 10_000) {
+        if ((await names()).includes('Über die andere Instanz')) {
+          seenAfter = Date.now() - changedAt;
+          break;
+        }
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      console.log(`Änderung auf der zweiten Instanz sichtbar nach ${seenAfter} ms`);
+      expect(seenAfter).toBeGreaterThanOrEqual(0);
+      // The poll runs every 250 ms, then /api/init is rebuilt once: a second is the target (printed above,
+      // and by the benchmark); the bound only catches an invalidation that does not work, without failing
+      // on a loaded machine.
+      expect(seenAfter).toBeLessThan(5000);
+    } finally {
+      await app2.close();
+      await db2.close();
+      await t1.close();
+    }
+  });
+});
+if (!server) console.log('Übersprungen: zwei Instanzen brauchen einen PostgreSQL-Server (DATABASE_URL).');
