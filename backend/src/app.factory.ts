@@ -7,6 +7,9 @@ import { type AppDependencies, AppModule } from './app.module.js';
 import { expressErrorHandler } from './core/http-error.filter.js';
 import { PinoNestLogger } from './core/logger.js';
 import { requestLogging } from './core/request-logging.js';
+import { jsonBodies } from './security/body-limits.js';
+import { answerClientErrors } from './security/client-errors.js';
+import { withRedactedUrls } from './security/redact.js';
 import { corsPolicy, responseCompression, securityHeaders } from './serving/headers.js';
 import { PublicReadCache } from './serving/public-cache.js';
 import { publicWriteLimit } from './serving/rate-limit.js';
@@ -22,12 +25,14 @@ export async function createApp(deps: AppDependencies): Promise<NestExpressAppli
   });
   app.set('trust proxy', deps.config.trustProxy);
   app.disable('x-powered-by');
-  app.use(requestLogging(deps.logger));
+  answerClientErrors(app.getHttpServer());
+  const logger = withRedactedUrls(deps.logger);
+  app.use(requestLogging(logger));
   app.use(securityHeaders());
   app.use(corsPolicy(deps.config));
   app.use(responseCompression());
   app.use(publicWriteLimit(app.get(RATE_LIMIT_STORE), deps.config.serving.publicWriteLimit));
-  app.useBodyParser('json', { limit: '25mb' });
+  app.use(jsonBodies());
   app.use(cookieParser());
   app.use(webApp(deps.config.webDist));
   app.setGlobalPrefix('api', { exclude: ['image/{*path}', 'upload/{*path}'] });
@@ -52,7 +57,7 @@ export async function createApp(deps: AppDependencies): Promise<NestExpressAppli
   // After Nest's routes: whatever is still unanswered (paths outside the API prefix, like an unknown
   // /image/...) gets the same JSON 404 as an unknown /api route.
   app.use((_req: unknown, _res: unknown, next: (err: unknown) => void) => next(new NotFoundException()));
-  app.use(expressErrorHandler(deps.logger));
+  app.use(expressErrorHandler(logger));
   // Anonymous public reads from memory, in front of Express (see serving/public-cache.ts).
   app.get(PublicReadCache).install(app.getHttpServer());
   return app;

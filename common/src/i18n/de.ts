@@ -188,6 +188,8 @@ export const de = {
   'http.payloadTooLarge': 'Die Anfrage ist zu groß.',
   'http.tooManyRequests': 'Zu viele Anfragen. Bitte versuchen Sie es später erneut.',
   'http.internal': 'Leider ist ein interner Fehler aufgetreten.',
+  'http.headersTooLarge': 'Die Kopfzeilen der Anfrage sind zu groß.',
+  'http.requestTimeout': 'Die Anfrage hat zu lange gedauert.',
 
   // --- standard validation texts (section 5, server messages)
   'validation.blank': 'Dieser Wert sollte nicht leer sein.',
