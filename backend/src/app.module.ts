@@ -20,6 +20,7 @@ import { HealthModule } from './health/health.module.js';
 import { InitModule } from './init/init.module.js';
 import { JobsModule } from './jobs/jobs.module.js';
 import { LogsModule } from './logs/logs.module.js';
+import { NotificationsModule } from './notifications/notifications.module.js';
 import { OperationsModule } from './operations/operations.module.js';
 import { OrdersModule } from './orders/orders.module.js';
 import { tableResource } from './tables/table.resource.js';
@@ -49,6 +50,7 @@ export const FEATURE_MODULES = [
   OperationsModule,
   JobsModule,
   EventsModule,
+  NotificationsModule,
   OrdersModule,
 ];
 

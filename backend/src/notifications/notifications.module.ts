@@ -1,0 +1,32 @@
+import { Module, type OnModuleInit } from '@nestjs/common';
+import { RequestContext } from '../core/request-context.js';
+import { JobHandlers } from '../jobs/job-worker.service.js';
+import { JobsModule } from '../jobs/jobs.module.js';
+import { MailModule } from '../mail/mail.module.js';
+import { MailerService } from '../mail/mailer.service.js';
+import { MAIL_JOB, type MailJob, OrderNotifications, SMS_JOB, type SmsJob } from './order-notifications.js';
+import { SmsGateway } from './sms.gateway.js';
+
+/** E-mail and SMS about orders: jobs written with the order's events, sent by the job worker. */
+@Module({
+  imports: [JobsModule, MailModule],
+  providers: [OrderNotifications, SmsGateway],
+})
+export class NotificationsModule implements OnModuleInit {
+  constructor(
+    private readonly handlers: JobHandlers,
+    private readonly mailer: MailerService,
+    private readonly sms: SmsGateway,
+  ) {}
+
+  onModuleInit(): void {
+    this.handlers.register(MAIL_JOB, async (job) => {
+      const mail = job.payload as unknown as MailJob;
+      await this.mailer.send({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+    });
+    this.handlers.register(SMS_JOB, async (job, ctx: RequestContext) => {
+      const sms = job.payload as unknown as SmsJob;
+      await this.sms.send(ctx, { to: sms.to, text: sms.text, reference: `job-${job.id}` });
+    });
+  }
+}
