@@ -33,11 +33,13 @@ const NOT_REPLAYED = new Set([
 ]);
 
 interface CachedAnswer {
-  headers: Array<[string, string | number | string[]]>;
   etag: string;
-  identity: Buffer;
-  br: Buffer;
-  gzip: Buffer;
+  /** Body and the complete raw header list per encoding, written with one `writeHead`. */
+  identity: { body: Buffer; head: string[] };
+  br: { body: Buffer; head: string[] };
+  gzip: { body: Buffer; head: string[] };
+  /** A 304 says only what a cache needs (RFC 9110 15.4.5). */
+  notModified: string[];
 }
 
 const SID_COOKIE = /(?:^|;\s*)sid=/;
@@ -166,34 +168,27 @@ export class PublicReadCache implements OnModuleInit, OnModuleDestroy {
   }
 
   private send(req: IncomingMessage, res: ServerResponse, answer: CachedAnswer) {
-    for (const [name, value] of answer.headers) res.setHeader(name, value);
-    res.setHeader('ETag', answer.etag);
-    res.setHeader('Vary', 'Accept-Encoding');
     if (etagMatches(req.headers['if-none-match'], answer.etag)) {
-      res.statusCode = 304;
-      res.removeHeader('Content-Type');
+      res.writeHead(304, answer.notModified);
       res.end();
       return;
     }
-    const accepted = String(req.headers['accept-encoding'] ?? '');
-    let body = answer.identity;
-    if (/\bbr\b/.test(accepted)) {
-      body = answer.br;
-      res.setHeader('Content-Encoding', 'br');
-    } else if (/\bgzip\b/.test(accepted)) {
-      body = answer.gzip;
-      res.setHeader('Content-Encoding', 'gzip');
-    }
-    res.statusCode = 200;
-    res.setHeader('Content-Length', body.length);
-    res.end(req.method === 'HEAD' ? undefined : body);
+    const accepted = req.headers['accept-encoding'] ?? '';
+    const variant = /\bbr\b/.test(accepted)
+      ? answer.br
+      : /\bgzip\b/.test(accepted)
+        ? answer.gzip
+        : answer.identity;
+    res.writeHead(200, variant.head);
+    res.end(req.method === 'HEAD' ? undefined : variant.body);
   }
 
   /** Lets the app answer uncompressed and keeps that answer (and its compressed forms) for the next readers. */
   private capture(req: IncomingMessage, res: ServerResponse, url: string) {
     const epoch = this.epoch;
+    // Plain bytes from the app: the compressed forms are made once, below. A conditional request keeps its
+    // validator (a 304 is simply not kept).
     delete req.headers['accept-encoding'];
-    delete req.headers['if-none-match'];
     const chunks: Buffer[] = [];
     const keep = (chunk: unknown, encoding?: unknown) => {
       if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
@@ -235,14 +230,34 @@ export class PublicReadCache implements OnModuleInit, OnModuleDestroy {
       typeof headers.etag === 'string'
         ? headers.etag
         : `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`;
-    this.answers.set(url, {
-      headers: Object.entries(headers)
-        .filter(([name, value]) => value !== undefined && !NOT_REPLAYED.has(name) && name !== 'etag')
-        .map(([name, value]) => [name, value as string | number | string[]]),
+    const replayed = Object.entries(headers).flatMap(([name, value]) =>
+      value === undefined || NOT_REPLAYED.has(name) || name === 'etag'
+        ? []
+        : (Array.isArray(value) ? value : [String(value)]).flatMap((v) => [name, v]),
+    );
+    const head = (body: Buffer, encoding?: string) => [
+      ...replayed,
+      'etag',
       etag,
-      identity,
-      br,
-      gzip: gz,
+      'vary',
+      'Accept-Encoding',
+      ...(encoding ? ['content-encoding', encoding] : []),
+      'content-length',
+      String(body.length),
+    ];
+    const cacheControl = headers['cache-control'];
+    this.answers.set(url, {
+      etag,
+      identity: { body: identity, head: head(identity) },
+      br: { body: br, head: head(br, 'br') },
+      gzip: { body: gz, head: head(gz, 'gzip') },
+      notModified: [
+        'etag',
+        etag,
+        'vary',
+        'Accept-Encoding',
+        ...(cacheControl ? ['cache-control', String(cacheControl)] : []),
+      ],
     });
     this.stats.stored += 1;
   }
