@@ -10,6 +10,7 @@ import { Device } from '../src/operations/devices/device.entity.js';
 import { hashDeviceKey } from '../src/operations/devices/device-key.service.js';
 import type { OrderEvent } from '../src/orders/order-events.js';
 import { User } from '../src/users/user.entity.js';
+import { loadDemo, NOON, ORDER_TEST_ENV, postOrder, takeaway } from './orders.fixtures.js';
 import { bearerFor, insertUser } from './support/auth.js';
 import { startSecondInstance } from './support/second-instance.js';
 import { openStream, type SseStream } from './support/sse.js';
@@ -30,7 +31,7 @@ describe('live order events (SSE)', () => {
   let nextOrderId = 1000;
 
   beforeAll(async () => {
-    t = await startTestApp({ seed: true, env: { BCRYPT_COST: '4' } });
+    t = await startTestApp({ seed: true, env: ORDER_TEST_ENV });
     const branches = await t.dataSource.getRepository(Branch).find({ order: { id: 'ASC' } });
     wien = branches.find((b) => b.city === 'Wien')!;
     graz = branches.find((b) => b.city === 'Graz')!;
@@ -248,6 +249,42 @@ describe('live order events (SSE)', () => {
     } finally {
       hub.heartbeatMs = quiet;
     }
+  });
+
+  it("follows one real order on its status page's stream: its status, nothing private, nothing of other orders", async () => {
+    t.clock.set(NOON);
+    const demo = await loadDemo(t);
+    const placed = await postOrder(t, takeaway(demo));
+    expect(placed.status).toBe(201);
+    const { uid, hash } = placed.body.data.order as { uid: string; hash: string };
+    const id = (await t.dataSource.query(`SELECT id FROM customer_order WHERE uid = $1`, [uid]))[0]
+      .id as number;
+    const path = `/api/orders/public/${uid}/${hash}/events`;
+
+    const wrong = await t.request('GET', `/api/orders/public/${uid}/${hash.slice(0, -1)}x/events`);
+    expect(wrong.status).toBe(404);
+
+    // From the start of the log: the creation it missed, then live.
+    const s = await stream(`${path}?lastEventId=0`);
+    expect(s.status).toBe(200);
+    const created = await s.next();
+    expect(created.event).toBe('order.created');
+    expect(created.data).toMatchObject({ uid, isConfirmed: false, statusText: expect.any(String) });
+
+    const other = await postOrder(t, takeaway(demo));
+    const confirm = await t.request('POST', `/api/orders/${id}/status/confirm`, {}, demo.admin);
+    expect(confirm.status).toBe(200);
+    const status = await s.next((e) => e.event === 'order.status');
+    expect(status.data).toMatchObject({ uid, isConfirmed: true, action: 'confirm' });
+    for (const field of ['hash', 'email', 'phone', 'firstName', 'lastName', 'street', 'comment', 'id']) {
+      expect({ field, present: field in status.data }).toEqual({ field, present: false });
+    }
+    expect(s.events.some((e) => e.data.uid === other.body.data.order.uid)).toBe(false);
+    expect(s.events.some((e) => e.event === 'print.job')).toBe(false); // staff only
+
+    // The status page reloads: resumes after the last event it saw.
+    const resumed = await stream(path, { 'last-event-id': created.id! });
+    expect((await resumed.next()).id).toBe(status.id);
   });
 
   it('answers the same 404 for an unknown order and a wrong hash on the public stream', async () => {
