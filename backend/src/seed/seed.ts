@@ -9,6 +9,7 @@ import { DiningTable } from '../tables/table.entity.js';
 import { seedUsers } from '../users/seed-users.js';
 import { seedCatalog } from '../catalog/catalog.seed.js';
 import { seedOperations } from '../operations/operations.seed.js';
+import { seedOrders } from '../orders/order.seed.js';
 
 const weekdays = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday'] as const;
 const rule = (
@@ -189,6 +190,7 @@ export async function seedDemo(dataSource: DataSource, _clock: Clock): Promise<v
     await seedCatalog(em, branches);
     await seedOperations(em, branches, _clock.now());
     await seedContent(em, branches);
+    await seedOrders(em, branches, _clock.now());
   });
 }
 
