@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSafeLinkTarget } from '../security/urls.js';
 import { optionalRichText } from './rich-text.js';
 
 /** The block types of spec section 2. */
@@ -30,15 +31,13 @@ const plain = (max = 200) =>
     .nullish()
     .transform((v) => v ?? '');
 
-/** Internal (starting with `/`) or external http(s), mailto and tel targets; never script. */
-const buttonUrl = z
-  .string()
-  .trim()
-  .min(1)
-  .max(2000)
-  .refine((url) => /^\/(?!\/)/.test(url) || /^(https?:\/\/|mailto:|tel:)/i.test(url) || url.startsWith('#'), {
-    message: 'Dieser Wert ist keine gültige URL.',
-  });
+/**
+ * Internal (a same-origin path: `/\host` and `//host` are other sites) or external http(s), mailto and tel
+ * targets, or a fragment; never script.
+ */
+const buttonUrl = z.string().trim().min(1).max(2000).refine(isSafeLinkTarget, {
+  message: 'Dieser Wert ist keine gültige URL.',
+});
 
 /** A button: label and target (links inside the shop start with a slash). */
 export const buttonSchema = z.object({ label: z.string().trim().min(1).max(100), url: buttonUrl });

@@ -11,6 +11,8 @@ import { Site } from './site.entity.js';
 export const MAX_NAVIGATION_DEPTH = 3;
 
 const externalUrl = /^(https?:\/\/[^\s]+|mailto:[^\s]+|tel:[+0-9 ()/-]+)$/i;
+/** A site's or branch's identifier (the web app links to `/{target}`); empty for a site means none. */
+const PAGE_TARGET = /^([a-z0-9][a-z0-9-]*)?$/i;
 
 function itemSchema(depth: number): z.ZodType<NavigationItemJson> {
   return z
@@ -36,6 +38,9 @@ function itemSchema(depth: number): z.ZodType<NavigationItemJson> {
       }
       if (item.type === 'branch' && !item.target) {
         ctx.addIssue({ code: 'custom', message: 'Dieser Wert sollte nicht leer sein.', path: ['target'] });
+      } else if ((item.type === 'branch' || item.type === 'site') && !PAGE_TARGET.test(item.target)) {
+        // The web app links to /{target}: a backslash or a second slash would lead to another host.
+        ctx.addIssue({ code: 'custom', message: 'Dieser Wert ist keine gültige URL.', path: ['target'] });
       }
     })
     .transform((item) => ({

@@ -6,7 +6,7 @@ import type { DataSource } from 'typeorm';
 import { DomainError } from '../core/errors.js';
 import { HTTP_MESSAGES } from '../core/messages.js';
 import { Image } from './image.entity.js';
-import { IMAGE_SIZES, MAX_IMAGE_SIDE } from './image-sizes.js';
+import { type ImageSize, imageSizeOf, MAX_IMAGE_SIDE } from './image-sizes.js';
 import { ImageService } from './image.service.js';
 import { MediaStorage } from './media-storage.js';
 
@@ -50,7 +50,7 @@ export class ImageFileService {
    */
   async file(fileName: string, size?: string): Promise<ServedFile> {
     const { id, version, extension } = parseMediaFileName(fileName);
-    const spec = size === undefined ? null : IMAGE_SIZES[size];
+    const spec = size === undefined ? null : imageSizeOf(size);
     if (size !== undefined && !spec) throw notFound();
     const image = await this.dataSource.getRepository(Image).findOne({ where: { id } });
     if (!image || image.version !== version || image.extension !== extension || !image.storageKey)
@@ -73,7 +73,7 @@ export class ImageFileService {
     return { path: this.storage.pathOf(key), mimeType: image.mimeType, etag };
   }
 
-  private async render(image: Image, spec: (typeof IMAGE_SIZES)[string], key: string): Promise<void> {
+  private async render(image: Image, spec: ImageSize, key: string): Promise<void> {
     let original: Buffer;
     try {
       original = await readFile(this.storage.pathOf(image.storageKey));
@@ -90,15 +90,21 @@ export class ImageFileService {
         position: 'centre',
         withoutEnlargement: spec.fit === 'inside',
       });
-    const encoded = await (
-      image.extension === 'jpg'
-        ? pipeline.jpeg({ quality: 82, mozjpeg: true })
-        : image.extension === 'png'
-          ? pipeline.png({ compressionLevel: 9 })
-          : image.extension === 'webp'
-            ? pipeline.webp({ quality: 80 })
-            : pipeline.gif()
-    ).toBuffer();
+    let encoded: Buffer;
+    try {
+      encoded = await (
+        image.extension === 'jpg'
+          ? pipeline.jpeg({ quality: 82, mozjpeg: true })
+          : image.extension === 'png'
+            ? pipeline.png({ compressionLevel: 9 })
+            : image.extension === 'webp'
+              ? pipeline.webp({ quality: 80 })
+              : pipeline.gif()
+      ).toBuffer();
+    } catch {
+      // An original that cannot be decoded (stored before uploads were decoded completely) has no sizes.
+      throw notFound();
+    }
     await this.storage.write(key, encoded);
   }
 }

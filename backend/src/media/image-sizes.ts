@@ -18,6 +18,13 @@ export const IMAGE_SIZES: Record<string, ImageSize> = {
   'custom/gallery': { width: 1600, height: 1600, fit: 'inside' },
 };
 
+/**
+ * The prepared size of this URL prefix, or undefined. Only the table's own entries count: a prefix like
+ * `constructor` or `__proto__` must not find what every object inherits.
+ */
+export const imageSizeOf = (name: string): ImageSize | undefined =>
+  Object.hasOwn(IMAGE_SIZES, name) ? IMAGE_SIZES[name] : undefined;
+
 /** Image formats the API accepts, as sharp names them, with the stored extension and MIME type. */
 export const IMAGE_FORMATS: Record<string, { extension: string; mimeType: string }> = {
   jpeg: { extension: 'jpg', mimeType: 'image/jpeg' },

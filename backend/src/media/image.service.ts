@@ -67,6 +67,17 @@ export async function analyseImage(content: Buffer, declaredType: string): Promi
       'data',
     );
   }
+  // The header can promise more than the data holds: decode every pixel (every frame) now, so that a
+  // truncated or corrupt picture is refused here and not a failure on every size later.
+  try {
+    await sharp(content, {
+      limitInputPixels: MAX_IMAGE_SIDE * MAX_IMAGE_SIDE,
+      animated: true,
+      failOn: 'truncated',
+    }).stats();
+  } catch {
+    throw new DomainError('validation', t('validation.image'), 'data');
+  }
   // Quarter-turned photos (EXIF orientation 5-8) are shown turned: report the dimensions as shown.
   const turned = (metadata.orientation ?? 1) >= 5;
   const shownHeight = metadata.pageHeight ?? height;

@@ -1,0 +1,132 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { t as text } from '@ordering/common';
+import sharp from 'sharp';
+import { asUser, HeaderAuthenticator } from './support/header-authenticator.js';
+import { startTestApp, type TestApp } from './support/test-app.js';
+
+const admin = asUser(['ROLE_ADMIN']);
+const dataUrl = (mime: string, bytes: Buffer) => `data:${mime};base64,${bytes.toString('base64')}`;
+
+/** A picture of noise (so that it does not compress to nothing), cut after `fraction` of its bytes. */
+async function truncated(format: 'png' | 'jpeg', fraction: number): Promise<Buffer> {
+  const width = 300;
+  const height = 300;
+  const noise = Buffer.alloc(width * height * 3);
+  for (let i = 0; i < noise.length; i++) noise[i] = (i * 7919 + (i >> 3) * 104729) & 0xff;
+  const pipeline = sharp(noise, { raw: { width, height, channels: 3 } });
+  const full = await (format === 'png' ? pipeline.png() : pipeline.jpeg()).toBuffer();
+  return full.subarray(0, Math.floor(full.length * fraction));
+}
+
+describe('safe files and links', () => {
+  let t: TestApp;
+  let mediaDir: string;
+  beforeAll(async () => {
+    mediaDir = await mkdtemp(path.join(tmpdir(), 'security-media-'));
+    t = await startTestApp({ authenticator: new HeaderAuthenticator(), env: { MEDIA_DIR: mediaDir } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(mediaDir, { recursive: true, force: true });
+  });
+
+  it.each([
+    ['png', 'image/png'],
+    ['jpeg', 'image/jpeg'],
+  ] as const)(
+    'refuses a %s whose header promises more than its data holds, at upload, in German',
+    async (format, mime) => {
+      const bytes = await truncated(format, 0.6);
+      // The header alone still reads fine: only decoding every pixel finds the hole.
+      expect((await sharp(bytes).metadata()).width).toBe(300);
+      const res = await t.request(
+        'POST',
+        '/api/images',
+        { data: dataUrl(mime, bytes), name: 'kaputt' },
+        admin,
+      );
+      expect(res.status).toBe(400);
+      expect(res.body.errors[0]).toMatchObject({ message: text('validation.image'), field: 'data' });
+    },
+  );
+
+  it('serves sizes only from its list: constructor, __proto__ and the like are 404, not 500', async () => {
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#336699' } })
+      .png()
+      .toBuffer();
+    const created = await t.request(
+      'POST',
+      '/api/images',
+      { data: dataUrl('image/png', png), name: 'ok' },
+      admin,
+    );
+    expect(created.status).toBe(201);
+    const file = `${created.body.data.id}-1.png`;
+    expect((await fetch(`${t.baseUrl}/image/small/${file}`)).status).toBe(200);
+    for (const size of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf']) {
+      const res = await fetch(`${t.baseUrl}/image/${size}/${file}`);
+      expect({ size, status: res.status }).toEqual({ size, status: 404 });
+      const custom = await fetch(`${t.baseUrl}/image/custom/${size}/${file}`);
+      expect({ size, status: custom.status }).toEqual({ size, status: 404 });
+    }
+  });
+
+  it.each([
+    '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>',
+    '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>',
+    '<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"><a xlink:href="jav&#x09;ascript:alert(1)"><rect width="9" height="9"/></a></svg>',
+    '<svg xmlns="http://www.w3.org/2000/svg"><foreignObject><iframe src="https://evil.example"/></foreignObject></svg>',
+    '<svg xmlns="http://www.w3.org/2000/svg"><set attributeName="href" to="javascript:alert(1)"/></svg>',
+    '<svg xmlns="http://www.w3.org/2000/svg"><image href="https://evil.example/x.png" width="9" height="9"/></svg>',
+  ])('refuses an SVG that could run script or load something: %s', async (svg) => {
+    const res = await t.request(
+      'POST',
+      '/api/images',
+      { data: dataUrl('image/svg+xml', Buffer.from(svg)), name: 'zeichnung' },
+      admin,
+    );
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].field).toBe('data');
+  });
+
+  it.each([
+    ['/\\evil.example', 400],
+    ['//evil.example', 400],
+    ['/\t/evil.example', 400],
+    ['javascript:alert(1)', 400],
+    ['/store/estrich-graz', 201],
+    ['https://example.at/kontakt', 201],
+  ])('a hero button to %j is answered %d', async (url, status) => {
+    const res = await t.request(
+      'POST',
+      '/api/blocks',
+      {
+        identifier: `held-${Math.random().toString(36).slice(2, 8)}`,
+        type: 'hero',
+        content: { title: 'Willkommen', buttons: [{ label: 'Los', url }] },
+      },
+      admin,
+    );
+    expect({ url, status: res.status }).toEqual({ url, status });
+    if (status === 400) expect(res.body.errors[0].message).toBe('Dieser Wert ist keine gültige URL.');
+  });
+
+  it.each(['\\evil.example', '/evil.example', 'a/b'])(
+    'a navigation item to the site %j is refused (the web app links to /{target})',
+    async (target) => {
+      const res = await t.request(
+        'POST',
+        '/api/navigations',
+        {
+          identifier: `nav-${Math.random().toString(36).slice(2, 8)}`,
+          items: [{ type: 'site', target, label: 'X' }],
+        },
+        admin,
+      );
+      expect(res.status).toBe(400);
+      expect(res.body.errors[0].message).toBe('Dieser Wert ist keine gültige URL.');
+    },
+  );
+});
