@@ -254,6 +254,7 @@ describe('live order events (SSE)', () => {
   it("follows one real order on its status page's stream: its status, nothing private, nothing of other orders", async () => {
     t.clock.set(NOON);
     const demo = await loadDemo(t);
+    admin = demo.admin; // loadDemo issued the admin a new API token (the old one stopped working)
     const placed = await postOrder(t, takeaway(demo));
     expect(placed.status).toBe(201);
     const { uid, hash } = placed.body.data.order as { uid: string; hash: string };
@@ -308,6 +309,7 @@ describe('live order events (SSE)', () => {
     }
     try {
       const s = await stream('/api/events', admin, second.baseUrl);
+      expect(s.status).toBe(200);
       const latencies: number[] = [];
       for (let i = 0; i < 10; i++) {
         const started = performance.now();
