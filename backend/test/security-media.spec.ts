@@ -1,8 +1,9 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { t as text } from '@ordering/common';
 import sharp from 'sharp';
+import { MediaSweeper, SWEEP_GRACE_MS } from '../src/media/media-sweeper.js';
 import { asUser, HeaderAuthenticator } from './support/header-authenticator.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
@@ -129,4 +130,63 @@ describe('safe files and links', () => {
       expect(res.body.errors[0].message).toBe('Dieser Wert ist keine gültige URL.');
     },
   );
+});
+
+describe('orphan files after a crash', () => {
+  let mediaDir: string;
+  afterEach(async () => {
+    await rm(mediaDir, { recursive: true, force: true });
+  });
+
+  async function leave(key: string, ageMs: number): Promise<void> {
+    const file = path.join(mediaDir, key);
+    await mkdir(path.dirname(file), { recursive: true });
+    await writeFile(file, 'x');
+    const at = new Date(Date.now() - ageMs);
+    await utimes(file, at, at);
+    if (key.startsWith('cache/')) {
+      const folder = path.join(mediaDir, ...key.split('/').slice(0, 3));
+      await utimes(folder, at, at);
+    }
+  }
+
+  async function filesUnder(dir: string): Promise<string[]> {
+    const entries = await readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+    return entries
+      .filter((e) => e.isFile())
+      .map((e) => path.relative(dir, path.join(e.parentPath, e.name)))
+      .sort();
+  }
+
+  it('are removed at the next start; files of rows, and files younger than the grace period, stay', async () => {
+    mediaDir = await mkdtemp(path.join(tmpdir(), 'security-sweep-'));
+    const old = SWEEP_GRACE_MS + 60_000;
+    // What a crash between writing a file and committing its row leaves behind.
+    await leave('images/0123456789abcdef.png', old);
+    await leave('uploads/fedcba9876543210.pdf', old);
+    await leave('images/0123456789abcdef.png.a1b2c3.tmp', old);
+    await leave('cache/images/424242/1/small.png', old);
+    // A write in flight right now (another instance's transaction).
+    await leave('images/ffffffffffffffff.png', 1000);
+
+    const t = await startTestApp({ authenticator: new HeaderAuthenticator(), env: { MEDIA_DIR: mediaDir } });
+    try {
+      await t.app.get(MediaSweeper).whenStarted();
+      expect(await filesUnder(mediaDir)).toEqual(['images/ffffffffffffffff.png']);
+
+      // A stored image survives any sweep, however old.
+      const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
+        .png()
+        .toBuffer();
+      const created = await t.request('POST', '/api/images', { data: dataUrl('image/png', png) }, admin);
+      expect(created.status).toBe(201);
+      expect((await fetch(`${t.baseUrl}/image/tiny/${created.body.data.id}-1.png`)).status).toBe(200);
+      const removed = await t.app.get(MediaSweeper).sweep(0);
+      expect(removed).toEqual(['images/ffffffffffffffff.png']);
+      expect((await fetch(`${t.baseUrl}/image/${created.body.data.id}-1.png`)).status).toBe(200);
+      expect((await fetch(`${t.baseUrl}/image/tiny/${created.body.data.id}-1.png`)).status).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
 });

@@ -10,6 +10,7 @@ import { ImagesController } from './images.controller.js';
 import { ImageTemplateLayersController } from './image-template-layers.controller.js';
 import { imageTemplateResource } from './image-template.resource.js';
 import { MediaStorage } from './media-storage.js';
+import { MediaSweeper } from './media-sweeper.js';
 import { UploadFileService } from './upload-file.service.js';
 import { UploadFilesController } from './upload-files.controller.js';
 import { UploadRateLimit } from './upload-rate-limit.js';
@@ -38,6 +39,7 @@ import { UploadsController, UploadsCrudController } from './uploads.controller.j
     UploadService,
     UploadFileService,
     UploadRateLimit,
+    MediaSweeper,
   ],
   exports: [MediaStorage, ImageService, UploadService],
 })
