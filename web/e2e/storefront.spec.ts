@@ -262,6 +262,33 @@ test.describe('Checkout', () => {
     await expect(page.getByLabel('Liefergebiet')).toHaveValue('3');
     await expect(page.getByLabel('Straße und Hausnummer')).toBeVisible();
 
+    // The date and time pickers: a bookable day, then a time inside the day's hours.
+    await page.getByRole('button', { name: /Datum/ }).click();
+    const datePicker = page.getByRole('dialog', { name: 'Datum wählen' });
+    await expect(datePicker.getByRole('columnheader', { name: 'Mo' })).toBeVisible();
+    const day = datePicker.locator('.calendar__day:not([disabled])').nth(1);
+    await day.click();
+    await expect(day).toHaveAttribute('aria-pressed', 'true');
+    await screenshot(page, testInfo, 'date-picker', false);
+    await expectNoSeriousA11yViolations(page);
+    await datePicker.getByRole('button', { name: 'Speichern' }).click();
+    await expect(datePicker).toBeHidden();
+
+    await page.getByRole('button', { name: /Uhrzeit/ }).click();
+    const timePicker = page.getByRole('dialog', { name: 'Uhrzeit wählen' });
+    await expect(timePicker.getByText('Verfügbare Zeiten:')).toBeVisible();
+    await timePicker.getByRole('button', { name: 'Stunde erhöhen' }).click();
+    const minute = timePicker.getByRole('spinbutton', { name: 'Minute' });
+    const before = Number(await minute.textContent());
+    const after = String((before + 5) % 60).padStart(2, '0');
+    await minute.press('ArrowUp');
+    await expect(minute).toHaveText(after);
+    await screenshot(page, testInfo, 'time-picker', false);
+    await timePicker.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page.getByRole('button', { name: /Uhrzeit/ })).toContainText(
+      new RegExp(`\\d\\d:${after} Uhr`),
+    );
+
     await page.getByRole('link', { name: 'Zurück', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`${WIEN}$`));
     await page.goto(`${WIEN}/checkout`);

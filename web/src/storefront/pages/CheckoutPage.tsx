@@ -5,6 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { NotFoundPage } from '../../components/ErrorPage';
 import { PageTitle } from '../../components/PageTitle';
 import { messages } from '../../i18n/messages';
+import { AppointmentPickers } from '../components/AppointmentPickers';
 import { CartSummary } from '../components/CartPanel';
 import { LoadState } from '../components/LoadState';
 import { ProductModal } from '../components/ProductModal';
@@ -224,41 +225,7 @@ const Checkout = observer(function Checkout({ identifier }: { identifier: string
         )}
 
         <Section title={texts.sectionAppointment} id="checkout-appointment">
-          <div className="form-grid">
-            <Field id="appointmentDay" label={texts.date} error={checkout.errorFor('appointmentDate')}>
-              {(props) => (
-                <select
-                  {...props}
-                  value={checkout.appointmentDay ?? ''}
-                  onChange={(event) => checkout.chooseDay(event.target.value || null)}
-                >
-                  <option value="">{checkout.dayLabel(null)}</option>
-                  {checkout.availableDays.map((day) => (
-                    <option key={day.date} value={day.date}>
-                      {checkout.dayLabel(day.date)}
-                    </option>
-                  ))}
-                </select>
-              )}
-            </Field>
-            {checkout.appointment && (
-              <Field id="appointmentTime" label={texts.time}>
-                {(props) => (
-                  <select
-                    {...props}
-                    value={checkout.appointment?.toISOString() ?? ''}
-                    onChange={(event) => checkout.chooseTime(event.target.value)}
-                  >
-                    {checkout.timeOptions.map((option) => (
-                      <option key={option.iso} value={option.iso}>
-                        {option.label} Uhr
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Field>
-            )}
-          </div>
+          <AppointmentPickers error={checkout.errorFor('appointmentDate')} />
         </Section>
 
         <Section title={texts.sectionComment} id="checkout-comment">

@@ -105,20 +105,43 @@ describe(CheckoutStore.name, () => {
   });
 
   describe('appointment', () => {
-    it('lists bookable days and their times, and labels today', async () => {
-      const { checkout, root } = await checkoutFor();
+    it('lists bookable days and labels today and tomorrow', async () => {
+      const { checkout } = await checkoutFor();
       expect(checkout.dayLabel(null)).toBe('So bald wie möglich');
       const [today, tomorrow] = checkout.availableDays;
       expect(today.date).toBe('2026-03-02');
       expect(checkout.dayLabel(today.date)).toBe('Heute');
       expect(checkout.dayLabel(tomorrow.date)).toBe('Morgen');
-      checkout.chooseDay(tomorrow.date);
+      expect(checkout.timeLabel).toBe('–');
+    });
+
+    it('takes a day from the date picker and a time from the time picker', async () => {
+      const { checkout, root } = await checkoutFor();
+      checkout.openDatePicker();
+      expect(checkout.datePicker?.title).toBe('März 2026');
+      checkout.datePicker!.select('2026-03-03');
+      checkout.saveDatePicker();
+      expect(checkout.datePicker).toBeNull();
       expect(root.cart.appointmentDate).toBe('2026-03-03T10:00:00.000Z'); // 11:00 in Vienna
-      expect(checkout.timeOptions[0].label).toBe('11:00');
-      expect(checkout.timeOptions.at(-1)?.label).toBe('21:55');
-      checkout.chooseTime(checkout.timeOptions[2].iso);
-      expect(checkout.form.appointmentDate).toBe('2026-03-03T11:00:00.000Z');
-      checkout.chooseDay(null);
+      expect(checkout.dayLabel(checkout.appointmentDay)).toBe('Morgen');
+
+      checkout.openTimePicker();
+      checkout.timePicker!.changeHour(2);
+      checkout.timePicker!.changeMinute(3);
+      checkout.saveTimePicker();
+      expect(checkout.form.appointmentDate).toBe('2026-03-03T12:15:00.000Z');
+      expect(checkout.timeLabel).toBe('13:15 Uhr');
+
+      checkout.openTimePicker();
+      checkout.timePicker!.changeHour(-3); // 10:15: before opening
+      expect(checkout.timePicker!.canSave).toBe(false);
+      checkout.saveTimePicker();
+      expect(checkout.timeLabel).toBe('13:15 Uhr');
+      checkout.closeTimePicker();
+
+      checkout.openDatePicker();
+      checkout.datePicker!.clear();
+      checkout.saveDatePicker();
       expect(checkout.form.appointmentDate).toBeNull();
     });
   });

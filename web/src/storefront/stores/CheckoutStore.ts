@@ -1,6 +1,5 @@
 import {
   appointmentDateLabel,
-  appointmentSlots,
   availableDays,
   branchTimeZone,
   checkMinimumOrder,
@@ -42,6 +41,7 @@ import { ApiRequestError, type ApiClient } from '../../api/ApiClient';
 import type { CartStore, CartStorage } from './CartStore';
 import type { ClockStore } from './ClockStore';
 import type { InitDataStore } from './InitDataStore';
+import { DatePickerState, TimePickerState } from './pickers';
 
 /** The customer's details, kept in sessionStorage so "back" and a reload keep them. */
 export interface CustomerDetails {
@@ -111,6 +111,8 @@ export class CheckoutStore {
   donateeSearch = '';
   legalInstructions = false;
   privacyPolicy = false;
+  datePicker: DatePickerState | null = null;
+  timePicker: TimePickerState | null = null;
   /** Inline errors show after the first submit attempt. */
   showErrors = false;
   isSubmitting = false;
@@ -236,7 +238,7 @@ export class CheckoutStore {
   /** Bookable days from the hours of the order type (the server's availability will replace this). */
   get availableDays(): AvailableDay[] {
     if (!this.branch) return [];
-    return availableDays(hoursForOrderType(this.branch, this.orderType), this.earliestAppointment, 60);
+    return availableDays(hoursForOrderType(this.branch, this.orderType), this.earliestAppointment);
   }
 
   get appointment(): Date | null {
@@ -259,24 +261,57 @@ export class CheckoutStore {
     return appointmentDateLabel(instant, this.clock.now, zone, !!this.branch?.isAppointmentRequired);
   }
 
-  /** Times offered on the chosen day: each window's slots every 30 minutes, and its last time. */
-  get timeOptions(): { iso: string; label: string }[] {
-    const day = this.availableDays.find((candidate) => candidate.date === this.appointmentDay);
-    if (!day) return [];
-    const zone = branchTimeZone(this.branch);
-    const times = day.windows.flatMap((window) => {
-      const slots = appointmentSlots(window);
-      const last = slots[slots.length - 1];
-      return last && last.getTime() !== window.to.getTime() ? [...slots, window.to] : slots;
-    });
-    return times.map((time) => ({ iso: time.toISOString(), label: formatTime(time, zone) }));
-  }
-
-  /** Choosing a day takes its first time; no day means "as soon as possible". */
+  /** Choosing a day takes its first time (a day chosen again keeps its time); no day means "as soon as possible". */
   chooseDay(date: IsoDate | null): void {
     const day = date ? this.availableDays.find((candidate) => candidate.date === date) : null;
+    if (day && day.date === this.appointmentDay) return;
     this.cart.setAppointmentDate(day ? day.windows[0].from.toISOString() : null);
     this.clearServerError('appointmentDate');
+  }
+
+  /** The time button's label: "11:30 Uhr", or "–" without an appointment. */
+  get timeLabel(): string {
+    const appointment = this.appointment;
+    return appointment ? `${formatTime(appointment, branchTimeZone(this.branch))} Uhr` : '–';
+  }
+
+  openDatePicker(): void {
+    const today = localDate(this.clock.now, branchTimeZone(this.branch));
+    this.datePicker = new DatePickerState(
+      this.availableDays.map((day) => day.date),
+      today,
+      this.appointmentDay,
+    );
+  }
+
+  /** Saves the picked day (or none: as soon as possible) and closes the overlay. */
+  saveDatePicker(): void {
+    const picker = this.datePicker;
+    if (!picker?.canSave) return;
+    this.chooseDay(picker.selected);
+    this.datePicker = null;
+  }
+
+  closeDatePicker(): void {
+    this.datePicker = null;
+  }
+
+  openTimePicker(): void {
+    const date = this.appointmentDay;
+    if (!date) return;
+    const windows = this.availableDays.find((day) => day.date === date)?.windows ?? [];
+    this.timePicker = new TimePickerState(date, windows, branchTimeZone(this.branch), this.appointment);
+  }
+
+  saveTimePicker(): void {
+    const picker = this.timePicker;
+    if (!picker?.canSave) return;
+    this.chooseTime(picker.time.toISOString());
+    this.timePicker = null;
+  }
+
+  closeTimePicker(): void {
+    this.timePicker = null;
   }
 
   chooseTime(iso: string): void {
