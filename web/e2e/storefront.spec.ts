@@ -208,6 +208,13 @@ for (const screen of [
   });
 }
 
+test.describe('Status page', () => {
+  test('an unknown order (or a wrong hash) shows the 404 page', async ({ page }) => {
+    await page.goto('/status/00000000-0000-4000-8000-000000000000/falscher-hash');
+    await expect(page.getByRole('heading', { level: 1, name: '404 Not Found' })).toBeVisible();
+  });
+});
+
 test.describe('Checkout', () => {
   test('an empty cart says so and links back to the branch', async ({ page }) => {
     await page.goto(`${WIEN}/checkout`);

@@ -22,6 +22,7 @@ const storefront = new StorefrontRootStore({
   shopName,
   storage: window.sessionStorage,
   uploader: createPublicUploader(),
+  openEventStream: (url) => (typeof EventSource === 'function' ? new EventSource(url) : null),
 });
 const backoffice = new BackofficeRootStore({ api, shopName });
 const router = createBrowserRouter(createRoutes({ storefront, backoffice }));

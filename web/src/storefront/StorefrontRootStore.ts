@@ -8,6 +8,7 @@ import { CatalogStore } from './stores/CatalogStore';
 import { CheckoutStore } from './stores/CheckoutStore';
 import { ClockStore, type Clock } from './stores/ClockStore';
 import { InitDataStore } from './stores/InitDataStore';
+import { OrderStatusStore, type OpenEventStream } from './stores/OrderStatusStore';
 import type { FileUploader } from './stores/ProductEditor';
 
 export interface StorefrontRootStoreOptions {
@@ -18,6 +19,8 @@ export interface StorefrontRootStoreOptions {
   storage?: CartStorage;
   /** Uploads files of configurable products. */
   uploader?: FileUploader;
+  /** Opens an order's event stream (EventSource in the browser). */
+  openEventStream?: OpenEventStream;
 }
 
 /**
@@ -33,8 +36,16 @@ export class StorefrontRootStore {
   readonly catalog: CatalogStore;
   readonly cart: CartStore;
   readonly checkout: CheckoutStore;
+  readonly orderStatus: OrderStatusStore;
 
-  constructor({ api, shopName, now, storage = noStorage, uploader }: StorefrontRootStoreOptions) {
+  constructor({
+    api,
+    shopName,
+    now,
+    storage = noStorage,
+    uploader,
+    openEventStream,
+  }: StorefrontRootStoreOptions) {
     const clock = now ?? (() => new Date());
     this.api = api;
     this.ui = new UiStore({ shopName, now: clock, probe: serverProbe(api) });
@@ -44,6 +55,7 @@ export class StorefrontRootStore {
     this.catalog = new CatalogStore(this.data, this.branches, this.clock);
     this.cart = new CartStore(this.data, this.branches, this.catalog, storage, uploader);
     this.checkout = new CheckoutStore(this.data, this.cart, this.clock, api, storage);
+    this.orderStatus = new OrderStatusStore(api, this.data, openEventStream);
     // Every load: the configured names into the shell, and carts checked against the new catalogue.
     reaction(
       () => this.data.version,

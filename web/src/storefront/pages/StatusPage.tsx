@@ -1,22 +1,245 @@
+import { formatMoney, t, telHref, toCents, unitLabel } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
-import { useParams } from 'react-router';
+import { useEffect } from 'react';
+import { Link, useParams } from 'react-router';
+import { NotFoundPage } from '../../components/ErrorPage';
 import { PageTitle } from '../../components/PageTitle';
+import { formatAmount } from '../format';
+import { RATING_FIELDS, type OrderStatusStore, type RatingField } from '../stores/OrderStatusStore';
 import { useStores } from '../stores';
+import { texts } from '../texts';
 
-// Placeholder for the public order status page; the hash is the secret and is never displayed.
+const RATING_LABELS: Record<RatingField, string> = {
+  rating: 'Gesamteindruck',
+  foodRating: 'Essen',
+  serviceRating: 'Service',
+  processRating: 'Ablauf',
+};
+
+/** The public status page `/status/{uid}/{hash}` (spec sections 2 and 4); the hash is never shown. */
 export const StatusPage = observer(function StatusPage() {
-  const { ui } = useStores();
-  const uid = useParams().uid ?? '';
+  const { ui, orderStatus } = useStores();
+  const { uid = '', hash = '' } = useParams();
+  useEffect(() => orderStatus.open(uid, hash), [orderStatus, uid, hash]);
+
+  if (orderStatus.status === 'notFound') return <NotFoundPage />;
+  const order = orderStatus.order;
   return (
-    <section className="page" aria-labelledby="status-title">
-      <PageTitle title="Bestellstatus" shopName={ui.shopName} />
-      <h1 id="status-title">Bestellstatus</h1>
-      <div className="card">
-        <p>
-          Bestellung <strong>{uid}</strong>
-        </p>
-        <p className="muted">Der aktuelle Stand Ihrer Bestellung wird hier in Kürze angezeigt.</p>
-      </div>
+    <section className="page status" aria-labelledby="status-title">
+      <PageTitle title={texts.orderStatus} shopName={ui.shopName} />
+      {!order ? (
+        <>
+          <h1 id="status-title">{texts.orderStatus}</h1>
+          {orderStatus.status === 'error' ? (
+            <div className="alert alert--error" role="alert">
+              {orderStatus.error}
+            </div>
+          ) : (
+            <p className="loading" role="status">
+              {texts.loading}
+            </p>
+          )}
+        </>
+      ) : (
+        <StatusContent status={orderStatus} />
+      )}
     </section>
+  );
+});
+
+const StatusContent = observer(function StatusContent({ status }: { status: OrderStatusStore }) {
+  const { data } = useStores();
+  const order = status.order!;
+  const branch = status.branch;
+  const currency = data.currency;
+  return (
+    <>
+      <h1 id="status-title" className={status.isCanceled ? 'status__title--canceled' : undefined}>
+        {status.heading}
+      </h1>
+      <div className="card status__summary">
+        <p className="status__number">
+          {order.ticketNumber ? (
+            <>
+              <span className="muted">{texts.ticketNumber}</span> <strong>{order.ticketNumber}</strong>
+            </>
+          ) : (
+            <>
+              <span className="muted">{texts.orderNumber}</span>{' '}
+              <strong>{order.uid.slice(0, 8).toUpperCase()}</strong>
+            </>
+          )}
+        </p>
+        <p className="status__state" role="status" aria-live="polite">
+          {status.statusText}
+        </p>
+        {order.rejectionMessage && <p className="status__rejection">{order.rejectionMessage}</p>}
+        {status.paymentLine && <p className="status__payment">{status.paymentLine}</p>}
+        {!status.isCanceled && (
+          <ol className="timeline" aria-label={texts.progress}>
+            {status.timeline.map((step) => (
+              <li
+                key={step.id}
+                className={`timeline__step${step.isDone ? ' timeline__step--done' : ''}${step.isCurrent ? ' timeline__step--current' : ''}`}
+                aria-current={step.isCurrent ? 'step' : undefined}
+              >
+                <span className="timeline__dot" aria-hidden="true" />
+                <span className="timeline__label">{step.label}</span>
+              </li>
+            ))}
+          </ol>
+        )}
+      </div>
+
+      {status.counterOfferText && (
+        <div className="card status__counter" role="region" aria-label={texts.counterOffer}>
+          <p>{status.counterOfferText}</p>
+          <div className="status__actions">
+            <button
+              type="button"
+              className="button button--primary"
+              disabled={status.isBusy}
+              onClick={() => void status.answerCounterOffer('confirm')}
+            >
+              {texts.acceptCounterOffer}
+            </button>
+            <button
+              type="button"
+              className="button button--secondary"
+              disabled={status.isBusy}
+              onClick={() => void status.answerCounterOffer('reject')}
+            >
+              {texts.rejectCounterOffer}
+            </button>
+          </div>
+        </div>
+      )}
+      {status.actionError && (
+        <div className="alert alert--error" role="alert">
+          {status.actionError}
+        </div>
+      )}
+
+      {status.showsQuestionnaire && <QuestionnaireForm status={status} />}
+
+      <div className="card status__order">
+        <h2>{texts.yourOrder}</h2>
+        <p>
+          <span className="muted">{texts.appointment}:</span>{' '}
+          {status.appointmentText ?? t('appointment.asap')}
+        </p>
+        {order.tableIdentifier && (
+          <p>
+            <span className="muted">{texts.table}:</span> {order.tableIdentifier}
+          </p>
+        )}
+        <ul className="cart-items">
+          {order.items.map((item, index) => (
+            <li key={index} className="cart-item">
+              <div className="cart-item__main">
+                <span className="cart-item__name">{item.name}</span>
+                <span className="cart-item__quantity">
+                  {formatAmount(item.amount)} {unitLabel(item.unit)}
+                </span>
+                {item.partLabels && item.partLabels.length > 0 && (
+                  <span className="cart-item__parts">{item.partLabels.join(' · ')}</span>
+                )}
+              </div>
+              <span className="cart-item__price">
+                {item.isPriceHidden ? t('cart.priceOnRequest') : formatMoney(toCents(item.price), currency)}
+              </span>
+            </li>
+          ))}
+        </ul>
+        {order.pricing && (
+          <dl className="totals">
+            <div className="totals__row totals__row--total">
+              <dt>{t('pricing.total')}</dt>
+              <dd>{formatMoney(toCents(order.pricing.totalGross), currency)}</dd>
+            </div>
+          </dl>
+        )}
+      </div>
+
+      {branch && (
+        <div className="card status__branch">
+          <h2>{branch.name}</h2>
+          <p>
+            {branch.street}, {branch.zipCode} {branch.city}
+          </p>
+          {branch.phone && (
+            <p>
+              <a className="button button--secondary" href={telHref(branch.phone)}>
+                {texts.call(branch.phone)}
+              </a>
+            </p>
+          )}
+          <Link to={`/store/${encodeURIComponent(branch.identifier)}`}>{t('cart.backToBranch')}</Link>
+        </div>
+      )}
+    </>
+  );
+});
+
+const QuestionnaireForm = observer(function QuestionnaireForm({ status }: { status: OrderStatusStore }) {
+  return (
+    <form
+      className="card questionnaire"
+      aria-labelledby="questionnaire-title"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void status.sendQuestionnaire();
+      }}
+    >
+      <div className="questionnaire__head">
+        <h2 id="questionnaire-title">{texts.rateUs}</h2>
+        <button type="button" className="link-button" onClick={status.hideQuestionnaire}>
+          {texts.hide}
+        </button>
+      </div>
+      {RATING_FIELDS.map((field) => (
+        <fieldset key={field} className="stars">
+          <legend>{RATING_LABELS[field]}</legend>
+          <div className="stars__options">
+            {[1, 2, 3, 4, 5].map((value) => (
+              <label key={value} className="stars__option">
+                <input
+                  type="radio"
+                  name={field}
+                  value={value}
+                  checked={status.questionnaire[field] === value}
+                  onChange={() => status.setRating(field, value)}
+                />
+                <span
+                  aria-hidden="true"
+                  className={
+                    (status.questionnaire[field] ?? 0) >= value
+                      ? 'stars__star stars__star--on'
+                      : 'stars__star'
+                  }
+                >
+                  ★
+                </span>
+                <span className="visually-hidden">{texts.stars(value)}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      ))}
+      {status.showsComment && (
+        <div className="form__field">
+          <label htmlFor="questionnaire-comment">{texts.reviewComment}</label>
+          <textarea
+            id="questionnaire-comment"
+            rows={3}
+            value={status.questionnaire.comment ?? ''}
+            onChange={(event) => status.setComment(event.target.value)}
+          />
+        </div>
+      )}
+      <button type="submit" className="button button--primary" disabled={!status.canSendQuestionnaire}>
+        {texts.sendReview}
+      </button>
+    </form>
   );
 });

@@ -481,6 +481,7 @@ export class CheckoutStore {
   /**
    * Sends the order once: validates with `common` first; the idempotency key survives double clicks and
    * retries after a network or server error, and is renewed only after the server refused the form.
+   * (docs/decisions/orders.md, "Idempotency").
    */
   async submit(): Promise<SubmitOutcome> {
     if (this.isSubmitting) return { kind: 'failed' };
@@ -502,8 +503,9 @@ export class CheckoutStore {
           error instanceof ApiRequestError
             ? error
             : new ApiRequestError(0, [{ message: t('general.unknownError') }]);
-        // A 4xx answer means nothing was created: the next attempt is a new request.
-        if (apiError.status >= 400 && apiError.status < 500) this.idempotencyKey = null;
+        // Refused (400) or the key already used for another body (422): nothing was created, so the next
+        // attempt is a new request. A 409 means the first attempt is still running: keep the key.
+        if (apiError.status === 400 || apiError.status === 422) this.idempotencyKey = null;
         this.serverErrors = apiError.errors;
         return apiError.status === 400 ? { kind: 'invalid' } : { kind: 'failed' };
       });

@@ -1,0 +1,240 @@
+import {
+  canAnswerCounterOffer,
+  canSendQuestionnaire,
+  customerStatus,
+  customerStatusText,
+  formatDate,
+  formatTime,
+  isFinalOrder,
+  paymentLine,
+  showQuestionnaire,
+  showQuestionnaireComment,
+  STATUS_POLL_INTERVAL_MS,
+  t,
+  timeline,
+  type Branch,
+  type PublicOrder,
+  type Questionnaire,
+  type TimelineStep,
+} from '@ordering/common';
+import { makeAutoObservable, runInAction } from 'mobx';
+import { ApiRequestError, type ApiClient } from '../../api/ApiClient';
+import type { InitDataStore } from './InitDataStore';
+
+/** What the store needs of an EventSource. */
+export interface EventStream {
+  addEventListener(type: string, listener: () => void): void;
+  close(): void;
+  onopen: ((event: Event) => void) | null;
+  onerror: ((event: Event) => void) | null;
+}
+
+export type OpenEventStream = (url: string) => EventStream | null;
+
+/** The four ratings of the questionnaire, in the order shown. */
+export const RATING_FIELDS = ['rating', 'foodRating', 'serviceRating', 'processRating'] as const;
+export type RatingField = (typeof RATING_FIELDS)[number];
+
+/**
+ * The public status page of one order (spec sections 2 and 4): loads `GET /api/orders/public/{uid}/{hash}`,
+ * follows the order's event stream and polls every 10 s while the stream is down, until a final state;
+ * the counter-offer answers and the review questionnaire.
+ */
+export class OrderStatusStore {
+  order: PublicOrder | null = null;
+  status: 'idle' | 'loading' | 'ready' | 'notFound' | 'error' = 'idle';
+  error: string | null = null;
+  actionError: string | null = null;
+  isBusy = false;
+  isStreamOpen = false;
+  questionnaire: Partial<Questionnaire> = {};
+  isQuestionnaireHidden = false;
+  isQuestionnaireSent = false;
+
+  private path = '';
+  private stopFns: (() => void)[] = [];
+
+  constructor(
+    private readonly api: ApiClient,
+    private readonly data: InitDataStore,
+    private readonly openStream: OpenEventStream = () => null,
+  ) {
+    makeAutoObservable<OrderStatusStore, 'api' | 'data' | 'openStream' | 'path' | 'stopFns'>(
+      this,
+      { api: false, data: false, openStream: false, path: false, stopFns: false },
+      { autoBind: true },
+    );
+  }
+
+  /** Starts following an order; returns the function that stops (page left). */
+  open(uid: string, hash: string): () => void {
+    this.close();
+    this.path = `/api/orders/public/${encodeURIComponent(uid)}/${encodeURIComponent(hash)}`;
+    this.order = null;
+    this.status = 'loading';
+    this.questionnaire = {};
+    this.isQuestionnaireHidden = false;
+    this.isQuestionnaireSent = false;
+    void this.load();
+    const stream = this.openStream(`${this.path}/events`);
+    if (stream) {
+      stream.onopen = () => runInAction(() => (this.isStreamOpen = true));
+      stream.onerror = () => runInAction(() => (this.isStreamOpen = false));
+      for (const type of ['order.updated', 'order.status'])
+        stream.addEventListener(type, () => void this.load());
+      this.stopFns.push(() => stream.close());
+    }
+    const timer = setInterval(this.poll, STATUS_POLL_INTERVAL_MS);
+    this.stopFns.push(() => clearInterval(timer));
+    return this.close;
+  }
+
+  close(): void {
+    this.stopFns.forEach((stop) => stop());
+    this.stopFns = [];
+    this.isStreamOpen = false;
+  }
+
+  /** The 10-second fallback: only while the stream is down and the order is not final. */
+  poll(): void {
+    if (this.isStreamOpen || !this.order || isFinalOrder(this.order)) return;
+    void this.load();
+  }
+
+  async load(): Promise<void> {
+    try {
+      const order = await this.api.get<PublicOrder>(this.path, { redirectOnUnauthorized: false });
+      runInAction(() => {
+        this.order = order;
+        this.status = 'ready';
+        this.error = null;
+      });
+    } catch (error) {
+      runInAction(() => {
+        if (error instanceof ApiRequestError && error.status === 404) this.status = 'notFound';
+        else if (!this.order) {
+          this.status = 'error';
+          this.error = error instanceof Error ? error.message : t('general.unknownError');
+        }
+      });
+    }
+  }
+
+  get branch(): Branch | null {
+    const id = this.order?.branch?.id;
+    return this.data.branches.find((branch) => branch.id === id) ?? null;
+  }
+
+  private get timeZone(): string {
+    return this.branch?.timeZone || 'Europe/Vienna';
+  }
+
+  get isCanceled(): boolean {
+    return !!this.order && customerStatus(this.order) === 'canceled';
+  }
+
+  /** "Vielen Dank für Ihre Bestellung!" or, cancelled, "Bestellung storniert". */
+  get heading(): string {
+    return this.isCanceled ? t('orderStatus.canceled') : t('orderStatus.thankYou');
+  }
+
+  get statusText(): string {
+    return this.order ? customerStatusText(this.order) : '';
+  }
+
+  get timeline(): TimelineStep[] {
+    return this.order ? timeline(this.order) : [];
+  }
+
+  get paymentLine(): string | null {
+    return this.order ? paymentLine(this.order) : null;
+  }
+
+  /** "Di., 03.03.2026 um 11:30 Uhr" of the confirmed or requested appointment; null for as soon as possible. */
+  get appointmentText(): string | null {
+    const iso = this.order?.appointment ?? this.order?.appointmentDate;
+    if (!iso) return null;
+    const date = new Date(iso);
+    return `${formatDate(date, this.timeZone)} um ${formatTime(date, this.timeZone)} Uhr`;
+  }
+
+  get counterOfferText(): string | null {
+    const order = this.order;
+    if (!order || !canAnswerCounterOffer(order) || !order.counterAppointment) return null;
+    const date = new Date(order.counterAppointment);
+    return t('orderStatus.counterOffer', {
+      date: formatDate(date, this.timeZone),
+      time: formatTime(date, this.timeZone),
+    });
+  }
+
+  /** Accepting confirms the order at the proposed time; rejecting cancels it. The order is reloaded. */
+  async answerCounterOffer(answer: 'confirm' | 'reject'): Promise<void> {
+    if (this.isBusy) return;
+    this.isBusy = true;
+    this.actionError = null;
+    try {
+      await this.api.post(
+        `${this.path}/${answer}-counter-appointment`,
+        {},
+        { redirectOnUnauthorized: false },
+      );
+    } catch (error) {
+      runInAction(() => {
+        this.actionError =
+          error instanceof ApiRequestError ? error.message : t('backoffice.orderStatusFailed');
+      });
+    }
+    await this.load();
+    runInAction(() => (this.isBusy = false));
+  }
+
+  get showsQuestionnaire(): boolean {
+    const order = this.order;
+    if (!order || this.isQuestionnaireHidden || this.isQuestionnaireSent) return false;
+    return showQuestionnaire(order, !!this.data.config?.enablePluginOrderReviews);
+  }
+
+  setRating(field: RatingField, value: number): void {
+    this.questionnaire = { ...this.questionnaire, [field]: value };
+  }
+
+  setComment(comment: string): void {
+    this.questionnaire = { ...this.questionnaire, comment };
+  }
+
+  /** The comment box appears once all four ratings are set; sending needs all four. */
+  get showsComment(): boolean {
+    return showQuestionnaireComment(this.questionnaire);
+  }
+
+  get canSendQuestionnaire(): boolean {
+    return canSendQuestionnaire(this.questionnaire) && !this.isBusy;
+  }
+
+  hideQuestionnaire(): void {
+    this.isQuestionnaireHidden = true;
+  }
+
+  async sendQuestionnaire(): Promise<void> {
+    if (!this.canSendQuestionnaire) return;
+    this.isBusy = true;
+    this.actionError = null;
+    try {
+      await this.api.post(`${this.path}/questionnaire`, this.questionnaire, {
+        redirectOnUnauthorized: false,
+      });
+      runInAction(() => (this.isQuestionnaireSent = true));
+      await this.load();
+    } catch (error) {
+      runInAction(() => {
+        this.actionError =
+          error instanceof ApiRequestError && error.status === 400
+            ? error.message
+            : t('backoffice.questionnaireFailed');
+      });
+    } finally {
+      runInAction(() => (this.isBusy = false));
+    }
+  }
+}
