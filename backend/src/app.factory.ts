@@ -9,6 +9,7 @@ import { PinoNestLogger } from './core/logger.js';
 import { requestLogging } from './core/request-logging.js';
 import { jsonBodies } from './security/body-limits.js';
 import { answerClientErrors } from './security/client-errors.js';
+import { rejectNulBytes } from './security/input.js';
 import { withRedactedUrls } from './security/redact.js';
 import { corsPolicy, responseCompression, securityHeaders } from './serving/headers.js';
 import { PublicReadCache } from './serving/public-cache.js';
@@ -33,6 +34,7 @@ export async function createApp(deps: AppDependencies): Promise<NestExpressAppli
   app.use(responseCompression());
   app.use(publicWriteLimit(app.get(RATE_LIMIT_STORE), deps.config.serving.publicWriteLimit));
   app.use(jsonBodies());
+  app.use(rejectNulBytes());
   app.use(cookieParser());
   app.use(webApp(deps.config.webDist));
   app.setGlobalPrefix('api', { exclude: ['image/{*path}', 'upload/{*path}'] });

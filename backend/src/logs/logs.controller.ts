@@ -31,7 +31,7 @@ const listQuery = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(100),
   entityType: z.string().max(60).optional(),
   entityId: z.string().max(60).optional(),
-  userId: z.coerce.number().int().positive().optional(),
+  userId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
   action: z.string().max(40).optional(),
 });
 

@@ -2,6 +2,7 @@ import { t } from '@ordering/common';
 import { z } from 'zod';
 import type { RequestContext } from '../core/request-context.js';
 import { DomainError } from '../core/errors.js';
+import { isCalendarDay } from '../security/input.js';
 import { HTTP_MESSAGES } from '../core/messages.js';
 import type { FilterDefinition } from '../crud/resource.js';
 import { fields, toFieldErrors } from '../core/validation.js';
@@ -88,10 +89,11 @@ type Bound = { kind: 'date'; value: string } | { kind: 'instant'; value: string 
 
 export function parseBound(field: string, raw: unknown): Bound {
   const s = String(raw).trim();
-  if (/^\d{4}-\d{2}-\d{2}$/.test(s) && !Number.isNaN(Date.parse(`${s}T00:00:00Z`)))
-    return { kind: 'date', value: s };
+  // A real calendar day: JavaScript rolls 2026-02-30 over to 2 March, PostgreSQL refuses it (a 500).
+  if (isCalendarDay(s)) return { kind: 'date', value: s };
   const parsed = z.iso.datetime({ offset: true }).safeParse(s);
-  if (parsed.success) return { kind: 'instant', value: new Date(s).toISOString() };
+  if (parsed.success && isCalendarDay(s.slice(0, 10)))
+    return { kind: 'instant', value: new Date(s).toISOString() };
   throw new DomainError('validation', t('validation.date'), field);
 }
 

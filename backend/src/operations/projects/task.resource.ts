@@ -6,14 +6,13 @@ import { defineResource } from '../../crud/resource.js';
 import { fields } from '../../core/validation.js';
 import { optionalDate, optionalRef } from '../operations.validation.js';
 import { TASK_STATUSES, Task } from './task.entity.js';
+import { isCalendarDay } from '../../security/input.js';
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const dueDateFilter = (param: 'from' | 'to') => ({
   type: 'string' as const,
   apply: (qb: SelectQueryBuilder<ObjectLiteral>, alias: string, value: unknown) => {
     const s = String(value);
-    if (!DATE.test(s) || Number.isNaN(Date.parse(s)))
-      throw new DomainError('validation', t('validation.date'), param);
+    if (!isCalendarDay(s)) throw new DomainError('validation', t('validation.date'), param);
     qb.andWhere(`${alias}.dueDate ${param === 'from' ? '>=' : '<='} :taskDue_${param}`, {
       [`taskDue_${param}`]: s,
     });

@@ -47,7 +47,7 @@ export interface HolidayBalanceSheetRow {
 
 const sheetQuery = z.object({
   year: z.coerce.number().int().min(2000).max(2100).optional(),
-  user: z.coerce.number().int().positive().optional(),
+  user: z.coerce.number().int().positive().max(2_147_483_647).optional(),
 });
 
 /** Sums in half days, so that 25 − 1 − 0.5 is exactly 23.5. */
