@@ -304,3 +304,64 @@ test.describe('Checkout', () => {
     await screenshot(page, testInfo, 'checkout-delivery');
   });
 });
+
+test.describe('Ordering', () => {
+  test('a takeaway order with a configurable product reaches its status page, which follows the staff', async ({
+    page,
+  }, testInfo) => {
+    await page.goto(WIEN);
+    await page.getByRole('button', { name: /Schnitzel nach Wahl/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Schnitzel nach Wahl' });
+    await dialog.getByRole('radio', { name: 'Huhn' }).check();
+    await dialog.getByRole('checkbox', { name: 'Reis', exact: true }).check();
+    await dialog.getByRole('button', { name: 'In den Warenkorb' }).click();
+    await page.getByRole('button', { name: /Warenkorb anzeigen/ }).click();
+    await page.getByRole('link', { name: 'Zur Kasse' }).click();
+
+    await page.getByLabel('Vorname').fill('Anna');
+    await page.getByLabel('Nachname').fill('Gruber');
+    await page.getByLabel('E-Mail').fill('anna.gruber@example.at');
+    await page.getByLabel('Telefon').fill('+43 664 1234567');
+    await page.getByLabel('Ich akzeptiere die Allgemeinen Geschäftsbedingungen.').check();
+    await page.getByLabel('Ich habe die Datenschutzerklärung zur Kenntnis genommen.').check();
+    const orders: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/api/orders'))
+        orders.push(request.headers()['idempotency-key'] ?? '');
+    });
+    await page.getByRole('button', { name: /(Bestellung|Vorbestellung) abschicken/ }).dblclick();
+
+    await expect(page).toHaveURL(/\/status\/[0-9a-f-]{36}\/[^/]+$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung!' }),
+    ).toBeVisible();
+    await expect(page.getByText('Warten auf Bestätigung')).toBeVisible();
+    await expect(page.getByText('Ticketnummer')).toBeVisible();
+    await expect(page.locator('.status__order')).toContainText('Schnitzel nach Wahl');
+    expect(new Set(orders).size).toBe(1); // a double click sends one key
+    expect(orders[0]).toMatch(/^[0-9a-f-]{36}$/);
+    // The cart was cleared.
+    const stored = await page.evaluate(() => sessionStorage.getItem('asp.gasthaus-linde-wien'));
+    expect(JSON.parse(stored ?? '{}').items).toEqual([]);
+    await screenshot(page, testInfo, 'status-waiting');
+    await expectNoSeriousA11yViolations(page);
+
+    // Staff confirm through the API; the page follows by its event stream (or its 10 s poll).
+    const uid = page.url().split('/').at(-2)!;
+    const login = await page.request.post('/api/auth/login', {
+      data: { username: 'admin', password: 'Admin-Demo-2026' },
+    });
+    const { data: session } = (await login.json()) as { data: { csrfToken: string } };
+    const list = await page.request.get('/api/orders?limit=50');
+    const { data: staffOrders } = (await list.json()) as { data: { id: number; uid: string }[] };
+    const id = staffOrders.find((order) => order.uid === uid)?.id;
+    expect(id).toBeDefined();
+    const confirm = await page.request.post(`/api/orders/${id}/status/confirm`, {
+      headers: { 'X-CSRF-Token': session.csrfToken },
+      data: {},
+    });
+    expect(confirm.status()).toBeLessThan(300);
+    await expect(page.getByText('Bestätigt und in Zubereitung')).toBeVisible({ timeout: 15_000 });
+    await screenshot(page, testInfo, 'status-confirmed');
+  });
+});
