@@ -1,3 +1,4 @@
+import type { Category as CategoryContract } from '@ordering/common';
 import { defineResource } from '../crud/resource.js';
 import { imageJson } from '../media/image-json.js';
 import { Category } from './category.entity.js';
@@ -16,9 +17,9 @@ export function categoryJson(category: Category) {
     isVisibleWhenUnavailable: category.isVisibleWhenUnavailable,
     isBundle: category.isBundle,
     position: category.position,
-    createdAt: category.createdAt,
-    updatedAt: category.updatedAt,
-  };
+    createdAt: category.createdAt.toISOString(),
+    updatedAt: category.updatedAt.toISOString(),
+  } satisfies CategoryContract & { position: number };
 }
 
 export const categoryResource = defineResource({

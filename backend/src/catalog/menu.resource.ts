@@ -1,3 +1,4 @@
+import type { Menu as MenuContract } from '@ordering/common';
 import type { MenuCategoryEntry } from '@ordering/common';
 import { In, type EntityManager } from 'typeorm';
 import { DomainError } from '../core/errors.js';
@@ -31,12 +32,12 @@ export function menuJson(menu: Menu) {
   return {
     id: menu.id,
     name: menu.name,
-    availableFrom: menu.availableFrom,
+    availableFrom: menu.availableFrom.toISOString(),
     branches: (menu.branches ?? []).map((branch) => ({ id: branch.id })).sort((a, b) => a.id - b.id),
     catalog: menuCatalog(menu),
-    createdAt: menu.createdAt,
-    updatedAt: menu.updatedAt,
-  };
+    createdAt: menu.createdAt.toISOString(),
+    updatedAt: menu.updatedAt.toISOString(),
+  } satisfies MenuContract;
 }
 
 /** Every category and product the catalogue names must exist; the error names the entry (`catalog.0.products.2.id`). */

@@ -1,3 +1,4 @@
+import type { Donatee as DonateeContract } from '@ordering/common';
 import { z } from 'zod';
 import { defineResource } from '../crud/resource.js';
 import { fields } from '../core/validation.js';
@@ -26,13 +27,14 @@ export const donateeResource = defineResource({
   sortable: ['name', 'identifier'],
   defaultSort: 'name',
   unique: ['identifier'],
-  toJson: (donatee) => ({
-    id: donatee.id,
-    identifier: donatee.identifier,
-    name: donatee.name,
-    description: donatee.description,
-    image: donatee.image ? imageJson(donatee.image) : null,
-    createdAt: donatee.createdAt,
-    updatedAt: donatee.updatedAt,
-  }),
+  toJson: (donatee) =>
+    ({
+      id: donatee.id,
+      identifier: donatee.identifier,
+      name: donatee.name,
+      description: donatee.description,
+      image: donatee.image ? imageJson(donatee.image) : null,
+      createdAt: donatee.createdAt.toISOString(),
+      updatedAt: donatee.updatedAt.toISOString(),
+    }) satisfies DonateeContract,
 });

@@ -1,3 +1,4 @@
+import type { Tag as TagContract } from '@ordering/common';
 import { z } from 'zod';
 import { defineResource } from '../crud/resource.js';
 import { fields } from '../core/validation.js';
@@ -22,11 +23,12 @@ export const tagResource = defineResource({
   defaultSort: 'name',
   // Two tags of one name would be two identical filter tiles.
   unique: ['name'],
-  toJson: (tag) => ({
-    id: tag.id,
-    name: tag.name,
-    image: tag.image ? imageJson(tag.image) : null,
-    createdAt: tag.createdAt,
-    updatedAt: tag.updatedAt,
-  }),
+  toJson: (tag) =>
+    ({
+      id: tag.id,
+      name: tag.name,
+      image: tag.image ? imageJson(tag.image) : null,
+      createdAt: tag.createdAt.toISOString(),
+      updatedAt: tag.updatedAt.toISOString(),
+    }) satisfies TagContract,
 });
