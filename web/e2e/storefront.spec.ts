@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, screenshot } from './support';
 
 // The storefront against the real backend and its demo data (README "Demo data"): three branches,
@@ -305,6 +305,56 @@ test.describe('Checkout', () => {
   });
 });
 
+/** Fills the contact fields and ticks both legal checkboxes of the checkout. */
+async function fillContact(page: Page) {
+  await page.getByLabel('Vorname').fill('Anna');
+  await page.getByLabel('Nachname').fill('Gruber');
+  await page.getByLabel('E-Mail').fill('anna.gruber@example.at');
+  await page.getByLabel('Telefon').fill('+43 664 1234567');
+  await acceptLegal(page);
+}
+
+async function fillAddress(page: Page, street: string, zipCode: string, city: string) {
+  await page.getByRole('textbox', { name: 'Straße und Hausnummer' }).fill(street);
+  await page.getByRole('textbox', { name: 'PLZ', exact: true }).fill(zipCode);
+  await page.getByRole('textbox', { name: 'Ort', exact: true }).fill(city);
+}
+
+async function acceptLegal(page: Page) {
+  await page.getByLabel('Ich akzeptiere die Allgemeinen Geschäftsbedingungen.').check();
+  await page.getByLabel('Ich habe die Datenschutzerklärung zur Kenntnis genommen.').check();
+}
+
+/** Signs in as the demo admin (README) and runs a staff status action on the order of a status page. */
+async function staffAction(page: Page, action: string, data: object = {}) {
+  const uid = new URL(page.url()).pathname.split('/').at(-2)!;
+  const login = await page.request.post('/api/auth/login', {
+    data: { username: 'admin', password: 'Admin-Demo-2026' },
+  });
+  const { data: session } = (await login.json()) as { data: { csrfToken: string } };
+  const list = await page.request.get('/api/orders?limit=100');
+  const { data: staffOrders } = (await list.json()) as { data: { id: number; uid: string }[] };
+  const id = staffOrders.find((order) => order.uid === uid)?.id;
+  expect(id).toBeDefined();
+  const response = await page.request.post(`/api/orders/${id}/status/${action}`, {
+    headers: { 'X-CSRF-Token': session.csrfToken },
+    data,
+  });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+}
+
+/** Adds a simple product of the Wien menu and opens the checkout. */
+async function wienCheckoutWith(page: Page, product: RegExp) {
+  await page.goto(WIEN);
+  await page.getByRole('button', { name: product }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'In den Warenkorb' }).click();
+  await page.goto(`${WIEN}/checkout`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Kasse' })).toBeVisible();
+}
+
+const submitButton = (page: Page) =>
+  page.getByRole('button', { name: /(Bestellung|Vorbestellung|Angebotsanfrage) abschicken/ });
+
 test.describe('Ordering', () => {
   test('a takeaway order with a configurable product reaches its status page, which follows the staff', async ({
     page,
@@ -363,5 +413,146 @@ test.describe('Ordering', () => {
     expect(confirm.status()).toBeLessThan(300);
     await expect(page.getByText('Bestätigt und in Zubereitung')).toBeVisible({ timeout: 15_000 });
     await screenshot(page, testInfo, 'status-confirmed');
+  });
+});
+
+test.describe('Ordering, more', () => {
+  test('a counter-offer accepted, then the completed order is rated', async ({ page }, testInfo) => {
+    await wienCheckoutWith(page, /Kaiserschmarrn/);
+    await fillContact(page);
+    await submitButton(page).click();
+    await expect(page.getByText('Warten auf Bestätigung')).toBeVisible();
+
+    const proposed = new Date(Date.now() + 3 * 24 * 3600 * 1000);
+    proposed.setUTCHours(17, 30, 0, 0);
+    await staffAction(page, 'confirm', { counterAppointment: proposed.toISOString() });
+    const offer = page.getByRole('region', { name: 'Terminvorschlag' });
+    await expect(offer).toContainText('Wir schlagen', { timeout: 15_000 });
+    await screenshot(page, testInfo, 'status-counter-offer');
+    await offer.getByRole('button', { name: 'Termin annehmen' }).click();
+    await expect(page.getByText('Bestätigt und in Zubereitung')).toBeVisible();
+    await expect(offer).toBeHidden();
+
+    await staffAction(page, 'completed');
+    const review = page.getByRole('form', { name: 'Wie zufrieden waren Sie?' });
+    await expect(review).toBeVisible({ timeout: 15_000 });
+    const send = review.getByRole('button', { name: 'Bewertung senden' });
+    for (const [category, stars] of [
+      ['Gesamteindruck', '5 Sterne'],
+      ['Essen', '4 Sterne'],
+      ['Service', '5 Sterne'],
+    ]) {
+      await review.getByRole('group', { name: category }).getByLabel(stars).check();
+    }
+    await expect(send).toBeDisabled();
+    await expect(review.getByLabel('Möchten Sie uns noch etwas mitteilen?')).toHaveCount(0);
+    await review.getByRole('group', { name: 'Ablauf' }).getByLabel('3 Sterne').check();
+    await review.getByLabel('Möchten Sie uns noch etwas mitteilen?').fill('Sehr gut, danke!');
+    await screenshot(page, testInfo, 'status-questionnaire');
+    await expectNoSeriousA11yViolations(page);
+    await send.click();
+    await expect(review).toBeHidden();
+  });
+
+  test('a counter-offer rejected cancels the order', async ({ page }) => {
+    await wienCheckoutWith(page, /Sachertorte/);
+    await fillContact(page);
+    await submitButton(page).click();
+    await expect(page.getByText('Warten auf Bestätigung')).toBeVisible();
+    const proposed = new Date(Date.now() + 2 * 24 * 3600 * 1000);
+    proposed.setUTCHours(16, 0, 0, 0);
+    await staffAction(page, 'confirm', { counterAppointment: proposed.toISOString() });
+    await page.getByRole('button', { name: 'Ablehnen und stornieren' }).click({ timeout: 15_000 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Bestellung storniert' })).toBeVisible();
+  });
+
+  test('dine-in with a table: no contact section, the table is required', async ({ page }, testInfo) => {
+    await wienCheckoutWith(page, /Almdudler/);
+    await page.getByRole('radio', { name: 'Dine In' }).check();
+    await expect(page.getByText('Die Nummer finden Sie in der Mitte des QR-Codes')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Kontaktdaten' })).toHaveCount(0);
+    await acceptLegal(page);
+    await submitButton(page).click();
+    await expect(page.getByLabel('Tischnummer')).toHaveAttribute('aria-invalid', 'true');
+    await page.getByLabel('Tischnummer').selectOption({ index: 3 });
+    await screenshot(page, testInfo, 'checkout-dine-in');
+    await submitButton(page).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung!' }),
+    ).toBeVisible();
+  });
+
+  test('delivery below the minimum hides the submit; above it the order goes out', async ({
+    page,
+  }, testInfo) => {
+    await wienCheckoutWith(page, /Römerquelle/); // 3,20 EUR
+    await page.getByRole('radio', { name: 'Lieferung' }).check();
+    await page.getByLabel('Liefergebiet').selectOption({ label: '1060 Mariahilf' });
+    const summary = page.locator('.cart-summary');
+    await expect(summary).toContainText(
+      'Sie haben den Mindestbestellwert in Höhe von 20,00 EUR leider noch nicht erreicht.',
+    );
+    await expect(summary).toContainText('Kostenlose Lieferung ab 35,00 EUR.');
+    await expect(submitButton(page)).toHaveCount(0);
+    await screenshot(page, testInfo, 'checkout-delivery-minimum');
+
+    await page.getByRole('button', { name: 'Römerquelle prickelnd 0,33 l bearbeiten' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByLabel('Menge', { exact: true }).fill('7');
+    await dialog.getByLabel('Menge', { exact: true }).press('Enter');
+    await dialog.getByRole('button', { name: 'Änderungen speichern' }).click();
+    await expect(summary).not.toContainText('Mindestbestellwert');
+    await expect(summary).toContainText('Lieferung');
+    await expect(summary).toContainText('2,90 EUR');
+    await fillContact(page);
+    await fillAddress(page, 'Mariahilfer Straße 1', '1060', 'Wien');
+    await submitButton(page).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung!' }),
+    ).toBeVisible();
+  });
+
+  test('Graz: a quotation request with an uploaded floor plan and a required appointment', async ({
+    page,
+  }, testInfo) => {
+    await page.goto('/store/estrich-graz');
+    await page.getByRole('button', { name: /Estrichverlegung nach Maß/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Estrichverlegung nach Maß' });
+    await dialog.getByRole('radio', { name: /Fließestrich CAF/ }).check();
+    await dialog.getByRole('button', { name: 'Weiter' }).click();
+    await dialog.getByRole('radio', { name: /6,5 cm/ }).check();
+    await dialog.getByRole('button', { name: 'Weiter' }).click();
+    await dialog.getByLabel(/Grundriss/).setInputFiles({
+      name: 'grundriss.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+    });
+    await expect(dialog.getByText('grundriss.pdf')).toBeVisible();
+    await screenshot(page, testInfo, 'upload-part', false);
+    await dialog.getByRole('button', { name: 'Weiter' }).click();
+    await dialog.getByRole('button', { name: 'In den Warenkorb' }).click();
+
+    await page.goto('/store/estrich-graz/checkout');
+    await fillContact(page);
+    await fillAddress(page, 'Annenstraße 10', '8020', 'Graz');
+    await expect(page.getByRole('button', { name: /Datum/ })).toContainText('Keine Angabe');
+    await submitButton(page).click();
+    await expect(page.getByText('Bitte wählen Sie einen Termin aus.')).toBeVisible();
+
+    await page.getByRole('button', { name: /Datum/ }).click();
+    const picker = page.getByRole('dialog', { name: 'Datum wählen' });
+    const bookable = picker.locator('.calendar__day:not([disabled])');
+    for (let month = 0; month < 3 && (await bookable.count()) === 0; month += 1) {
+      await picker.getByRole('button', { name: 'Nächster Monat' }).click();
+    }
+    await bookable.first().click();
+    await picker.getByRole('button', { name: 'Speichern' }).click();
+    await expect(submitButton(page)).toHaveText('Angebotsanfrage abschicken');
+    await submitButton(page).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung!' }),
+    ).toBeVisible();
+    await expect(page.locator('.status__order')).toContainText('Estrichverlegung nach Maß');
+    await screenshot(page, testInfo, 'status-quotation');
   });
 });
