@@ -300,12 +300,12 @@ describe('time tracking (/api/working-activities, /api/working-schedules)', () =
       });
     });
 
-    it('keeps employees to their branches: another branch’s row is 403 and the list shows only their branches', async () => {
+    it('keeps employees to their branches and their own rows: another branch’s row is 403, a colleague’s 404, the list shows only their own', async () => {
       const ownRow = (
         await t.request(
           'POST',
           '/api/working-activities',
-          work(ben, a, '2026-09-01T06:00:00Z', '2026-09-01T10:00:00Z'),
+          work(anna, a, '2026-09-01T06:00:00Z', '2026-09-01T10:00:00Z'),
           admin,
         )
       ).body.data;
@@ -317,6 +317,19 @@ describe('time tracking (/api/working-activities, /api/working-schedules)', () =
           admin,
         )
       ).body.data;
+      // A colleague's row in the same branch is hidden altogether (issue 15: never a colleague's records).
+      const colleagueRow = (
+        await t.request(
+          'POST',
+          '/api/working-activities',
+          work(ben, a, '2026-09-02T06:00:00Z', '2026-09-02T10:00:00Z'),
+          admin,
+        )
+      ).body.data;
+      expect(
+        (await t.request('GET', `/api/working-activities/${colleagueRow.id}`, undefined, anna.headers))
+          .status,
+      ).toBe(404);
 
       expect(
         (await t.request('GET', `/api/working-activities/${otherRow.id}`, undefined, anna.headers)).status,
@@ -361,11 +374,11 @@ describe('time tracking (/api/working-activities, /api/working-schedules)', () =
       expect(forColleague.status).toBe(403);
       const takeOver = await t.request(
         'PUT',
-        `/api/working-activities/${ownRow.id}`,
-        { ...ownRow, user: { id: anna.id } },
+        `/api/working-activities/${colleagueRow.id}`,
+        { ...colleagueRow, user: { id: anna.id } },
         anna.headers,
       );
-      expect(takeOver.status).toBe(403);
+      expect(takeOver.status).toBe(404);
       const holiday = await t.request(
         'POST',
         '/api/working-activities',
@@ -377,8 +390,9 @@ describe('time tracking (/api/working-activities, /api/working-schedules)', () =
         (await t.request('DELETE', `/api/working-activities/${otherRow.id}`, undefined, anna.headers)).status,
       ).toBe(403);
       expect(
-        (await t.request('DELETE', `/api/working-activities/${ownRow.id}`, undefined, anna.headers)).status,
-      ).toBe(403);
+        (await t.request('DELETE', `/api/working-activities/${colleagueRow.id}`, undefined, anna.headers))
+          .status,
+      ).toBe(404);
       expect(
         (await t.request('DELETE', `/api/working-activities/${own.body.data.id}`, undefined, anna.headers))
           .status,

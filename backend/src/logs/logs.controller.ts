@@ -4,10 +4,12 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import type { DataSource } from 'typeorm';
 import { z } from 'zod';
-import { Allow } from '../core/decorators.js';
+import { Allow, Ctx } from '../core/decorators.js';
 import { DomainError } from '../core/errors.js';
 import { parseId } from '../crud/crud.service.js';
+import type { RequestContext } from '../core/request-context.js';
 import { parseInput } from '../core/validation.js';
+import { AuditReadRules } from './audit-read-rules.js';
 import { AuditLog } from './audit-log.entity.js';
 
 const logSchema = {
@@ -35,11 +37,17 @@ const listQuery = z.object({
   action: z.string().max(40).optional(),
 });
 
-/** The audit log: every create, update and delete, newest first. */
+/**
+ * The audit log: every create, update and delete, newest first; each reader sees the entries about what
+ * it may read directly ({@link AuditReadRules}: a manager sees no user accounts and no configuration).
+ */
 @ApiTags('logs')
 @Controller('logs')
 export class LogsController {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(
+    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly rules: AuditReadRules,
+  ) {}
 
   @Get()
   @Allow('logs:read')
@@ -51,9 +59,14 @@ export class LogsController {
   @ApiQuery({ name: 'userId', required: false, type: 'integer' })
   @ApiQuery({ name: 'action', required: false, type: 'string' })
   @ApiOkResponse({ schema: { type: 'object', properties: { data: { type: 'array', items: logSchema } } } })
-  async list(@Query() query: unknown, @Res({ passthrough: true }) res: Response) {
+  async list(@Ctx() ctx: RequestContext, @Query() query: unknown, @Res({ passthrough: true }) res: Response) {
     const q = parseInput(listQuery, query);
     const qb = this.dataSource.getRepository(AuditLog).createQueryBuilder('l');
+    const readable = this.rules.readableTypes(ctx);
+    if (readable !== null) {
+      if (readable.length === 0) qb.andWhere('1 = 0');
+      else qb.andWhere('l.entityType IN (:...readableTypes)', { readableTypes: readable });
+    }
     if (q.entityType) qb.andWhere('l.entityType = :entityType', { entityType: q.entityType });
     if (q.entityId) qb.andWhere('l.entityId = :entityId', { entityId: q.entityId });
     if (q.userId) qb.andWhere('l.userId = :userId', { userId: q.userId });
@@ -71,9 +84,11 @@ export class LogsController {
   @Allow('logs:read')
   @ApiOperation({ summary: 'Log lesen' })
   @ApiOkResponse({ schema: { type: 'object', properties: { data: logSchema } } })
-  async get(@Param('id') id: string) {
+  async get(@Ctx() ctx: RequestContext, @Param('id') id: string) {
     const log = await this.dataSource.getRepository(AuditLog).findOne({ where: { id: parseId(id, 'Log') } });
-    if (!log) throw new DomainError('not_found', 'Log wurde nicht gefunden.');
+    // An entry about what the reader may not read is the same 404 as a missing one.
+    if (!log || !this.rules.mayRead(ctx, log.entityType))
+      throw new DomainError('not_found', 'Log wurde nicht gefunden.');
     return log;
   }
 }

@@ -1,11 +1,12 @@
 import { Global, Module } from '@nestjs/common';
+import { AuditReadRules } from './audit-read-rules.js';
 import { AuditService } from './audit.service.js';
 import { AuditSubscriber } from './audit.subscriber.js';
 import { LogsController } from './logs.controller.js';
 
 @Global()
 @Module({
-  providers: [AuditService, AuditSubscriber],
+  providers: [AuditService, AuditSubscriber, AuditReadRules],
   exports: [AuditService],
   controllers: [LogsController],
 })

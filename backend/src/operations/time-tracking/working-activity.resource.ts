@@ -121,6 +121,17 @@ export const workingActivityResource = defineResource({
   write: 'time-tracking:write',
   relations: ['user', 'branch', 'project', 'task'],
   branchScope: 'branch',
+  // An employee reads only its own records (never a colleague's sick leave or holiday): a colleague's row
+  // is the 404 of an unknown id. Rows of other branches stay visible to this condition so that the
+  // branch scope answers them with its 403, as for every branch-scoped collection.
+  scope: (ctx, qb, alias) => {
+    if (!isBranchScoped(ctx)) return;
+    const branchIds = ctx.user!.branchIds.length > 0 ? ctx.user!.branchIds : [0];
+    qb.andWhere(`(${alias}.user = :scopeOwnUserId OR ${alias}.branch NOT IN (:...scopeOwnBranchIds))`, {
+      scopeOwnUserId: ctx.user!.id,
+      scopeOwnBranchIds: branchIds,
+    });
+  },
   filters: {
     user: { type: 'number' },
     branch: { type: 'number' },
