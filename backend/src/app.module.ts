@@ -23,6 +23,7 @@ import { LogsModule } from './logs/logs.module.js';
 import { NotificationsModule } from './notifications/notifications.module.js';
 import { OperationsModule } from './operations/operations.module.js';
 import { OrdersModule } from './orders/orders.module.js';
+import { PaymentsModule } from './payments/payments.module.js';
 import { tableResource } from './tables/table.resource.js';
 import { UsersModule } from './users/users.module.js';
 import { ServingModule } from './serving/serving.module.js';
@@ -51,6 +52,7 @@ export const FEATURE_MODULES = [
   JobsModule,
   EventsModule,
   NotificationsModule,
+  PaymentsModule,
   OrdersModule,
 ];
 

@@ -59,6 +59,11 @@ export const PUBLIC_ROUTES: readonly string[] = [
   // The status page's live events: the order's uid and hash are the secret.
   'GET /api/orders/public/:uid/:hash/events',
 
+  // Payment providers' webhooks: nothing in their body is trusted (Mollie sends an id whose status we
+  // read from Mollie; Datatrans' body must carry a valid HMAC signature, and its status is read too).
+  'POST /api/payments/mollie/webhook',
+  'POST /api/payments/datatrans/webhook',
+
   // Files customers attach to an order in the storefront (rate-limited per address).
   'POST /api/uploads/public',
 

@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readServingConfig, type ServingConfig } from '../serving/serving-config.js';
+import { readPaymentsConfig, type PaymentsConfig } from '../payments/payments-config.js';
 
 /** The typed, validated configuration of one backend process. Read once at boot by {@link loadConfig}. */
 export interface AppConfig {
@@ -44,6 +45,8 @@ export interface AppConfig {
   smsCountryCode: string;
   /** CORS, public-write rate limits and their shared store (see serving/serving-config.ts). */
   serving: ServingConfig;
+  /** Payment providers' and voucher issuer's addresses (see payments/payments-config.ts). */
+  payments: PaymentsConfig;
 }
 
 /** A configuration value is missing or wrong; the message is one sentence naming the variable. */
@@ -115,6 +118,22 @@ export const ENV_DOC: ReadonlyArray<{ name: string; default: string; meaning: st
     name: 'REDIS_URL',
     default: '—',
     meaning: 'Redis für gemeinsame Zähler der Ratenbegrenzung mehrerer Instanzen (redis://host:6379)',
+  },
+  // Payments (read by payments/payments-config.ts).
+  {
+    name: 'MOLLIE_API_URL',
+    default: 'https://api.mollie.com/v2/',
+    meaning: 'Mollie Payments API v2 (https)',
+  },
+  {
+    name: 'DATATRANS_API_URL',
+    default: 'https://api.datatrans.com',
+    meaning: 'Datatrans JSON-API (Testbetrieb: https://api.sandbox.datatrans.com)',
+  },
+  {
+    name: 'VOUCHER_API_URL',
+    default: '(leer)',
+    meaning: 'Prüfadresse des Gutschein-Ausstellers (mit VOUCHER_API_KEY); leer: Prüfung an der Kassa',
   },
 ];
 
@@ -195,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     bcryptCost: readBcryptCost(env),
     ...readJobsAndSms(env),
     serving: readServingConfig(env),
+    payments: readPaymentsConfig(env),
   };
 }
 

@@ -15,6 +15,7 @@ import { EVENTS_ENTITIES } from './entity-groups/events.js';
 import { JOBS_ENTITIES } from './entity-groups/jobs.js';
 import { OPERATIONS_ENTITIES } from './entity-groups/operations.js';
 import { ORDERS_ENTITIES } from './entity-groups/orders.js';
+import { PAYMENTS_ENTITIES } from './entity-groups/payments.js';
 
 /**
  * Entities by group. Each group has its own migrations, so that work on one group can generate its
@@ -31,6 +32,7 @@ export const ENTITY_GROUPS: Record<string, Function[]> = {
   jobs: JOBS_ENTITIES,
   events: EVENTS_ENTITIES,
   orders: ORDERS_ENTITIES,
+  payments: PAYMENTS_ENTITIES,
 };
 
 /** Every TypeORM entity of the application (explicit: ESM has no glob loading). */

@@ -6,6 +6,7 @@ import {
   type Order as OrderContract,
   type PublicOrder,
 } from '@ordering/common';
+import { isPendingPayment, paymentLineOf } from './order-payment.js';
 import type { Order } from './order.entity.js';
 
 const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
@@ -21,7 +22,9 @@ export function staffOrderJson(order: Order) {
     uid: order.uid,
     hash: order.hash,
     status: order.status,
-    allowedActions: [...allowedActions(order)],
+    // An order waiting for its online payment takes no staff action until it is paid (or expires).
+    allowedActions: isPendingPayment(order) ? [] : [...allowedActions(order)],
+    payment: paymentLineOf(order),
     customerStatus: customerStatus(order),
     ticketNumber: order.ticketNumber,
     businessDate: order.businessDate,
@@ -64,7 +67,10 @@ export function staffOrderJson(order: Order) {
  * The status page's view (`GET /api/orders/public/{uid}/{hash}`, the answer of `POST /api/orders`): the
  * progress, items and totals of the order, but no contact or address data and nothing internal.
  */
-export function publicOrderJson(order: Order): PublicOrder & { statusText: string } {
+export function publicOrderJson(
+  order: Order,
+): PublicOrder & { statusText: string; payment: ReturnType<typeof paymentLineOf> } {
+  const payment = paymentLineOf(order);
   return {
     uid: order.uid,
     hash: order.hash,
@@ -72,7 +78,8 @@ export function publicOrderJson(order: Order): PublicOrder & { statusText: strin
     isQuotation: order.isQuotation,
     branch: { id: order.branchId ?? 0 },
     ...pickFlags(order),
-    statusText: customerStatusText(order),
+    statusText: payment.state === 'pending' ? payment.text : customerStatusText(order),
+    payment,
     tableIdentifier: order.tableIdentifier,
     deliveryArea: order.deliveryArea?.area ?? null,
     appointmentDate: iso(order.appointmentDate),
@@ -84,7 +91,7 @@ export function publicOrderJson(order: Order): PublicOrder & { statusText: strin
     items: order.items,
     pricing: order.pricing,
     createdAt: iso(order.createdAt) ?? undefined,
-  } satisfies PublicOrder & { statusText: string };
+  } satisfies PublicOrder & { statusText: string; payment: ReturnType<typeof paymentLineOf> };
 }
 
 /** The JSON of an order's audit entry: the staff view without the status page secret. */

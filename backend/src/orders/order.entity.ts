@@ -9,6 +9,7 @@ import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, type Relat
 import { Branch } from '../branches/branch.entity.js';
 import { BaseEntity } from '../database/base.entity.js';
 import { money } from '../database/columns.js';
+import type { PENDING_PAYMENT } from './order-payment.js';
 
 /** The delivery area as it was when the order was placed (the area may change or go later). */
 export interface DeliveryAreaSnapshot {
@@ -43,9 +44,12 @@ export class Order extends BaseEntity {
   @Column({ type: 'varchar', length: 64 })
   hash: string;
 
-  /** Staff state derived from the flags with common's `staffState` (kept for filtering). */
+  /**
+   * Staff state derived from the flags with common's `staffState` (kept for filtering), or
+   * `pendingPayment` while an online payment is open (see order-payment.ts).
+   */
   @Column({ type: 'varchar', length: 20, default: 'unconfirmed' })
-  status: StaffOrderState;
+  status: StaffOrderState | typeof PENDING_PAYMENT;
 
   @ManyToOne(() => Branch, { nullable: true, onDelete: 'SET NULL' })
   @JoinColumn({ name: 'branch_id', foreignKeyConstraintName: 'fk_customer_order_branch' })

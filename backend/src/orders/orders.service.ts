@@ -27,11 +27,13 @@ import type { RequestContext } from '../core/request-context.js';
 import { TransactionalConnection } from '../core/transaction.js';
 import { parseInput } from '../core/validation.js';
 import { Upload } from '../media/upload.entity.js';
+import { PaymentsService } from '../payments/payments.service.js';
 import { IdempotencyService, requestHash, type StoredResponse } from './idempotency.service.js';
 import { applyAction, loadByUidAndHash, loadForStaff } from './order-actions.js';
 import { loadOrderConfig, placeOrder } from './order-checkout.js';
 import type { OrderEvent } from './order-events.js';
 import { auditOrderJson, publicOrderJson, staffOrderJson } from './order-json.js';
+import { isPendingPayment } from './order-payment.js';
 import { partLabels, pricedProduct, storedItem, totalsOfItems } from './order-pricing.js';
 import { Order } from './order.entity.js';
 import {
@@ -55,6 +57,7 @@ export class OrdersService {
     private readonly events: EventBus,
     private readonly clock: Clock,
     private readonly idempotency: IdempotencyService,
+    private readonly payments: PaymentsService,
   ) {}
 
   private eventOf(order: Order, action?: OrderEvent['action']): OrderEvent {
@@ -109,20 +112,35 @@ export class OrdersService {
     }
   }
 
-  private createNow(ctx: RequestContext, body: unknown, key: string | null): Promise<StoredResponse> {
-    return this.connection.withTransaction(ctx, async (em) => {
+  private async createNow(ctx: RequestContext, body: unknown, key: string | null): Promise<StoredResponse> {
+    // A voucher is checked with its issuer before the transaction (no database held during HTTP).
+    const voucher = await this.payments.beforeOrder(ctx, body);
+    const placed = await this.connection.withTransaction(ctx, async (em) => {
       const order = await placeOrder(em, body, this.clock.now());
+      const awaitsPayment = await this.payments.onOrderPlaced(ctx, em, order, voucher);
       await this.events.publish(ctx, 'entity.created', {
         entityType: 'orders',
         entityId: order.id,
         changes: auditOrderJson(order),
         trackVersion: false,
       });
+      // An order paid online reaches staff (event, alarm, mails, print) only when the provider says
+      // paid: the payments module publishes its order.created then.
+      if (awaitsPayment) return { order, response: null };
       await this.emit(ctx, 'order.created', order);
       const response = { status: 201, body: { data: { order: publicOrderJson(order) } } };
       if (key) await this.idempotency.complete(ctx, key, response);
-      return response;
+      return { order, response };
     });
+    if (placed.response) return placed.response;
+    // Online payment: the provider is asked after the order committed, then the answer is kept on the key.
+    const paymentRedirectUrl = await this.payments.startOnline(ctx, placed.order);
+    const response = {
+      status: 201,
+      body: { data: { paymentRedirectUrl, order: { uid: placed.order.uid, hash: placed.order.hash } } },
+    };
+    if (key) await this.connection.withTransaction(ctx, () => this.idempotency.complete(ctx, key, response));
+    return response;
   }
 
   /** `PUT /api/orders/{id}`: staff edit comment, appointment, customer data, table. */
@@ -236,6 +254,13 @@ export class OrdersService {
     const input = parseInput(statusActionSchema, body);
     return this.connection.withTransaction(ctx, async (em) => {
       const order = await loadForStaff(em, ctx, id);
+      if (isPendingPayment(order))
+        throw new DomainError(
+          'conflict',
+          'Diese Bestellung wartet noch auf die Online-Zahlung.',
+          undefined,
+          'payment_pending',
+        );
       const before = auditOrderJson(order);
       applyAction(order, action, input);
       order.updatedAt = this.clock.now();
@@ -290,12 +315,11 @@ export class OrdersService {
   }
 
   /**
-   * `POST /api/orders/{id}/update-payment-status`: the payment state. Offline methods (cash, card at the
-   * counter, vouchers) have nothing to ask; online providers are asked once the payments module exists.
+   * `POST /api/orders/{id}/update-payment-status`: online payments are read from the provider again (a
+   * lost webhook); offline methods (cash, card at the counter, vouchers) have nothing to ask.
    */
   async paymentStatus(ctx: RequestContext, id: number) {
-    const order = await loadForStaff(this.connection.manager(ctx), ctx, id, false);
-    return staffOrderJson(order);
+    return this.payments.recheck(ctx, id);
   }
 
   /** `GET /api/orders/public/{uid}/{hash}`. */

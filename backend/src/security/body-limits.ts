@@ -9,6 +9,34 @@ export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 export const MEDIA_BODY_LIMIT = 25 * 1024 * 1024;
 
 const AUTH_PATH = /^\/api\/auth(\/|$)/;
+
+/** Payment webhooks are small: Mollie posts `id=tr_…`, Datatrans a transaction's JSON. */
+export const WEBHOOK_BODY_LIMIT = 64 * 1024;
+const MOLLIE_WEBHOOK_PATH = /^\/api\/payments\/mollie\/webhook\/?$/;
+/** The one route that needs the exact bytes: the Datatrans signature is an HMAC over the raw body. */
+const DATATRANS_WEBHOOK_PATH = /^\/api\/payments\/datatrans\/webhook\/?$/;
+
+/**
+ * Bodies of the payment webhooks: Mollie's form (`application/x-www-form-urlencoded`), and Datatrans' body
+ * kept as bytes in `req.rawBody` (whatever its content type; `req.body` stays empty) so that its handler
+ * verifies the signature over exactly what was sent before it parses anything.
+ */
+function webhookBodies(): Array<[RegExp, RequestHandler]> {
+  const raw = express.raw({ type: () => true, limit: WEBHOOK_BODY_LIMIT });
+  return [
+    [MOLLIE_WEBHOOK_PATH, express.urlencoded({ extended: false, limit: WEBHOOK_BODY_LIMIT })],
+    [
+      DATATRANS_WEBHOOK_PATH,
+      (req, res, next) =>
+        raw(req, res, (err?: unknown) => {
+          const body: unknown = req.body;
+          (req as Request & { rawBody?: Buffer }).rawBody = Buffer.isBuffer(body) ? body : Buffer.alloc(0);
+          req.body = {};
+          next(err);
+        }),
+    ],
+  ];
+}
 const MEDIA_PATH = /^\/api\/(images|uploads)(\/|$)/;
 
 /** The largest JSON body (in bytes) accepted for this method and path. */
@@ -27,7 +55,10 @@ export function jsonBodies(): RequestHandler {
   const parsers = new Map<number, RequestHandler>(
     [AUTH_BODY_LIMIT, DEFAULT_BODY_LIMIT, MEDIA_BODY_LIMIT].map((limit) => [limit, express.json({ limit })]),
   );
+  const webhooks = webhookBodies();
   return (req: Request, res: Response, next: NextFunction) => {
+    const webhook = req.method === 'POST' && webhooks.find(([path]) => path.test(req.path));
+    if (webhook) return webhook[1](req, res, next);
     const limit = bodyLimitFor(req.method, req.path);
     const announced = Number(req.headers['content-length']);
     if (Number.isFinite(announced) && announced > limit) {

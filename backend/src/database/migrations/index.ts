@@ -7,6 +7,7 @@ import { MIGRATIONS as FOUNDATION } from './foundation/index.js';
 import { MIGRATIONS as JOBS } from './jobs/index.js';
 import { MIGRATIONS as OPERATIONS } from './operations/index.js';
 import { MIGRATIONS as ORDERS } from './orders/index.js';
+import { MIGRATIONS as PAYMENTS } from './payments/index.js';
 
 /** The timestamp in a migration's class name (`Name1795260883721`). */
 const timestampOf = (m: Function) => Number(/(\d{13})$/.exec(m.name)?.[1] ?? 0);
@@ -22,4 +23,5 @@ export const MIGRATIONS: Function[] = [
   ...JOBS,
   ...EVENTS,
   ...ORDERS,
+  ...PAYMENTS,
 ].sort((a, b) => timestampOf(a) - timestampOf(b));

@@ -1,0 +1,19 @@
+import { Global, Module } from '@nestjs/common';
+import { JobsModule } from '../jobs/jobs.module.js';
+import { OrderPaymentsController, PaymentWebhooksController } from './payments.controller.js';
+import { PaymentsService } from './payments.service.js';
+
+/**
+ * Payments: offline methods marked paid at the counter, vouchers, and Mollie and Datatrans behind one
+ * provider interface (webhooks, poll and expiry jobs, refunds). Global, so that the orders module asks it
+ * at checkout without importing it (the payments module itself reads orders only through their entity
+ * and helpers, never through the orders module).
+ */
+@Global()
+@Module({
+  imports: [JobsModule],
+  controllers: [PaymentWebhooksController, OrderPaymentsController],
+  providers: [PaymentsService],
+  exports: [PaymentsService],
+})
+export class PaymentsModule {}

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { DomainError } from '../core/errors.js';
+import type { PaymentsConfig } from './payments-config.js';
+
+/** A voucher code as printed: 4 to 64 letters, digits and dashes (spaces are dropped). */
+const voucherField = z.object({ voucherCode: z.unknown().optional(), paymentMethod: z.unknown().optional() });
+
+/** What the issuer said about a code: valid, with the remaining balance in major units when it tells. */
+export interface VoucherCheck {
+  code: string;
+  /** Remaining value; null when the issuer does not tell (or no issuer endpoint is configured). */
+  balance: number | null;
+  /** Whether the issuer checked it (false: no VOUCHER_API_URL, staff check the voucher at the counter). */
+  checked: boolean;
+}
+
+const INVALID = 'Dieser Gutscheincode ist ungültig oder bereits eingelöst.';
+const UNAVAILABLE =
+  'Der Gutschein kann gerade nicht geprüft werden. Bitte versuchen Sie es später erneut oder wählen Sie eine andere Zahlungsart.';
+
+/**
+ * The voucher code of an order paid with `hydro-ag-voucher`, checked with the issuer before the order is
+ * written (see docs/decisions/payments.md): `POST VOUCHER_API_URL` with `{ code, currency }` and
+ * `Authorization: Bearer VOUCHER_API_KEY`; 200 `{ valid, balance? }` or 404 for an unknown code.
+ */
+export class VoucherChecker {
+  constructor(private readonly config: PaymentsConfig) {}
+
+  /** Null for other payment methods. @throws DomainError 400 voucher_invalid, 503 voucher_check_unavailable. */
+  async check(body: unknown, currency: string): Promise<VoucherCheck | null> {
+    const form = voucherField.safeParse(body ?? {});
+    if (!form.success || form.data.paymentMethod !== 'hydro-ag-voucher') return null;
+    const code = typeof form.data.voucherCode === 'string' ? form.data.voucherCode.replace(/\s+/g, '') : '';
+    if (!code)
+      throw new DomainError(
+        'validation',
+        'Bitte geben Sie den Gutscheincode ein.',
+        'voucherCode',
+        'voucher_required',
+      );
+    if (!/^[A-Za-z0-9-]{4,64}$/.test(code))
+      throw new DomainError('validation', INVALID, 'voucherCode', 'voucher_invalid');
+    if (!this.config.voucherApiUrl) return { code, balance: null, checked: false };
+    let res: Response;
+    try {
+      res = await fetch(this.config.voucherApiUrl, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(this.config.voucherApiKey ? { authorization: `Bearer ${this.config.voucherApiKey}` } : {}),
+        },
+        body: JSON.stringify({ code, currency }),
+        signal: AbortSignal.timeout(10_000),
+      });
+    } catch {
+      throw new DomainError('unavailable', UNAVAILABLE, 'voucherCode', 'voucher_check_unavailable');
+    }
+    if (res.status === 404 || res.status === 422)
+      throw new DomainError('validation', INVALID, 'voucherCode', 'voucher_invalid');
+    if (!res.ok)
+      throw new DomainError('unavailable', UNAVAILABLE, 'voucherCode', 'voucher_check_unavailable');
+    const answer = (await res.json().catch(() => null)) as { valid?: unknown; balance?: unknown } | null;
+    if (answer?.valid !== true)
+      throw new DomainError('validation', INVALID, 'voucherCode', 'voucher_invalid');
+    return { code, balance: typeof answer.balance === 'number' ? answer.balance : null, checked: true };
+  }
+}

@@ -1,0 +1,280 @@
+import { randomBytes } from 'node:crypto';
+import https from 'node:https';
+import type { AddressInfo } from 'node:net';
+import tls from 'node:tls';
+
+/**
+ * A local fake of the Mollie Payments API v2 (docs.mollie.com/reference: create, get and cancel payment,
+ * create payment refund), served over HTTPS because the official client only speaks TLS. Requests are
+ * checked as Mollie checks them (Bearer key `test_…`/`live_…`, amount as a string with two decimals,
+ * description and redirectUrl required) and errors come back in Mollie's body
+ * (`{ status, title, detail, field?, _links }`, `application/hal+json`). Idempotency keys replay the first
+ * answer. Tests move a payment through its statuses with {@link MollieFake.setStatus}.
+ */
+
+/** Test-only self-signed certificate for 127.0.0.1 and localhost (never used outside the test tree). */
+export const FAKE_TLS_CERT = `-----BEGIN CERTIFICATE-----
+MIIBwjCCAWmgAwIBAgIUcWyqEXOJ9XLivFHVpMbKXZ6h2rwwCgYIKoZIzj0EAwIw
+KDEmMCQGA1UEAwwdQmVzdGVsbHBsYXR0Zm9ybSBUZXN0YW5iaWV0ZXIwIBcNMjYx
+MTIzMDk0MjIzWhgPMjEyNjEwMzAwOTQyMjNaMCgxJjAkBgNVBAMMHUJlc3RlbGxw
+bGF0dGZvcm0gVGVzdGFuYmlldGVyMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE
+1OqB4IbMV/JIdaZ+6ja1huSWAe8pG0zhdOuM/iRr98+qbHjA8ioe8YpDWKjRGEvL
+HnpXXO6Fg/+YyL2Pn2x46qNvMG0wHQYDVR0OBBYEFA6h6iURhBCkGHVv4ks0B7Ht
+k2vlMB8GA1UdIwQYMBaAFA6h6iURhBCkGHVv4ks0B7Htk2vlMA8GA1UdEwEB/wQF
+MAMBAf8wGgYDVR0RBBMwEYcEfwAAAYIJbG9jYWxob3N0MAoGCCqGSM49BAMCA0cA
+MEQCIFKNJmqxKUK236B7oNnLfiFykXRUiJc96R+p2BdC0dCJAiAgYiZmFPxPjjtD
+zTJNUQWZ7SYy3sgRz36JB9w3wnKC5A==
+-----END CERTIFICATE-----`;
+const FAKE_TLS_KEY = `-----BEGIN PRIVATE KEY-----
+MIGHAgEAMBMGByqGSM49AgEGCCqGSM49AwEHBG0wawIBAQQgxvUOVGQ9WJ5/efoR
+ckMAmqWCVqmf635Y6slTvRgHmEyhRANCAATU6oHghsxX8kh1pn7qNrWG5JYB7ykb
+TOF064z+JGv3z6pseMDyKh7xikNYqNEYS8seeldc7oWD/5jIvY+fbHjq
+-----END PRIVATE KEY-----`;
+
+let trusted = false;
+/**
+ * Lets this process's TLS clients trust {@link FAKE_TLS_CERT} besides their own CA list. The Mollie
+ * client pins Mozilla's CA bundle on its agent, so NODE_EXTRA_CA_-----BEGIN CERTIFICATE-----
+MIIBwjCCAWmgAwIBAgIUcWyqEXOJ9XLivFHVpMbKXZ6h2rwwCgYIKoZIzj0EAwIw
+KDEmMCQGA1UEAwwdQmVzdGVsbHBsYXR0Zm9ybSBUZXN0YW5iaWV0ZXIwIBcNMjYx
+MTIzMDk0MjIzWhgPMjEyNjEwMzAwOTQyMjNaMCgxJjAkBgNVBAMMHUJlc3RlbGxw
+bGF0dGZvcm0gVGVzdGFuYmlldGVyMFkwEwYHKoZIzj0CAQYIKoZIzj0DAQcDQgAE
+1OqB4IbMV/JIdaZ+6ja1huSWAe8pG0zhdOuM/iRr98+qbHjA8ioe8YpDWKjRGEvL
+HnpXXO6Fg/+YyL2Pn2x46qNvMG0wHQYDVR0OBBYEFA6h6iURhBCkGHVv4ks0B7Ht
+k2vlMB8GA1UdIwQYMBaAFA6h6iURhBCkGHVv4ks0B7Htk2vlMA8GA1UdEwEB/wQF
+MAMBAf8wGgYDVR0RBBMwEYcEfwAAAYIJbG9jYWxob3N0MAoGCCqGSM49BAMCA0cA
+MEQCIFKNJmqxKUK236B7oNnLfiFykXRUiJc96R+p2BdC0dCJAiAgYiZmFPxPjjtD
+zTJNUQWZ7SYy3sgRz36JB9w3wnKC5A==
+-----END CERTIFICATE-----S does not reach it; tests add the
+ * fake's certificate to the `ca` of every TLS connection instead. Idempotent.
+ */
+export function trustFakeCertificate(): void {
+  if (trusted) return;
+  trusted = true;
+  const connect = tls.connect;
+  (tls as { connect: typeof tls.connect }).connect = function (this: unknown, ...args: unknown[]) {
+    const options = args.find((a) => a && typeof a === 'object') as tls.ConnectionOptions | undefined;
+    if (options?.ca) options.ca = [...(Array.isArray(options.ca) ? options.ca : [options.ca]), FAKE_TLS_CERT];
+    return (connect as (...a: unknown[]) => tls.TLSSocket).apply(this, args);
+  } as typeof tls.connect;
+}
+
+export interface FakeMolliePayment {
+  resource: 'payment';
+  id: string;
+  mode: 'test' | 'live';
+  createdAt: string;
+  amount: { value: string; currency: string };
+  description: string;
+  method: string | null;
+  metadata: unknown;
+  status: 'open' | 'pending' | 'authorized' | 'paid' | 'canceled' | 'expired' | 'failed';
+  isCancelable: boolean;
+  expiresAt: string;
+  profileId: string;
+  sequenceType: 'oneoff';
+  redirectUrl: string;
+  webhookUrl?: string;
+  amountRefunded?: { value: string; currency: string };
+  _links: Record<string, { href: string; type: string }>;
+}
+
+export interface FakeMollieRequest {
+  method: string;
+  path: string;
+  authorization: string | undefined;
+  idempotencyKey: string | undefined;
+  body: unknown;
+}
+
+const DOCS = { documentation: { href: 'https://docs.mollie.com/errors', type: 'text/html' } };
+
+export class MollieFake {
+  readonly payments = new Map<string, FakeMolliePayment>();
+  readonly refunds: Array<Record<string, unknown>> = [];
+  readonly requests: FakeMollieRequest[] = [];
+  /** Answer every request with 503 (a Mollie outage). */
+  down = false;
+  private readonly idempotent = new Map<string, { body: string; status: number; answer: unknown }>();
+  private server?: https.Server;
+  url = '';
+
+  async start(): Promise<this> {
+    trustFakeCertificate();
+    this.server = https.createServer({ cert: FAKE_TLS_CERT, key: FAKE_TLS_KEY }, (req, res) => {
+      let raw = '';
+      req.on('data', (c: Buffer) => (raw += c.toString('utf8')));
+      req.on('end', () => {
+        const { status, body } = this.handle(req.method ?? 'GET', req.url ?? '/', req.headers, raw);
+        res.writeHead(status, { 'content-type': 'application/hal+json' });
+        res.end(body === undefined ? '' : JSON.stringify(body));
+      });
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.url = `https://127.0.0.1:${(this.server.address() as AddressInfo).port}/v2/`;
+    return this;
+  }
+
+  async stop(): Promise<void> {
+    this.server?.closeAllConnections();
+    await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
+  }
+
+  /** Moves a payment to another status, as the customer's actions at Mollie would. */
+  setStatus(id: string, status: FakeMolliePayment['status']): void {
+    const payment = this.payments.get(id);
+    if (!payment) throw new Error(`no payment ${id}`);
+    payment.status = status;
+    payment.isCancelable = status === 'open';
+  }
+
+  /** The payment created last. */
+  last(): FakeMolliePayment {
+    const all = [...this.payments.values()];
+    if (!all.length) throw new Error('no Mollie payment yet');
+    return all[all.length - 1]!;
+  }
+
+  private error(status: number, title: string, detail: string, field?: string) {
+    return { status, body: { status, title, detail, ...(field ? { field } : {}), _links: DOCS } };
+  }
+
+  private handle(
+    method: string,
+    url: string,
+    headers: Record<string, string | string[] | undefined>,
+    raw: string,
+  ): { status: number; body?: unknown } {
+    const path = url.split('?')[0]!;
+    let body: unknown;
+    try {
+      body = raw ? JSON.parse(raw) : undefined;
+    } catch {
+      return this.error(400, 'Bad Request', 'The JSON body is invalid');
+    }
+    const authorization = headers.authorization as string | undefined;
+    const idempotencyKey = headers['idempotency-key'] as string | undefined;
+    this.requests.push({ method, path, authorization, idempotencyKey, body });
+    if (this.down) return this.error(503, 'Service Unavailable', 'Mollie is temporarily unavailable');
+    const key = /^Bearer ((test|live)_\w{20,})$/.exec(authorization ?? '');
+    if (!key)
+      return this.error(401, 'Unauthorized Request', 'Missing authentication, or failed to authenticate');
+    if (idempotencyKey && method !== 'GET') {
+      const seen = this.idempotent.get(`${method} ${path} ${idempotencyKey}`);
+      if (seen) {
+        if (seen.body !== raw)
+          return this.error(
+            422,
+            'Unprocessable Entity',
+            'The idempotency key was used with other parameters',
+          );
+        return { status: seen.status, body: seen.answer };
+      }
+    }
+    const answer = this.route(
+      method,
+      path,
+      body as Record<string, any> | undefined,
+      key[2] as 'test' | 'live',
+    );
+    if (idempotencyKey && method !== 'GET' && answer.status < 300)
+      this.idempotent.set(`${method} ${path} ${idempotencyKey}`, {
+        body: raw,
+        status: answer.status,
+        answer: answer.body,
+      });
+    return answer;
+  }
+
+  private route(method: string, path: string, body: Record<string, any> | undefined, mode: 'test' | 'live') {
+    if (method === 'POST' && path === '/v2/payments') return this.create(body ?? {}, mode);
+    const one = /^\/v2\/payments\/([^/]+)(\/refunds)?$/.exec(path);
+    if (!one) return this.error(404, 'Not Found', 'The resource does not exist');
+    const payment = this.payments.get(one[1]!);
+    if (!payment) return this.error(404, 'Not Found', `No payment exists with token ${one[1]}.`);
+    if (one[2]) {
+      if (method !== 'POST') return this.error(405, 'Method Not Allowed', 'Method not allowed');
+      if (payment.status !== 'paid')
+        return this.error(422, 'Unprocessable Entity', 'The payment is not refundable', 'amount');
+      const value = body?.amount?.value;
+      if (
+        typeof value !== 'string' ||
+        !/^\d+\.\d{2}$/.test(value) ||
+        Number(value) > Number(payment.amount.value)
+      )
+        return this.error(
+          422,
+          'Unprocessable Entity',
+          'The amount is higher than the refundable amount',
+          'amount',
+        );
+      const refund = {
+        resource: 'refund',
+        id: `re_${randomBytes(5).toString('hex')}`,
+        amount: body!.amount,
+        description: body?.description ?? '',
+        metadata: body?.metadata ?? null,
+        status: 'pending',
+        paymentId: payment.id,
+        createdAt: new Date().toISOString(),
+        _links: { self: { href: `${this.url}payments/${payment.id}/refunds`, type: 'application/hal+json' } },
+      };
+      this.refunds.push(refund);
+      payment.amountRefunded = body!.amount;
+      return { status: 201, body: refund };
+    }
+    if (method === 'GET') return { status: 200, body: payment };
+    if (method === 'DELETE') {
+      if (!payment.isCancelable)
+        return this.error(422, 'Unprocessable Entity', 'The payment cannot be canceled');
+      this.setStatus(payment.id, 'canceled');
+      return { status: 200, body: payment };
+    }
+    return this.error(405, 'Method Not Allowed', 'Method not allowed');
+  }
+
+  private create(body: Record<string, any>, mode: 'test' | 'live') {
+    const amount = body.amount;
+    if (!amount || typeof amount.currency !== 'string' || !/^[A-Z]{3}$/.test(amount.currency))
+      return this.error(
+        422,
+        'Unprocessable Entity',
+        'The amount contains an invalid currency',
+        'amount.currency',
+      );
+    if (typeof amount.value !== 'string' || !/^\d+\.\d{2}$/.test(amount.value))
+      return this.error(422, 'Unprocessable Entity', 'The amount contains an invalid value', 'amount.value');
+    if (Number(amount.value) < 0.01)
+      return this.error(422, 'Unprocessable Entity', 'The amount is lower than minimum', 'amount');
+    if (typeof body.description !== 'string' || !body.description.trim())
+      return this.error(422, 'Unprocessable Entity', 'The description is invalid', 'description');
+    if (typeof body.redirectUrl !== 'string' || !/^https?:\/\//.test(body.redirectUrl))
+      return this.error(422, 'Unprocessable Entity', 'The redirect URL is invalid', 'redirectUrl');
+    if (body.webhookUrl !== undefined && !/^https?:\/\//.test(String(body.webhookUrl)))
+      return this.error(422, 'Unprocessable Entity', 'The webhook URL is invalid', 'webhookUrl');
+    const id = `tr_${randomBytes(5).toString('hex')}`;
+    const payment: FakeMolliePayment = {
+      resource: 'payment',
+      id,
+      mode,
+      createdAt: new Date().toISOString(),
+      amount: { value: amount.value, currency: amount.currency },
+      description: body.description,
+      method: null,
+      metadata: body.metadata ?? null,
+      status: 'open',
+      isCancelable: true,
+      expiresAt: new Date(Date.now() + 15 * 60_000).toISOString(),
+      profileId: 'pfl_fake',
+      sequenceType: 'oneoff',
+      redirectUrl: body.redirectUrl,
+      ...(body.webhookUrl ? { webhookUrl: body.webhookUrl } : {}),
+      _links: {
+        self: { href: `${this.url}payments/${id}`, type: 'application/hal+json' },
+        checkout: { href: `https://www.mollie.com/checkout/select-method/${id}`, type: 'text/html' },
+      },
+    };
+    this.payments.set(id, payment);
+    return { status: 201, body: payment };
+  }
+}
