@@ -556,3 +556,25 @@ test.describe('Ordering, more', () => {
     await screenshot(page, testInfo, 'status-quotation');
   });
 });
+
+test('a server validation error is shown at its field', async ({ page }, testInfo) => {
+  await wienCheckoutWith(page, /Pommes frites/);
+  await fillContact(page);
+  // The browser checks no length; the server allows 2000 characters and answers 400 for the field.
+  await page.getByLabel('Anmerkungen, Wünsche, Allergien').fill('x'.repeat(2001));
+  await submitButton(page).click();
+  const comment = page.getByLabel('Anmerkungen, Wünsche, Allergien');
+  await expect(comment).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('#comment-error')).toContainText('2000');
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(comment).toBeInViewport(); // the page scrolled to the first error
+  await page.waitForTimeout(700); // let the smooth scroll finish before the picture
+  await screenshot(page, testInfo, 'checkout-server-error', false);
+
+  await comment.fill('Bitte ohne Salz.');
+  await expect(comment).toHaveAttribute('aria-invalid', 'false');
+  await submitButton(page).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung!' }),
+  ).toBeVisible();
+});

@@ -191,7 +191,7 @@ const Checkout = observer(function Checkout({ identifier }: { identifier: string
                   <select
                     {...props}
                     value={cart.deliveryArea?.id ?? ''}
-                    onChange={(event) => cart.setDeliveryArea(Number(event.target.value))}
+                    onChange={(event) => checkout.setDeliveryArea(Number(event.target.value))}
                   >
                     {cart.deliveryAreas.map((area) => (
                       <option key={area.id} value={area.id}>
@@ -235,7 +235,7 @@ const Checkout = observer(function Checkout({ identifier }: { identifier: string
                 {...props}
                 rows={3}
                 value={cart.comment}
-                onChange={(event) => cart.setComment(event.target.value)}
+                onChange={(event) => checkout.setComment(event.target.value)}
               />
             )}
           </Field>

@@ -264,6 +264,7 @@ describe(CheckoutStore.name, () => {
       expect(checkout.generalErrors).toEqual(['Das Produkt "Wiener Schnitzel" ist derzeit nicht verfügbar.']);
       checkout.setDetail('email', 'anna@gruber.at');
       expect(checkout.errorFor('email')).toBeUndefined();
+      expect(checkout.generalErrors).toHaveLength(1);
 
       await checkout.submit();
       const keys = fetch.calls

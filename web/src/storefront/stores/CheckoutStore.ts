@@ -213,6 +213,17 @@ export class CheckoutStore {
     return phoneWarning(this.details.phone);
   }
 
+  /** The comment lives with the cart's order draft. */
+  setComment(comment: string): void {
+    this.cart.setComment(comment);
+    this.clearServerError('comment');
+  }
+
+  setDeliveryArea(id: number): void {
+    this.cart.setDeliveryArea(id);
+    this.clearServerError('deliveryArea');
+  }
+
   setTable(id: number | null): void {
     this.tableId = id;
     this.clearServerError('table');
