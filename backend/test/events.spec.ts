@@ -4,7 +4,7 @@ import { EventBus } from '../src/core/events.js';
 import { RequestContext } from '../src/core/request-context.js';
 import { TransactionalConnection } from '../src/core/transaction.js';
 import { EventLog } from '../src/events/event-log.entity.js';
-import { EventStreamHub } from '../src/events/event-stream.hub.js';
+import { EVENT_LOG_RETENTION_MS, EventStreamHub } from '../src/events/event-stream.hub.js';
 import { Job } from '../src/jobs/job.entity.js';
 import { Device } from '../src/operations/devices/device.entity.js';
 import { hashDeviceKey } from '../src/operations/devices/device-key.service.js';
@@ -326,5 +326,17 @@ describe('live order events (SSE)', () => {
       streams.splice(0).forEach((x) => x.close());
       await second.close();
     }
+  });
+
+  it('deletes log rows older than the retention time', async () => {
+    const hub = t.app.get(EventStreamHub);
+    const recent = await publish('order.updated', wien);
+    t.clock.advance(EVENT_LOG_RETENTION_MS - 1000);
+    const kept = await publish('order.updated', wien);
+    t.clock.advance(1001);
+    expect(await hub.prune()).toBeGreaterThan(0);
+    const uids = (await t.dataSource.getRepository(EventLog).find()).map((r) => r.orderUid);
+    expect(uids).toEqual([kept.uid]);
+    expect(uids).not.toContain(recent.uid);
   });
 });

@@ -123,8 +123,12 @@ describe('order notifications: German e-mail over real SMTP and SMS over HTTP', 
     expect(branch!.text).toContain('E-Mail neu@example.at');
     expect(branch!.text).toContain(`${PUBLIC_URL}/backend/orders/${order.id}`);
 
-    const jobs = await t.dataSource.getRepository(Job).find({ where: { type: 'mail' } });
-    expect(jobs.filter((j) => j.payload.orderId === order.id).every((j) => j.status === 'done')).toBe(true);
+    // Marked done right after the SMTP server accepted the mail.
+    await until('both mail jobs done', async () => {
+      const jobs = await t.dataSource.getRepository(Job).find({ where: { type: 'mail' } });
+      const own = jobs.filter((j) => j.payload.orderId === order.id);
+      return own.length === 2 && own.every((j) => j.status === 'done' && j.attempts === 1);
+    });
   });
 
   it('mails every status change to the customer: confirmed with the time, ready for pickup, completed with the review link', async () => {
@@ -204,7 +208,10 @@ describe('order notifications: German e-mail over real SMTP and SMS over HTTP', 
     // Still down at the next attempt: the delay doubles.
     t.clock.advance(backoffMs(1));
     worker.wake();
-    await until('second attempt failed', async () => (await job()).attempts === 2);
+    await until('second attempt failed', async () => {
+      const j = await job();
+      return j.attempts === 2 && j.status === 'pending';
+    });
     expect((await job()).runAt.getTime() - t.clock.now().getTime()).toBe(backoffMs(2));
 
     await smtp.start();

@@ -3,6 +3,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { Response } from 'express';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
+import { Clock } from '../core/clock.js';
 import { LOGGER } from '../core/tokens.js';
 import { ORDER_EVENTS_CHANNEL } from './event-log.writer.js';
 import { PgChannel } from './pg-channel.js';
@@ -30,6 +31,11 @@ interface Client {
 const RESUME_PAGE = 500;
 /** A comment line this often keeps proxies and load balancers from closing a quiet stream. */
 export const HEARTBEAT_MS = 15_000;
+/** A client that does not read what it was sent is closed past this much; it resumes by Last-Event-ID. */
+const MAX_BUFFERED_BYTES = 1_000_000;
+/** Log rows are kept this long (a resume from an older id gets what is left), then deleted hourly. */
+export const EVENT_LOG_RETENTION_MS = 7 * 24 * 60 * 60_000;
+const PRUNE_EVERY_MS = 60 * 60_000;
 
 const SELECT = `SELECT id, type, branch_id AS "branchId", order_uid AS "orderUid", payload, public_payload AS "publicPayload" FROM event_log`;
 
@@ -63,6 +69,7 @@ export class EventStreamHub implements OnModuleInit, OnModuleDestroy {
   /** The highest id this hub has read (used to catch up after the LISTEN connection was lost). */
   private highest = 0;
   private heartbeat?: NodeJS.Timeout;
+  private pruneTimer?: NodeJS.Timeout;
   private off?: () => void;
   /** How often the heartbeat comment is written (tests shorten it). */
   heartbeatMs = HEARTBEAT_MS;
@@ -71,9 +78,12 @@ export class EventStreamHub implements OnModuleInit, OnModuleDestroy {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly channel: PgChannel,
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly clock: Clock,
   ) {}
 
   async onModuleInit(): Promise<void> {
+    this.pruneTimer = setInterval(() => void this.prune(), PRUNE_EVERY_MS);
+    this.pruneTimer.unref();
     this.off = this.channel.on(ORDER_EVENTS_CHANNEL, (payload) => {
       if (payload === null) this.catchUp = true;
       else if (/^\d+$/.test(payload)) this.incoming.add(Number(payload));
@@ -135,8 +145,28 @@ export class EventStreamHub implements OnModuleInit, OnModuleDestroy {
     }
   }
 
+  /** Deletes log rows older than {@link EVENT_LOG_RETENTION_MS}. @returns how many. */
+  async prune(): Promise<number> {
+    try {
+      const result: unknown = await this.dataSource.query(
+        `DELETE FROM event_log WHERE created_at < $1 RETURNING id`,
+        [new Date(this.clock.now().getTime() - EVENT_LOG_RETENTION_MS)],
+      );
+      return Array.isArray(result) && Array.isArray(result[0])
+        ? result[0].length
+        : (result as unknown[]).length;
+    } catch (err) {
+      this.logger.warn({ err }, 'event log: pruning failed');
+      return 0;
+    }
+  }
+
   private write(client: Client, row: LogRow): void {
     if (!visible(client.scope, row) || client.res.writableEnded) return;
+    if (client.res.writableLength > MAX_BUFFERED_BYTES) {
+      client.res.end(); // a stalled reader: it reconnects and resumes from the log
+      return;
+    }
     const data = client.scope.kind === 'order' ? row.publicPayload : row.payload;
     client.res.write(`id: ${row.id}\nevent: ${row.type}\ndata: ${JSON.stringify(data)}\n\n`);
   }
@@ -199,6 +229,7 @@ export class EventStreamHub implements OnModuleInit, OnModuleDestroy {
 
   async onModuleDestroy(): Promise<void> {
     this.off?.();
+    clearInterval(this.pruneTimer);
     this.stopHeartbeat();
     for (const client of this.clients) client.res.end();
     this.clients.clear();

@@ -14,6 +14,8 @@ export const JOB_LEASE_MS = 5 * 60_000;
 export const BACKOFF_BASE_MS = 10_000;
 export const BACKOFF_MAX_MS = 60 * 60_000;
 export const DEFAULT_MAX_ATTEMPTS = 10;
+/** Finished jobs are kept this long (to look up what was sent), then deleted; failed ones stay. */
+export const DONE_RETENTION_MS = 7 * 24 * 60 * 60_000;
 
 export interface EnqueueOptions {
   /** Not before (default: now). */
@@ -163,5 +165,15 @@ export class JobQueue {
         `UPDATE job SET status = 'failed', last_error = coalesce(last_error, 'Worker während des letzten Versuchs ausgefallen'), locked_by = NULL, locked_until = NULL WHERE status = 'running' AND locked_until < $1 AND attempts >= max_attempts`,
         [this.clock.now()],
       );
+  }
+
+  /** Deletes jobs that finished more than {@link DONE_RETENTION_MS} ago. @returns how many. */
+  async pruneDone(ctx: RequestContext): Promise<number> {
+    const result = await this.connection
+      .manager(ctx)
+      .query(`DELETE FROM job WHERE status = 'done' AND done_at < $1 RETURNING id`, [
+        new Date(this.clock.now().getTime() - DONE_RETENTION_MS),
+      ]);
+    return rowsOf(result).length;
   }
 }

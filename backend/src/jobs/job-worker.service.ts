@@ -27,6 +27,8 @@ export interface HandlerOptions {
 
 /** Jobs a worker claims per round and runs side by side. */
 const BATCH = 10;
+/** How often an idle worker deletes old finished jobs. */
+const PRUNE_EVERY_MS = 60 * 60_000;
 
 /** The handlers of the job types, registered by the modules that own them at start. */
 @Injectable()
@@ -61,6 +63,7 @@ export class JobWorker {
   private wakeUp?: () => void;
   private timer?: NodeJS.Timeout;
   private woken = false;
+  private lastPrune = performance.now();
 
   constructor(
     private readonly queue: JobQueue,
@@ -125,7 +128,13 @@ export class JobWorker {
     const ctx = RequestContext.system();
     const jobs = await this.queue.claim(ctx, this.id, this.handlers.types(), BATCH);
     await Promise.all(jobs.map((job) => this.runJob(job)));
-    if (jobs.length === 0) await this.queue.failAbandoned(ctx);
+    if (jobs.length === 0) {
+      await this.queue.failAbandoned(ctx);
+      if (performance.now() - this.lastPrune > PRUNE_EVERY_MS) {
+        this.lastPrune = performance.now();
+        await this.queue.pruneDone(ctx);
+      }
+    }
     return jobs.length;
   }
 
