@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DomainError } from '../core/errors.js';
 import type { PaymentsConfig } from './payments-config.js';
 
-/** A voucher code as printed: 4 to 64 letters, digits and dashes (spaces are dropped). */
+/** A voucher code as printed: 4 to 64 letters, digits and dashes (spaces dropped, upper case). */
 const voucherField = z.object({ voucherCode: z.unknown().optional(), paymentMethod: z.unknown().optional() });
 
 /** What the issuer said about a code: valid, with the remaining balance in major units when it tells. */
@@ -30,7 +30,10 @@ export class VoucherChecker {
   async check(body: unknown, currency: string): Promise<VoucherCheck | null> {
     const form = voucherField.safeParse(body ?? {});
     if (!form.success || form.data.paymentMethod !== 'hydro-ag-voucher') return null;
-    const code = typeof form.data.voucherCode === 'string' ? form.data.voucherCode.replace(/\s+/g, '') : '';
+    const code =
+      typeof form.data.voucherCode === 'string'
+        ? form.data.voucherCode.replace(/\s+/g, '').toUpperCase()
+        : '';
     if (!code)
       throw new DomainError(
         'validation',
