@@ -14,7 +14,7 @@ export interface PaymentsConfig {
   voucherApiKey?: string;
 }
 
-export const MOLLIE_DEFAULT_URL = 'https://api.mollie.com/v2/';
+export const MOLLIE_DEFAULT_URL = 'https://api.mollie.com/v2';
 export const DATATRANS_DEFAULT_URL = 'https://api.datatrans.com';
 
 function url(env: NodeJS.ProcessEnv, name: string, fallback: string | undefined, protocols: string[]) {

@@ -48,6 +48,12 @@ const REFUSED =
 
 type OnlineMethod = 'mollie' | 'datatrans';
 
+/** Whether the providers can call PUBLIC_URL (not localhost, a loopback or a `.localhost` name). */
+export function reachable(publicUrl: string): boolean {
+  const host = new URL(publicUrl).hostname.replace(/^\[|\]$/g, '');
+  return !(host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '::1');
+}
+
 /** Where a status check came from (for the log and the audit entry). */
 export type CheckSource = 'webhook' | 'poll' | 'staff' | 'expiry';
 
@@ -204,7 +210,11 @@ export class PaymentsService implements OnModuleInit {
         description: `${number} – ${order.branchName}`.slice(0, 255),
         returnUrl: statusUrl,
         errorUrl: `${this.config.publicUrl}/store/${encodeURIComponent(branch?.identifier ?? '')}/checkout/error`,
-        webhookUrl: `${this.config.publicUrl}/api/payments/${method}/webhook`,
+        // A provider cannot reach localhost (Mollie refuses such a webhookUrl): then the poll job and the
+        // staff re-check are what notice the payment.
+        webhookUrl: reachable(this.config.publicUrl)
+          ? `${this.config.publicUrl}/api/payments/${method}/webhook`
+          : null,
         idempotencyKey: `order-${order.uid}`,
       });
       await this.connection.withTransaction(ctx, (tx) =>
