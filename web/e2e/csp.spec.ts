@@ -4,6 +4,8 @@ import { expect, test } from '@playwright/test';
 // script) without a single violation. Chromium reports each violation as a console error and as a
 // `securitypolicyviolation` event; both are collected.
 test.describe('Content-Security-Policy', () => {
+  test.use({ bypassCSP: false });
+
   for (const path of ['/', '/store/gasthaus-linde-wien', '/backend/login', '/gibt-es-nicht']) {
     test(`${path} runs without a CSP violation`, async ({ page }) => {
       const violations: string[] = [];

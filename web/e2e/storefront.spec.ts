@@ -269,6 +269,16 @@ test.describe('Checkout', () => {
     await expect(page.getByLabel('Liefergebiet')).toHaveValue('3');
     await expect(page.getByLabel('Straße und Hausnummer')).toBeVisible();
 
+    // The donation overlay: search, choose, save; the chosen one deselects on a second click.
+    await page.getByRole('button', { name: /Organisation/ }).click();
+    const donation = page.getByRole('dialog', { name: 'Organisation wählen' });
+    await donation.getByLabel('Organisation suchen').fill('Schachklub');
+    await expect(donation.getByText('Keine passende Organisation gefunden.')).toBeVisible();
+    await donation.getByLabel('Organisation suchen').fill('Caritas');
+    await donation.getByRole('checkbox', { name: /Caritas Wien/ }).check();
+    await donation.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page.getByRole('button', { name: /Organisation/ })).toContainText('Caritas Wien');
+
     // The date and time pickers: a bookable day, then a time inside the day's hours.
     await page.getByRole('button', { name: /Datum/ }).click();
     const datePicker = page.getByRole('dialog', { name: 'Datum wählen' });

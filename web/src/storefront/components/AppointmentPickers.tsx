@@ -1,46 +1,9 @@
 import { t, WEEKDAY_SHORT_NAMES_DE } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useRef, type ReactNode } from 'react';
+import { Overlay } from './Overlay';
 import { longDateLabel, type DatePickerState, type TimePickerState } from '../stores/pickers';
 import { useStores } from '../stores';
 import { texts } from '../texts';
-
-/** A modal overlay that is open while `open` is true; Escape and the backdrop call `onClose`. */
-function Overlay({
-  open,
-  label,
-  onClose,
-  children,
-}: {
-  open: boolean;
-  label: string;
-  onClose: () => void;
-  children: ReactNode;
-}) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    if (!open && element.open) element.close();
-  }, [open]);
-  return (
-    <dialog
-      ref={dialog}
-      className="picker"
-      aria-label={label}
-      onCancel={(event) => {
-        event.preventDefault();
-        onClose();
-      }}
-      onClick={(event) => {
-        if (event.target === event.currentTarget) onClose();
-      }}
-    >
-      {open && children}
-    </dialog>
-  );
-}
 
 /** The appointment section's two buttons and their overlays (spec section 2). */
 export const AppointmentPickers = observer(function AppointmentPickers({ error }: { error?: string }) {

@@ -24,7 +24,9 @@ export const StoreBanner = observer(function StoreBanner({ branch }: { branch: B
       aria-labelledby="store-title"
     >
       <div className="store-banner__media">
-        {header && <img src={imageUrl(header, 'large')} alt="" width={1280} height={480} decoding="async" />}
+        {header && (
+          <img src={imageUrl(header, 'large')} alt="" width={1280} height={480} fetchPriority="high" />
+        )}
       </div>
       <div className="store-banner__content">
         <div className="store-banner__head">

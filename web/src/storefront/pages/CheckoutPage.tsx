@@ -8,6 +8,7 @@ import { messages } from '../../i18n/messages';
 import { AppointmentPickers } from '../components/AppointmentPickers';
 import { CartSummary } from '../components/CartPanel';
 import { LoadState } from '../components/LoadState';
+import { Overlay } from '../components/Overlay';
 import { ProductModal } from '../components/ProductModal';
 import { useSelectedBranch } from '../components/useSelectedBranch';
 import type { CheckoutStore, CustomerField } from '../stores/CheckoutStore';
@@ -443,36 +444,59 @@ const DonationSection = observer(function DonationSection({ checkout }: { checko
   return (
     <Section title={texts.sectionDonation} id="checkout-donation">
       <p className="field-hint">{t('checkout.donation', { amount })}</p>
-      <div className="form__field">
-        <label htmlFor="donatee-search">{texts.donationSearch}</label>
-        <input
-          id="donatee-search"
-          type="search"
-          value={checkout.donateeSearch}
-          onChange={(event) => checkout.setDonateeSearch(event.target.value)}
-        />
-      </div>
-      {checkout.donatees.length === 0 ? (
-        <p className="muted">{t('checkout.noDonateeMatch')}</p>
-      ) : (
-        <div className="choice-list">
-          {checkout.donatees.map((donatee) => (
-            <label key={donatee.id} className="choice">
-              <input
-                type="checkbox"
-                checked={checkout.donateeId === donatee.id}
-                onChange={() => checkout.toggleDonatee(donatee.id)}
-              />
-              <span>
-                <strong>{donatee.name}</strong>
-                {donatee.description && (
-                  <span className="choice__description">{stripMarkdown(donatee.description)}</span>
-                )}
-              </span>
-            </label>
-          ))}
+      <button type="button" className="picker-button donation__button" onClick={checkout.openDonateePicker}>
+        <span className="picker-button__label">{texts.donatee}</span>
+        <span className="picker-button__value">{checkout.selectedDonatee?.name ?? texts.noDonatee}</span>
+      </button>
+      <Overlay
+        open={checkout.isDonateePickerOpen}
+        label={texts.chooseDonatee}
+        onClose={checkout.closeDonateePicker}
+      >
+        <div className="picker__content">
+          <h2 className="picker__title">{texts.chooseDonatee}</h2>
+          <div className="form__field">
+            <label htmlFor="donatee-search">{texts.donationSearch}</label>
+            <input
+              id="donatee-search"
+              type="search"
+              value={checkout.donateeSearch}
+              onChange={(event) => checkout.setDonateeSearch(event.target.value)}
+            />
+          </div>
+          {checkout.donatees.length === 0 ? (
+            <p className="muted" role="status">
+              {t('checkout.noDonateeMatch')}
+            </p>
+          ) : (
+            <div className="choice-list donation__list">
+              {checkout.donatees.map((donatee) => (
+                <label key={donatee.id} className="choice">
+                  <input
+                    type="checkbox"
+                    checked={checkout.donateeDraft === donatee.id}
+                    onChange={() => checkout.toggleDonatee(donatee.id)}
+                  />
+                  <span>
+                    <strong>{donatee.name}</strong>
+                    {donatee.description && (
+                      <span className="choice__description">{stripMarkdown(donatee.description)}</span>
+                    )}
+                  </span>
+                </label>
+              ))}
+            </div>
+          )}
+          <div className="picker__actions">
+            <button type="button" className="button button--secondary" onClick={checkout.closeDonateePicker}>
+              {t('general.cancel')}
+            </button>
+            <button type="button" className="button button--primary" onClick={checkout.saveDonatee}>
+              {t('general.save')}
+            </button>
+          </div>
         </div>
-      )}
+      </Overlay>
     </Section>
   );
 });

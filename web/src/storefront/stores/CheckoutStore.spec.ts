@@ -82,6 +82,38 @@ describe(CheckoutStore.name, () => {
     });
   });
 
+  describe('donation', () => {
+    it('applies the overlay choice on save; clicking the chosen one deselects it', async () => {
+      const data = fixture();
+      data.config = { ...data.config, enablePluginDonations: true };
+      const { checkout, root } = await checkoutFor([], { data });
+      root.data.donatees = [
+        { id: 1, identifier: 'caritas', name: 'Caritas Wien', description: 'Wärmestuben' },
+        { id: 2, identifier: 'tierschutz', name: 'Tierschutzverein Graz' },
+      ];
+      expect(checkout.isDonationEnabled).toBe(true);
+
+      checkout.openDonateePicker();
+      checkout.setDonateeSearch('wärme');
+      expect(checkout.donatees.map((donatee) => donatee.name)).toEqual(['Caritas Wien']);
+      checkout.toggleDonatee(1);
+      expect(checkout.donateeId).toBeNull(); // not before saving
+      checkout.saveDonatee();
+      expect(checkout.selectedDonatee?.name).toBe('Caritas Wien');
+      expect(checkout.form.donatee).toEqual({ id: 1 });
+
+      checkout.openDonateePicker();
+      expect(checkout.donateeSearch).toBe('');
+      checkout.toggleDonatee(1);
+      checkout.closeDonateePicker(); // cancel keeps the old choice
+      expect(checkout.donateeId).toBe(1);
+      checkout.openDonateePicker();
+      checkout.toggleDonatee(1);
+      checkout.saveDonatee();
+      expect(checkout.form.donatee).toBeNull();
+    });
+  });
+
   describe('details', () => {
     it('cleans the phone and warns without a leading plus', async () => {
       const { checkout } = await checkoutFor();

@@ -108,6 +108,8 @@ export class CheckoutStore {
   paymentMethod: PaymentMethod | null = null;
   tableId: number | null = null;
   donateeId: number | null = null;
+  /** The overlay's pending choice; undefined while the overlay is closed. */
+  donateeDraft: number | null | undefined = undefined;
   donateeSearch = '';
   legalInstructions = false;
   privacyPolicy = false;
@@ -348,9 +350,32 @@ export class CheckoutStore {
     this.donateeSearch = term;
   }
 
-  /** Clicking the selected recipient deselects it (spec section 4). */
+  get selectedDonatee(): Donatee | null {
+    return this.data.donatees.find((donatee) => donatee.id === this.donateeId) ?? null;
+  }
+
+  get isDonateePickerOpen(): boolean {
+    return this.donateeDraft !== undefined;
+  }
+
+  openDonateePicker(): void {
+    this.donateeDraft = this.donateeId;
+    this.donateeSearch = '';
+  }
+
+  /** In the overlay: clicking the selected recipient deselects it (spec section 4). */
   toggleDonatee(id: number): void {
-    this.donateeId = this.donateeId === id ? null : id;
+    this.donateeDraft = this.donateeDraft === id ? null : id;
+  }
+
+  /** Saving applies the overlay's choice. */
+  saveDonatee(): void {
+    if (this.donateeDraft !== undefined) this.donateeId = this.donateeDraft;
+    this.donateeDraft = undefined;
+  }
+
+  closeDonateePicker(): void {
+    this.donateeDraft = undefined;
   }
 
   get paymentMethods(): PaymentMethod[] {
