@@ -48,6 +48,9 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {
     baseURL,
+    // Test tooling (axe-core) is injected as an inline script, which the product's CSP forbids; the
+    // policy itself is tested with enforcement on in e2e/csp.spec.ts.
+    bypassCSP: true,
     locale: 'de-DE',
     timezoneId: 'Europe/Vienna',
     trace: 'retain-on-failure',
