@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { NotFoundPage } from '../../components/ErrorPage';
+import { Markdown } from '../../components/Markdown';
 import { PageTitle } from '../../components/PageTitle';
 import { messages } from '../../i18n/messages';
 import { AppointmentPickers } from '../components/AppointmentPickers';
@@ -590,13 +591,7 @@ const LegalCheckbox = observer(function LegalCheckbox({
               <span aria-hidden="true">×</span>
             </button>
           </div>
-          {open && (
-            <div className="text-dialog__body">
-              {body.split(/\n{2,}/).map((paragraph, index) => (
-                <p key={index}>{paragraph.replace(/^#+\s*/, '')}</p>
-              ))}
-            </div>
-          )}
+          {open && <Markdown className="text-dialog__body" text={body} />}
         </dialog>
       )}
     </div>
