@@ -532,9 +532,13 @@ describe('catalogue API (tags, categories, products, menus)', () => {
       const desc = await t.request('GET', '/api/products?q=suppe&sort=-price&limit=1&page=2');
       expect(desc.body.data.map((p: { name: string }) => p.name)).toEqual(['Frittatensuppe']);
       expect(desc.headers.get('x-total-count')).toBe('2');
-      const byTag = await t.request('GET', `/api/products?tag=${spicy.id}&sort=name`);
+      // A disabled product is the back office's (issue 15); the storefront sees it only when it is to be
+      // shown greyed out (isVisibleWhenUnavailable).
+      const anonymous = await t.request('GET', `/api/products?tag=${spicy.id}`);
+      expect(anonymous.body.data.map((p: { name: string }) => p.name)).toEqual(['Gulaschsuppe']);
+      const byTag = await t.request('GET', `/api/products?tag=${spicy.id}&sort=name`, undefined, admin);
       expect(byTag.body.data.map((p: { name: string }) => p.name)).toEqual(['Chili-Bohnen', 'Gulaschsuppe']);
-      const disabled = await t.request('GET', '/api/products?isEnabled=false');
+      const disabled = await t.request('GET', '/api/products?isEnabled=false', undefined, admin);
       expect(disabled.body.data.map((p: { name: string }) => p.name)).toEqual(['Chili-Bohnen']);
       const configurable = await t.request('GET', '/api/products?type=configurable');
       expect(configurable.body.data.every((p: { type: string }) => p.type === 'configurable')).toBe(true);
@@ -547,7 +551,12 @@ describe('catalogue API (tags, categories, products, menus)', () => {
       });
       const badSort = await t.request('GET', '/api/products?sort=uid');
       expect(badSort.status).toBe(400);
-      const byPosition = await t.request('GET', `/api/products?tag=${spicy.id}&sort=position`);
+      const byPosition = await t.request(
+        'GET',
+        `/api/products?tag=${spicy.id}&sort=position`,
+        undefined,
+        admin,
+      );
       expect(byPosition.body.data.map((p: { name: string }) => p.name)).toEqual([
         'Chili-Bohnen',
         'Gulaschsuppe',

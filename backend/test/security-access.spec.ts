@@ -107,4 +107,95 @@ describe('one access rule per piece of data', () => {
       );
     });
   });
+
+  describe('what the storefront may see', () => {
+    it('lists a non-public branch with its marker, but not its tables; staff see the tables', async () => {
+      const repo = t.dataSource.getRepository(Branch);
+      const hidden = await repo.save(
+        repo.create({ identifier: 'bald', name: 'Bald geöffnet', apiKey: 'key-bald', isPublic: false }),
+      );
+      const table = await t.request(
+        'POST',
+        '/api/tables',
+        { identifier: 'T1', branch: { id: hidden.id } },
+        admin,
+      );
+      expect(table.status).toBe(201);
+      const open = await t.request(
+        'POST',
+        '/api/tables',
+        { identifier: 'T2', branch: { id: branch.id } },
+        admin,
+      );
+
+      const branches = await t.request('GET', '/api/branches');
+      expect(branches.body.data.find((b: { id: number }) => b.id === hidden.id)).toMatchObject({
+        isPublic: false,
+      });
+      const tables = await t.request('GET', '/api/tables?limit=1000');
+      const ids = tables.body.data.map((x: { id: number }) => x.id);
+      expect(ids).toContain(open.body.data.id);
+      expect(ids).not.toContain(table.body.data.id);
+      expect((await t.request('GET', `/api/tables/${table.body.data.id}`)).status).toBe(404);
+      expect((await t.request('GET', `/api/tables/${table.body.data.id}`, undefined, manager)).status).toBe(
+        200,
+      );
+    });
+
+    it('never shows a disabled product or category anonymously, not even by id or in /api/init', async () => {
+      const body = { price: 9.9, tax: 10, takeawayTax: 10, dineInTax: 10 };
+      const on = await t.request('POST', '/api/products', { ...body, name: 'Sichtbar' }, admin);
+      const off = await t.request(
+        'POST',
+        '/api/products',
+        { ...body, name: 'Versteckt', isEnabled: false },
+        admin,
+      );
+      expect([on.status, off.status]).toEqual([201, 201]);
+      const category = await t.request(
+        'POST',
+        '/api/categories',
+        { name: 'Ausgeblendet', isEnabled: false },
+        admin,
+      );
+      expect(category.status).toBe(201);
+
+      const listed = (await t.request('GET', '/api/products?limit=1000')).body.data.map(
+        (p: { id: number }) => p.id,
+      );
+      expect(listed).toContain(on.body.data.id);
+      expect(listed).not.toContain(off.body.data.id);
+      expect((await t.request('GET', `/api/products/${off.body.data.id}`)).status).toBe(404);
+      expect((await t.request('GET', `/api/categories/${category.body.data.id}`)).status).toBe(404);
+      const init = JSON.stringify((await t.request('GET', '/api/init')).body);
+      expect(init).toContain('Sichtbar');
+      expect(init).not.toContain('Versteckt');
+      expect(init).not.toContain('Ausgeblendet');
+      // The back office still has them.
+      expect((await t.request('GET', `/api/products/${off.body.data.id}`, undefined, manager)).status).toBe(
+        200,
+      );
+    });
+
+    it('keeps a draft site from anonymous readers; the back office previews it', async () => {
+      const draft = await t.request(
+        'POST',
+        '/api/sites',
+        {
+          path: 'entwurf',
+          type: 'default',
+          title: 'Entwurf',
+          content: { body: '<p>x</p>' },
+          isPublic: false,
+        },
+        admin,
+      );
+      expect(draft.status).toBe(201);
+      expect((await t.request('GET', `/api/sites/${draft.body.data.id}`)).status).toBe(404);
+      expect(JSON.stringify((await t.request('GET', '/api/sites?limit=1000')).body)).not.toContain('entwurf');
+      expect((await t.request('GET', `/api/sites/${draft.body.data.id}`, undefined, manager)).status).toBe(
+        200,
+      );
+    });
+  });
 });

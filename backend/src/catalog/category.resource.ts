@@ -30,6 +30,11 @@ export const categoryResource = defineResource({
   read: 'catalog:read',
   write: 'catalog:write',
   publicRead: true,
+  // Disabled categories are hidden from the storefront like disabled products.
+  scope: (ctx, qb, e) => {
+    if (!ctx.can('catalog:read'))
+      qb.andWhere(`(${e}.isEnabled = true OR ${e}.isVisibleWhenUnavailable = true)`);
+  },
   relations: ['image'],
   filters: { isEnabled: { type: 'boolean' }, isBundle: { type: 'boolean' } },
   searchable: ['name', 'description'],

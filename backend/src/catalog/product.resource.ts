@@ -94,6 +94,13 @@ export const productResource = defineResource({
   read: 'catalog:read',
   write: 'catalog:write',
   publicRead: true,
+  // A disabled product is the back office's business: the storefront (and whoever cannot read the
+  // catalogue in the back office) sees it only when it is to be shown greyed out (spec section 5:
+  // "visible when unavailable"), else not even by id.
+  scope: (ctx, qb, e) => {
+    if (!ctx.can('catalog:read'))
+      qb.andWhere(`(${e}.isEnabled = true OR ${e}.isVisibleWhenUnavailable = true)`);
+  },
   relations: ['images', 'tags'],
   filters: {
     // Products the category shows in any menu (menus place products into categories).

@@ -14,6 +14,12 @@ export const tableResource = defineResource({
   read: 'tables:read',
   write: 'tables:write',
   publicRead: true,
+  // The storefront orders to tables of public branches only; a branch still being set up keeps its tables
+  // to the staff (docs/decisions/security.md).
+  scope: (ctx, qb, e) => {
+    if (!ctx.can('tables:read'))
+      qb.andWhere(`EXISTS (SELECT 1 FROM branch pb WHERE pb.id = ${e}.branch_id AND pb.is_public = true)`);
+  },
   relations: ['branch'],
   branchScope: 'branch',
   filters: { branch: { type: 'number' } },
