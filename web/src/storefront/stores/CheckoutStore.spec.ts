@@ -1,3 +1,4 @@
+import { autorun } from 'mobx';
 import { json } from '../../testing/fakeFetch';
 import { fakeFetch } from '../../testing/fakeFetch';
 import { ApiClient } from '../../api/ApiClient';
@@ -145,6 +146,20 @@ describe(CheckoutStore.name, () => {
       expect(checkout.dayLabel(today.date)).toBe('Heute');
       expect(checkout.dayLabel(tomorrow.date)).toBe('Morgen');
       expect(checkout.timeLabel).toBe('–');
+    });
+
+    it('computes the bookable days again only when the earliest time moves to the next 5 minutes', async () => {
+      const clock = steerableClock('2026-03-02T11:00:30Z');
+      const { checkout, root } = await checkoutFor([], { now: clock });
+      const seen: unknown[] = [];
+      const stop = autorun(() => seen.push(checkout.availableDays));
+      clock.advance(60_000);
+      root.clock.tick();
+      expect(seen).toHaveLength(1);
+      clock.advance(5 * 60_000);
+      root.clock.tick();
+      expect(seen).toHaveLength(2);
+      stop();
     });
 
     it('takes a day from the date picker and a time from the time picker', async () => {

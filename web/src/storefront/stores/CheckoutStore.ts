@@ -36,7 +36,7 @@ import {
   type Product,
   type Table,
 } from '@ordering/common';
-import { makeAutoObservable, runInAction } from 'mobx';
+import { computed, makeAutoObservable, runInAction } from 'mobx';
 import { ApiRequestError, type ApiClient } from '../../api/ApiClient';
 import type { CartStore, CartStorage } from './CartStore';
 import type { ClockStore } from './ClockStore';
@@ -133,7 +133,17 @@ export class CheckoutStore {
     this.details = { ...EMPTY_DETAILS, ...this.readDetails() };
     makeAutoObservable<CheckoutStore, 'data' | 'cart' | 'clock' | 'api' | 'storage' | 'createKey'>(
       this,
-      { data: false, cart: false, clock: false, api: false, storage: false, createKey: false },
+      {
+        data: false,
+        cart: false,
+        clock: false,
+        api: false,
+        storage: false,
+        createKey: false,
+        // The earliest time moves in 5-minute steps: the bookable days (about 0.1 s for 180 days) are
+        // computed again only then, not at every tick of the clock.
+        earliestAppointment: computed({ equals: (a: Date, b: Date) => a.getTime() === b.getTime() }),
+      },
       { autoBind: true },
     );
   }
