@@ -81,6 +81,10 @@ test.describe('Storefront', () => {
 
     await cartButton.click();
     const panel = page.getByRole('complementary', { name: /Warenkorb/ });
+    await expect(panel.getByRole('button', { name: 'Warenkorb ausblenden' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await cartButton.click();
     await expect(panel).toContainText('Schnitzel nach Wahl');
     await expect(panel).toContainText('Kalb · Pommes frites, Preiselbeeren · Bitte gut durch.');
     await expect(panel.locator('.totals__row--total')).toHaveText(/Gesamt\s*39,60\sEUR/);

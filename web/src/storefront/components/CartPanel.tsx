@@ -7,6 +7,7 @@ import {
   type PartValue,
 } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
+import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { formatPrice, formatQuantity } from '../format';
 import { useStores } from '../stores';
@@ -66,14 +67,33 @@ export const CartBar = observer(function CartBar() {
 export const CartPanel = observer(function CartPanel() {
   const { cart } = useStores();
   const branch = cart.branch;
-  if (!cart.isPanelVisible || !branch) return null;
+  const close = useRef<HTMLButtonElement>(null);
+  const visible = cart.isPanelVisible && !!branch;
+  // Opening moves the focus into the panel, so keyboard and screen-reader users land in the cart.
+  useEffect(() => {
+    if (visible) close.current?.focus();
+  }, [visible]);
+  if (!visible || !branch) return null;
   return (
-    <aside id="cart-panel" className="cart-panel" aria-labelledby="cart-title">
+    <aside
+      id="cart-panel"
+      className="cart-panel"
+      aria-labelledby="cart-title"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') cart.hidePanel();
+      }}
+    >
       <header className="cart-panel__header">
         <h2 id="cart-title" className="cart-panel__title">
           {texts.cart} <span className="cart-panel__count">({texts.articles(cart.count)})</span>
         </h2>
-        <button type="button" className="icon-button" aria-label={texts.hideCart} onClick={cart.hidePanel}>
+        <button
+          ref={close}
+          type="button"
+          className="icon-button"
+          aria-label={texts.hideCart}
+          onClick={cart.hidePanel}
+        >
           <span aria-hidden="true">×</span>
         </button>
       </header>
