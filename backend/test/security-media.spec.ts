@@ -114,6 +114,23 @@ describe('safe files and links', () => {
     if (status === 400) expect(res.body.errors[0].message).toBe('Dieser Wert ist keine gültige URL.');
   });
 
+  it('stores plain-text CMS fields as the text they are (the web app escapes them), not as HTML', async () => {
+    const title = '<script>alert("x")</script> & <b>fett</b>';
+    const block = await t.request(
+      'POST',
+      '/api/blocks',
+      { identifier: 'klartext', type: 'hero', content: { title, buttons: [] } },
+      admin,
+    );
+    expect(block.status).toBe(201);
+    expect(block.body.data.content.title).toBe(title);
+    const read = await t.request('GET', `/api/blocks/${block.body.data.id}`);
+    expect(read.body.data.content.title).toBe(title);
+    // JSON, never HTML: a browser opening the answer directly does not render it.
+    expect(read.headers.get('content-type')).toContain('application/json');
+    expect(read.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
   it.each(['\\evil.example', '/evil.example', 'a/b'])(
     'a navigation item to the site %j is refused (the web app links to /{target})',
     async (target) => {
