@@ -59,6 +59,7 @@ describe('orders: the customer status page', () => {
         'counterAppointment',
         'rejectionMessage',
         'paymentMethod',
+        'payment', // { state, text }: "Warten auf Zahlung" while an online payment is open
         'questionnaireRating',
         'items',
         'pricing',

@@ -1,6 +1,8 @@
 import { Global, Module } from '@nestjs/common';
 import { JobsModule } from '../jobs/jobs.module.js';
 import { OrderPaymentsController, PaymentWebhooksController } from './payments.controller.js';
+import { PaymentProviders } from './payment-providers.js';
+import { PaymentStatusService } from './payment-status.service.js';
 import { PaymentsService } from './payments.service.js';
 
 /**
@@ -13,7 +15,7 @@ import { PaymentsService } from './payments.service.js';
 @Module({
   imports: [JobsModule],
   controllers: [PaymentWebhooksController, OrderPaymentsController],
-  providers: [PaymentsService],
-  exports: [PaymentsService],
+  providers: [PaymentProviders, PaymentStatusService, PaymentsService],
+  exports: [PaymentsService, PaymentStatusService],
 })
 export class PaymentsModule {}

@@ -1,52 +1,32 @@
-import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { staffState, t, toCents } from '@ordering/common';
+import { Inject, Injectable } from '@nestjs/common';
+import { t, toCents } from '@ordering/common';
 import type { Logger } from 'pino';
 import type { EntityManager } from 'typeorm';
 import { Branch } from '../branches/branch.entity.js';
 import type { AppConfig } from '../config/config.js';
 import { Clock } from '../core/clock.js';
-import { diff } from '../core/diff.js';
 import { DomainError } from '../core/errors.js';
 import { EventBus } from '../core/events.js';
 import { RequestContext } from '../core/request-context.js';
 import { APP_CONFIG, LOGGER } from '../core/tokens.js';
 import { TransactionalConnection } from '../core/transaction.js';
-import { JobQueue } from '../jobs/job-queue.service.js';
-import { JobHandlers } from '../jobs/job-worker.service.js';
 import { loadForStaff } from '../orders/order-actions.js';
-import type { OrderEvent } from '../orders/order-events.js';
 import { auditOrderJson, staffOrderJson } from '../orders/order-json.js';
-import { isOnlinePayment, isPendingPayment, PENDING_PAYMENT } from '../orders/order-payment.js';
+import { isOnlinePayment, PENDING_PAYMENT } from '../orders/order-payment.js';
 import { Order } from '../orders/order.entity.js';
-import { DatatransProvider, refnoOf, verifyDatatransSignature } from './datatrans.provider.js';
-import { MollieProvider } from './mollie.provider.js';
-import { OrderPayment, type PaymentState } from './payment.entity.js';
-import {
-  ProviderRefused,
-  ProviderUnavailable,
-  type PaymentProvider,
-  type ProviderPayment,
-} from './payment-provider.js';
+import { verifyDatatransSignature } from './datatrans.provider.js';
+import { auditPayment, orderEvent } from './payment-audit.js';
+import { OrderPayment } from './payment.entity.js';
+import { ProviderRefused } from './payment-provider.js';
+import { PaymentProviders, type OnlineMethod } from './payment-providers.js';
 import { loadPaymentSettings } from './payment-settings.js';
+import { PaymentStatusService } from './payment-status.service.js';
 import { VoucherChecker, type VoucherCheck } from './voucher.checker.js';
-
-/** Job types of this module. */
-export const PAYMENT_CHECK_JOB = 'payment-check';
-export const PAYMENT_REFUND_JOB = 'payment-refund';
-
-/** An online order unpaid this long expires (its slot is free again). */
-export const PAYMENT_EXPIRY_MS = 15 * 60_000;
-/** The poll job first asks the provider this long after the order (webhooks normally come first)… */
-export const FIRST_CHECK_AFTER_MS = 3 * 60_000;
-/** …and then every this often until the payment is final or the order expires. */
-export const CHECK_INTERVAL_MS = 2 * 60_000;
 
 const UNAVAILABLE =
   'Die Online-Zahlung ist gerade nicht verfügbar. Bitte versuchen Sie es später erneut oder wählen Sie eine andere Zahlungsart.';
 const REFUSED =
   'Der Zahlungsanbieter hat die Zahlung abgelehnt. Bitte versuchen Sie es erneut oder wählen Sie eine andere Zahlungsart.';
-
-type OnlineMethod = 'mollie' | 'datatrans';
 
 /** Whether the providers can call PUBLIC_URL (not localhost, a loopback or a `.localhost` name). */
 export function reachable(publicUrl: string): boolean {
@@ -54,78 +34,28 @@ export function reachable(publicUrl: string): boolean {
   return !(host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '::1');
 }
 
-/** Where a status check came from (for the log and the audit entry). */
-export type CheckSource = 'webhook' | 'poll' | 'staff' | 'expiry';
-
 /**
  * Payments of orders: offline methods marked paid by staff, vouchers checked with their issuer, and the
- * online providers (Mollie, Datatrans) behind {@link PaymentProvider}. An online order is written as
+ * online providers (Mollie, Datatrans) behind `PaymentProvider`; the status side is
+ * {@link PaymentStatusService}. An online order is written as
  * `pendingPayment`, the provider payment is created after the commit, and only the status read back
  * from the provider (webhook, poll job or staff re-check) marks it paid and releases it to staff with
  * `order.created` — or fails it. Refunds follow cancelling or rejecting a paid order, as jobs.
  */
 @Injectable()
-export class PaymentsService implements OnModuleInit {
-  private readonly providers: Record<OnlineMethod, PaymentProvider>;
+export class PaymentsService {
   private readonly vouchers: VoucherChecker;
 
   constructor(
     private readonly connection: TransactionalConnection,
     private readonly events: EventBus,
     private readonly clock: Clock,
-    private readonly jobs: JobQueue,
-    private readonly handlers: JobHandlers,
+    private readonly status: PaymentStatusService,
+    private readonly providers: PaymentProviders,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
   ) {
-    const p = config.payments;
-    this.providers = {
-      mollie: new MollieProvider(p.mollieApiUrl),
-      datatrans: new DatatransProvider(p.datatransApiUrl, p.datatransPayUrl),
-    };
-    this.vouchers = new VoucherChecker(p);
-  }
-
-  onModuleInit(): void {
-    this.handlers.register(PAYMENT_CHECK_JOB, (job) => this.runCheck(Number(job.payload.orderId)));
-    this.handlers.register(PAYMENT_REFUND_JOB, (job) => this.runRefund(Number(job.payload.orderId)));
-    // Cancelling or rejecting a paid online order refunds it (a job: the provider is called outside the
-    // transaction, retried with backoff, and idempotent at the provider).
-    this.events.inTransaction(['order.status'], async (event, ctx) => {
-      const { action, order } = event.payload;
-      if (action !== 'cancel' && action !== 'reject') return;
-      if (order.isPaid && !order.isRefunded && isOnlinePayment(String(order.paymentMethod)))
-        await this.enqueueRefund(ctx, event.payload.orderId);
-    });
-  }
-
-  private enqueueRefund(ctx: RequestContext, orderId: number) {
-    return this.jobs.enqueue(
-      ctx,
-      PAYMENT_REFUND_JOB,
-      { orderId },
-      { dedupeKey: `payment-refund:order:${orderId}` },
-    );
-  }
-
-  private event(order: Order, action?: OrderEvent['action']): OrderEvent {
-    return {
-      orderId: order.id,
-      uid: order.uid,
-      branchId: order.branchId ?? 0,
-      order: staffOrderJson(order),
-      ...(action ? { action } : {}),
-    };
-  }
-
-  private async audit(ctx: RequestContext, order: Order, before: Record<string, unknown>, action: string) {
-    await this.events.publish(ctx, 'entity.action', {
-      entityType: 'orders',
-      entityId: order.id,
-      changes: diff(before, auditOrderJson(order)),
-      trackVersion: false,
-      action,
-    });
+    this.vouchers = new VoucherChecker(config.payments);
   }
 
   // --- checkout -------------------------------------------------------------------------------------
@@ -175,15 +105,7 @@ export class PaymentsService implements OnModuleInit {
       amount: order.totalGross,
       currency,
     });
-    await this.jobs.enqueue(
-      ctx,
-      PAYMENT_CHECK_JOB,
-      { orderId: order.id },
-      {
-        runAt: new Date(this.clock.now().getTime() + FIRST_CHECK_AFTER_MS),
-        dedupeKey: `payment-check:order:${order.id}:0`,
-      },
-    );
+    await this.status.schedule(ctx, order.id);
     return true;
   }
 
@@ -202,7 +124,7 @@ export class PaymentsService implements OnModuleInit {
     const statusUrl = `${this.config.publicUrl}/status/${order.uid}/${order.hash}`;
     const number = order.ticketNumber ? `Bestellung Nr. ${order.ticketNumber}` : `Bestellung ${order.id}`;
     try {
-      const started = await this.providers[method].start(settings.secrets, {
+      const started = await this.providers.of(method).start(settings.secrets, {
         orderId: order.id,
         orderUid: order.uid,
         amountCents: toCents(order.totalGross),
@@ -236,266 +158,11 @@ export class PaymentsService implements OnModuleInit {
         { orderId: order.id, method, err: { message: (err as Error).message } },
         'payment start failed',
       );
-      await this.finish(ctx, order.id, 'failed', 'payment-start-failed');
+      await this.status.finish(ctx, order.id, 'failed', 'payment-start-failed');
       if (err instanceof ProviderRefused)
         throw new DomainError('validation', REFUSED, 'paymentMethod', 'payment_refused');
       throw new DomainError('unavailable', UNAVAILABLE, undefined, 'payment_provider_unavailable');
     }
-  }
-
-  // --- status -----------------------------------------------------------------------------------------
-
-  private async onlinePayment(em: EntityManager, orderId: number): Promise<OrderPayment | null> {
-    return em.getRepository(OrderPayment).findOne({
-      where: [
-        { orderId, method: 'mollie' },
-        { orderId, method: 'datatrans' },
-      ],
-      order: { id: 'DESC' },
-    });
-  }
-
-  /**
-   * Asks the provider for the order's payment and applies what it says. Only the provider's answer
-   * counts: the payment must be ours (reference, order reference, amount and currency as we sent them).
-   * @throws ProviderUnavailable when the provider cannot be asked (the caller retries).
-   */
-  async sync(orderId: number, source: CheckSource): Promise<void> {
-    const ctx = RequestContext.system();
-    const em = this.connection.manager(ctx);
-    const payment = await this.onlinePayment(em, orderId);
-    if (!payment?.reference) return;
-    const method = payment.method as OnlineMethod;
-    const provider = this.providers[method];
-    const { secrets } = await loadPaymentSettings(em);
-    const remote = await provider.fetch(secrets, payment.reference);
-    const orderRef = method === 'mollie' ? payment.orderUid : refnoOf(orderId);
-    const mismatch =
-      remote.reference !== payment.reference ||
-      (remote.orderRef !== null && remote.orderRef !== orderRef) ||
-      (remote.amountCents !== null && remote.amountCents !== toCents(payment.amount)) ||
-      (remote.currency !== null && remote.currency !== payment.currency);
-    if (mismatch) {
-      this.logger.error(
-        { orderId, method, reference: payment.reference, remote: { ...remote } },
-        'payment does not match its order; ignored',
-      );
-      return;
-    }
-    let state = remote.state;
-    if (state === 'authorized') state = await this.settleOrCancel(ctx, provider, payment, orderRef, remote);
-    this.logger.info(
-      { orderId, method, source, providerStatus: remote.providerStatus },
-      'payment status read',
-    );
-    await this.apply(ctx, orderId, payment.id, state, remote.providerStatus, source);
-  }
-
-  /**
-   * An authorised Datatrans transaction: settled when its order still waits (the money is taken only
-   * for an order we accept), cancelled when the order has failed or expired meanwhile.
-   */
-  private async settleOrCancel(
-    ctx: RequestContext,
-    provider: PaymentProvider,
-    payment: OrderPayment,
-    orderRef: string,
-    remote: ProviderPayment,
-  ): Promise<ProviderPayment['state']> {
-    const { secrets } = await loadPaymentSettings(this.connection.manager(ctx));
-    const order = await this.connection
-      .manager(ctx)
-      .getRepository(Order)
-      .findOneByOrFail({ id: payment.orderId });
-    const args = {
-      reference: payment.reference!,
-      amountCents: toCents(payment.amount),
-      currency: payment.currency,
-      orderRef,
-    };
-    try {
-      if (isPendingPayment(order) || order.isPaid) {
-        await provider.capture(secrets, args);
-        return 'paid';
-      }
-      await provider.cancel(secrets, args);
-      return 'canceled';
-    } catch (err) {
-      if (!(err instanceof ProviderRefused)) throw err;
-      // A concurrent check settled or cancelled it first: read what it is now.
-      const again = await provider.fetch(secrets, remote.reference);
-      if (again.state === 'authorized') throw new ProviderUnavailable(err.message);
-      return again.state;
-    }
-  }
-
-  /** Applies the provider's state to payment and order, on the locked order row (webhooks may race). */
-  private async apply(
-    ctx: RequestContext,
-    orderId: number,
-    paymentId: number,
-    state: ProviderPayment['state'],
-    providerStatus: string,
-    source: CheckSource,
-  ): Promise<void> {
-    await this.connection.withTransaction(ctx, async (em) => {
-      const order = await em
-        .getRepository(Order)
-        .findOne({ where: { id: orderId }, lock: { mode: 'pessimistic_write' } });
-      const payment = await em.getRepository(OrderPayment).findOneByOrFail({ id: paymentId });
-      payment.providerStatus = providerStatus;
-      payment.checkedAt = this.clock.now();
-      if (state === 'paid' && payment.state !== 'paid' && payment.state !== 'refunded') {
-        payment.state = 'paid';
-        payment.paidAt = this.clock.now();
-      } else if (state !== 'paid' && state !== 'authorized' && state !== 'open' && payment.state !== 'paid') {
-        payment.state = state;
-      }
-      await em.save(payment);
-      if (!order) return;
-      if (state === 'paid') {
-        if (isPendingPayment(order)) await this.release(ctx, em, order, source);
-        // Paid after the order failed or expired: the customer must not pay for nothing.
-        else if (order.isFailed && !order.isRefunded) {
-          this.logger.warn({ orderId, source }, 'payment completed after the order failed; refunding');
-          await this.enqueueRefund(ctx, orderId);
-        }
-        return;
-      }
-      if ((state === 'failed' || state === 'canceled' || state === 'expired') && isPendingPayment(order))
-        await this.failOrder(ctx, em, order, `payment-${state}`);
-    });
-  }
-
-  /** Paid: the order reaches staff now, with the same event, mails and print job as any new order. */
-  private async release(ctx: RequestContext, em: EntityManager, order: Order, source: CheckSource) {
-    const before = auditOrderJson(order);
-    order.isPaid = true;
-    order.status = staffState(order);
-    order.updatedAt = this.clock.now();
-    await em.save(order);
-    await this.audit(ctx, order, before, `payment-paid:${source}`);
-    await this.events.publish(ctx, 'order.created', this.event(order));
-  }
-
-  private async failOrder(ctx: RequestContext, em: EntityManager, order: Order, action: string) {
-    const before = auditOrderJson(order);
-    order.isFailed = true;
-    order.status = staffState(order);
-    order.updatedAt = this.clock.now();
-    await em.save(order);
-    await this.audit(ctx, order, before, action);
-  }
-
-  /** Marks a still pending order failed and its open payment record with `state`. */
-  private async finish(ctx: RequestContext, orderId: number, state: PaymentState, action: string) {
-    await this.connection.withTransaction(ctx, async (em) => {
-      const order = await em
-        .getRepository(Order)
-        .findOne({ where: { id: orderId }, lock: { mode: 'pessimistic_write' } });
-      if (!order || !isPendingPayment(order)) return;
-      await em
-        .createQueryBuilder()
-        .update(OrderPayment)
-        .set({ state })
-        .where('order_id = :orderId AND state IN (:...open)', { orderId, open: ['created', 'open'] })
-        .execute();
-      await this.failOrder(ctx, em, order, action);
-    });
-  }
-
-  // --- jobs ---------------------------------------------------------------------------------------------
-
-  /**
-   * The poll job of one pending order: asks the provider (a lost webhook never leaves an order unpaid),
-   * then either schedules the next check or, once {@link PAYMENT_EXPIRY_MS} have passed, expires it.
-   */
-  async runCheck(orderId: number): Promise<void> {
-    const ctx = RequestContext.system();
-    try {
-      await this.sync(orderId, 'poll');
-    } catch (err) {
-      this.logger.warn({ orderId, err: { message: (err as Error).message } }, 'payment poll failed');
-    }
-    const em = this.connection.manager(ctx);
-    const order = await em.getRepository(Order).findOne({ where: { id: orderId } });
-    if (!order || !isPendingPayment(order)) return;
-    const age = this.clock.now().getTime() - order.createdAt.getTime();
-    if (age >= PAYMENT_EXPIRY_MS) {
-      await this.expire(ctx, order);
-      return;
-    }
-    const runAt = new Date(
-      Math.min(this.clock.now().getTime() + CHECK_INTERVAL_MS, order.createdAt.getTime() + PAYMENT_EXPIRY_MS),
-    );
-    await this.jobs.enqueue(
-      ctx,
-      PAYMENT_CHECK_JOB,
-      { orderId },
-      { runAt, dedupeKey: `payment-check:order:${orderId}:${runAt.getTime()}` },
-    );
-  }
-
-  /** Unpaid after 15 minutes: the payment is cancelled at the provider (best effort) and the order fails. */
-  private async expire(ctx: RequestContext, order: Order): Promise<void> {
-    const em = this.connection.manager(ctx);
-    const payment = await this.onlinePayment(em, order.id);
-    if (payment?.reference && payment.state === 'open') {
-      const method = payment.method as OnlineMethod;
-      const { secrets } = await loadPaymentSettings(em);
-      const orderRef = method === 'mollie' ? payment.orderUid : refnoOf(order.id);
-      await this.providers[method]
-        .cancel(secrets, { reference: payment.reference, orderRef })
-        .catch((err: Error) => {
-          this.logger.info(
-            { orderId: order.id, err: { message: err.message } },
-            'payment not cancellable at expiry',
-          );
-        });
-    }
-    await this.finish(ctx, order.id, 'expired', 'payment-expired');
-    this.logger.info({ orderId: order.id }, 'unpaid online order expired');
-  }
-
-  /** Refunds the order's paid online payment in full and marks the order refunded. */
-  async runRefund(orderId: number): Promise<void> {
-    const ctx = RequestContext.system();
-    const em = this.connection.manager(ctx);
-    const payment = await this.onlinePayment(em, orderId);
-    if (!payment?.reference || payment.state !== 'paid') return;
-    const method = payment.method as OnlineMethod;
-    const { secrets } = await loadPaymentSettings(em);
-    const orderRef = method === 'mollie' ? payment.orderUid : refnoOf(orderId);
-    const refundId = await this.providers[method].refund(
-      secrets,
-      {
-        reference: payment.reference,
-        amountCents: toCents(payment.amount),
-        currency: payment.currency,
-        orderRef,
-      },
-      `refund-${payment.id}`,
-    );
-    await this.connection.withTransaction(ctx, async (tx) => {
-      const order = await tx
-        .getRepository(Order)
-        .findOne({ where: { id: orderId }, lock: { mode: 'pessimistic_write' } });
-      await tx
-        .getRepository(OrderPayment)
-        .update(
-          { id: payment.id },
-          { state: 'refunded', refundReference: refundId, refundedAt: this.clock.now() },
-        );
-      if (!order || order.isRefunded) return;
-      const before = auditOrderJson(order);
-      order.isRefunded = true;
-      order.updatedAt = this.clock.now();
-      await tx.save(order);
-      await this.audit(ctx, order, before, 'refund');
-      if (!isPendingPayment(order) && !order.isFailed)
-        await this.events.publish(ctx, 'order.updated', this.event(order));
-    });
-    this.logger.info({ orderId, method, refund: refundId }, 'payment refunded');
   }
 
   // --- webhooks -----------------------------------------------------------------------------------------
@@ -544,7 +211,7 @@ export class PaymentsService implements OnModuleInit {
       return;
     }
     try {
-      await this.sync(payment.orderId, 'webhook');
+      await this.status.sync(payment.orderId, 'webhook');
     } catch (err) {
       this.logger.warn(
         { provider: method, err: { message: (err as Error).message } },
@@ -587,8 +254,8 @@ export class PaymentsService implements OnModuleInit {
           { orderId: order.id, method: 'hydro-ag-voucher', state: 'open' },
           { state: 'paid', paidAt: this.clock.now() },
         );
-      await this.audit(ctx, order, before, 'mark-paid');
-      await this.events.publish(ctx, 'order.updated', this.event(order));
+      await auditPayment(this.events, ctx, order, before, 'mark-paid');
+      await this.events.publish(ctx, 'order.updated', orderEvent(order));
       return staffOrderJson(order);
     });
   }
@@ -598,7 +265,7 @@ export class PaymentsService implements OnModuleInit {
     const order = await loadForStaff(this.connection.manager(ctx), ctx, id, false);
     if (isOnlinePayment(order.paymentMethod)) {
       try {
-        await this.sync(order.id, 'staff');
+        await this.status.sync(order.id, 'staff');
       } catch (err) {
         this.logger.warn(
           { orderId: id, err: { message: (err as Error).message } },
