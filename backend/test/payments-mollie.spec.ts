@@ -1,4 +1,5 @@
 import { OrderPayment } from '../src/payments/payment.entity.js';
+import { PaymentStatusService } from '../src/payments/payment-status.service.js';
 import {
   eventTypes,
   jobsOf,
@@ -184,6 +185,27 @@ describe('Mollie payments', () => {
     );
     expect(recheck.status).toBe(200);
     expect(recheck.body.data).toMatchObject({ isPaid: true, payment: { state: 'paid' } });
+  });
+
+  it('a crash between Mollie\'s "paid" and our update loses nothing: the poll job finishes it', async () => {
+    const { order: o, payment } = await mollieOrder();
+    w.mollie.setStatus(payment.id, 'paid');
+    // The process dies inside the transaction that releases the order (after reading "paid").
+    const status = w.t.app.get(PaymentStatusService) as unknown as Record<string, unknown>;
+    const release = status.release;
+    status.release = () => Promise.reject(new Error('kill -9'));
+    try {
+      const hook = await mollieWebhook(w, payment.id);
+      expect(hook.status).toBe(503); // Mollie retries the webhook; we do not rely on it
+    } finally {
+      status.release = release;
+    }
+    expect(await reload(w, o.id)).toMatchObject({ isPaid: false, status: 'pendingPayment' });
+    expect(await eventTypes(w, o.uid)).toEqual([]);
+    w.t.clock.set(new Date(Date.parse(NOON) + 3 * 60_000));
+    await w.runJobs();
+    expect(await reload(w, o.id)).toMatchObject({ isPaid: true, status: 'unconfirmed' });
+    expect(await eventTypes(w, o.uid)).toContain('order.created');
   });
 
   it('an order unpaid for 15 minutes expires; its Mollie payment is cancelled', async () => {

@@ -53,6 +53,8 @@ export const orderFormSchema = z.object({
     .transform((v) => v ?? null),
   comment: text(2000),
   paymentMethod: z.enum(PAYMENT_METHODS).default('cash'),
+  /** `hydro-ag-voucher` only: the voucher's code, checked with its issuer by the payments module. */
+  voucherCode: z.string().max(100).nullish(),
   legalInstructions: z.boolean().default(false),
   privacyPolicy: z.boolean().default(false),
   branch: ref(),
