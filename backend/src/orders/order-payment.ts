@@ -41,7 +41,7 @@ const TEXT: Record<OrderPaymentState, string> = {
   paid: t('payment.paid'),
   refunded: t('payment.refunded'),
   failed: 'Zahlung fehlgeschlagen',
-  unpaid: 'Zahlung bei Abholung oder Lieferung',
+  unpaid: 'Zahlung vor Ort',
 };
 
 /** The payment line: state and German text (the status page shows "Warten auf Zahlung" while pending). */
