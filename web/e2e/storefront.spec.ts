@@ -555,11 +555,12 @@ test.describe('Ordering, more', () => {
 
     await page.getByRole('button', { name: /Datum/ }).click();
     const picker = page.getByRole('dialog', { name: 'Datum wählen' });
+    // The second bookable day: on the first, the earliest time moves on every 5 minutes (lead time from now).
     const bookable = picker.locator('.calendar__day:not([disabled])');
-    for (let month = 0; month < 3 && (await bookable.count()) === 0; month += 1) {
+    for (let month = 0; month < 3 && (await bookable.count()) < 2; month += 1) {
       await picker.getByRole('button', { name: 'Nächster Monat' }).click();
     }
-    await bookable.first().click();
+    await bookable.nth(1).click();
     await picker.getByRole('button', { name: 'Speichern' }).click();
     await expect(submitButton(page)).toHaveText('Angebotsanfrage abschicken');
     await submitButton(page).click();
