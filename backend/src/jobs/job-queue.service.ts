@@ -176,4 +176,19 @@ export class JobQueue {
       ]);
     return rowsOf(result).length;
   }
+
+  /**
+   * Makes every running job due again. Only for the embedded database at start: one process owns its
+   * folder, so a job still running belongs to a process that died (`kill -9`) and need not wait for its
+   * lease. (On a server other instances may be running their jobs; there the lease decides.)
+   */
+  async releaseOrphans(ctx: RequestContext): Promise<number> {
+    const result = await this.connection
+      .manager(ctx)
+      .query(
+        `UPDATE job SET status = 'pending', locked_by = NULL, locked_until = NULL, run_at = $1 WHERE status = 'running' RETURNING id`,
+        [this.clock.now()],
+      );
+    return rowsOf(result).length;
+  }
 }

@@ -179,18 +179,23 @@ export class JobWorkerService implements OnApplicationBootstrap, OnModuleDestroy
   private off?: () => void;
 
   constructor(
-    queue: JobQueue,
+    private readonly queue: JobQueue,
     handlers: JobHandlers,
     connection: TransactionalConnection,
     private readonly channel: PgChannel,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(LOGGER) logger: Logger,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {
     this.worker = new JobWorker(queue, handlers, connection, logger, config.jobsPollIntervalMs);
   }
 
-  onApplicationBootstrap(): void {
+  async onApplicationBootstrap(): Promise<void> {
     if (!this.config.jobsWorker) return;
+    if (!this.channel.crossInstance) {
+      // Embedded: this process alone owns the database, so running jobs are a dead process's.
+      const released = await this.queue.releaseOrphans(RequestContext.system());
+      if (released > 0) this.logger.warn({ released }, 'jobs of a stopped process are due again');
+    }
     this.off = this.channel.on(JOBS_CHANNEL, () => this.worker.wake());
     this.worker.start();
   }

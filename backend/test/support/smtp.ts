@@ -73,7 +73,7 @@ export function parseMail(raw: string, to: string[] = []): ReceivedMail {
 }
 
 /** A real SMTP server on a loopback port that keeps what it receives; it can be stopped and started again. */
-export async function startSmtp(port = 0) {
+export async function startSmtp(port = 0, options: { delayMs?: number } = {}) {
   const received: ReceivedMail[] = [];
   const make = () =>
     new SMTPServer({
@@ -84,13 +84,14 @@ export async function startSmtp(port = 0) {
         const chunks: Buffer[] = [];
         stream.on('data', (c: Buffer) => chunks.push(c));
         stream.on('end', () => {
-          received.push(
-            parseMail(
-              Buffer.concat(chunks).toString('latin1'),
-              session.envelope.rcptTo.map((r) => r.address),
-            ),
-          );
-          callback();
+          const accept = () => {
+            const to = session.envelope.rcptTo.map((r) => r.address);
+            received.push(parseMail(Buffer.concat(chunks).toString('latin1'), to));
+            callback();
+          };
+          // A slow server keeps mails in flight (the crash test kills the backend meanwhile).
+          if (options.delayMs) setTimeout(accept, options.delayMs);
+          else accept();
         });
       },
     });
