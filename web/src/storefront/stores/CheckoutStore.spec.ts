@@ -233,6 +233,11 @@ describe(CheckoutStore.name, () => {
         data: fixture({ branches: [makeBranch({ isQuotationRequired: true })] }),
       });
       expect(quotation.checkout.submitLabel).toBe('Angebotsanfrage abschicken');
+
+      const notPublic = await checkoutFor([], {
+        data: fixture({ branches: [makeBranch({ isPublic: false })] }),
+      });
+      expect(notPublic.checkout.submitLabel).toBeNull();
     });
   });
 

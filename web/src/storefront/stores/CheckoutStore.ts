@@ -508,7 +508,8 @@ export class CheckoutStore {
   /** "Angebotsanfrage abschicken", "Bestellung abschicken", "Vorbestellung abschicken" or no button. */
   get submitLabel(): string | null {
     const branch = this.branch;
-    if (!branch) return null;
+    // A branch that is not public yet takes no orders.
+    if (!branch?.isPublic) return null;
     const now = this.clock.now;
     const area = this.cart.deliveryArea;
     const key = submitLabel({

@@ -42,4 +42,12 @@ describe(storeNotice.name, () => {
     });
     expect(storeNotice(branch, 'takeaway', monday('12:00')).lines).toEqual([]);
   });
+
+  it('shows a branch that is not public yet as closed with its message, even within its hours', () => {
+    const branch = makeBranch({ isPublic: false, closedMessage: 'Wir eröffnen im Frühjahr.' });
+    expect(storeNotice(branch, 'takeaway', monday('12:00'))).toEqual({
+      isClosed: true,
+      lines: ['Derzeit haben wir leider geschlossen.', 'Wir eröffnen im Frühjahr.'],
+    });
+  });
 });

@@ -24,6 +24,11 @@ export interface StoreNotice {
  * pre-order-for-later hint.
  */
 export function storeNotice(branch: Branch, orderType: OrderType, now: Date): StoreNotice {
+  // A branch that is not public yet takes no orders (docs/decisions/orders.md): closed, with its message.
+  if (!branch.isPublic) {
+    const message = branch.closedMessage?.trim();
+    return { isClosed: true, lines: message ? [t('branch.closedNow'), message] : [t('branch.closedNow')] };
+  }
   const opening = openingHoursOf(branch);
   if (!isOpenAt(opening, now)) {
     const lines = [t('branch.closedNow')];
