@@ -91,6 +91,24 @@ describe('sign-in throttling: per address, per account (any of its names), acros
     expect(again.status).toBe(429);
   });
 
+  it('forgets rows whose window and lock are over, so random names do not grow the table for ever', async () => {
+    const old = new Date(t.clock.now().getTime() - 60 * MINUTE);
+    await t.dataSource.query(
+      `INSERT INTO auth_login_throttle ("key", failures, last_failure_at, locked_until, created_at, updated_at)
+       VALUES ('name:vergessen', 3, $1, NULL, $1, $1), ('name:gesperrt', 5, $1, $2, $1, $1)`,
+      [old, new Date(t.clock.now().getTime() + 5 * MINUTE)],
+    );
+    t.clock.advance(2 * MINUTE); // the sweep runs at most once a minute
+    await login('irgendwer', 'falsch-falsch', nextAddress());
+    const keys = (
+      (await t.dataSource.query(`SELECT "key" FROM auth_login_throttle WHERE "key" LIKE 'name:%'`)) as Array<{
+        key: string;
+      }>
+    ).map((r) => r.key);
+    expect(keys).not.toContain('name:vergessen');
+    expect(keys).toContain('name:gesperrt'); // still locked
+  });
+
   it('answers 429 to everybody for the rest of the minute after 100 failures in the process', async () => {
     t.clock.advance(MINUTE); // a fresh window for the process-wide count
     for (let i = 0; i < GLOBAL_FAILURES_PER_WINDOW; i++) {

@@ -5,6 +5,8 @@ import type { DataSource } from 'typeorm';
 import { Clock } from '../core/clock.js';
 import { DomainError } from '../core/errors.js';
 import {
+  ACCOUNT_RULE,
+  ADDRESS_RULE,
   GLOBAL_FAILURES_PER_WINDOW,
   GLOBAL_WINDOW_MS,
   LoginThrottle,
@@ -50,6 +52,7 @@ export const addressThrottleKey = (address: string): string => `ip:${address.sli
 @Injectable()
 export class LoginThrottleService {
   private globalWindow = { start: 0, failures: 0 };
+  private lastSweep = 0;
 
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
@@ -62,6 +65,7 @@ export class LoginThrottleService {
    */
   async take(key: string, rule: ThrottleRule): Promise<number> {
     const now = this.clock.now();
+    await this.sweep(now);
     const lockUntil = new Date(now.getTime() + rule.lockMs);
     const windowStart = new Date(now.getTime() - rule.windowMs);
     // `fresh`: the old count no longer matters (its window or its lock is over).
@@ -84,6 +88,21 @@ export class LoginThrottleService {
     if (Number(row.failures) <= rule.limit) return 0;
     const until = row.locked_until ? new Date(row.locked_until).getTime() : lockUntil.getTime();
     return Math.max(1, until - now.getTime());
+  }
+
+  /**
+   * Forgets rows whose window and lock are over (at most once a minute): every typed name of nobody and
+   * every address gets a row, so a guess spread over random names must not grow the table for ever.
+   */
+  private async sweep(now: Date): Promise<void> {
+    if (now.getTime() - this.lastSweep < 60_000) return;
+    this.lastSweep = now.getTime();
+    const longest = Math.max(ACCOUNT_RULE.windowMs, ADDRESS_RULE.windowMs);
+    await this.dataSource.query(
+      `DELETE FROM auth_login_throttle
+       WHERE (last_failure_at IS NULL OR last_failure_at < $1) AND (locked_until IS NULL OR locked_until < $2)`,
+      [new Date(now.getTime() - longest), now],
+    );
   }
 
   /** A successful sign-in forgets the failures of this key (the account's). */
