@@ -11,7 +11,8 @@ import { hashDeviceKey } from '../src/operations/devices/device-key.service.js';
 import type { OrderEvent } from '../src/orders/order-events.js';
 import { User } from '../src/users/user.entity.js';
 import { loadDemo, NOON, ORDER_TEST_ENV, postOrder, takeaway } from './orders.fixtures.js';
-import { bearerFor, insertUser } from './support/auth.js';
+import { bearerFor, insertUser, signIn } from './support/auth.js';
+import { DEMO_USERS } from '../src/users/seed-users.js';
 import { startSecondInstance } from './support/second-instance.js';
 import { openStream, type SseStream } from './support/sse.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
@@ -209,6 +210,16 @@ describe('live order events (SSE)', () => {
     const marker = await publish('order.updated', wien);
     expect((await resumed.next()).data.uid).toBe(marker.uid);
     expect(resumed.events.every((e) => e.data.branchId === wien.id)).toBe(true);
+  });
+
+  it('takes the browser session cookie of a signed-in employee (EventSource sends cookies)', async () => {
+    const demoEmployee = DEMO_USERS.find((u) => u.username === 'mitarbeiter')!;
+    const { cookie } = await signIn(t, demoEmployee.username, demoEmployee.password);
+    const s = await stream('/api/events', cookie);
+    expect(s.status).toBe(200);
+    await publish('order.created', graz);
+    const own = await publish('order.updated', wien);
+    expect((await s.next((e) => e.event.startsWith('order.'))).data.uid).toBe(own.uid);
   });
 
   it('lets a device stream its own branch with its key, and writes a print job for front-desk printing', async () => {

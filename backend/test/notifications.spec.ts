@@ -1,5 +1,8 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { EventBus } from '../src/core/events.js';
+import { RequestContext } from '../src/core/request-context.js';
+import { TransactionalConnection } from '../src/core/transaction.js';
 import { Job } from '../src/jobs/job.entity.js';
 import { JobWorkerService } from '../src/jobs/job-worker.service.js';
 import { backoffMs } from '../src/jobs/job-queue.service.js';
@@ -267,5 +270,28 @@ describe('order notifications: German e-mail over real SMTP and SMS over HTTP', 
     expect(res.status).toBeLessThan(300);
     await until('resent SMS', () => sms.received.length === 3);
     expect(sms.received[2]!.body.text).toBe(got!.body.text);
+  });
+
+  it('never lets a message that cannot be rendered roll back the order it is about', async () => {
+    const ctx = RequestContext.system();
+    const uid = '00000000-0000-4000-8000-00000000beef';
+    await t.app.get(TransactionalConnection).withTransaction(ctx, async () => {
+      await t.app.get(EventBus).publish(ctx, 'order.created', {
+        orderId: 987654,
+        uid,
+        branchId: demo.vienna.id,
+        // Items that are not a list: the templates throw on them.
+        order: { uid, hash: 'x', email: 'kaputt@example.at', items: 'kaputt' as unknown as [] },
+      });
+    });
+    const logged = await t.dataSource.query(
+      `SELECT count(*)::int AS n FROM event_log WHERE order_uid = $1 AND type = 'order.created'`,
+      [uid],
+    );
+    expect(logged[0].n).toBe(1); // the transaction committed
+    const jobs = (await t.dataSource.getRepository(Job).find({ where: { type: 'mail' } })).filter(
+      (j) => j.payload.orderId === 987654,
+    );
+    expect(jobs).toEqual([]);
   });
 });

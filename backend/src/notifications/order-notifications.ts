@@ -1,11 +1,12 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import type { Logger } from 'pino';
 import type { EntityManager } from 'typeorm';
 import { Branch } from '../branches/branch.entity.js';
 import type { AppConfig } from '../config/config.js';
 import { ShopConfig } from '../config/shop-config.entity.js';
 import { EventBus } from '../core/events.js';
 import type { RequestContext } from '../core/request-context.js';
-import { APP_CONFIG } from '../core/tokens.js';
+import { APP_CONFIG, LOGGER } from '../core/tokens.js';
 import { JobQueue } from '../jobs/job-queue.service.js';
 import type { OrderEvent } from '../orders/order-events.js';
 import { toE164 } from './phone.js';
@@ -84,6 +85,7 @@ export class OrderNotifications implements OnModuleInit {
     private readonly events: EventBus,
     private readonly jobs: JobQueue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(LOGGER) private readonly logger: Logger,
   ) {}
 
   onModuleInit(): void {
@@ -112,22 +114,18 @@ export class OrderNotifications implements OnModuleInit {
     const once = (key: string) => (first ? { dedupeKey: `${key}:order:${event.orderId}:received` } : {});
     if (only !== 'sms') {
       if (setting.mail.branch.email) {
-        const mail = branchNewOrderMail(
-          setting.mail,
-          order,
-          `${this.config.publicUrl}/backend/orders/${event.orderId}`,
-        );
+        const backOffice = `${this.config.publicUrl}/backend/orders/${event.orderId}`;
         await this.mail(
           ctx,
           setting.mail.branch.email,
-          mail,
+          () => branchNewOrderMail(setting.mail, order, backOffice),
           'branch-new',
           event.orderId,
           once('mail-branch'),
         );
       }
       if (order.email) {
-        const mail = customerMail('received', setting.mail, order);
+        const mail = () => customerMail('received', setting.mail, order);
         await this.mail(ctx, order.email, mail, 'received', event.orderId, once('mail'));
       }
     }
@@ -140,18 +138,33 @@ export class OrderNotifications implements OnModuleInit {
     const setting = await this.settings(em, event.branchId);
     const order = event.order as unknown as MailOrder;
     if (order.email)
-      await this.mail(ctx, order.email, customerMail(kind, setting.mail, order), kind, event.orderId);
+      await this.mail(ctx, order.email, () => customerMail(kind, setting.mail, order), kind, event.orderId);
     if (SMS_KINDS.has(kind)) await this.sms(ctx, setting, order, kind, event.orderId);
+  }
+
+  /**
+   * A message that cannot be rendered (a template bug, odd data) is logged and left out: it must not roll
+   * back the order it is about.
+   */
+  private rendered<T>(kind: string, orderId: number, render: () => T): T | null {
+    try {
+      return render();
+    } catch (err) {
+      this.logger.error({ err, orderId, kind }, 'notification could not be rendered; not sent');
+      return null;
+    }
   }
 
   private async mail(
     ctx: RequestContext,
     to: string,
-    mail: RenderedMail,
+    render: () => RenderedMail,
     kind: string,
     orderId: number,
     options: { dedupeKey?: string } = {},
   ): Promise<void> {
+    const mail = this.rendered(kind, orderId, render);
+    if (!mail) return;
     const job: MailJob = { to, ...mail, kind, orderId };
     await this.jobs.enqueue(ctx, MAIL_JOB, { ...job }, options);
   }
@@ -167,7 +180,9 @@ export class OrderNotifications implements OnModuleInit {
     if (!setting.sms) return;
     const to = toE164(order.phone, this.config.smsCountryCode);
     if (!to) return; // no usable number: nothing to retry
-    const job: SmsJob = { to, text: customerSms(kind, setting.mail, order), kind, orderId };
+    const text = this.rendered(`sms-${kind}`, orderId, () => customerSms(kind, setting.mail, order));
+    if (text === null) return;
+    const job: SmsJob = { to, text, kind, orderId };
     await this.jobs.enqueue(ctx, SMS_JOB, { ...job }, options);
   }
 
