@@ -90,6 +90,13 @@ describe('Mollie payments', () => {
     expect(await jobsOf(w, o.id)).toEqual(expect.arrayContaining(['mail', 'mail']));
     expect((await current()).body.data.map((x: { id: number }) => x.id)).toContain(o.id);
     expect((await publicView(o.uid, o.hash)).body.data.payment.state).toBe('paid');
+    // The status page's live stream learns it too (no contact data, the payment line).
+    const rows: Array<{ public_payload: Record<string, unknown> }> = await w.t.dataSource.query(
+      `SELECT public_payload FROM event_log WHERE order_uid = $1 AND type = 'order.created'`,
+      [o.uid],
+    );
+    expect(rows[0]!.public_payload).toMatchObject({ isPaid: true, payment: { state: 'paid' } });
+    expect(rows[0]!.public_payload).not.toHaveProperty('email');
     const logs = await w.t.request(
       'GET',
       `/api/logs?entityType=orders&entityId=${o.id}`,

@@ -29,6 +29,7 @@ const PUBLIC_FIELDS = [
   'counterAppointment',
   'rejectionMessage',
   'paymentMethod',
+  'payment', // { state, text } of the payments module: the status page follows "Warten auf Zahlung" → paid
   'questionnaireRating',
   'items',
   'pricing',
