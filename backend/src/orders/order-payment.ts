@@ -1,4 +1,12 @@
-import { ONLINE_PAYMENT_METHODS, t, type PaymentMethod } from '@ordering/common';
+import {
+  ONLINE_PAYMENT_METHODS,
+  t,
+  type OrderPaymentLine,
+  type OrderPaymentState,
+  type PaymentMethod,
+} from '@ordering/common';
+
+export type { OrderPaymentState };
 
 /**
  * The stored `status` of an online order that waits for its payment. It is no staff state: boards,
@@ -7,9 +15,6 @@ import { ONLINE_PAYMENT_METHODS, t, type PaymentMethod } from '@ordering/common'
  * docs/decisions/payments.md).
  */
 export const PENDING_PAYMENT = 'pendingPayment';
-
-/** The payment state shown to customers and staff. */
-export type OrderPaymentState = 'pending' | 'paid' | 'refunded' | 'failed' | 'unpaid';
 
 interface PaymentFlags {
   status: string;
@@ -45,7 +50,7 @@ const TEXT: Record<OrderPaymentState, string> = {
 };
 
 /** The payment line: state and German text (the status page shows "Warten auf Zahlung" while pending). */
-export function paymentLineOf(order: PaymentFlags): { state: OrderPaymentState; text: string } {
+export function paymentLineOf(order: PaymentFlags): OrderPaymentLine {
   const state = paymentStateOf(order);
   return { state, text: TEXT[state] };
 }

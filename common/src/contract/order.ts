@@ -1,6 +1,21 @@
 import type { Entity, IsoDateTime, MoneyAmount, Ref, TaxRatePercent } from './base.js';
 import type { CalculationModel, UnitCode } from './catalog.js';
 
+/**
+ * The payment state the status page and the boards show: `pending` while an online payment is open,
+ * `paid`, `refunded`, `failed` (online payment failed or expired), `unpaid` (paid at the counter later).
+ */
+export const ORDER_PAYMENT_STATES = ['pending', 'paid', 'refunded', 'failed', 'unpaid'] as const;
+
+/** An order's payment state. */
+export type OrderPaymentState = (typeof ORDER_PAYMENT_STATES)[number];
+
+/** The payment line of an order: its state and the German text for it ("Warten auf Zahlung" …). */
+export interface OrderPaymentLine {
+  state: OrderPaymentState;
+  text: string;
+}
+
 /** Payment method codes (spec section 9); the default is `cash`. */
 export const PAYMENT_METHODS = ['cash', 'atm-card', 'hydro-ag-voucher', 'mollie', 'datatrans'] as const;
 
@@ -106,6 +121,8 @@ export interface OrderForm {
   comment?: string | null;
   /** Payment method (default `cash`). */
   paymentMethod: PaymentMethod;
+  /** Voucher code (payment method `hydro-ag-voucher`), checked with the issuer before the order is written. */
+  voucherCode?: string | null;
   /** Terms accepted. */
   legalInstructions: boolean;
   /** Privacy policy accepted. */
@@ -236,6 +253,10 @@ export type PublicOrder = Pick<
 > & {
   /** A quotation request rather than an order. */
   isQuotation: boolean;
+  /** The payment line ("Warten auf Zahlung" while an online payment is open). */
+  payment?: OrderPaymentLine;
+  /** The customer-facing status text. */
+  statusText?: string;
 };
 
 /**
