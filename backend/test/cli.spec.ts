@@ -154,15 +154,23 @@ describe('operator CLI (dist/cli.js as a process)', () => {
       expect(chefin.body.data.user.branches).toHaveLength(2);
       expect(sessionCookieOf({ status: 200, body: null, headers: chefin.headers })).toBeDefined();
       expect((await login('aushilfe', generatedPassword!)).status).toBe(200);
-      expect((await login('admin', 'Admin-Demo-2026')).status).toBe(200);
+      const admin = await login('admin', 'Admin-Demo-2026');
+      expect(admin.status).toBe(200);
       const me = await fetch(`${base}/api/users/me`, { headers: { authorization: `Bearer ${token}` } });
       expect(((await me.json()) as any).data.user.username).toBe('chefin');
+      // The administrator reads the CLI's audit entries about users; the manager may not read users, so
+      // neither their entries (issue 15).
+      const adminSid = sessionCookieOf({ status: 200, body: null, headers: admin.headers })!.value;
       const logs = await fetch(`${base}/api/logs?entityType=users`, {
-        headers: { authorization: `Bearer ${token}` },
+        headers: { cookie: `sid=${encodeURIComponent(adminSid)}` },
       });
       expect(((await logs.json()) as any).data.map((l: { action: string }) => l.action)).toEqual(
         expect.arrayContaining(['create', 'password-reset', 'api-token-issued']),
       );
+      const managerLogs = await fetch(`${base}/api/logs?entityType=users`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(((await managerLogs.json()) as any).data).toEqual([]);
     } finally {
       await app.close();
       await db.close();
