@@ -197,7 +197,7 @@ describe('order-status', () => {
   });
 
   describe(timeline.name, () => {
-    it('marks the steps reached and the current one', () => {
+    it('shows a confirmed order at the preparation step, not past it', () => {
       const steps = timeline(flags({ isConfirmed: true, isDelivery: true }));
       expect(steps.map((s) => s.label)).toEqual([
         'Bestätigung',
@@ -205,8 +205,18 @@ describe('order-status', () => {
         'In Zustellung',
         'Abgeschlossen',
       ]);
-      expect(steps.map((s) => s.isDone)).toEqual([true, true, false, false]);
-      expect(steps.map((s) => s.isCurrent)).toEqual([false, false, true, false]);
+      expect(steps.map((s) => s.isDone)).toEqual([true, false, false, false]);
+      expect(steps.map((s) => s.isCurrent)).toEqual([false, true, false, false]);
+    });
+
+    it('shows an order in delivery at the third step and a delivered one waiting for completion', () => {
+      const inDelivery = timeline(flags({ isConfirmed: true, isDelivery: true, isInDelivery: true }));
+      expect(inDelivery.map((s) => s.isDone)).toEqual([true, true, false, false]);
+      expect(inDelivery.map((s) => s.isCurrent)).toEqual([false, false, true, false]);
+      const delivered = timeline(
+        flags({ isConfirmed: true, isDelivery: true, isInDelivery: true, isDelivered: true }),
+      );
+      expect(delivered.map((s) => s.isCurrent)).toEqual([false, false, false, true]);
     });
 
     it('labels the third step Abholbereit for takeaway and marks all done when completed', () => {

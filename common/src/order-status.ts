@@ -196,10 +196,14 @@ export interface TimelineStep {
   isCurrent: boolean;
 }
 
-/** The four-step timeline: confirmation, preparation, ready or in delivery, completed. */
+/**
+ * The four-step timeline: confirmation, preparation, ready or in delivery, completed. The current step is
+ * what is happening now: a confirmed order is being prepared (preparation current), one in delivery or
+ * ready for pickup is at the third step, a delivered one waits only for completion.
+ */
 export function timeline(order: OrderFlags): TimelineStep[] {
   const status = customerStatus(order);
-  const reached = { waiting: 0, confirmed: 2, inDelivery: 3, delivered: 3, completed: 4, canceled: 0 }[
+  const reached = { waiting: 0, confirmed: 1, inDelivery: 2, delivered: 3, completed: 4, canceled: 0 }[
     status
   ];
   const steps: Omit<TimelineStep, 'isDone' | 'isCurrent'>[] = [
