@@ -105,6 +105,56 @@ describe('request size limits answer with the German error envelope', () => {
 });
 
 describe('logs never show a sign-in link token', () => {
+  it('masks the link of a mail logged instead of sent, even at debug level on a server', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        lines.push(chunk.toString('utf8'));
+        done();
+      },
+    });
+    const db = await openTestDatabase();
+    await migrate(db.dataSource);
+    const config = loadConfig({
+      SEED_DEMO: 'false',
+      PUBLIC_URL: 'https://bestellen.example.at',
+      LOG_LEVEL: 'debug',
+      ...FAST_BCRYPT,
+    });
+    const app = await createApp({
+      config,
+      clock: new FixedClock(new Date('2026-11-20T10:00:00Z')),
+      logger: pino({ level: 'debug' }, sink),
+      dataSource: db.dataSource,
+    });
+    try {
+      await app.listen(0, '127.0.0.1');
+      const { port } = app.getHttpServer().address() as AddressInfo;
+      const { User } = await import('../src/users/user.entity.js');
+      await db.dataSource
+        .getRepository(User)
+        .save(
+          db.dataSource
+            .getRepository(User)
+            .create({ username: 'nora', email: 'nora@example.at', roles: ['ROLE_ADMIN'] }),
+        );
+      const res = await fetch(`http://127.0.0.1:${port}/api/auth/login-link`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'nora@example.at' }),
+      });
+      expect(res.status).toBe(200);
+      for (let i = 0; i < 50 && !lines.some((l) => l.includes('logged instead')); i++)
+        await new Promise((r) => setTimeout(r, 20));
+      const log = lines.join('\n');
+      expect(log).toContain('login-link/***');
+      expect(log).not.toMatch(/login-link\/[A-Za-z0-9_-]{20,}/);
+    } finally {
+      await app.close();
+      await db.close();
+    }
+  });
+
   it('writes the link request with the token replaced', async () => {
     const lines: string[] = [];
     const sink = new Writable({

@@ -23,8 +23,8 @@ const isLoopback = (host: string) =>
 
 /**
  * Sends e-mail over SMTP_URL (nodemailer). Without SMTP_URL nothing leaves the machine: the mail is
- * logged instead (info: recipient, subject and the text with its secrets masked; debug: the full text,
- * so that a developer can follow a sign-in link locally).
+ * logged instead (info: recipient, subject and the text with its secrets masked; debug, and only when
+ * PUBLIC_URL is this machine: the full text, so that a developer can follow a sign-in link locally).
  */
 @Injectable()
 export class MailerService implements OnModuleDestroy {
@@ -56,10 +56,14 @@ export class MailerService implements OnModuleDestroy {
         { mail: { to: mail.to, subject: mail.subject, text } },
         'mail not sent (no SMTP_URL): logged instead',
       );
-      this.logger.debug(
-        { mail: { to: mail.to, subject: mail.subject, text: mail.text } },
-        'mail text in full',
-      );
+      // The full text (with its sign-in link) only on a developer's machine: a server's log, even at
+      // debug level, must not let its readers sign in as somebody else.
+      if (isLoopback(new URL(this.config.publicUrl).hostname)) {
+        this.logger.debug(
+          { mail: { to: mail.to, subject: mail.subject, text: mail.text } },
+          'mail text in full',
+        );
+      }
       return;
     }
     const info = (await this.transport.sendMail({
