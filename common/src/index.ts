@@ -15,6 +15,7 @@ export * from './zoned-time.js';
 export * from './calendar.js';
 export * from './opening-hours.js';
 export * from './appointments.js';
+export * from './slot-capacity.js';
 export * from './order-status.js';
 export * from './checkout.js';
 export * from './cart.js';

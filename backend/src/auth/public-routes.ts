@@ -52,6 +52,7 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'POST /api/orders/public/:uid/:hash/questionnaire',
   'GET /api/orders/frontdesk/:branchId/:apiKey',
   'GET /api/orders/backoffice/:branchId/:apiKey',
+  'GET /api/branches/:id/availability', // the date and time pickers' bookable times (no secrets)
 
   // Live order events: the route authenticates itself (staff session or token with orders:read, or a
   // device key, which the guard does not know), answering 401/403 like a protected route.

@@ -162,6 +162,18 @@ export class Branch extends BaseEntity {
   @Column({ type: 'boolean', default: false })
   isDatatransEnabled: boolean;
 
+  /** Length of a capacity slot in minutes (see common's `slot-capacity.ts`). */
+  @Column({ type: 'smallint', default: 15 })
+  slotMinutes: number;
+
+  /** Takeaway and dine-in orders per slot; null: no limit. */
+  @Column({ type: 'integer', nullable: true })
+  slotCapacity: number | null;
+
+  /** Delivery orders per slot; null: no limit. */
+  @Column({ type: 'integer', nullable: true })
+  deliverySlotCapacity: number | null;
+
   /** Secret of the branch's front-desk and back-office order lists (path parameter). Never public. */
   @Column({ type: 'varchar', length: 64, select: true })
   apiKey: string;

@@ -1,4 +1,9 @@
-import { OPENING_HOUR_RULE_TYPES, type Branch as BranchContract } from '@ordering/common';
+import {
+  DEFAULT_SLOT_MINUTES,
+  OPENING_HOUR_RULE_TYPES,
+  SLOT_MINUTES,
+  type Branch as BranchContract,
+} from '@ordering/common';
 import type { RequestContext } from '../core/request-context.js';
 import { z } from 'zod';
 import { defineResource } from '../crud/resource.js';
@@ -107,6 +112,27 @@ export const branchInput = z.object({
   isHydroAGVoucherEnabled: flag(),
   isMollieEnabled: flag(),
   isDatatransEnabled: flag(),
+  slotMinutes: z
+    .number()
+    .int()
+    .refine((v) => (SLOT_MINUTES as readonly number[]).includes(v), {
+      message: 'Bitte eine Slotlänge von 5, 10, 15, 20, 30 oder 60 Minuten wählen.',
+    })
+    .default(DEFAULT_SLOT_MINUTES),
+  slotCapacity: z
+    .number()
+    .int()
+    .min(0)
+    .max(10_000)
+    .nullish()
+    .transform((v) => v ?? null),
+  deliverySlotCapacity: z
+    .number()
+    .int()
+    .min(0)
+    .max(10_000)
+    .nullish()
+    .transform((v) => v ?? null),
 });
 
 export const branchResource = defineResource({
@@ -203,6 +229,9 @@ export function branchJson(branch: Branch, ctx: RequestContext): BranchContract 
     isHydroAGVoucherEnabled: branch.isHydroAGVoucherEnabled,
     isMollieEnabled: branch.isMollieEnabled,
     isDatatransEnabled: branch.isDatatransEnabled,
+    slotMinutes: branch.slotMinutes,
+    slotCapacity: branch.slotCapacity,
+    deliverySlotCapacity: branch.deliverySlotCapacity,
   } satisfies BranchContract;
   return ctx.can('organisation:write') ? { ...json, apiKey: branch.apiKey } : json;
 }

@@ -83,12 +83,10 @@ export async function loadByUidAndHash(
   lock = false,
 ): Promise<Order> {
   const order = UUID.test(uid)
-    ? await em
-        .getRepository(Order)
-        .findOne({
-          where: { uid: uid.toLowerCase() },
-          ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
-        })
+    ? await em.getRepository(Order).findOne({
+        where: { uid: uid.toLowerCase() },
+        ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+      })
     : null;
   // Compare even when the uid is unknown, so the answer takes the same time.
   const ok = secretsEqual(hash, order?.hash ?? 'x'.repeat(32));

@@ -40,6 +40,7 @@ import { DomainError, type FieldError } from '../core/errors.js';
 import { parseInput } from '../core/validation.js';
 import { Upload } from '../media/upload.entity.js';
 import { DiningTable } from '../tables/table.entity.js';
+import { assertSlotFree } from './order-capacity.js';
 import { Order } from './order.entity.js';
 import {
   branchContract,
@@ -337,6 +338,9 @@ export async function placeOrder(em: EntityManager, body: unknown, now: Date): P
     e.code === undefined ? { message: e.message, ...(e.field ? { field: e.field } : {}) } : e,
   );
   if (all.length > 0) throw new DomainError('validation', all);
+  await assertSlotFree(em, branch, orderType, appointment ?? now, now, [
+    ...checked.products.values(),
+  ] as unknown as LeadTimeProduct[]);
 
   const items: OrderItem[] = validLines.map(({ item, product }, index) =>
     storedItem(

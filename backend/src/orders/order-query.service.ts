@@ -1,13 +1,25 @@
 import { Injectable } from '@nestjs/common';
-import { localDate, PAYMENT_METHODS, STATUS_TRANSITIONS, t, type StaffOrderState } from '@ordering/common';
-import { Brackets, type SelectQueryBuilder } from 'typeorm';
+import {
+  addDays,
+  daysBetween,
+  localDate,
+  PAYMENT_METHODS,
+  STATUS_TRANSITIONS,
+  t,
+  type LeadTimeProduct,
+  type OrderType,
+  type StaffOrderState,
+} from '@ordering/common';
+import { Brackets, In, type SelectQueryBuilder } from 'typeorm';
 import { Branch } from '../branches/branch.entity.js';
 import { Clock } from '../core/clock.js';
 import { DomainError } from '../core/errors.js';
 import { HTTP_MESSAGES } from '../core/messages.js';
 import type { RequestContext } from '../core/request-context.js';
 import { TransactionalConnection } from '../core/transaction.js';
-import { DEFAULT_LIMIT, MAX_LIMIT } from '../crud/crud.service.js';
+import { DEFAULT_LIMIT, MAX_LIMIT, parseId } from '../crud/crud.service.js';
+import { Product } from '../catalog/product.entity.js';
+import { bookableDays, slotLimitOf } from './order-capacity.js';
 import { loadForStaff, secretsEqual } from './order-actions.js';
 import { staffOrderJson } from './order-json.js';
 import { Order } from './order.entity.js';
@@ -196,6 +208,57 @@ export class OrderQueryService {
     const ok = secretsEqual(apiKey, branch?.apiKey || '\0no-branch');
     if (!branch || !branch.apiKey || !ok) throw new DomainError('unauthorized', HTTP_MESSAGES.unauthorized);
     return branch.id;
+  }
+
+  /**
+   * `GET /api/branches/{id}/availability?from&to&type&products`: the bookable days and windows (hours,
+   * lead times of the given products, 180-day horizon and slot capacity applied) between two local dates
+   * (default: today and 30 days on; at most 180 days).
+   */
+  async availability(ctx: RequestContext, rawId: string, query: Record<string, unknown>) {
+    const id = parseId(rawId, 'Filiale');
+    const em = this.connection.manager(ctx);
+    const branch = await em.getRepository(Branch).findOne({ where: { id } });
+    if (!branch) throw new DomainError('not_found', 'Filiale wurde nicht gefunden.');
+    const type = String(query.type ?? 'takeaway');
+    if (!['takeaway', 'delivery', 'dineIn'].includes(type)) throw invalid('type', 'validation.choice');
+    const now = this.clock.now();
+    const date = (raw: unknown, field: string, fallback: string) => {
+      if (raw === undefined || raw === '') return fallback;
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(String(raw)) || Number.isNaN(Date.parse(String(raw))))
+        throw invalid(field, 'validation.date');
+      return String(raw);
+    };
+    const from = date(query.from, 'from', localDate(now, branch.timeZone));
+    const to = date(query.to, 'to', addDays(from, 30));
+    if (to < from || daysBetween(from, to) > 180) throw invalid('to', 'validation.invalid');
+    const productIds = String(query.products ?? '')
+      .split(',')
+      .filter(Boolean);
+    if (!productIds.every((p) => /^\d{1,9}$/.test(p))) throw invalid('products', 'validation.invalid');
+    const products = productIds.length
+      ? await em.getRepository(Product).findBy({ id: In(productIds.map(Number)) })
+      : [];
+    const limit = slotLimitOf(branch, type as OrderType);
+    const days = await bookableDays(
+      em,
+      branch,
+      type as OrderType,
+      now,
+      products as unknown as LeadTimeProduct[],
+    );
+    return {
+      branch: { id: branch.id },
+      type,
+      slotMinutes: limit.slotMinutes,
+      capacity: limit.capacity ?? null,
+      days: days
+        .filter((day) => day.date >= from && day.date <= to)
+        .map((day) => ({
+          date: day.date,
+          windows: day.windows.map((w) => ({ from: w.from.toISOString(), to: w.to.toISOString() })),
+        })),
+    };
   }
 
   /** `GET /api/orders/frontdesk/{branchId}/{apiKey}`: the branch's open orders of today and later. */

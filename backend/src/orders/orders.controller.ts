@@ -273,3 +273,23 @@ export class PublicOrdersController {
     return this.orders.questionnaire(ctx, uid, hash, body);
   }
 }
+
+/** The bookable times of a branch for the date and time pickers (the server checks the same rule). */
+@ApiTags('orders')
+@Controller('branches')
+export class BranchAvailabilityController {
+  constructor(private readonly queries: OrderQueryService) {}
+
+  @Get(':id/availability')
+  @Public()
+  @ApiParam({ name: 'id', type: 'integer' })
+  @ApiQuery({ name: 'from', required: false, description: 'YYYY-MM-DD (Standard: heute)' })
+  @ApiQuery({ name: 'to', required: false, description: 'YYYY-MM-DD (Standard: 30 Tage später)' })
+  @ApiQuery({ name: 'type', required: false, enum: ['takeaway', 'delivery', 'dineIn'] })
+  @ApiQuery({ name: 'products', required: false, description: 'Produkt-IDs des Warenkorbs (Vorlaufzeiten)' })
+  @ApiOperation({ summary: 'Buchbare Tage und Zeitfenster (Öffnungszeiten, Vorlaufzeiten, Kapazität)' })
+  @ApiOkResponse(one())
+  availability(@Ctx() ctx: RequestContext, @Param('id') id: string, @Query() query: Record<string, unknown>) {
+    return this.queries.availability(ctx, id, query);
+  }
+}

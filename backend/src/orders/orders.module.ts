@@ -1,7 +1,11 @@
 import { Module } from '@nestjs/common';
 import { IdempotencyService } from './idempotency.service.js';
 import { OrderQueryService } from './order-query.service.js';
-import { OrdersController, PublicOrdersController } from './orders.controller.js';
+import {
+  BranchAvailabilityController,
+  OrdersController,
+  PublicOrdersController,
+} from './orders.controller.js';
 import { OrdersService } from './orders.service.js';
 
 /**
@@ -10,7 +14,7 @@ import { OrdersService } from './orders.service.js';
  * notifications and the event stream subscribe to.
  */
 @Module({
-  controllers: [PublicOrdersController, OrdersController],
+  controllers: [PublicOrdersController, OrdersController, BranchAvailabilityController],
   providers: [OrdersService, OrderQueryService, IdempotencyService],
   exports: [OrdersService, OrderQueryService],
 })

@@ -147,6 +147,12 @@ export interface Branch extends Entity {
   isMollieEnabled: boolean;
   /** Online payment via Datatrans. */
   isDatatransEnabled: boolean;
+  /** Length of a capacity slot in minutes (default 15; see `slot-capacity.ts`). */
+  slotMinutes?: number;
+  /** Takeaway and dine-in orders per slot; null: no limit. */
+  slotCapacity?: number | null;
+  /** Delivery orders per slot; null: no limit. */
+  deliverySlotCapacity?: number | null;
 }
 
 /** The default IANA time zone of a branch. */
