@@ -3,6 +3,7 @@ import { Brackets, In, type EntityManager, type ObjectLiteral, type SelectQueryB
 import type { RelationMetadata } from 'typeorm/metadata/RelationMetadata.js';
 import { diff } from '../core/diff.js';
 import { DomainError } from '../core/errors.js';
+import { parseFilterDate, parseIntFilter, parseQueryText } from '../core/input.js';
 import type { EventBus } from '../core/events.js';
 import { HTTP_MESSAGES } from '../core/messages.js';
 import type { RequestContext } from '../core/request-context.js';
@@ -116,7 +117,7 @@ export class CrudService<E extends ObjectLiteral> {
     for (const [name, filter] of Object.entries(this.def.filters ?? {})) {
       const raw = query[name];
       if (raw === undefined || raw === '') continue;
-      const value = parseFilterValue(name, filter.type, String(raw), filter.op === 'in');
+      const value = parseFilterValue(name, filter.type, raw, filter.op === 'in');
       if (filter.apply) {
         filter.apply(qb as unknown as SelectQueryBuilder<ObjectLiteral>, 'e', value);
         continue;
@@ -142,7 +143,7 @@ export class CrudService<E extends ObjectLiteral> {
           qb.andWhere(`${column} = :${param}`, { [param]: value });
       }
     }
-    const q = typeof query.q === 'string' ? query.q.trim() : '';
+    const q = parseQueryText(query.q, 'q');
     if (q && this.def.searchable?.length) {
       qb.andWhere(
         new Brackets((w) => {
@@ -380,21 +381,24 @@ function parsePositiveInt(raw: unknown, field: string, fallback: number): number
   return Number(s);
 }
 
-function parseFilterValue(field: string, type: string, raw: string, list: boolean): unknown {
+/**
+ * A query-string filter value by its type. A repeated (`?x=1&x=2`) or nested (`?x[a]=1`) parameter
+ * arrives as an array or object and is refused like any other value that does not fit: a German 400
+ * naming the parameter, never a 500 from the database.
+ */
+function parseFilterValue(field: string, type: string, raw: unknown, list: boolean): unknown {
+  if (typeof raw !== 'string') throw new DomainError('validation', t('validation.invalid'), field);
   if (list) return raw.split(',').map((v) => parseFilterValue(field, type, v.trim(), false));
   switch (type) {
     case 'number':
-      if (!/^-?\d+(\.\d+)?$/.test(raw)) throw new DomainError('validation', t('validation.number'), field);
-      return Number(raw);
+      // Every number filter names a row (a ref) or a year: an integer in PostgreSQL's range.
+      return parseIntFilter(raw, field);
     case 'boolean':
       if (!['true', 'false', '1', '0'].includes(raw))
         throw new DomainError('validation', t('validation.choice'), field);
       return raw === 'true' || raw === '1';
-    case 'date': {
-      const d = new Date(raw);
-      if (Number.isNaN(d.getTime())) throw new DomainError('validation', t('validation.date'), field);
-      return d;
-    }
+    case 'date':
+      return parseFilterDate(raw, field);
     default:
       return raw;
   }

@@ -2,7 +2,7 @@ import { t } from '@ordering/common';
 import { z } from 'zod';
 import type { RequestContext } from '../core/request-context.js';
 import { DomainError } from '../core/errors.js';
-import { isCalendarDay } from '../security/input.js';
+import { isCalendarDay } from '../core/input.js';
 import { HTTP_MESSAGES } from '../core/messages.js';
 import type { FilterDefinition } from '../crud/resource.js';
 import { fields, toFieldErrors } from '../core/validation.js';

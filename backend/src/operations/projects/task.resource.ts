@@ -6,7 +6,7 @@ import { defineResource } from '../../crud/resource.js';
 import { fields } from '../../core/validation.js';
 import { optionalDate, optionalRef } from '../operations.validation.js';
 import { TASK_STATUSES, Task } from './task.entity.js';
-import { isCalendarDay } from '../../security/input.js';
+import { isCalendarDay } from '../../core/input.js';
 
 const dueDateFilter = (param: 'from' | 'to') => ({
   type: 'string' as const,

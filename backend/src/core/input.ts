@@ -1,6 +1,6 @@
 import { t } from '@ordering/common';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { DomainError } from '../core/errors.js';
+import { DomainError } from './errors.js';
 
 /** Largest value of a PostgreSQL `integer` (ids, positions, counts). */
 export const INT32_MAX = 2_147_483_647;
