@@ -74,6 +74,26 @@ describe('durable jobs', () => {
     });
   });
 
+  describe('JobQueue.enqueueMany', () => {
+    it('writes several jobs in one statement and answers null where a dedupe key existed', async () => {
+      const ctx = RequestContext.system();
+      await queue.enqueue(ctx, 'test.many', { n: 0 }, { dedupeKey: 'many:b' });
+      const ids = await queue.enqueueMany(ctx, [
+        { type: 'test.many', payload: { n: 1 }, options: { dedupeKey: 'many:a' } },
+        { type: 'test.many', payload: { n: 2 }, options: { dedupeKey: 'many:b' } },
+        { type: 'test.many', payload: { n: 3 } },
+        { type: 'test.many', payload: { n: 4 }, options: { dedupeKey: 'many:c' } },
+        { type: 'test.many', payload: { n: 5 } },
+      ]);
+      expect(ids.map((id) => id === null)).toEqual([false, true, false, false, false]);
+      const rows = await t.dataSource.getRepository(Job).findBy({ type: 'test.many' });
+      for (const [i, id] of ids.entries()) {
+        if (id !== null) expect(rows.find((r) => r.id === id)!.payload).toEqual({ n: i + 1 });
+      }
+      expect(rows).toHaveLength(5);
+    });
+  });
+
   describe('JobWorker', () => {
     it('retries a failing job with exponential backoff, records the last error, and gives up after maxAttempts', async () => {
       let calls = 0;

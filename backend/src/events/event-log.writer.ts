@@ -12,6 +12,9 @@ import { PgChannel } from './pg-channel.js';
 /** The channel that carries new `event_log` ids to every instance's stream hub. */
 export const ORDER_EVENTS_CHANNEL = 'order_events';
 
+/** How long an instance trusts what it knows about a branch's printers. */
+const PRINT_CACHE_MS = 10_000;
+
 /** The order event types that appear on the stream as they are. */
 const STREAMED = ['order.created', 'order.updated', 'order.status'] as const;
 
@@ -71,7 +74,14 @@ export class EventLogWriter implements OnModuleInit {
     private readonly clock: Clock,
   ) {}
 
+  /** Whether a branch prints new orders, per branch, for a few seconds (devices change rarely). */
+  private readonly printing = new Map<number, { prints: boolean; until: number }>();
+
   onModuleInit(): void {
+    // A device written through the API clears the cache at once (other instances: after PRINT_CACHE_MS).
+    this.events.afterCommit(['entity.created', 'entity.updated', 'entity.deleted'], (event) => {
+      if (event.payload.entityType === 'devices') this.printing.clear();
+    });
     this.events.inTransaction([...STREAMED], (event, ctx, em) =>
       this.onOrderEvent(event as DomainEvent<(typeof STREAMED)[number]>, ctx, em),
     );
@@ -131,13 +141,17 @@ export class EventLogWriter implements OnModuleInit {
 
   /** A branch prints new orders when it has an enabled printer, or a front-desk terminal with a printer. */
   private async branchPrints(em: EntityManager, branchId: number): Promise<boolean> {
+    const cached = this.printing.get(branchId);
+    if (cached && cached.until > performance.now()) return cached.prints;
     const rows: unknown[] = await em.query(
       `SELECT 1 FROM device WHERE branch_id = $1 AND is_enabled
          AND (type = 'printer' OR (type = 'frontdesk' AND jsonb_typeof(settings -> 'printer') = 'object'))
        LIMIT 1`,
       [branchId],
     );
-    return rows.length > 0;
+    const prints = rows.length > 0;
+    this.printing.set(branchId, { prints, until: performance.now() + PRINT_CACHE_MS });
+    return prints;
   }
 
   /** Appends one row to the log and tells every instance its id once the transaction commits. */

@@ -36,6 +36,14 @@ const MAX_BUFFERED_BYTES = 1_000_000;
 /** Log rows are kept this long (a resume from an older id gets what is left), then deleted hourly. */
 export const EVENT_LOG_RETENTION_MS = 7 * 24 * 60 * 60_000;
 const PRUNE_EVERY_MS = 60 * 60_000;
+/**
+ * While clients are connected the hub also reads rows past the highest it has seen this often: a writer
+ * that died between its commit and its notification, or a notification lost with the LISTEN connection,
+ * delays an event by this much at worst.
+ */
+export const CATCH_UP_MS = 5_000;
+/** Ids delivered lately, so that a row read twice (notification and catch-up) goes out once. */
+const RECENT_IDS = 10_000;
 
 const SELECT = `SELECT id, type, branch_id AS "branchId", order_uid AS "orderUid", payload, public_payload AS "publicPayload" FROM event_log`;
 
@@ -66,8 +74,11 @@ export class EventStreamHub implements OnModuleInit, OnModuleDestroy {
   private readonly incoming = new Set<number>();
   private catchUp = false;
   private flushing?: Promise<void>;
-  /** The highest id this hub has read (used to catch up after the LISTEN connection was lost). */
+  /** The highest id this hub has read (catch-up reads past it); set from the log on the first client. */
   private highest = 0;
+  private baseline?: Promise<void>;
+  private readonly recent = new Set<number>();
+  private catchUpTimer?: NodeJS.Timeout;
   private heartbeat?: NodeJS.Timeout;
   private pruneTimer?: NodeJS.Timeout;
   private off?: () => void;
@@ -86,7 +97,7 @@ export class EventStreamHub implements OnModuleInit, OnModuleDestroy {
     this.pruneTimer.unref();
     this.off = this.channel.on(ORDER_EVENTS_CHANNEL, (payload) => {
       if (payload === null) this.catchUp = true;
-      else if (/^\d+$/.test(payload)) this.incoming.add(Number(payload));
+      else for (const id of payload.split(',')) if (/^\d+$/.test(id)) this.incoming.add(Number(id));
       this.schedule();
     });
   }
@@ -108,6 +119,10 @@ export class EventStreamHub implements OnModuleInit, OnModuleDestroy {
     res.setHeader('X-Accel-Buffering', 'no'); // nginx: do not buffer the stream
     res.flushHeaders();
     res.write('retry: 3000\n\n');
+    this.baseline ??= this.maxId().then((max) => {
+      this.highest = Math.max(this.highest, max);
+    });
+    await this.baseline;
     const client: Client = { res, scope, pending: lastEventId === null ? null : [] };
     this.clients.add(client);
     this.ensureHeartbeat();
@@ -171,7 +186,17 @@ export class EventStreamHub implements OnModuleInit, OnModuleDestroy {
     client.res.write(`id: ${row.id}\nevent: ${row.type}\ndata: ${JSON.stringify(data)}\n\n`);
   }
 
+  private async maxId(): Promise<number> {
+    const rows: Array<{ max: string | null }> = await this.dataSource.query(
+      `SELECT max(id) AS max FROM event_log`,
+    );
+    return Number(rows[0]?.max ?? 0);
+  }
+
   private deliver(row: LogRow): void {
+    if (this.recent.has(row.id)) return;
+    this.recent.add(row.id);
+    if (this.recent.size > RECENT_IDS) this.recent.delete(this.recent.values().next().value!);
     for (const client of this.clients) {
       if (client.pending) client.pending.push(row);
       else this.write(client, row);
@@ -216,6 +241,11 @@ export class EventStreamHub implements OnModuleInit, OnModuleDestroy {
 
   private ensureHeartbeat(): void {
     if (this.heartbeat) return;
+    this.catchUpTimer = setInterval(() => {
+      this.catchUp = true;
+      this.schedule();
+    }, CATCH_UP_MS);
+    this.catchUpTimer.unref();
     this.heartbeat = setInterval(() => {
       for (const client of this.clients) if (!client.res.writableEnded) client.res.write(': heartbeat\n\n');
     }, this.heartbeatMs);
@@ -223,6 +253,7 @@ export class EventStreamHub implements OnModuleInit, OnModuleDestroy {
   }
 
   private stopHeartbeat(): void {
+    clearInterval(this.catchUpTimer);
     clearInterval(this.heartbeat);
     this.heartbeat = undefined;
   }

@@ -17,8 +17,8 @@ const RECONNECT_MS = 1000;
  * Notifications between backend instances (PostgreSQL LISTEN/NOTIFY), or within the one process of the
  * embedded database.
  *
- * - Server: {@link notify} calls `pg_notify` inside the caller's transaction, which PostgreSQL delivers at
- *   commit and drops on rollback; every instance (this one included) LISTENs on a dedicated `pg.Client`.
+ * - Server: {@link notify} sends `pg_notify` right after the caller's transaction committed (never after a
+ *   rollback); every instance (this one included) LISTENs on a dedicated `pg.Client`.
  *   That client is why this class takes the DataSource's options directly: a LISTEN session must stay
  *   open and outside the pool (a pooled connection would be handed to queries and lose its LISTEN).
  * - Embedded (PGlite, one process): an in-process fan-out after commit. There is no other instance.
@@ -58,16 +58,48 @@ export class PgChannel implements OnApplicationBootstrap, OnModuleDestroy {
 
   /**
    * Notifies every instance once the context's transaction commits (at once without a transaction);
-   * never after a rollback.
+   * never after a rollback. The payloads of one transaction go out together after its commit, one
+   * notification per channel with the payloads joined by commas (listeners split them), so a write
+   * spends no round trip on notifications while it holds its locks.
    */
   async notify(ctx: RequestContext, channel: string, payload: string): Promise<void> {
-    if (this.serverUrl) {
-      await this.connection.manager(ctx).query('SELECT pg_notify($1, $2)', [channel, payload]);
+    const unit = ctx.unitOfWork;
+    if (!unit) return this.send(new Map([[channel, [payload]]]));
+    let batch = this.batches.get(unit);
+    if (!batch) {
+      const created = new Map<string, string[]>();
+      batch = created;
+      this.batches.set(unit, created);
+      await this.connection.afterCommit(ctx, () => this.send(created));
+    }
+    const list = batch.get(channel) ?? [];
+    if (!list.includes(payload)) list.push(payload);
+    batch.set(channel, list);
+  }
+
+  /** Pending payloads per open transaction (gone with it). */
+  private readonly batches = new WeakMap<object, Map<string, string[]>>();
+
+  private async send(batch: Map<string, string[]>): Promise<void> {
+    const pairs: Array<[string, string]> = [];
+    for (const [channel, payloads] of batch) {
+      // PostgreSQL takes at most 8000 bytes per notification.
+      const chunks: string[] = [];
+      for (const payload of payloads) {
+        const last = chunks.length - 1;
+        if (last >= 0 && chunks[last]!.length + payload.length < 7000) chunks[last] += ',' + payload;
+        else chunks.push(payload);
+      }
+      for (const chunk of chunks) pairs.push([channel, chunk]);
+    }
+    if (pairs.length === 0) return;
+    if (!this.serverUrl) {
+      for (const [channel, chunk] of pairs) this.local.emit(channel, chunk);
       return;
     }
-    await this.connection.afterCommit(ctx, () => {
-      this.local.emit(channel, payload);
-    });
+    // One round trip for every channel of the transaction.
+    const calls = pairs.map((_, i) => `pg_notify($${2 * i + 1}, $${2 * i + 2})`).join(', ');
+    await this.dataSource.query(`SELECT ${calls}`, pairs.flat());
   }
 
   async onApplicationBootstrap(): Promise<void> {

@@ -74,26 +74,60 @@ export class JobQueue {
     payload: Record<string, unknown>,
     options: EnqueueOptions = {},
   ): Promise<number | null> {
+    const [id] = await this.enqueueMany(ctx, [{ type, payload, options }]);
+    return id ?? null;
+  }
+
+  /**
+   * {@link enqueue} for several jobs in one statement (one round trip in the caller's transaction).
+   * @returns per job its new id, or null where its dedupe key existed.
+   */
+  async enqueueMany(
+    ctx: RequestContext,
+    jobs: Array<{ type: string; payload: Record<string, unknown>; options?: EnqueueOptions }>,
+  ): Promise<Array<number | null>> {
+    if (jobs.length === 0) return [];
     return this.connection.withTransaction(ctx, async (em) => {
       const now = this.clock.now();
+      const params: unknown[] = [];
+      const values = jobs.map(({ type, payload, options = {} }, i) => {
+        params.push(
+          i,
+          type,
+          JSON.stringify(payload),
+          options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+          options.runAt ?? now,
+          now,
+          options.dedupeKey ?? null,
+        );
+        const p = (n: number) => `$${i * 7 + n}`;
+        return `(${p(1)}::int, ${p(2)}, ${p(3)}::jsonb, ${p(4)}::int, ${p(5)}::timestamptz, ${p(6)}::timestamptz, ${p(7)})`;
+      });
       const rows = rowsOf(
         await em.query(
           `INSERT INTO job (type, payload, status, attempts, max_attempts, run_at, created_at, dedupe_key)
-           VALUES ($1, $2, 'pending', 0, $3, $4, $5, $6)
-           ON CONFLICT (dedupe_key) DO NOTHING RETURNING id`,
-          [
-            type,
-            JSON.stringify(payload),
-            options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
-            options.runAt ?? now,
-            now,
-            options.dedupeKey ?? null,
-          ],
+           SELECT v.type, v.payload, 'pending', 0, v.max_attempts, v.run_at, v.created_at, v.dedupe_key
+           FROM (VALUES ${values.join(', ')}) AS v(n, type, payload, max_attempts, run_at, created_at, dedupe_key)
+           ORDER BY v.n
+           ON CONFLICT (dedupe_key) DO NOTHING
+           RETURNING id, dedupe_key`,
+          params,
         ),
       );
-      if (rows.length === 0) return null;
-      await this.channel.notify(ctx, JOBS_CHANNEL, type);
-      return Number(rows[0]!.id);
+      // Rows come back in insertion order; a skipped job (known dedupe key) has none.
+      const ids: Array<number | null> = [];
+      let next = 0;
+      for (const { options = {} } of jobs) {
+        const row = rows[next];
+        const matches =
+          row && (options.dedupeKey ? row.dedupe_key === options.dedupeKey : row.dedupe_key === null);
+        ids.push(matches ? Number(row.id) : null);
+        if (matches) next += 1;
+      }
+      if (ids.some((id) => id !== null))
+        for (const type of new Set(jobs.map((j) => j.type)))
+          await this.channel.notify(ctx, JOBS_CHANNEL, type);
+      return ids;
     });
   }
 

@@ -1,13 +1,11 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { EntityManager } from 'typeorm';
-import { Branch } from '../branches/branch.entity.js';
 import type { AppConfig } from '../config/config.js';
-import { ShopConfig } from '../config/shop-config.entity.js';
 import { EventBus } from '../core/events.js';
 import type { RequestContext } from '../core/request-context.js';
 import { APP_CONFIG, LOGGER } from '../core/tokens.js';
-import { JobQueue } from '../jobs/job-queue.service.js';
+import { type EnqueueOptions, JobQueue } from '../jobs/job-queue.service.js';
 import type { OrderEvent } from '../orders/order-events.js';
 import { toE164 } from './phone.js';
 import {
@@ -38,6 +36,9 @@ export interface SmsJob {
   kind: string;
   orderId: number;
 }
+
+/** A job to write, or null when there is nothing to send. */
+type Job = { type: string; payload: Record<string, unknown>; options: EnqueueOptions } | null;
 
 /** Which customer message a status change sends (none for `paid`). */
 export function customerKindOf(event: OrderEvent): CustomerMailKind | null {
@@ -112,24 +113,27 @@ export class OrderNotifications implements OnModuleInit {
     const order = event.order as unknown as MailOrder;
     // The first time once per order (a repeated event writes nothing); a resend always.
     const once = (key: string) => (first ? { dedupeKey: `${key}:order:${event.orderId}:received` } : {});
+    const jobs: Job[] = [];
     if (only !== 'sms') {
       if (setting.mail.branch.email) {
         const backOffice = `${this.config.publicUrl}/backend/orders/${event.orderId}`;
-        await this.mail(
-          ctx,
-          setting.mail.branch.email,
-          () => branchNewOrderMail(setting.mail, order, backOffice),
-          'branch-new',
-          event.orderId,
-          once('mail-branch'),
+        jobs.push(
+          this.mail(
+            setting.mail.branch.email,
+            () => branchNewOrderMail(setting.mail, order, backOffice),
+            'branch-new',
+            event.orderId,
+            once('mail-branch'),
+          ),
         );
       }
       if (order.email) {
         const mail = () => customerMail('received', setting.mail, order);
-        await this.mail(ctx, order.email, mail, 'received', event.orderId, once('mail'));
+        jobs.push(this.mail(order.email, mail, 'received', event.orderId, once('mail')));
       }
     }
-    if (only !== 'email') await this.sms(ctx, setting, order, 'received', event.orderId, once('sms'));
+    if (only !== 'email') jobs.push(this.sms(setting, order, 'received', event.orderId, once('sms')));
+    await this.enqueue(ctx, jobs);
   }
 
   private async statusChanged(ctx: RequestContext, em: EntityManager, event: OrderEvent): Promise<void> {
@@ -137,9 +141,17 @@ export class OrderNotifications implements OnModuleInit {
     if (!kind) return;
     const setting = await this.settings(em, event.branchId);
     const order = event.order as unknown as MailOrder;
+    const jobs: Job[] = [];
     if (order.email)
-      await this.mail(ctx, order.email, () => customerMail(kind, setting.mail, order), kind, event.orderId);
-    if (SMS_KINDS.has(kind)) await this.sms(ctx, setting, order, kind, event.orderId);
+      jobs.push(this.mail(order.email, () => customerMail(kind, setting.mail, order), kind, event.orderId));
+    if (SMS_KINDS.has(kind)) jobs.push(this.sms(setting, order, kind, event.orderId));
+    await this.enqueue(ctx, jobs);
+  }
+
+  /** All jobs of one event in one statement (the order's transaction holds its locks meanwhile). */
+  private async enqueue(ctx: RequestContext, jobs: Job[]): Promise<void> {
+    const ready = jobs.filter((j): j is NonNullable<Job> => j !== null);
+    if (ready.length > 0) await this.jobs.enqueueMany(ctx, ready);
   }
 
   /**
@@ -155,55 +167,68 @@ export class OrderNotifications implements OnModuleInit {
     }
   }
 
-  private async mail(
-    ctx: RequestContext,
+  private mail(
     to: string,
     render: () => RenderedMail,
     kind: string,
     orderId: number,
-    options: { dedupeKey?: string } = {},
-  ): Promise<void> {
+    options: EnqueueOptions = {},
+  ): Job {
     const mail = this.rendered(kind, orderId, render);
-    if (!mail) return;
+    if (!mail) return null;
     const job: MailJob = { to, ...mail, kind, orderId };
-    await this.jobs.enqueue(ctx, MAIL_JOB, { ...job }, options);
+    return { type: MAIL_JOB, payload: { ...job }, options };
   }
 
-  private async sms(
-    ctx: RequestContext,
+  private sms(
     setting: { sms: boolean; mail: MailContext },
     order: MailOrder,
     kind: CustomerMailKind,
     orderId: number,
-    options: { dedupeKey?: string } = {},
-  ): Promise<void> {
-    if (!setting.sms) return;
+    options: EnqueueOptions = {},
+  ): Job {
+    if (!setting.sms) return null;
     const to = toE164(order.phone, this.config.smsCountryCode);
-    if (!to) return; // no usable number: nothing to retry
+    if (!to) return null; // no usable number: nothing to retry
     const text = this.rendered(`sms-${kind}`, orderId, () => customerSms(kind, setting.mail, order));
-    if (text === null) return;
+    if (text === null) return null;
     const job: SmsJob = { to, text, kind, orderId };
-    await this.jobs.enqueue(ctx, SMS_JOB, { ...job }, options);
+    return { type: SMS_JOB, payload: { ...job }, options };
   }
 
   /** The shop's and the branch's settings the messages need, read in the order's transaction. */
   private async settings(em: EntityManager, branchId: number): Promise<{ sms: boolean; mail: MailContext }> {
-    const [shop, branch] = await Promise.all([
-      em.getRepository(ShopConfig).findOne({ where: { id: 1 } }),
-      branchId ? em.getRepository(Branch).findOne({ where: { id: branchId } }) : null,
-    ]);
+    // One round trip: the order's transaction holds its locks (the ticket counter) meanwhile.
+    const rows: Array<{
+      shop_name: string | null;
+      currency: string | null;
+      sms: boolean | null;
+      reviews: boolean | null;
+      name: string | null;
+      email: string | null;
+      phone: string | null;
+      time_zone: string | null;
+    }> = await em.query(
+      `SELECT c.shop_name, c.currency, c.enable_plugin_sms AS sms, c.enable_plugin_order_reviews AS reviews,
+              b.name, b.email, b.phone, b.time_zone
+       FROM (SELECT 1) one
+       LEFT JOIN shop_config c ON c.id = 1
+       LEFT JOIN branch b ON b.id = $1`,
+      [branchId || 0],
+    );
+    const r = rows[0]!;
     return {
-      sms: !!shop?.enablePluginSMS,
+      sms: !!r.sms,
       mail: {
-        shopName: shop?.shopName ?? '',
-        currency: shop?.currency || 'EUR',
+        shopName: r.shop_name ?? '',
+        currency: r.currency || 'EUR',
         publicUrl: this.config.publicUrl,
-        reviewsEnabled: !!shop?.enablePluginOrderReviews,
+        reviewsEnabled: !!r.reviews,
         branch: {
-          name: branch?.name ?? shop?.shopName ?? '',
-          email: branch?.email ?? '',
-          phone: branch?.phone ?? '',
-          timeZone: branch?.timeZone || 'Europe/Vienna',
+          name: r.name ?? r.shop_name ?? '',
+          email: r.email ?? '',
+          phone: r.phone ?? '',
+          timeZone: r.time_zone || 'Europe/Vienna',
         },
       },
     };
