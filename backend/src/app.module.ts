@@ -14,6 +14,7 @@ import { branchResource } from './branches/branch.resource.js';
 import { CatalogModule } from './catalog/catalog.module.js';
 import { ContentModule } from './content/content.module.js';
 import { ResourceModule } from './crud/resource.module.js';
+import { DevicesModule } from './devices/devices.module.js';
 import { divisionResource } from './divisions/division.resource.js';
 import { EventsModule } from './events/events.module.js';
 import { HealthModule } from './health/health.module.js';
@@ -54,6 +55,7 @@ export const FEATURE_MODULES = [
   NotificationsModule,
   PaymentsModule,
   OrdersModule,
+  DevicesModule,
 ];
 
 @Module({})

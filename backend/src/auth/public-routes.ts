@@ -60,6 +60,12 @@ export const PUBLIC_ROUTES: readonly string[] = [
   // The status page's live events: the order's uid and hash are the secret.
   'GET /api/orders/public/:uid/:hash/events',
 
+  // Terminals: the routes authenticate the device key themselves (the guard does not know device keys),
+  // answering 401 without a valid one; a device reaches only its own branch's print jobs.
+  'POST /api/devices/me/heartbeat',
+  'GET /api/devices/me/jobs',
+  'POST /api/devices/me/jobs/:jobId/ack',
+
   // Payment providers' webhooks: nothing in their body is trusted (Mollie sends an id whose status we
   // read from Mollie; Datatrans' body must carry a valid HMAC signature, and its status is read too).
   'POST /api/payments/mollie/webhook',

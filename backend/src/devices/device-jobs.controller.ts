@@ -1,0 +1,122 @@
+import { Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  type ApiResponseNoStatusOptions,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiTags,
+} from '@nestjs/swagger';
+import type { Request } from 'express';
+import { Allow, Ctx, Public } from '../core/decorators.js';
+import type { RequestContext } from '../core/request-context.js';
+import { parseId } from '../crud/crud.service.js';
+import { DeviceJobsService } from './device-jobs.service.js';
+
+const data = (
+  properties: Record<string, unknown>,
+  required: string[] = Object.keys(properties),
+): ApiResponseNoStatusOptions =>
+  ({
+    schema: {
+      type: 'object',
+      properties: { data: { type: 'object', properties, required } },
+      required: ['data'],
+    },
+  }) as ApiResponseNoStatusOptions;
+
+const printJobSchema = {
+  type: 'object',
+  properties: {
+    id: { type: 'integer' },
+    kind: { type: 'string', enum: ['receipt', 'test'] },
+    reason: { type: 'string', description: 'created, requested oder test' },
+    createdAt: { type: 'string', format: 'date-time' },
+    attempts: { type: 'integer', description: 'wie oft der Auftrag ausgegeben wurde' },
+    leasedUntil: { type: 'string', format: 'date-time' },
+    publicUrl: { type: 'string', description: 'für den QR-Code zur Statusseite' },
+    shop: { type: 'object', properties: { name: { type: 'string' } } },
+    branch: { type: 'object', nullable: true },
+    order: { type: 'object', nullable: true, description: 'die Bestellung wie GET /api/orders/{id}' },
+  },
+  required: ['id', 'kind', 'reason', 'createdAt', 'attempts', 'leasedUntil', 'publicUrl', 'shop', 'order'],
+};
+
+/**
+ * The terminal's routes (`Authorization: Bearer <device key>`): heartbeat, print jobs and their
+ * acknowledgement; and the staff route that sends a device a test page. The guard does not know device
+ * keys, so the device routes are public to it and authenticate in the service (401 without a valid key),
+ * as `GET /api/events` does.
+ */
+@ApiTags('devices')
+@Controller('devices')
+export class DeviceJobsController {
+  constructor(private readonly jobs: DeviceJobsService) {}
+
+  @Public()
+  @Post('me/heartbeat')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Gerät meldet sich (setzt lastSeenAt) und erhält seine Einstellungen' })
+  @ApiOkResponse(
+    data({
+      id: { type: 'integer' },
+      identifier: { type: 'string' },
+      name: { type: 'string' },
+      type: { type: 'string' },
+      branch: { type: 'object', nullable: true },
+      settings: { type: 'object' },
+      lastSeenAt: { type: 'string', format: 'date-time' },
+    }),
+  )
+  async heartbeat(@Ctx() ctx: RequestContext, @Req() req: Request) {
+    return this.jobs.heartbeat(ctx, await this.jobs.authenticate(ctx, req));
+  }
+
+  @Public()
+  @Get('me/jobs')
+  @ApiBearerAuth()
+  @ApiOperation({
+    summary: 'Offene Druckaufträge der Filiale des Geräts, älteste zuerst (für dieses Gerät reserviert)',
+  })
+  @ApiOkResponse({
+    schema: {
+      type: 'object',
+      properties: { data: { type: 'array', items: printJobSchema } },
+      required: ['data'],
+    },
+  } as ApiResponseNoStatusOptions)
+  async list(@Ctx() ctx: RequestContext, @Req() req: Request) {
+    return this.jobs.fetch(ctx, await this.jobs.authenticate(ctx, req));
+  }
+
+  @Public()
+  @Post('me/jobs/:jobId/ack')
+  @HttpCode(200)
+  @ApiBearerAuth()
+  @ApiParam({ name: 'jobId', type: 'integer' })
+  @ApiOperation({
+    summary: 'Druckauftrag als gedruckt bestätigen (idempotent; danach nie wieder ausgegeben)',
+  })
+  @ApiOkResponse(
+    data({
+      id: { type: 'integer' },
+      acknowledged: { type: 'boolean', description: 'false: war schon bestätigt, nichts geändert' },
+      doneAt: { type: 'string', format: 'date-time' },
+    }),
+  )
+  async ack(@Ctx() ctx: RequestContext, @Req() req: Request, @Param('jobId') jobId: string) {
+    const device = await this.jobs.authenticate(ctx, req);
+    return this.jobs.ack(ctx, device, parseId(jobId, 'Druckauftrag'));
+  }
+
+  @Post(':id/test/print')
+  @Allow('devices:write')
+  @HttpCode(200)
+  @ApiParam({ name: 'id', type: 'integer' })
+  @ApiOperation({ summary: 'Testseite auf dem Drucker des Geräts drucken' })
+  @ApiOkResponse(data({ jobId: { type: 'integer' }, deviceId: { type: 'integer' } }))
+  testPrint(@Ctx() ctx: RequestContext, @Param('id') id: string) {
+    return this.jobs.testPrint(ctx, parseId(id, 'Gerät'));
+  }
+}

@@ -1,0 +1,268 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Request } from 'express';
+import type { EntityManager } from 'typeorm';
+import { In } from 'typeorm';
+import type { AppConfig } from '../config/config.js';
+import { Clock } from '../core/clock.js';
+import { DomainError } from '../core/errors.js';
+import { HTTP_MESSAGES } from '../core/messages.js';
+import type { RequestContext } from '../core/request-context.js';
+import { APP_CONFIG } from '../core/tokens.js';
+import { TransactionalConnection } from '../core/transaction.js';
+import { EventLogWriter } from '../events/event-log.writer.js';
+import { JobQueue } from '../jobs/job-queue.service.js';
+import { Device } from '../operations/devices/device.entity.js';
+import { hashDeviceKey } from '../operations/devices/device-key.service.js';
+import { staffOrderJson } from '../orders/order-json.js';
+import { Order } from '../orders/order.entity.js';
+
+/**
+ * How long a print job handed to a device stays its own: within the lease no other device of the branch
+ * gets it; after it, unacknowledged, the job is handed out again (to this or another device).
+ */
+export const PRINT_LEASE_MS = 60_000;
+/** Jobs per `GET /api/devices/me/jobs`. */
+const BATCH = 50;
+
+/** The lease holder as written into `job.locked_by` (a worker id never starts with `device:`). */
+const holder = (deviceId: number) => `device:${deviceId}`;
+
+/** TypeORM answers an UPDATE … RETURNING as `[rows, count]` and a SELECT as `rows`. */
+const rowsOf = (result: unknown): Array<Record<string, unknown>> =>
+  Array.isArray(result) && Array.isArray(result[0]) ? (result[0] as never) : (result as never);
+
+const NOT_FOUND = 'Druckauftrag wurde nicht gefunden.';
+
+/** The device a request authenticated with its key (`Authorization: Bearer <device key>`). */
+export interface AuthenticatedDevice {
+  id: number;
+  branchId: number | null;
+}
+
+/** What a terminal needs to print a job without asking again: the order, the shop and branch names. */
+export interface PrintJobView {
+  id: number;
+  /** `receipt`: an order's receipt; `test`: the test page of `POST /api/devices/{id}/test/print`. */
+  kind: 'receipt' | 'test';
+  /** `created` (new order), `requested` (staff asked to print), `test`. */
+  reason: string;
+  createdAt: string;
+  /** How often the job was handed out (1 on the first). */
+  attempts: number;
+  leasedUntil: string;
+  publicUrl: string;
+  shop: { name: string };
+  branch: { id: number; name: string; street: string; zipCode: string; city: string; phone: string } | null;
+  /** The staff view of the order as `GET /api/orders/{id}` answers it (null for a test page). */
+  order: Record<string, unknown> | null;
+}
+
+/**
+ * The device side of print jobs (see docs/decisions/printing.md): a device fetches the pending `print`
+ * jobs of its branch (each handed out is leased to it for {@link PRINT_LEASE_MS}) and acknowledges each
+ * with its id once printed; an acknowledged job is `done` and never handed out again. Print jobs stay
+ * `pending` while leased (the lease is `locked_by`/`locked_until`), so the durable worker, which only
+ * claims types it has handlers for and only ever touches `running` rows otherwise, leaves them alone.
+ */
+@Injectable()
+export class DeviceJobsService {
+  constructor(
+    private readonly connection: TransactionalConnection,
+    private readonly clock: Clock,
+    private readonly jobs: JobQueue,
+    private readonly eventLog: EventLogWriter,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /**
+   * The enabled device whose key the request carries as `Authorization: Bearer`.
+   * @throws DomainError unauthorized (no key, unknown key, disabled device).
+   */
+  async authenticate(ctx: RequestContext, req: Request): Promise<AuthenticatedDevice> {
+    const key = /^Bearer\s+(\S+)\s*$/i.exec(req.header('authorization') ?? '')?.[1];
+    if (key) {
+      const rows: Array<{ id: number; branch_id: number | null }> = await this.connection
+        .manager(ctx)
+        .query(`SELECT id, branch_id FROM device WHERE api_key_hash = $1 AND is_enabled`, [
+          hashDeviceKey(key),
+        ]);
+      const row = rows[0];
+      if (row) return { id: Number(row.id), branchId: row.branch_id === null ? null : Number(row.branch_id) };
+    }
+    throw new DomainError('unauthorized', HTTP_MESSAGES.unauthorized);
+  }
+
+  /** `POST /api/devices/me/heartbeat`: `lastSeenAt` = now; answers the device and its settings. */
+  async heartbeat(ctx: RequestContext, device: AuthenticatedDevice) {
+    return this.connection.withTransaction(ctx, async (em) => {
+      await em.update(Device, { id: device.id }, { lastSeenAt: this.clock.now() });
+      const row = await em.findOneOrFail(Device, { where: { id: device.id }, relations: { branch: true } });
+      return {
+        id: row.id,
+        identifier: row.identifier,
+        name: row.name,
+        type: row.type,
+        branch: row.branch ? { id: row.branch.id, name: row.branch.name } : null,
+        settings: row.settings,
+        lastSeenAt: row.lastSeenAt,
+      };
+    });
+  }
+
+  /**
+   * `GET /api/devices/me/jobs`: the branch's pending print jobs that no other device holds (and test pages
+   * meant for this device), oldest first; each is leased to this device for {@link PRINT_LEASE_MS}
+   * (again on every fetch while it is unacknowledged). Two devices fetching at once never get the same
+   * job (`FOR UPDATE SKIP LOCKED`).
+   */
+  async fetch(ctx: RequestContext, device: AuthenticatedDevice): Promise<PrintJobView[]> {
+    if (device.branchId === null) return [];
+    return this.connection.withTransaction(ctx, async (em) => {
+      const now = this.clock.now();
+      const until = new Date(now.getTime() + PRINT_LEASE_MS);
+      const rows = rowsOf(
+        await em.query(
+          `UPDATE job SET locked_by = $3, locked_until = $4, attempts = job.attempts + 1
+           FROM (SELECT id FROM job
+                 WHERE type = 'print' AND status = 'pending' AND payload ->> 'branchId' = $2
+                   AND (payload ->> 'deviceId' IS NULL OR payload ->> 'deviceId' = $5)
+                   AND (locked_until IS NULL OR locked_until < $1 OR locked_by = $3)
+                 ORDER BY id
+                 LIMIT ${BATCH}
+                 FOR UPDATE SKIP LOCKED) due
+           WHERE job.id = due.id
+           RETURNING job.id, job.payload, job.attempts, job.created_at`,
+          [now, String(device.branchId), holder(device.id), until, String(device.id)],
+        ),
+      );
+      rows.sort((a, b) => Number(a.id) - Number(b.id));
+      const orderIds = rows
+        .map((r) => (r.payload as Record<string, unknown>).orderId)
+        .filter((id): id is number => typeof id === 'number');
+      const orders = new Map(
+        (orderIds.length ? await em.getRepository(Order).findBy({ id: In(orderIds) }) : []).map((o) => [
+          o.id,
+          o,
+        ]),
+      );
+      const shop = await this.shopName(em);
+      const branch = await this.branchOf(em, device.branchId!);
+      const views: PrintJobView[] = [];
+      for (const row of rows) {
+        const payload = row.payload as Record<string, unknown>;
+        const isTest = payload.reason === 'test';
+        const order = typeof payload.orderId === 'number' ? orders.get(payload.orderId) : undefined;
+        if (!isTest && !order) {
+          // The order was deleted: nothing to print; the job is given up for good.
+          await em.query(
+            `UPDATE job SET status = 'failed', last_error = 'Bestellung gelöscht', locked_by = NULL, locked_until = NULL WHERE id = $1`,
+            [row.id],
+          );
+          continue;
+        }
+        views.push({
+          id: Number(row.id),
+          kind: isTest ? 'test' : 'receipt',
+          reason: String(payload.reason ?? 'created'),
+          createdAt: new Date(row.created_at as string).toISOString(),
+          attempts: Number(row.attempts),
+          leasedUntil: until.toISOString(),
+          publicUrl: this.config.publicUrl,
+          shop: { name: shop },
+          branch,
+          order: order ? staffOrderJson(order) : null,
+        });
+      }
+      return views;
+    });
+  }
+
+  /**
+   * `POST /api/devices/me/jobs/{id}/ack`: the job is printed. Idempotent: the first acknowledgement marks
+   * it `done` (it is never handed out again); a repeated one changes nothing. Any device of the job's
+   * branch may acknowledge it (one whose lease expired while it printed included: printed is printed).
+   * @throws DomainError not_found (unknown job, not a print job, or another branch's).
+   */
+  async ack(
+    ctx: RequestContext,
+    device: AuthenticatedDevice,
+    jobId: number,
+  ): Promise<{ id: number; acknowledged: boolean; doneAt: Date }> {
+    return this.connection.withTransaction(ctx, async (em) => {
+      const rows = rowsOf(
+        await em.query(
+          `SELECT id, status, done_at FROM job WHERE id = $1 AND type = 'print' AND payload ->> 'branchId' = $2 FOR UPDATE`,
+          [jobId, String(device.branchId ?? -1)],
+        ),
+      );
+      const row = rows[0];
+      if (!row) throw new DomainError('not_found', NOT_FOUND);
+      if (row.status === 'done')
+        return { id: jobId, acknowledged: false, doneAt: new Date(row.done_at as string) };
+      const now = this.clock.now();
+      await em.query(
+        `UPDATE job SET status = 'done', done_at = $2, locked_by = NULL, locked_until = NULL, last_error = NULL,
+           payload = payload || jsonb_build_object('ackedBy', $3::int)
+         WHERE id = $1`,
+        [jobId, now, device.id],
+      );
+      return { id: jobId, acknowledged: true, doneAt: now };
+    });
+  }
+
+  /**
+   * `POST /api/devices/{id}/test/print` (staff): a test-page job for this device only, and its `print.job`
+   * event on the branch's stream.
+   * @throws DomainError not_found / forbidden (device outside the user's branches) / validation (no branch).
+   */
+  async testPrint(ctx: RequestContext, deviceId: number): Promise<{ jobId: number; deviceId: number }> {
+    return this.connection.withTransaction(ctx, async (em) => {
+      const device = await em.findOne(Device, { where: { id: deviceId }, relations: { branch: true } });
+      if (!device) throw new DomainError('not_found', 'Gerät wurde nicht gefunden.');
+      if (!ctx.mayAccessBranch(device.branch?.id))
+        throw new DomainError('forbidden', HTTP_MESSAGES.forbidden);
+      if (!device.branch)
+        throw new DomainError('validation', 'Das Gerät ist keiner Filiale zugeordnet.', 'branch');
+      const payload = {
+        reason: 'test',
+        branchId: device.branch.id,
+        deviceId: device.id,
+        requestedBy: ctx.user?.username ?? null,
+      };
+      const jobId = (await this.jobs.enqueue(ctx, 'print', payload))!;
+      await this.eventLog.append(ctx, em, {
+        type: 'print.job',
+        branchId: device.branch.id,
+        orderUid: null,
+        payload: { jobId, ...payload },
+        publicPayload: null,
+      });
+      return { jobId, deviceId: device.id };
+    });
+  }
+
+  private async shopName(em: EntityManager): Promise<string> {
+    const rows: Array<{ shop_name: string }> = await em.query(
+      `SELECT shop_name FROM shop_config WHERE id = 1`,
+    );
+    return rows[0]?.shop_name ?? '';
+  }
+
+  private async branchOf(em: EntityManager, id: number): Promise<PrintJobView['branch']> {
+    const rows: Array<Record<string, string>> = await em.query(
+      `SELECT id, name, street, zip_code, city, phone FROM branch WHERE id = $1`,
+      [id],
+    );
+    const b = rows[0];
+    return b
+      ? {
+          id: Number(b.id),
+          name: b.name!,
+          street: b.street!,
+          zipCode: b.zip_code!,
+          city: b.city!,
+          phone: b.phone!,
+        }
+      : null;
+  }
+}
