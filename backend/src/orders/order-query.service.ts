@@ -17,6 +17,7 @@ import { DomainError } from '../core/errors.js';
 import { HTTP_MESSAGES } from '../core/messages.js';
 import type { RequestContext } from '../core/request-context.js';
 import { TransactionalConnection } from '../core/transaction.js';
+import { isCalendarDay, parseFilterDate, parseIntFilter } from '../core/input.js';
 import { DEFAULT_LIMIT, MAX_LIMIT, parseId } from '../crud/crud.service.js';
 import { Product } from '../catalog/product.entity.js';
 import { bookableDays, slotLimitOf } from './order-capacity.js';
@@ -61,12 +62,9 @@ function positiveInt(raw: unknown, field: string, fallback: number): number {
 /** `YYYY-MM-DD` compares with the business date, a full ISO time with the arrival time. */
 function timeFilter(raw: unknown, field: 'from' | 'to'): { date?: string; at?: Date } | null {
   if (raw === undefined || raw === '') return null;
-  const text = String(raw);
-  if (/^\d{4}-\d{2}-\d{2}$/.test(text) && !Number.isNaN(Date.parse(text))) return { date: text };
-  const at = new Date(text);
-  if (!/^\d{4}-\d{2}-\d{2}T/.test(text) || Number.isNaN(at.getTime()))
-    throw invalid(field, 'validation.date');
-  return { at };
+  // A calendar day filters by business day; a date-time by arrival. Both must exist (no 30 February).
+  if (typeof raw === 'string' && isCalendarDay(raw.trim())) return { date: raw.trim() };
+  return { at: parseFilterDate(raw, field) };
 }
 
 /**
@@ -98,8 +96,7 @@ export class OrderQueryService {
   async list(ctx: RequestContext, query: Record<string, unknown>): Promise<OrderList> {
     const qb = this.base(ctx);
     if (query.branch !== undefined && query.branch !== '') {
-      if (!/^\d{1,10}$/.test(String(query.branch))) throw invalid('branch', 'validation.number');
-      qb.andWhere('o.branchId = :branch', { branch: Number(query.branch) });
+      qb.andWhere('o.branchId = :branch', { branch: parseIntFilter(query.branch, 'branch', 1) });
     }
     const from = timeFilter(query.from, 'from');
     if (from?.date) qb.andWhere('o.businessDate >= :fromDate', { fromDate: from.date });
@@ -225,8 +222,7 @@ export class OrderQueryService {
     const now = this.clock.now();
     const date = (raw: unknown, field: string, fallback: string) => {
       if (raw === undefined || raw === '') return fallback;
-      if (!/^\d{4}-\d{2}-\d{2}$/.test(String(raw)) || Number.isNaN(Date.parse(String(raw))))
-        throw invalid(field, 'validation.date');
+      if (typeof raw !== 'string' || !isCalendarDay(raw)) throw invalid(field, 'validation.date');
       return String(raw);
     };
     const from = date(query.from, 'from', localDate(now, branch.timeZone));
