@@ -10,6 +10,7 @@ import { createPublicUploader } from './storefront/uploads';
 import './styles/theme.css';
 import './styles/app.css';
 import './styles/storefront.css';
+import './styles/backoffice-shell.css';
 
 // The one place where the app's objects are created and wired; everything below gets them handed in.
 const api = new ApiClient({
@@ -24,7 +25,12 @@ const storefront = new StorefrontRootStore({
   uploader: createPublicUploader(),
   openEventStream: (url) => (typeof EventSource === 'function' ? new EventSource(url) : null),
 });
-const backoffice = new BackofficeRootStore({ api, shopName });
+const backoffice = new BackofficeRootStore({
+  api,
+  shopName,
+  storage: window.localStorage,
+  openEventStream: (url) => (typeof EventSource === 'function' ? new EventSource(url) : null),
+});
 const router = createBrowserRouter(createRoutes({ storefront, backoffice }));
 
 const container = document.getElementById('root');

@@ -1,8 +1,10 @@
 import type { RouteObject } from 'react-router';
 import { BackofficeLayout } from '../backoffice/BackofficeLayout';
 import type { BackofficeRootStore } from '../backoffice/BackofficeRootStore';
-import { BackofficeHomePage } from '../backoffice/pages/BackofficeHomePage';
+import { NAV_AREAS } from '../backoffice/areas';
+import { AreaPlaceholderPage } from '../backoffice/pages/AreaPlaceholderPage';
 import { LoginPage } from '../backoffice/pages/LoginPage';
+import { SignedInShell } from '../backoffice/shell/SignedInShell';
 import { BackofficeStoresProvider } from '../backoffice/stores';
 import { InternalErrorPage, NotFoundPage, StandaloneErrorPage } from '../components/ErrorPage';
 import { CheckoutPage } from '../storefront/pages/CheckoutPage';
@@ -13,6 +15,9 @@ import { StorePage } from '../storefront/pages/StorePage';
 import { StorefrontLayout } from '../storefront/StorefrontLayout';
 import type { StorefrontRootStore } from '../storefront/StorefrontRootStore';
 import { StorefrontStoresProvider } from '../storefront/stores';
+
+const orderBoard = () =>
+  import('../backoffice/orders/OrderBoardPage').then((m) => ({ Component: m.OrderBoardPage }));
 
 export interface AppStores {
   storefront: StorefrontRootStore;
@@ -39,8 +44,19 @@ export function createRoutes({ storefront, backoffice }: AppStores): RouteObject
             {
               errorElement: <InternalErrorPage />,
               children: [
-                { index: true, element: <BackofficeHomePage /> },
                 { path: 'login', element: <LoginPage /> },
+                {
+                  element: <SignedInShell />,
+                  children: [
+                    // The order screens are their own chunk: the storefront never downloads them.
+                    { index: true, lazy: orderBoard },
+                    { path: 'orders', lazy: orderBoard },
+                    ...NAV_AREAS.filter((area) => !area.ready).map((area) => ({
+                      path: area.path,
+                      element: <AreaPlaceholderPage area={area.path} />,
+                    })),
+                  ],
+                },
                 { path: '*', element: <NotFoundPage /> },
               ],
             },

@@ -1,14 +1,9 @@
 import { observer } from 'mobx-react-lite';
 import { ShellLayout } from '../components/ShellLayout';
+import { UserMenu } from './shell/UserMenu';
 import { useStores } from './stores';
 
 export const BackofficeLayout = observer(function BackofficeLayout() {
   const { ui } = useStores();
-  return (
-    <ShellLayout
-      ui={ui}
-      className="shell--backoffice"
-      headerItems={<span className="badge">Backoffice</span>}
-    />
-  );
+  return <ShellLayout ui={ui} className="shell--backoffice" headerItems={<UserMenu />} />;
 });

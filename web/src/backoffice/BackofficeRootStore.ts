@@ -2,22 +2,67 @@ import type { ApiClient } from '../api/ApiClient';
 import { serverProbe } from '../stores/probe';
 import { UiStore } from '../stores/UiStore';
 import { AuthStore } from './AuthStore';
+import { ErrorStore } from './ErrorStore';
 
-export interface BackofficeRootStoreOptions {
+/** What the browser gives the back office; tests pass fakes, the server-side render passes nothing. */
+export interface BackofficeEnvironment {
+  /** Opens the live event stream (`EventSource`); null where there is none. */
+  openEventStream?: (url: string) => EventSourceLike | null;
+  /** Where acknowledged alarms are kept (`localStorage`). */
+  storage?: Storage;
+}
+
+/** The part of `EventSource` the back office uses. */
+export interface EventSourceLike {
+  readonly readyState: number;
+  onopen: ((event: Event) => void) | null;
+  onerror: ((event: Event) => void) | null;
+  addEventListener(type: string, listener: (event: MessageEvent) => void): void;
+  close(): void;
+}
+
+export interface BackofficeRootStoreOptions extends BackofficeEnvironment {
   api: ApiClient;
   shopName?: string;
   now?: () => Date;
 }
 
-/** Root of the back-office face (under /backend): sign-in now, one store per entity later. */
+/**
+ * Root of the back-office face (under /backend). The shell's stores live here; the stores of the screens
+ * (order board, …) are created by their lazily loaded chunk through {@link BackofficeRootStore.feature},
+ * once per root, so the storefront bundle carries none of their code.
+ */
 export class BackofficeRootStore {
   readonly api: ApiClient;
   readonly ui: UiStore;
   readonly auth: AuthStore;
+  readonly errors: ErrorStore;
+  readonly env: BackofficeEnvironment;
+  readonly now: () => Date;
+  private readonly features = new Map<string, unknown>();
 
-  constructor({ api, shopName, now }: BackofficeRootStoreOptions) {
+  constructor({ api, shopName, now, ...env }: BackofficeRootStoreOptions) {
     this.api = api;
+    this.now = now ?? (() => new Date());
+    this.env = env;
     this.ui = new UiStore({ shopName, now, probe: serverProbe(api) });
     this.auth = new AuthStore(api);
+    this.errors = new ErrorStore();
+  }
+
+  /** The store of a screen, created on first use and kept for the life of this root. */
+  feature<T>(key: string, create: (root: BackofficeRootStore) => T): T {
+    if (!this.features.has(key)) this.features.set(key, create(this));
+    return this.features.get(key) as T;
+  }
+
+  /** Signs out and drops the screens' stores (their data belongs to the old session). */
+  async signOut(): Promise<void> {
+    for (const store of this.features.values()) {
+      (store as { dispose?: () => void }).dispose?.();
+    }
+    this.features.clear();
+    this.errors.clear();
+    await this.auth.logout();
   }
 }

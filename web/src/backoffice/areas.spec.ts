@@ -1,0 +1,22 @@
+import { visibleAreas } from './areas';
+
+describe(visibleAreas.name, () => {
+  const labels = (roles: string[]) => visibleAreas(roles).map((a) => a.label);
+
+  it('shows every area to the administrator', () => {
+    expect(labels(['ROLE_ADMIN'])).toHaveLength(10);
+  });
+
+  it('hides the settings from the manager', () => {
+    expect(labels(['ROLE_MANAGER'])).not.toContain('Einstellungen');
+    expect(labels(['ROLE_MANAGER'])).toContain('Statistik');
+  });
+
+  it('shows an employee orders, branches (tables) and time tracking only', () => {
+    expect(labels(['ROLE_EMPLOYEE'])).toEqual(['Bestellungen', 'Filialen', 'Personal & Zeiterfassung']);
+  });
+
+  it('shows nothing without a role', () => {
+    expect(labels([])).toEqual([]);
+  });
+});

@@ -1,0 +1,89 @@
+import { observable, runInAction } from 'mobx';
+import { ACK_STORAGE_KEY, AlarmStore, type ChannelLike } from './AlarmStore';
+
+function memoryStorage(initial: Record<string, string> = {}) {
+  const data = new Map(Object.entries(initial));
+  return {
+    getItem: (key: string) => data.get(key) ?? null,
+    setItem: (key: string, value: string) => void data.set(key, value),
+    data,
+  };
+}
+
+function setup(options: { stored?: number[] } = {}) {
+  const ids = observable.array<number>([1, 2]);
+  const storage = memoryStorage(options.stored ? { [ACK_STORAGE_KEY]: JSON.stringify(options.stored) } : {});
+  const posted: unknown[] = [];
+  const channel: ChannelLike = {
+    postMessage: (m) => posted.push(m),
+    onmessage: null,
+    close: () => undefined,
+  };
+  const rings: number[] = [];
+  const intervals: Array<() => void> = [];
+  let cleared = 0;
+  const alarm = new AlarmStore({
+    newOrderIds: () => ids.slice(),
+    storage,
+    channel,
+    beeper: { unlock: () => true, ring: () => rings.push(Date.now()) },
+    setInterval: (fn) => intervals.push(fn),
+    clearInterval: () => cleared++,
+  });
+  return { alarm, ids, storage, posted, channel, rings, intervals, cleared: () => cleared };
+}
+
+describe(AlarmStore.name, () => {
+  it('rings for every unconfirmed order until it is acknowledged', () => {
+    const { alarm } = setup();
+    expect(alarm.alarming).toEqual([1, 2]);
+    alarm.acknowledge(1);
+    expect(alarm.alarming).toEqual([2]);
+    expect(alarm.isAlarming(1)).toBe(false);
+  });
+
+  it('keeps acknowledged ids in storage, so a reload does not ring again', () => {
+    const first = setup();
+    first.alarm.acknowledge(2);
+    const stored = first.storage.data.get(ACK_STORAGE_KEY)!;
+    const second = setup({ stored: JSON.parse(stored) as number[] });
+    expect(second.alarm.alarming).toEqual([1]);
+  });
+
+  it('tells other tabs and takes their acknowledgements', () => {
+    const { alarm, posted, channel } = setup();
+    alarm.acknowledgeAll();
+    expect(posted).toEqual([[1, 2]]);
+    const other = setup();
+    other.channel.onmessage?.({ data: [1] } as MessageEvent);
+    expect(other.alarm.alarming).toEqual([2]);
+    void channel;
+  });
+
+  it('plays sound only after the click, and stops when nothing rings', async () => {
+    const { alarm, ids, rings, intervals, cleared } = setup();
+    expect(rings).toHaveLength(0);
+    await alarm.enableSound();
+    expect(alarm.soundEnabled).toBe(true);
+    expect(rings.length).toBeGreaterThanOrEqual(1);
+    expect(intervals).toHaveLength(1);
+    runInAction(() => ids.replace([]));
+    expect(cleared()).toBe(1);
+    alarm.dispose();
+  });
+
+  it('ignores broken storage', () => {
+    const alarm = new AlarmStore({
+      newOrderIds: () => [1],
+      storage: {
+        getItem: () => '{kaputt',
+        setItem: () => {
+          throw new Error('voll');
+        },
+      },
+    });
+    expect(alarm.alarming).toEqual([1]);
+    alarm.acknowledge(1);
+    expect(alarm.alarming).toEqual([]);
+  });
+});

@@ -1,0 +1,156 @@
+import { makeAutoObservable, reaction, runInAction } from 'mobx';
+
+export const ACK_STORAGE_KEY = 'backoffice.acknowledgedOrders';
+/** How many acknowledged ids are kept (oldest dropped): far more than a day of orders. */
+const KEEP_IDS = 1000;
+/** The alarm pattern repeats this often while an order is unacknowledged. */
+export const RING_EVERY_MS = 4_000;
+
+/** Plays the alarm; `unlock` runs inside the click that allows audio. */
+export interface Beeper {
+  unlock(): Promise<boolean> | boolean;
+  ring(): void;
+}
+
+/** The part of `BroadcastChannel` the alarm uses. */
+export interface ChannelLike {
+  postMessage(message: unknown): void;
+  onmessage: ((event: MessageEvent) => void) | null;
+  close(): void;
+}
+
+/** Where the alarm learns of other tabs: the `storage` event of the window. */
+export interface StorageEvents {
+  addEventListener(type: 'storage', listener: (event: StorageEvent) => void): void;
+  removeEventListener(type: 'storage', listener: (event: StorageEvent) => void): void;
+}
+
+export interface AlarmStoreOptions {
+  /** The unconfirmed orders on the board (ids); the alarm rings for those not acknowledged. */
+  newOrderIds: () => number[];
+  storage?: Pick<Storage, 'getItem' | 'setItem'>;
+  channel?: ChannelLike | null;
+  events?: StorageEvents | null;
+  beeper?: Beeper | null;
+  setInterval?: (fn: () => void, ms: number) => unknown;
+  clearInterval?: (handle: unknown) => void;
+}
+
+/**
+ * The new-order alarm: every unconfirmed order rings and flashes until someone acknowledges it (or it is
+ * confirmed). Acknowledged ids are kept in localStorage and told to other tabs, so a reload or a second
+ * screen does not ring again. Sound needs one click ("Alarm aktivieren"), as browsers require.
+ */
+export class AlarmStore {
+  acknowledged = new Set<number>();
+  /** Sound allowed by the user's click. */
+  soundEnabled = false;
+
+  private readonly options: AlarmStoreOptions;
+  private ringTimer: unknown = null;
+  private readonly stop: Array<() => void> = [];
+
+  constructor(options: AlarmStoreOptions) {
+    this.options = options;
+    this.acknowledged = new Set(this.readStored());
+    makeAutoObservable<AlarmStore, 'options' | 'ringTimer' | 'stop'>(
+      this,
+      { options: false, ringTimer: false, stop: false },
+      { autoBind: true },
+    );
+    const { channel, events } = options;
+    if (channel) {
+      channel.onmessage = (event) => this.merge(event.data);
+      this.stop.push(() => channel.close());
+    }
+    if (events) {
+      const onStorage = (event: StorageEvent) => {
+        if (event.key === ACK_STORAGE_KEY) this.merge(this.readStored());
+      };
+      events.addEventListener('storage', onStorage);
+      this.stop.push(() => events.removeEventListener('storage', onStorage));
+    }
+    this.stop.push(
+      reaction(
+        () => this.soundEnabled && this.alarming.length > 0,
+        (ring) => (ring ? this.startRinging() : this.stopRinging()),
+        { fireImmediately: true },
+      ),
+    );
+  }
+
+  /** Ids of the orders that ring now. */
+  get alarming(): number[] {
+    return this.options.newOrderIds().filter((id) => !this.acknowledged.has(id));
+  }
+
+  get isRinging(): boolean {
+    return this.alarming.length > 0;
+  }
+
+  isAlarming(id: number): boolean {
+    return this.alarming.includes(id);
+  }
+
+  /** The click that allows audio in the browser; plays the pattern once as a test. */
+  async enableSound(): Promise<void> {
+    const ok = (await this.options.beeper?.unlock()) ?? false;
+    runInAction(() => {
+      this.soundEnabled = ok;
+    });
+    if (ok) this.options.beeper?.ring();
+  }
+
+  disableSound(): void {
+    this.soundEnabled = false;
+  }
+
+  acknowledge(id: number): void {
+    this.acknowledgeAll([id]);
+  }
+
+  acknowledgeAll(ids: number[] = this.alarming): void {
+    for (const id of ids) this.acknowledged.add(id);
+    const all = [...this.acknowledged].slice(-KEEP_IDS);
+    try {
+      this.options.storage?.setItem(ACK_STORAGE_KEY, JSON.stringify(all));
+    } catch {
+      // Private mode or full storage: the alarm still works in this tab.
+    }
+    this.options.channel?.postMessage(ids);
+  }
+
+  dispose(): void {
+    this.stopRinging();
+    for (const stop of this.stop.splice(0)) stop();
+  }
+
+  private merge(ids: unknown): void {
+    if (!Array.isArray(ids)) return;
+    for (const id of ids) if (typeof id === 'number') this.acknowledged.add(id);
+  }
+
+  private readStored(): number[] {
+    try {
+      const raw = this.options.storage?.getItem(ACK_STORAGE_KEY);
+      const parsed: unknown = raw ? JSON.parse(raw) : [];
+      return Array.isArray(parsed) ? parsed.filter((id): id is number => typeof id === 'number') : [];
+    } catch {
+      return [];
+    }
+  }
+
+  private startRinging(): void {
+    if (this.ringTimer !== null) return;
+    this.options.beeper?.ring();
+    const every = this.options.setInterval ?? ((fn, ms) => setInterval(fn, ms));
+    this.ringTimer = every(() => this.options.beeper?.ring(), RING_EVERY_MS);
+  }
+
+  private stopRinging(): void {
+    if (this.ringTimer === null) return;
+    const clear = this.options.clearInterval ?? ((handle) => clearInterval(handle as number));
+    clear(this.ringTimer);
+    this.ringTimer = null;
+  }
+}

@@ -1,0 +1,86 @@
+import { observer } from 'mobx-react-lite';
+import type { BoardColumn } from './board';
+import { customerName, itemAmount, orderTotal, orderTypeLabel, wantedTime } from './board';
+import type { StaffOrder } from './types';
+
+export const OrderCard = observer(function OrderCard({
+  order,
+  column,
+  row,
+  now,
+  alarming,
+  missed,
+  onOpen,
+  onAcknowledge,
+}: {
+  order: StaffOrder;
+  column: BoardColumn;
+  row: number;
+  now: Date;
+  alarming: boolean;
+  missed: boolean;
+  onOpen: () => void;
+  onAcknowledge: () => void;
+}) {
+  const ticket = order.ticketNumber ? `#${order.ticketNumber}` : `Bestellung ${order.id}`;
+  const classes = ['order-card'];
+  if (alarming) classes.push('order-card--alarm');
+  if (missed) classes.push('order-card--missed');
+  return (
+    <li className={classes.join(' ')} data-order-id={order.id} data-alarm={alarming ? 'ringing' : undefined}>
+      <button
+        type="button"
+        className="order-card__open"
+        data-col={column}
+        data-row={row}
+        onClick={onOpen}
+        aria-label={`${ticket}, ${orderTypeLabel(order)}, ${wantedTime(order, now)}, ${customerName(order)}${
+          missed ? ', verpasst' : ''
+        }${alarming ? ', neu – Alarm' : ''}`}
+      >
+        <span className="order-card__head">
+          <span className="order-card__ticket">{ticket}</span>
+          <span className={`order-card__type order-card__type--${orderTypeKey(order)}`}>
+            {orderTypeLabel(order)}
+          </span>
+        </span>
+        <span className="order-card__time">{wantedTime(order, now)}</span>
+        {missed && <span className="order-card__flag">Verpasst – bitte sofort bearbeiten</span>}
+        <span className="order-card__customer">{customerName(order)}</span>
+        {order.tableIdentifier && <span className="order-card__table">Tisch {order.tableIdentifier}</span>}
+        {order.isDelivery && order.deliveryArea && (
+          <span className="order-card__table">Zone {order.deliveryArea}</span>
+        )}
+        <span className="order-card__items">
+          {order.items.map((item, index) => (
+            <span className="order-card__item" key={index}>
+              <span>
+                {itemAmount(item)} {item.name}
+              </span>
+              {item.partLabels && item.partLabels.length > 0 && (
+                <span className="order-card__parts">{item.partLabels.join(' · ')}</span>
+              )}
+            </span>
+          ))}
+        </span>
+        <span className="order-card__foot">
+          <span className="order-card__total">{orderTotal(order)}</span>
+          <span className={`order-card__payment order-card__payment--${order.payment?.state ?? 'unpaid'}`}>
+            {order.payment?.text ?? ''}
+          </span>
+        </span>
+      </button>
+      {alarming && (
+        <button type="button" className="button button--primary order-card__ack" onClick={onAcknowledge}>
+          Gesehen
+        </button>
+      )}
+    </li>
+  );
+});
+
+function orderTypeKey(order: StaffOrder): string {
+  if (order.isDelivery) return 'delivery';
+  if (order.isDineIn) return 'dinein';
+  return 'takeaway';
+}

@@ -1,0 +1,421 @@
+import {
+  allowedActions,
+  customerStatusText,
+  formatMoney,
+  ONLINE_PAYMENT_METHODS,
+  toCents,
+  type OrderStatusAction,
+} from '@ordering/common';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useRef, useState } from 'react';
+import {
+  customerName,
+  formatWhen,
+  itemAmount,
+  orderTotal,
+  orderTypeLabel,
+  PENDING_PAYMENT,
+  wantedTime,
+} from './board';
+import type { OrdersStore } from './OrdersStore';
+import type { StaffOrder } from './types';
+
+const PAYMENT_METHODS: Record<string, string> = {
+  cash: 'Barzahlung',
+  'atm-card': 'Bankomatkarte',
+  'hydro-ag-voucher': 'Gutschein',
+  mollie: 'Online (Mollie)',
+  datatrans: 'Online (Datatrans)',
+};
+
+const money = (major: number | undefined) => (typeof major === 'number' ? formatMoney(toCents(major)) : '–');
+
+/** `YYYY-MM-DDTHH:mm` for a datetime-local input, in the browser's time zone. */
+function localInputValue(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(
+    date.getMinutes(),
+  )}`;
+}
+
+/** The order in a side panel: every field, and the actions common's status machine allows now. */
+export const OrderDetail = observer(function OrderDetail({
+  orders,
+  order,
+  now,
+  onClose,
+}: {
+  orders: OrdersStore;
+  order: StaffOrder;
+  now: Date;
+  onClose: () => void;
+}) {
+  const panelRef = useRef<HTMLDivElement>(null);
+  const [rejectMessage, setRejectMessage] = useState('');
+  const [counter, setCounter] = useState(() => localInputValue(new Date(now.getTime() + 60 * 60_000)));
+  const [notice, setNotice] = useState<string | null>(null);
+
+  useEffect(() => {
+    panelRef.current?.focus();
+    void orders.reload(order.id);
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Escape') onClose();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+    // Only when another order is opened.
+  }, [order.id]);
+
+  const pending = order.status === PENDING_PAYMENT;
+  const actions: readonly OrderStatusAction[] = pending ? [] : allowedActions(order);
+  const can = (action: OrderStatusAction) => actions.includes(action);
+  const busy = orders.busyAction !== null;
+  const ticket = order.ticketNumber ? `#${order.ticketNumber}` : `Bestellung ${order.id}`;
+
+  async function run(action: Parameters<OrdersStore['act']>[1], done: string) {
+    setNotice(null);
+    if (await orders.act(order.id, action)) setNotice(done);
+  }
+
+  function confirmIn(minutes: number) {
+    const at = new Date(Date.now() + minutes * 60_000).toISOString();
+    void run({ action: 'confirm', body: { appointment: at } }, `Bestätigt für ${formatWhen(at, now)}.`);
+  }
+
+  const address = [
+    order.street,
+    [
+      order.floor && `Stock ${order.floor}`,
+      order.stairway && `Stiege ${order.stairway}`,
+      order.door && `Tür ${order.door}`,
+    ]
+      .filter(Boolean)
+      .join(', '),
+    [order.zipCode, order.city].filter(Boolean).join(' '),
+  ].filter((line) => typeof line === 'string' && line.trim() !== '');
+
+  return (
+    <div className="drawer-backdrop" onClick={onClose}>
+      <div
+        className="drawer"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="order-detail-title"
+        tabIndex={-1}
+        ref={panelRef}
+        onClick={(e) => e.stopPropagation()}
+      >
+        <div className="drawer__head">
+          <h2 id="order-detail-title">
+            {ticket} · {orderTypeLabel(order)}
+          </h2>
+          <button type="button" className="button button--ghost" onClick={onClose}>
+            Schließen
+          </button>
+        </div>
+        <p className="drawer__status" data-testid="order-status">
+          {pending ? 'Warten auf Zahlung' : customerStatusText(order)}
+          {order.payment?.text ? ` · ${order.payment.text}` : ''}
+        </p>
+        {notice && (
+          <p className="alert alert--success" role="status">
+            {notice}
+          </p>
+        )}
+
+        <div className="drawer__actions" aria-label="Aktionen">
+          {can('confirm') && (
+            <fieldset className="action-group">
+              <legend>Annehmen</legend>
+              <div className="action-row">
+                <button
+                  type="button"
+                  className="button button--primary"
+                  disabled={busy}
+                  onClick={() => void run({ action: 'confirm' }, 'Bestätigt.')}
+                >
+                  {order.appointmentDate ? 'Zum Wunschtermin bestätigen' : 'Bestätigen'}
+                </button>
+                {[15, 30, 45].map((m) => (
+                  <button
+                    key={m}
+                    type="button"
+                    className="button"
+                    disabled={busy}
+                    onClick={() => confirmIn(m)}
+                  >
+                    +{m} Min
+                  </button>
+                ))}
+              </div>
+              <div className="action-row">
+                <label className="action-field">
+                  <span>Gegenvorschlag</span>
+                  <input type="datetime-local" value={counter} onChange={(e) => setCounter(e.target.value)} />
+                </label>
+                <button
+                  type="button"
+                  className="button"
+                  disabled={busy || !counter}
+                  onClick={() =>
+                    void run(
+                      { action: 'confirm', body: { counterAppointment: new Date(counter).toISOString() } },
+                      'Gegenvorschlag gesendet; der Kunde antwortet auf der Statusseite.',
+                    )
+                  }
+                >
+                  Gegenvorschlag senden
+                </button>
+              </div>
+            </fieldset>
+          )}
+          {can('reject') && (
+            <fieldset className="action-group">
+              <legend>Ablehnen</legend>
+              <div className="action-row">
+                <label className="action-field action-field--wide">
+                  <span>Nachricht an den Kunden</span>
+                  <input
+                    type="text"
+                    value={rejectMessage}
+                    onChange={(e) => setRejectMessage(e.target.value)}
+                  />
+                </label>
+                <button
+                  type="button"
+                  className="button button--danger"
+                  disabled={busy}
+                  onClick={() =>
+                    void run({ action: 'reject', body: { rejectionMessage: rejectMessage } }, 'Abgelehnt.')
+                  }
+                >
+                  Ablehnen
+                </button>
+              </div>
+            </fieldset>
+          )}
+          <div className="action-row">
+            {can('in-delivery') && (
+              <button
+                type="button"
+                className="button button--primary"
+                disabled={busy}
+                onClick={() =>
+                  void run({ action: 'in-delivery' }, order.isDelivery ? 'In Zustellung.' : 'Abholbereit.')
+                }
+              >
+                {order.isDelivery ? 'In Zustellung' : 'Abholbereit'}
+              </button>
+            )}
+            {can('completed') && (
+              <button
+                type="button"
+                className="button button--primary"
+                disabled={busy}
+                onClick={() => void run({ action: 'completed' }, 'Abgeschlossen.')}
+              >
+                Abschließen
+              </button>
+            )}
+            {can('cancel') && (
+              <button
+                type="button"
+                className="button button--danger"
+                disabled={busy}
+                onClick={() => {
+                  if (window.confirm(`Bestellung ${ticket} wirklich stornieren?`))
+                    void run({ action: 'cancel' }, 'Storniert.');
+                }}
+              >
+                Stornieren
+              </button>
+            )}
+          </div>
+          <div className="action-row">
+            <button
+              type="button"
+              className="button"
+              disabled={busy}
+              onClick={() => void run({ action: 'print' }, 'Beleg wird gedruckt.')}
+            >
+              Beleg drucken
+            </button>
+            {order.email && (
+              <button
+                type="button"
+                className="button"
+                disabled={busy}
+                onClick={() => void run({ action: 'resend-email' }, 'E-Mail wurde erneut versendet.')}
+              >
+                E-Mail erneut senden
+              </button>
+            )}
+            {order.phone && (
+              <button
+                type="button"
+                className="button"
+                disabled={busy}
+                onClick={() => void run({ action: 'resend-sms' }, 'SMS wurde erneut versendet.')}
+              >
+                SMS erneut senden
+              </button>
+            )}
+            {(ONLINE_PAYMENT_METHODS as readonly string[]).includes(order.paymentMethod) && (
+              <button
+                type="button"
+                className="button"
+                disabled={busy}
+                onClick={() => void run({ action: 'payment' }, 'Zahlungsstatus wurde geprüft.')}
+              >
+                Zahlung prüfen
+              </button>
+            )}
+          </div>
+        </div>
+
+        <dl className="detail-list">
+          <dt>Termin</dt>
+          <dd>{wantedTime(order, now)}</dd>
+          {order.appointment && order.appointmentDate && order.appointment !== order.appointmentDate && (
+            <>
+              <dt>Gewünscht</dt>
+              <dd>{formatWhen(order.appointmentDate, now)}</dd>
+            </>
+          )}
+          {order.counterAppointment && (
+            <>
+              <dt>Gegenvorschlag</dt>
+              <dd>{formatWhen(order.counterAppointment, now)} (wartet auf den Kunden)</dd>
+            </>
+          )}
+          {order.createdAt && (
+            <>
+              <dt>Eingegangen</dt>
+              <dd>{formatWhen(order.createdAt, now)}</dd>
+            </>
+          )}
+          {order.branchName && (
+            <>
+              <dt>Filiale</dt>
+              <dd>{order.branchName}</dd>
+            </>
+          )}
+          <dt>Kunde</dt>
+          <dd>{customerName(order)}</dd>
+          {order.phone && (
+            <>
+              <dt>Telefon</dt>
+              <dd>
+                <a href={`tel:${order.phone.replace(/\s+/g, '')}`}>{order.phone}</a>
+              </dd>
+            </>
+          )}
+          {order.email && (
+            <>
+              <dt>E-Mail</dt>
+              <dd>
+                <a href={`mailto:${order.email}`}>{order.email}</a>
+              </dd>
+            </>
+          )}
+          {address.length > 0 && (
+            <>
+              <dt>Adresse</dt>
+              <dd>
+                {address.map((line, i) => (
+                  <span className="detail-list__line" key={i}>
+                    {line}
+                  </span>
+                ))}
+              </dd>
+            </>
+          )}
+          {order.deliveryArea && (
+            <>
+              <dt>Liefergebiet</dt>
+              <dd>{order.deliveryArea}</dd>
+            </>
+          )}
+          {order.tableIdentifier && (
+            <>
+              <dt>Tisch</dt>
+              <dd>{order.tableIdentifier}</dd>
+            </>
+          )}
+          {order.comment && (
+            <>
+              <dt>Kommentar</dt>
+              <dd className="detail-list__comment">{order.comment}</dd>
+            </>
+          )}
+          <dt>Zahlung</dt>
+          <dd>
+            {PAYMENT_METHODS[order.paymentMethod] ?? order.paymentMethod}
+            {order.payment?.text ? ` – ${order.payment.text}` : ''}
+          </dd>
+          {typeof order.donatee === 'string' && order.donatee && (
+            <>
+              <dt>Spende an</dt>
+              <dd>{order.donatee}</dd>
+            </>
+          )}
+          {order.rejectionMessage && (
+            <>
+              <dt>Ablehnungsgrund</dt>
+              <dd>{order.rejectionMessage}</dd>
+            </>
+          )}
+          <dt>Statusseite</dt>
+          <dd>
+            <a href={`/status/${order.uid}/${order.hash}`} target="_blank" rel="noreferrer">
+              Öffnen
+            </a>
+          </dd>
+        </dl>
+
+        <h3>Positionen</h3>
+        <table className="detail-items">
+          <thead>
+            <tr>
+              <th scope="col">Nr.</th>
+              <th scope="col">Artikel</th>
+              <th scope="col" className="num">
+                Preis
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {order.items.map((item, index) => (
+              <tr key={index}>
+                <td>{index + 1}</td>
+                <td>
+                  {itemAmount(item)} {item.name}
+                  {item.partLabels && item.partLabels.length > 0 && (
+                    <span className="detail-items__parts">{item.partLabels.join(' · ')}</span>
+                  )}
+                </td>
+                <td className="num">{item.isPriceHidden ? '–' : money(item.price)}</td>
+              </tr>
+            ))}
+          </tbody>
+          <tfoot>
+            {order.pricing && order.pricing.deliveryGross > 0 && (
+              <tr>
+                <td />
+                <th scope="row">Lieferung</th>
+                <td className="num">{money(order.pricing.deliveryGross)}</td>
+              </tr>
+            )}
+            <tr>
+              <td />
+              <th scope="row">Gesamt</th>
+              <td className="num">
+                <strong>{orderTotal(order)}</strong>
+              </td>
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+    </div>
+  );
+});

@@ -1,0 +1,347 @@
+import { t, type OrderStatusAction } from '@ordering/common';
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { ApiClient } from '../../api/ApiClient';
+import type { EventSourceLike } from '../BackofficeRootStore';
+import type { ErrorStore } from '../ErrorStore';
+import { BOARD_COLUMNS, boardColumn, dueAt, localDay, type BoardColumn } from './board';
+import type { OrderEventPayload, StaffOrder } from './types';
+
+export const ORDERS_LOAD_FAILED = 'Bestellungen konnten nicht geladen werden.';
+export const ORDER_LOAD_FAILED = 'Bestellung konnte nicht geladen werden.';
+const ORDER_EVENTS = ['order.created', 'order.updated', 'order.status'] as const;
+/** After the stream gave up (e.g. the server was down), try again this often. */
+const RECONNECT_MS = 5_000;
+
+export interface OrdersStoreOptions {
+  api: ApiClient;
+  errors: ErrorStore;
+  openEventStream?: (url: string) => EventSourceLike | null;
+  now?: () => Date;
+  setTimer?: (fn: () => void, ms: number) => unknown;
+  clearTimer?: (handle: unknown) => void;
+}
+
+/** What a staff action sends and how it fails (spec section 8). */
+export interface ActionRequest {
+  action: OrderStatusAction | 'print' | 'resend-email' | 'resend-sms' | 'payment';
+  body?: Record<string, unknown>;
+}
+
+const ACTION_PATHS: Record<ActionRequest['action'], string> = {
+  confirm: 'status/confirm',
+  reject: 'status/reject',
+  'in-delivery': 'status/in-delivery',
+  completed: 'status/completed',
+  cancel: 'status/cancel',
+  print: 'print',
+  'resend-email': 'resend-new-order-email',
+  'resend-sms': 'resend-new-order-sms',
+  payment: 'update-payment-status',
+};
+
+export function actionFallback(action: ActionRequest['action']): string {
+  switch (action) {
+    case 'cancel':
+      return t('backoffice.orderCancelFailed');
+    case 'print':
+      return t('backoffice.printFailed');
+    case 'resend-email':
+    case 'resend-sms':
+      return t('backoffice.resendFailed');
+    case 'payment':
+      return t('backoffice.paymentCheckFailed');
+    default:
+      return t('backoffice.orderStatusFailed');
+  }
+}
+
+/**
+ * The live orders of the user's branches: the open ones (`/api/orders/current`), today's completed ones and
+ * the missed ones, kept up to date by the event stream. Orders are keyed by id, so an event read twice
+ * (resume, catch-up) changes nothing; an older copy never replaces a newer one.
+ */
+export class OrdersStore {
+  orders = new Map<number, StaffOrder>();
+  missedIds = new Set<number>();
+  /** Branch filter of the board; null = all of the user's branches. */
+  branchFilter: number | null = null;
+  loaded = false;
+  loading = false;
+  /** The stream is open (false while it reconnects: "Verbindung unterbrochen"). */
+  connected = false;
+  /** The stream was lost and has not come back yet: "Verbindung unterbrochen". */
+  disconnected = false;
+  /** The stream was opened at least once. */
+  streamStarted = false;
+  selectedId: number | null = null;
+  busyAction: string | null = null;
+  lastEventId: string | null = null;
+
+  private readonly api: ApiClient;
+  private readonly errors: ErrorStore;
+  private readonly openEventStream?: (url: string) => EventSourceLike | null;
+  private readonly now: () => Date;
+  private readonly setTimer: (fn: () => void, ms: number) => unknown;
+  private readonly clearTimer: (handle: unknown) => void;
+  private source: EventSourceLike | null = null;
+  private reconnectTimer: unknown = null;
+  private wasDisconnected = false;
+  private readonly seenEvents = new Set<string>();
+  private disposed = false;
+
+  constructor(options: OrdersStoreOptions) {
+    this.api = options.api;
+    this.errors = options.errors;
+    this.openEventStream = options.openEventStream;
+    this.now = options.now ?? (() => new Date());
+    this.setTimer = options.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
+    this.clearTimer = options.clearTimer ?? ((handle) => clearTimeout(handle as number));
+    makeAutoObservable<
+      OrdersStore,
+      | 'api'
+      | 'errors'
+      | 'openEventStream'
+      | 'now'
+      | 'setTimer'
+      | 'clearTimer'
+      | 'source'
+      | 'reconnectTimer'
+      | 'seenEvents'
+    >(
+      this,
+      {
+        api: false,
+        errors: false,
+        openEventStream: false,
+        now: false,
+        setTimer: false,
+        clearTimer: false,
+        source: false,
+        reconnectTimer: false,
+        seenEvents: false,
+      },
+      { autoBind: true },
+    );
+  }
+
+  /** The branches that occur in the orders, for the filter (id and name). */
+  get branches(): { id: number; name: string }[] {
+    const byId = new Map<number, string>();
+    for (const order of this.orders.values()) {
+      const id = order.branch?.id;
+      if (typeof id === 'number' && id > 0 && !byId.has(id))
+        byId.set(id, order.branchName ?? `Filiale ${id}`);
+    }
+    return [...byId].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name, 'de'));
+  }
+
+  /** The orders on the board (branch filter applied), by column, soonest first; completed: latest first. */
+  get columns(): Record<BoardColumn, StaffOrder[]> {
+    const result = Object.fromEntries(BOARD_COLUMNS.map((c) => [c.id, [] as StaffOrder[]])) as Record<
+      BoardColumn,
+      StaffOrder[]
+    >;
+    const today = localDay(this.now());
+    for (const order of this.orders.values()) {
+      if (this.branchFilter !== null && order.branch?.id !== this.branchFilter) continue;
+      const column = boardColumn(order);
+      if (!column) continue;
+      if (column === 'completed' && !isToday(order, today)) continue;
+      result[column].push(order);
+    }
+    for (const column of BOARD_COLUMNS) {
+      result[column.id].sort((a, b) =>
+        column.id === 'completed' ? dueAt(b) - dueAt(a) : dueAt(a) - dueAt(b) || a.id - b.id,
+      );
+    }
+    return result;
+  }
+
+  /** The cards in reading order (column by column), for keyboard navigation. */
+  get cardOrder(): StaffOrder[] {
+    const columns = this.columns;
+    return BOARD_COLUMNS.flatMap((c) => columns[c.id]);
+  }
+
+  get selected(): StaffOrder | null {
+    return this.selectedId === null ? null : (this.orders.get(this.selectedId) ?? null);
+  }
+
+  /** Unconfirmed orders (the alarm's candidates), branch filter applied. */
+  get newOrders(): StaffOrder[] {
+    return this.columns.new;
+  }
+
+  /** Ids of every unconfirmed order of the user's branches, whatever the filter shows: the alarm rings for these. */
+  get unconfirmedIds(): number[] {
+    return [...this.orders.values()].filter((o) => boardColumn(o) === 'new').map((o) => o.id);
+  }
+
+  isMissed(id: number): boolean {
+    return this.missedIds.has(id);
+  }
+
+  setBranchFilter(id: number | null): void {
+    this.branchFilter = id;
+  }
+
+  select(id: number | null): void {
+    this.selectedId = id;
+  }
+
+  /** Loads the open, today's completed and the missed orders; replaces what the board shows. */
+  async load(): Promise<void> {
+    this.loading = true;
+    const today = localDay(this.now());
+    const result = await this.errors.run(ORDERS_LOAD_FAILED, () =>
+      Promise.all([
+        this.api.get<StaffOrder[]>('/api/orders/current'),
+        this.api.get<StaffOrder[]>(`/api/orders?status=completed&from=${today}&to=${today}&limit=200`),
+        this.api.get<StaffOrder[]>('/api/orders/missed'),
+      ]),
+    );
+    runInAction(() => {
+      this.loading = false;
+      if (!result) return;
+      const [current, completed, missed] = result;
+      const next = new Map<number, StaffOrder>();
+      for (const order of [...completed, ...current, ...missed])
+        next.set(order.id, newer(next.get(order.id), order));
+      this.orders = next;
+      this.missedIds = new Set(missed.map((o) => o.id));
+      this.loaded = true;
+    });
+  }
+
+  /** Takes an order from an event or an answer: newer wins, id is the key. */
+  upsert(order: StaffOrder): void {
+    if (!order || typeof order.id !== 'number') return;
+    const current = this.orders.get(order.id);
+    const next = newer(current, order);
+    if (next !== current) this.orders.set(order.id, next);
+    // A confirmed (or otherwise answered) order is no longer missed.
+    if (boardColumn(next) !== 'new') this.missedIds.delete(order.id);
+  }
+
+  /** One event of the stream; an id seen before is ignored. */
+  receive(type: string, data: string, eventId?: string): void {
+    if (eventId) {
+      if (this.seenEvents.has(eventId)) return;
+      this.seenEvents.add(eventId);
+      if (this.seenEvents.size > 5000) this.seenEvents.delete(this.seenEvents.values().next().value!);
+      this.lastEventId = eventId;
+    }
+    if (!(ORDER_EVENTS as readonly string[]).includes(type)) return;
+    let payload: OrderEventPayload;
+    try {
+      payload = JSON.parse(data) as OrderEventPayload;
+    } catch {
+      return;
+    }
+    if (payload?.order) this.upsert(payload.order);
+  }
+
+  /** Opens the event stream; on reconnect the board is reloaded (catch-up). */
+  connect(): void {
+    if (this.source || this.disposed || !this.openEventStream) return;
+    const url = this.lastEventId
+      ? `/api/events?lastEventId=${encodeURIComponent(this.lastEventId)}`
+      : '/api/events';
+    const source = this.openEventStream(url);
+    if (!source) return;
+    this.source = source;
+    this.streamStarted = true;
+    source.onopen = () => this.onOpen();
+    source.onerror = () => this.onError();
+    for (const type of ORDER_EVENTS) {
+      source.addEventListener(type, (event: MessageEvent) =>
+        this.receive(type, String(event.data), event.lastEventId || undefined),
+      );
+    }
+  }
+
+  private onOpen(): void {
+    this.connected = true;
+    this.disconnected = false;
+    if (this.wasDisconnected) {
+      this.wasDisconnected = false;
+      void this.load();
+    }
+  }
+
+  private onError(): void {
+    this.connected = false;
+    this.disconnected = true;
+    this.wasDisconnected = true;
+    // EventSource reconnects by itself (with Last-Event-ID) unless the answer was not a stream (CLOSED = 2).
+    if (this.source && this.source.readyState === 2) {
+      this.source.close();
+      this.source = null;
+      if (this.reconnectTimer === null && !this.disposed) {
+        this.reconnectTimer = this.setTimer(() => {
+          runInAction(() => {
+            this.reconnectTimer = null;
+          });
+          this.connect();
+        }, RECONNECT_MS);
+      }
+    }
+  }
+
+  /** Closes the stream (sign-out, leaving the back office). */
+  dispose(): void {
+    this.disposed = true;
+    this.source?.close();
+    this.source = null;
+    if (this.reconnectTimer !== null) this.clearTimer(this.reconnectTimer);
+    this.reconnectTimer = null;
+    this.connected = false;
+  }
+
+  /** Reloads one order (detail view, after an action). */
+  async reload(id: number): Promise<StaffOrder | undefined> {
+    const order = await this.errors.run(ORDER_LOAD_FAILED, () =>
+      this.api.get<StaffOrder>(`/api/orders/${id}`),
+    );
+    if (order) runInAction(() => this.upsert(order));
+    return order;
+  }
+
+  /**
+   * Runs a staff action (status change, print, resend, payment check) and reloads the order. Resolves
+   * whether it worked; a failure is in the error list with the server's message or the catalogue text.
+   */
+  async act(id: number, request: ActionRequest): Promise<boolean> {
+    if (this.busyAction) return false;
+    this.busyAction = request.action;
+    let ok = true;
+    try {
+      await this.errors.run(
+        actionFallback(request.action),
+        () => this.api.post(`/api/orders/${id}/${ACTION_PATHS[request.action]}`, request.body ?? {}),
+        { rethrow: true, retry: () => this.act(id, request) },
+      );
+    } catch {
+      ok = false;
+    }
+    runInAction(() => {
+      this.busyAction = null;
+    });
+    await this.reload(id);
+    return ok;
+  }
+}
+
+function isToday(order: StaffOrder, today: string): boolean {
+  if (order.businessDate) return order.businessDate === today;
+  const iso = order.updatedAt ?? order.createdAt;
+  return iso ? localDay(new Date(iso)) === today : true;
+}
+
+/** The later of two copies of an order by `updatedAt` (the incoming one on a tie or without dates). */
+function newer(current: StaffOrder | undefined, incoming: StaffOrder): StaffOrder {
+  if (!current) return incoming;
+  const a = current.updatedAt ? Date.parse(current.updatedAt) : 0;
+  const b = incoming.updatedAt ? Date.parse(incoming.updatedAt) : 0;
+  return b >= a ? incoming : current;
+}

@@ -1,0 +1,108 @@
+import { formatMoney, staffState, t, toCents, unitLabel } from '@ordering/common';
+import type { StaffOrder } from './types';
+
+/** The columns of the live board, left to right. */
+export type BoardColumn = 'new' | 'confirmed' | 'inDelivery' | 'ready' | 'completed';
+
+export const BOARD_COLUMNS: readonly { id: BoardColumn; label: string }[] = [
+  { id: 'new', label: 'Neu' },
+  { id: 'confirmed', label: 'Bestätigt · in Zubereitung' },
+  { id: 'inDelivery', label: 'In Zustellung' },
+  { id: 'ready', label: 'Abholbereit' },
+  { id: 'completed', label: 'Abgeschlossen (heute)' },
+];
+
+/** The stored `status` of an online order still waiting for its payment: no staff state, not on the board. */
+export const PENDING_PAYMENT = 'pendingPayment';
+
+/**
+ * The column of an order, from common's staff state: unconfirmed → new; confirmed (being prepared) →
+ * confirmed; in delivery → "In Zustellung" for delivery and "Abholbereit" for takeaway and dine-in;
+ * completed → completed. Rejected, cancelled, failed and unpaid online orders are not on the board.
+ */
+export function boardColumn(order: StaffOrder): BoardColumn | null {
+  if (order.status === PENDING_PAYMENT) return null;
+  switch (staffState(order)) {
+    case 'unconfirmed':
+      return 'new';
+    case 'confirmed':
+      return 'confirmed';
+    case 'inDelivery':
+      return order.isDelivery ? 'inDelivery' : 'ready';
+    case 'completed':
+      return 'completed';
+    default:
+      return null;
+  }
+}
+
+/** "Takeaway", "Lieferung" or "Dine In". */
+export function orderTypeLabel(order: Pick<StaffOrder, 'isDelivery' | 'isDineIn'>): string {
+  if (order.isDelivery) return t('orderType.delivery');
+  if (order.isDineIn) return t('orderType.dineIn');
+  return t('orderType.takeaway');
+}
+
+const timeFormat = new Intl.DateTimeFormat('de-AT', {
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/Vienna',
+});
+const dateTimeFormat = new Intl.DateTimeFormat('de-AT', {
+  weekday: 'short',
+  day: '2-digit',
+  month: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  timeZone: 'Europe/Vienna',
+});
+const dayFormat = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Vienna' });
+
+/** `YYYY-MM-DD` of a moment in the shop's time zone. */
+export function localDay(date: Date): string {
+  return dayFormat.format(date);
+}
+
+/** "12:30 Uhr" today, "Mo., 24.11., 12:30 Uhr" on another day. */
+export function formatWhen(iso: string, now: Date): string {
+  const date = new Date(iso);
+  if (localDay(date) === localDay(now)) return `${timeFormat.format(date)} Uhr`;
+  return `${dateTimeFormat.format(date)} Uhr`;
+}
+
+/** The wanted time: the confirmed appointment, else the requested one, else "So bald wie möglich". */
+export function wantedTime(order: StaffOrder, now: Date): string {
+  const iso = order.appointment ?? order.appointmentDate;
+  return iso ? formatWhen(iso, now) : t('appointment.asap');
+}
+
+/** The customer's name (or company) for a card. */
+export function customerName(order: StaffOrder): string {
+  const name = [order.firstName, order.lastName].filter(Boolean).join(' ').trim();
+  const company = typeof order.company === 'string' ? order.company : '';
+  const fallback = typeof order.name === 'string' ? order.name : '';
+  return [name || fallback, company].filter(Boolean).join(', ') || 'Ohne Namen';
+}
+
+/** The order total in common's money format ("23,40 EUR"). */
+export function orderTotal(order: StaffOrder): string {
+  const gross = order.pricing?.totalGross;
+  return typeof gross === 'number' ? formatMoney(toCents(gross)) : '–';
+}
+
+/** The amount of an item ("2 ×" or "0,5 kg"). */
+export function itemAmount(item: StaffOrder['items'][number]): string {
+  const amount = String(item.amount).replace('.', ',');
+  if (!item.unit || item.unit === 'piece') return `${amount} ×`;
+  try {
+    return `${amount} ${unitLabel(item.unit)}`;
+  } catch {
+    return `${amount} ${item.unit}`;
+  }
+}
+
+/** Sort key of a card: the wanted time, else the arrival. */
+export function dueAt(order: StaffOrder): number {
+  const iso = order.appointment ?? order.appointmentDate ?? order.createdAt;
+  return iso ? Date.parse(iso) : 0;
+}

@@ -1,0 +1,44 @@
+import type { BackofficeRootStore } from '../BackofficeRootStore';
+import { AlarmStore, type ChannelLike } from './AlarmStore';
+import { createWebAudioBeeper } from './beeper';
+import { OrdersStore } from './OrdersStore';
+
+/** The stores of the order screens, created once per back-office root by the lazily loaded chunk. */
+export interface OrderFeature {
+  orders: OrdersStore;
+  alarm: AlarmStore;
+  dispose(): void;
+}
+
+export function createOrderFeature(root: BackofficeRootStore): OrderFeature {
+  const orders = new OrdersStore({
+    api: root.api,
+    errors: root.errors,
+    openEventStream: root.env.openEventStream,
+    now: root.now,
+  });
+  const channel: ChannelLike | null =
+    typeof BroadcastChannel === 'function' ? new BroadcastChannel('backoffice-alarm') : null;
+  const alarm = new AlarmStore({
+    newOrderIds: () => orders.unconfirmedIds,
+    storage: root.env.storage,
+    channel,
+    events: typeof window === 'undefined' ? null : window,
+    beeper: typeof window === 'undefined' ? null : createWebAudioBeeper(),
+  });
+  return {
+    orders,
+    alarm,
+    dispose() {
+      orders.dispose();
+      alarm.dispose();
+    },
+  };
+}
+
+export const ORDER_FEATURE = 'orders';
+
+/** The order feature of this root (created on first use). */
+export function orderFeatureOf(root: BackofficeRootStore): OrderFeature {
+  return root.feature(ORDER_FEATURE, createOrderFeature);
+}

@@ -1,0 +1,21 @@
+import type { Order, OrderPaymentLine, OrderStatusAction } from '@ordering/common';
+
+/** An order as the staff API sends it (`GET /api/orders/{id}`, the lists, the `order` of every event). */
+export interface StaffOrder extends Order {
+  status: string;
+  allowedActions: OrderStatusAction[];
+  payment: OrderPaymentLine;
+  branchName?: string | null;
+  businessDate?: string | null;
+  deliveryArea?: string | null;
+  [key: string]: unknown;
+}
+
+/** The payload of an order event on `/api/events`. */
+export interface OrderEventPayload {
+  orderId: number;
+  uid: string;
+  branchId: number;
+  order: StaffOrder;
+  action?: string;
+}
