@@ -1,0 +1,267 @@
+#!/usr/bin/env node
+// Benchmark of order creation (POST /api/orders) with real carts of 3 to 8 items on the demo data, on the
+// embedded database and on the PostgreSQL server, at concurrency 1 and 20; and the time from a created
+// order to its event on a staff SSE client (GET /api/events). Prints figures, asserts nothing.
+//   npm run build && npm run bench:orders
+// BENCH_ORDERS (200 per run), BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres).
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 200);
+const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+const percentile = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
+
+/** Starts the built backend with its own data; returns its base URL and a stop function. */
+async function startBackend(env) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(root, 'backend/dist/main.js')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      LOG_LEVEL: 'silent',
+      RATE_LIMIT_PUBLIC_WRITES: '999999/60',
+      ...env,
+    },
+    stdio: 'inherit',
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {}
+    if (i > 600) throw new Error('Server startet nicht.');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    base,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.on('exit', r));
+    },
+  };
+}
+
+/** The Vienna inn, its orderable simple products and the bookable times, as the storefront sees them. */
+async function loadShop(base) {
+  const init = await (await fetch(`${base}/api/init`)).json();
+  const list = (url) => init.data.find((e) => e.url === url).data.data;
+  const vienna = list('/api/branches').find((b) => b.identifier === 'gasthaus-linde-wien');
+  const menus = list('/api/menus').filter((m) => m.branches.some((b) => b.id === vienna.id));
+  const menu = menus.sort((a, b) => b.availableFrom.localeCompare(a.availableFrom))[0];
+  const inMenu = new Set(menu.catalog.flatMap((c) => c.products.map((p) => p.id)));
+  const products = list('/api/products').filter(
+    (p) =>
+      inMenu.has(p.id) &&
+      p.type === 'simple' &&
+      p.isEnabled &&
+      !p.isPriceHidden &&
+      !p.isLeadTimeEnabled &&
+      !p.schedule,
+  );
+  const availability = await (
+    await fetch(`${base}/api/branches/${vienna.id}/availability?type=takeaway`)
+  ).json();
+  // Every bookable 5-minute step of the next days: orders spread over them like real pre-orders.
+  const times = [];
+  for (const day of availability.data.days)
+    for (const w of day.windows)
+      for (let t = Date.parse(w.from); t <= Date.parse(w.to); t += 5 * 60_000)
+        times.push(new Date(t).toISOString());
+  if (!times.length || products.length < 3) throw new Error('Keine bestellbaren Produkte oder Zeiten.');
+  return { vienna, products, times };
+}
+
+let seq = 0;
+function orderBody(shop) {
+  const n = 3 + (seq % 6); // 3 to 8 items
+  const items = Array.from({ length: n }, (_, i) => {
+    const p = shop.products[(seq * 7 + i * 3) % shop.products.length];
+    return { product: { id: p.id, uid: p.uid }, amount: 1 + (i % 3), unit: p.unit, parts: [] };
+  });
+  const appointmentDate = shop.times[seq % shop.times.length];
+  seq += 1;
+  return {
+    firstName: 'Bench',
+    lastName: `Kunde ${seq}`,
+    email: `kunde${seq}@example.at`,
+    phone: '+43 664 1234567',
+    paymentMethod: 'cash',
+    legalInstructions: true,
+    privacyPolicy: true,
+    branch: { id: shop.vienna.id },
+    isDelivery: false,
+    isDineIn: false,
+    appointmentDate,
+    items,
+  };
+}
+
+async function post(base, body) {
+  const started = performance.now();
+  const res = await fetch(`${base}/api/orders`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+    body: JSON.stringify(body),
+  });
+  const json = await res.json();
+  const ms = performance.now() - started;
+  if (res.status !== 201) throw new Error(`${res.status} ${JSON.stringify(json.errors ?? json)}`);
+  return { ms, uid: json.data.order.uid, sent: started, answered: performance.now() };
+}
+
+async function load(base, shop, concurrency, count) {
+  const latencies = [];
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < count) {
+        next += 1;
+        latencies.push((await post(base, orderBody(shop))).ms);
+      }
+    }),
+  );
+  const seconds = (performance.now() - started) / 1000;
+  return { perSecond: count / seconds, p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+}
+
+/** A staff SSE client: resolves each order uid's event arrival time. */
+async function staffStream(base) {
+  const login = await fetch(`${base}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: 'admin', password: 'Admin-Demo-2026' }),
+  });
+  const cookie = login.headers.get('set-cookie').split(';')[0];
+  const controller = new AbortController();
+  const res = await fetch(`${base}/api/events`, { headers: { cookie }, signal: controller.signal });
+  const arrivals = new Map();
+  const waiting = new Map();
+  (async () => {
+    const decoder = new TextDecoder();
+    let buffer = '';
+    try {
+      for await (const chunk of res.body) {
+        buffer += decoder.decode(chunk, { stream: true });
+        let end;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          if (!/^event: order\.created$/m.test(block)) continue;
+          const data = block
+            .split('\n')
+            .filter((l) => l.startsWith('data:'))
+            .map((l) => l.slice(5))
+            .join('\n');
+          const uid = JSON.parse(data).order?.uid ?? JSON.parse(data).uid;
+          const at = performance.now();
+          arrivals.set(uid, at);
+          waiting.get(uid)?.(at);
+        }
+      }
+    } catch {
+      // aborted at the end
+    }
+  })();
+  return {
+    arrival: (uid) =>
+      arrivals.has(uid)
+        ? Promise.resolve(arrivals.get(uid))
+        : new Promise((resolve) => waiting.set(uid, resolve)),
+    close: () => controller.abort(),
+  };
+}
+
+async function eventLatency(base, shop, count) {
+  const stream = await staffStream(base);
+  await new Promise((r) => setTimeout(r, 300));
+  // From the moment the order is sent (its creation included) to its event at the staff client; the
+  // event is pushed after the commit, usually before the 201 itself reaches the customer.
+  const delays = [];
+  let beforeAnswer = 0;
+  for (let i = 0; i < count; i++) {
+    const created = await post(base, orderBody(shop));
+    const arrived = await Promise.race([
+      stream.arrival(created.uid),
+      new Promise((r) => setTimeout(() => r(null), 5000)),
+    ]);
+    if (arrived === null) continue;
+    delays.push(arrived - created.sent);
+    if (arrived <= created.answered) beforeAnswer += 1;
+  }
+  stream.close();
+  return {
+    p50: percentile(delays, 50),
+    p95: percentile(delays, 95),
+    received: delays.length,
+    count,
+    beforeAnswer,
+  };
+}
+
+async function run(label, env, cleanup) {
+  const backend = await startBackend(env);
+  try {
+    const shop = await loadShop(backend.base);
+    await load(backend.base, shop, 4, 20); // warm-up
+    const one = await load(backend.base, shop, 1, Math.min(ORDERS, 100));
+    const twenty = await load(backend.base, shop, 20, ORDERS);
+    const events = await eventLatency(backend.base, shop, 50);
+    console.log(`\n${label}:`);
+    for (const [c, r] of [
+      [1, one],
+      [20, twenty],
+    ])
+      console.log(
+        `  concurrency ${String(c).padStart(2)}: ${r.perSecond.toFixed(1).padStart(6)} orders/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms`,
+      );
+    console.log(
+      `  order sent -> its event at a staff SSE client: p50 ${events.p50?.toFixed(1)} ms, p95 ${events.p95?.toFixed(1)} ms (${events.received}/${events.count} received, ${events.beforeAnswer} before the 201 reached the customer)`,
+    );
+  } finally {
+    await backend.stop();
+    await cleanup?.();
+  }
+}
+
+console.log(
+  `POST /api/orders with carts of 3-8 items, ${ORDERS} orders per run (targets: server >= 300 orders/s with p99 < 100 ms at concurrency 20; event p95 < 300 ms)`,
+);
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-orders-'));
+await run('Embedded database (PGlite)', { DATA_DIR: dataDir }, () =>
+  rmSync(dataDir, { recursive: true, force: true }),
+);
+
+const admin = new pg.Client({ connectionString: SERVER });
+try {
+  await admin.connect();
+} catch {
+  console.log(`\nPostgreSQL-Server: übersprungen, ${SERVER} ist nicht erreichbar.`);
+  process.exit(0);
+}
+const name = `bench_orders_${Date.now()}`;
+await admin.query(`CREATE DATABASE "${name}"`);
+const url = new URL(SERVER);
+url.pathname = `/${name}`;
+await run('PostgreSQL server', { DATABASE_URL: url.toString() }, async () => {
+  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await admin.end();
+});
