@@ -132,6 +132,13 @@ describe('order notifications: German e-mail over real SMTP and SMS over HTTP', 
       const own = jobs.filter((j) => j.payload.orderId === order.id);
       return own.length === 2 && own.every((j) => j.status === 'done' && j.attempts === 1);
     });
+    // Each mail carries the Message-ID of its job: a repeat after a crash is recognisably the same mail.
+    const jobs = (await t.dataSource.getRepository(Job).find({ where: { type: 'mail' } })).filter(
+      (j) => j.payload.orderId === order.id,
+    );
+    expect([customer!.messageId, branch!.messageId].sort()).toEqual(
+      jobs.map((j) => `<order-mail-${j.id}@${new URL(PUBLIC_URL).hostname}>`).sort(),
+    );
   });
 
   it('mails every status change to the customer: confirmed with the time, ready for pickup, completed with the review link', async () => {

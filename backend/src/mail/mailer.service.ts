@@ -16,6 +16,11 @@ export interface Mail {
    * there these appear as `***` unless LOG_LEVEL is debug.
    */
   secrets?: string[];
+  /**
+   * A stable Message-ID (`<job-42@host>`): a mail sent again after a crash (a job's effect is at least
+   * once) carries the same id, so mail clients and servers can tell it is the same message.
+   */
+  messageId?: string;
 }
 
 const isLoopback = (host: string) =>
@@ -72,6 +77,7 @@ export class MailerService implements OnModuleDestroy {
       subject: mail.subject,
       text: mail.text,
       html: mail.html,
+      ...(mail.messageId ? { messageId: mail.messageId } : {}),
     })) as { messageId?: string };
     this.logger.info(
       { mail: { to: mail.to, subject: mail.subject, messageId: info.messageId } },

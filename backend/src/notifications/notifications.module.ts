@@ -1,4 +1,6 @@
-import { Module, type OnModuleInit } from '@nestjs/common';
+import { Inject, Module, type OnModuleInit } from '@nestjs/common';
+import type { AppConfig } from '../config/config.js';
+import { APP_CONFIG } from '../core/tokens.js';
 import { RequestContext } from '../core/request-context.js';
 import { JobHandlers } from '../jobs/job-worker.service.js';
 import { JobsModule } from '../jobs/jobs.module.js';
@@ -17,12 +19,19 @@ export class NotificationsModule implements OnModuleInit {
     private readonly handlers: JobHandlers,
     private readonly mailer: MailerService,
     private readonly sms: SmsGateway,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   onModuleInit(): void {
     this.handlers.register(MAIL_JOB, async (job) => {
       const mail = job.payload as unknown as MailJob;
-      await this.mailer.send({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      await this.mailer.send({
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+        messageId: `<order-mail-${job.id}@${new URL(this.config.publicUrl).hostname}>`,
+      });
     });
     this.handlers.register(SMS_JOB, async (job, ctx: RequestContext) => {
       const sms = job.payload as unknown as SmsJob;
