@@ -1,0 +1,269 @@
+// The German receipt and the kitchen ticket of a print job, as ESC/POS bytes built with
+// node-thermal-printer (EPSON or STAR command set). Pure: job in, bytes out.
+import thermal from 'node-thermal-printer';
+import type { PrintJob, PrinterSettings, ReceiptItem, ReceiptOrder } from './types.js';
+
+const { ThermalPrinter, PrinterTypes, CharacterSet } = thermal;
+
+export type ReceiptVariant = 'receipt' | 'kitchen';
+
+export interface RenderOptions {
+  variant?: ReceiptVariant;
+  /** Printed again after a crash between sending the bytes and recording them as printed. */
+  copy?: boolean;
+  /** Time zone of the branch (default Europe/Vienna). */
+  timeZone?: string;
+}
+
+const UNITS: Record<string, string> = {
+  piece: 'Stk.',
+  serving: 'Port.',
+  pair: 'Paar',
+  person: 'Pers.',
+};
+
+/** `1234.5` → `1.234,50` (no currency sign: the receipt says EUR once). */
+export function money(value: number): string {
+  const [int, dec] = Math.abs(value).toFixed(2).split('.');
+  const grouped = int!.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `${value < 0 ? '-' : ''}${grouped},${dec}`;
+}
+
+/** `1.5` → `1,5`, `2` → `2`. */
+const amountText = (value: number) => String(Math.round(value * 1000) / 1000).replace('.', ',');
+
+/** Only characters of code page 858 (German, €): typographic ones the printer lacks are replaced. */
+export function printable(text: string): string {
+  return text
+    .replace(/[\u2013\u2014]/g, '-')
+    .replace(/[\u201E\u201C\u201D]/g, '"')
+    .replace(/[\u2018\u2019\u201A]/g, "'")
+    .replace(/\u2026/g, '...')
+    .replace(/[\u00A0\u202F]/g, ' ')
+    .replace(/[^\n\x20-\x7E\u00A0-\u00FF\u20AC]/g, '?');
+}
+
+function dateTime(iso: string, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat('de-AT', {
+    timeZone,
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  }).formatToParts(new Date(iso));
+  const p = (type: string) => parts.find((x) => x.type === type)?.value ?? '';
+  return `${p('day')}.${p('month')}.${p('year')} ${p('hour')}:${p('minute')}`;
+}
+
+/** Splits text into lines of at most `width` characters, at spaces where possible. */
+export function wrap(text: string, width: number): string[] {
+  const lines: string[] = [];
+  for (const paragraph of text.split('\n')) {
+    const indent = /^ */.exec(paragraph)![0].slice(0, Math.max(0, width - 8));
+    let line = indent;
+    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
+      if (line === indent) line = indent + word;
+      else if (line.length + 1 + word.length <= width) line += ' ' + word;
+      else {
+        lines.push(line);
+        line = word;
+      }
+      while (line.length > width) {
+        lines.push(line.slice(0, width));
+        line = line.slice(width);
+      }
+    }
+    lines.push(line);
+  }
+  return lines;
+}
+
+/** Left text and right text on one line of `width` (the left side wraps above when too long). */
+export function leftRight(left: string, right: string, width: number): string[] {
+  const room = width - right.length - 1;
+  const lines = wrap(left, Math.max(room, 8));
+  const last = lines.pop() ?? '';
+  if (last.length > room) return [...lines, last, right.padStart(width)];
+  return [...lines, last + ' '.repeat(width - last.length - right.length) + right];
+}
+
+export function orderTypeText(order: ReceiptOrder): string {
+  if (order.isDelivery) return 'LIEFERUNG';
+  if (order.isDineIn) return 'IM LOKAL';
+  return 'ABHOLUNG';
+}
+
+export function customerName(order: ReceiptOrder): string {
+  return (
+    [order.firstName, order.lastName].filter(Boolean).join(' ').trim() ||
+    (order.name ?? '').trim() ||
+    (order.company ?? '').trim()
+  );
+}
+
+/** Builds the bytes of one job: the customer receipt, or the kitchen ticket (no prices). */
+export function renderJob(job: PrintJob, printer: PrinterSettings, options: RenderOptions = {}): Buffer {
+  const width = printer.width;
+  const timeZone = options.timeZone ?? 'Europe/Vienna';
+  const p = new ThermalPrinter({
+    type: printer.type === 'star' ? PrinterTypes.STAR : PrinterTypes.EPSON,
+    interface: `tcp://${printer.host}:${printer.port}`,
+    width,
+    characterSet: CharacterSet.PC858_EURO,
+    removeSpecialCharacters: false,
+  });
+  const text = (line: string) => p.println(printable(line));
+  const rule = () => text('-'.repeat(width));
+
+  p.alignCenter();
+  if (options.copy) {
+    p.bold(true);
+    text('*** KOPIE ***');
+    text('evtl. bereits gedruckt');
+    p.bold(false);
+  }
+  p.bold(true);
+  text(job.shop.name || job.branch?.name || '');
+  p.bold(false);
+  const branch = job.branch;
+  if (branch) {
+    if (branch.name && branch.name !== job.shop.name) text(branch.name);
+    const address = [branch.street, [branch.zipCode, branch.city].filter(Boolean).join(' ')]
+      .filter(Boolean)
+      .join(', ');
+    if (address) for (const l of wrap(address, width)) text(l);
+    if (branch.phone) text(`Tel. ${branch.phone}`);
+  }
+  rule();
+
+  if (job.kind === 'test' || !job.order) {
+    p.setTextDoubleHeight();
+    text('TESTSEITE');
+    p.setTextNormal();
+    text('Drucker verbunden.');
+    text(`${printer.type.toUpperCase()} ${printer.host}:${printer.port}, ${width} Zeichen`);
+    text('Umlaute: äöü ÄÖÜ ß €');
+    text(dateTime(job.createdAt, timeZone));
+    text(`Auftrag ${job.id}`);
+    p.cut();
+    return p.getBuffer();
+  }
+
+  const order = job.order;
+  const kitchen = options.variant === 'kitchen';
+  if (kitchen) text('KÜCHE');
+  p.bold(true);
+  p.setTextQuadArea();
+  text(order.ticketNumber != null ? `Nr. ${order.ticketNumber}` : 'Bestellung');
+  p.setTextDoubleHeight();
+  text(orderTypeText(order));
+  p.setTextNormal();
+  p.bold(false);
+  if (order.isQuotation) text('ANGEBOTSANFRAGE');
+  p.alignLeft();
+  rule();
+  if (order.createdAt) text(`Bestellt:  ${dateTime(order.createdAt, timeZone)}`);
+  const wanted = order.appointment ?? order.appointmentDate;
+  p.bold(true);
+  text(`Gewünscht: ${wanted ? dateTime(wanted, timeZone) : 'so bald wie möglich'}`);
+  if (order.tableIdentifier) text(`Tisch: ${order.tableIdentifier}`);
+  p.bold(false);
+  const name = customerName(order);
+  if (name) text(`Kunde: ${name}`);
+  if (order.company && name !== order.company) text(order.company);
+  if (order.isDelivery) {
+    const details = [
+      order.stairway ? `Stiege ${order.stairway}` : '',
+      order.floor ? `Stock ${order.floor}` : '',
+      order.door ? `Tür ${order.door}` : '',
+    ].filter(Boolean);
+    const street = [order.street, ...details].filter(Boolean).join(', ');
+    for (const l of wrap(`Adresse: ${street}`, width)) text(l);
+    const city = [order.zipCode, order.city].filter(Boolean).join(' ');
+    if (city) text(`         ${city}`);
+    if (order.deliveryArea) text(`Zone: ${order.deliveryArea}`);
+  }
+  if (order.phone && (order.isDelivery || !kitchen)) text(`Tel.: ${order.phone}`);
+  rule();
+
+  for (const item of order.items) printItem(item);
+  rule();
+  if (order.comment) {
+    p.bold(true);
+    text('Anmerkung:');
+    p.bold(false);
+    for (const l of wrap(order.comment, width)) text(l);
+    rule();
+  }
+
+  if (!kitchen && order.pricing) {
+    const pricing = order.pricing;
+    for (const l of leftRight('Zwischensumme', money(pricing.gross), width)) text(l);
+    if (pricing.deliveryGross)
+      for (const l of leftRight('Lieferung', money(pricing.deliveryGross), width)) text(l);
+    p.bold(true);
+    p.setTextDoubleHeight();
+    for (const l of leftRight('SUMME EUR', money(pricing.totalGross), width)) text(l);
+    p.setTextNormal();
+    p.bold(false);
+    const rates = Object.entries(pricing.taxes).sort(([a], [b]) => Number(a) - Number(b));
+    for (const [rate, amount] of rates)
+      for (const l of leftRight(`  enth. USt. ${amountText(Number(rate))} %`, money(amount), width)) text(l);
+    for (const l of leftRight('  Netto', money(pricing.totalNet), width)) text(l);
+    rule();
+  }
+  if (!kitchen) {
+    text(`Zahlung: ${PAYMENT_METHODS[order.paymentMethod] ?? order.paymentMethod}`);
+    p.bold(true);
+    text(order.payment?.text ?? (order.isPaid ? 'Bezahlt' : 'Nicht bezahlt'));
+    p.bold(false);
+    p.alignCenter();
+    const url = `${job.publicUrl.replace(/\/+$/, '')}/status/${order.uid}/${order.hash}`;
+    if (printer.type === 'star') p.append(starQr(url));
+    else p.printQR(url, { cellSize: 4, correction: 'M', model: 2 });
+    p.newLine();
+    text('Status Ihrer Bestellung');
+    p.alignLeft();
+  }
+  text(`Auftrag ${job.id}`);
+  p.cut();
+  return p.getBuffer();
+
+  function printItem(item: ReceiptItem): void {
+    const unit = UNITS[item.unit] ?? item.unit;
+    const label = `${amountText(item.amount)} ${unit} ${item.name}`;
+    p.bold(kitchen);
+    if (kitchen || item.isPriceHidden) for (const l of wrap(label, width)) text(l);
+    else for (const l of leftRight(label, money(item.price), width)) text(l);
+    p.bold(false);
+    for (const part of item.partLabels ?? []) for (const l of wrap(`  + ${part}`, width)) text(l);
+  }
+}
+
+/**
+ * A QR code in STAR line mode. node-thermal-printer 4.6.1 leaves out the "ESC GS y D 1 0" before the data
+ * length on STAR, so a real printer would take the length for text; this is the sequence of the STAR
+ * command manual: model 2, correction M, cell size 4, data (auto setting), print.
+ */
+export function starQr(data: string): Buffer {
+  const bytes = Buffer.from(data, 'latin1');
+  return Buffer.concat([
+    Buffer.from([0x1b, 0x1d, 0x79, 0x53, 0x30, 0x02]),
+    Buffer.from([0x1b, 0x1d, 0x79, 0x53, 0x31, 0x01]),
+    Buffer.from([0x1b, 0x1d, 0x79, 0x53, 0x32, 0x04]),
+    Buffer.from([0x1b, 0x1d, 0x79, 0x44, 0x31, 0x00, bytes.length % 256, Math.floor(bytes.length / 256)]),
+    bytes,
+    Buffer.from([0x1b, 0x1d, 0x79, 0x50]),
+  ]);
+}
+
+/** The payment methods' German names (as in common's texts). */
+export const PAYMENT_METHODS: Record<string, string> = {
+  cash: 'Barzahlung',
+  'atm-card': 'Bankomatkarte',
+  'hydro-ag-voucher': 'Hydro AG Gutschein',
+  mollie: 'Online-Zahlung (Mollie)',
+  datatrans: 'Online-Zahlung (Datatrans)',
+};

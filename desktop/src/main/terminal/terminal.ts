@@ -1,0 +1,248 @@
+// The terminal's print loop, the same in Electron's main process and headless (`npm run terminal`):
+// fetch the branch's print jobs (woken by the event stream, polling as the fallback), store each in the
+// journal before anything else, print them in order when the printer says it is ready, acknowledge each.
+// No Electron import: everything outside is behind DeviceApi, Printer and JobJournal.
+import { type DeviceApi, sleep } from './device-client.js';
+import type { JobJournal, JournalEntry } from './journal.js';
+import { type Printer, PrinterNotReady, type PrinterStatus } from './printer.js';
+import { renderJob, type RenderOptions, type ReceiptVariant } from './receipt.js';
+import type { PrintJob, PrinterSettings } from './types.js';
+
+/** The most jobs one fetch returns (the backend's batch); fewer means the list is complete. */
+export const FETCH_BATCH = 50;
+
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error';
+export type Log = (level: LogLevel, message: string, extra?: Record<string, unknown>) => void;
+
+/** What the terminal shows (and the headless one logs when it changes). */
+export interface TerminalState {
+  backend: 'unknown' | 'online' | 'offline';
+  printer: PrinterStatus | null;
+  /** Jobs stored and not yet printed. */
+  queued: number;
+  /** One line, e.g. "Drucker: kein Papier · 3 Aufträge warten". */
+  text: string;
+}
+
+export interface TerminalOptions {
+  api: DeviceApi;
+  journal: JobJournal;
+  /** Where to print; `null` until the device settings name a printer. */
+  printer: (settings: PrinterSettings) => Printer;
+  /** `--printer`: overrides the printer of the device's settings. */
+  printerOverride?: PrinterSettings;
+  variant?: ReceiptVariant;
+  render?: (job: PrintJob, settings: PrinterSettings, options: RenderOptions) => Buffer;
+  /** Fallback poll when no event arrives (default 5 s). */
+  pollIntervalMs?: number;
+  /** Heartbeat (default 30 s). */
+  heartbeatMs?: number;
+  /** Follow the event stream (default true). */
+  events?: boolean;
+  log?: Log;
+  onState?: (state: TerminalState) => void;
+}
+
+export class Terminal {
+  private running = false;
+  private loop?: Promise<void>;
+  private readonly stopSignal = new AbortController();
+  private wakeSignal = new AbortController();
+  private heartbeatTimer?: NodeJS.Timeout;
+  private settings: PrinterSettings | null;
+  private printer: Printer | null = null;
+  private streamDone?: Promise<void>;
+  readonly state: TerminalState = { backend: 'unknown', printer: null, queued: 0, text: '' };
+
+  constructor(private readonly options: TerminalOptions) {
+    this.settings = options.printerOverride ?? null;
+    if (this.settings) this.printer = options.printer(this.settings);
+  }
+
+  private log(level: LogLevel, message: string, extra?: Record<string, unknown>): void {
+    this.options.log?.(level, message, extra);
+  }
+
+  /** Opens the journal and starts the loop, the heartbeat and the event stream. */
+  async start(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    this.options.journal.open();
+    await this.heartbeat();
+    this.heartbeatTimer = setInterval(() => void this.heartbeat(), this.options.heartbeatMs ?? 30_000);
+    this.heartbeatTimer.unref();
+    if (this.options.events !== false)
+      this.streamDone = this.options.api
+        .events((event) => {
+          if (event.event === 'print.job') this.wake();
+        }, this.stopSignal.signal)
+        .catch(() => undefined);
+    this.loop = this.run();
+  }
+
+  /** Stops after the job in hand is printed and recorded; nothing stored is lost. */
+  async stop(): Promise<void> {
+    if (!this.running) return;
+    this.running = false;
+    clearInterval(this.heartbeatTimer);
+    this.stopSignal.abort();
+    this.wake();
+    await this.loop;
+    await this.streamDone;
+    this.options.journal.close();
+  }
+
+  /** Looks for jobs now (a `print.job` event). */
+  wake(): void {
+    this.wakeSignal.abort();
+  }
+
+  private async heartbeat(): Promise<void> {
+    try {
+      const device = await this.options.api.heartbeat();
+      this.setBackend('online');
+      const configured = device.settings.printer ?? null;
+      if (!this.options.printerOverride && configured && !sameSettings(configured, this.settings)) {
+        this.settings = configured;
+        this.printer = this.options.printer(configured);
+        this.log('info', 'Drucker aus den Geräteeinstellungen', { ...configured });
+      }
+    } catch (error) {
+      this.setBackend('offline');
+      this.log('warn', 'Heartbeat fehlgeschlagen', { error: String(error) });
+    }
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      const woken = this.wakeSignal.signal;
+      try {
+        await this.cycle();
+      } catch (error) {
+        this.log('error', 'Druckschleife', { error: String(error) });
+      }
+      if (!this.running) break;
+      if (!woken.aborted) await sleep(this.options.pollIntervalMs ?? 5000, woken);
+      if (woken.aborted) this.wakeSignal = new AbortController();
+    }
+  }
+
+  /** One round: fetch, store, print in order, acknowledge. */
+  async cycle(): Promise<void> {
+    const journal = this.options.journal;
+    if (!this.printer || !this.settings) {
+      this.update();
+      return;
+    }
+    let held: Set<number> | null = null;
+    try {
+      const jobs = await this.options.api.jobs();
+      this.setBackend('online');
+      for (const job of jobs)
+        if (journal.receive(job)) this.log('info', 'Auftrag empfangen', { job: job.id });
+      // Complete list: a stored job missing from it was handled by another device meanwhile.
+      if (jobs.length < FETCH_BATCH) held = new Set(jobs.map((j) => j.id));
+      // A job printed here whose acknowledgement got lost comes again: acknowledge, never print again.
+      for (const job of jobs) {
+        const entry = journal.get(job.id)!;
+        if (entry.state === 'acked') await this.ack(entry);
+      }
+    } catch (error) {
+      this.setBackend('offline');
+      this.log('warn', 'Aufträge nicht abrufbar (der Drucker druckt die gespeicherten weiter)', {
+        error: String(error),
+      });
+    }
+
+    for (const entry of journal.pending()) {
+      if (!this.running) break;
+      if (entry.state === 'printed') {
+        await this.ack(entry);
+        continue;
+      }
+      if (held && !held.has(entry.id)) {
+        // Leased to (or printed by) another device after our lease ran out: theirs now.
+        journal.mark(entry.id, 'acked');
+        this.log('warn', 'Auftrag wurde von einem anderen Gerät übernommen', { job: entry.id });
+        continue;
+      }
+      if (!(await this.print(entry))) break; // keep the order: nothing after a job that did not print
+      await this.ack(journal.get(entry.id)!);
+    }
+    this.update();
+  }
+
+  /** @returns whether the job is printed. */
+  private async print(entry: JournalEntry): Promise<boolean> {
+    const journal = this.options.journal;
+    // Found in "printing": the terminal died while the bytes were on their way; print it again marked
+    // as a copy (see docs/decisions/printing.md).
+    const copy = entry.state === 'printing' || entry.copy === true;
+    const render = this.options.render ?? renderJob;
+    const bytes = render(entry.job, this.settings!, { variant: this.options.variant, copy });
+    try {
+      await this.printer!.print(bytes, async () => journal.mark(entry.id, 'printing', copy ? { copy } : {}));
+      journal.mark(entry.id, 'printed');
+      this.state.printer = { ready: true, state: 'ok', paperNearEnd: false, text: 'Drucker: bereit' };
+      this.log('info', copy ? 'Auftrag gedruckt (KOPIE)' : 'Auftrag gedruckt', { job: entry.id });
+      return true;
+    } catch (error) {
+      if (error instanceof PrinterNotReady) {
+        if (this.state.printer?.state !== error.status.state)
+          this.log('warn', error.status.text, { job: entry.id });
+        this.state.printer = error.status;
+      } else {
+        this.state.printer = {
+          ready: false,
+          state: 'error',
+          paperNearEnd: false,
+          text: 'Drucker: Verbindung unterbrochen',
+        };
+        this.log('warn', 'Druck abgebrochen; der Auftrag wird als KOPIE wiederholt', {
+          job: entry.id,
+          error: String(error),
+        });
+      }
+      return false;
+    }
+  }
+
+  private async ack(entry: JournalEntry): Promise<void> {
+    try {
+      await this.options.api.ack(entry.id);
+      if (entry.state !== 'acked') this.options.journal.mark(entry.id, 'acked');
+    } catch (error) {
+      this.setBackend('offline');
+      this.log('warn', 'Bestätigung fehlgeschlagen, wird wiederholt', {
+        job: entry.id,
+        error: String(error),
+      });
+    }
+  }
+
+  private setBackend(backend: TerminalState['backend']): void {
+    if (this.state.backend === backend) return;
+    this.state.backend = backend;
+    this.update();
+  }
+
+  private update(): void {
+    const queued = this.options.journal
+      .pending()
+      .filter((e) => e.state === 'received' || e.state === 'printing').length;
+    const parts = [
+      this.printer ? (this.state.printer?.text ?? 'Drucker: bereit') : 'Kein Drucker eingerichtet',
+      ...(queued ? [`${queued} ${queued === 1 ? 'Auftrag wartet' : 'Aufträge warten'}`] : []),
+      ...(this.state.backend === 'offline' ? ['Server nicht erreichbar'] : []),
+    ];
+    const text = parts.join(' · ');
+    this.state.queued = queued;
+    if (text !== this.state.text) {
+      this.state.text = text;
+      this.options.onState?.({ ...this.state });
+    }
+  }
+}
+
+const sameSettings = (a: PrinterSettings, b: PrinterSettings | null) =>
+  !!b && a.host === b.host && a.port === b.port && a.width === b.width && a.type === b.type;

@@ -1,0 +1,114 @@
+import { readFileSync } from 'node:fs';
+import { renderJob } from '../src/main/terminal/receipt.js';
+import type { PrintJob, PrinterSettings } from '../src/main/terminal/types.js';
+import { Decoder, type FakeReceipt } from './fake-printer.js';
+
+/** Print jobs as the real backend handed them out (takeaway, delivery, dine-in), see devices-print.spec. */
+const jobs = JSON.parse(
+  readFileSync(new URL('./fixtures/print-jobs.json', import.meta.url), 'utf8'),
+) as PrintJob[];
+const [takeaway, delivery, dineIn] = jobs as [PrintJob, PrintJob, PrintJob];
+
+const settings = (type: 'epson' | 'star', width = 48): PrinterSettings => ({
+  host: '127.0.0.1',
+  port: 9100,
+  width,
+  type,
+});
+
+function decode(bytes: Buffer, type: 'epson' | 'star' = 'epson'): FakeReceipt[] {
+  const receipts: FakeReceipt[] = [];
+  new Decoder(type, 1, (r) => receipts.push(r)).feed(bytes);
+  return receipts;
+}
+
+describe('receipt (decoded by the fake printer)', () => {
+  it('prints a takeaway order: shop, branch, large ticket number, items, comment, totals with taxes, payment, QR', () => {
+    const [r, ...rest] = decode(renderJob(takeaway, settings('epson')));
+    expect(rest).toEqual([]);
+    const order = takeaway.order!;
+    expect(r!.lines.slice(0, 6)).toEqual([
+      'Gruber & Linde',
+      'Gasthaus Zur Linde',
+      'Neubaugasse 42, 1070 Wien',
+      'Tel. +43 1 523 88 10',
+      '-'.repeat(48),
+      `Nr. ${order.ticketNumber}`,
+    ]);
+    expect(r!.large).toEqual([
+      `Nr. ${order.ticketNumber}`,
+      'ABHOLUNG',
+      expect.stringMatching(/^SUMME EUR +\d/),
+    ]);
+    expect(r!.bold).toContain('Gruber & Linde');
+    expect(r!.text).toContain('Bestellt:  20.11.2026 12:00');
+    expect(r!.text).toContain('Gewünscht: so bald wie möglich');
+    expect(r!.text).toContain('Kunde: Anna Huber');
+    expect(r!.text).toContain('Tel.: +43 664 1234567');
+    expect(r!.text).not.toContain('Adresse:');
+    expect(r!.lines).toContain('2 Stk. Wiener Schnitzel vom Kalb'.padEnd(43) + '39,80');
+    expect(r!.lines).toContain('1 Stk. Wiener Schnitzel vom Kalb'.padEnd(43) + '19,90');
+    expect(r!.text).toContain('Anmerkung:\nBitte ohne Zwiebel, danke!');
+    const total = order.pricing!.totalGross.toFixed(2).replace('.', ',');
+    expect(r!.lines).toContain('SUMME EUR'.padEnd(48 - total.length) + total);
+    expect(r!.text).toMatch(/ {2}enth\. USt\. 10 % +\d+,\d\d/);
+    expect(r!.text).toContain('Zahlung: Barzahlung\nZahlung vor Ort');
+    expect(r!.qr).toEqual([`http://localhost:3000/status/${order.uid}/${order.hash}`]);
+    expect(r!.lines[r!.lines.length - 1]).toBe(`Auftrag ${takeaway.id}`);
+    expect(r!.text).not.toContain('KOPIE');
+  });
+
+  it('prints a delivery with the address, the wanted time, part labels and the tax of each rate', () => {
+    const [r] = decode(renderJob(delivery, settings('epson')));
+    expect(r!.text).toContain('LIEFERUNG');
+    expect(r!.text).toContain('Gewünscht: 20.11.2026 13:30'); // 12:30 UTC in Vienna
+    expect(r!.text).toContain('Kunde: Anna Huber\nHuber & Söhne GmbH');
+    expect(r!.text).toContain(
+      'Adresse: Mariahilfer Straße 1, Stiege 2, Stock\n3, Tür 12\n         1060 Wien',
+    );
+    expect(r!.text).toContain('Zone: 1060 Mariahilf');
+    expect(r!.text).toContain('1 Stk. Schnitzel nach Wahl');
+    expect(r!.text).toContain('  + Fleisch: Schwein\n  + Beilagen: Petersilerdäpfel');
+    expect(r!.lines).toContain('2 Stk. Almdudler 0,5 l' + ' '.repeat(22) + '9,20');
+    expect(r!.lines).toContain('  enth. USt. 10 %' + ' '.repeat(27) + '3,55');
+    expect(r!.lines).toContain('  enth. USt. 20 %' + ' '.repeat(27) + '1,53');
+    expect(r!.lines).toContain('  Netto' + ' '.repeat(36) + '43,12');
+  });
+
+  it('prints a dine-in order with its table and payment method', () => {
+    const [r] = decode(renderJob(dineIn, settings('epson', 42)));
+    expect(r!.large).toEqual(expect.arrayContaining(['IM LOKAL']));
+    expect(r!.bold).toContain('Tisch: 1');
+    expect(r!.text).toContain('Zahlung: Bankomatkarte');
+    expect(r!.lines.every((l) => l.length <= 42)).toBe(true);
+  });
+
+  it('prints the kitchen ticket without prices, totals, payment or QR', () => {
+    const [r] = decode(renderJob(delivery, settings('epson'), { variant: 'kitchen' }));
+    expect(r!.text).toContain('KÜCHE');
+    expect(r!.bold).toEqual(expect.arrayContaining(['1 Stk. Schnitzel nach Wahl', '2 Stk. Almdudler 0,5 l']));
+    expect(r!.text).not.toMatch(/\d+,\d\d$/m);
+    expect(r!.text).not.toContain('SUMME');
+    expect(r!.text).not.toContain('Zahlung');
+    expect(r!.qr).toEqual([]);
+  });
+
+  it('speaks STAR as well (same text, QR and cut)', () => {
+    const epson = decode(renderJob(takeaway, settings('epson')))[0]!;
+    const [star, ...rest] = decode(renderJob(takeaway, settings('star')), 'star');
+    expect(rest).toEqual([]);
+    expect(star!.lines).toEqual(epson.lines);
+    expect(star!.qr).toEqual(epson.qr);
+    expect(star!.large).toEqual(epson.large);
+  });
+
+  it('marks a reprint after a crash as KOPIE, and prints a test page', () => {
+    const [copy] = decode(renderJob(takeaway, settings('epson'), { copy: true }));
+    expect(copy!.lines.slice(0, 2)).toEqual(['*** KOPIE ***', 'evtl. bereits gedruckt']);
+    const test = { ...takeaway, id: 99, kind: 'test' as const, reason: 'test', order: null };
+    const [page] = decode(renderJob(test, settings('epson')));
+    expect(page!.text).toContain('TESTSEITE');
+    expect(page!.text).toContain('Umlaute: äöü ÄÖÜ ß €');
+    expect(page!.text).toContain('Auftrag 99');
+  });
+});
