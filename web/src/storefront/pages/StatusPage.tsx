@@ -1,7 +1,7 @@
 import { formatMoney, t, telHref, toCents, unitLabel } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
-import { Link, useParams } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { NotFoundPage } from '../../components/ErrorPage';
 import { PageTitle } from '../../components/PageTitle';
 import { formatAmount } from '../format';
@@ -48,10 +48,30 @@ export const StatusPage = observer(function StatusPage() {
 });
 
 const StatusContent = observer(function StatusContent({ status }: { status: OrderStatusStore }) {
-  const { data } = useStores();
+  const { data, cart } = useStores();
   const order = status.order!;
   const branch = status.branch;
   const currency = data.currency;
+  // Links from the mails: `?gegenangebot=annehmen|ablehnen` asks once more here (a mail scanner opening
+  // the link must not answer for the customer), `#bewertung` goes to the questionnaire.
+  const [params] = useSearchParams();
+  const answer = params.get('gegenangebot');
+  const wanted = answer === 'annehmen' ? 'confirm' : answer === 'ablehnen' ? 'reject' : null;
+  const wantedButton = useRef<HTMLButtonElement>(null);
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (wanted && status.counterOfferText) wantedButton.current?.focus();
+  }, [wanted, status.counterOfferText]);
+  useEffect(() => {
+    if (hash === '#bewertung' && status.showsQuestionnaire)
+      document.getElementById('bewertung')?.scrollIntoView({ block: 'start' });
+  }, [hash, status.showsQuestionnaire]);
+  useEffect(() => {
+    if (status.paidOnline && branch) cart.clearFor(branch);
+  }, [status.paidOnline, branch, cart]);
+
+  if (status.paymentFailed && branch)
+    return <Navigate to={`/store/${encodeURIComponent(branch.identifier)}/checkout/error`} replace />;
   return (
     <>
       <h1 id="status-title" className={status.isCanceled ? 'status__title--canceled' : undefined}>
@@ -94,10 +114,18 @@ const StatusContent = observer(function StatusContent({ status }: { status: Orde
       {status.counterOfferText && (
         <div className="card status__counter" role="region" aria-label={texts.counterOffer}>
           <p>{status.counterOfferText}</p>
+          {wanted && (
+            <p className="status__confirm-hint">
+              {wanted === 'confirm'
+                ? 'Bitte bestätigen Sie: Möchten Sie den vorgeschlagenen Termin annehmen?'
+                : 'Bitte bestätigen Sie: Möchten Sie den Terminvorschlag ablehnen? Ihre Bestellung wird dann storniert.'}
+            </p>
+          )}
           <div className="status__actions">
             <button
               type="button"
               className="button button--primary"
+              ref={wanted === 'confirm' ? wantedButton : undefined}
               disabled={status.isBusy}
               onClick={() => void status.answerCounterOffer('confirm')}
             >
@@ -106,6 +134,7 @@ const StatusContent = observer(function StatusContent({ status }: { status: Orde
             <button
               type="button"
               className="button button--secondary"
+              ref={wanted === 'reject' ? wantedButton : undefined}
               disabled={status.isBusy}
               onClick={() => void status.answerCounterOffer('reject')}
             >
@@ -184,6 +213,7 @@ const StatusContent = observer(function StatusContent({ status }: { status: Orde
 const QuestionnaireForm = observer(function QuestionnaireForm({ status }: { status: OrderStatusStore }) {
   return (
     <form
+      id="bewertung"
       className="card questionnaire"
       aria-labelledby="questionnaire-title"
       onSubmit={(event) => {

@@ -18,6 +18,18 @@ function addSchnitzel(cart: CartStore) {
 }
 
 describe(CartStore.name, () => {
+  describe('clearFor', () => {
+    it('empties the stored cart of a branch that is not selected (online payment arrived)', async () => {
+      const { root, cart, storage } = await wienCart();
+      addSchnitzel(cart);
+      const wien = root.branches.selected!;
+      root.branches.clearSelection();
+      expect(JSON.parse(storage.getItem('asp.wien')!).items).toHaveLength(1);
+      cart.clearFor(wien);
+      expect(JSON.parse(storage.getItem('asp.wien')!).items).toEqual([]);
+    });
+  });
+
   describe('open', () => {
     it('applies the default order type of the settings and preselects the first delivery area', async () => {
       const data = fixture();

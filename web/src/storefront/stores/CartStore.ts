@@ -282,6 +282,16 @@ export class CartStore {
     this.update(clearCart);
   }
 
+  /**
+   * Empties the cart of a branch that is not the selected one (the status page after an online payment:
+   * the customer ordered it, the cart waited in case the payment failed).
+   */
+  clearFor(branch: Branch): void {
+    this.open(branch);
+    this.carts.set(branch.identifier, clearCart(this.carts.get(branch.identifier)!));
+    this.save(branch.identifier);
+  }
+
   notify(message: string): void {
     this.notification = message;
     if (this.notificationTimer) clearTimeout(this.notificationTimer);

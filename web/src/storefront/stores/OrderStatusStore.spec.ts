@@ -109,6 +109,31 @@ describe(OrderStatusStore.name, () => {
       expect(stream.closed).toBe(true);
     });
 
+    it('reads the server payment line and knows a failed and a paid online payment', async () => {
+      const { store } = await statusStore([
+        json(200, {
+          data: publicOrder({
+            paymentMethod: 'mollie',
+            payment: { state: 'failed', text: 'Zahlung fehlgeschlagen' },
+          }),
+        }),
+        json(200, {
+          data: publicOrder({
+            paymentMethod: 'mollie',
+            isPaid: true,
+            payment: { state: 'paid', text: 'Bezahlt' },
+          }),
+        }),
+      ]);
+      store.open('a', 'b');
+      await settle();
+      expect(store.paymentLine).toBe('Zahlung fehlgeschlagen');
+      expect([store.paymentFailed, store.paidOnline]).toEqual([true, false]);
+      await store.load();
+      expect([store.paymentFailed, store.paidOnline]).toEqual([false, true]);
+      store.close();
+    });
+
     it('shows the 404 page for a wrong hash', async () => {
       const { store } = await statusStore([json(404, { errors: [{ message: 'nicht gefunden' }] })]);
       store.open('x', 'y');

@@ -147,7 +147,19 @@ export class OrderStatusStore {
   }
 
   get paymentLine(): string | null {
-    return this.order ? paymentLine(this.order) : null;
+    if (!this.order) return null;
+    // The server's line knows more states (failed, paid at the counter); common's is the fallback.
+    return this.order.payment?.text ?? paymentLine(this.order);
+  }
+
+  /** An online payment failed or expired: the customer goes back to the checkout (cart kept). */
+  get paymentFailed(): boolean {
+    return this.order?.payment?.state === 'failed';
+  }
+
+  /** The online payment arrived: the cart of the branch was ordered and can go. */
+  get paidOnline(): boolean {
+    return this.order?.payment?.state === 'paid';
   }
 
   /** "Di., 03.03.2026 um 11:30 Uhr" of the confirmed or requested appointment; null for as soon as possible. */
