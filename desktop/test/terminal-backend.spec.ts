@@ -1,0 +1,125 @@
+// End to end: the terminal's logic (as `npm run terminal` runs it) against the real backend, started in
+// this process as the backend's tests do, and the fake printer. Orders go in through the public API.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Device } from '../../backend/src/operations/devices/device.entity.js';
+import { hashDeviceKey } from '../../backend/src/operations/devices/device-key.service.js';
+import {
+  type Demo,
+  loadDemo,
+  NOON,
+  ORDER_TEST_ENV,
+  postOrder,
+  takeaway,
+} from '../../backend/test/orders.fixtures.js';
+import { startTestApp, type TestApp } from '../../backend/test/support/test-app.js';
+import { DeviceClient } from '../src/main/terminal/device-client.js';
+import { JobJournal } from '../src/main/terminal/journal.js';
+import { NetworkPrinter } from '../src/main/terminal/printer.js';
+import { Terminal } from '../src/main/terminal/terminal.js';
+import { FakePrinter } from './fake-printer.js';
+
+const until = async (check: () => boolean, what: string, timeoutMs = 20_000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 25));
+  }
+};
+
+describe('terminal against the real backend and the fake printer', () => {
+  let t: TestApp;
+  let demo: Demo;
+  let fake: FakePrinter;
+  let dir: string;
+  const key = 'terminal-e2e-schluessel-0123456789abcdef0123';
+  const running: Terminal[] = [];
+
+  const startTerminal = async () => {
+    const terminal = new Terminal({
+      api: new DeviceClient(t.baseUrl, key, { reconnectMs: 200 }),
+      journal: new JobJournal(path.join(dir, 'journal.jsonl')),
+      printer: (settings) => new NetworkPrinter(settings, 2000),
+      pollIntervalMs: 1000, // the event stream wakes it; polling is the fallback
+    });
+    running.push(terminal);
+    await terminal.start();
+    return terminal;
+  };
+
+  beforeAll(async () => {
+    t = await startTestApp({ seed: true, env: ORDER_TEST_ENV });
+    demo = await loadDemo(t);
+    t.clock.set(NOON);
+    fake = await new FakePrinter('epson').start();
+    dir = mkdtempSync(path.join(tmpdir(), 'terminal-e2e-'));
+    // The Vienna front desk of the demo prints; its printer is the fake, its key ours.
+    await t.dataSource.getRepository(Device).update(
+      { identifier: 'linde-wien-kassa' },
+      {
+        apiKeyHash: hashDeviceKey(key),
+        settings: {
+          printer: { host: '127.0.0.1', port: fake.port, width: 48, type: 'epson' },
+          autoPrint: true,
+        },
+      },
+    );
+  }, 60_000);
+  afterAll(async () => {
+    for (const terminal of running) await terminal.stop();
+    await t?.close();
+    await fake?.close();
+    rmSync(dir, { recursive: true, force: true });
+  }, 60_000);
+
+  it('prints 20 orders once each, in order, while the printer goes off, runs out of paper and the terminal restarts', async () => {
+    let terminal = await startTerminal();
+    const tickets: number[] = [];
+    const place = async () => {
+      const res = await postOrder(t, takeaway(demo, { comment: `Bestellung ${tickets.length + 1}` }));
+      expect(res.status).toBe(201);
+      tickets.push(res.body.data.order.ticketNumber);
+    };
+
+    for (let i = 0; i < 5; i++) await place();
+    await fake.waitFor(5, 20_000);
+
+    fake.setPower(false); // the plug is pulled
+    for (let i = 0; i < 5; i++) await place();
+    await until(() => terminal.state.text.startsWith('Drucker: nicht erreichbar'), 'unreachable');
+    await until(() => terminal.state.queued === 5, 'five stored');
+
+    fake.setPower(true);
+    fake.state = 'paper-out'; // back, but without paper
+    for (let i = 0; i < 2; i++) await place();
+    await until(() => terminal.state.text.startsWith('Drucker: kein Papier'), 'paper out');
+    await until(() => terminal.state.queued === 7, 'seven stored');
+
+    // The terminal is restarted (SIGTERM and start again) while jobs wait.
+    await terminal.stop();
+    for (let i = 0; i < 3; i++) await place();
+    terminal = await startTerminal();
+    await until(() => terminal.state.queued === 10, 'ten stored after the restart');
+
+    fake.state = 'online'; // paper in
+    for (let i = 0; i < 5; i++) await place();
+    await fake.waitFor(20, 30_000);
+
+    // Every job acknowledged: nothing left for the device.
+    await until(() => terminal.state.queued === 0, 'queue empty');
+    const open = await t.request('GET', '/api/devices/me/jobs', undefined, {
+      authorization: `Bearer ${key}`,
+    });
+    const pending = await t.dataSource.query(
+      `SELECT count(*)::int AS n FROM job WHERE type = 'print' AND status <> 'done'`,
+    );
+    expect({ open: open.body.data, pending: pending[0].n }).toEqual({ open: [], pending: 0 });
+
+    await new Promise((r) => setTimeout(r, 1500)); // a poll more: still nothing printed twice
+    const printed = fake.receipts.map((r) => Number(/^Nr\. (\d+)$/m.exec(r.text)?.[1]));
+    expect(printed).toEqual(tickets);
+    expect(fake.receipts.some((r) => r.text.includes('KOPIE'))).toBe(false);
+    expect(fake.receipts.map((r) => r.qr.length)).toEqual(tickets.map(() => 1));
+  }, 120_000);
+});
