@@ -2,7 +2,12 @@
 // character size, alignment-free text lines, QR codes, cuts) for the EPSON or STAR command set, answers
 // DLE EOT status requests, and can be switched off, out of paper, cover open, or set to drop the
 // connection in the middle of a job.
+//
+// Also runnable on its own (Node 24 strips the types): `npm run fake-printer -- [--port 9100] [--star]`
+// prints every receipt's decoded text and takes commands on stdin: off, on, paper, nopaper, cover, drop <n>.
 import net from 'node:net';
+import { createInterface } from 'node:readline';
+import { pathToFileURL } from 'node:url';
 
 export interface FakeReceipt {
   /** Decoded text lines (trailing spaces trimmed). */
@@ -50,7 +55,11 @@ export class FakePrinter {
   private waiters: Array<() => void> = [];
   port = 0;
 
-  constructor(readonly type: 'epson' | 'star' = 'epson') {}
+  readonly type: 'epson' | 'star';
+
+  constructor(type: 'epson' | 'star' = 'epson') {
+    this.type = type;
+  }
 
   async start(port = 0): Promise<this> {
     await new Promise<void>((resolve) => this.server.listen(port, '127.0.0.1', resolve));
@@ -168,11 +177,15 @@ export class Decoder {
   private pendingQr = '';
   private codePage858 = false;
 
-  constructor(
-    readonly type: 'epson' | 'star',
-    readonly connection: number,
-    private readonly onReceipt: (receipt: FakeReceipt) => void,
-  ) {}
+  readonly type: 'epson' | 'star';
+  readonly connection: number;
+  private readonly onReceipt: (receipt: FakeReceipt) => void;
+
+  constructor(type: 'epson' | 'star', connection: number, onReceipt: (receipt: FakeReceipt) => void) {
+    this.type = type;
+    this.connection = connection;
+    this.onReceipt = onReceipt;
+  }
 
   feed(bytes: Buffer): void {
     this.buf = Buffer.concat([this.buf, bytes]);
@@ -313,3 +326,35 @@ export class Decoder {
     this.qr = [];
   }
 }
+
+async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const portAt = args.indexOf('--port');
+  const port = portAt >= 0 ? Number(args[portAt + 1]) : 9100;
+  const fake = await new FakePrinter(args.includes('--star') ? 'star' : 'epson').start(port);
+  let shown = 0;
+  const show = () => {
+    for (const r of fake.receipts.slice(shown)) {
+      shown++;
+      const qr = r.qr.map((q) => `[QR ${q}]`).join('\n');
+      process.stdout.write(`\n===== Beleg ${shown} =====\n${r.text}\n${qr}\n===== Schnitt =====\n`);
+    }
+  };
+  setInterval(show, 100);
+  process.stdout.write(
+    `Test-Drucker (${fake.type}) auf ${fake.url}. Befehle: off, on, paper, nopaper, cover, drop <bytes>\n`,
+  );
+  for await (const line of createInterface({ input: process.stdin })) {
+    const [command, arg] = line.trim().split(/\s+/);
+    if (command === 'off') fake.setPower(false);
+    else if (command === 'on') fake.setPower(true);
+    else if (command === 'paper') fake.state = 'online';
+    else if (command === 'nopaper') fake.state = 'paper-out';
+    else if (command === 'cover') fake.state = 'cover-open';
+    else if (command === 'drop') fake.dropNextJobAfter(Number(arg ?? 100));
+    else continue;
+    process.stdout.write(`Drucker: ${fake.powered ? fake.state : 'aus'}\n`);
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) void main();
