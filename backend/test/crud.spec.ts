@@ -125,7 +125,7 @@ describe('CRUD resources (divisions, branches, tables)', () => {
     ).toBe(404);
   });
 
-  it('filters, pages and sorts tables; employees see and change only their own branches', async () => {
+  it('filters, pages and sorts tables; employees change only their own branches and read what visitors read', async () => {
     const a = (await t.request('POST', '/api/branches', branchBody('scope-a'), admin)).body.data;
     const b = (await t.request('POST', '/api/branches', branchBody('scope-b'), admin)).body.data;
     for (const id of ['3', '1', '2']) {
@@ -146,9 +146,14 @@ describe('CRUD resources (divisions, branches, tables)', () => {
     expect(page.headers.get('x-total-count')).toBe('3');
 
     const employee = asUser(['ROLE_EMPLOYEE'], [a.id], 7);
-    const own = await t.request('GET', '/api/tables', undefined, employee);
+    const own = await t.request('GET', `/api/tables?branch=${a.id}`, undefined, employee);
     expect(own.body.data.every((x: { branch: { id: number } }) => x.branch.id === a.id)).toBe(true);
-    expect((await t.request('GET', `/api/tables/${tb.id}`, undefined, employee)).status).toBe(403);
+    // Branch b is public: its tables are storefront data, readable by a visitor and so by this employee.
+    expect((await t.request('GET', `/api/tables/${tb.id}`, undefined, employee)).status).toBe(200);
+    expect(
+      (await t.request('PUT', `/api/tables/${tb.id}`, { identifier: '9b', branch: { id: b.id } }, employee))
+        .status,
+    ).toBe(403);
     expect(
       (await t.request('POST', '/api/tables', { identifier: '10', branch: { id: b.id } }, employee)).status,
     ).toBe(403);

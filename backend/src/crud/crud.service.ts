@@ -6,7 +6,7 @@ import { DomainError } from '../core/errors.js';
 import { parseFilterDate, parseIntFilter, parseQueryText } from '../core/input.js';
 import type { EventBus } from '../core/events.js';
 import { HTTP_MESSAGES } from '../core/messages.js';
-import type { RequestContext } from '../core/request-context.js';
+import { RequestContext } from '../core/request-context.js';
 import type { TransactionalConnection } from '../core/transaction.js';
 import { parseInput } from '../core/validation.js';
 import type { ResourceDefinition } from './resource.js';
@@ -103,11 +103,27 @@ export class CrudService<E extends ObjectLiteral> {
     if (this.def.branchScope && ctx.user) {
       const scope = ctx.branchScope();
       if (scope !== 'all') {
-        if (scope.length === 0) qb.andWhere('1 = 0');
-        else qb.andWhere(`e.${this.def.branchScope} IN (:...scopeBranchIds)`, { scopeBranchIds: scope });
+        const own = scope.length === 0 ? '1 = 0' : `e.${this.def.branchScope} IN (:...scopeBranchIds)`;
+        if (this.def.publicRead) {
+          // What a visitor may read stays readable for staff of other branches (one access rule per row):
+          // their own branches' rows, or the rows the visitor's scope lets through.
+          const visitor = this.visitorIds(em);
+          qb.andWhere(
+            new Brackets((w) => {
+              w.where(own, { scopeBranchIds: scope }).orWhere(`e.id IN (${visitor.getQuery()})`);
+            }),
+          ).setParameters(visitor.getParameters());
+        } else qb.andWhere(own, { scopeBranchIds: scope });
       }
     }
     return qb;
+  }
+
+  /** The ids an anonymous visitor may read (the resource's scope for an anonymous context). */
+  private visitorIds(em: EntityManager): SelectQueryBuilder<E> {
+    const sub = em.getRepository(this.def.entity).createQueryBuilder('v').select('v.id');
+    this.def.scope?.(RequestContext.anonymous(), sub as unknown as SelectQueryBuilder<ObjectLiteral>, 'v');
+    return sub;
   }
 
   /** The list, filtered, searched, sorted and paged by the query string. */
@@ -182,7 +198,12 @@ export class CrudService<E extends ObjectLiteral> {
    * One entity with its relations and children, or a 404 when it does not exist or the reader's
    * {@link ResourceDefinition.scope} hides it; a 403 when it is another branch's row.
    */
-  async load(em: EntityManager, ctx: RequestContext, id: number): Promise<E> {
+  async load(
+    em: EntityManager,
+    ctx: RequestContext,
+    id: number,
+    purpose: 'read' | 'write' = 'write',
+  ): Promise<E> {
     const qb = em.getRepository(this.def.entity).createQueryBuilder('e');
     for (const rel of [...(this.def.relations ?? []), ...(this.def.children ?? [])])
       qb.leftJoinAndSelect(`e.${rel}`, rel);
@@ -190,8 +211,17 @@ export class CrudService<E extends ObjectLiteral> {
     if (this.def.branchScope) qb.leftJoinAndSelect(`e.${this.def.branchScope}`, '__scope');
     const entity = await qb.andWhere('e.id = :id', { id }).getOne();
     if (!entity) throw notFound(this.def.names.singular);
+    if (purpose === 'read' && this.def.publicRead && !this.inBranchScope(ctx, entity)) {
+      // Another branch's row: readable when a visitor could read it, else as before a 403.
+      const visitor = this.visitorIds(em).andWhere('v.id = :visitorId', { visitorId: id });
+      if (await visitor.getExists()) return entity;
+    }
     this.assertScope(ctx, entity);
     return entity;
+  }
+
+  private inBranchScope(ctx: RequestContext, entity: E): boolean {
+    return !this.def.branchScope || !ctx.user || ctx.mayAccessBranch(this.branchIdOf(entity));
   }
 
   private branchIdOf(entity: E): number | null {
@@ -201,7 +231,7 @@ export class CrudService<E extends ObjectLiteral> {
   }
 
   private assertScope(ctx: RequestContext, entity: E) {
-    if (this.def.branchScope && ctx.user && !ctx.mayAccessBranch(this.branchIdOf(entity))) {
+    if (!this.inBranchScope(ctx, entity)) {
       throw new DomainError('forbidden', HTTP_MESSAGES.forbidden);
     }
   }
@@ -209,7 +239,7 @@ export class CrudService<E extends ObjectLiteral> {
   /** One entity by id, as JSON. */
   async get(ctx: RequestContext, id: number): Promise<unknown> {
     const em = this.connection.manager(ctx);
-    const [json] = await this.toJson(em, ctx, [await this.load(em, ctx, id)]);
+    const [json] = await this.toJson(em, ctx, [await this.load(em, ctx, id, 'read')]);
     return json;
   }
 
