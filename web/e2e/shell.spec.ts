@@ -83,7 +83,7 @@ test.describe('German app shell', () => {
     await page.getByLabel('Passwort').fill('Admin-Demo-2026');
     await page.getByRole('button', { name: 'Anmelden' }).click();
     await expect(page).toHaveURL(/\/backend$/);
-    await expect(page.getByText('Angemeldet als admin.', { exact: false })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Bestellungen' })).toBeVisible();
     // The session is real: the cookie reaches the API.
     const me = (await page.evaluate(async () => (await fetch('/api/users/me')).json())) as {
       data: { roles: string[] };

@@ -112,11 +112,11 @@ export const OrderBoardPage = observer(function OrderBoardPage() {
         <div className="board-toolbar__alarm">
           {alarm.soundEnabled ? (
             <button type="button" className="button button--ghost" onClick={alarm.disableSound}>
-              🔔 Ton an – ausschalten
+              Ton an – ausschalten
             </button>
           ) : (
             <button type="button" className="button button--primary" onClick={() => void alarm.enableSound()}>
-              🔔 Alarm aktivieren
+              Alarm aktivieren
             </button>
           )}
         </div>

@@ -22,28 +22,22 @@ export const OrderCard = observer(function OrderCard({
   onOpen: () => void;
   onAcknowledge: () => void;
 }) {
-  const ticket = order.ticketNumber ? `#${order.ticketNumber}` : `Bestellung ${order.id}`;
+  const ticket = order.ticketNumber
+    ? `#${order.ticketNumber}`
+    : `${order.isQuotation ? 'Anfrage' : 'Bestellung'} ${order.id}`;
   const classes = ['order-card'];
   if (alarming) classes.push('order-card--alarm');
   if (missed) classes.push('order-card--missed');
   return (
     <li className={classes.join(' ')} data-order-id={order.id} data-alarm={alarming ? 'ringing' : undefined}>
-      <button
-        type="button"
-        className="order-card__open"
-        data-col={column}
-        data-row={row}
-        onClick={onOpen}
-        aria-label={`${ticket}, ${orderTypeLabel(order)}, ${wantedTime(order, now)}, ${customerName(order)}${
-          missed ? ', verpasst' : ''
-        }${alarming ? ', neu – Alarm' : ''}`}
-      >
+      <button type="button" className="order-card__open" data-col={column} data-row={row} onClick={onOpen}>
         <span className="order-card__head">
           <span className="order-card__ticket">{ticket}</span>
           <span className={`order-card__type order-card__type--${orderTypeKey(order)}`}>
             {orderTypeLabel(order)}
           </span>
         </span>
+        {alarming && <span className="visually-hidden">Neue Bestellung, Alarm. </span>}
         <span className="order-card__time">{wantedTime(order, now)}</span>
         {missed && <span className="order-card__flag">Verpasst – bitte sofort bearbeiten</span>}
         <span className="order-card__customer">{customerName(order)}</span>

@@ -52,7 +52,11 @@ export const OrderDetail = observer(function OrderDetail({
 }) {
   const panelRef = useRef<HTMLDivElement>(null);
   const [rejectMessage, setRejectMessage] = useState('');
-  const [counter, setCounter] = useState(() => localInputValue(new Date(now.getTime() + 60 * 60_000)));
+  // Quick times count from the wanted time of a pre-order, else from now ("fertig in 30 Minuten").
+  const requested = order.appointmentDate ? Date.parse(order.appointmentDate) : 0;
+  const base = Math.max(now.getTime(), requested);
+  const fromRequest = requested > now.getTime();
+  const [counter, setCounter] = useState(() => localInputValue(new Date(base + 60 * 60_000)));
   const [notice, setNotice] = useState<string | null>(null);
 
   useEffect(() => {
@@ -78,7 +82,7 @@ export const OrderDetail = observer(function OrderDetail({
   }
 
   function confirmIn(minutes: number) {
-    const at = new Date(Date.now() + minutes * 60_000).toISOString();
+    const at = new Date(base + minutes * 60_000).toISOString();
     void run({ action: 'confirm', body: { appointment: at } }, `Bestätigt für ${formatWhen(at, now)}.`);
   }
 
@@ -144,7 +148,7 @@ export const OrderDetail = observer(function OrderDetail({
                     disabled={busy}
                     onClick={() => confirmIn(m)}
                   >
-                    +{m} Min
+                    {fromRequest ? `Wunschtermin +${m} Min` : `+${m} Min`}
                   </button>
                 ))}
               </div>

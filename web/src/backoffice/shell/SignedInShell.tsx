@@ -42,7 +42,15 @@ export const SignedInShell = observer(function SignedInShell() {
         <ul>
           {areas.map((area) => (
             <li key={area.path}>
-              <NavLink to={`/backend/${area.path}`} className="backoffice-nav__link">
+              <NavLink
+                to={`/backend/${area.path}`}
+                // The board is also the start page (/backend).
+                className={({ isActive }) =>
+                  isActive || (area.path === 'orders' && location.pathname.replace(/\/$/, '') === '/backend')
+                    ? 'backoffice-nav__link active'
+                    : 'backoffice-nav__link'
+                }
+              >
                 {area.label}
               </NavLink>
             </li>

@@ -1,0 +1,211 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations, screenshot } from './support';
+
+// The back office against the real backend and its demo data (README "Demo data").
+const USERS = {
+  admin: 'Admin-Demo-2026',
+  mitarbeiter: 'Mitarbeiter-Demo-2026',
+} as const;
+
+async function signIn(page: Page, username: keyof typeof USERS) {
+  await page.goto('/backend/login');
+  await page.getByLabel('Benutzername').fill(username);
+  await page.getByLabel('Passwort').fill(USERS[username]);
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page).toHaveURL(/\/backend$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Bestellungen' })).toBeVisible();
+}
+
+/**
+ * Places a takeaway order for the Vienna inn through the public API, at the first bookable time of its
+ * availability (the test runs on the real clock, so "now" may be closed).
+ */
+async function placeOrder(page: Page, lastName: string): Promise<number> {
+  const branches = (await (await page.request.get('/api/branches')).json()) as {
+    data: { id: number; identifier: string }[];
+  };
+  const branch = branches.data.find((b) => b.identifier === 'gasthaus-linde-wien')!;
+  const products = (await (await page.request.get('/api/products?limit=200')).json()) as {
+    data: { id: number; uid: string; name: string }[];
+  };
+  const product = products.data.find((p) => p.name === 'Wiener Schnitzel vom Kalb')!;
+  const availability = (await (
+    await page.request.get(`/api/branches/${branch.id}/availability?type=takeaway`)
+  ).json()) as { data: { days: { windows: { from: string }[] }[] } };
+  const day = availability.data.days.find((d) => d.windows.length > 0)!;
+  const response = await page.request.post('/api/orders', {
+    headers: { 'Idempotency-Key': randomUUID() },
+    data: {
+      firstName: 'Eva',
+      lastName,
+      email: 'eva@example.at',
+      phone: '+43 664 7654321',
+      comment: 'Bitte ohne Zitrone',
+      paymentMethod: 'cash',
+      legalInstructions: true,
+      privacyPolicy: true,
+      branch: { id: branch.id },
+      isDelivery: false,
+      isDineIn: false,
+      appointmentDate: day.windows[0]!.from,
+      items: [{ product: { id: product.id, uid: product.uid }, amount: 2, unit: 'piece', parts: [] }],
+    },
+  });
+  expect(response.status(), await response.text()).toBeLessThan(300);
+  const body = (await response.json()) as { data: { order: { ticketNumber: number } } };
+  return body.data.order.ticketNumber;
+}
+
+test.describe('Back office', () => {
+  test.skip(({ isMobile }) => isMobile, 'the back office is for the counter screen and the tablet');
+
+  test('board: demo orders, a new order rings until confirmed from the board', async ({ page }, testInfo) => {
+    await signIn(page, 'admin');
+    const board = page.locator('.board');
+    for (const column of [
+      'Neu',
+      'Bestätigt · in Zubereitung',
+      'In Zustellung',
+      'Abholbereit',
+      'Abgeschlossen (heute)',
+    ]) {
+      await expect(board.getByRole('heading', { level: 2, name: column })).toBeVisible();
+    }
+    const newColumn = page.locator('.board__column--new');
+    await expect(newColumn.locator('.order-card').first()).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Bereiche' }).getByRole('link')).toHaveCount(10);
+    await expect(page.locator('.user-menu')).toContainText('Administration');
+
+    // Alarm: the demo orders ring until acknowledged; take them off first.
+    await page.getByRole('button', { name: 'Alarm aktivieren' }).click();
+    await expect(page.getByRole('button', { name: /Ton an/ })).toBeVisible();
+    await page.getByRole('button', { name: 'Alarm quittieren' }).click();
+    await expect(page.locator('.board-page')).toHaveAttribute('data-alarm', 'quiet');
+
+    // An order placed through the API appears without a reload and rings.
+    const started = Date.now();
+    const ticket = await placeOrder(page, 'Neumann');
+    const card = newColumn.locator('.order-card', { hasText: 'Eva Neumann' });
+    await expect(card).toBeVisible();
+    testInfo.annotations.push({ type: 'appeared after', description: `${Date.now() - started} ms` });
+    await expect(card).toContainText(`#${ticket}`);
+    await expect(card).toContainText('Takeaway');
+    await expect(card).toContainText('2 × Wiener Schnitzel vom Kalb');
+    await expect(card).toContainText('EUR');
+    await expect(card).toContainText('Zahlung vor Ort');
+    await expect(card).toHaveAttribute('data-alarm', 'ringing');
+    await expect(page.locator('.board-page')).toHaveAttribute('data-alarm', 'ringing');
+    await expect(page.locator('.board-alarm')).toContainText('1 neue Bestellung');
+    await screenshot(page, testInfo, 'backoffice-board-alarm', false);
+    await expectNoSeriousA11yViolations(page);
+
+    // Opening the card acknowledges it; confirm in 30 minutes from the detail panel.
+    await card.locator('.order-card__open').click();
+    const detail = page.getByRole('dialog', { name: new RegExp(`#${ticket}`) });
+    await expect(detail).toBeVisible();
+    await expect(detail).toContainText('Bitte ohne Zitrone');
+    await expect(detail).toContainText('eva@example.at');
+    await expect(detail.getByTestId('order-status')).toContainText('Warten auf Bestätigung');
+    await expect(detail.getByRole('button', { name: 'Abschließen' })).toHaveCount(0);
+    await screenshot(page, testInfo, 'backoffice-order-detail', false);
+    await detail.getByRole('button', { name: '+30 Min' }).click();
+    await expect(detail.getByTestId('order-status')).toContainText('Bestätigt und in Zubereitung');
+    await expect(detail.getByRole('button', { name: 'Abholbereit' })).toBeVisible();
+    await detail.getByRole('button', { name: 'Abholbereit' }).click();
+    await expect(detail.getByTestId('order-status')).toContainText('Abholbereit');
+    await detail.getByRole('button', { name: 'Schließen', exact: true }).click();
+    await expect(page.locator('.board__column--ready .order-card', { hasText: 'Eva Neumann' })).toBeVisible();
+    await expect(page.locator('.board-page')).toHaveAttribute('data-alarm', 'quiet');
+  });
+
+  test('keyboard: A accepts the focused new order; an acknowledged alarm stays off after a reload', async ({
+    page,
+  }) => {
+    await signIn(page, 'admin');
+    await page
+      .getByRole('button', { name: 'Alarm quittieren' })
+      .click()
+      .catch(() => undefined);
+    await placeOrder(page, 'Tastatur');
+    const card = page.locator('.board__column--new .order-card', { hasText: 'Eva Tastatur' });
+    await expect(card).toHaveAttribute('data-alarm', 'ringing');
+    await card.getByRole('button', { name: 'Gesehen' }).click();
+    await expect(card).not.toHaveAttribute('data-alarm', 'ringing');
+    await page.reload();
+    await expect(card).toBeVisible();
+    await expect(card).not.toHaveAttribute('data-alarm', 'ringing');
+
+    await card.locator('.order-card__open').focus();
+    await page.keyboard.press('a');
+    await expect(
+      page.locator('.board__column--confirmed .order-card', { hasText: 'Eva Tastatur' }),
+    ).toBeVisible();
+    // Arrow keys move between cards, Enter opens one.
+    await page.locator('.board__column--confirmed .order-card__open').first().focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.locator('.board__column--new .order-card__open').first()).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test('a dropped event stream shows "Verbindung unterbrochen" and catches up', async ({ page }) => {
+    // The stream answers 503 (a server restart): the board says so and keeps trying.
+    await page.route('**/api/events*', (route) => route.fulfill({ status: 503, body: '' }));
+    await signIn(page, 'admin');
+    await expect(page.getByText('Verbindung unterbrochen', { exact: false })).toBeVisible({
+      timeout: 15_000,
+    });
+    await placeOrder(page, 'Verpasst');
+    await page.unroute('**/api/events*');
+    // Reconnected: the banner goes and the order placed meanwhile is on the board (catch-up).
+    await expect(page.getByText('Verbindung unterbrochen', { exact: false })).toHaveCount(0, {
+      timeout: 15_000,
+    });
+    await expect(page.locator('.order-card', { hasText: 'Eva Verpasst' })).toBeVisible();
+    // And it takes live events again.
+    await placeOrder(page, 'Wiederda');
+    await expect(page.locator('.order-card', { hasText: 'Eva Wiederda' })).toBeVisible();
+  });
+
+  test('tablet 1024×768: board and navigation fit', async ({ page }, testInfo) => {
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await signIn(page, 'admin');
+    await expect(page.locator('.board__column--new .order-card').first()).toBeVisible();
+    await screenshot(page, testInfo, 'backoffice-board-tablet', false);
+  });
+
+  test('board at 1280×800', async ({ page }, testInfo) => {
+    await signIn(page, 'admin');
+    await page
+      .getByRole('button', { name: 'Alarm quittieren' })
+      .click()
+      .catch(() => undefined);
+    await expect(page.locator('.board__column--new .order-card').first()).toBeVisible();
+    await screenshot(page, testInfo, 'backoffice-board', false);
+  });
+
+  test('mitarbeiter sees only orders, branches and time tracking, and only the Vienna orders', async ({
+    page,
+  }, testInfo) => {
+    await signIn(page, 'mitarbeiter');
+    const nav = page.getByRole('navigation', { name: 'Bereiche' });
+    await expect(nav.getByRole('link')).toHaveText(['Bestellungen', 'Filialen', 'Personal & Zeiterfassung']);
+    await expect(page.locator('.order-card').first()).toBeVisible();
+    await expect(page.locator('.board')).not.toContainText('Gruber Estrich');
+    await expect(page.locator('.board-toolbar__filter')).toHaveCount(0);
+    await nav.getByRole('link', { name: 'Filialen' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Filialen' })).toBeVisible();
+    await expect(page.getByText('in Vorbereitung', { exact: false })).toBeVisible();
+    await page.goto('/backend/settings');
+    await expect(page.getByText('Für diesen Bereich fehlt Ihnen die Berechtigung.')).toBeVisible();
+    await screenshot(page, testInfo, 'backoffice-employee-area', false);
+
+    await page.getByRole('button', { name: 'Abmelden' }).click();
+    await expect(page).toHaveURL(/\/backend\/login$/);
+    await page.goto('/backend/orders');
+    await expect(page).toHaveURL(/\/backend\/login\?redirect=%2Fbackend%2Forders$/);
+  });
+});
