@@ -22,6 +22,16 @@ async function signIn(page: Page, username: keyof typeof USERS) {
  * availability (the test runs on the real clock, so "now" may be closed).
  */
 async function placeOrder(page: Page, lastName: string): Promise<number> {
+  return (await placeOrderWithLink(page, lastName)).ticketNumber;
+}
+
+interface PlacedOrder {
+  ticketNumber: number;
+  uid: string;
+  hash: string;
+}
+
+async function placeOrderWithLink(page: Page, lastName: string): Promise<PlacedOrder> {
   const branches = (await (await page.request.get('/api/branches')).json()) as {
     data: { id: number; identifier: string }[];
   };
@@ -53,8 +63,24 @@ async function placeOrder(page: Page, lastName: string): Promise<number> {
     },
   });
   expect(response.status(), await response.text()).toBeLessThan(300);
-  const body = (await response.json()) as { data: { order: { ticketNumber: number } } };
-  return body.data.order.ticketNumber;
+  const body = (await response.json()) as { data: { order: PlacedOrder } };
+  return body.data.order;
+}
+
+/** The customer's status page data of an order. */
+async function publicStatus(page: Page, order: PlacedOrder) {
+  const response = await page.request.get(`/api/orders/public/${order.uid}/${order.hash}`);
+  return ((await response.json()) as { data: Record<string, unknown> }).data;
+}
+
+async function openCard(page: Page, lastName: string) {
+  await page
+    .locator('.order-card', { hasText: `Eva ${lastName}` })
+    .locator('.order-card__open')
+    .click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText(`Eva ${lastName}`);
+  return dialog;
 }
 
 test.describe('Back office', () => {
@@ -168,6 +194,58 @@ test.describe('Back office', () => {
     // And it takes live events again.
     await placeOrder(page, 'Wiederda');
     await expect(page.locator('.order-card', { hasText: 'Eva Wiederda' })).toBeVisible();
+  });
+
+  test('detail: counter-offer, reject with a message, complete, all reach the status page; a failed action is listed with retry', async ({
+    page,
+  }, testInfo) => {
+    await signIn(page, 'admin');
+    const counter = await placeOrderWithLink(page, 'Gegenvorschlag');
+    const rejected = await placeOrderWithLink(page, 'Abgelehnt');
+    const done = await placeOrderWithLink(page, 'Fertig');
+    await expect(page.locator('.order-card', { hasText: 'Eva Fertig' })).toBeVisible();
+
+    let dialog = await openCard(page, 'Gegenvorschlag');
+    await expectNoSeriousA11yViolations(page);
+    await dialog.getByRole('button', { name: 'Gegenvorschlag senden' }).click();
+    await expect(dialog).toContainText('wartet auf den Kunden');
+    expect((await publicStatus(page, counter)).counterAppointment).toBeTruthy();
+    await page.keyboard.press('Escape');
+    await expect(page.locator('.order-card', { hasText: 'Eva Gegenvorschlag' })).toContainText(
+      'Gegenvorschlag',
+    );
+
+    dialog = await openCard(page, 'Abgelehnt');
+    await dialog.getByLabel('Nachricht an den Kunden').fill('Heute leider ausgebucht.');
+    await dialog.getByRole('button', { name: 'Ablehnen' }).click();
+    await expect(dialog.getByTestId('order-status')).toContainText('storniert');
+    expect(await publicStatus(page, rejected)).toMatchObject({
+      isRejected: true,
+      rejectionMessage: 'Heute leider ausgebucht.',
+    });
+    await page.keyboard.press('Escape');
+    await expect(page.locator('.order-card', { hasText: 'Eva Abgelehnt' })).toHaveCount(0);
+
+    dialog = await openCard(page, 'Fertig');
+    await dialog.getByRole('button', { name: /^(Bestätigen|Zum Wunschtermin bestätigen)$/ }).click();
+    await expect(dialog.getByTestId('order-status')).toContainText('Bestätigt');
+    // The server fails once: the error list shows the catalogue text with a retry that works.
+    await page.route('**/status/completed', (route) => route.fulfill({ status: 500, body: '' }), {
+      times: 1,
+    });
+    await dialog.getByRole('button', { name: 'Abschließen' }).click();
+    const errors = page.getByRole('alert', { name: 'Fehler' });
+    await expect(errors).toContainText('Bestellstatus konnte nicht geändert werden.');
+    // The panel says so too (the list is behind it).
+    await expect(dialog.getByRole('alert')).toHaveText('Bestellstatus konnte nicht geändert werden.');
+    await screenshot(page, testInfo, 'backoffice-error-list', false);
+    await page.keyboard.press('Escape');
+    await errors.getByRole('button', { name: 'Erneut versuchen' }).click();
+    await expect(errors).toHaveCount(0);
+    await expect(
+      page.locator('.board__column--completed .order-card', { hasText: 'Eva Fertig' }),
+    ).toBeVisible();
+    expect(await publicStatus(page, done)).toMatchObject({ isCompleted: true });
   });
 
   test('tablet 1024×768: board and navigation fit', async ({ page }, testInfo) => {

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import type { BoardColumn } from './board';
-import { customerName, itemAmount, orderTotal, orderTypeLabel, wantedTime } from './board';
+import { customerName, formatWhen, itemAmount, orderTotal, orderTypeLabel, wantedTime } from './board';
 import type { StaffOrder } from './types';
 
 export const OrderCard = observer(function OrderCard({
@@ -40,6 +40,11 @@ export const OrderCard = observer(function OrderCard({
         {alarming && <span className="visually-hidden">Neue Bestellung, Alarm. </span>}
         <span className="order-card__time">{wantedTime(order, now)}</span>
         {missed && <span className="order-card__flag">Verpasst – bitte sofort bearbeiten</span>}
+        {order.counterAppointment && (
+          <span className="order-card__counter">
+            Gegenvorschlag {formatWhen(order.counterAppointment, now)} – wartet auf den Kunden
+          </span>
+        )}
         <span className="order-card__customer">{customerName(order)}</span>
         {order.tableIdentifier && <span className="order-card__table">Tisch {order.tableIdentifier}</span>}
         {order.isDelivery && order.deliveryArea && (

@@ -121,6 +121,11 @@ export const OrderDetail = observer(function OrderDetail({
           {pending ? 'Warten auf Zahlung' : customerStatusText(order)}
           {order.payment?.text ? ` · ${order.payment.text}` : ''}
         </p>
+        {orders.actionError && (
+          <p className="alert alert--error" role="alert">
+            {orders.actionError}
+          </p>
+        )}
         {notice && (
           <p className="alert alert--success" role="status">
             {notice}

@@ -93,7 +93,21 @@ describe(OrdersStore.name, () => {
     const { store, errors } = setup(new Response('x', { status: 500 }), ...loaded([staffOrder({ id: 7 })]));
     await store.load();
     expect(errors.entries.map((e) => e.message)).toEqual(['Bestellungen konnten nicht geladen werden.']);
-    // Promise.all stopped at the first failure; the other two requests were made already.
+    expect(store.loaded).toBe(false);
+  });
+
+  it('retries a failed load into the board', async () => {
+    const { store, errors } = setup(
+      json(200, { data: [] }),
+      new Response('x', { status: 500 }),
+      json(200, { data: [] }),
+      ...loaded([staffOrder({ id: 7 })]),
+    );
+    await store.load();
+    expect(errors.entries).toHaveLength(1);
+    await errors.retry(errors.entries[0]!.id);
+    expect(errors.entries).toEqual([]);
+    expect(store.orders.has(7)).toBe(true);
   });
 
   it('merges stream events by id, ignores an event id seen before and an older copy', () => {
@@ -127,14 +141,17 @@ describe(OrdersStore.name, () => {
     expect(store.orders.has(5)).toBe(true);
   });
 
-  it('opens a new stream with the last event id when the browser gave up', () => {
-    const { store, sources, timers } = setup();
+  it('opens a new stream with the last event id when the browser gave up', async () => {
+    const { store, sources, timers, fetch } = setup(json(200, { data: { user: { username: 'a' } } }));
     store.connect();
     sources[0]!.open();
     sources[0]!.emit('order.created', '42', { order: staffOrder({ id: 1 }) });
     sources[0]!.fail(2);
     expect(sources[0]!.closed).toBe(true);
     timers[0]!();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    // The session is asked first, so that an ended session goes to the sign-in page.
+    expect(fetch.calls.map((c) => c.url)).toEqual(['/api/auth/session']);
     expect(sources[1]!.url).toBe('/api/events?lastEventId=42');
   });
 
@@ -181,6 +198,7 @@ describe(OrdersStore.name, () => {
 
     await expect(store.act(3, { action: 'completed' })).resolves.toBe(false);
     expect(errors.entries.at(-1)!.message).toBe('Diese Aktion ist im aktuellen Status nicht möglich.');
+    expect(store.actionError).toBe('Diese Aktion ist im aktuellen Status nicht möglich.');
     await store.act(3, { action: 'print' });
     expect(errors.entries.at(-1)!.message).toBe('Beleg konnte nicht gedruckt werden.');
     expect(typeof errors.entries.at(-1)!.retry).toBe('function');

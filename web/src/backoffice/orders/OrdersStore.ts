@@ -2,7 +2,7 @@ import { t, type OrderStatusAction } from '@ordering/common';
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { ApiClient } from '../../api/ApiClient';
 import type { EventSourceLike } from '../BackofficeRootStore';
-import type { ErrorStore } from '../ErrorStore';
+import { errorMessageOf, type ErrorStore } from '../ErrorStore';
 import { BOARD_COLUMNS, boardColumn, dueAt, localDay, type BoardColumn } from './board';
 import type { OrderEventPayload, StaffOrder } from './types';
 
@@ -75,6 +75,8 @@ export class OrdersStore {
   streamStarted = false;
   selectedId: number | null = null;
   busyAction: string | null = null;
+  /** The message of the last failed action, for the detail panel (the error list is behind it). */
+  actionError: string | null = null;
   lastEventId: string | null = null;
 
   private readonly api: ApiClient;
@@ -187,18 +189,22 @@ export class OrdersStore {
 
   select(id: number | null): void {
     this.selectedId = id;
+    this.actionError = null;
   }
 
   /** Loads the open, today's completed and the missed orders; replaces what the board shows. */
   async load(): Promise<void> {
     this.loading = true;
     const today = localDay(this.now());
-    const result = await this.errors.run(ORDERS_LOAD_FAILED, () =>
-      Promise.all([
-        this.api.get<StaffOrder[]>('/api/orders/current'),
-        this.api.get<StaffOrder[]>(`/api/orders?status=completed&from=${today}&to=${today}&limit=200`),
-        this.api.get<StaffOrder[]>('/api/orders/missed'),
-      ]),
+    const result = await this.errors.run(
+      ORDERS_LOAD_FAILED,
+      () =>
+        Promise.all([
+          this.api.get<StaffOrder[]>('/api/orders/current'),
+          this.api.get<StaffOrder[]>(`/api/orders?status=completed&from=${today}&to=${today}&limit=200`),
+          this.api.get<StaffOrder[]>('/api/orders/missed'),
+        ]),
+      { retry: () => this.load() },
     );
     runInAction(() => {
       this.loading = false;
@@ -282,7 +288,12 @@ export class OrdersStore {
           runInAction(() => {
             this.reconnectTimer = null;
           });
-          this.connect();
+          // A stream refused for an ended session says nothing; asking for the session does: its 401
+          // sends the user to the sign-in page. Any other failure just means "try the stream again".
+          void this.api.get('/api/auth/session').then(
+            () => this.connect(),
+            () => this.connect(),
+          );
         }, RECONNECT_MS);
       }
     }
@@ -300,8 +311,10 @@ export class OrdersStore {
 
   /** Reloads one order (detail view, after an action). */
   async reload(id: number): Promise<StaffOrder | undefined> {
-    const order = await this.errors.run(ORDER_LOAD_FAILED, () =>
-      this.api.get<StaffOrder>(`/api/orders/${id}`),
+    const order = await this.errors.run(
+      ORDER_LOAD_FAILED,
+      () => this.api.get<StaffOrder>(`/api/orders/${id}`),
+      { retry: () => this.reload(id) },
     );
     if (order) runInAction(() => this.upsert(order));
     return order;
@@ -314,6 +327,7 @@ export class OrdersStore {
   async act(id: number, request: ActionRequest): Promise<boolean> {
     if (this.busyAction) return false;
     this.busyAction = request.action;
+    this.actionError = null;
     let ok = true;
     try {
       await this.errors.run(
@@ -321,8 +335,11 @@ export class OrdersStore {
         () => this.api.post(`/api/orders/${id}/${ACTION_PATHS[request.action]}`, request.body ?? {}),
         { rethrow: true, retry: () => this.act(id, request) },
       );
-    } catch {
+    } catch (error) {
       ok = false;
+      runInAction(() => {
+        this.actionError = errorMessageOf(error, actionFallback(request.action));
+      });
     }
     runInAction(() => {
       this.busyAction = null;
