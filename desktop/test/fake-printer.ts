@@ -20,6 +20,8 @@ export interface FakeReceipt {
   large: string[];
   /** Connection it came on (a job per connection for our terminal). */
   connection: number;
+  /** `Date.now()` when its cut arrived (the receipt's last byte). */
+  at: number;
 }
 
 export type FakeState = 'online' | 'paper-out' | 'cover-open' | 'offline';
@@ -319,6 +321,7 @@ export class Decoder {
       bold: this.boldLines,
       large: this.largeLines,
       connection: this.connection,
+      at: Date.now(),
     });
     this.lines = [];
     this.boldLines = [];
