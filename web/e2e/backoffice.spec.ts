@@ -246,6 +246,13 @@ test.describe('Back office', () => {
       page.locator('.board__column--completed .order-card', { hasText: 'Eva Fertig' }),
     ).toBeVisible();
     expect(await publicStatus(page, done)).toMatchObject({ isCompleted: true });
+
+    // Paid at the counter afterwards.
+    dialog = await openCard(page, 'Fertig');
+    await dialog.getByRole('button', { name: 'Bezahlt (Kassa)' }).click();
+    await expect(dialog.getByTestId('order-status')).toContainText('Bezahlt');
+    await expect(dialog.getByRole('button', { name: 'Bezahlt (Kassa)' })).toHaveCount(0);
+    expect(await publicStatus(page, done)).toMatchObject({ isPaid: true });
   });
 
   test('tablet 1024×768: board and navigation fit', async ({ page }, testInfo) => {

@@ -150,6 +150,7 @@ export const de = {
   'backoffice.orderStatusFailed': 'Bestellstatus konnte nicht geändert werden.',
   'backoffice.printFailed': 'Beleg konnte nicht gedruckt werden.',
   'backoffice.paymentCheckFailed': 'Zahlungsstatus konnte nicht überprüft werden.',
+  'backoffice.markPaidFailed': 'Zahlung konnte nicht als bezahlt erfasst werden.',
   'backoffice.questionnaireFailed': 'Bewertung konnte nicht gesendet werden.',
   'backoffice.resendFailed': 'Bestätigung konnte nicht versendet werden.',
   'backoffice.statisticsFailed': 'Statistik konnte nicht geladen werden.',

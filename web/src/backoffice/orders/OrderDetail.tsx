@@ -3,7 +3,9 @@ import {
   customerStatusText,
   formatMoney,
   ONLINE_PAYMENT_METHODS,
+  t,
   toCents,
+  PAYMENT_METHODS,
   type OrderStatusAction,
 } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
@@ -20,13 +22,11 @@ import {
 import type { OrdersStore } from './OrdersStore';
 import type { StaffOrder } from './types';
 
-const PAYMENT_METHODS: Record<string, string> = {
-  cash: 'Barzahlung',
-  'atm-card': 'Bankomatkarte',
-  'hydro-ag-voucher': 'Gutschein',
-  mollie: 'Online (Mollie)',
-  datatrans: 'Online (Datatrans)',
-};
+/** "Barzahlung", "Bankomatkarte" … from common's catalogue. */
+const paymentMethodText = (method: string) =>
+  (PAYMENT_METHODS as readonly string[]).includes(method)
+    ? t(`paymentMethod.${method}` as 'paymentMethod.cash')
+    : method;
 
 const money = (major: number | undefined) => (typeof major === 'number' ? formatMoney(toCents(major)) : '–');
 
@@ -71,6 +71,7 @@ export const OrderDetail = observer(function OrderDetail({
   }, [order.id]);
 
   const pending = order.status === PENDING_PAYMENT;
+  const online = (ONLINE_PAYMENT_METHODS as readonly string[]).includes(order.paymentMethod);
   const actions: readonly OrderStatusAction[] = pending ? [] : allowedActions(order);
   const can = (action: OrderStatusAction) => actions.includes(action);
   const busy = orders.busyAction !== null;
@@ -269,7 +270,17 @@ export const OrderDetail = observer(function OrderDetail({
                 SMS erneut senden
               </button>
             )}
-            {(ONLINE_PAYMENT_METHODS as readonly string[]).includes(order.paymentMethod) && (
+            {!online && !order.isPaid && !order.isCanceled && !order.isRejected && !order.isFailed && (
+              <button
+                type="button"
+                className="button"
+                disabled={busy}
+                onClick={() => void run({ action: 'mark-paid' }, 'Als bezahlt erfasst.')}
+              >
+                Bezahlt (Kassa)
+              </button>
+            )}
+            {online && (
               <button
                 type="button"
                 className="button"
@@ -359,7 +370,7 @@ export const OrderDetail = observer(function OrderDetail({
           )}
           <dt>Zahlung</dt>
           <dd>
-            {PAYMENT_METHODS[order.paymentMethod] ?? order.paymentMethod}
+            {paymentMethodText(order.paymentMethod)}
             {order.payment?.text ? ` – ${order.payment.text}` : ''}
           </dd>
           {typeof order.donatee === 'string' && order.donatee && (

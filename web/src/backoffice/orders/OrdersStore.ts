@@ -23,7 +23,7 @@ export interface OrdersStoreOptions {
 
 /** What a staff action sends and how it fails (spec section 8). */
 export interface ActionRequest {
-  action: OrderStatusAction | 'print' | 'resend-email' | 'resend-sms' | 'payment';
+  action: OrderStatusAction | 'print' | 'resend-email' | 'resend-sms' | 'payment' | 'mark-paid';
   body?: Record<string, unknown>;
 }
 
@@ -37,6 +37,7 @@ const ACTION_PATHS: Record<ActionRequest['action'], string> = {
   'resend-email': 'resend-new-order-email',
   'resend-sms': 'resend-new-order-sms',
   payment: 'update-payment-status',
+  'mark-paid': 'mark-paid',
 };
 
 export function actionFallback(action: ActionRequest['action']): string {
@@ -50,6 +51,8 @@ export function actionFallback(action: ActionRequest['action']): string {
       return t('backoffice.resendFailed');
     case 'payment':
       return t('backoffice.paymentCheckFailed');
+    case 'mark-paid':
+      return t('backoffice.markPaidFailed');
     default:
       return t('backoffice.orderStatusFailed');
   }
