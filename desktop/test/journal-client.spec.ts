@@ -1,4 +1,4 @@
-import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { readEventStream, type StreamEvent } from '../src/main/terminal/device-client.js';
@@ -38,6 +38,18 @@ describe('job journal', () => {
     expect(b.pending().map((e) => e.id)).toEqual([2]);
     b.close();
     expect(readFileSync(file, 'utf8').trim().split('\n')).toHaveLength(3); // 2 compacted + 1 appended
+  });
+
+  it("refuses a second terminal on the same journal while the first runs, and takes over a dead one's lock", () => {
+    const file = path.join(dir, 'j.jsonl');
+    writeFileSync(`${file}.lock`, String(process.ppid)); // a living process (the test runner's parent)
+    expect(() => new JobJournal(file).open()).toThrow(`wird schon von Prozess ${process.ppid} benutzt`);
+    writeFileSync(`${file}.lock`, '2147483646'); // no such process (killed with -9)
+    const journal = new JobJournal(file);
+    journal.open();
+    expect(readFileSync(`${file}.lock`, 'utf8')).toBe(String(process.pid));
+    journal.close();
+    expect(existsSync(`${file}.lock`)).toBe(false);
   });
 });
 

@@ -98,7 +98,12 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
-  await terminal.start();
+  try {
+    await terminal.start();
+  } catch (error) {
+    log('error', (error as Error).message);
+    process.exit(1);
+  }
   log('info', 'Terminal läuft', { backend: options.backend, journal: options.journal });
 }
 

@@ -1,7 +1,17 @@
 // The terminal's persistent job journal: one JSON line per state change, fsync'd before the terminal acts
 // on it, so a crash or power cut never loses a received job and never forgets that a job was (or may have
 // been) printed. See docs/decisions/printing.md.
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  fsyncSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
 import path from 'node:path';
 import type { PrintJob } from './types.js';
 
@@ -33,9 +43,14 @@ export class JobJournal {
     private readonly now: () => Date = () => new Date(),
   ) {}
 
-  /** Reads the journal (a torn last line from a crash is ignored), compacts it and opens it for appending. */
+  /**
+   * Reads the journal (a torn last line from a crash is ignored), compacts it and opens it for appending.
+   * @throws Error when another living process has the journal open (two terminals on one journal would
+   *   print the same jobs).
+   */
   open(): void {
     mkdirSync(path.dirname(this.file), { recursive: true });
+    this.lock();
     let text = '';
     try {
       text = readFileSync(this.file, 'utf8');
@@ -59,6 +74,22 @@ export class JobJournal {
   close(): void {
     if (this.fd !== null) closeSync(this.fd);
     this.fd = null;
+    rmSync(`${this.file}.lock`, { force: true });
+  }
+
+  /** `<journal>.lock` with our pid; a lock whose process is gone (kill -9) is taken over. */
+  private lock(): void {
+    const lockFile = `${this.file}.lock`;
+    try {
+      writeFileSync(lockFile, String(process.pid), { flag: 'wx' });
+      return;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    const pid = Number(readFileSync(lockFile, 'utf8').trim());
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid))
+      throw new Error(`Das Auftragsjournal ${this.file} wird schon von Prozess ${pid} benutzt.`);
+    writeFileSync(lockFile, String(process.pid));
   }
 
   get(id: number): JournalEntry | undefined {
@@ -119,5 +150,14 @@ export class JobJournal {
     } catch {
       // Directories cannot be fsync'd on every platform (Windows); the rename is still atomic.
     }
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

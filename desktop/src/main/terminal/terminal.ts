@@ -66,8 +66,8 @@ export class Terminal {
   /** Opens the journal and starts the loop, the heartbeat and the event stream. */
   async start(): Promise<void> {
     if (this.running) return;
+    this.options.journal.open(); // throws when another terminal holds it
     this.running = true;
-    this.options.journal.open();
     await this.heartbeat();
     this.heartbeatTimer = setInterval(() => void this.heartbeat(), this.options.heartbeatMs ?? 30_000);
     this.heartbeatTimer.unref();
