@@ -255,6 +255,31 @@ test.describe('Back office', () => {
     expect(await publicStatus(page, done)).toMatchObject({ isPaid: true });
   });
 
+  test('order history: search, page and export to CSV', async ({ page }, testInfo) => {
+    await signIn(page, 'admin');
+    await placeOrder(page, 'Historie');
+    await page.getByRole('link', { name: 'Bestellhistorie' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Bestellhistorie' })).toBeVisible();
+    await expect(page.locator('.history-table tbody tr').first()).toBeVisible();
+    await page.getByLabel('Suche').fill('Historie');
+    await page.getByRole('button', { name: 'Anzeigen' }).click();
+    await expect(page.locator('.history-table tbody tr')).toHaveCount(1);
+    await expect(page.locator('.history-table')).toContainText('Eva Historie');
+    await screenshot(page, testInfo, 'backoffice-history', false);
+    await expectNoSeriousA11yViolations(page);
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Als CSV exportieren' }).click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^bestellungen-\d{4}-\d{2}-\d{2}\.csv$/);
+    const { readFile } = await import('node:fs/promises');
+    const csv = await readFile((await file.path())!, 'utf8');
+    expect(csv).toContain('Ticket;Eingang;Termin;Filiale;Kunde;Art;Status;Zahlung;Summe');
+    expect(csv).toContain('Eva Historie');
+    await page.getByLabel('Suche').fill('gibt-es-sicher-nicht');
+    await page.getByRole('button', { name: 'Anzeigen' }).click();
+    await expect(page.getByText('Leider wurden keine Ergebnisse gefunden.')).toBeVisible();
+  });
+
   test('tablet 1024×768: board and navigation fit', async ({ page }, testInfo) => {
     await page.setViewportSize({ width: 1024, height: 768 });
     await signIn(page, 'admin');

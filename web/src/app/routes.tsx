@@ -19,6 +19,9 @@ import { StorefrontStoresProvider } from '../storefront/stores';
 const orderBoard = () =>
   import('../backoffice/orders/OrderBoardPage').then((m) => ({ Component: m.OrderBoardPage }));
 
+const orderHistory = () =>
+  import('../backoffice/orders/OrderHistoryPage').then((m) => ({ Component: m.OrderHistoryPage }));
+
 export interface AppStores {
   storefront: StorefrontRootStore;
   backoffice: BackofficeRootStore;
@@ -51,6 +54,7 @@ export function createRoutes({ storefront, backoffice }: AppStores): RouteObject
                     // The order screens are their own chunk: the storefront never downloads them.
                     { index: true, lazy: orderBoard },
                     { path: 'orders', lazy: orderBoard },
+                    { path: 'orders/history', lazy: orderHistory },
                     ...NAV_AREAS.filter((area) => !area.ready).map((area) => ({
                       path: area.path,
                       element: <AreaPlaceholderPage area={area.path} />,

@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import './board.css';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { Link } from 'react-router';
 import { PageTitle } from '../../components/PageTitle';
 import { useStores } from '../stores';
 import { BOARD_COLUMNS, type BoardColumn } from './board';
@@ -109,6 +110,9 @@ export const OrderBoardPage = observer(function OrderBoardPage() {
             </select>
           </label>
         )}
+        <Link className="button button--ghost" to="/backend/orders/history">
+          Bestellhistorie
+        </Link>
         <div className="board-toolbar__alarm">
           {alarm.soundEnabled ? (
             <button type="button" className="button button--ghost" onClick={alarm.disableSound}>
