@@ -177,6 +177,21 @@ test.describe('Back office', () => {
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 
+  test('acknowledging in one tab silences the alarm in the other', async ({ page, context }) => {
+    await signIn(page, 'admin');
+    const second = await context.newPage();
+    await second.goto('/backend');
+    await expect(second.getByRole('heading', { level: 1, name: 'Bestellungen' })).toBeVisible();
+    await placeOrder(page, 'Zweitab');
+    const here = page.locator('.order-card', { hasText: 'Eva Zweitab' });
+    const there = second.locator('.order-card', { hasText: 'Eva Zweitab' });
+    await expect(here).toHaveAttribute('data-alarm', 'ringing');
+    await expect(there).toHaveAttribute('data-alarm', 'ringing');
+    await there.getByRole('button', { name: 'Gesehen' }).click();
+    await expect(here).not.toHaveAttribute('data-alarm', 'ringing');
+    await second.close();
+  });
+
   test('a dropped event stream shows "Verbindung unterbrochen" and catches up', async ({ page }) => {
     // The stream answers 503 (a server restart): the board says so and keeps trying.
     await page.route('**/api/events*', (route) => route.fulfill({ status: 503, body: '' }));
