@@ -173,6 +173,11 @@ test.describe('Back office', () => {
     await expect(page.locator('.board__column--new .order-card__open').first()).toBeFocused();
     await page.keyboard.press('Enter');
     await expect(page.getByRole('dialog')).toBeVisible();
+    // The panel is modal: Tab stays inside.
+    await page.keyboard.press('Shift+Tab');
+    await expect(page.getByRole('dialog').locator(':focus')).toHaveCount(1);
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('dialog').locator(':focus')).toHaveCount(1);
     await page.keyboard.press('Escape');
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });

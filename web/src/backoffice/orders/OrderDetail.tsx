@@ -64,6 +64,7 @@ export const OrderDetail = observer(function OrderDetail({
     void orders.reload(order.id);
     const onKey = (event: globalThis.KeyboardEvent) => {
       if (event.key === 'Escape') onClose();
+      if (event.key === 'Tab') keepFocusInside(panelRef.current, event);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -439,3 +440,22 @@ export const OrderDetail = observer(function OrderDetail({
     </div>
   );
 });
+
+/** Tab and Shift+Tab stay inside the open panel (it is modal). */
+function keepFocusInside(panel: HTMLElement | null, event: globalThis.KeyboardEvent) {
+  if (!panel) return;
+  const focusable = [
+    ...panel.querySelectorAll<HTMLElement>('button:not([disabled]), a[href], input, select, textarea'),
+  ];
+  if (focusable.length === 0) return;
+  const first = focusable[0]!;
+  const last = focusable[focusable.length - 1]!;
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || active === panel)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && (active === last || !panel.contains(active))) {
+    event.preventDefault();
+    first.focus();
+  }
+}
