@@ -1,7 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { DeviceApi, StreamEvent } from '../src/main/terminal/device-client.js';
+import { type DeviceApi, HttpError, type StreamEvent } from '../src/main/terminal/device-client.js';
 import { JobJournal } from '../src/main/terminal/journal.js';
 import { NetworkPrinter } from '../src/main/terminal/printer.js';
 import { Terminal, type TerminalState } from '../src/main/terminal/terminal.js';
@@ -24,6 +24,7 @@ class FakeApi implements DeviceApi {
   readonly acked: number[] = [];
   failAcks = false;
   down = false;
+  revoked = false;
   private listener?: (e: StreamEvent) => void;
   constructor(private readonly printer: PrinterSettings) {}
   add(...jobs: PrintJob[]) {
@@ -43,6 +44,7 @@ class FakeApi implements DeviceApi {
     };
   }
   async jobs(): Promise<PrintJob[]> {
+    if (this.revoked) throw new HttpError(401, 'GET /api/devices/me/jobs: 401');
     if (this.down) throw new Error('down');
     return this.queue.filter((j) => !this.acked.includes(j.id)).slice(0, 50);
   }
@@ -202,6 +204,24 @@ describe('terminal: journal, printer status, exactly once', () => {
     api.down = false;
     await until(() => api.acked.length === 1, 'ack');
     expect(fake.receipts).toHaveLength(1);
+  });
+
+  it("shows the printer's state while idle, before any job arrives", async () => {
+    fake.state = 'paper-out';
+    const terminal = await startTerminal();
+    await until(() => terminal.state.text === 'Drucker: kein Papier', 'idle paper out');
+    expect(fake.statusRequests).toBeGreaterThanOrEqual(3);
+  });
+
+  it('says so when the device key is refused, unlike a server that is away', async () => {
+    const terminal = await startTerminal();
+    api.down = true;
+    await until(() => terminal.state.text === 'Drucker: bereit · Server nicht erreichbar', 'offline');
+    api.down = false;
+    api.revoked = true;
+    await until(() => terminal.state.text === 'Drucker: bereit · Geräteschlüssel ungültig', 'unauthorized');
+    api.revoked = false;
+    await until(() => terminal.state.text === 'Drucker: bereit', 'online again');
   });
 
   it('drops a stored job the backend gave to another device meanwhile', async () => {

@@ -2,11 +2,14 @@
 // fetch the branch's print jobs (woken by the event stream, polling as the fallback), store each in the
 // journal before anything else, print them in order when the printer says it is ready, acknowledge each.
 // No Electron import: everything outside is behind DeviceApi, Printer and JobJournal.
-import { type DeviceApi, sleep } from './device-client.js';
+import { type DeviceApi, HttpError, sleep } from './device-client.js';
 import type { JobJournal, JournalEntry } from './journal.js';
 import { type Printer, PrinterNotReady, type PrinterStatus } from './printer.js';
 import { renderJob, type RenderOptions, type ReceiptVariant } from './receipt.js';
 import type { PrintJob, PrinterSettings } from './types.js';
+
+/** How often an idle terminal reads the printer's status. */
+export const STATUS_EVERY_MS = 30_000;
 
 /** The most jobs one fetch returns (the backend's batch); fewer means the list is complete. */
 export const FETCH_BATCH = 50;
@@ -16,7 +19,8 @@ export type Log = (level: LogLevel, message: string, extra?: Record<string, unkn
 
 /** What the terminal shows (and the headless one logs when it changes). */
 export interface TerminalState {
-  backend: 'unknown' | 'online' | 'offline';
+  /** `unauthorized`: the device key was refused (revoked, device disabled or deleted). */
+  backend: 'unknown' | 'online' | 'offline' | 'unauthorized';
   printer: PrinterStatus | null;
   /** Jobs stored and not yet printed. */
   queued: number;
@@ -52,6 +56,7 @@ export class Terminal {
   private settings: PrinterSettings | null;
   private printer: Printer | null = null;
   private streamDone?: Promise<void>;
+  private statusCheckedAt = 0;
   readonly state: TerminalState = { backend: 'unknown', printer: null, queued: 0, text: '' };
 
   constructor(private readonly options: TerminalOptions) {
@@ -108,7 +113,7 @@ export class Terminal {
         this.log('info', 'Drucker aus den Geräteeinstellungen', { ...configured });
       }
     } catch (error) {
-      this.setBackend('offline');
+      this.setBackend(backendState(error));
       this.log('warn', 'Heartbeat fehlgeschlagen', { error: String(error) });
     }
   }
@@ -148,7 +153,7 @@ export class Terminal {
         if (entry.state === 'acked') await this.ack(entry);
       }
     } catch (error) {
-      this.setBackend('offline');
+      this.setBackend(backendState(error));
       this.log('warn', 'Aufträge nicht abrufbar (der Drucker druckt die gespeicherten weiter)', {
         error: String(error),
       });
@@ -168,6 +173,16 @@ export class Terminal {
       }
       if (!(await this.print(entry))) break; // keep the order: nothing after a job that did not print
       await this.ack(journal.get(entry.id)!);
+    }
+    // Idle: look at the printer now and then, so "kein Papier" shows before the next order arrives.
+    // (Inside the loop, never beside a job: many printers take one connection at a time.)
+    if (
+      this.running &&
+      journal.pending().length === 0 &&
+      Date.now() - this.statusCheckedAt > STATUS_EVERY_MS
+    ) {
+      this.statusCheckedAt = Date.now();
+      this.state.printer = await this.printer.status();
     }
     this.update();
   }
@@ -212,7 +227,7 @@ export class Terminal {
       await this.options.api.ack(entry.id);
       if (entry.state !== 'acked') this.options.journal.mark(entry.id, 'acked');
     } catch (error) {
-      this.setBackend('offline');
+      this.setBackend(backendState(error));
       this.log('warn', 'Bestätigung fehlgeschlagen, wird wiederholt', {
         job: entry.id,
         error: String(error),
@@ -234,6 +249,7 @@ export class Terminal {
       this.printer ? (this.state.printer?.text ?? 'Drucker: bereit') : 'Kein Drucker eingerichtet',
       ...(queued ? [`${queued} ${queued === 1 ? 'Auftrag wartet' : 'Aufträge warten'}`] : []),
       ...(this.state.backend === 'offline' ? ['Server nicht erreichbar'] : []),
+      ...(this.state.backend === 'unauthorized' ? ['Geräteschlüssel ungültig'] : []),
     ];
     const text = parts.join(' · ');
     this.state.queued = queued;
@@ -243,6 +259,10 @@ export class Terminal {
     }
   }
 }
+
+/** A refused key (401) is not a network problem: the terminal says so. */
+const backendState = (error: unknown): TerminalState['backend'] =>
+  error instanceof HttpError && error.status === 401 ? 'unauthorized' : 'offline';
 
 const sameSettings = (a: PrinterSettings, b: PrinterSettings | null) =>
   !!b && a.host === b.host && a.port === b.port && a.width === b.width && a.type === b.type;
