@@ -227,6 +227,13 @@ test.describe('Back office', () => {
 
     let dialog = await openCard(page, 'Gegenvorschlag');
     await expectNoSeriousA11yViolations(page);
+    // Change an item's amount: the server prices the order again.
+    await dialog.getByRole('button', { name: /Menge ändern/ }).click();
+    await dialog.getByLabel('Menge von Wiener Schnitzel vom Kalb').fill('3');
+    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await expect(dialog).toContainText('Position wurde geändert.');
+    await expect(dialog.locator('.detail-items tfoot')).toContainText('59,70');
+    await expect(page.locator('.order-card', { hasText: 'Eva Gegenvorschlag' })).toContainText('3 × Wiener');
     await dialog.getByRole('button', { name: 'Gegenvorschlag senden' }).click();
     await expect(dialog).toContainText('wartet auf den Kunden');
     expect((await publicStatus(page, counter)).counterAppointment).toBeTruthy();

@@ -2,6 +2,7 @@ import {
   allowedActions,
   customerStatusText,
   formatMoney,
+  isFinalOrder,
   ONLINE_PAYMENT_METHODS,
   t,
   toCents,
@@ -58,6 +59,8 @@ export const OrderDetail = observer(function OrderDetail({
   const fromRequest = requested > now.getTime();
   const [counter, setCounter] = useState(() => localInputValue(new Date(base + 60 * 60_000)));
   const [notice, setNotice] = useState<string | null>(null);
+  const [editing, setEditing] = useState<number | null>(null);
+  const [editAmount, setEditAmount] = useState('');
 
   useEffect(() => {
     panelRef.current?.focus();
@@ -76,6 +79,7 @@ export const OrderDetail = observer(function OrderDetail({
   const actions: readonly OrderStatusAction[] = pending ? [] : allowedActions(order);
   const can = (action: OrderStatusAction) => actions.includes(action);
   const busy = orders.busyAction !== null;
+  const editable = !pending && !isFinalOrder(order);
   const ticket = order.ticketNumber ? `#${order.ticketNumber}` : `Bestellung ${order.id}`;
 
   async function run(action: Parameters<OrdersStore['act']>[1], done: string) {
@@ -403,6 +407,9 @@ export const OrderDetail = observer(function OrderDetail({
               <th scope="col" className="num">
                 Preis
               </th>
+              <th scope="col">
+                <span className="visually-hidden">Ändern</span>
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -416,6 +423,51 @@ export const OrderDetail = observer(function OrderDetail({
                   )}
                 </td>
                 <td className="num">{item.isPriceHidden ? '–' : money(item.price)}</td>
+                <td>
+                  {editable &&
+                    (editing === index ? (
+                      <form
+                        className="item-edit"
+                        onSubmit={(e) => {
+                          e.preventDefault();
+                          const amount = Number(editAmount.replace(',', '.'));
+                          void orders
+                            .updateItem(order.id, index, { amount, unit: item.unit, parts: item.parts ?? [] })
+                            .then((ok) => {
+                              if (ok) {
+                                setEditing(null);
+                                setNotice('Position wurde geändert.');
+                              }
+                            });
+                        }}
+                      >
+                        <label className="visually-hidden" htmlFor={`item-amount-${index}`}>
+                          Menge von {item.name}
+                        </label>
+                        <input
+                          id={`item-amount-${index}`}
+                          inputMode="decimal"
+                          value={editAmount}
+                          onChange={(e) => setEditAmount(e.target.value)}
+                          size={4}
+                        />
+                        <button type="submit" className="button button--small button--primary">
+                          Speichern
+                        </button>
+                      </form>
+                    ) : (
+                      <button
+                        type="button"
+                        className="button button--small"
+                        onClick={() => {
+                          setEditing(index);
+                          setEditAmount(String(item.amount).replace('.', ','));
+                        }}
+                      >
+                        Menge ändern<span className="visually-hidden"> ({item.name})</span>
+                      </button>
+                    ))}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -425,6 +477,7 @@ export const OrderDetail = observer(function OrderDetail({
                 <td />
                 <th scope="row">Lieferung</th>
                 <td className="num">{money(order.pricing.deliveryGross)}</td>
+                <td />
               </tr>
             )}
             <tr>
@@ -433,6 +486,7 @@ export const OrderDetail = observer(function OrderDetail({
               <td className="num">
                 <strong>{orderTotal(order)}</strong>
               </td>
+              <td />
             </tr>
           </tfoot>
         </table>

@@ -204,6 +204,26 @@ describe(OrdersStore.name, () => {
     expect(typeof errors.entries.at(-1)!.retry).toBe('function');
   });
 
+  it('changes an item and takes the repriced order; a refusal shows the server message', async () => {
+    const repriced = staffOrder({ id: 4, updatedAt: '2026-11-20T10:20:00.000Z' });
+    const { store, fetch } = setup(
+      json(200, { data: repriced }),
+      json(400, { errors: [{ message: 'Diese Menge ist nicht möglich.', field: 'amount' }] }),
+    );
+    store.upsert(staffOrder({ id: 4 }));
+    await expect(store.updateItem(4, 0, { amount: 3, unit: 'piece', parts: [] })).resolves.toBe(true);
+    expect(fetch.calls[0]).toEqual(
+      expect.objectContaining({
+        url: '/api/orders/4/items/0',
+        method: 'PUT',
+        body: { amount: 3, unit: 'piece', parts: [] },
+      }),
+    );
+    expect(store.orders.get(4)!.updatedAt).toBe(repriced.updatedAt);
+    await expect(store.updateItem(4, 0, { amount: 0.3, unit: 'piece', parts: [] })).resolves.toBe(false);
+    expect(store.actionError).toBe('Diese Menge ist nicht möglich.');
+  });
+
   it('closes the stream on dispose and opens no new one', () => {
     const { store, sources } = setup();
     store.connect();

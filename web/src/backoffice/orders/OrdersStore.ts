@@ -8,6 +8,7 @@ import type { OrderEventPayload, StaffOrder } from './types';
 
 export const ORDERS_LOAD_FAILED = 'Bestellungen konnten nicht geladen werden.';
 export const ORDER_LOAD_FAILED = 'Bestellung konnte nicht geladen werden.';
+export const ORDER_UPDATE_FAILED = 'Bestellung konnte nicht aktualisiert werden.';
 const ORDER_EVENTS = ['order.created', 'order.updated', 'order.status'] as const;
 /** After the stream gave up (e.g. the server was down), try again this often. */
 const RECONNECT_MS = 5_000;
@@ -321,6 +322,32 @@ export class OrdersStore {
     );
     if (order) runInAction(() => this.upsert(order));
     return order;
+  }
+
+  /**
+   * Changes one item (`PUT /api/orders/{id}/items/{index}`): the server prices it again and recomputes the
+   * totals; the answer replaces the order. Resolves whether it worked.
+   */
+  async updateItem(
+    id: number,
+    index: number,
+    item: { amount: number; unit: string; parts: unknown[] },
+  ): Promise<boolean> {
+    this.actionError = null;
+    try {
+      const order = await this.errors.run(
+        ORDER_UPDATE_FAILED,
+        () => this.api.put<StaffOrder>(`/api/orders/${id}/items/${index}`, item),
+        { rethrow: true, retry: () => this.updateItem(id, index, item) },
+      );
+      if (order) runInAction(() => this.upsert(order));
+      return true;
+    } catch (error) {
+      runInAction(() => {
+        this.actionError = errorMessageOf(error, ORDER_UPDATE_FAILED);
+      });
+      return false;
+    }
   }
 
   /**
