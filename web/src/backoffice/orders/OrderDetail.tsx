@@ -151,6 +151,9 @@ export const OrderDetail = observer(function OrderDetail({
                 >
                   {order.appointmentDate ? 'Zum Wunschtermin bestätigen' : 'Bestätigen'}
                 </button>
+              </div>
+              <div className="action-row action-row--center">
+                <span className="action-caption">{fromRequest ? 'Wunschtermin' : 'Ab jetzt'}</span>
                 {[15, 30, 45].map((m) => (
                   <button
                     key={m}
@@ -159,7 +162,8 @@ export const OrderDetail = observer(function OrderDetail({
                     disabled={busy}
                     onClick={() => confirmIn(m)}
                   >
-                    {fromRequest ? `Wunschtermin +${m} Min` : `+${m} Min`}
+                    <span className="visually-hidden">{fromRequest ? 'Wunschtermin ' : 'Ab jetzt '}</span>+{m}{' '}
+                    Min
                   </button>
                 ))}
               </div>
