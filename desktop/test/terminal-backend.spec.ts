@@ -106,8 +106,17 @@ describe('terminal against the real backend and the fake printer', () => {
     for (let i = 0; i < 5; i++) await place();
     await fake.waitFor(20, 30_000);
 
-    // Every job acknowledged: nothing left for the device.
+    // Every job acknowledged: nothing left for the device. The terminal's queue empties when the last
+    // receipt is printed; its acknowledgement reaches the backend a moment later.
     await until(() => terminal.state.queued === 0, 'queue empty');
+    const deadline = Date.now() + 10_000;
+    while (Date.now() < deadline) {
+      const [{ n }] = await t.dataSource.query(
+        `SELECT count(*)::int AS n FROM job WHERE type = 'print' AND status <> 'done'`,
+      );
+      if (n === 0) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
     const open = await t.request('GET', '/api/devices/me/jobs', undefined, {
       authorization: `Bearer ${key}`,
     });
