@@ -92,6 +92,23 @@ describe('request size limits answer with the German error envelope', () => {
     expect(image.status).toBeLessThan(500);
   });
 
+  it('refuses a body nested too deep with a German 400, without a stack overflow', async () => {
+    // Half a megabyte of brackets: allowed by size, 250,000 levels deep.
+    const deep = '['.repeat(250_000) + ']'.repeat(250_000);
+    const res = await t.request('POST', '/api/orders', deep);
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0]).toEqual({
+      message: 'Die Anfrage ist zu tief verschachtelt.',
+      field: 'body',
+      code: 'too_deep',
+    });
+    // A realistically nested body still reaches validation.
+    const ok = await t.request('POST', '/api/orders', { items: [{ parts: [[1, 2]] }] });
+    expect(ok.status).toBe(400);
+    expect(ok.body.errors[0].code).not.toBe('too_deep');
+    expect((await t.request('GET', '/api/health')).status).toBe(200);
+  });
+
   it('answers a header block over 16 kB with 431 and the envelope, not a bare status line', async () => {
     const res = await rawRequest(t.baseUrl, {
       method: 'GET',

@@ -8,6 +8,8 @@ import {
   parseIntFilter,
   parseQueryText,
   rejectNul,
+  MAX_JSON_DEPTH,
+  nestsDeeperThan,
 } from './input.js';
 
 /** The status-independent part of a thrown DomainError: its code and first entry. */
@@ -22,6 +24,16 @@ function caught(fn: () => unknown): { code: string; message: string; field?: str
 }
 
 describe('security input helpers', () => {
+  describe(nestsDeeperThan.name, () => {
+    it('measures nesting of arrays and objects without recursion', () => {
+      expect(nestsDeeperThan({ a: [{ b: 1 }] }, 3)).toBe(false);
+      expect(nestsDeeperThan({ a: [{ b: {} }] }, 3)).toBe(true);
+      expect(nestsDeeperThan('text', 0)).toBe(false);
+      const deep = JSON.parse('['.repeat(200_000) + ']'.repeat(200_000));
+      expect(nestsDeeperThan(deep, MAX_JSON_DEPTH)).toBe(true);
+    });
+  });
+
   describe(findNul.name, () => {
     it('names the path of the first string with a NUL, keys included', () => {
       expect(findNul({ name: 'ok', items: [{ a: 'x' }, { a: 'b\u0000' }] })).toBe('items.1.a');

@@ -44,8 +44,27 @@ export function rejectNul(value: unknown, field: string): void {
   throw new DomainError('validation', t('validation.invalid'), name);
 }
 
+/** How deeply a JSON body may nest (the deepest real one, a navigation tree or CMS block, uses about 8). */
+export const MAX_JSON_DEPTH = 32;
+
 /**
- * Express middleware: a NUL character in the path, a query parameter or the JSON body is a German 400
+ * Whether a parsed JSON value nests deeper than `max` arrays/objects. Iterative, so a hostile body of a
+ * million brackets costs a loop, not the stack.
+ */
+export function nestsDeeperThan(value: unknown, max: number): boolean {
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop()!;
+    if (current === null || typeof current !== 'object') continue;
+    if (depth + 1 > max) return true;
+    for (const inner of Array.isArray(current) ? current : Object.values(current))
+      if (inner !== null && typeof inner === 'object') stack.push([inner, depth + 1]);
+  }
+  return false;
+}
+
+/**
+ * Express middleware: a body nested deeper than {@link MAX_JSON_DEPTH} is a German 400; a NUL character in the path, a query parameter or the JSON body is a German 400
  * naming the parameter or field, for every route at once (after the body parser).
  */
 export function rejectNulBytes(): RequestHandler {
@@ -57,6 +76,8 @@ export function rejectNulBytes(): RequestHandler {
         if (name.includes('\u0000')) throw new DomainError('validation', t('validation.invalid'), 'query');
         rejectNul(value, name);
       }
+      if (nestsDeeperThan(req.body, MAX_JSON_DEPTH))
+        throw new DomainError('validation', 'Die Anfrage ist zu tief verschachtelt.', 'body', 'too_deep');
       const found = findNul(req.body);
       if (found !== null) throw new DomainError('validation', t('validation.invalid'), found);
       next();
