@@ -30,7 +30,7 @@ export const SignedInShell = observer(function SignedInShell() {
   if (!auth.isSignedIn) {
     return (
       <p className="backoffice-loading" role="status">
-        <span className="spinner" aria-hidden="true" /> Anmeldung wird geprüft …
+        <span className="backoffice-spinner" aria-hidden="true" /> Anmeldung wird geprüft …
       </p>
     );
   }
@@ -60,7 +60,7 @@ export const SignedInShell = observer(function SignedInShell() {
       <ErrorList errors={errors} />
       {errors.loading && (
         <div className="backoffice-loader" role="status" aria-live="polite">
-          <span className="spinner" aria-hidden="true" /> Wird geladen …
+          <span className="backoffice-spinner" aria-hidden="true" /> Wird geladen …
         </div>
       )}
       <Outlet />
