@@ -3,7 +3,8 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { RequestContext } from '../core/request-context.js';
 import { parseInput } from '../core/validation.js';
-import { AuditService, diff } from '../logs/audit.service.js';
+import { diff } from '../core/diff.js';
+import { AuditService } from '../logs/audit.service.js';
 import { SECRET_KEYS, ShopConfig } from './shop-config.entity.js';
 import { isMasked, maskSecret, publicConfigJson, shopConfigInput } from './shop-config.schema.js';
 

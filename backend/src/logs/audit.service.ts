@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
 import type { RequestContext } from '../core/request-context.js';
 import { requestScope } from '../core/logger.js';
-export { diff } from '../core/diff.js';
 import { AuditLog } from './audit-log.entity.js';
 import { CollectionVersion } from './collection-version.entity.js';
 
