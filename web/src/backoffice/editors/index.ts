@@ -1,0 +1,6 @@
+import type { CustomEditor } from './types';
+
+export type { CustomEditor, CustomEditorProps } from './types';
+
+/** Every special editor by the key an entity description names it with (see ./types.ts). */
+export const customEditors: Record<string, CustomEditor<never>> = {};
