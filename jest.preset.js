@@ -28,6 +28,7 @@ export function preset(dir, extra = {}) {
     },
     moduleNameMapper: {
       '^@ordering/common$': path.join(root, 'common/src/index.ts'),
+      '^@ordering/common/schemas$': path.join(root, 'common/src/schemas/index.ts'),
       '^(\\.{1,2}/.*)\\.js$': '$1',
     },
     testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.spec.tsx', '<rootDir>/test/**/*.spec.ts'],

@@ -1,18 +1,7 @@
-import { z } from 'zod';
 import { HashPool } from './hash-pool.js';
 
-/** Shortest password an account may get. */
-export const PASSWORD_MIN_LENGTH = 10;
-/** bcrypt reads at most 72 bytes; longer passwords would be silently cut. */
-const PASSWORD_MAX_BYTES = 72;
-
-/** A new password: 10 characters at least, at most 72 bytes (German messages). */
-export const passwordSchema = z
-  .string()
-  .min(PASSWORD_MIN_LENGTH)
-  .refine((v) => Buffer.byteLength(v, 'utf8') <= PASSWORD_MAX_BYTES, {
-    message: `Das Passwort darf höchstens ${PASSWORD_MAX_BYTES} Byte lang sein.`,
-  });
+// The password rule is shared with the back office's user form (common/src/schemas/organisation.ts).
+export { PASSWORD_MIN_LENGTH, passwordSchema } from '@ordering/common/schemas';
 
 /**
  * Hashes and checks passwords with bcrypt, on worker threads ({@link HashPool}) so that the server's

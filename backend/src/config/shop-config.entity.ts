@@ -1,14 +1,7 @@
+import { SECRET_KEYS, type SecretKey } from '@ordering/common/schemas';
 import { Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 
-/** The secrets of the shop configuration: never public, masked for the back office. */
-export const SECRET_KEYS = [
-  'mollieApiKey',
-  'datatransMerchantId',
-  'datatransSign',
-  'datatransPassword',
-  'smsApiKey',
-] as const;
-export type SecretKey = (typeof SECRET_KEYS)[number];
+export { SECRET_KEYS, type SecretKey };
 
 const flag = (fallback: boolean, name?: string) =>
   Column({ type: 'boolean', default: fallback, ...(name ? { name } : {}) });

@@ -1,20 +1,9 @@
+import { BLOCK_TYPES, type BlockTypeName } from '@ordering/common/schemas';
 import { z } from 'zod';
 import { isSafeLinkTarget } from '../security/urls.js';
 import { optionalRichText } from './rich-text.js';
 
-/** The block types of spec section 2. */
-export const BLOCK_TYPES = [
-  'hero',
-  'sectionImages',
-  'sectionTextBoxes',
-  'sectionValues',
-  'sectionInfoBox',
-  'sectionService',
-  'sectionImageText',
-  'sectionContact',
-  'sectionVideo',
-] as const;
-export type BlockTypeName = (typeof BLOCK_TYPES)[number];
+export { BLOCK_TYPES, type BlockTypeName };
 
 /** Keys under which block content holds pictures (`{ id }` stored, full image JSON served). */
 export const IMAGE_KEYS = new Set(['image', 'images', 'gallery']);

@@ -1,25 +1,14 @@
+import { blockInput } from '@ordering/common/schemas';
 import { resolveMediaRefs } from './media-refs.js';
-import { z } from 'zod';
 import { DomainError } from '../core/errors.js';
 import { defineResource } from '../crud/resource.js';
-import { fields, toFieldErrors } from '../core/validation.js';
-import { BLOCK_CONTENT, BLOCK_TYPES } from './block-content.js';
+import { toFieldErrors } from '../core/validation.js';
+import { BLOCK_CONTENT } from './block-content.js';
 import { Block } from './block.entity.js';
 import { assertMediaRefsExist } from './media-refs.js';
 import { Site } from './site.entity.js';
 
-export const blockInput = z.object({
-  identifier: fields.identifier(),
-  type: z.enum(BLOCK_TYPES),
-  content: z
-    .object({})
-    .catchall(z.unknown())
-    .nullish()
-    .transform((v) => (v ?? {}) as Record<string, unknown>),
-  isEnabled: fields.bool(true),
-  isPublic: fields.bool(true),
-  position: z.number().int().min(0).max(100_000).default(0),
-});
+export { blockInput };
 
 /** `/api/blocks`: content sections; the content is checked against its type and its rich text cleaned. */
 export const blockResource = defineResource({

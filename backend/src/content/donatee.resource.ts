@@ -1,17 +1,12 @@
+import { donateeInput as sharedDonateeInput } from '@ordering/common/schemas';
 import type { Donatee as DonateeContract } from '@ordering/common';
-import { z } from 'zod';
 import { defineResource } from '../crud/resource.js';
-import { fields } from '../core/validation.js';
 import { imageJson } from '../media/image-json.js';
 import { Donatee } from './donatee.entity.js';
 import { optionalMarkdown } from './rich-text.js';
 
-export const donateeInput = z.object({
-  identifier: fields.identifier(),
-  name: fields.text(200),
-  description: optionalMarkdown(20_000),
-  image: fields.ref().nullish(),
-});
+/** The shared shape (common/src/schemas/content.ts) with the description's markdown cleaned. */
+export const donateeInput = sharedDonateeInput.extend({ description: optionalMarkdown(20_000) });
 
 /** `/api/donatees`: donation recipients offered at checkout. */
 export const donateeResource = defineResource({

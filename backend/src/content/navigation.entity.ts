@@ -1,16 +1,9 @@
+import type { NavigationItemJson } from '@ordering/common/schemas';
 import { Column, Entity, Index } from 'typeorm';
 import { BaseEntity } from '../database/base.entity.js';
 
 /** One navigation entry as stored (a tree of at most three levels). */
-export interface NavigationItemJson {
-  /** Stable within the navigation: kept when an edit sends it back, the next free one for a new item. */
-  id?: number;
-  type: 'home' | 'site' | 'branch' | 'link';
-  target: string;
-  label: string;
-  isEnabled: boolean;
-  children: NavigationItemJson[];
-}
+export type { NavigationItemJson };
 
 /** A navigation (header, footer sites, footer data …) with its item tree. */
 @Entity({ name: 'navigation' })

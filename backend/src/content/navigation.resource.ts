@@ -1,59 +1,13 @@
-import { z } from 'zod';
+import { MAX_NAVIGATION_DEPTH, navigationInput } from '@ordering/common/schemas';
 import { In, type EntityManager } from 'typeorm';
 import { Branch } from '../branches/branch.entity.js';
 import { DomainError } from '../core/errors.js';
 import { defineResource } from '../crud/resource.js';
-import { fields } from '../core/validation.js';
 import { Navigation, type NavigationItemJson } from './navigation.entity.js';
 import { Site } from './site.entity.js';
 
 /** Deepest level of a navigation tree (top level is 1). */
-export const MAX_NAVIGATION_DEPTH = 3;
-
-const externalUrl = /^(https?:\/\/[^\s]+|mailto:[^\s]+|tel:[+0-9 ()/-]+)$/i;
-/** A site's or branch's identifier (the web app links to `/{target}`); empty for a site means none. */
-const PAGE_TARGET = /^([a-z0-9][a-z0-9-]*)?$/i;
-
-function itemSchema(depth: number): z.ZodType<NavigationItemJson> {
-  return z
-    .object({
-      id: z.number().int().positive().max(2_147_483_647).optional(),
-      type: z.enum(['home', 'site', 'branch', 'link']),
-      target: z
-        .string()
-        .trim()
-        .max(2000)
-        .nullish()
-        .transform((v) => (v ?? '').replace(/^\/+/, '')),
-      label: fields.text(100),
-      isEnabled: fields.bool(true),
-      children:
-        depth < MAX_NAVIGATION_DEPTH
-          ? z.lazy(() => z.array(itemSchema(depth + 1)).max(50)).default([])
-          : z.array(z.unknown()).max(0).default([]),
-    })
-    .superRefine((item, ctx) => {
-      if (item.type === 'link' && !externalUrl.test(item.target)) {
-        ctx.addIssue({ code: 'custom', message: 'Dieser Wert ist keine gültige URL.', path: ['target'] });
-      }
-      if (item.type === 'branch' && !item.target) {
-        ctx.addIssue({ code: 'custom', message: 'Dieser Wert sollte nicht leer sein.', path: ['target'] });
-      } else if ((item.type === 'branch' || item.type === 'site') && !PAGE_TARGET.test(item.target)) {
-        // The web app links to /{target}: a backslash or a second slash would lead to another host.
-        ctx.addIssue({ code: 'custom', message: 'Dieser Wert ist keine gültige URL.', path: ['target'] });
-      }
-    })
-    .transform((item) => ({
-      ...item,
-      target: item.type === 'home' ? '' : item.type === 'link' ? item.target : item.target.toLowerCase(),
-    })) as z.ZodType<NavigationItemJson>;
-}
-
-export const navigationInput = z.object({
-  identifier: fields.identifier(),
-  name: fields.optionalText(200),
-  items: z.array(itemSchema(1)).max(50).default([]),
-});
+export { MAX_NAVIGATION_DEPTH, navigationInput };
 
 /** Every item with its field path. */
 function walk(items: NavigationItemJson[], path: string): Array<{ item: NavigationItemJson; field: string }> {

@@ -1,3 +1,4 @@
+import { siteInput } from '@ordering/common/schemas';
 import { resolveMediaRefs } from './media-refs.js';
 import { t } from '@ordering/common';
 import { z } from 'zod';
@@ -10,35 +11,8 @@ import { assertMediaRefsExist } from './media-refs.js';
 import { sanitizeRichText } from './rich-text.js';
 import { Site } from './site.entity.js';
 
-/** Lower-case segments of letters, digits and dashes joined by `/`; `''` is the home page. */
-const sitePath = z
-  .string()
-  .trim()
-  .max(255)
-  .transform((p) => p.replace(/^\/+|\/+$/g, ''))
-  .refine((p) => p === '' || /^[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)*$/.test(p), {
-    message: 'Nur Kleinbuchstaben, Ziffern, Bindestriche und Schrägstriche sind erlaubt.',
-  });
-
-const layoutKey = /^[a-zA-Z][a-zA-Z0-9_-]{0,49}$/;
-
-export const siteInput = z.object({
-  path: sitePath,
-  type: z.enum(['default', 'custom_site']).default('default'),
-  title: fields.optionalText(200),
-  content: z
-    .object({})
-    .catchall(z.unknown())
-    .superRefine((content, ctx) => {
-      for (const key of Object.keys(content)) {
-        if (!layoutKey.test(key))
-          ctx.addIssue({ code: 'custom', message: 'Ungültiger Layout-Schlüssel.', path: [key] });
-      }
-    })
-    .nullish()
-    .transform((v) => (v ?? {}) as Record<string, unknown>),
-  isPublic: fields.bool(true),
-});
+// Shared with the back office's form (common/src/schemas/content.ts); the API cleans the content's HTML.
+export { siteInput };
 
 /** Every string of site content is HTML from the editor: cleaned, wherever it sits. */
 function sanitizeDeep(value: unknown, depth = 0): unknown {

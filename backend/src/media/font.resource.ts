@@ -1,23 +1,10 @@
+import { fontInput } from '@ordering/common/schemas';
 import { t } from '@ordering/common';
-import { z } from 'zod';
 import { DomainError } from '../core/errors.js';
 import { defineResource } from '../crud/resource.js';
-import { fields } from '../core/validation.js';
 import { Font } from './font.entity.js';
 
-export const fontInput = z.object({
-  family: fields.text(100),
-  variant: z
-    .string()
-    .trim()
-    .max(30)
-    .refine((v) => /^(regular|italic|[1-9]00(italic)?)?$/.test(v), {
-      message: 'Erlaubt sind regular, italic, 100 bis 900 und z. B. 700italic.',
-    })
-    .nullish()
-    .transform((v) => v || 'regular'),
-  upload: fields.ref().nullish(),
-});
+export { fontInput };
 
 /** `/api/fonts`: the families and variants image templates can use (read by the template editor). */
 export const fontResource = defineResource({

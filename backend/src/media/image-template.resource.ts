@@ -1,62 +1,14 @@
+import { imageTemplateInput, layerInput } from '@ordering/common/schemas';
 import { z } from 'zod';
 import { In, type EntityManager } from 'typeorm';
 import { DomainError } from '../core/errors.js';
 import { defineResource } from '../crud/resource.js';
-import { fields } from '../core/validation.js';
 import { Font } from './font.entity.js';
 import { Image } from './image.entity.js';
 import { ImageTemplate, ImageTemplateLayer } from './image-template.entity.js';
 
-/** CSS colours: #rgb, #rrggbb, #rrggbbaa, rgb()/rgba()/hsl() or a name; nothing that could end a style. */
-const colour = () =>
-  z
-    .string()
-    .trim()
-    .max(50)
-    .refine((v) => /^(#[0-9a-fA-F]{3,8}|(rgb|rgba|hsl|hsla)\([0-9.,%\s/]+\)|[a-zA-Z]{3,30})$/.test(v), {
-      message: 'Dieser Wert ist keine gültige Farbe.',
-    });
-
-const pixels = (min: number, max: number) => z.number().int().min(min).max(max);
-
-export const layerInput = z.object({
-  type: z.enum(['text', 'image', 'shape']),
-  x: pixels(-10_000, 10_000).default(0),
-  y: pixels(-10_000, 10_000).default(0),
-  width: pixels(1, 10_000),
-  height: pixels(1, 10_000),
-  rotation: z.number().min(-360).max(360).default(0),
-  opacity: z.number().min(0).max(1).default(1),
-  text: z
-    .string()
-    .max(2000)
-    .nullish()
-    .transform((v) => v ?? null),
-  font: fields
-    .ref()
-    .nullish()
-    .transform((v) => v ?? null),
-  fontSize: pixels(1, 2000)
-    .nullish()
-    .transform((v) => v ?? null),
-  textAlign: z.enum(['left', 'center', 'right']).default('left'),
-  color: colour()
-    .nullish()
-    .transform((v) => v ?? null),
-  image: fields
-    .ref()
-    .nullish()
-    .transform((v) => v ?? null),
-});
-
-export const imageTemplateInput = z.object({
-  identifier: fields.identifier(),
-  name: fields.text(200),
-  width: pixels(1, 10_000),
-  height: pixels(1, 10_000),
-  background: colour().default('#ffffff'),
-  layers: z.array(layerInput).max(100).default([]),
-});
+// Shared with the back office's form (common/src/schemas/media.ts).
+export { imageTemplateInput, layerInput };
 
 /** A layer in the template's JSON: references as `{ id }`, like every relation of the CRUD layer. */
 export function layerJson(layer: ImageTemplateLayer) {

@@ -1,23 +1,8 @@
-import { z } from 'zod';
+import { imageInput } from '@ordering/common/schemas';
 import { defineResource } from '../crud/resource.js';
 import { Image } from './image.entity.js';
 
-/** Create/update body of an image: the file as a data URL (required on create), name and alt text. */
-export const imageInput = z.object({
-  data: z.string().optional(),
-  name: z
-    .string()
-    .trim()
-    .max(255)
-    .nullish()
-    .transform((v) => v ?? undefined),
-  alt: z
-    .string()
-    .trim()
-    .max(255)
-    .nullish()
-    .transform((v) => v ?? undefined),
-});
+export { imageInput };
 
 /** The JSON of an image for the back office (the storage key stays inside). */
 export function imageDetailJson(image: Image) {

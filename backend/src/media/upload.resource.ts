@@ -1,17 +1,9 @@
-import { z } from 'zod';
+import { uploadInput } from '@ordering/common/schemas';
 import { defineResource } from '../crud/resource.js';
 import { Upload } from './upload.entity.js';
 
 /** Create/update body of an upload: the file as a data URL (required on create) and its name. */
-export const uploadInput = z.object({
-  data: z.string().optional(),
-  name: z
-    .string()
-    .trim()
-    .max(255)
-    .nullish()
-    .transform((v) => v ?? undefined),
-});
+export { uploadInput };
 
 /** The JSON of an upload: what builds its URL, its type and name (the storage key stays inside). */
 export function uploadJson(upload: Upload) {

@@ -7,46 +7,8 @@ import { HTTP_MESSAGES } from '../core/messages.js';
 import type { FilterDefinition } from '../crud/resource.js';
 import { fields, toFieldErrors } from '../core/validation.js';
 
-/** An optional `{ id }` reference; missing becomes null. */
-export const optionalRef = () =>
-  fields
-    .ref()
-    .nullish()
-    .transform((v) => v ?? null);
-
-/** An optional ISO date-time; missing becomes null. */
-export const optionalDateTime = () =>
-  fields
-    .dateTime()
-    .nullish()
-    .transform((v) => v ?? null);
-
-/** An optional `YYYY-MM-DD`; missing becomes null. */
-export const optionalDate = () =>
-  fields
-    .date()
-    .nullish()
-    .transform((v) => v ?? null);
-
-/** An optional URL identifier; empty and missing become null (so a partial unique index ignores them). */
-export const optionalIdentifier = () =>
-  z
-    .string()
-    .trim()
-    .max(100)
-    .regex(/^([a-z0-9][a-z0-9-]*)?$/, {
-      message: 'Nur Kleinbuchstaben, Ziffern und Bindestriche sind erlaubt.',
-    })
-    .nullish()
-    .transform((v) => v || null);
-
-/** Whole and half days (holiday accounting), between min and max. */
-export const halfDays = (min: number, max: number) =>
-  z
-    .number()
-    .min(min)
-    .max(max)
-    .refine((v) => Number.isInteger(v * 2), { message: 'Nur ganze und halbe Tage sind erlaubt.' });
+// Shared with the back office's forms (common/src/schemas/fields.ts).
+export const { optionalRef, optionalDateTime, optionalDate, optionalIdentifier, halfDays } = fields;
 
 export const END_BEFORE_START = 'Das Ende muss nach dem Beginn liegen.';
 

@@ -1,7 +1,6 @@
 import type { Tag as TagContract } from '@ordering/common';
-import { z } from 'zod';
+import { tagInput } from '@ordering/common/schemas';
 import { defineResource } from '../crud/resource.js';
-import { fields } from '../core/validation.js';
 import { imageJson } from '../media/image-json.js';
 import { Tag } from './tag.entity.js';
 
@@ -10,10 +9,7 @@ export const tagResource = defineResource({
   path: 'tags',
   entity: Tag,
   names: { plural: 'Tags', singular: 'Tag' },
-  input: z.object({
-    name: fields.text(100),
-    image: fields.ref().nullish(),
-  }),
+  input: tagInput,
   read: 'catalog:read',
   write: 'catalog:write',
   publicRead: true,

@@ -1,47 +1,14 @@
 import { ENTITY_NAMES, t } from '@ordering/common';
-import { z } from 'zod';
-import { passwordSchema, type PasswordHasher } from '../auth/passwords.js';
-import { ROLES } from '../core/permissions.js';
+import { userInput, usernameSchema } from '@ordering/common/schemas';
+import type { PasswordHasher } from '../auth/passwords.js';
 import { DomainError } from '../core/errors.js';
 import { defineResource } from '../crud/resource.js';
-import { fields } from '../core/validation.js';
 import { endCredentials, endSessions, usernameTaken } from './accounts.js';
 import { toUserJson } from './user-json.js';
 import { User } from './user.entity.js';
 
-/** User names: letters, digits, dot, dash, underscore; never "@", so that a name is never an address. */
-export const usernameSchema = z
-  .string()
-  .trim()
-  .min(1)
-  .max(100)
-  .regex(/^[A-Za-z0-9._-]+$/, {
-    message: 'Nur Buchstaben, Ziffern, Punkt, Bindestrich und Unterstrich sind erlaubt.',
-  });
-
-/** Writable fields of a user; `password` is write-only and optional (absent: the hash stays). */
-export const userInput = z.object({
-  username: usernameSchema,
-  email: z
-    .union([z.email().max(200), z.literal(''), z.null()])
-    .optional()
-    .transform((v) => (v ? v.toLowerCase() : null)),
-  firstName: fields.optionalText(100),
-  lastName: fields.optionalText(100),
-  roles: z
-    .array(z.enum(ROLES))
-    .min(1)
-    .default(['ROLE_EMPLOYEE'])
-    .transform((roles) => [...new Set(roles)]),
-  branches: fields.refs(),
-  isEnabled: fields.bool(true),
-  isLocked: fields.bool(false),
-  expiresAt: fields
-    .dateTime()
-    .nullish()
-    .transform((v) => v ?? null),
-  password: z.union([passwordSchema, z.literal(''), z.null()]).optional(),
-});
+// Shared with the back office's form (common/src/schemas/organisation.ts).
+export { userInput, usernameSchema };
 
 /**
  * `/api/users`: administrators only. Never shows password or token hashes. The generated routes read

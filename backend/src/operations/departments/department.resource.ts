@@ -1,21 +1,13 @@
 import { ENTITY_NAMES } from '@ordering/common';
-import { z } from 'zod';
+import { departmentInput } from '@ordering/common/schemas';
 import { defineResource } from '../../crud/resource.js';
-import { fields } from '../../core/validation.js';
-import { optionalIdentifier, optionalRef } from '../operations.validation.js';
 import { Department } from './department.entity.js';
 
 export const departmentResource = defineResource({
   path: 'departments',
   entity: Department,
   names: ENTITY_NAMES.departments,
-  input: z.object({
-    name: fields.text(200),
-    identifier: optionalIdentifier(),
-    branch: fields.ref(),
-    division: optionalRef(),
-    description: fields.optionalText(5000),
-  }),
+  input: departmentInput,
   read: 'organisation:read',
   write: 'organisation:write',
   relations: ['branch', 'division'],

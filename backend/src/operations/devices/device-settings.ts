@@ -1,7 +1,8 @@
+import { DEVICE_TYPES } from '@ordering/common/schemas';
 import { z } from 'zod';
 
 /** What a desktop device does; decides which settings it has. */
-export const DEVICE_TYPES = ['frontdesk', 'kiosk', 'ticket-screen', 'printer', 'backoffice'] as const;
+export { DEVICE_TYPES };
 export type DeviceType = (typeof DEVICE_TYPES)[number];
 
 /** A network receipt printer (ESC/POS over TCP, as node-thermal-printer drives it). */

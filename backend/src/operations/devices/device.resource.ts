@@ -1,9 +1,8 @@
+import { deviceInput } from '@ordering/common/schemas';
 import { ENTITY_NAMES } from '@ordering/common';
-import { z } from 'zod';
 import { defineResource } from '../../crud/resource.js';
-import { fields } from '../../core/validation.js';
-import { optionalRef, parseNested } from '../operations.validation.js';
-import { DEVICE_SETTINGS, DEVICE_TYPES } from './device-settings.js';
+import { parseNested } from '../operations.validation.js';
+import { DEVICE_SETTINGS } from './device-settings.js';
 import { Device } from './device.entity.js';
 
 /** The masked form of the key that GET shows: never the key, only its last four characters. */
@@ -13,18 +12,7 @@ export const deviceResource = defineResource({
   path: 'devices',
   entity: Device,
   names: ENTITY_NAMES.devices,
-  input: z.object({
-    identifier: fields.identifier(),
-    name: fields.optionalText(200),
-    type: z.enum(DEVICE_TYPES),
-    branch: optionalRef(),
-    isEnabled: fields.bool(true),
-    /** Checked against the settings of the device's type in `assign`. */
-    settings: z
-      .looseObject({})
-      .nullish()
-      .transform((v) => v ?? {}),
-  }),
+  input: deviceInput,
   read: 'devices:read',
   write: 'devices:write',
   relations: ['branch'],

@@ -1,10 +1,11 @@
+import { PROJECT_STATUSES } from '@ordering/common/schemas';
 import { Column, Entity, Index, JoinColumn, ManyToOne, OneToMany, type Relation } from 'typeorm';
 import { Branch } from '../../branches/branch.entity.js';
 import { BaseEntity } from '../../database/base.entity.js';
 import { Division } from '../../divisions/division.entity.js';
 import { Task } from './task.entity.js';
 
-export const PROJECT_STATUSES = ['planned', 'active', 'done', 'cancelled'] as const;
+export { PROJECT_STATUSES };
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 
 /** A project (Projekt), e.g. a building site; staff book working time on it and its tasks. */

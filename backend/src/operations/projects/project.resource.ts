@@ -1,36 +1,14 @@
+import { projectInput } from '@ordering/common/schemas';
 import { ENTITY_NAMES } from '@ordering/common';
-import { z } from 'zod';
 import { DomainError } from '../../core/errors.js';
 import { defineResource } from '../../crud/resource.js';
-import { fields } from '../../core/validation.js';
-import { optionalDate, optionalRef } from '../operations.validation.js';
-import { PROJECT_STATUSES, Project } from './project.entity.js';
+import { Project } from './project.entity.js';
 
 export const projectResource = defineResource({
   path: 'projects',
   entity: Project,
   names: ENTITY_NAMES.projects,
-  input: z.object({
-    name: fields.text(200),
-    number: z
-      .string()
-      .trim()
-      .max(50)
-      .nullish()
-      .transform((v) => v || null),
-    customerName: fields.optionalText(200),
-    customerContact: fields.optionalText(200),
-    street: fields.optionalText(200),
-    zipCode: fields.optionalText(20),
-    city: fields.optionalText(100),
-    status: z.enum(PROJECT_STATUSES).default('planned'),
-    startDate: optionalDate(),
-    endDate: optionalDate(),
-    description: fields.optionalText(20000),
-    isEnabled: fields.bool(true),
-    branch: optionalRef(),
-    division: optionalRef(),
-  }),
+  input: projectInput,
   read: 'projects:read',
   write: 'projects:write',
   relations: ['branch', 'division'],

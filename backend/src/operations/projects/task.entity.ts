@@ -1,10 +1,11 @@
+import { TASK_STATUSES } from '@ordering/common/schemas';
 import { Column, Entity, Index, JoinColumn, ManyToOne, type Relation } from 'typeorm';
 import { BaseEntity } from '../../database/base.entity.js';
 import { numericTransformer } from '../../database/columns.js';
 import { User } from '../../users/user.entity.js';
 import { Project } from './project.entity.js';
 
-export const TASK_STATUSES = ['open', 'in-progress', 'done'] as const;
+export { TASK_STATUSES };
 export type TaskStatus = (typeof TASK_STATUSES)[number];
 
 /** A task (Aufgabe) of a project. */

@@ -1,11 +1,9 @@
+import { taskInput } from '@ordering/common/schemas';
 import { ENTITY_NAMES, t } from '@ordering/common';
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
-import { z } from 'zod';
 import { DomainError } from '../../core/errors.js';
 import { defineResource } from '../../crud/resource.js';
-import { fields } from '../../core/validation.js';
-import { optionalDate, optionalRef } from '../operations.validation.js';
-import { TASK_STATUSES, Task } from './task.entity.js';
+import { Task } from './task.entity.js';
 import { isCalendarDay } from '../../core/input.js';
 
 const dueDateFilter = (param: 'from' | 'to') => ({
@@ -23,26 +21,7 @@ export const taskResource = defineResource({
   path: 'tasks',
   entity: Task,
   names: ENTITY_NAMES.tasks,
-  input: z.object({
-    project: fields.ref(),
-    name: fields.text(200),
-    description: fields.optionalText(20000),
-    status: z.enum(TASK_STATUSES).optional(),
-    /** The contract's flag; used when `status` is not sent. */
-    isDone: z.boolean().optional(),
-    assignee: optionalRef(),
-    dueDate: optionalDate(),
-    position: z.number().int().min(0).max(100_000).default(0),
-    estimatedHours: z
-      .number()
-      .min(0)
-      .max(99_999)
-      .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, {
-        message: 'Höchstens zwei Nachkommastellen sind erlaubt.',
-      })
-      .nullish()
-      .transform((v) => v ?? null),
-  }),
+  input: taskInput,
   read: 'projects:read',
   write: 'projects:write',
   relations: ['project', 'assignee'],

@@ -1,9 +1,10 @@
+import { ORIENTATIONS } from '@ordering/common/schemas';
 import { Column, Entity, Index, JoinColumn, ManyToOne, type Relation } from 'typeorm';
 import { Branch } from '../../branches/branch.entity.js';
 import { BaseEntity } from '../../database/base.entity.js';
 import { DigitalSignageStream } from './digital-signage-stream.entity.js';
 
-export const ORIENTATIONS = ['landscape', 'portrait'] as const;
+export { ORIENTATIONS };
 export type Orientation = (typeof ORIENTATIONS)[number];
 
 /** A signage player (TV) and the stream it plays. */

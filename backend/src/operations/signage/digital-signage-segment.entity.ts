@@ -1,9 +1,10 @@
+import { SEGMENT_TYPES } from '@ordering/common/schemas';
 import { Column, Entity, JoinColumn, ManyToOne, type Relation } from 'typeorm';
 import { BaseEntity } from '../../database/base.entity.js';
 import { Image } from '../../media/image.entity.js';
 import { Upload } from '../../media/upload.entity.js';
 
-export const SEGMENT_TYPES = ['image', 'video'] as const;
+export { SEGMENT_TYPES };
 export type SegmentType = (typeof SEGMENT_TYPES)[number];
 
 /** A digital-signage segment (Filmsequenz): one image or video shown for a duration. */

@@ -1,36 +1,19 @@
+import { signageSegmentInput, signageStreamInput, signageDeviceInput } from '@ordering/common/schemas';
 import { ENTITY_NAMES, t } from '@ordering/common';
 import { In } from 'typeorm';
-import { z } from 'zod';
 import { DomainError } from '../../core/errors.js';
 import { defineResource } from '../../crud/resource.js';
-import { fields } from '../../core/validation.js';
 import { imageJson } from '../../media/image-json.js';
-import { assertAfter, optionalDateTime, optionalRef } from '../operations.validation.js';
-import { DigitalSignageDevice, ORIENTATIONS } from './digital-signage-device.entity.js';
-import { DigitalSignageSegment, SEGMENT_TYPES } from './digital-signage-segment.entity.js';
+import { assertAfter } from '../operations.validation.js';
+import { DigitalSignageDevice } from './digital-signage-device.entity.js';
+import { DigitalSignageSegment } from './digital-signage-segment.entity.js';
 import { DigitalSignageStream, DigitalSignageStreamItem } from './digital-signage-stream.entity.js';
 
 export const segmentResource = defineResource({
   path: 'digital-signage-segments',
   entity: DigitalSignageSegment,
   names: ENTITY_NAMES['digital-signage-segments'],
-  input: z.object({
-    name: fields.text(200),
-    type: z.enum(SEGMENT_TYPES),
-    image: optionalRef(),
-    video: optionalRef(),
-    /** Seconds; required for images. */
-    duration: z
-      .number()
-      .int()
-      .min(1)
-      .max(3600)
-      .nullish()
-      .transform((v) => v ?? null),
-    validFrom: optionalDateTime(),
-    validUntil: optionalDateTime(),
-    isEnabled: fields.bool(true),
-  }),
+  input: signageSegmentInput,
   read: 'signage:read',
   write: 'signage:write',
   relations: ['image', 'video'],
@@ -91,13 +74,7 @@ export const streamResource = defineResource({
   path: 'digital-signage-streams',
   entity: DigitalSignageStream,
   names: ENTITY_NAMES['digital-signage-streams'],
-  input: z.object({
-    name: fields.text(200),
-    identifier: fields.identifier(),
-    /** Play order; a segment may appear more than once. */
-    segments: z.array(fields.ref()).max(500).default([]),
-    loop: fields.bool(true),
-  }),
+  input: signageStreamInput,
   read: 'signage:read',
   write: 'signage:write',
   children: ['items'],
@@ -136,20 +113,7 @@ export const signageDeviceResource = defineResource({
   path: 'digital-signage-devices',
   entity: DigitalSignageDevice,
   names: ENTITY_NAMES['digital-signage-devices'],
-  input: z.object({
-    identifier: fields.identifier(),
-    name: fields.optionalText(200),
-    branch: optionalRef(),
-    stream: optionalRef(),
-    orientation: z.enum(ORIENTATIONS).default('landscape'),
-    resolution: z
-      .string()
-      .trim()
-      .regex(/^[1-9]\d{1,4}x[1-9]\d{1,4}$/, {
-        message: 'Bitte die Auflösung als BREITExHÖHE angeben, z. B. 1920x1080.',
-      })
-      .default('1920x1080'),
-  }),
+  input: signageDeviceInput,
   read: 'signage:read',
   write: 'signage:write',
   relations: ['branch', 'stream'],

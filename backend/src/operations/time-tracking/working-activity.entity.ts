@@ -1,3 +1,4 @@
+import { WORKING_ACTIVITY_TYPES } from '@ordering/common/schemas';
 import { Column, Entity, Index, JoinColumn, ManyToOne, type Relation } from 'typeorm';
 import { Branch } from '../../branches/branch.entity.js';
 import { BaseEntity } from '../../database/base.entity.js';
@@ -7,7 +8,7 @@ import { Project } from '../projects/project.entity.js';
 import { Task } from '../projects/task.entity.js';
 
 /** Work, or a whole-day absence: holiday (counts against the holiday balance) or sick leave. */
-export const WORKING_ACTIVITY_TYPES = ['work', 'holiday', 'sick'] as const;
+export { WORKING_ACTIVITY_TYPES };
 export type WorkingActivityType = (typeof WORKING_ACTIVITY_TYPES)[number];
 
 export const WORKING_ACTIVITY_STATUSES = ['running', 'paused', 'ended'] as const;

@@ -1,33 +1,18 @@
+import { workingActivityInput } from '@ordering/common/schemas';
 import { ENTITY_NAMES, t } from '@ordering/common';
 import type { EntityManager } from 'typeorm';
-import { z } from 'zod';
 import type { RequestContext } from '../../core/request-context.js';
 import { DomainError } from '../../core/errors.js';
 import { HTTP_MESSAGES } from '../../core/messages.js';
 import { defineResource } from '../../crud/resource.js';
-import { fields } from '../../core/validation.js';
 import { Task } from '../projects/task.entity.js';
-import {
-  assertAfter,
-  END_BEFORE_START,
-  halfDays,
-  isBranchScoped,
-  optionalDateTime,
-  optionalRef,
-  overlapFilters,
-} from '../operations.validation.js';
+import { assertAfter, END_BEFORE_START, isBranchScoped, overlapFilters } from '../operations.validation.js';
 import {
   type PauseJson,
   WORKING_ACTIVITY_STATUSES,
-  WORKING_ACTIVITY_TYPES,
   WorkingActivity,
   type WorkingActivityStatus,
 } from './working-activity.entity.js';
-
-const pauseSchema = z.object({
-  start: fields.dateTime(),
-  end: optionalDateTime(),
-});
 
 const forbidden = () => new DomainError('forbidden', HTTP_MESSAGES.forbidden);
 
@@ -102,21 +87,7 @@ export const workingActivityResource = defineResource({
   path: 'working-activities',
   entity: WorkingActivity,
   names: ENTITY_NAMES['working-activities'],
-  input: z.object({
-    user: fields.ref(),
-    branch: fields.ref(),
-    project: optionalRef(),
-    task: optionalRef(),
-    type: z.enum(WORKING_ACTIVITY_TYPES).default('work'),
-    startedAt: fields.dateTime(),
-    endedAt: optionalDateTime(),
-    pauses: z.array(pauseSchema).max(100).default([]),
-    /** Required for holiday and sick leave: whole or half days. */
-    days: halfDays(0.5, 366)
-      .nullish()
-      .transform((v) => v ?? null),
-    comment: fields.optionalText(2000),
-  }),
+  input: workingActivityInput,
   read: 'time-tracking:read',
   write: 'time-tracking:write',
   relations: ['user', 'branch', 'project', 'task'],

@@ -1,24 +1,16 @@
+import { workingScheduleInput } from '@ordering/common/schemas';
 import { ENTITY_NAMES } from '@ordering/common';
-import { z } from 'zod';
 import { DomainError } from '../../core/errors.js';
 import { defineResource } from '../../crud/resource.js';
-import { fields } from '../../core/validation.js';
 import { Department } from '../departments/department.entity.js';
-import { assertAfter, assertManager, optionalRef, overlapFilters } from '../operations.validation.js';
+import { assertAfter, assertManager, overlapFilters } from '../operations.validation.js';
 import { WorkingSchedule } from './working-schedule.entity.js';
 
 export const workingScheduleResource = defineResource({
   path: 'working-schedules',
   entity: WorkingSchedule,
   names: ENTITY_NAMES['working-schedules'],
-  input: z.object({
-    user: fields.ref(),
-    branch: fields.ref(),
-    department: optionalRef(),
-    startsAt: fields.dateTime(),
-    endsAt: fields.dateTime(),
-    comment: fields.optionalText(2000),
-  }),
+  input: workingScheduleInput,
   read: 'time-tracking:read',
   write: 'time-tracking:write',
   relations: ['user', 'branch', 'department'],

@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { t } from '../i18n/index.js';
+
+/** The secrets of the shop configuration: never public, masked for the back office. */
+export const SECRET_KEYS = [
+  'mollieApiKey',
+  'datatransMerchantId',
+  'datatransSign',
+  'datatransPassword',
+  'smsApiKey',
+] as const;
+export type SecretKey = (typeof SECRET_KEYS)[number];
+
+/** Optional markdown (legal texts); the API cleans it on top (backend-only). */
+const optionalMarkdown = () =>
+  z
+    .string()
+    .max(200_000)
+    .nullish()
+    .transform((v) => v || null);
+
+let currencies: Set<string> | undefined;
+const isCurrency = (c: string) => (currencies ??= new Set(Intl.supportedValuesOf('currency'))).has(c);
+
+const flag = (fallback: boolean) => z.boolean().default(fallback);
+/** An external (http/https) or site-relative (`/…`) address; empty means none. */
+const link = () =>
+  z
+    .string()
+    .trim()
+    .max(2000)
+    .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v) || /^\/[^\s/][^\s]*$|^\/$/.test(v), {
+      message: t('validation.url'),
+    })
+    .nullish()
+    .transform((v) => v || null);
+
+const secret = () => z.string().max(500).nullish();
+
+/** The body of `POST /api/config`: the whole configuration; missing fields take their defaults. */
+export const shopConfigInput = z.object({
+  shopName: z.string().trim().min(1).max(200),
+  businessName: z.string().trim().min(1).max(200),
+  currency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .default('EUR')
+    .refine(isCurrency, { message: t('validation.choice') }),
+  termsAndConditions: link(),
+  termsAndConditionsText: optionalMarkdown(),
+  privacyPolicy: link(),
+  privacyPolicyText: optionalMarkdown(),
+  imprint: link(),
+  imprintText: optionalMarkdown(),
+  allergens: link(),
+  allergensText: optionalMarkdown(),
+  enablePluginPWA: flag(false),
+  enablePluginToolbar: flag(false),
+  enablePluginMaps: flag(false),
+  mapZoom: z.number().min(0).max(22).default(19),
+  mapPitch: z.number().min(0).max(85).default(55),
+  mapBearing: z.number().min(-180).max(180).default(-85),
+  mapAccessToken: z
+    .string()
+    .trim()
+    .max(500)
+    .nullish()
+    .transform((v) => v ?? ''),
+  enableCash: flag(true),
+  enableATMCard: flag(false),
+  enableMollie: flag(false),
+  enableDatatrans: flag(false),
+  enableHydroAGVoucher: flag(false),
+  enablePluginSMS: flag(false),
+  enablePluginDonations: flag(false),
+  enablePluginOrderReviews: flag(false),
+  enablePluginFrontdesk: flag(false),
+  enablePluginHomePage: flag(false),
+  enablePluginSearch: flag(true),
+  enablePluginTags: flag(false),
+  enablePluginCategoryBar: flag(false),
+  enablePluginRatings: flag(false),
+  enablePluginCardPayments: flag(false),
+  enablePluginVoucherPayments: flag(false),
+  enablePluginOnlinePayments: flag(false),
+  disableTickets: flag(false),
+  title: z
+    .string()
+    .trim()
+    .max(200)
+    .nullish()
+    .transform((v) => v ?? ''),
+  description: z
+    .string()
+    .max(20_000)
+    .nullish()
+    .transform((v) => v ?? ''),
+  website: link(),
+  defaultDeliveryMethod: z.enum(['delivery', 'dineIn', 'takeaway']).default('takeaway'),
+  /** Masked values sent back unchanged keep the stored secret; '' or null clears it. */
+  secrets: z
+    .object(
+      Object.fromEntries(SECRET_KEYS.map((k) => [k, secret()])) as Record<
+        SecretKey,
+        ReturnType<typeof secret>
+      >,
+    )
+    .partial()
+    .nullish()
+    .transform((v) => v ?? {}),
+});

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { fields } from './fields.js';
+
+/** What a desktop device does; decides which settings it has. */
+export const DEVICE_TYPES = ['frontdesk', 'kiosk', 'ticket-screen', 'printer', 'backoffice'] as const;
+export type DeviceType = (typeof DEVICE_TYPES)[number];
+export const WORKING_ACTIVITY_TYPES = ['work', 'holiday', 'sick'] as const;
+export const PROJECT_STATUSES = ['planned', 'active', 'done', 'cancelled'] as const;
+export const TASK_STATUSES = ['open', 'in-progress', 'done'] as const;
+export const SEGMENT_TYPES = ['image', 'video'] as const;
+export const ORIENTATIONS = ['landscape', 'portrait'] as const;
+
+export const deviceInput = z.object({
+  identifier: fields.identifier(),
+  name: fields.optionalText(200),
+  type: z.enum(DEVICE_TYPES),
+  branch: fields.optionalRef(),
+  isEnabled: fields.bool(true),
+  /** Checked against the settings of the device's type by the API. */
+  settings: z
+    .looseObject({})
+    .nullish()
+    .transform((v) => v ?? {}),
+});
+
+const pauseSchema = z.object({
+  start: fields.dateTime(),
+  end: fields.optionalDateTime(),
+});
+
+export const workingActivityInput = z.object({
+  user: fields.ref(),
+  branch: fields.ref(),
+  project: fields.optionalRef(),
+  task: fields.optionalRef(),
+  type: z.enum(WORKING_ACTIVITY_TYPES).default('work'),
+  startedAt: fields.dateTime(),
+  endedAt: fields.optionalDateTime(),
+  pauses: z.array(pauseSchema).max(100).default([]),
+  /** Required for holiday and sick leave: whole or half days. */
+  days: fields
+    .halfDays(0.5, 366)
+    .nullish()
+    .transform((v) => v ?? null),
+  comment: fields.optionalText(2000),
+});
+
+export const workingScheduleInput = z.object({
+  user: fields.ref(),
+  branch: fields.ref(),
+  department: fields.optionalRef(),
+  startsAt: fields.dateTime(),
+  endsAt: fields.dateTime(),
+  comment: fields.optionalText(2000),
+});
+
+export const projectInput = z.object({
+  name: fields.text(200),
+  number: z
+    .string()
+    .trim()
+    .max(50)
+    .nullish()
+    .transform((v) => v || null),
+  customerName: fields.optionalText(200),
+  customerContact: fields.optionalText(200),
+  street: fields.optionalText(200),
+  zipCode: fields.optionalText(20),
+  city: fields.optionalText(100),
+  status: z.enum(PROJECT_STATUSES).default('planned'),
+  startDate: fields.optionalDate(),
+  endDate: fields.optionalDate(),
+  description: fields.optionalText(20000),
+  isEnabled: fields.bool(true),
+  branch: fields.optionalRef(),
+  division: fields.optionalRef(),
+});
+
+export const taskInput = z.object({
+  project: fields.ref(),
+  name: fields.text(200),
+  description: fields.optionalText(20000),
+  status: z.enum(TASK_STATUSES).optional(),
+  /** The contract's flag; used when `status` is not sent. */
+  isDone: z.boolean().optional(),
+  assignee: fields.optionalRef(),
+  dueDate: fields.optionalDate(),
+  position: z.number().int().min(0).max(100_000).default(0),
+  estimatedHours: z
+    .number()
+    .min(0)
+    .max(99_999)
+    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, {
+      message: 'Höchstens zwei Nachkommastellen sind erlaubt.',
+    })
+    .nullish()
+    .transform((v) => v ?? null),
+});
+
+export const signageSegmentInput = z.object({
+  name: fields.text(200),
+  type: z.enum(SEGMENT_TYPES),
+  image: fields.optionalRef(),
+  video: fields.optionalRef(),
+  /** Seconds; required for images. */
+  duration: z
+    .number()
+    .int()
+    .min(1)
+    .max(3600)
+    .nullish()
+    .transform((v) => v ?? null),
+  validFrom: fields.optionalDateTime(),
+  validUntil: fields.optionalDateTime(),
+  isEnabled: fields.bool(true),
+});
+
+export const signageStreamInput = z.object({
+  name: fields.text(200),
+  identifier: fields.identifier(),
+  /** Play order; a segment may appear more than once. */
+  segments: z.array(fields.ref()).max(500).default([]),
+  loop: fields.bool(true),
+});
+
+export const signageDeviceInput = z.object({
+  identifier: fields.identifier(),
+  name: fields.optionalText(200),
+  branch: fields.optionalRef(),
+  stream: fields.optionalRef(),
+  orientation: z.enum(ORIENTATIONS).default('landscape'),
+  resolution: z
+    .string()
+    .trim()
+    .regex(/^[1-9]\d{1,4}x[1-9]\d{1,4}$/, {
+      message: 'Bitte die Auflösung als BREITExHÖHE angeben, z. B. 1920x1080.',
+    })
+    .default('1920x1080'),
+});
