@@ -18,6 +18,8 @@ export default defineConfig({
   resolve: {
     alias: {
       // The shared package from source: no build of common/ is needed for the dev server or the bundle.
+      // The schemas subpath first: the back office's shared zod schemas (never in the storefront's chunk).
+      '@ordering/common/schemas': fileURLToPath(new URL('../common/src/schemas/index.ts', import.meta.url)),
       '@ordering/common': fileURLToPath(new URL('../common/src/index.ts', import.meta.url)),
     },
   },

@@ -3,7 +3,6 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ApiClient } from './api/ApiClient';
 import { createRoutes } from './app/routes';
-import { BackofficeRootStore } from './backoffice/BackofficeRootStore';
 import { loginPathFor } from './backoffice/redirect';
 import { StorefrontRootStore } from './storefront/StorefrontRootStore';
 import { createPublicUploader } from './storefront/uploads';
@@ -25,12 +24,13 @@ const storefront = new StorefrontRootStore({
   uploader: createPublicUploader(),
   openEventStream: (url) => (typeof EventSource === 'function' ? new EventSource(url) : null),
 });
-const backoffice = new BackofficeRootStore({
+// The back office's root store is made from these in its own chunk, on the first visit of /backend.
+const backoffice = {
   api,
   shopName,
   storage: window.localStorage,
-  openEventStream: (url) => (typeof EventSource === 'function' ? new EventSource(url) : null),
-});
+  openEventStream: (url: string) => (typeof EventSource === 'function' ? new EventSource(url) : null),
+};
 const router = createBrowserRouter(createRoutes({ storefront, backoffice }));
 
 const container = document.getElementById('root');

@@ -61,6 +61,17 @@ export class ApiClient {
     return this.request<T>('GET', path, undefined, options);
   }
 
+  /** A page of a list with the total the server counted (`X-Total-Count`; null when it sent none). */
+  async getPage<T>(path: string, options?: RequestOptions): Promise<{ items: T[]; total: number | null }> {
+    let total: number | null = null;
+    const items = await this.request<T[]>('GET', path, undefined, options, (response) => {
+      const header = response.headers.get('X-Total-Count');
+      const parsed = header === null ? NaN : Number(header);
+      total = Number.isInteger(parsed) && parsed >= 0 ? parsed : null;
+    });
+    return { items, total };
+  }
+
   post<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
     return this.request<T>('POST', path, body, options);
   }
@@ -77,7 +88,13 @@ export class ApiClient {
     return this.request<T>('DELETE', path, undefined, options);
   }
 
-  async request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+  async request<T>(
+    method: string,
+    path: string,
+    body?: unknown,
+    options: RequestOptions = {},
+    onResponse?: (response: Response) => void,
+  ): Promise<T> {
     const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (this.csrfToken && method !== 'GET' && method !== 'HEAD') headers['X-CSRF-Token'] = this.csrfToken;
@@ -102,6 +119,7 @@ export class ApiClient {
     }
 
     const payload = await readJson(response);
+    onResponse?.(response);
     if (!response.ok) {
       throw new ApiRequestError(response.status, errorsOf(payload));
     }

@@ -1,11 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { BackofficeLayout } from '../backoffice/BackofficeLayout';
-import type { BackofficeRootStore } from '../backoffice/BackofficeRootStore';
-import { NAV_AREAS } from '../backoffice/areas';
-import { AreaPlaceholderPage } from '../backoffice/pages/AreaPlaceholderPage';
-import { LoginPage } from '../backoffice/pages/LoginPage';
-import { SignedInShell } from '../backoffice/shell/SignedInShell';
-import { BackofficeStoresProvider } from '../backoffice/stores';
+import type { BackofficeRootStoreOptions } from '../backoffice/BackofficeRootStore';
 import { InternalErrorPage, NotFoundPage, StandaloneErrorPage } from '../components/ErrorPage';
 import { CheckoutPage } from '../storefront/pages/CheckoutPage';
 import { HomePage } from '../storefront/pages/HomePage';
@@ -16,15 +10,10 @@ import { StorefrontLayout } from '../storefront/StorefrontLayout';
 import type { StorefrontRootStore } from '../storefront/StorefrontRootStore';
 import { StorefrontStoresProvider } from '../storefront/stores';
 
-const orderBoard = () =>
-  import('../backoffice/orders/OrderBoardPage').then((m) => ({ Component: m.OrderBoardPage }));
-
-const orderHistory = () =>
-  import('../backoffice/orders/OrderHistoryPage').then((m) => ({ Component: m.OrderHistoryPage }));
-
 export interface AppStores {
   storefront: StorefrontRootStore;
-  backoffice: BackofficeRootStore;
+  /** What the back office's root store is made from, in its own lazily loaded chunk. */
+  backoffice: BackofficeRootStoreOptions;
 }
 
 /**
@@ -37,34 +26,11 @@ export function createRoutes({ storefront, backoffice }: AppStores): RouteObject
       errorElement: <StandaloneErrorPage />,
       children: [
         {
-          path: 'backend',
-          element: (
-            <BackofficeStoresProvider stores={backoffice}>
-              <BackofficeLayout />
-            </BackofficeStoresProvider>
-          ),
-          children: [
-            {
-              errorElement: <InternalErrorPage />,
-              children: [
-                { path: 'login', element: <LoginPage /> },
-                {
-                  element: <SignedInShell />,
-                  children: [
-                    // The order screens are their own chunk: the storefront never downloads them.
-                    { index: true, lazy: orderBoard },
-                    { path: 'orders', lazy: orderBoard },
-                    { path: 'orders/history', lazy: orderHistory },
-                    ...NAV_AREAS.filter((area) => !area.ready).map((area) => ({
-                      path: area.path,
-                      element: <AreaPlaceholderPage area={area.path} />,
-                    })),
-                  ],
-                },
-                { path: '*', element: <NotFoundPage /> },
-              ],
-            },
-          ],
+          // The whole back office is its own chunk (web/src/backoffice/routes.tsx): the storefront never
+          // downloads it.
+          path: 'backend/*',
+          lazy: () =>
+            import('../backoffice/routes').then((m) => ({ Component: m.createBackofficeApp(backoffice) })),
         },
         {
           element: (

@@ -1,36 +1,10 @@
-/** The permission areas of the API (backend/src/core/permissions.ts), as far as the navigation needs them. */
+import { areasOfRoles, ROLE_LABELS as SHARED_ROLE_LABELS } from '@ordering/common/schemas';
+
+/** A permission as the API names it (`catalog:read`). */
 export type Permission = `${string}:${'read' | 'write'}`;
 
-const ALL_AREAS = [
-  'users',
-  'config',
-  'logs',
-  'organisation',
-  'catalog',
-  'media',
-  'content',
-  'orders',
-  'tables',
-  'devices',
-  'time-tracking',
-  'projects',
-  'signage',
-  'statistics',
-] as const;
-
-/** What each role may read (docs/decisions/roles.md); the server checks every call again. */
-const ROLE_AREAS: Record<string, readonly string[]> = {
-  ROLE_ADMIN: ALL_AREAS,
-  ROLE_MANAGER: ALL_AREAS.filter((a) => a !== 'users' && a !== 'config'),
-  ROLE_EMPLOYEE: ['orders', 'tables', 'time-tracking'],
-};
-
-/** German names of the roles. */
-export const ROLE_LABELS: Record<string, string> = {
-  ROLE_ADMIN: 'Administration',
-  ROLE_MANAGER: 'Leitung',
-  ROLE_EMPLOYEE: 'Mitarbeiter',
-};
+/** German names of the roles (common's table, shared with the API). */
+export const ROLE_LABELS: Record<string, string> = SHARED_ROLE_LABELS;
 
 /** One area of the back-office navigation. */
 export interface NavArea {
@@ -45,20 +19,20 @@ export interface NavArea {
 
 export const NAV_AREAS: readonly NavArea[] = [
   { path: 'orders', label: 'Bestellungen', needs: ['orders'], ready: true },
-  { path: 'catalog', label: 'Sortiment', needs: ['catalog'], ready: false },
-  { path: 'branches', label: 'Filialen', needs: ['organisation', 'tables'], ready: false },
-  { path: 'content', label: 'Inhalte', needs: ['content'], ready: false },
-  { path: 'media', label: 'Medien', needs: ['media'], ready: false },
-  { path: 'staff', label: 'Personal & Zeiterfassung', needs: ['time-tracking', 'projects'], ready: false },
-  { path: 'signage', label: 'Digital Signage', needs: ['signage'], ready: false },
-  { path: 'devices', label: 'Geräte', needs: ['devices'], ready: false },
+  { path: 'catalog', label: 'Sortiment', needs: ['catalog'], ready: true },
+  { path: 'branches', label: 'Filialen', needs: ['organisation', 'tables'], ready: true },
+  { path: 'content', label: 'Inhalte', needs: ['content'], ready: true },
+  { path: 'media', label: 'Medien', needs: ['media'], ready: true },
+  { path: 'staff', label: 'Personal & Zeiterfassung', needs: ['time-tracking', 'projects'], ready: true },
+  { path: 'signage', label: 'Digital Signage', needs: ['signage'], ready: true },
+  { path: 'devices', label: 'Geräte', needs: ['devices'], ready: true },
   { path: 'statistics', label: 'Statistik', needs: ['statistics'], ready: false },
-  { path: 'settings', label: 'Einstellungen', needs: ['config', 'users'], ready: false },
+  { path: 'settings', label: 'Einstellungen', needs: ['config', 'users', 'logs'], ready: true },
 ];
 
 /** The permission areas the roles may read. */
 export function readableAreas(roles: readonly string[]): Set<string> {
-  return new Set(roles.flatMap((role) => ROLE_AREAS[role] ?? []));
+  return areasOfRoles(roles);
 }
 
 /** The navigation entries the roles may use, in menu order. */

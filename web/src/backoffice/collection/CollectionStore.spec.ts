@@ -33,6 +33,22 @@ describe(CollectionStore.name, () => {
     expect(store.hasMore).toBe(false);
   });
 
+  it('reads the total of all pages from X-Total-Count', async () => {
+    const page = (rows: unknown[], total: string) =>
+      new Response(JSON.stringify({ data: rows }), {
+        status: 200,
+        headers: { 'Content-Type': 'application/json', 'X-Total-Count': total },
+      });
+    const { store } = setup(page([{ id: 1 }, { id: 2 }], '4'), page([{ id: 3 }, { id: 4 }], '4'));
+    await store.load();
+    expect(store.total).toBe(4);
+    expect(store.pageCount).toBe(2);
+    expect(store.hasMore).toBe(true);
+    await store.goTo(2);
+    // A full last page: the total says there is no more.
+    expect(store.hasMore).toBe(false);
+  });
+
   it('keeps the rows and lists the failure with the fallback', async () => {
     const { store, errors } = setup(json(200, { data: [{ id: 1 }] }), new Response('', { status: 502 }));
     await store.load();

@@ -22,6 +22,8 @@ export class CollectionStore<T> {
   page = 1;
   readonly limit: number;
   hasMore = false;
+  /** Rows of all pages under the current filters (`X-Total-Count`); null when the server sent none. */
+  total: number | null = null;
   loading = false;
   loaded = false;
 
@@ -51,19 +53,26 @@ export class CollectionStore<T> {
     const query = new URLSearchParams(this.filterQuery);
     query.set('page', String(this.page));
     query.set('limit', String(this.limit));
-    const rows = await this.options.errors.run(
+    const page = await this.options.errors.run(
       this.options.loadFailed,
-      () => this.options.api.get<T[]>(`${this.options.path}?${query.toString()}`),
+      () => this.options.api.getPage<T>(`${this.options.path}?${query.toString()}`),
       { retry: () => this.load() },
     );
     runInAction(() => {
       this.loading = false;
-      if (!rows) return;
-      this.items = rows;
-      // Without the total (a header) a full page means there may be more.
-      this.hasMore = rows.length === this.limit;
+      if (!page) return;
+      this.items = page.items;
+      this.total = page.total;
+      // Without the total a full page means there may be more.
+      this.hasMore =
+        page.total === null ? page.items.length === this.limit : this.page * this.limit < page.total;
       this.loaded = true;
     });
+  }
+
+  /** Pages under the current filters; null without a total. */
+  get pageCount(): number | null {
+    return this.total === null ? null : Math.max(1, Math.ceil(this.total / this.limit));
   }
 
   async goTo(page: number): Promise<void> {

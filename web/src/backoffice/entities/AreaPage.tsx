@@ -1,0 +1,51 @@
+import { observer } from 'mobx-react-lite';
+import { Navigate, NavLink, Outlet, useParams } from 'react-router';
+import { NAV_AREAS } from '../areas';
+import { useStores } from '../stores';
+import { screensOf } from './access';
+import './entities.css';
+
+/** One area of the navigation: its entity screens as tabs, the chosen one below. */
+export const AreaPage = observer(function AreaPage({ area }: { area: string }) {
+  const { auth } = useStores();
+  const screens = screensOf(area, auth.roles);
+  const label = NAV_AREAS.find((a) => a.path === area)?.label ?? 'Bereich';
+  if (screens.length === 0) {
+    return (
+      <section className="bo-page card">
+        <h1>{label}</h1>
+        <p>Für diesen Bereich fehlt Ihnen die Berechtigung.</p>
+      </section>
+    );
+  }
+  return (
+    <div className="bo-area">
+      <nav className="bo-tabs" aria-label={label}>
+        {screens.map((screen) => (
+          <NavLink
+            key={screen.path}
+            to={`/backend/${area}/${screen.path}`}
+            className={({ isActive }) => (isActive ? 'bo-tab bo-tab--active' : 'bo-tab')}
+          >
+            {screen.plural}
+          </NavLink>
+        ))}
+      </nav>
+      <Outlet />
+    </div>
+  );
+});
+
+/** `/backend/{area}`: the area's first screen. */
+export const AreaIndex = observer(function AreaIndex({ area }: { area: string }) {
+  const { auth } = useStores();
+  const [first] = screensOf(area, auth.roles);
+  return first ? <Navigate to={`/backend/${area}/${first.path}`} replace /> : null;
+});
+
+/** The screen's description from the path, or nothing when the role may not read it. */
+export function useScreen(area: string) {
+  const { auth } = useStores();
+  const { screen } = useParams();
+  return screensOf(area, auth.roles).find((d) => d.path === screen);
+}

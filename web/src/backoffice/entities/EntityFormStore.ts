@@ -1,0 +1,189 @@
+import {
+  ENTITY_NAMES,
+  entityFailureMessage,
+  type EntityAction,
+  type EntityCollection,
+} from '@ordering/common';
+import { SECRET_KEYS } from '@ordering/common/schemas';
+import { makeAutoObservable, runInAction } from 'mobx';
+import { ApiRequestError, type ApiClient } from '../../api/ApiClient';
+import type { ErrorStore } from '../ErrorStore';
+import { fieldOfPath } from './paths';
+import { defaultsOf, schemaFields, validate } from './schema';
+import type { EntityDescription } from './types';
+
+/** The German fallback of spec section 8 for a failed call of this screen. */
+export function failureMessage(description: EntityDescription, action: EntityAction): string {
+  if (description.singleton)
+    return action === 'load' || action === 'loadOne'
+      ? 'Konfiguration konnte nicht geladen werden.'
+      : 'Konfiguration konnte nicht gespeichert werden.';
+  if (description.collection in ENTITY_NAMES)
+    return entityFailureMessage(description.collection as EntityCollection, action);
+  return action === 'load'
+    ? `${description.plural} konnten nicht geladen werden.`
+    : `${description.singular} konnte nicht gespeichert werden.`;
+}
+
+export interface EntityFormStoreOptions {
+  api: ApiClient;
+  errors: ErrorStore;
+  description: EntityDescription;
+  /** The row being edited; absent for a new one (and for the configuration). */
+  id?: number;
+}
+
+/**
+ * One row of a collection in a form: its values as the API's JSON, checked with the shared schema before
+ * sending, the server's field errors at their fields, save (POST or PUT) and delete. Secrets of the
+ * configuration are write-only: shown masked, sent only when a new value was typed.
+ */
+export class EntityFormStore {
+  values: Record<string, unknown> = {};
+  /** Field path → German message (client check or server answer). */
+  fieldErrors: Record<string, string> = {};
+  /** New secret values typed in (the masked ones are never sent back). */
+  secrets: Record<string, string> = {};
+  loaded = false;
+  saving = false;
+  readonly id?: number;
+  readonly description: EntityDescription;
+  private readonly api: ApiClient;
+  private readonly errors: ErrorStore;
+
+  constructor({ api, errors, description, id }: EntityFormStoreOptions) {
+    this.api = api;
+    this.errors = errors;
+    this.description = description;
+    this.id = id;
+    if (id === undefined && !description.singleton) {
+      this.values = defaultsOf(description.collection);
+      this.loaded = true;
+    }
+    makeAutoObservable<EntityFormStore, 'api' | 'errors'>(
+      this,
+      { api: false, errors: false, description: false, id: false },
+      { autoBind: true },
+    );
+  }
+
+  get isNew(): boolean {
+    return this.id === undefined && !this.description.singleton;
+  }
+
+  private get url(): string {
+    const base = `/api/${this.description.collection}`;
+    return this.id === undefined ? base : `${base}/${this.id}`;
+  }
+
+  async load(): Promise<void> {
+    const row = await this.errors.run(failureMessage(this.description, 'loadOne'), () =>
+      this.api.get<Record<string, unknown>>(this.url),
+    );
+    runInAction(() => {
+      if (!row) return;
+      this.values = row;
+      this.secrets = {};
+      this.loaded = true;
+    });
+  }
+
+  setValue(name: string, value: unknown): void {
+    if (value === undefined) {
+      const { [name]: _removed, ...rest } = this.values;
+      this.values = rest;
+    } else this.values = { ...this.values, [name]: value };
+    // A changed field's errors are the user's old ones: gone until the next check.
+    this.fieldErrors = Object.fromEntries(
+      Object.entries(this.fieldErrors).filter(([path]) => fieldOfPath(path) !== name),
+    );
+  }
+
+  setSecret(key: string, value: string): void {
+    this.secrets = { ...this.secrets, [key]: value };
+  }
+
+  /** What is sent: the schema's fields of the values; of the secrets only the ones typed in. */
+  get body(): Record<string, unknown> {
+    const body: Record<string, unknown> = {};
+    for (const name of schemaFields(this.description.collection)) {
+      if (name === 'secrets') continue;
+      if (this.values[name] !== undefined) body[name] = this.values[name];
+    }
+    if (this.description.singleton) {
+      const typed = Object.fromEntries(
+        SECRET_KEYS.filter((key) => (this.secrets[key] ?? '') !== '').map((key) => [key, this.secrets[key]]),
+      );
+      body.secrets = typed;
+    }
+    return body;
+  }
+
+  /** The first message of a field (its own or one below it). */
+  errorOf(name: string): string | undefined {
+    return (
+      this.fieldErrors[name] ??
+      Object.entries(this.fieldErrors).find(([path]) => fieldOfPath(path) === name)?.[1]
+    );
+  }
+
+  /** Checks with the shared schema; false and the messages at their fields when something is wrong. */
+  check(): boolean {
+    this.fieldErrors = validate(this.description.collection, this.body);
+    return Object.keys(this.fieldErrors).length === 0;
+  }
+
+  /**
+   * Saves after the client check. Returns the saved row (with its id), or undefined when the check or the
+   * server refused it; the server's field errors are then shown at their fields, its first message in the
+   * error list.
+   */
+  async save(): Promise<Record<string, unknown> | undefined> {
+    if (!this.check()) return undefined;
+    this.saving = true;
+    const action: EntityAction = this.isNew ? 'create' : 'update';
+    const body = this.body;
+    const send = () =>
+      this.description.singleton
+        ? this.api.post<Record<string, unknown>>(this.url, body)
+        : this.isNew
+          ? this.api.post<Record<string, unknown>>(this.url, body)
+          : this.api.put<Record<string, unknown>>(this.url, body);
+    try {
+      const saved = await this.errors.run(failureMessage(this.description, action), send, { rethrow: true });
+      runInAction(() => {
+        if (saved) {
+          this.values = saved;
+          this.secrets = {};
+        }
+      });
+      return saved;
+    } catch (error) {
+      runInAction(() => {
+        if (error instanceof ApiRequestError) {
+          const byField: Record<string, string> = {};
+          for (const entry of error.errors) if (entry.field) byField[entry.field] ??= entry.message;
+          this.fieldErrors = byField;
+        }
+      });
+      return undefined;
+    } finally {
+      runInAction(() => {
+        this.saving = false;
+      });
+    }
+  }
+
+  /** Deletes the row; true when it is gone. */
+  async remove(): Promise<boolean> {
+    if (this.id === undefined) return false;
+    try {
+      await this.errors.run(failureMessage(this.description, 'delete'), () => this.api.delete(this.url), {
+        rethrow: true,
+      });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}

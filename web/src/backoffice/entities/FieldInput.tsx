@@ -1,0 +1,284 @@
+import { SECRET_KEYS, SECRET_LABELS } from '@ordering/common/schemas';
+import { observer } from 'mobx-react-lite';
+import { customEditors } from '../editors';
+import type { EntityFormStore } from './EntityFormStore';
+import { errorsUnder } from './paths';
+import type { RefOptionsStore } from './RefOptionsStore';
+import { isRequired, labelOf } from './schema';
+import type { FieldDescription } from './types';
+
+interface Props {
+  form: EntityFormStore;
+  field: FieldDescription;
+  refs: RefOptionsStore;
+  disabled?: boolean;
+}
+
+const refId = (value: unknown): string =>
+  value && typeof value === 'object' && 'id' in value ? String((value as { id: unknown }).id) : '';
+
+const refIds = (value: unknown): string[] => (Array.isArray(value) ? value.map(refId) : []);
+
+/** `2026-03-01T09:30:00.000Z` → `2026-03-01T10:30` in the browser's time zone (the input's format). */
+export function toLocalInput(iso: unknown): string {
+  if (typeof iso !== 'string' || iso === '') return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** The input's local date and time as ISO 8601 with offset (what the API takes); '' is no value. */
+export function fromLocalInput(local: string): string | null {
+  if (local === '') return null;
+  const date = new Date(local);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+/** One field of an entity form, by its CMS field type; errors and hints are tied to it for screen readers. */
+export const FieldInput = observer(function FieldInput({ form, field, refs, disabled }: Props) {
+  const { description } = form;
+  const id = `field-${field.name}`;
+  const label = labelOf(description, field);
+  const error = form.errorOf(field.name);
+  const required = isRequired(description.collection, field.name);
+  const value = form.values[field.name];
+  const describedBy = [error ? `${id}-error` : '', field.hint ? `${id}-hint` : ''].filter(Boolean).join(' ');
+  const common = {
+    id,
+    name: field.name,
+    disabled,
+    required,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': describedBy || undefined,
+  } as const;
+  const set = (next: unknown) => form.setValue(field.name, next);
+
+  let control: React.ReactNode;
+  let isGroup = false;
+  switch (field.type) {
+    case 'textarea':
+    case 'wysiwyg':
+    case 'markdown':
+      control = (
+        <textarea
+          {...common}
+          rows={field.type === 'textarea' ? 3 : 6}
+          value={typeof value === 'string' ? value : ''}
+          onChange={(e) => set(e.target.value)}
+        />
+      );
+      break;
+    case 'number':
+      control = (
+        <input
+          {...common}
+          type="number"
+          inputMode="decimal"
+          step={field.step ?? 'any'}
+          value={typeof value === 'number' ? String(value) : ''}
+          onChange={(e) => set(e.target.value === '' ? null : Number(e.target.value))}
+        />
+      );
+      break;
+    case 'boolean':
+      return (
+        <div className="bo-field bo-field--check">
+          <input
+            {...common}
+            required={false}
+            type="checkbox"
+            checked={value === true}
+            onChange={(e) => set(e.target.checked)}
+          />
+          <label htmlFor={id}>{label}</label>
+          {error && (
+            <p id={`${id}-error`} className="bo-field__error">
+              {error}
+            </p>
+          )}
+        </div>
+      );
+    case 'select': {
+      const numeric = typeof value === 'number' || field.options?.every((o) => /^\d+$/.test(o.value));
+      control = (
+        <select
+          {...common}
+          value={value === null || value === undefined ? '' : String(value)}
+          onChange={(e) =>
+            set(e.target.value === '' ? undefined : numeric ? Number(e.target.value) : e.target.value)
+          }
+        >
+          <option value="">{required ? 'Bitte wählen' : '–'}</option>
+          {field.options?.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      );
+      break;
+    }
+    case 'multiselect':
+    case 'refs':
+    case 'images': {
+      isGroup = true;
+      const choices = field.type === 'multiselect' ? (field.options ?? []) : refs.options(field.collection!);
+      const chosen =
+        field.type === 'multiselect' ? (Array.isArray(value) ? value.map(String) : []) : refIds(value);
+      const toggle = (choice: string, on: boolean) => {
+        const next = on ? [...chosen, choice] : chosen.filter((c) => c !== choice);
+        set(field.type === 'multiselect' ? next : next.map((c) => ({ id: Number(c) })));
+      };
+      control = (
+        <div
+          className="bo-choices"
+          role="group"
+          aria-labelledby={`${id}-label`}
+          aria-describedby={describedBy || undefined}
+        >
+          {choices.length === 0 && <span className="bo-field__hint">Keine Einträge vorhanden.</span>}
+          {choices.map((choice) => (
+            <label key={choice.value} className="bo-choice">
+              <input
+                type="checkbox"
+                name={field.name}
+                value={choice.value}
+                disabled={disabled}
+                checked={chosen.includes(choice.value)}
+                onChange={(e) => toggle(choice.value, e.target.checked)}
+              />
+              {choice.label}
+            </label>
+          ))}
+        </div>
+      );
+      break;
+    }
+    case 'ref':
+    case 'image':
+      control = (
+        <select
+          {...common}
+          value={refId(value)}
+          onChange={(e) => set(e.target.value === '' ? null : { id: Number(e.target.value) })}
+        >
+          <option value="">{required ? 'Bitte wählen' : '–'}</option>
+          {refs.options(field.collection!).map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      );
+      break;
+    case 'date':
+      control = (
+        <input
+          {...common}
+          type="date"
+          value={typeof value === 'string' ? value.slice(0, 10) : ''}
+          onChange={(e) => set(e.target.value === '' ? null : e.target.value)}
+        />
+      );
+      break;
+    case 'datetime':
+      control = (
+        <input
+          {...common}
+          type="datetime-local"
+          value={toLocalInput(value)}
+          onChange={(e) => set(fromLocalInput(e.target.value))}
+        />
+      );
+      break;
+    case 'secrets': {
+      isGroup = true;
+      const masked = (value ?? {}) as Record<string, string>;
+      control = (
+        <div className="bo-secrets" role="group" aria-labelledby={`${id}-label`}>
+          {SECRET_KEYS.map((key) => (
+            <div key={key} className="bo-field">
+              <label htmlFor={`secret-${key}`}>{SECRET_LABELS[key]}</label>
+              <input
+                id={`secret-${key}`}
+                type="password"
+                autoComplete="new-password"
+                disabled={disabled}
+                placeholder={masked[key] ? `gespeichert (${masked[key]})` : 'nicht gesetzt'}
+                value={form.secrets[key] ?? ''}
+                onChange={(e) => form.setSecret(key, e.target.value)}
+              />
+            </div>
+          ))}
+          <p className="bo-field__hint">
+            Gespeicherte Zugangsdaten werden nie angezeigt; nur neu eingegebene werden gesendet.
+          </p>
+        </div>
+      );
+      break;
+    }
+    case 'custom': {
+      isGroup = true;
+      const Editor = field.editor ? customEditors[field.editor] : undefined;
+      control = Editor ? (
+        <Editor
+          value={value as never}
+          onChange={(next: unknown) => set(next)}
+          errors={errorsUnder(form.fieldErrors, field.name)}
+          entity={form.values}
+          id={form.id}
+          disabled={disabled}
+          label={label}
+        />
+      ) : (
+        <div className="bo-pending-editor">
+          <p className="bo-field__hint">Wird bearbeitet {field.editorHint ?? 'in einem eigenen Editor'}.</p>
+          {value !== undefined && value !== null && (
+            <pre className="bo-json" aria-label={`${label} (nur lesen)`}>
+              {JSON.stringify(value, null, 2)}
+            </pre>
+          )}
+        </div>
+      );
+      break;
+    }
+    default:
+      control = (
+        <input
+          {...common}
+          type={field.type === 'email' ? 'email' : field.type === 'password' ? 'password' : 'text'}
+          autoComplete={field.type === 'password' ? 'new-password' : 'off'}
+          value={typeof value === 'string' ? value : ''}
+          onChange={(e) => set(e.target.value)}
+        />
+      );
+  }
+
+  return (
+    <div className={`bo-field${error ? ' bo-field--invalid' : ''}`}>
+      {isGroup ? (
+        <span id={`${id}-label`} className="bo-field__label">
+          {label}
+          {required && <span aria-hidden="true"> *</span>}
+        </span>
+      ) : (
+        <label htmlFor={id} className="bo-field__label">
+          {label}
+          {required && <span aria-hidden="true"> *</span>}
+        </label>
+      )}
+      {control}
+      {field.hint && (
+        <p id={`${id}-hint`} className="bo-field__hint">
+          {field.hint}
+        </p>
+      )}
+      {error && (
+        <p id={`${id}-error`} className="bo-field__error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+});

@@ -1,0 +1,196 @@
+import { ENTITY_INPUTS, FIELD_LABELS } from '@ordering/common/schemas';
+import { ApiClient } from '../../api/ApiClient';
+import { fakeFetch, json } from '../../testing/fakeFetch';
+import { ErrorStore } from '../ErrorStore';
+import { NAV_AREAS } from '../areas';
+import { screensOf } from './access';
+import { ALL_DESCRIPTIONS, CONFIG_DESCRIPTION, descriptionAt } from './descriptions';
+import { EntityFormStore } from './EntityFormStore';
+import { errorsUnder } from './paths';
+import { defaultsOf, isRequired, labelOf, schemaFields } from './schema';
+
+/** The collections of spec section 7's back office, plus the configuration and the logs. */
+const SECTION_7 = [
+  'users',
+  'divisions',
+  'branches',
+  'departments',
+  'menus',
+  'categories',
+  'tags',
+  'products',
+  'tables',
+  'devices',
+  'images',
+  'image-templates',
+  'uploads',
+  'sites',
+  'blocks',
+  'navigations',
+  'donatees',
+  'working-activities',
+  'working-schedules',
+  'projects',
+  'tasks',
+  'digital-signage-segments',
+  'digital-signage-streams',
+  'digital-signage-devices',
+  'fonts',
+  'logs',
+  'config',
+];
+
+describe('entity descriptions', () => {
+  it('describe every entity of spec section 7, each once', () => {
+    const collections = ALL_DESCRIPTIONS.map((d) => d.collection);
+    expect([...collections].sort()).toEqual([...SECTION_7].sort());
+  });
+
+  it.each(ALL_DESCRIPTIONS.filter((d) => !d.readOnly).map((d) => [d.collection, d] as const))(
+    '%s: the form has exactly the fields of the shared schema',
+    (collection, description) => {
+      const described = [
+        ...description.fields.map((f) => f.name),
+        ...Object.keys(description.notEdited ?? {}),
+      ].sort();
+      expect(described).toEqual(schemaFields(collection).sort());
+    },
+  );
+
+  it('every writable collection has a shared schema and a German label for each field', () => {
+    for (const description of ALL_DESCRIPTIONS.filter((d) => !d.readOnly)) {
+      expect(ENTITY_INPUTS).toHaveProperty([description.collection]);
+      for (const field of description.fields) {
+        const label = labelOf(description, field);
+        expect(label).not.toBe(field.name);
+        expect(
+          (FIELD_LABELS as Record<string, Record<string, string>>)[description.collection],
+        ).toHaveProperty([field.name]);
+      }
+    }
+  });
+
+  it('names a collection for every ref field and a key for every special editor', () => {
+    for (const description of ALL_DESCRIPTIONS) {
+      for (const field of description.fields) {
+        if (['ref', 'refs', 'image', 'images'].includes(field.type)) expect(field.collection).toBeTruthy();
+        if (field.type === 'custom') expect(field.editor).toBeTruthy();
+        if (field.type === 'select') expect(field.options?.length).toBeGreaterThan(0);
+      }
+    }
+  });
+
+  it('places every screen in an area of the navigation, with a unique path there', () => {
+    const areas = new Set(NAV_AREAS.map((a) => a.path));
+    for (const description of ALL_DESCRIPTIONS) {
+      expect(areas).toContain(description.area);
+      expect(descriptionAt(description.area, description.path)).toBe(description);
+    }
+  });
+
+  it('shows each role only the screens of its areas', () => {
+    expect(screensOf('settings', ['ROLE_ADMIN']).map((d) => d.collection)).toEqual([
+      'users',
+      'logs',
+      'config',
+    ]);
+    expect(screensOf('settings', ['ROLE_MANAGER']).map((d) => d.collection)).toEqual(['logs']);
+    expect(screensOf('branches', ['ROLE_EMPLOYEE']).map((d) => d.collection)).toEqual(['tables']);
+    expect(screensOf('catalog', ['ROLE_EMPLOYEE'])).toEqual([]);
+  });
+
+  it('knows required fields and defaults from the shared schema', () => {
+    expect(isRequired('branches', 'name')).toBe(true);
+    expect(isRequired('branches', 'street')).toBe(false);
+    expect(isRequired('tables', 'branch')).toBe(true);
+    expect(defaultsOf('branches')).toMatchObject({
+      isTakeawayEnabled: true,
+      timeZone: 'Europe/Vienna',
+      tags: [],
+    });
+  });
+});
+
+describe(errorsUnder.name, () => {
+  it('keys errors relative to the field as special editors read them', () => {
+    expect(
+      errorsUnder(
+        {
+          'openingHours.0.from': 'Uhrzeit',
+          openingHours: 'Liste',
+          'config.parts': 'leer',
+          name: 'anders',
+        },
+        'openingHours',
+      ),
+    ).toEqual({ '[0].from': 'Uhrzeit', '': 'Liste' });
+    expect(errorsUnder({ 'config.parts.1.options': 'x' }, 'config')).toEqual({ 'parts[1].options': 'x' });
+  });
+});
+
+describe(EntityFormStore.name, () => {
+  const tags = descriptionAt('catalog', 'tags')!;
+
+  function setup(...replies: Parameters<typeof fakeFetch>) {
+    const fetch = fakeFetch(...replies);
+    const errors = new ErrorStore();
+    return { fetch, errors, api: new ApiClient({ fetch }) };
+  }
+
+  it('checks with the shared schema before sending: nothing is sent, the German message is at its field', async () => {
+    const { fetch, errors, api } = setup();
+    const form = new EntityFormStore({ api, errors, description: tags });
+    form.setValue('name', '   ');
+    expect(await form.save()).toBeUndefined();
+    expect(fetch.calls).toHaveLength(0);
+    expect(form.errorOf('name')).toBe('Dieser Wert sollte nicht leer sein.');
+    form.setValue('name', 'Vegan');
+    expect(form.errorOf('name')).toBeUndefined();
+  });
+
+  it('creates with POST and shows the server field errors at their fields and in the error list', async () => {
+    const { fetch, errors, api } = setup(
+      json(409, { errors: [{ message: 'Dieser Wert wird bereits verwendet.', field: 'name' }] }),
+      json(201, { data: { id: 7, name: 'Vegan!', image: null } }),
+    );
+    const form = new EntityFormStore({ api, errors, description: tags });
+    form.setValue('name', 'Vegan');
+    expect(await form.save()).toBeUndefined();
+    expect(fetch.calls[0]).toMatchObject({ method: 'POST', url: '/api/tags', body: { name: 'Vegan' } });
+    expect(form.errorOf('name')).toBe('Dieser Wert wird bereits verwendet.');
+    expect(errors.entries.map((e) => e.message)).toEqual(['Dieser Wert wird bereits verwendet.']);
+    form.setValue('name', 'Vegan!');
+    expect(await form.save()).toEqual({ id: 7, name: 'Vegan!', image: null });
+  });
+
+  it('updates with PUT of the schema fields only and deletes with the catalogue fallback on failure', async () => {
+    const { fetch, errors, api } = setup(
+      json(200, { data: { id: 3, name: 'Bio', image: { id: 1, version: 2 }, createdAt: 'x' } }),
+      json(200, { data: { id: 3, name: 'Bio', image: null } }),
+      new Response('', { status: 502 }),
+    );
+    const form = new EntityFormStore({ api, errors, description: tags, id: 3 });
+    await form.load();
+    await form.save();
+    expect(fetch.calls[1]).toMatchObject({ method: 'PUT', url: '/api/tags/3' });
+    expect(fetch.calls[1]!.body).toEqual({ name: 'Bio', image: { id: 1, version: 2 } });
+    expect(await form.remove()).toBe(false);
+    expect(errors.entries.at(-1)?.message).toBe('Tag konnte nicht gelöscht werden.');
+  });
+
+  it('sends only the secrets typed in, never the masked ones', async () => {
+    const config = {
+      shopName: 'Gasthaus',
+      businessName: 'Gasthaus GmbH',
+      secrets: { mollieApiKey: '••••1234', smsApiKey: '' },
+    };
+    const { fetch, errors, api } = setup(json(200, { data: config }), json(200, { data: config }));
+    const form = new EntityFormStore({ api, errors, description: CONFIG_DESCRIPTION });
+    await form.load();
+    expect(fetch.calls[0]!.url).toBe('/api/config');
+    form.setSecret('smsApiKey', 'neu-123');
+    await form.save();
+    expect(fetch.calls[1]).toMatchObject({ method: 'POST', url: '/api/config' });
+    expect((fetch.calls[1]!.body as { secrets: unknown }).secrets).toEqual({ smsApiKey: 'neu-123' });
+  });
+});

@@ -1,0 +1,81 @@
+import { readInitPayload, type InitPayload } from '@ordering/common';
+import { observer } from 'mobx-react-lite';
+import { Route, Routes, useParams } from 'react-router';
+import { NotFoundPage } from '../components/ErrorPage';
+import { NAV_AREAS } from './areas';
+import { BackofficeLayout } from './BackofficeLayout';
+import { BackofficeRootStore, type BackofficeRootStoreOptions } from './BackofficeRootStore';
+import { AreaIndex, AreaPage, useScreen } from './entities/AreaPage';
+import { EntityScreen } from './entities/EntityFormPage';
+import { EntityListPage } from './entities/EntityListPage';
+import { OrderBoardPage } from './orders/OrderBoardPage';
+import { OrderHistoryPage } from './orders/OrderHistoryPage';
+import { AreaPlaceholderPage } from './pages/AreaPlaceholderPage';
+import { LoginPage } from './pages/LoginPage';
+import { SignedInShell } from './shell/SignedInShell';
+import { BackofficeStoresProvider } from './stores';
+
+/** The shop's name from the public configuration (`/api/init`), for the header and the page titles. */
+export async function loadShopName(root: BackofficeRootStore): Promise<void> {
+  try {
+    const payload = await root.api.get<InitPayload>('/api/init');
+    const config = readInitPayload(Array.isArray(payload) ? payload : []).config;
+    if (config) root.ui.applyConfig(config);
+  } catch {
+    // The configured name is a nicety: the default name stays, and the screens' own calls report failures.
+  }
+}
+
+/** One entity screen of an area: its list, or its form with `:id` (`new` to create). */
+const ScreenRoute = observer(function ScreenRoute({ area }: { area: string }) {
+  const description = useScreen(area);
+  const { id } = useParams();
+  if (!description) return <NotFoundPage />;
+  if (description.singleton || id !== undefined)
+    return <EntityScreen description={description} area={area} id={id} />;
+  return <EntityListPage key={description.collection} description={description} area={area} />;
+});
+
+/** The areas with entity screens (every one but the orders, which have their own, and the statistics). */
+const ENTITY_AREAS = NAV_AREAS.filter((area) => area.ready && area.path !== 'orders');
+
+/** Every back-office route below /backend, for a root store made from `options`. */
+export function BackofficeRoutes({ stores }: { stores: BackofficeRootStore }) {
+  return (
+    <BackofficeStoresProvider stores={stores}>
+      <Routes>
+        <Route element={<BackofficeLayout />}>
+          <Route path="login" element={<LoginPage />} />
+          <Route element={<SignedInShell />}>
+            <Route index element={<OrderBoardPage />} />
+            <Route path="orders" element={<OrderBoardPage />} />
+            <Route path="orders/history" element={<OrderHistoryPage />} />
+            {ENTITY_AREAS.map((area) => (
+              <Route key={area.path} path={area.path} element={<AreaPage area={area.path} />}>
+                <Route index element={<AreaIndex area={area.path} />} />
+                <Route path=":screen" element={<ScreenRoute area={area.path} />} />
+                <Route path=":screen/:id" element={<ScreenRoute area={area.path} />} />
+              </Route>
+            ))}
+            {NAV_AREAS.filter((area) => !area.ready).map((area) => (
+              <Route key={area.path} path={area.path} element={<AreaPlaceholderPage area={area.path} />} />
+            ))}
+          </Route>
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Routes>
+    </BackofficeStoresProvider>
+  );
+}
+
+/**
+ * The whole back office as one lazily loaded chunk (`/backend/*`): the root store is made here, on the
+ * first visit of a back-office page, so the storefront's bundle carries none of its code.
+ */
+export function createBackofficeApp(options: BackofficeRootStoreOptions) {
+  const stores = new BackofficeRootStore(options);
+  void loadShopName(stores);
+  return function BackofficeApp() {
+    return <BackofficeRoutes stores={stores} />;
+  };
+}
