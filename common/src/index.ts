@@ -22,3 +22,4 @@ export * from './cart.js';
 export * from './catalog-visibility.js';
 export * from './search.js';
 export * from './text.js';
+export * from './ticket-screen.js';

@@ -22,6 +22,10 @@ const orderBoard = () =>
 const orderHistory = () =>
   import('../backoffice/orders/OrderHistoryPage').then((m) => ({ Component: m.OrderHistoryPage }));
 
+// The front-desk ticket screen (a TV at the counter) is its own chunk, outside the back office's sign-in.
+const ticketScreen = () =>
+  import('../backoffice/frontdesk/TicketScreenPage').then((m) => ({ Component: m.TicketScreenPage }));
+
 export interface AppStores {
   storefront: StorefrontRootStore;
   backoffice: BackofficeRootStore;
@@ -66,6 +70,7 @@ export function createRoutes({ storefront, backoffice }: AppStores): RouteObject
             },
           ],
         },
+        { path: 'frontdesk/:branchId/:apiKey', lazy: ticketScreen, errorElement: <StandaloneErrorPage /> },
         {
           element: (
             <StorefrontStoresProvider stores={storefront}>
