@@ -23,3 +23,4 @@ export * from './catalog-visibility.js';
 export * from './search.js';
 export * from './text.js';
 export * from './ticket-screen.js';
+export * from './preparation-time.js';

@@ -205,3 +205,94 @@ test.describe('front-desk ticket screen', () => {
     await tv.close();
   });
 });
+
+async function signInOnPage(page: Page) {
+  await page.goto('/backend/login');
+  await page.getByLabel('Benutzername').fill('admin');
+  await page.getByLabel('Passwort').fill('Admin-Demo-2026');
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Bestellungen' })).toBeVisible();
+}
+
+/** Changes fields of a branch through its API (a PUT of the whole branch); answers the old values. */
+async function updateBranch(staff: Staff, id: number, fields: Record<string, unknown>) {
+  const current = (await (await staff.request.get(`/api/branches/${id}`)).json()) as {
+    data: Record<string, unknown>;
+  };
+  const response = await staff.request.put(`/api/branches/${id}`, {
+    headers: { 'X-CSRF-Token': staff.csrf },
+    data: { ...current.data, ...fields },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return Object.fromEntries(Object.keys(fields).map((k) => [k, current.data[k]]));
+}
+
+async function staffOrder(staff: Staff, id: number) {
+  const response = await staff.request.get(`/api/orders/${id}`);
+  return ((await response.json()) as { data: { status: string; appointment: string | null } }).data;
+}
+
+test.describe('order board: shortcuts, touch accept and auto-accept', () => {
+  test('A and the card button accept with the default preparation time; auto-accept needs nobody', async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const staff = await staffApi(request);
+    const branch = await viennaBranch(request);
+    const before = await updateBranch(staff, branch.id, {
+      defaultPreparationMinutes: 30,
+      isAutoAcceptEnabled: false,
+    });
+    try {
+      await signInOnPage(page);
+      const keyed = await placeOrder(staff, branch.id, 'Kurztaste');
+      const tapped = await placeOrder(staff, branch.id, 'Tipptaste');
+      const newColumn = page.locator('.board__column--new');
+      const keyedCard = newColumn.locator('.order-card', { hasText: 'Eva Kurztaste' });
+      const tappedCard = newColumn.locator('.order-card', { hasText: 'Eva Tipptaste' });
+      await expect(keyedCard).toBeVisible();
+      await expect(
+        tappedCard.getByRole('button', { name: `#${tapped.ticketNumber} annehmen` }),
+      ).toBeVisible();
+      // Touch targets on the card: at least 48 px high.
+      const box = await tappedCard.locator('.order-card__accept').boundingBox();
+      expect(box!.height).toBeGreaterThanOrEqual(48);
+      await screenshot(page, testInfo, 'board-accept-buttons', false);
+
+      // Keyboard: focus a card, arrows move, A accepts the focused new order.
+      await keyedCard.locator('.order-card__open').focus();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowUp');
+      await expect(keyedCard.locator('.order-card__open')).toBeFocused();
+      const acceptedAt = Date.now();
+      await page.keyboard.press('a');
+      await expect(
+        page.locator('.board__column--confirmed .order-card', { hasText: 'Eva Kurztaste' }),
+      ).toBeVisible();
+      const confirmed = await staffOrder(staff, keyed.id);
+      expect(confirmed.status).toBe('confirmed');
+      // Never sooner than 30 minutes from now (the requested time may be later, then it is kept).
+      expect(Date.parse(confirmed.appointment!)).toBeGreaterThanOrEqual(acceptedAt + 29 * 60_000);
+
+      // Touch: one tap on "Annehmen".
+      await tappedCard.getByRole('button', { name: `#${tapped.ticketNumber} annehmen` }).click();
+      await expect(
+        page.locator('.board__column--confirmed .order-card', { hasText: 'Eva Tipptaste' }),
+      ).toBeVisible();
+      expect((await staffOrder(staff, tapped.id)).status).toBe('confirmed');
+
+      // Auto-accept: the server confirms a new order by itself; the board only shows it.
+      await updateBranch(staff, branch.id, { isAutoAcceptEnabled: true });
+      const automatic = await placeOrder(staff, branch.id, 'Automatik');
+      await expect(
+        page.locator('.board__column--confirmed .order-card', { hasText: 'Eva Automatik' }),
+      ).toBeVisible({ timeout: 15_000 });
+      const auto = await staffOrder(staff, automatic.id);
+      expect(auto.status).toBe('confirmed');
+      expect(auto.appointment).not.toBeNull();
+    } finally {
+      await updateBranch(staff, branch.id, before);
+    }
+  });
+});

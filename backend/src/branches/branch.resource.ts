@@ -1,6 +1,7 @@
 import {
   DEFAULT_SLOT_MINUTES,
   OPENING_HOUR_RULE_TYPES,
+  PREPARATION_MINUTES_MAX,
   SLOT_MINUTES,
   type Branch as BranchContract,
 } from '@ordering/common';
@@ -133,6 +134,14 @@ export const branchInput = z.object({
     .max(10_000)
     .nullish()
     .transform((v) => v ?? null),
+  defaultPreparationMinutes: z
+    .number()
+    .int()
+    .min(0)
+    .max(PREPARATION_MINUTES_MAX)
+    .nullish()
+    .transform((v) => v ?? null),
+  isAutoAcceptEnabled: flag(),
 });
 
 export const branchResource = defineResource({
@@ -232,6 +241,8 @@ export function branchJson(branch: Branch, ctx: RequestContext): BranchContract 
     slotMinutes: branch.slotMinutes,
     slotCapacity: branch.slotCapacity,
     deliverySlotCapacity: branch.deliverySlotCapacity,
+    defaultPreparationMinutes: branch.defaultPreparationMinutes,
+    isAutoAcceptEnabled: branch.isAutoAcceptEnabled,
   } satisfies BranchContract;
   return ctx.can('organisation:write') ? { ...json, apiKey: branch.apiKey } : json;
 }
