@@ -22,3 +22,5 @@ export * from './cart.js';
 export * from './catalog-visibility.js';
 export * from './search.js';
 export * from './text.js';
+export * from './ticket-screen.js';
+export * from './preparation-time.js';

@@ -52,6 +52,10 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'POST /api/orders/public/:uid/:hash/questionnaire',
   'GET /api/orders/frontdesk/:branchId/:apiKey',
   'GET /api/orders/backoffice/:branchId/:apiKey',
+  // The front-desk ticket screen (a TV, no sign-in): a ticket-screen device's key or the branch's key in
+  // the path; it gets ticket numbers and their state only, no names or items.
+  'GET /api/orders/frontdesk/:branchId/:apiKey/tickets',
+  'GET /api/orders/frontdesk/:branchId/:apiKey/events',
   'GET /api/branches/:id/availability', // the date and time pickers' bookable times (no secrets)
 
   // Live order events: the route authenticates itself (staff session or token with orders:read, or a

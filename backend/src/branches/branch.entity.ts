@@ -174,6 +174,14 @@ export class Branch extends BaseEntity {
   @Column({ type: 'integer', nullable: true })
   deliverySlotCapacity: number | null;
 
+  /** Minutes a new order needs at least when accepted without a chosen time; null: none. */
+  @Column({ type: 'smallint', nullable: true })
+  defaultPreparationMinutes: number | null;
+
+  /** New orders are confirmed automatically with the default preparation time (a job, see orders.md). */
+  @Column({ type: 'boolean', default: false })
+  isAutoAcceptEnabled: boolean;
+
   /** Secret of the branch's front-desk and back-office order lists (path parameter). Never public. */
   @Column({ type: 'varchar', length: 64, select: true })
   apiKey: string;

@@ -106,6 +106,8 @@ export function branchJson(branch: Branch, ctx: RequestContext): BranchContract 
     slotMinutes: branch.slotMinutes,
     slotCapacity: branch.slotCapacity,
     deliverySlotCapacity: branch.deliverySlotCapacity,
+    defaultPreparationMinutes: branch.defaultPreparationMinutes,
+    isAutoAcceptEnabled: branch.isAutoAcceptEnabled,
   } satisfies BranchContract;
   return ctx.can('organisation:write') ? { ...json, apiKey: branch.apiKey } : json;
 }

@@ -1,5 +1,6 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
+import { ticketOf, type TicketSource } from '@ordering/common';
 import type { Response } from 'express';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
@@ -8,8 +9,17 @@ import { LOGGER } from '../core/tokens.js';
 import { ORDER_EVENTS_CHANNEL } from './event-log.writer.js';
 import { PgChannel } from './pg-channel.js';
 
-/** Who a stream belongs to: staff or a device (its branches, or all), or one order's status page. */
-export type StreamScope = { kind: 'staff'; branches: 'all' | number[] } | { kind: 'order'; uid: string };
+/**
+ * Who a stream belongs to: staff or a device (its branches, or all), one order's status page, or a
+ * branch's ticket screen (ticket numbers and their state only).
+ */
+export type StreamScope =
+  | { kind: 'staff'; branches: 'all' | number[] }
+  | { kind: 'order'; uid: string }
+  | { kind: 'tickets'; branchId: number };
+
+/** The order events a ticket screen follows (as `ticket` events with the projection of `ticketOf`). */
+const TICKET_SOURCES = ['order.created', 'order.updated', 'order.status'];
 
 interface LogRow {
   id: number;
@@ -51,6 +61,7 @@ const toRow = (r: LogRow): LogRow => ({ ...r, id: Number(r.id) });
 
 function visible(scope: StreamScope, row: LogRow): boolean {
   if (scope.kind === 'order') return row.orderUid === scope.uid && row.publicPayload !== null;
+  if (scope.kind === 'tickets') return row.branchId === scope.branchId && TICKET_SOURCES.includes(row.type);
   if (scope.branches === 'all') return true;
   return row.branchId !== null && scope.branches.includes(row.branchId);
 }
@@ -59,6 +70,8 @@ function visible(scope: StreamScope, row: LogRow): boolean {
 function scopeFilter(scope: StreamScope): { sql: string; param?: unknown } {
   if (scope.kind === 'order')
     return { sql: 'order_uid = $2 AND public_payload IS NOT NULL', param: scope.uid };
+  if (scope.kind === 'tickets')
+    return { sql: `branch_id = $2 AND type IN ('${TICKET_SOURCES.join("', '")}')`, param: scope.branchId };
   if (scope.branches === 'all') return { sql: 'TRUE' };
   return { sql: 'branch_id = ANY($2)', param: scope.branches };
 }
@@ -180,6 +193,17 @@ export class EventStreamHub implements OnModuleInit, OnModuleDestroy {
     if (!visible(client.scope, row) || client.res.writableEnded) return;
     if (client.res.writableLength > MAX_BUFFERED_BYTES) {
       client.res.end(); // a stalled reader: it reconnects and resumes from the log
+      return;
+    }
+    if (client.scope.kind === 'tickets') {
+      const ticket = ticketOf((row.payload.order ?? {}) as TicketSource);
+      // An order that never belongs on the screen still moves the client's resume point (a comment has
+      // no id, so the id goes out with an empty keep-alive event).
+      client.res.write(
+        ticket
+          ? `id: ${row.id}\nevent: ticket\ndata: ${JSON.stringify(ticket)}\n\n`
+          : `id: ${row.id}\nevent: skip\ndata: {}\n\n`,
+      );
       return;
     }
     const data = client.scope.kind === 'order' ? row.publicPayload : row.payload;

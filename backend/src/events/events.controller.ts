@@ -9,6 +9,7 @@ import type { RequestContext } from '../core/request-context.js';
 import { TransactionalConnection } from '../core/transaction.js';
 import { Device } from '../operations/devices/device.entity.js';
 import { hashDeviceKey } from '../operations/devices/device-key.service.js';
+import { ticketScreenAccess } from '../orders/ticket-screen.js';
 import { EventStreamHub, type StreamScope } from './event-stream.hub.js';
 
 const ORDER_NOT_FOUND = 'Bestellung wurde nicht gefunden.';
@@ -71,6 +72,29 @@ export class EventsController {
   ): Promise<void> {
     const orderUid = await this.checkOrder(ctx, uid, hash);
     await this.hub.attach(res, { kind: 'order', uid: orderUid }, lastEventIdOf(req));
+  }
+
+  /**
+   * A branch's front-desk ticket screen (a TV, no sign-in): `ticket` events (id, number, state, times) of
+   * its takeaway and dine-in orders, nothing else; the key in the path is a ticket-screen device's key or
+   * the branch's API key.
+   */
+  @Public()
+  @Get('orders/frontdesk/:branchId/:apiKey/events')
+  @ApiOperation({ summary: 'Live-Ticketnummern für den Abholbildschirm einer Filiale' })
+  @ApiProduces('text/event-stream')
+  @ApiHeader({ name: 'Last-Event-ID', required: false, description: 'fortsetzen nach dieser Ereignis-ID' })
+  @ApiQuery({ name: 'lastEventId', required: false, type: 'integer' })
+  @streamDoc
+  async tickets(
+    @Ctx() ctx: RequestContext,
+    @Param('branchId') branchId: string,
+    @Param('apiKey') apiKey: string,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    const access = await ticketScreenAccess(this.connection.manager(ctx), branchId, apiKey);
+    await this.hub.attach(res, { kind: 'tickets', branchId: access.branchId }, lastEventIdOf(req));
   }
 
   private async staffScope(ctx: RequestContext, req: Request): Promise<StreamScope> {

@@ -9,6 +9,8 @@ import {
   type LeadTimeProduct,
   type OrderType,
   type StaffOrderState,
+  ticketOf,
+  type Ticket,
 } from '@ordering/common';
 import { Brackets, In, type SelectQueryBuilder } from 'typeorm';
 import { Branch } from '../branches/branch.entity.js';
@@ -24,6 +26,7 @@ import { bookableDays, slotLimitOf } from './order-capacity.js';
 import { loadForStaff, secretsEqual } from './order-actions.js';
 import { staffOrderJson } from './order-json.js';
 import { Order } from './order.entity.js';
+import { ticketScreenAccess } from './ticket-screen.js';
 
 /** States in which an order still needs staff (not final). */
 export const OPEN_STATES: StaffOrderState[] = ['unconfirmed', 'confirmed', 'inDelivery'];
@@ -265,6 +268,28 @@ export class OrderQueryService {
       .createQueryBuilder('o')
       .where('o.branchId = :id', { id });
     return this.current(qb);
+  }
+
+  /**
+   * `GET /api/orders/frontdesk/{branchId}/{apiKey}/tickets`: the ticket screen's numbers (takeaway and
+   * dine-in orders of today and later that are being prepared or ready), with nothing else of the orders.
+   */
+  async tickets(
+    ctx: RequestContext,
+    branchId: string,
+    apiKey: string,
+  ): Promise<{ readySeconds: number; tickets: Ticket[] }> {
+    const access = await ticketScreenAccess(this.connection.manager(ctx), branchId, apiKey);
+    const qb = this.connection
+      .getRepository(ctx, Order)
+      .createQueryBuilder('o')
+      .where('o.branchId = :id', { id: access.branchId })
+      .andWhere('o.status IN (:...screen)', { screen: ['confirmed', 'inDelivery'] })
+      .andWhere('o.isDelivery = false AND o.ticketNumber IS NOT NULL');
+    const tickets = (await this.current(qb))
+      .map(ticketOf)
+      .filter((ticket): ticket is Ticket => ticket !== null && ticket.state !== 'gone');
+    return { readySeconds: access.readySeconds, tickets };
   }
 
   /**

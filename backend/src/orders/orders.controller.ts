@@ -123,6 +123,17 @@ export class OrdersController {
     return this.queries.frontdesk(ctx, branchId, key);
   }
 
+  @Get('frontdesk/:branchId/:apiKey/tickets')
+  @Public()
+  @ApiOperation({
+    summary:
+      'Ticketnummern für den Abholbildschirm (Schlüssel eines Ticket-Bildschirms oder der Filiale): in Zubereitung und abholbereit',
+  })
+  @ApiOkResponse(one())
+  tickets(@Ctx() ctx: RequestContext, @Param('branchId') branchId: string, @Param('apiKey') key: string) {
+    return this.queries.tickets(ctx, branchId, key);
+  }
+
   @Get('backoffice/:branchId/:apiKey')
   @Public()
   @ApiOperation({ summary: 'Back-Office-Liste einer Filiale (API-Schlüssel der Filiale)' })

@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { JobsModule } from '../jobs/jobs.module.js';
+import { AutoAcceptService } from './auto-accept.service.js';
 import { IdempotencyService } from './idempotency.service.js';
 import { OrderQueryService } from './order-query.service.js';
 import {
@@ -14,8 +16,9 @@ import { OrdersService } from './orders.service.js';
  * notifications and the event stream subscribe to.
  */
 @Module({
+  imports: [JobsModule],
   controllers: [PublicOrdersController, OrdersController, BranchAvailabilityController],
-  providers: [OrdersService, OrderQueryService, IdempotencyService],
+  providers: [OrdersService, OrderQueryService, IdempotencyService, AutoAcceptService],
   exports: [OrdersService, OrderQueryService],
 })
 export class OrdersModule {}

@@ -4,6 +4,7 @@ import {
   availableUnits,
   canSendQuestionnaire,
   cleanDecimal,
+  defaultConfirmTime,
   isFinalOrder,
   isPartValueValid,
   normalizePhone,
@@ -36,6 +37,7 @@ import { auditOrderJson, publicOrderJson, staffOrderJson } from './order-json.js
 import { isPendingPayment } from './order-payment.js';
 import { partLabels, pricedProduct, storedItem, totalsOfItems } from './order-pricing.js';
 import { Order } from './order.entity.js';
+import { Branch } from '../branches/branch.entity.js';
 import {
   itemUpdateSchema,
   orderUpdateSchema,
@@ -262,6 +264,8 @@ export class OrdersService {
           'payment_pending',
         );
       const before = auditOrderJson(order);
+      if (action === 'confirm' && !input.appointment && !input.counterAppointment)
+        input.appointment = await this.defaultAppointment(em, order);
       applyAction(order, action, input);
       order.updatedAt = this.clock.now();
       await em.save(order);
@@ -269,6 +273,25 @@ export class OrdersService {
       await this.emit(ctx, 'order.status', order, action);
       return staffOrderJson(order);
     });
+  }
+
+  /**
+   * The time an order is confirmed for when staff (or auto-accept) choose none: the requested time, but
+   * not sooner than the branch's default preparation time from now (common's `defaultConfirmTime`).
+   */
+  private async defaultAppointment(em: EntityManager, order: Order): Promise<Date | null> {
+    const branch =
+      order.branchId === null
+        ? null
+        : await em.getRepository(Branch).findOne({
+            where: { id: order.branchId },
+            select: { id: true, defaultPreparationMinutes: true },
+          });
+    return defaultConfirmTime(
+      order.appointmentDate ?? null,
+      this.clock.now(),
+      branch?.defaultPreparationMinutes,
+    );
   }
 
   /** `POST /api/orders/{id}/print`: asks for the receipt (the print job follows from the event). */

@@ -153,6 +153,13 @@ export interface Branch extends Entity {
   slotCapacity?: number | null;
   /** Delivery orders per slot; null: no limit. */
   deliverySlotCapacity?: number | null;
+  /**
+   * Minutes a new order needs at least (see `preparation-time.ts`): accepting without choosing a time
+   * confirms the requested time but never sooner than this from now; null: the requested time as it is.
+   */
+  defaultPreparationMinutes?: number | null;
+  /** New orders are confirmed automatically with the default preparation time (no staff needed). */
+  isAutoAcceptEnabled?: boolean;
 }
 
 /** The default IANA time zone of a branch. */

@@ -83,6 +83,8 @@ export const FIELD_LABELS = {
     slotMinutes: 'Zeitfenster (Minuten)',
     slotCapacity: 'Bestellungen je Zeitfenster',
     deliverySlotCapacity: 'Lieferungen je Zeitfenster',
+    defaultPreparationMinutes: 'Standard-Zubereitungszeit (Minuten)',
+    isAutoAcceptEnabled: 'Bestellungen automatisch annehmen',
   },
   departments: {
     name: common.name,

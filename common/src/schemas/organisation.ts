@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { OPENING_HOUR_RULE_TYPES } from '../contract/branch.js';
+import { PREPARATION_MINUTES_MAX } from '../preparation-time.js';
 import { DEFAULT_SLOT_MINUTES, SLOT_MINUTES } from '../slot-capacity.js';
 import { fields } from './fields.js';
 import { ROLES } from './roles.js';
@@ -206,4 +207,12 @@ export const branchInput = z.object({
     .max(10_000)
     .nullish()
     .transform((v) => v ?? null),
+  defaultPreparationMinutes: z
+    .number()
+    .int()
+    .min(0)
+    .max(PREPARATION_MINUTES_MAX)
+    .nullish()
+    .transform((v) => v ?? null),
+  isAutoAcceptEnabled: flag(),
 });

@@ -113,7 +113,11 @@ describe(createRoutes.name, () => {
       backoffice: { api },
     });
     expect((root.errorElement as { type: unknown }).type).toBe(StandaloneErrorPage);
-    const faces = root.children ?? [];
+    const children = root.children ?? [];
+    // The ticket screen (a TV) is a page of its own with the standalone error page; the two faces follow.
+    const ticketScreen = children.find((route) => route.path === 'frontdesk/:branchId/:apiKey');
+    expect((ticketScreen?.errorElement as { type: unknown }).type).toBe(StandaloneErrorPage);
+    const faces = children.filter((route) => route !== ticketScreen);
     expect(faces).toHaveLength(2);
     // The back office (a lazy chunk) renders its own routes; the storefront's are here.
     for (const face of faces.filter((f) => f.path !== 'backend/*')) {

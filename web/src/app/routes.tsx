@@ -10,6 +10,10 @@ import { StorefrontLayout } from '../storefront/StorefrontLayout';
 import type { StorefrontRootStore } from '../storefront/StorefrontRootStore';
 import { StorefrontStoresProvider } from '../storefront/stores';
 
+// The front-desk ticket screen (a TV at the counter) is its own chunk, outside the back office's sign-in.
+const ticketScreen = () =>
+  import('../backoffice/frontdesk/TicketScreenPage').then((m) => ({ Component: m.TicketScreenPage }));
+
 export interface AppStores {
   storefront: StorefrontRootStore;
   /** What the back office's root store is made from, in its own lazily loaded chunk. */
@@ -32,6 +36,7 @@ export function createRoutes({ storefront, backoffice }: AppStores): RouteObject
           lazy: () =>
             import('../backoffice/routes').then((m) => ({ Component: m.createBackofficeApp(backoffice) })),
         },
+        { path: 'frontdesk/:branchId/:apiKey', lazy: ticketScreen, errorElement: <StandaloneErrorPage /> },
         {
           element: (
             <StorefrontStoresProvider stores={storefront}>

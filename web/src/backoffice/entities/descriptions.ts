@@ -233,6 +233,8 @@ export const ENTITY_DESCRIPTIONS: readonly EntityDescription[] = [
       },
       { name: 'slotCapacity', type: 'number', step: 1, group: 'Zeiten' },
       { name: 'deliverySlotCapacity', type: 'number', step: 1, group: 'Zeiten' },
+      { name: 'defaultPreparationMinutes', type: 'number', step: 5, group: 'Zeiten' },
+      { name: 'isAutoAcceptEnabled', type: 'boolean', group: 'Zeiten' },
       ...flags('Bestellarten', [
         'isTakeawayEnabled',
         'isDeliveryEnabled',

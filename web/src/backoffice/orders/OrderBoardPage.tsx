@@ -59,10 +59,15 @@ export const OrderBoardPage = observer(function OrderBoardPage() {
       const order = columns[column][row];
       if (order && column === 'new') {
         event.preventDefault();
-        alarm.acknowledge(order.id);
-        void orders.act(order.id, { action: 'confirm' });
+        accept(order.id);
       }
     }
+  }
+
+  /** Confirms without a chosen time: the server applies the branch's default preparation time. */
+  function accept(id: number) {
+    alarm.acknowledge(id);
+    void orders.act(id, { action: 'confirm' });
   }
 
   function open(id: number, column: BoardColumn, row: number) {
@@ -126,8 +131,8 @@ export const OrderBoardPage = observer(function OrderBoardPage() {
         </div>
       </div>
       <p className="muted board-hint">
-        Pfeiltasten wechseln die Karte, Eingabe öffnet sie, A nimmt eine neue Bestellung zum gewünschten
-        Termin an.
+        Pfeiltasten wechseln die Karte, Eingabe öffnet sie, A nimmt eine neue Bestellung an (zum gewünschten
+        Termin, frühestens nach der Standard-Zubereitungszeit der Filiale).
       </p>
       {orders.disconnected && (
         <div className="alert alert--error board-banner" role="alert">
@@ -172,6 +177,14 @@ export const OrderBoardPage = observer(function OrderBoardPage() {
                     missed={orders.isMissed(order.id)}
                     onOpen={() => open(order.id, column.id, row)}
                     onAcknowledge={() => alarm.acknowledge(order.id)}
+                    onAccept={
+                      column.id === 'new' &&
+                      !order.counterAppointment &&
+                      order.allowedActions.includes('confirm')
+                        ? () => accept(order.id)
+                        : undefined
+                    }
+                    busy={orders.busyAction !== null}
                   />
                 ))}
               </ol>

@@ -12,6 +12,8 @@ export const OrderCard = observer(function OrderCard({
   missed,
   onOpen,
   onAcknowledge,
+  onAccept,
+  busy = false,
 }: {
   order: StaffOrder;
   column: BoardColumn;
@@ -21,6 +23,9 @@ export const OrderCard = observer(function OrderCard({
   missed: boolean;
   onOpen: () => void;
   onAcknowledge: () => void;
+  /** Accepts with the branch's default preparation time (new orders only; a large target for tablets). */
+  onAccept?: () => void;
+  busy?: boolean;
 }) {
   const ticket = order.ticketNumber
     ? `#${order.ticketNumber}`
@@ -69,10 +74,29 @@ export const OrderCard = observer(function OrderCard({
           </span>
         </span>
       </button>
-      {alarming && (
-        <button type="button" className="button button--primary order-card__ack" onClick={onAcknowledge}>
-          Gesehen
-        </button>
+      {(alarming || onAccept) && (
+        <span className="order-card__actions">
+          {onAccept && (
+            <button
+              type="button"
+              className="button button--primary order-card__accept"
+              onClick={onAccept}
+              disabled={busy}
+              aria-label={`${ticket} annehmen`}
+            >
+              Annehmen
+            </button>
+          )}
+          {alarming && (
+            <button
+              type="button"
+              className={`button ${onAccept ? 'button--ghost' : 'button--primary'} order-card__ack`}
+              onClick={onAcknowledge}
+            >
+              Gesehen
+            </button>
+          )}
+        </span>
       )}
     </li>
   );

@@ -1,2 +1,3 @@
 import { Orders1795425430527 } from './1795425430527-orders.js';
-export const MIGRATIONS: Function[] = [Orders1795425430527];
+import { BranchAutoAccept1795439269892 } from './1795439269892-branch-auto-accept.js';
+export const MIGRATIONS: Function[] = [Orders1795425430527, BranchAutoAccept1795439269892];

@@ -1,0 +1,67 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { Branch } from '../branches/branch.entity.js';
+import { DomainError } from '../core/errors.js';
+import { EventBus } from '../core/events.js';
+import type { RequestContext } from '../core/request-context.js';
+import { LOGGER } from '../core/tokens.js';
+import { JobQueue } from '../jobs/job-queue.service.js';
+import { JobHandlers } from '../jobs/job-worker.service.js';
+import { OrdersService } from './orders.service.js';
+
+/** The job that confirms a new order of a branch with auto-accept. */
+export const AUTO_ACCEPT_JOB = 'order-auto-accept';
+
+/**
+ * Auto-accept (docs/decisions/orders.md "Auto-accept"): a new order of a branch with `isAutoAcceptEnabled`
+ * gets a job in the order's own transaction; the worker confirms it with the branch's default preparation
+ * time, through the same status action staff use (audit entry, `order.status` event, customer e-mail). It
+ * works with no board open, survives a crash between order and confirmation, and runs once per order.
+ */
+@Injectable()
+export class AutoAcceptService implements OnModuleInit {
+  constructor(
+    private readonly events: EventBus,
+    private readonly jobs: JobQueue,
+    private readonly handlers: JobHandlers,
+    private readonly orders: OrdersService,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  onModuleInit(): void {
+    // `order.created` is published when staff should see the order: at creation, or for an online
+    // payment once it is paid. Quotation requests are answered by a person.
+    this.events.inTransaction(['order.created'], async (event, ctx, em) => {
+      const { orderId, branchId, order } = event.payload;
+      if (!branchId || order.isQuotation || order.isConfirmed) return;
+      const branch = await em
+        .getRepository(Branch)
+        .findOne({ where: { id: branchId }, select: { id: true, isAutoAcceptEnabled: true } });
+      if (!branch?.isAutoAcceptEnabled) return;
+      await this.jobs.enqueue(
+        ctx,
+        AUTO_ACCEPT_JOB,
+        { orderId },
+        { dedupeKey: `auto-accept:order:${orderId}` },
+      );
+    });
+    this.handlers.register(AUTO_ACCEPT_JOB, (job, ctx) => this.accept(ctx, Number(job.payload.orderId)), {
+      transactional: true,
+    });
+  }
+
+  /** Confirms the order with the default time; one that staff answered meanwhile is left as it is. */
+  private async accept(ctx: RequestContext, orderId: number): Promise<void> {
+    try {
+      await this.orders.changeStatus(ctx, orderId, 'confirm', {});
+    } catch (error) {
+      // Already confirmed, rejected or cancelled by staff, deleted, or waiting for its online payment.
+      const reason = error instanceof DomainError ? (error.errors[0]?.code ?? error.code) : undefined;
+      if (reason === 'not_found' || reason === 'illegal_transition' || reason === 'payment_pending') {
+        this.logger.info({ orderId, reason }, 'auto-accept: order left as it is');
+        return;
+      }
+      throw error;
+    }
+  }
+}

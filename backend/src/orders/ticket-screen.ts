@@ -1,0 +1,61 @@
+import type { EntityManager } from 'typeorm';
+import { secretsEqual } from '../auth/secrets.js';
+import { Branch } from '../branches/branch.entity.js';
+import { DomainError } from '../core/errors.js';
+import { HTTP_MESSAGES } from '../core/messages.js';
+import { Device } from '../operations/devices/device.entity.js';
+import { hashDeviceKey } from '../operations/devices/device-key.service.js';
+
+/** Device types whose key opens the ticket screen of their branch. */
+const SCREEN_DEVICE_TYPES = ['ticket-screen', 'frontdesk'];
+/** How long a ready number stays on the screen when no device setting says otherwise. */
+export const DEFAULT_READY_SECONDS = 600;
+
+/** What the ticket screen needs to know about itself. */
+export interface TicketScreenAccess {
+  branchId: number;
+  /** How long a ready number stays on screen (the ticket-screen device's `displaySeconds`). */
+  readySeconds: number;
+}
+
+/**
+ * Who may open `/frontdesk/{branchId}/{apiKey}` (see docs/decisions/orders.md "Ticket screen"): the key of an
+ * enabled ticket-screen or front-desk device of that branch, or the branch's own API key (the spec's
+ * front-desk list). Keys are compared as SHA-256 digests (device) or in constant time (branch); an unknown
+ * branch, a device of another branch, a disabled device and a wrong key are the same 401.
+ */
+export async function ticketScreenAccess(
+  em: EntityManager,
+  rawBranchId: string,
+  key: string,
+): Promise<TicketScreenAccess> {
+  const id = /^\d{1,10}$/.test(rawBranchId) ? Number(rawBranchId) : 0;
+  const valid = id > 0 && id <= 2_147_483_647 && /^[\x21-\x7e]{1,200}$/.test(key);
+  if (valid) {
+    const device = await em
+      .getRepository(Device)
+      .createQueryBuilder('d')
+      .where('d.apiKeyHash = :hash AND d.isEnabled AND d.branch_id = :id AND d.type IN (:...types)', {
+        hash: hashDeviceKey(key),
+        id,
+        types: SCREEN_DEVICE_TYPES,
+      })
+      .getOne();
+    if (device) {
+      const seconds = Number((device.settings as { displaySeconds?: unknown }).displaySeconds);
+      return {
+        branchId: id,
+        readySeconds:
+          device.type === 'ticket-screen' && Number.isInteger(seconds) && seconds > 0
+            ? seconds
+            : DEFAULT_READY_SECONDS,
+      };
+    }
+  }
+  const branch = valid
+    ? await em.getRepository(Branch).findOne({ where: { id }, select: { id: true, apiKey: true } })
+    : null;
+  const ok = secretsEqual(key, branch?.apiKey || '\0no-branch');
+  if (!branch || !branch.apiKey || !ok) throw new DomainError('unauthorized', HTTP_MESSAGES.unauthorized);
+  return { branchId: branch.id, readySeconds: DEFAULT_READY_SECONDS };
+}

@@ -1,0 +1,298 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations, screenshot } from './support';
+
+// The front-desk ticket screen, the board's shortcuts and the special editors, against the real backend
+// and its demo data (README "Demo data").
+
+interface Staff {
+  request: APIRequestContext;
+  csrf: string;
+}
+
+/** Signs the demo admin in on a request context (cookie and CSRF token for writes). */
+async function staffApi(request: APIRequestContext): Promise<Staff> {
+  const login = await request.post('/api/auth/login', {
+    data: { username: 'admin', password: 'Admin-Demo-2026' },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  const { data } = (await login.json()) as { data: { csrfToken: string } };
+  return { request, csrf: data.csrfToken };
+}
+
+async function post(staff: Staff, path: string, data: object = {}) {
+  const response = await staff.request.post(path, { headers: { 'X-CSRF-Token': staff.csrf }, data });
+  expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300);
+  return ((await response.json()) as { data: Record<string, unknown> }).data;
+}
+
+async function viennaBranch(request: APIRequestContext): Promise<{ id: number }> {
+  const branches = (await (await request.get('/api/branches')).json()) as {
+    data: { id: number; identifier: string }[];
+  };
+  return branches.data.find((b) => b.identifier === 'gasthaus-linde-wien')!;
+}
+
+/** A ticket-screen device of the Vienna inn and its key (shown once when issued). */
+async function ticketScreenKey(staff: Staff, branchId: number): Promise<string> {
+  const device = await post(staff, '/api/devices', {
+    identifier: `tv-wien-${randomUUID().slice(0, 8)}`,
+    name: 'Abhol-TV Theke',
+    type: 'ticket-screen',
+    branch: { id: branchId },
+    settings: { displaySeconds: 900 },
+  });
+  const issued = await post(staff, `/api/devices/${device.id as number}/api-key`);
+  return issued.apiKey as string;
+}
+
+/** A takeaway order through the public API at the branch's first bookable time; its staff id and number. */
+async function placeOrder(staff: Staff, branchId: number, lastName: string) {
+  const request = staff.request;
+  const products = (await (await request.get('/api/products?limit=200')).json()) as {
+    data: { id: number; uid: string; name: string }[];
+  };
+  const product = products.data.find((p) => p.name === 'Wiener Schnitzel vom Kalb')!;
+  const availability = (await (
+    await request.get(`/api/branches/${branchId}/availability?type=takeaway`)
+  ).json()) as { data: { days: { windows: { from: string }[] }[] } };
+  const day = availability.data.days.find((d) => d.windows.length > 0)!;
+  const response = await request.post('/api/orders', {
+    headers: { 'Idempotency-Key': randomUUID() },
+    data: {
+      firstName: 'Eva',
+      lastName,
+      email: 'eva@example.at',
+      phone: '+43 664 7654321',
+      paymentMethod: 'cash',
+      legalInstructions: true,
+      privacyPolicy: true,
+      branch: { id: branchId },
+      isDelivery: false,
+      isDineIn: false,
+      appointmentDate: day.windows[0]!.from,
+      items: [{ product: { id: product.id, uid: product.uid }, amount: 1, unit: 'piece', parts: [] }],
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const { data } = (await response.json()) as { data: { order: { uid: string; ticketNumber: number } } };
+  const list = (await (await request.get('/api/orders?limit=200')).json()) as {
+    data: { id: number; uid: string }[];
+  };
+  const id = list.data.find((o) => o.uid === data.order.uid)!.id;
+  return { id, ticketNumber: data.order.ticketNumber };
+}
+
+/** Confirms for "in ten minutes" (the test runs on the real clock; the requested time may be tomorrow). */
+const confirmSoon = (staff: Staff, id: number) =>
+  post(staff, `/api/orders/${id}/status/confirm`, {
+    appointment: new Date(Date.now() + 10 * 60_000).toISOString(),
+  });
+
+const column = (page: Page, name: 'In Zubereitung' | 'Abholbereit') => page.getByRole('region', { name });
+
+test.describe('front-desk ticket screen', () => {
+  test('numbers appear and move columns live, large and without a scrollbar', async ({
+    browser,
+    request,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const staff = await staffApi(request);
+    const branch = await viennaBranch(request);
+    const key = await ticketScreenKey(staff, branch.id);
+    // The TV: its own browser without any session, at full HD.
+    const tv = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+    const page = await tv.newPage();
+    await page.goto(`/frontdesk/${branch.id}/${key}`);
+    await expect(column(page, 'In Zubereitung')).toBeVisible();
+    await expect(column(page, 'Abholbereit')).toBeVisible();
+
+    const orders = [];
+    for (let i = 0; i < 14; i++) orders.push(await placeOrder(staff, branch.id, `Ticket${i}`));
+    // Not yet accepted: not on the screen.
+    await page.waitForTimeout(500);
+    await expect(page.locator(`[data-ticket="${orders[0]!.ticketNumber}"]`)).toHaveCount(0);
+
+    const started = Date.now();
+    await confirmSoon(staff, orders[0]!.id);
+    await expect(
+      column(page, 'In Zubereitung').locator(`[data-ticket="${orders[0]!.ticketNumber}"]`),
+    ).toBeVisible();
+    const latency = Date.now() - started;
+    for (const order of orders.slice(1)) await confirmSoon(staff, order.id);
+    for (const order of orders.slice(0, 3)) await post(staff, `/api/orders/${order.id}/status/in-delivery`);
+    for (const order of orders.slice(0, 3))
+      await expect(
+        column(page, 'Abholbereit').locator(`[data-ticket="${order.ticketNumber}"]`),
+      ).toBeVisible();
+    for (const order of orders.slice(3))
+      await expect(
+        column(page, 'In Zubereitung').locator(`[data-ticket="${order.ticketNumber}"]`),
+      ).toBeVisible();
+    await expect(
+      column(page, 'In Zubereitung').locator(`[data-ticket="${orders[0]!.ticketNumber}"]`),
+    ).toHaveCount(0);
+    // Handed over: gone from the screen.
+    await post(staff, `/api/orders/${orders[0]!.id}/status/completed`);
+    await expect(page.locator(`[data-ticket="${orders[0]!.ticketNumber}"]`)).toHaveCount(0);
+    testInfo.annotations.push({ type: 'latency', description: `confirm → on screen ${latency} ms` });
+
+    // Readable from 5 metres: numbers at least 90 px high on a full-HD screen; no scrollbar.
+    const size = await page
+      .locator('.fd-ticket')
+      .first()
+      .evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+    expect(size).toBeGreaterThanOrEqual(90);
+    const scroll = await page.evaluate(() => ({
+      height: document.documentElement.scrollHeight,
+      width: document.documentElement.scrollWidth,
+    }));
+    expect(scroll).toEqual({ height: 1080, width: 1920 });
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, testInfo, 'ticket-screen-1920', false);
+
+    // A smaller screen: what does not fit is counted, still no scrollbar.
+    await page.setViewportSize({ width: 1024, height: 600 });
+    await expect(column(page, 'In Zubereitung').locator('.fd-ticket--more')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBe(600);
+    await screenshot(page, testInfo, 'ticket-screen-1024-overflow', false);
+
+    await tv.close();
+  });
+
+  test('a stream that fails says "Verbindung unterbrochen", retries and catches up', async ({
+    browser,
+    request,
+  }) => {
+    test.setTimeout(90_000);
+    const staff = await staffApi(request);
+    const branch = await viennaBranch(request);
+    const key = await ticketScreenKey(staff, branch.id);
+    const tv = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+    const page = await tv.newPage();
+    // The stream answers 503 (a server restart): the screen says so and keeps trying, waiting longer.
+    await page.route('**/events*', (route) => route.fulfill({ status: 503, body: '' }));
+    await page.goto(`/frontdesk/${branch.id}/${key}`);
+    await expect(page.getByRole('status')).toHaveText('Verbindung unterbrochen – wird wiederhergestellt …', {
+      timeout: 15_000,
+    });
+    const order = await placeOrder(staff, branch.id, 'Ausfall');
+    await confirmSoon(staff, order.id);
+    await post(staff, `/api/orders/${order.id}/status/in-delivery`);
+    await page.unroute('**/events*');
+    await expect(column(page, 'Abholbereit').locator(`[data-ticket="${order.ticketNumber}"]`)).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(page.getByRole('status')).toHaveCount(0);
+    // Live again.
+    const next = await placeOrder(staff, branch.id, 'Wiederda');
+    await confirmSoon(staff, next.id);
+    await expect(
+      column(page, 'In Zubereitung').locator(`[data-ticket="${next.ticketNumber}"]`),
+    ).toBeVisible();
+    await tv.close();
+  });
+
+  test('a wrong key shows a clear message and no numbers', async ({ browser, request }) => {
+    const branch = await viennaBranch(request);
+    const tv = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+    const page = await tv.newPage();
+    await page.goto(`/frontdesk/${branch.id}/falscher-schluessel`);
+    await expect(page.getByRole('alert')).toHaveText(
+      'Dieser Bildschirm ist nicht freigeschaltet. Bitte den Link mit dem Geräteschlüssel prüfen.',
+    );
+    await expect(page).toHaveURL(/\/frontdesk\//); // no redirect to the back office's sign-in
+    await tv.close();
+  });
+});
+
+async function signInOnPage(page: Page) {
+  await page.goto('/backend/login');
+  await page.getByLabel('Benutzername').fill('admin');
+  await page.getByLabel('Passwort').fill('Admin-Demo-2026');
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Bestellungen' })).toBeVisible();
+}
+
+/** Changes fields of a branch through its API (a PUT of the whole branch); answers the old values. */
+async function updateBranch(staff: Staff, id: number, fields: Record<string, unknown>) {
+  const current = (await (await staff.request.get(`/api/branches/${id}`)).json()) as {
+    data: Record<string, unknown>;
+  };
+  const response = await staff.request.put(`/api/branches/${id}`, {
+    headers: { 'X-CSRF-Token': staff.csrf },
+    data: { ...current.data, ...fields },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+  return Object.fromEntries(Object.keys(fields).map((k) => [k, current.data[k]]));
+}
+
+async function staffOrder(staff: Staff, id: number) {
+  const response = await staff.request.get(`/api/orders/${id}`);
+  return ((await response.json()) as { data: { status: string; appointment: string | null } }).data;
+}
+
+test.describe('order board: shortcuts, touch accept and auto-accept', () => {
+  test('A and the card button accept with the default preparation time; auto-accept needs nobody', async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const staff = await staffApi(request);
+    const branch = await viennaBranch(request);
+    const before = await updateBranch(staff, branch.id, {
+      defaultPreparationMinutes: 30,
+      isAutoAcceptEnabled: false,
+    });
+    try {
+      await signInOnPage(page);
+      const keyed = await placeOrder(staff, branch.id, 'Kurztaste');
+      const tapped = await placeOrder(staff, branch.id, 'Tipptaste');
+      const newColumn = page.locator('.board__column--new');
+      const keyedCard = newColumn.locator('.order-card', { hasText: 'Eva Kurztaste' });
+      const tappedCard = newColumn.locator('.order-card', { hasText: 'Eva Tipptaste' });
+      await expect(keyedCard).toBeVisible();
+      await expect(
+        tappedCard.getByRole('button', { name: `#${tapped.ticketNumber} annehmen` }),
+      ).toBeVisible();
+      // Touch targets on the card: at least 48 px high.
+      const box = await tappedCard.locator('.order-card__accept').boundingBox();
+      expect(box!.height).toBeGreaterThanOrEqual(48);
+      await screenshot(page, testInfo, 'board-accept-buttons', false);
+
+      // Keyboard: focus a card, arrows move, A accepts the focused new order.
+      await keyedCard.locator('.order-card__open').focus();
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowUp');
+      await expect(keyedCard.locator('.order-card__open')).toBeFocused();
+      const acceptedAt = Date.now();
+      await page.keyboard.press('a');
+      await expect(
+        page.locator('.board__column--confirmed .order-card', { hasText: 'Eva Kurztaste' }),
+      ).toBeVisible();
+      const confirmed = await staffOrder(staff, keyed.id);
+      expect(confirmed.status).toBe('confirmed');
+      // Never sooner than 30 minutes from now (the requested time may be later, then it is kept).
+      expect(Date.parse(confirmed.appointment!)).toBeGreaterThanOrEqual(acceptedAt + 29 * 60_000);
+
+      // Touch: one tap on "Annehmen".
+      await tappedCard.getByRole('button', { name: `#${tapped.ticketNumber} annehmen` }).click();
+      await expect(
+        page.locator('.board__column--confirmed .order-card', { hasText: 'Eva Tipptaste' }),
+      ).toBeVisible();
+      expect((await staffOrder(staff, tapped.id)).status).toBe('confirmed');
+
+      // Auto-accept: the server confirms a new order by itself; the board only shows it.
+      await updateBranch(staff, branch.id, { isAutoAcceptEnabled: true });
+      const automatic = await placeOrder(staff, branch.id, 'Automatik');
+      await expect(
+        page.locator('.board__column--confirmed .order-card', { hasText: 'Eva Automatik' }),
+      ).toBeVisible({ timeout: 15_000 });
+      const auto = await staffOrder(staff, automatic.id);
+      expect(auto.status).toBe('confirmed');
+      expect(auto.appointment).not.toBeNull();
+    } finally {
+      await updateBranch(staff, branch.id, before);
+    }
+  });
+});
