@@ -1,3 +1,5 @@
+import { Image } from '../src/media/image.entity.js';
+import { Upload } from '../src/media/upload.entity.js';
 import { Device } from '../src/operations/devices/device.entity.js';
 import { PAIRING_TTL_MS } from '../src/devices/device-pairing.service.js';
 import { ONLINE_WITHIN_MS } from '../src/devices/device-commands.service.js';
@@ -198,6 +200,74 @@ describe('device pairing and commands (/api/devices/pairing, /api/devices/{id}/�
     });
     const after = await t.request('POST', '/api/devices/me/heartbeat', undefined, bearer(key));
     expect(after.body.data.logsRequested).toBe(false);
+  });
+
+  it('gives a signage device its stream: enabled segments valid now, in play order, with their file URLs', async () => {
+    const image = await t.dataSource
+      .getRepository(Image)
+      .save({ extension: 'png', mimeType: 'image/png', width: 1920, height: 1080, name: 'Mittagsmenü' });
+    const video = await t.dataSource
+      .getRepository(Upload)
+      .save({ extension: 'mp4', mimeType: 'video/mp4', publicHash: 'c'.repeat(32), name: 'Küche.mp4' });
+    const segment = async (body: Record<string, unknown>) => {
+      const res = await t.request('POST', '/api/digital-signage-segments', body, admin);
+      expect(res.status).toBe(201);
+      return res.body.data.id as number;
+    };
+    const menu = await segment({ name: 'Menü', type: 'image', image: { id: image.id }, duration: 8 });
+    const kitchen = await segment({ name: 'Küche', type: 'video', video: { id: video.id } });
+    const off = await segment({
+      name: 'Aus',
+      type: 'image',
+      image: { id: image.id },
+      duration: 5,
+      isEnabled: false,
+    });
+    const later = await segment({
+      name: 'Später',
+      type: 'image',
+      image: { id: image.id },
+      duration: 5,
+      validFrom: '2026-12-01T00:00:00Z',
+    });
+    const stream = await t.request(
+      'POST',
+      '/api/digital-signage-streams',
+      {
+        name: 'Schaufenster',
+        identifier: 'schaufenster-tv',
+        loop: true,
+        segments: [{ id: kitchen }, { id: off }, { id: menu }, { id: later }, { id: kitchen }],
+      },
+      admin,
+    );
+    expect(stream.status).toBe(201);
+    const tv = await t.request(
+      'POST',
+      '/api/devices',
+      {
+        identifier: 'tv-fenster',
+        type: 'signage',
+        branch: { id: wien.id },
+        settings: { stream: stream.body.data.id },
+      },
+      admin,
+    );
+    expect(tv.status).toBe(201);
+    const key = await pairDevice(tv.body.data.id);
+    const res = await t.request('GET', '/api/devices/me/signage', undefined, bearer(key));
+    expect(res.status).toBe(200);
+    const videoUrl = `/upload/${'c'.repeat(32)}/${video.id}-1.mp4`;
+    expect(res.body.data).toEqual({
+      stream: { id: stream.body.data.id, name: 'Schaufenster' },
+      loop: true,
+      segments: [
+        { id: kitchen, type: 'video', url: videoUrl, duration: null },
+        { id: menu, type: 'image', url: `/image/${image.id}-1.png`, duration: 8 },
+        { id: kitchen, type: 'video', url: videoUrl, duration: null },
+      ],
+    });
+    expect((await t.request('GET', '/api/devices/me/signage')).status).toBe(401);
   });
 
   it('deletes a device with its pairings and logs', async () => {

@@ -66,6 +66,7 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'GET /api/devices/me/jobs',
   'POST /api/devices/me/jobs/:jobId/ack',
   'POST /api/devices/me/logs',
+  'GET /api/devices/me/signage',
   // Pairing a new terminal: opening is rate-limited per address (PUBLIC_WRITE_ROUTES); the code alone
   // is worth nothing, the key is handed out only with the secret the opening returned (same 404 otherwise).
   'POST /api/devices/pairing',

@@ -6,7 +6,9 @@ import type { RequestContext } from '../core/request-context.js';
 import { TransactionalConnection } from '../core/transaction.js';
 import { parseInput } from '../core/validation.js';
 import { EventLogWriter } from '../events/event-log.writer.js';
+import { Device } from '../operations/devices/device.entity.js';
 import { maskedKey } from '../operations/devices/device.resource.js';
+import { DigitalSignageStream } from '../operations/signage/digital-signage-stream.entity.js';
 import { DeviceLog } from './device-log.entity.js';
 import type { AuthenticatedDevice } from './device-jobs.service.js';
 import { DevicePairingService } from './device-pairing.service.js';
@@ -154,6 +156,44 @@ export class DeviceCommandsService {
           }
         : null,
     };
+  }
+
+  /**
+   * `GET /api/devices/me/signage` (device key): the stream of a signage device's settings, its enabled
+   * segments valid now, in play order, each with the URL of its file (a new version is a new URL).
+   */
+  async signage(ctx: RequestContext, auth: AuthenticatedDevice) {
+    const em = this.connection.manager(ctx);
+    const device = await em.findOneByOrFail(Device, { id: auth.id });
+    const streamId = device.type === 'signage' ? (device.settings.stream as number | null) : null;
+    const stream = streamId
+      ? await em.findOne(DigitalSignageStream, {
+          where: { id: streamId },
+          relations: { items: { segment: { image: true, video: true } } },
+        })
+      : null;
+    if (!stream) return { stream: null, loop: true, segments: [] };
+    const now = this.clock.now();
+    const segments = [...stream.items]
+      .sort((a, b) => a.position - b.position || a.id - b.id)
+      .map((item) => item.segment)
+      .filter(
+        (s) =>
+          s.isEnabled &&
+          (!s.validFrom || s.validFrom <= now) &&
+          (!s.validUntil || s.validUntil > now) &&
+          (s.type === 'image' ? !!s.image : !!s.video),
+      )
+      .map((s) => ({
+        id: s.id,
+        type: s.type,
+        url:
+          s.type === 'image'
+            ? `/image/${s.image!.id}-${s.image!.version}.${s.image!.extension}`
+            : `/upload/${s.video!.publicHash}/${s.video!.id}-${s.video!.version}.${s.video!.extension}`,
+        duration: s.duration,
+      }));
+    return { stream: { id: stream.id, name: stream.name }, loop: stream.loop, segments };
   }
 
   isOnline(lastSeenAt: Date | null): boolean {

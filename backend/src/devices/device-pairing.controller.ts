@@ -142,6 +142,21 @@ export class DevicePairingController {
   }
 
   @Public()
+  @Get('me/signage')
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Signage-Gerät: sein Stream mit den gültigen Segmenten in Abspielfolge' })
+  @ApiOkResponse(
+    data({
+      stream: { type: 'object', nullable: true },
+      loop: { type: 'boolean' },
+      segments: { type: 'array', items: { type: 'object' } },
+    }),
+  )
+  async signage(@Ctx() ctx: RequestContext, @Req() req: Request) {
+    return this.commands.signage(ctx, await this.jobs.authenticate(ctx, req));
+  }
+
+  @Public()
   @Post('me/logs')
   @HttpCode(200)
   @ApiBearerAuth()

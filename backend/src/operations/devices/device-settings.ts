@@ -1,7 +1,14 @@
 import { z } from 'zod';
 
 /** What a desktop device does; decides which settings it has. */
-export const DEVICE_TYPES = ['frontdesk', 'kiosk', 'ticket-screen', 'printer', 'backoffice'] as const;
+export const DEVICE_TYPES = [
+  'frontdesk',
+  'kiosk',
+  'ticket-screen',
+  'printer',
+  'backoffice',
+  'signage',
+] as const;
 export type DeviceType = (typeof DEVICE_TYPES)[number];
 
 /** A network receipt printer (ESC/POS over TCP, as node-thermal-printer drives it). */
@@ -47,6 +54,15 @@ export const DEVICE_SETTINGS: Record<DeviceType, z.ZodObject> = {
     printer: printerSchema,
   }),
   backoffice: z.object({}),
+  /** A TV run by the desktop shell: plays a digital-signage stream (its segments cached on disk). */
+  signage: z.object({
+    stream: z
+      .number()
+      .int()
+      .positive()
+      .nullish()
+      .transform((v) => v ?? null),
+  }),
 };
 
 export type DeviceSettings = Record<string, unknown>;
