@@ -2,11 +2,9 @@
 // back, and the terminal *process* (`npm run terminal`'s CLI, compiled here with SWC) is killed with
 // SIGKILL and restarted twice. The backend runs in this process as in the backend's tests.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { transformFileSync } from '@swc/core';
 import { Device } from '../../backend/src/operations/devices/device.entity.js';
 import { hashDeviceKey } from '../../backend/src/operations/devices/device-key.service.js';
 import {
@@ -18,28 +16,8 @@ import {
   takeaway,
 } from '../../backend/test/orders.fixtures.js';
 import { startTestApp, type TestApp } from '../../backend/test/support/test-app.js';
+import { compileTerminal } from './compile-terminal.js';
 import { FakePrinter } from './fake-printer.js';
-
-const here = path.dirname(fileURLToPath(import.meta.url));
-const root = path.resolve(here, '../..');
-const sources = path.join(here, '../src/main/terminal');
-/** Inside the repository, so that the compiled CLI finds node-thermal-printer in node_modules. */
-const compiled = path.join(root, 'node_modules/.cache/terminal-kill-test');
-
-/** The terminal's modules as Node runs them (what `npm run build -w desktop` emits, without tsc's time). */
-function compileTerminal(): string {
-  rmSync(compiled, { recursive: true, force: true });
-  mkdirSync(compiled, { recursive: true });
-  writeFileSync(path.join(compiled, 'package.json'), '{ "type": "module" }');
-  for (const file of readdirSync(sources).filter((f) => f.endsWith('.ts') && !f.endsWith('.spec.ts'))) {
-    const { code } = transformFileSync(path.join(sources, file), {
-      jsc: { parser: { syntax: 'typescript' }, target: 'es2022' },
-      module: { type: 'es6' },
-    });
-    writeFileSync(path.join(compiled, file.replace(/\.ts$/, '.js')), code);
-  }
-  return path.join(compiled, 'cli.js');
-}
 
 const until = async (check: () => boolean, what: string, timeoutMs = 30_000) => {
   const deadline = Date.now() + timeoutMs;
@@ -55,6 +33,7 @@ describe('terminal process killed and restarted twice (real backend, fake printe
   let fake: FakePrinter;
   let dir: string;
   let cli: string;
+  let compiled: string;
   const key = 'terminal-kill-schluessel-0123456789abcdef012';
   const children: ChildProcess[] = [];
   const logs: string[] = [];
@@ -85,7 +64,7 @@ describe('terminal process killed and restarted twice (real backend, fake printe
     );
 
   beforeAll(async () => {
-    cli = compileTerminal();
+    ({ cli, dir: compiled } = compileTerminal('terminal-kill-test'));
     t = await startTestApp({ seed: true, env: ORDER_TEST_ENV });
     demo = await loadDemo(t);
     t.clock.set(NOON);

@@ -22,6 +22,8 @@ const jobNo = (n: number): PrintJob => {
 class FakeApi implements DeviceApi {
   readonly queue: PrintJob[] = [];
   readonly acked: number[] = [];
+  readonly uploads: string[][] = [];
+  logsRequested = false;
   failAcks = false;
   down = false;
   revoked = false;
@@ -41,7 +43,15 @@ class FakeApi implements DeviceApi {
       branch: { id: 2, name: 'Linde' },
       settings: { printer: this.printer },
       lastSeenAt: null,
+      logsRequested: this.logsRequested,
     };
+  }
+  async uploadLogs(lines: string[]): Promise<void> {
+    this.uploads.push(lines);
+    this.logsRequested = false;
+  }
+  emit(event: string, data: unknown) {
+    this.listener?.({ id: null, event, data: JSON.stringify(data) });
   }
   async jobs(): Promise<PrintJob[]> {
     if (this.revoked) throw new HttpError(401, 'GET /api/devices/me/jobs: 401');
@@ -235,5 +245,53 @@ describe('terminal: journal, printer status, exactly once', () => {
     await until(() => api.acked.length === 2, 'ack');
     await new Promise((r) => setTimeout(r, 150));
     expect(printed(fake)).toEqual([2]);
+  });
+});
+
+describe('terminal: commands from the back office', () => {
+  let dir: string;
+  let api: FakeApi;
+  let terminal: Terminal;
+  const notifications: Array<{ title: string; body: string }> = [];
+  const start = async (heartbeatMs = 30_000) => {
+    terminal = new Terminal({
+      api,
+      journal: new JobJournal(path.join(dir, 'journal.jsonl')),
+      printer: (s) => new NetworkPrinter(s, 1000),
+      pollIntervalMs: 50,
+      heartbeatMs,
+      onNotification: (n) => notifications.push(n),
+      recentLogs: () => ['{"msg":"eins"}', '{"msg":"zwei"}'],
+    });
+    await terminal.start();
+  };
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), 'terminal-cmd-'));
+    api = new FakeApi({ host: '127.0.0.1', port: 1, width: 48, type: 'epson' });
+    notifications.length = 0;
+  });
+  afterEach(async () => {
+    await terminal.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('shows a test notification meant for this device, not one for another device of the branch', async () => {
+    await start();
+    api.emit('device.notification', { deviceId: 7, title: 'Für die andere Kassa', body: '' });
+    api.emit('device.notification', { deviceId: 1, title: 'Testbenachrichtigung', body: 'Hallo' });
+    await until(() => notifications.length > 0, 'notification');
+    expect(notifications).toEqual([{ title: 'Testbenachrichtigung', body: 'Hallo' }]);
+  });
+
+  it('uploads its recent logs when asked by event or, having missed it, by the heartbeat', async () => {
+    await start(50);
+    api.emit('device.logs', { deviceId: 7 });
+    api.emit('device.logs', { deviceId: 1 });
+    await until(() => api.uploads.length === 1, 'upload by event');
+    expect(api.uploads[0]).toEqual(['{"msg":"eins"}', '{"msg":"zwei"}']);
+    api.logsRequested = true;
+    await until(() => api.uploads.length === 2, 'upload by heartbeat');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(api.uploads).toHaveLength(2);
   });
 });

@@ -69,6 +69,12 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'POST /api/devices/me/heartbeat',
   'GET /api/devices/me/jobs',
   'POST /api/devices/me/jobs/:jobId/ack',
+  'POST /api/devices/me/logs',
+  'GET /api/devices/me/signage',
+  // Pairing a new terminal: opening is rate-limited per address (PUBLIC_WRITE_ROUTES); the code alone
+  // is worth nothing, the key is handed out only with the secret the opening returned (same 404 otherwise).
+  'POST /api/devices/pairing',
+  'GET /api/devices/pairing/:code',
 
   // Payment providers' webhooks: nothing in their body is trusted (Mollie sends an id whose status we
   // read from Mollie; Datatrans' body must carry a valid HMAC signature, and its status is read too).

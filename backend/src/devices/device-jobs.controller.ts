@@ -67,6 +67,7 @@ export class DeviceJobsController {
       branch: { type: 'object', nullable: true },
       settings: { type: 'object' },
       lastSeenAt: { type: 'string', format: 'date-time' },
+      logsRequested: { type: 'boolean', description: 'true: POST /api/devices/me/logs hochladen' },
     }),
   )
   async heartbeat(@Ctx() ctx: RequestContext, @Req() req: Request) {

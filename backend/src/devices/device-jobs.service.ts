@@ -92,11 +92,15 @@ export class DeviceJobsService {
     throw new DomainError('unauthorized', HTTP_MESSAGES.unauthorized);
   }
 
-  /** `POST /api/devices/me/heartbeat`: `lastSeenAt` = now; answers the device and its settings. */
+  /** `POST /api/devices/me/heartbeat`: `lastSeenAt` = now; answers the device, its settings and whether logs are wanted. */
   async heartbeat(ctx: RequestContext, device: AuthenticatedDevice) {
     return this.connection.withTransaction(ctx, async (em) => {
       await em.update(Device, { id: device.id }, { lastSeenAt: this.clock.now() });
       const row = await em.findOneOrFail(Device, { where: { id: device.id }, relations: { branch: true } });
+      const open: unknown[] = await em.query(
+        `SELECT 1 FROM device_log WHERE device_id = $1 AND uploaded_at IS NULL LIMIT 1`,
+        [device.id],
+      );
       return {
         id: row.id,
         identifier: row.identifier,
@@ -105,6 +109,8 @@ export class DeviceJobsService {
         branch: row.branch ? { id: row.branch.id, name: row.branch.name } : null,
         settings: row.settings,
         lastSeenAt: row.lastSeenAt,
+        /** Staff asked for the logs (`request-device-logs`) and the terminal has not uploaded them yet. */
+        logsRequested: open.length > 0,
       };
     });
   }

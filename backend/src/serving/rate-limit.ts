@@ -70,6 +70,7 @@ export const PUBLIC_WRITE_ROUTES: ReadonlyArray<RegExp> = [
   /^\/api\/orders\/public\/[^/]+\/[^/]+\/(questionnaire|confirm-counter-appointment|reject-counter-appointment)\/?$/,
   /^\/api\/analytics-log\/?$/,
   /^\/api\/auth\/login-link\/?$/,
+  /^\/api\/devices\/pairing\/?$/,
 ];
 
 /**

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { fields } from './fields.js';
 
 /** What a desktop device does; decides which settings it has. */
-export const DEVICE_TYPES = ['frontdesk', 'kiosk', 'ticket-screen', 'printer', 'backoffice'] as const;
+export const DEVICE_TYPES = [
+  'frontdesk',
+  'kiosk',
+  'ticket-screen',
+  'printer',
+  'backoffice',
+  'signage',
+] as const;
 export type DeviceType = (typeof DEVICE_TYPES)[number];
 export const WORKING_ACTIVITY_TYPES = ['work', 'holiday', 'sick'] as const;
 export const PROJECT_STATUSES = ['planned', 'active', 'done', 'cancelled'] as const;

@@ -1,3 +1,5 @@
+import { DeviceLog } from '../../devices/device-log.entity.js';
+import { DevicePairing } from '../../devices/device-pairing.entity.js';
 import { Department } from '../../operations/departments/department.entity.js';
 import { Device } from '../../operations/devices/device.entity.js';
 import { Project } from '../../operations/projects/project.entity.js';
@@ -25,4 +27,6 @@ export const OPERATIONS_ENTITIES: Function[] = [
   DigitalSignageStream,
   DigitalSignageStreamItem,
   DigitalSignageDevice,
+  DevicePairing,
+  DeviceLog,
 ];

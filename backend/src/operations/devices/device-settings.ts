@@ -48,6 +48,15 @@ export const DEVICE_SETTINGS: Record<DeviceType, z.ZodObject> = {
     printer: printerSchema,
   }),
   backoffice: z.object({}),
+  /** A TV run by the desktop shell: plays a digital-signage stream (its segments cached on disk). */
+  signage: z.object({
+    stream: z
+      .number()
+      .int()
+      .positive()
+      .nullish()
+      .transform((v) => v ?? null),
+  }),
 };
 
 export type DeviceSettings = Record<string, unknown>;

@@ -13,6 +13,8 @@ export interface DeviceApi {
   heartbeat(): Promise<DeviceInfo>;
   jobs(): Promise<PrintJob[]>;
   ack(jobId: number): Promise<void>;
+  /** Uploads the terminal's recent log lines (staff asked for them). */
+  uploadLogs(lines: string[]): Promise<void>;
   /** Follows the event stream until `signal` aborts; reconnects after errors, resuming from the last id. */
   events(onEvent: (event: StreamEvent) => void, signal: AbortSignal): Promise<void>;
 }
@@ -39,10 +41,15 @@ export class DeviceClient implements DeviceApi {
     return this.options.fetch ?? globalThis.fetch;
   }
 
-  private async call<T>(method: string, path: string): Promise<T> {
+  private async call<T>(method: string, path: string, body?: unknown): Promise<T> {
     const res = await this.fetch(new URL(path, this.baseUrl), {
       method,
-      headers: { authorization: `Bearer ${this.deviceKey}`, accept: 'application/json' },
+      headers: {
+        authorization: `Bearer ${this.deviceKey}`,
+        accept: 'application/json',
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
       signal: AbortSignal.timeout(this.options.timeoutMs ?? 10_000),
     });
     const text = await res.text();
@@ -60,6 +67,10 @@ export class DeviceClient implements DeviceApi {
 
   async ack(jobId: number): Promise<void> {
     await this.call('POST', `/api/devices/me/jobs/${jobId}/ack`);
+  }
+
+  async uploadLogs(lines: string[]): Promise<void> {
+    await this.call('POST', '/api/devices/me/logs', { lines });
   }
 
   async events(onEvent: (event: StreamEvent) => void, signal: AbortSignal): Promise<void> {

@@ -21,6 +21,8 @@ export interface SetupTerminalOptions {
   /** `tcp://host:port`, overriding the device's settings. */
   printer?: string;
   onState?: (state: TerminalState) => void;
+  /** A test notification from the back office (Electron: a system notification). */
+  onNotification?: (notification: { title: string; body: string }) => void;
   log?: Log;
 }
 
@@ -59,6 +61,8 @@ export function setupTerminal(options: SetupTerminalOptions): TerminalHandle {
     printer: (settings) => new NetworkPrinter(settings),
     printerOverride: options.printer ? parsePrinterUrl(options.printer) : undefined,
     onState: options.onState,
+    onNotification: options.onNotification,
+    recentLogs: () => recent.all(),
     log: (level, message, extra) => {
       recent.add(level, message, extra);
       options.log?.(level, message, extra);

@@ -45,6 +45,10 @@ export interface TerminalOptions {
   events?: boolean;
   log?: Log;
   onState?: (state: TerminalState) => void;
+  /** `POST /api/devices/{id}/test/notification` arrived (Electron: a system notification; headless: a log line). */
+  onNotification?: (notification: { title: string; body: string }) => void;
+  /** The recent log lines uploaded when staff ask for them (`request-device-logs`). */
+  recentLogs?: () => string[];
 }
 
 export class Terminal {
@@ -57,6 +61,9 @@ export class Terminal {
   private printer: Printer | null = null;
   private streamDone?: Promise<void>;
   private statusCheckedAt = 0;
+  /** This device's id, from the first heartbeat (events name the device they are for). */
+  private deviceId: number | null = null;
+  private uploading = false;
   readonly state: TerminalState = { backend: 'unknown', printer: null, queued: 0, text: '' };
 
   constructor(private readonly options: TerminalOptions) {
@@ -78,9 +85,7 @@ export class Terminal {
     this.heartbeatTimer.unref();
     if (this.options.events !== false)
       this.streamDone = this.options.api
-        .events((event) => {
-          if (event.event === 'print.job') this.wake();
-        }, this.stopSignal.signal)
+        .events((event) => this.onEvent(event.event, event.data), this.stopSignal.signal)
         .catch(() => undefined);
     this.loop = this.run();
   }
@@ -102,10 +107,43 @@ export class Terminal {
     this.wakeSignal.abort();
   }
 
+  private onEvent(type: string, data: string): void {
+    if (type === 'print.job') return this.wake();
+    if (type !== 'device.notification' && type !== 'device.logs') return;
+    let payload: { deviceId?: number; title?: string; body?: string };
+    try {
+      payload = JSON.parse(data) as typeof payload;
+    } catch {
+      return;
+    }
+    if (payload.deviceId !== this.deviceId) return; // another device of the branch
+    if (type === 'device.logs') return void this.uploadLogs();
+    const notification = { title: payload.title ?? 'Benachrichtigung', body: payload.body ?? '' };
+    this.log('info', `Benachrichtigung: ${notification.title}`, { body: notification.body });
+    this.options.onNotification?.(notification);
+  }
+
+  /** Uploads the recent log lines (once at a time). */
+  async uploadLogs(): Promise<void> {
+    if (this.uploading) return;
+    this.uploading = true;
+    try {
+      const lines = this.options.recentLogs?.() ?? [];
+      await this.options.api.uploadLogs(lines.slice(-500));
+      this.log('info', 'Logs hochgeladen', { lines: Math.min(lines.length, 500) });
+    } catch (error) {
+      this.log('warn', 'Logs nicht hochgeladen (nächster Versuch beim Heartbeat)', { error: String(error) });
+    } finally {
+      this.uploading = false;
+    }
+  }
+
   private async heartbeat(): Promise<void> {
     try {
       const device = await this.options.api.heartbeat();
       this.setBackend('online');
+      this.deviceId = device.id;
+      if (device.logsRequested) void this.uploadLogs();
       const configured = device.settings.printer ?? null;
       if (!this.options.printerOverride && configured && !sameSettings(configured, this.settings)) {
         this.settings = configured;

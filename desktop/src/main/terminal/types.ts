@@ -92,6 +92,8 @@ export interface DeviceInfo {
   branch: { id: number; name: string } | null;
   settings: { printer?: PrinterSettings | null } & Record<string, unknown>;
   lastSeenAt: string | null;
+  /** Staff asked for the logs and they have not been uploaded yet. */
+  logsRequested?: boolean;
 }
 
 /** Parses `tcp://host[:port]` (port 9100 when omitted). */

@@ -1,6 +1,9 @@
+import { DevicePairingEditor } from '../devices/DevicePairingEditor';
 import type { CustomEditor } from './types';
 
 export type { CustomEditor, CustomEditorProps } from './types';
 
 /** Every special editor by the key an entity description names it with (see ./types.ts). */
-export const customEditors: Record<string, CustomEditor<never>> = {};
+export const customEditors: Record<string, CustomEditor<never>> = {
+  devicePairing: DevicePairingEditor,
+};

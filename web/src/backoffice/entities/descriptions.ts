@@ -28,6 +28,7 @@ const DEVICE_TYPE_LABELS: Record<(typeof DEVICE_TYPES)[number], string> = {
   'ticket-screen': 'Abholbildschirm',
   printer: 'Drucker',
   backoffice: 'Backoffice',
+  signage: 'Digital Signage',
 };
 const PROJECT_STATUS = options({
   planned: 'Geplant',
