@@ -66,6 +66,9 @@ describe('payments: pure parts', () => {
     expect(reachable('http://localhost:3000')).toBe(false);
     expect(reachable('http://127.0.0.1:3000')).toBe(false);
     expect(reachable('http://shop.localhost')).toBe(false);
+    // A provider on this machine (the local fakes of `npm run fakes`) reaches a loopback shop.
+    expect(reachable('http://localhost:3000', 'https://127.0.0.1:4443/v2/')).toBe(true);
+    expect(reachable('http://localhost:3000', 'https://api.mollie.com/v2/')).toBe(false);
   });
 
   describe(readPaymentsConfig.name, () => {

@@ -28,10 +28,17 @@ const UNAVAILABLE =
 const REFUSED =
   'Der Zahlungsanbieter hat die Zahlung abgelehnt. Bitte versuchen Sie es erneut oder wählen Sie eine andere Zahlungsart.';
 
-/** Whether the providers can call PUBLIC_URL (not localhost, a loopback or a `.localhost` name). */
-export function reachable(publicUrl: string): boolean {
-  const host = new URL(publicUrl).hostname.replace(/^\[|\]$/g, '');
-  return !(host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '::1');
+function isLoopback(url: string): boolean {
+  const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '::1';
+}
+
+/**
+ * Whether a provider can call PUBLIC_URL: not a localhost, loopback or `.localhost` address — unless the
+ * provider itself runs on this machine (a local fake), which reaches loopback addresses fine.
+ */
+export function reachable(publicUrl: string, providerApiUrl?: string): boolean {
+  return !isLoopback(publicUrl) || (!!providerApiUrl && isLoopback(providerApiUrl));
 }
 
 /**
@@ -134,7 +141,10 @@ export class PaymentsService {
         errorUrl: `${this.config.publicUrl}/store/${encodeURIComponent(branch?.identifier ?? '')}/checkout/error`,
         // A provider cannot reach localhost (Mollie refuses such a webhookUrl): then the poll job and the
         // staff re-check are what notice the payment.
-        webhookUrl: reachable(this.config.publicUrl)
+        webhookUrl: reachable(
+          this.config.publicUrl,
+          method === 'mollie' ? this.config.payments.mollieApiUrl : this.config.payments.datatransApiUrl,
+        )
           ? `${this.config.publicUrl}/api/payments/${method}/webhook`
           : null,
         idempotencyKey: `order-${order.uid}`,

@@ -1,13 +1,24 @@
 import { createHmac, randomInt } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import {
+  callWebhook,
+  outcomeOf,
+  redirect,
+  renderPaymentPage,
+  sendHtml,
+  type FakeOutcome,
+} from './fake-payment-page.js';
 
 /**
  * A local fake of the Datatrans JSON API v1 (api-reference.datatrans.ch: init `POST /v1/transactions`,
  * status `GET /v1/transactions/{id}`, settle, cancel, credit) and of its webhook: Basic authentication
  * with merchant id and password, amounts in minor units, `{ "error": { "code", "message" } }` bodies, the
  * status machine initialized → authorized → settled (or canceled / failed), and webhooks signed with
- * `Datatrans-Signature: t=<ms>,s0=<HMAC-SHA256(hex key, t + body)>`.
+ * `Datatrans-Signature: t=<ms>,s0=<HMAC-SHA256(hex key, t + body)>`. The payment page
+ * `GET /v1/start/{transactionId}` (served beside the API, as any host but `api.…` is by the product) lets a
+ * person or a browser test choose the outcome: the transaction moves, the signed webhook is posted and the
+ * browser goes to the success, error or cancel URL of the init request.
  */
 
 export interface FakeDatatransTransaction {
@@ -42,6 +53,9 @@ export class DatatransFake {
   private server?: http.Server;
   url = '';
 
+  /** Where the payment page reports the webhooks it called (silent by default). */
+  log: (line: string) => void = () => {};
+
   constructor(
     readonly merchantId = '1100012345',
     readonly password = 'dt-test-password',
@@ -49,11 +63,13 @@ export class DatatransFake {
     readonly signKey = 'a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f60718293a4b5c6d7e8f90',
   ) {}
 
-  async start(): Promise<this> {
+  async start(port = 0): Promise<this> {
     this.server = http.createServer((req, res) => {
       let raw = '';
       req.on('data', (c: Buffer) => (raw += c.toString('utf8')));
       req.on('end', () => {
+        if ((req.url ?? '').startsWith('/v1/start/'))
+          return void this.page(req.method ?? 'GET', req.url ?? '/', raw, res);
         const { status, body } = this.handle(
           req.method ?? 'GET',
           req.url ?? '/',
@@ -64,7 +80,7 @@ export class DatatransFake {
         res.end(body === undefined ? undefined : JSON.stringify(body));
       });
     });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
     return this;
   }
@@ -72,6 +88,60 @@ export class DatatransFake {
   async stop(): Promise<void> {
     this.server?.closeAllConnections();
     await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
+  }
+
+  /**
+   * The payment page. Paid authorises the card (the shop settles it), failed and canceled end the
+   * transaction; each posts the signed webhook. Expired is the customer walking away: nothing is posted,
+   * the transaction stays initialised (the shop's poll job expires the order) and the browser leaves
+   * through the cancel URL.
+   */
+  private async page(method: string, url: string, raw: string, res: http.ServerResponse): Promise<void> {
+    const id = decodeURIComponent(url.split('?')[0]!.slice('/v1/start/'.length));
+    const t = this.transactions.get(id);
+    if (!t || t.type !== 'payment')
+      return sendHtml(res, 404, '<!doctype html><title>Datatrans</title><p>Transaktion nicht gefunden.</p>');
+    if (method === 'GET')
+      return sendHtml(
+        res,
+        200,
+        renderPaymentPage(
+          {
+            provider: 'Datatrans',
+            reference: t.transactionId,
+            amount: `${(t._init.amount / 100).toFixed(2)} ${t.currency}`,
+            description: t.refno,
+            note:
+              'Bezahlt autorisiert die Karte, fehlgeschlagen und abgebrochen beenden die Transaktion; ' +
+              'jede ruft den signierten Webhook. Abgelaufen: kein Webhook, zurück über die cancelUrl. ' +
+              'Paid authorises, failed/canceled end the transaction and post the signed webhook; expired posts nothing.',
+          },
+          `/v1/start/${encodeURIComponent(id)}`,
+        ),
+      );
+    const outcome = outcomeOf(raw);
+    if (!outcome || method !== 'POST') return sendHtml(res, 400, '<!doctype html><p>Unbekannte Auswahl.</p>');
+    const target: Record<FakeOutcome, string | undefined> = {
+      paid: t._init.redirect.successUrl,
+      failed: t._init.redirect.errorUrl,
+      canceled: t._init.redirect.cancelUrl,
+      expired: t._init.redirect.cancelUrl,
+    };
+    if (t.status === 'initialized' && outcome !== 'expired') {
+      if (outcome === 'paid') this.authorize(id);
+      else this.end(id, outcome);
+      if (t._init.webhook?.url) {
+        const body = this.webhookBody(id);
+        await callWebhook(
+          t._init.webhook.url,
+          { body, headers: { 'content-type': 'application/json', 'datatrans-signature': this.sign(body) } },
+          this.log,
+        );
+      } else this.log(`${id} ${outcome}: no webhook URL (the shop will poll)`);
+    }
+    const location = target[outcome];
+    if (!location) return sendHtml(res, 200, `<!doctype html><p>${outcome}: keine Rücksprung-URL.</p>`);
+    redirect(res, location);
   }
 
   last(): FakeDatatransTransaction {

@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
+import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import tls from 'node:tls';
+import { callWebhook, outcomeOf, redirect, renderPaymentPage, sendHtml } from './fake-payment-page.js';
 
 /**
  * A local fake of the Mollie Payments API v2 (docs.mollie.com/reference: create, get and cancel payment,
@@ -9,7 +11,9 @@ import tls from 'node:tls';
  * checked as Mollie checks them (Bearer key `test_…`/`live_…`, amount as a string with two decimals,
  * description and redirectUrl required) and errors come back in Mollie's body
  * (`{ status, title, detail, field?, _links }`, `application/hal+json`). Idempotency keys replay the first
- * answer. Tests move a payment through its statuses with {@link MollieFake.setStatus}.
+ * answer. Tests move a payment through its statuses with {@link MollieFake.setStatus}; people and browser
+ * tests use the hosted checkout page (plain HTTP on its own port, like Mollie's checkout beside its API),
+ * whose buttons set the status, post the webhook (`id=tr_…`) and redirect to the `redirectUrl`.
  */
 
 /** Test-only self-signed certificate for 127.0.0.1 and localhost (never used outside the test tree). */
@@ -97,10 +101,28 @@ export class MollieFake {
   down = false;
   private readonly idempotent = new Map<string, { body: string; status: number; answer: unknown }>();
   private server?: https.Server;
+  private pages?: http.Server;
   url = '';
+  /** Root of the hosted checkout pages (`…/checkout/{id}`). */
+  pageUrl = '';
+
+  /** @param log where the checkout page reports the webhooks it called (silent by default). */
+  constructor(
+    private readonly log: (line: string) => void = () => {},
+    private readonly port = 0,
+  ) {}
 
   async start(): Promise<this> {
     trustFakeCertificate();
+    this.pages = http.createServer((req, res) => {
+      let raw = '';
+      req.on('data', (c: Buffer) => (raw += c.toString('utf8')));
+      req.on('end', () => void this.page(req.method ?? 'GET', req.url ?? '/', raw, res));
+    });
+    await new Promise<void>((resolve) =>
+      this.pages!.listen(this.port ? this.port + 1 : 0, '127.0.0.1', resolve),
+    );
+    this.pageUrl = `http://127.0.0.1:${(this.pages.address() as AddressInfo).port}`;
     this.server = https.createServer({ cert: FAKE_TLS_CERT, key: FAKE_TLS_KEY }, (req, res) => {
       let raw = '';
       req.on('data', (c: Buffer) => (raw += c.toString('utf8')));
@@ -110,14 +132,58 @@ export class MollieFake {
         res.end(body === undefined ? '' : JSON.stringify(body));
       });
     });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    await new Promise<void>((resolve) => this.server!.listen(this.port, '127.0.0.1', resolve));
     this.url = `https://127.0.0.1:${(this.server.address() as AddressInfo).port}/v2/`;
     return this;
   }
 
   async stop(): Promise<void> {
-    this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => this.server?.close(() => resolve()) ?? resolve());
+    for (const server of [this.server, this.pages]) {
+      server?.closeAllConnections();
+      await new Promise<void>((resolve) => server?.close(() => resolve()) ?? resolve());
+    }
+  }
+
+  /** The hosted checkout: GET shows the payment, POST applies the chosen outcome. */
+  private async page(method: string, url: string, raw: string, res: http.ServerResponse): Promise<void> {
+    const match = /^\/checkout\/(tr_\w+)$/.exec(url.split('?')[0]!);
+    const payment = match ? this.payments.get(match[1]!) : undefined;
+    if (!payment)
+      return sendHtml(res, 404, '<!doctype html><title>Mollie</title><p>Zahlung nicht gefunden.</p>');
+    if (method === 'GET')
+      return sendHtml(
+        res,
+        200,
+        renderPaymentPage(
+          {
+            provider: 'Mollie',
+            reference: payment.id,
+            amount: `${payment.amount.value} ${payment.amount.currency}`,
+            description: payment.description,
+            note:
+              'Jede Wahl setzt den Status der Zahlung, ruft den Webhook des Shops (id=tr_…) und leitet zur ' +
+              'redirectUrl zurück – wie Mollie. Each choice sets the status, calls the webhook and redirects back.',
+          },
+          `/checkout/${payment.id}`,
+        ),
+      );
+    const outcome = outcomeOf(raw);
+    if (!outcome || method !== 'POST') return sendHtml(res, 400, '<!doctype html><p>Unbekannte Auswahl.</p>');
+    if (payment.status === 'open') {
+      this.setStatus(payment.id, outcome);
+      if (outcome === 'paid') payment.method = 'creditcard';
+      if (payment.webhookUrl)
+        await callWebhook(
+          payment.webhookUrl,
+          {
+            body: `id=${payment.id}`,
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          },
+          this.log,
+        );
+      else this.log(`${payment.id} ${outcome}: no webhookUrl (the shop will poll)`);
+    }
+    redirect(res, payment.redirectUrl);
   }
 
   /** Moves a payment to another status, as the customer's actions at Mollie would. */
@@ -271,7 +337,12 @@ export class MollieFake {
       ...(body.webhookUrl ? { webhookUrl: body.webhookUrl } : {}),
       _links: {
         self: { href: `${this.url}payments/${id}`, type: 'application/hal+json' },
-        checkout: { href: `https://www.mollie.com/checkout/select-method/${id}`, type: 'text/html' },
+        checkout: {
+          href: this.pageUrl
+            ? `${this.pageUrl}/checkout/${id}`
+            : `https://www.mollie.com/checkout/select-method/${id}`,
+          type: 'text/html',
+        },
       },
     };
     this.payments.set(id, payment);

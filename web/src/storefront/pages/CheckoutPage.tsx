@@ -267,6 +267,29 @@ const Checkout = observer(function Checkout({ identifier }: { identifier: string
             {checkout.errorFor('paymentMethod') && (
               <p className="form__error">{checkout.errorFor('paymentMethod')}</p>
             )}
+            {checkout.showsVoucherCode && (
+              <div className="form-grid sf-voucher">
+                <Field
+                  id="voucherCode"
+                  label={texts.voucherCode}
+                  required
+                  error={checkout.errorFor('voucherCode')}
+                  hint={texts.voucherHint}
+                >
+                  {(props) => (
+                    <input
+                      {...props}
+                      type="text"
+                      autoComplete="off"
+                      autoCapitalize="characters"
+                      spellCheck={false}
+                      value={checkout.voucherCode}
+                      onChange={(event) => checkout.setVoucherCode(event.target.value)}
+                    />
+                  )}
+                </Field>
+              </div>
+            )}
           </Section>
         )}
 

@@ -104,7 +104,7 @@ const StatusContent = observer(function StatusContent({ status }: { status: Orde
                 aria-current={step.isCurrent ? 'step' : undefined}
               >
                 <span className="timeline__dot" aria-hidden="true" />
-                <span className="timeline__label">{step.label}</span>
+                <span className="timeline__label">{hyphenated(step.label)}</span>
               </li>
             ))}
           </ol>
@@ -273,3 +273,23 @@ const QuestionnaireForm = observer(function QuestionnaireForm({ status }: { stat
     </form>
   );
 });
+
+/**
+ * Where the timeline's long words may break on a 360 px phone (four columns of about 70 px): soft
+ * hyphens, because browsers on Linux and in kiosks often have no German hyphenation dictionary and would
+ * otherwise cut "Bestätigun|g".
+ */
+const SOFT_HYPHENS: Record<string, string> = {
+  Bestätigung: 'Bestäti\u00adgung',
+  Zubereitung: 'Zube\u00adreitung',
+  Abholbereit: 'Abhol\u00adbereit',
+  Abgeschlossen: 'Abge\u00adschlossen',
+  Zustellung: 'Zu\u00adstellung',
+};
+
+function hyphenated(label: string): string {
+  return label
+    .split(' ')
+    .map((word) => SOFT_HYPHENS[word] ?? word)
+    .join(' ');
+}

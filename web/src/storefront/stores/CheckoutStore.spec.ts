@@ -277,6 +277,41 @@ describe(CheckoutStore.name, () => {
       await expect(checkout.submit()).resolves.toEqual({ kind: 'redirect', url: 'https://pay.example/x' });
     });
 
+    it('asks for the voucher code of the Hydro AG voucher, sends it cleaned and shows the server verdict', async () => {
+      const data = fixture({ branches: [makeBranch({ isHydroAGVoucherEnabled: true })] });
+      data.config = { ...data.config, enableHydroAGVoucher: true };
+      const invalid = 'Dieser Gutscheincode ist ungültig oder bereits eingelöst.';
+      const { checkout, fetch } = await checkoutFor(
+        [json(400, { errors: [{ message: invalid, field: 'voucherCode' }] }), json(201, { data: { order } })],
+        { data },
+      );
+      fillContact(checkout);
+      checkout.setDetail('phone', '+43 1');
+      expect(checkout.showsVoucherCode).toBe(false);
+      checkout.setPaymentMethod('hydro-ag-voucher');
+      expect(checkout.showsVoucherCode).toBe(true);
+
+      await expect(checkout.submit()).resolves.toEqual({ kind: 'invalid' });
+      expect(checkout.errorFor('voucherCode')).toBe('Bitte geben Sie den Gutscheincode ein.');
+      checkout.setVoucherCode('a!');
+      expect(checkout.errorFor('voucherCode')).toBe(invalid);
+      expect(fetch.calls).toHaveLength(1); // nothing sent yet
+
+      checkout.setVoucherCode(' LINDE 2026 0001 ');
+      await expect(checkout.submit()).resolves.toEqual({ kind: 'invalid' });
+      expect(fetch.calls[1]!.body).toMatchObject({
+        paymentMethod: 'hydro-ag-voucher',
+        voucherCode: 'LINDE20260001',
+      });
+      expect(checkout.errorFor('voucherCode')).toBe(invalid);
+      checkout.setVoucherCode('LINDE-2026-0002');
+      expect(checkout.errorFor('voucherCode')).toBeUndefined();
+      await expect(checkout.submit()).resolves.toMatchObject({ kind: 'status' });
+
+      checkout.setPaymentMethod('cash');
+      expect(checkout.form).not.toHaveProperty('voucherCode');
+    });
+
     it('keeps the key for a retry after a network error and ignores a double click', async () => {
       let release!: (response: Response) => void;
       const { checkout, fetch } = await checkoutFor([

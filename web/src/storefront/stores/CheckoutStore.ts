@@ -41,6 +41,7 @@ import { ApiRequestError, type ApiClient } from '../../api/ApiClient';
 import type { CartStore, CartStorage } from './CartStore';
 import type { ClockStore } from './ClockStore';
 import type { InitDataStore } from './InitDataStore';
+import { texts } from '../texts';
 import { DatePickerState, TimePickerState } from './pickers';
 
 /** The customer's details, kept in sessionStorage so "back" and a reload keep them. */
@@ -106,6 +107,8 @@ const FIELD_ALIASES: Record<string, string> = { 'deliveryArea.id': 'deliveryArea
 export class CheckoutStore {
   details: CustomerDetails;
   paymentMethod: PaymentMethod | null = null;
+  /** The voucher code of `hydro-ag-voucher` (checked with the issuer by the server). */
+  voucherCode = '';
   tableId: number | null = null;
   donateeId: number | null = null;
   /** The overlay's pending choice; undefined while the overlay is closed. */
@@ -402,6 +405,16 @@ export class CheckoutStore {
     this.paymentMethod = method;
   }
 
+  /** Whether the voucher code field shows (the Hydro AG voucher is the chosen method). */
+  get showsVoucherCode(): boolean {
+    return this.selectedPaymentMethod === 'hydro-ag-voucher';
+  }
+
+  setVoucherCode(code: string): void {
+    this.voucherCode = code;
+    this.clearServerError('voucherCode');
+  }
+
   setLegalInstructions(value: boolean): void {
     this.legalInstructions = value;
     this.clearServerError('legalInstructions');
@@ -438,6 +451,7 @@ export class CheckoutStore {
       appointmentDate: this.cart.appointmentDate,
       comment: this.cart.comment.trim() || null,
       paymentMethod: this.selectedPaymentMethod,
+      ...(this.showsVoucherCode ? { voucherCode: this.voucherCode.replace(/\s+/g, '') || null } : {}),
       legalInstructions: this.legalInstructions,
       privacyPolicy: this.privacyPolicy,
       branch: { id: branch?.id ?? 0 },
@@ -466,9 +480,19 @@ export class CheckoutStore {
       }),
       currency: this.data.currency,
     });
-    return issues.map((issue) =>
+    const errors: ApiError[] = issues.map((issue) =>
       issue.field ? { message: renderMessage(issue), field: issue.field } : { message: renderMessage(issue) },
     );
+    return [...errors, ...this.voucherErrors];
+  }
+
+  /** The voucher code's own check (the issuer's answer comes from the server). */
+  private get voucherErrors(): ApiError[] {
+    if (!this.showsVoucherCode) return [];
+    const code = this.voucherCode.replace(/\s+/g, '');
+    if (!code) return [{ field: 'voucherCode', message: texts.voucherRequired }];
+    if (!/^[A-Za-z0-9-]{4,64}$/.test(code)) return [{ field: 'voucherCode', message: texts.voucherInvalid }];
+    return [];
   }
 
   /** The message shown at a field: the server's after a failed submit, else the client's once shown. */
@@ -590,6 +614,7 @@ const FIELD_CONTROLS = new Set([
   'appointmentDate',
   'comment',
   'paymentMethod',
+  'voucherCode',
   'legalInstructions',
   'privacyPolicy',
 ]);

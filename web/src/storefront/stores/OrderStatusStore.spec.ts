@@ -167,6 +167,50 @@ describe(OrderStatusStore.name, () => {
     });
   });
 
+  describe('online payment', () => {
+    it('polls while the payment is pending even with the stream open; the release event reloads', async () => {
+      const pending = publicOrder({
+        paymentMethod: 'mollie',
+        payment: { state: 'pending', text: 'Warten auf Zahlung' },
+      });
+      const { store, fetch, stream } = await statusStore([
+        json(200, { data: pending }),
+        json(200, { data: pending }),
+        json(200, {
+          data: publicOrder({
+            paymentMethod: 'mollie',
+            isFailed: true,
+            payment: { state: 'failed', text: 'Zahlung fehlgeschlagen' },
+          }),
+        }),
+        json(200, {
+          data: publicOrder({
+            paymentMethod: 'mollie',
+            isPaid: true,
+            payment: { state: 'paid', text: 'Bezahlt' },
+          }),
+        }),
+      ]);
+      jest.useFakeTimers();
+      store.open('u', 'h');
+      await jest.advanceTimersByTimeAsync(0);
+      stream.onopen?.(new Event('open'));
+      await jest.advanceTimersByTimeAsync(10_000);
+      expect(fetch.calls).toHaveLength(3); // polled although the stream is open
+      await jest.advanceTimersByTimeAsync(10_000);
+      expect(fetch.calls).toHaveLength(4);
+      expect(store.paymentFailed).toBe(true); // the page sends the customer to /checkout/error
+      await jest.advanceTimersByTimeAsync(30_000);
+      expect(fetch.calls).toHaveLength(4); // failed is final
+
+      stream.emit('order.created'); // (another order's story: the paid release arrives as an event)
+      await jest.advanceTimersByTimeAsync(0);
+      expect(fetch.calls).toHaveLength(5);
+      expect(store.paidOnline).toBe(true);
+      store.close();
+    });
+  });
+
   describe('counter-offer', () => {
     it('offers the proposed time and posts the answer, then reloads', async () => {
       const offered = publicOrder({ counterAppointment: '2026-03-03T17:30:00.000Z' });

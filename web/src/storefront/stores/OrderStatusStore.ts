@@ -80,7 +80,8 @@ export class OrderStatusStore {
     if (stream) {
       stream.onopen = () => runInAction(() => (this.isStreamOpen = true));
       stream.onerror = () => runInAction(() => (this.isStreamOpen = false));
-      for (const type of ['order.updated', 'order.status'])
+      // `order.created` is the release of an order paid online (docs/decisions/payments.md).
+      for (const type of ['order.created', 'order.updated', 'order.status'])
         stream.addEventListener(type, () => void this.load());
       this.stopFns.push(() => stream.close());
     }
@@ -95,9 +96,14 @@ export class OrderStatusStore {
     this.isStreamOpen = false;
   }
 
-  /** The 10-second fallback: only while the stream is down and the order is not final. */
+  /**
+   * The 10-second fallback: while the stream is down and the order is not final — and while an online
+   * payment is pending, stream or not, because a failed payment sends no event (the order never reached
+   * staff) and the customer must still be sent back to the checkout.
+   */
   poll(): void {
-    if (this.isStreamOpen || !this.order || isFinalOrder(this.order)) return;
+    if (!this.order || isFinalOrder(this.order)) return;
+    if (this.isStreamOpen && this.order.payment?.state !== 'pending') return;
     void this.load();
   }
 
