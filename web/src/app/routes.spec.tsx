@@ -8,7 +8,18 @@ import { fakeFetch } from '../testing/fakeFetch';
 import { InternalErrorPage, StandaloneErrorPage } from '../components/ErrorPage';
 import type { RouteObject } from 'react-router';
 import { loadedRoot } from '../storefront/testing/fixtures';
+import { KioskStore } from '../kiosk/KioskStore';
+import { storefrontSession } from '../kiosk/session';
+import { ShellStore } from '../shell/ShellStore';
+import { fakeShellEnvironment } from '../shell/testing';
 import { createRoutes } from './routes';
+
+function shellAndKiosk(storefront: StorefrontRootStore) {
+  return {
+    shell: new ShellStore(fakeShellEnvironment().env),
+    kiosk: new KioskStore(storefrontSession(storefront), () => new Date('2030-03-01T10:00:00Z')),
+  };
+}
 
 // No DOM here: the route table is checked by rendering each path to HTML, as a server would.
 enableStaticRendering(true);
@@ -16,9 +27,11 @@ enableStaticRendering(true);
 function render(path: string, storefront?: StorefrontRootStore): string {
   const api = new ApiClient({ fetch: fakeFetch() });
   const now = () => new Date('2030-03-01T10:00:00Z');
+  const shop = storefront ?? new StorefrontRootStore({ api, shopName: 'Estrich Huber', now });
   const routes = createRoutes({
-    storefront: storefront ?? new StorefrontRootStore({ api, shopName: 'Estrich Huber', now }),
+    storefront: shop,
     backoffice: new BackofficeRootStore({ api, shopName: 'Estrich Huber', now }),
+    ...shellAndKiosk(shop),
   });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   return renderToString(<RouterProvider router={router} />);
@@ -66,6 +79,16 @@ describe(createRoutes.name, () => {
     expect(html).toMatch(/<nav class="category-bar" aria-label="Kategorien">/);
   });
 
+  it('opens the kiosk at its screensaver, without the website header, footer or install prompt', async () => {
+    const { root } = await loadedRoot();
+    const html = render('/kiosk/wien', root);
+    expect(text(html)).toContain('Zum Bestellen tippen');
+    expect(text(html)).toContain('Gasthaus Wien');
+    expect(html).not.toContain('site-header');
+    expect(html).not.toContain('site-footer');
+    expect(html).not.toContain('shell-install');
+  });
+
   it('lists the branches on / with the count line', async () => {
     const { root } = await loadedRoot();
     const body = text(render('/', root));
@@ -111,13 +134,15 @@ describe(createRoutes.name, () => {
   // the shell and shows the 500 page, and that the root has a last-resort one.
   it('puts every page below an error element showing the 500 page', () => {
     const api = new ApiClient({ fetch: fakeFetch() });
+    const storefront = new StorefrontRootStore({ api });
     const [root] = createRoutes({
-      storefront: new StorefrontRootStore({ api }),
+      storefront,
       backoffice: new BackofficeRootStore({ api }),
+      ...shellAndKiosk(storefront),
     });
     expect((root.errorElement as { type: unknown }).type).toBe(StandaloneErrorPage);
     const faces = root.children ?? [];
-    expect(faces).toHaveLength(2);
+    expect(faces).toHaveLength(3);
     for (const face of faces) {
       const boundaries = face.children ?? [];
       expect(boundaries).toHaveLength(1);
