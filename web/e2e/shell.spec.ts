@@ -231,6 +231,10 @@ test.describe('Installable app', () => {
       await expect(banner).toBeVisible({ timeout: 20_000 });
       await screenshot(page, testInfo, 'update-banner', false);
 
+      const waitingBefore = await page.evaluate(
+        async () => !!(await navigator.serviceWorker.getRegistration())?.waiting,
+      );
+      expect(waitingBefore).toBe(true);
       await Promise.all([
         page.waitForEvent('load'),
         banner.getByRole('button', { name: 'Neu starten' }).click(),
@@ -239,6 +243,7 @@ test.describe('Installable app', () => {
       const waiting = await page.evaluate(
         async () => !!(await navigator.serviceWorker.getRegistration())?.waiting,
       );
+      // The waiting worker took over: nothing waits any more and a worker controls the reloaded page.
       expect(waiting).toBe(false);
       expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(first);
     } finally {
@@ -262,6 +267,13 @@ test.describe('Installable app', () => {
     expect(
       await page.evaluate(() => (window as unknown as { nativePromptShown: number }).nativePromptShown),
     ).toBe(1);
+    // Installed: not offered again, whatever the browser or the banner say.
+    await page.reload();
+    await expect(page.getByText(/Filialen werden angezeigt\./)).toBeVisible();
+    await offerNativeInstall(page, 'accepted');
+    await page.evaluate(() => window.dispatchEvent(new Event('cookie-consent-accepted')));
+    await page.waitForTimeout(1000);
+    await expect(prompt).toBeHidden();
   });
 
   test('install prompt 5 s after start with consent; "Nicht jetzt" sets pwa-dismiss for a month', async ({
@@ -305,6 +317,36 @@ test.describe('Installable app', () => {
     await page.waitForTimeout(1000);
     await expect(page.getByRole('dialog', { name: 'App installieren' })).toBeHidden();
   });
+});
+
+test('the status page promotes the app; other browsers get general instructions', async ({
+  page,
+}, testInfo) => {
+  await page.goto('/store/gasthaus-linde-wien');
+  await page.getByRole('button', { name: /Almdudler/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'In den Warenkorb' }).click();
+  await page.goto('/store/gasthaus-linde-wien/checkout');
+  await page.getByRole('radio', { name: 'Dine In' }).check();
+  await page.getByLabel('Tischnummer').selectOption({ index: 2 });
+  await page.getByLabel('Ich akzeptiere die Allgemeinen Geschäftsbedingungen.').check();
+  await page.getByLabel('Ich habe die Datenschutzerklärung zur Kenntnis genommen.').check();
+  await page.getByRole('button', { name: /(Bestellung|Vorbestellung) abschicken/ }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung!' }),
+  ).toBeVisible();
+
+  const promotion = page.getByRole('complementary', { name: 'Nächstes Mal schneller bestellen' });
+  await expect(promotion).toBeVisible();
+  await promotion.scrollIntoViewIfNeeded();
+  await screenshot(page, testInfo, 'status-install-promotion', false);
+  await promotion.getByRole('button', { name: 'App installieren' }).click();
+  const prompt = page.getByRole('dialog', { name: 'App installieren' });
+  await expect(prompt).toBeVisible();
+  await prompt.getByRole('button', { name: 'Installieren' }).click();
+  await expect(page.getByRole('dialog', { name: 'So installieren Sie die App' })).toContainText(
+    'Öffnen Sie das Menü Ihres Browsers.',
+  );
+  await screenshot(page, testInfo, 'install-other', false);
 });
 
 for (const device of [

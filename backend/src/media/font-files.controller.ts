@@ -67,7 +67,11 @@ export class FontFilesController {
   @Get(':family/:file')
   @ApiOperation({ summary: 'Schriftart-Stylesheet einer Familie und Variante (@font-face)' })
   @ApiProduces('text/css')
-  @ApiResponse({ status: 200, description: 'Das Stylesheet' })
+  @ApiResponse({
+    status: 200,
+    description: 'Das Stylesheet',
+    content: { 'text/css': { schema: { type: 'string' } } },
+  })
   @ApiResponse({ status: 304, description: 'Unverändert' })
   @ApiResponse({ status: 404, description: 'Unbekannte Familie oder Variante' })
   async stylesheet(

@@ -61,7 +61,11 @@ export class AppManifestController {
   @Get('manifest.webmanifest')
   @ApiOperation({ summary: 'Web-App-Manifest der installierbaren App (aus der Konfiguration)' })
   @ApiProduces('application/manifest+json')
-  @ApiResponse({ status: 200, description: 'Das Manifest' })
+  @ApiResponse({
+    status: 200,
+    description: 'Das Manifest',
+    content: { 'application/manifest+json': { schema: { type: 'object' } } },
+  })
   @ApiResponse({ status: 304, description: 'Unverändert' })
   async manifest(@Req() req: Request, @Res() res: Response) {
     const config = await this.config.publicConfig();
@@ -100,7 +104,11 @@ export class AppManifestController {
   @Get('app-icon/:file')
   @ApiOperation({ summary: 'App-Symbol (PNG)' })
   @ApiProduces('image/png')
-  @ApiResponse({ status: 200, description: 'Das Symbol' })
+  @ApiResponse({
+    status: 200,
+    description: 'Das Symbol',
+    content: { 'image/png': { schema: { type: 'string', format: 'binary' } } },
+  })
   @ApiResponse({ status: 404, description: 'Unbekannte Größe' })
   async icon(@Param('file') file: string, @Req() req: Request, @Res() res: Response) {
     if (!Object.hasOwn(ICONS, file)) throw new NotFoundException();

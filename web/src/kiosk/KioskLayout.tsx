@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
 import { Outlet, useNavigate, useParams } from 'react-router';
 import { OfflineBanner } from '../components/OfflineBanner';
+import { PageTitle } from '../components/PageTitle';
 import { AppShell } from '../shell/AppShell';
 import type { ShellStore } from '../shell/ShellStore';
 import { useStores } from '../storefront/stores';
@@ -59,6 +60,7 @@ export const KioskLayout = observer(function KioskLayout({
   return (
     <KioskProvider kiosk={kiosk}>
       <div className="kiosk">
+        {kiosk.screen !== 'ordering' && <PageTitle title={branch?.name} shopName={root.ui.shopName} />}
         <header className="kiosk-header">
           <div className="kiosk-header__brand">
             <span className="kiosk-header__mark" aria-hidden="true">

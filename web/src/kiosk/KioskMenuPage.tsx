@@ -46,7 +46,12 @@ const KioskMenu = observer(function KioskMenu({ identifier }: { identifier: stri
   if (!ready) return null;
 
   if (types.length === 0) {
-    return <p className="kiosk-card kiosk-notice">{kioskTexts.noOrderTypes}</p>;
+    return (
+      <p className="kiosk-card kiosk-notice">
+        <PageTitle title={branch.name} shopName={ui.shopName} />
+        {kioskTexts.noOrderTypes}
+      </p>
+    );
   }
   if (!kiosk.orderTypeChosen && types.length > 1) {
     return <OrderTypeChoice types={types} tableService={branch.isTableSelectionEnabled} />;
@@ -119,7 +124,7 @@ const OrderTypeChoice = observer(function OrderTypeChoice({
   types: OrderType[];
   tableService: boolean;
 }) {
-  const { cart } = useStores();
+  const { cart, ui } = useStores();
   const kiosk = useKiosk();
   const choose = (type: OrderType) => {
     cart.setOrderType(type);
@@ -127,6 +132,7 @@ const OrderTypeChoice = observer(function OrderTypeChoice({
   };
   return (
     <section className="kiosk-choice" aria-labelledby="kiosk-choice-title">
+      <PageTitle title={kioskTexts.whereToEat} shopName={ui.shopName} />
       <h1 id="kiosk-choice-title" className="kiosk-choice__title">
         {kioskTexts.whereToEat}
       </h1>

@@ -15,7 +15,7 @@ export const kioskTexts = {
   cartCount: (n: string) => `${n} Artikel`,
   cartEmpty: 'Wählen Sie Ihre Produkte.',
   toCheckout: 'Zur Kasse',
-  checkoutTitle: 'Ihre Bestellung',
+  checkoutTitle: 'Bestellung abschließen',
   continueShopping: 'Weiter bestellen',
   orderType: 'Bestellart',
   payment: 'Bezahlung',
