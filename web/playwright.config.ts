@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +22,16 @@ const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
 
 // Created once in the runner; workers inherit the variable instead of making their own folder.
 const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'ordering-e2e-')));
+
+// The server delivers a copy of the build, so that a test can deploy a "new build" into it (the service
+// worker update in e2e/shell.spec.ts) without touching web/dist. Copied once, in the runner.
+const webDist = (process.env.E2E_WEB_DIST ??= mkdtempSync(path.join(tmpdir(), 'ordering-e2e-web-')));
+if (!process.env.E2E_BASE_URL && !existsSync(path.join(webDist, 'index.html'))) {
+  cpSync(fileURLToPath(new URL('dist', import.meta.url)), webDist, {
+    recursive: true,
+    filter: (source) => !source.endsWith('.map'),
+  });
+}
 
 // The backend needs Node 24. Under npm/npx that is already the running Node; otherwise ask npx for it.
 const nodeMajor = Number(process.versions.node.split('.')[0]);
@@ -90,6 +100,7 @@ export default defineConfig({
         env: {
           PORT: String(port),
           DATA_DIR: dataDir,
+          WEB_DIST: webDist,
           ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
         },
       },

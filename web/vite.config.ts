@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // The dev server and `vite preview` hand everything the backend owns to it, so the app talks to
 // the same paths in development as in production (where the backend serves web/dist itself).
@@ -10,11 +11,34 @@ const proxy = {
   '/api': { ...toBackend, ws: true },
   '/image': toBackend,
   '/upload': toBackend,
+  '/font': toBackend,
+  '/manifest.webmanifest': toBackend,
+  '/app-icon': toBackend,
 };
 
 export default defineConfig({
   base: '/',
-  plugins: [react()],
+  plugins: [
+    react(),
+    // The installable app (docs/decisions/app-shell.md): our own worker (src/shell/sw.ts) gets the list of
+    // built files injected; the manifest comes from the backend (shop config), the registration is ours
+    // (src/shell/registerServiceWorker.ts, loaded after the page), so the plugin adds no script to the page.
+    VitePWA({
+      strategies: 'injectManifest',
+      srcDir: 'src/shell',
+      filename: 'sw.ts',
+      injectRegister: false,
+      manifest: false,
+      registerType: 'prompt',
+      injectManifest: {
+        // The shell: every built script, style and the page; source maps and precompressed twins stay out.
+        globPatterns: ['**/*.{js,css,html,svg,woff2}'],
+        globIgnores: ['**/*.map', '**/*.br', '**/*.gz'],
+        maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
+      },
+      devOptions: { enabled: false },
+    }),
+  ],
   resolve: {
     alias: {
       // The shared package from source: no build of common/ is needed for the dev server or the bundle.

@@ -37,7 +37,9 @@ export async function createApp(deps: AppDependencies): Promise<NestExpressAppli
   app.use(rejectNulBytes());
   app.use(cookieParser());
   app.use(webApp(deps.config.webDist));
-  app.setGlobalPrefix('api', { exclude: ['image/{*path}', 'upload/{*path}'] });
+  app.setGlobalPrefix('api', {
+    exclude: ['image/{*path}', 'upload/{*path}', 'font/{*path}', 'app-icon/{*path}', 'manifest.webmanifest'],
+  });
 
   const document = SwaggerModule.createDocument(
     app,

@@ -28,6 +28,7 @@ import { PaymentsModule } from './payments/payments.module.js';
 import { tableResource } from './tables/table.resource.js';
 import { UsersModule } from './users/users.module.js';
 import { ServingModule } from './serving/serving.module.js';
+import { AppManifestModule } from './web/app-manifest.module.js';
 
 export interface AppDependencies {
   config: AppConfig;
@@ -56,6 +57,7 @@ export const FEATURE_MODULES = [
   PaymentsModule,
   OrdersModule,
   DevicesModule,
+  AppManifestModule,
 ];
 
 @Module({})

@@ -1,12 +1,7 @@
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
-
-// Screenshots are for people: web/test-results/screenshots/<project>-<name>.png.
-async function screenshot(page: Page, testInfo: TestInfo, name: string) {
-  await page.screenshot({
-    path: `test-results/screenshots/${testInfo.project.name}-${name}.png`,
-    fullPage: true,
-  });
-}
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { screenshot } from './support';
 
 test.describe('German app shell', () => {
   test('home page shows the shell in German', async ({ page }, testInfo) => {
@@ -119,3 +114,272 @@ test.describe('German app shell', () => {
     await expect(warning).toBeHidden();
   });
 });
+
+/** Waits until the service worker of this build controls the page (first visit: clients.claim()). */
+async function controlledByWorker(page: Page) {
+  await expect
+    .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null), {
+      timeout: 20_000,
+    })
+    .toMatch(/\/sw\.js$/);
+}
+
+/** A synthetic `beforeinstallprompt`, as Chromium fires it for an installable site; records its use. */
+async function offerNativeInstall(page: Page, outcome: 'accepted' | 'dismissed') {
+  await page.evaluate((choice) => {
+    const event = new Event('beforeinstallprompt', { cancelable: true }) as Event & {
+      prompt: () => Promise<void>;
+      userChoice: Promise<{ outcome: string }>;
+    };
+    const record = window as unknown as { nativePromptShown?: number };
+    record.nativePromptShown = 0;
+    event.prompt = () => {
+      record.nativePromptShown = (record.nativePromptShown ?? 0) + 1;
+      return Promise.resolve();
+    };
+    event.userChoice = Promise.resolve({ outcome: choice });
+    window.dispatchEvent(event);
+  }, outcome);
+}
+
+async function cookie(context: BrowserContext, name: string) {
+  return (await context.cookies()).find((c) => c.name === name);
+}
+
+test.describe('Installable app', () => {
+  test('manifest and icons come from the shop config; the worker installs and takes the page', async ({
+    page,
+    request,
+  }) => {
+    const manifest = await request.get('/manifest.webmanifest');
+    expect(manifest.status()).toBe(200);
+    expect(manifest.headers()['content-type']).toContain('application/manifest+json');
+    const body = (await manifest.json()) as { name: string; theme_color: string; icons: { src: string }[] };
+    expect(body.name).toBe('Gruber & Linde');
+    expect(body.theme_color).toBe('#c2410c');
+    for (const icon of body.icons) {
+      const png = await request.get(icon.src);
+      expect(png.status(), icon.src).toBe(200);
+      expect(png.headers()['content-type']).toBe('image/png');
+    }
+
+    await page.goto('/');
+    await expect(page.locator('link[rel="manifest"]')).toHaveAttribute('href', '/manifest.webmanifest');
+    await controlledByWorker(page);
+    // The registration adds no script to the first load: workbox-window is its own chunk, neither
+    // imported nor preloaded by the page, and fetched only after the load event.
+    const html = await (await request.get('/')).text();
+    expect(html).not.toContain('workbox');
+    const timing = await page.evaluate(() => {
+      const navigation = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
+      const chunk = performance
+        .getEntriesByType('resource')
+        .find((entry) => /workbox-window[^/]*\.js$/.test(entry.name));
+      return { loadEnd: navigation.loadEventEnd, chunkStart: chunk?.startTime ?? null };
+    });
+    expect(timing.chunkStart).not.toBeNull();
+    expect(timing.chunkStart!).toBeGreaterThanOrEqual(timing.loadEnd);
+  });
+
+  test('the menu is still readable offline, with the offline warning', async ({
+    page,
+    context,
+  }, testInfo) => {
+    await page.goto('/store/gasthaus-linde-wien');
+    await expect(page.getByRole('button', { name: /Schnitzel nach Wahl/ })).toBeVisible();
+    await controlledByWorker(page);
+    // The first load happened before the worker took over; this one goes through it and fills its cache.
+    await page.reload();
+    await expect(page.getByRole('button', { name: /Schnitzel nach Wahl/ })).toBeVisible();
+
+    // The network is cut for the page and for the worker.
+    await context.setOffline(true);
+    await context.route('**/*', (route) => route.abort('internetdisconnected'));
+    const data = page.waitForResponse((response) => response.url().endsWith('/api/init'));
+    await page.reload();
+    // Page and data come from the worker's caches.
+    expect((await data).fromServiceWorker()).toBe(true);
+    await expect(
+      page.getByText('Sie sind offline. Bitte überprüfen Sie Ihre Internetverbindung.'),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: /Schnitzel nach Wahl/ })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Gasthaus Zur Linde', level: 1 })).toBeVisible();
+    await screenshot(page, testInfo, 'offline-menu');
+
+    // Back online, the warning goes.
+    await context.unroute('**/*');
+    await context.setOffline(false);
+    await expect(
+      page.getByText('Sie sind offline. Bitte überprüfen Sie Ihre Internetverbindung.'),
+    ).toBeHidden();
+  });
+
+  test('a new build shows the update banner; restart switches to it', async ({ page }, testInfo) => {
+    const served = process.env.E2E_WEB_DIST;
+    test.skip(!served, 'E2E_WEB_DIST is not set: the server does not deliver a copy this test may change');
+    const swFile = path.join(served!, 'sw.js');
+    const original = readFileSync(swFile, 'utf8');
+    try {
+      await page.goto('/');
+      await controlledByWorker(page);
+      const first = await page.evaluate(() => navigator.serviceWorker.controller!.scriptURL);
+
+      // Deploy a new build: the worker file changes on the server.
+      writeFileSync(swFile, `${original}\n// build ${Date.now()}\n`);
+      await page.reload();
+      const banner = page.getByRole('status').filter({ hasText: 'Eine neue Version wurde installiert.' });
+      await expect(banner).toBeVisible({ timeout: 20_000 });
+      await screenshot(page, testInfo, 'update-banner', false);
+
+      const waitingBefore = await page.evaluate(
+        async () => !!(await navigator.serviceWorker.getRegistration())?.waiting,
+      );
+      expect(waitingBefore).toBe(true);
+      await Promise.all([
+        page.waitForEvent('load'),
+        banner.getByRole('button', { name: 'Neu starten' }).click(),
+      ]);
+      await expect(banner).toBeHidden();
+      const waiting = await page.evaluate(
+        async () => !!(await navigator.serviceWorker.getRegistration())?.waiting,
+      );
+      // The waiting worker took over: nothing waits any more and a worker controls the reloaded page.
+      expect(waiting).toBe(false);
+      expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL)).toBe(first);
+    } finally {
+      writeFileSync(swFile, original);
+    }
+  });
+
+  test('install prompt after consent: the native prompt, then never again once installed', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.getByText(/Filialen werden angezeigt\./)).toBeVisible();
+    await offerNativeInstall(page, 'accepted');
+    // The cookie banner announces the consent; the prompt follows 250 ms later.
+    await page.evaluate(() => window.dispatchEvent(new Event('cookie-consent-accepted')));
+    const prompt = page.getByRole('dialog', { name: 'App installieren' });
+    await expect(prompt).toBeVisible({ timeout: 2000 });
+    await expect(prompt).toContainText('Installieren Sie Gruber & Linde als App');
+    await prompt.getByRole('button', { name: 'Installieren' }).click();
+    await expect(prompt).toBeHidden();
+    expect(
+      await page.evaluate(() => (window as unknown as { nativePromptShown: number }).nativePromptShown),
+    ).toBe(1);
+    // Installed: not offered again, whatever the browser or the banner say.
+    await page.reload();
+    await expect(page.getByText(/Filialen werden angezeigt\./)).toBeVisible();
+    await offerNativeInstall(page, 'accepted');
+    await page.evaluate(() => window.dispatchEvent(new Event('cookie-consent-accepted')));
+    await page.waitForTimeout(1000);
+    await expect(prompt).toBeHidden();
+  });
+
+  test('install prompt 5 s after start with consent; "Nicht jetzt" sets pwa-dismiss for a month', async ({
+    page,
+    context,
+  }, testInfo) => {
+    const url = new URL(test.info().project.use.baseURL!);
+    await context.addCookies([
+      { name: 'cookie-banner-acceptance-state', value: 'true', domain: url.hostname, path: '/' },
+    ]);
+    await page.goto('/');
+    await expect(page.getByText(/Filialen werden angezeigt\./)).toBeVisible();
+    const loadedAt = Date.now();
+    await offerNativeInstall(page, 'dismissed');
+    const prompt = page.getByRole('dialog', { name: 'App installieren' });
+    await expect(prompt).toBeVisible({ timeout: 10_000 });
+    expect(Date.now() - loadedAt).toBeGreaterThan(3500);
+    await screenshot(page, testInfo, 'install-prompt', false);
+
+    await prompt.getByRole('button', { name: 'Nicht jetzt' }).click();
+    await expect(prompt).toBeHidden();
+    const dismissal = await cookie(context, 'pwa-dismiss');
+    expect(dismissal?.value).toBe('true');
+    const days = (dismissal!.expires * 1000 - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(27);
+    expect(days).toBeLessThan(32);
+
+    // Not offered by itself again.
+    await page.reload();
+    await offerNativeInstall(page, 'dismissed');
+    await page.waitForTimeout(6000);
+    await expect(prompt).toBeHidden();
+  });
+
+  test('a desktop browser that offers no native prompt gets none by itself (spec section 4)', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.getByText(/Filialen werden angezeigt\./)).toBeVisible();
+    await page.evaluate(() => window.dispatchEvent(new Event('cookie-consent-accepted')));
+    await page.waitForTimeout(1000);
+    await expect(page.getByRole('dialog', { name: 'App installieren' })).toBeHidden();
+  });
+});
+
+test('the status page promotes the app; other browsers get general instructions', async ({
+  page,
+}, testInfo) => {
+  await page.goto('/store/gasthaus-linde-wien');
+  await page.getByRole('button', { name: /Almdudler/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'In den Warenkorb' }).click();
+  await page.goto('/store/gasthaus-linde-wien/checkout');
+  await page.getByRole('radio', { name: 'Dine In' }).check();
+  await page.getByLabel('Tischnummer').selectOption({ index: 2 });
+  await page.getByLabel('Ich akzeptiere die Allgemeinen Geschäftsbedingungen.').check();
+  await page.getByLabel('Ich habe die Datenschutzerklärung zur Kenntnis genommen.').check();
+  await page.getByRole('button', { name: /(Bestellung|Vorbestellung) abschicken/ }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung!' }),
+  ).toBeVisible();
+
+  const promotion = page.getByRole('complementary', { name: 'Nächstes Mal schneller bestellen' });
+  await expect(promotion).toBeVisible();
+  await promotion.scrollIntoViewIfNeeded();
+  await screenshot(page, testInfo, 'status-install-promotion', false);
+  await promotion.getByRole('button', { name: 'App installieren' }).click();
+  const prompt = page.getByRole('dialog', { name: 'App installieren' });
+  await expect(prompt).toBeVisible();
+  await prompt.getByRole('button', { name: 'Installieren' }).click();
+  await expect(page.getByRole('dialog', { name: 'So installieren Sie die App' })).toContainText(
+    'Öffnen Sie das Menü Ihres Browsers.',
+  );
+  await screenshot(page, testInfo, 'install-other', false);
+});
+
+for (const device of [
+  {
+    name: 'iPhone',
+    userAgent:
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+    step: 'unten in der Leiste auf „Teilen“',
+  },
+  {
+    name: 'iPad',
+    userAgent:
+      'Mozilla/5.0 (iPad; CPU OS 18_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.0 Mobile/15E148 Safari/604.1',
+    step: 'oben rechts neben der Adresszeile auf „Teilen“',
+  },
+]) {
+  test.describe(`Install instructions on the ${device.name}`, () => {
+    test.use({ userAgent: device.userAgent });
+
+    test('the prompt leads to the steps of this device; back returns to the question', async ({
+      page,
+    }, testInfo) => {
+      await page.goto('/');
+      await expect(page.getByText(/Filialen werden angezeigt\./)).toBeVisible();
+      await page.evaluate(() => window.dispatchEvent(new Event('cookie-consent-accepted')));
+      const prompt = page.getByRole('dialog', { name: 'App installieren' });
+      await expect(prompt).toBeVisible({ timeout: 2000 });
+      await prompt.getByRole('button', { name: 'Installieren' }).click();
+      const steps = page.getByRole('dialog', { name: 'So installieren Sie die App' });
+      await expect(steps).toContainText(device.step);
+      await screenshot(page, testInfo, `install-${device.name.toLowerCase()}`, false);
+      await steps.getByRole('button', { name: 'Zurück' }).click();
+      await expect(prompt).toBeVisible();
+    });
+  });
+}

@@ -4,12 +4,18 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ApiClient } from './api/ApiClient';
 import { createRoutes } from './app/routes';
 import { loginPathFor } from './backoffice/redirect';
+import { KioskStore } from './kiosk/KioskStore';
+import { storefrontSession } from './kiosk/session';
+import { browserShellEnvironment } from './shell/registerServiceWorker';
+import { ShellStore } from './shell/ShellStore';
 import { StorefrontRootStore } from './storefront/StorefrontRootStore';
 import { createPublicUploader } from './storefront/uploads';
 import './styles/theme.css';
 import './styles/app.css';
 import './styles/storefront.css';
 import './styles/backoffice-shell.css';
+import './shell/shell.css';
+import './kiosk/kiosk.css';
 
 // The one place where the app's objects are created and wired; everything below gets them handed in.
 const api = new ApiClient({
@@ -31,7 +37,9 @@ const backoffice = {
   storage: window.localStorage,
   openEventStream: (url: string) => (typeof EventSource === 'function' ? new EventSource(url) : null),
 };
-const router = createBrowserRouter(createRoutes({ storefront, backoffice }));
+const shell = new ShellStore(browserShellEnvironment());
+const kiosk = new KioskStore(storefrontSession(storefront), () => new Date());
+const router = createBrowserRouter(createRoutes({ storefront, backoffice, shell, kiosk }));
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root fehlt in index.html');

@@ -91,6 +91,12 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'GET /image/custom/:size/:file',
   'GET /upload/:hash/:file',
   'GET /upload/:hash/preview/:file',
+
+  // The installable app: its manifest and icons (from the public shop name), and the stylesheets of the
+  // configured fonts (spec section 7, "fonts stylesheet per family and variant").
+  'GET /manifest.webmanifest',
+  'GET /app-icon/:file',
+  'GET /font/:family/:file',
 ];
 
 /**

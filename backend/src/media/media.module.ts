@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import type { AppConfig } from '../config/config.js';
 import { APP_CONFIG } from '../core/core.module.js';
 import { ResourceModule } from '../crud/resource.module.js';
+import { FontFilesController } from './font-files.controller.js';
 import { fontResource } from './font.resource.js';
 import { ImageFileService } from './image-file.service.js';
 import { ImageFilesController } from './image-files.controller.js';
@@ -27,6 +28,7 @@ import { UploadsController, UploadsCrudController } from './uploads.controller.j
     UploadsCrudController,
     UploadFilesController,
     ImageTemplateLayersController,
+    FontFilesController,
   ],
   providers: [
     {

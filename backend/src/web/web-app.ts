@@ -2,8 +2,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
 
-/** Paths the web app never answers: the API and the media routes answer those (or 404 as JSON). */
-const SERVER_PREFIXES = ['/api', '/image', '/upload'];
+/** Paths the web app never answers: the API, the media routes and the app manifest answer those (or 404 as JSON). */
+const SERVER_PREFIXES = ['/api', '/image', '/upload', '/font', '/app-icon', '/manifest.webmanifest'];
 
 const FALLBACK_HTML = `<!doctype html><html lang="de"><head><meta charset="utf-8"><title>Bestellplattform</title></head>
 <body><main><h1>Die Web-App ist nicht gebaut.</h1><p>Bitte <code>npm start</code> verwenden oder <code>npm run build</code> ausführen.</p></main></body></html>`;

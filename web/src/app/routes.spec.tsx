@@ -7,7 +7,18 @@ import { fakeFetch } from '../testing/fakeFetch';
 import { InternalErrorPage, StandaloneErrorPage } from '../components/ErrorPage';
 import type { RouteObject } from 'react-router';
 import { loadedRoot } from '../storefront/testing/fixtures';
+import { KioskStore } from '../kiosk/KioskStore';
+import { storefrontSession } from '../kiosk/session';
+import { ShellStore } from '../shell/ShellStore';
+import { fakeShellEnvironment } from '../shell/testing';
 import { createRoutes } from './routes';
+
+function shellAndKiosk(storefront: StorefrontRootStore) {
+  return {
+    shell: new ShellStore(fakeShellEnvironment().env),
+    kiosk: new KioskStore(storefrontSession(storefront), () => new Date('2030-03-01T10:00:00Z')),
+  };
+}
 
 // No DOM here: the route table is checked by rendering each path to HTML, as a server would.
 enableStaticRendering(true);
@@ -15,9 +26,11 @@ enableStaticRendering(true);
 function render(path: string, storefront?: StorefrontRootStore): string {
   const api = new ApiClient({ fetch: fakeFetch() });
   const now = () => new Date('2030-03-01T10:00:00Z');
+  const shop = storefront ?? new StorefrontRootStore({ api, shopName: 'Estrich Huber', now });
   const routes = createRoutes({
-    storefront: storefront ?? new StorefrontRootStore({ api, shopName: 'Estrich Huber', now }),
+    storefront: shop,
     backoffice: { api, shopName: 'Estrich Huber', now },
+    ...shellAndKiosk(shop),
   });
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   return renderToString(<RouterProvider router={router} />);
@@ -65,6 +78,16 @@ describe(createRoutes.name, () => {
     expect(html).toMatch(/<nav class="category-bar" aria-label="Kategorien">/);
   });
 
+  it('opens the kiosk at its screensaver, without the website header, footer or install prompt', async () => {
+    const { root } = await loadedRoot();
+    const html = render('/kiosk/wien', root);
+    expect(text(html)).toContain('Zum Bestellen tippen');
+    expect(text(html)).toContain('Gasthaus Wien');
+    expect(html).not.toContain('site-header');
+    expect(html).not.toContain('site-footer');
+    expect(html).not.toContain('shell-install');
+  });
+
   it('lists the branches on / with the count line', async () => {
     const { root } = await loadedRoot();
     const body = text(render('/', root));
@@ -98,7 +121,8 @@ describe(createRoutes.name, () => {
 
   it('loads the back office as its own chunk under /backend', () => {
     const api = new ApiClient({ fetch: fakeFetch() });
-    const [root] = createRoutes({ storefront: new StorefrontRootStore({ api }), backoffice: { api } });
+    const storefront = new StorefrontRootStore({ api });
+    const [root] = createRoutes({ storefront, backoffice: { api }, ...shellAndKiosk(storefront) });
     const backend = (root.children ?? []).find((face) => face.path === 'backend/*');
     expect(typeof backend?.lazy).toBe('function');
     expect(backend?.element).toBeUndefined();
@@ -108,18 +132,21 @@ describe(createRoutes.name, () => {
   // the shell and shows the 500 page, and that the root has a last-resort one.
   it('puts every page below an error element showing the 500 page', () => {
     const api = new ApiClient({ fetch: fakeFetch() });
+    const storefront = new StorefrontRootStore({ api });
     const [root] = createRoutes({
-      storefront: new StorefrontRootStore({ api }),
+      storefront,
       backoffice: { api },
+      ...shellAndKiosk(storefront),
     });
     expect((root.errorElement as { type: unknown }).type).toBe(StandaloneErrorPage);
     const children = root.children ?? [];
-    // The ticket screen (a TV) is a page of its own with the standalone error page; the two faces follow.
+    // The ticket screen (a TV) is a page of its own with the standalone error page; the faces follow.
     const ticketScreen = children.find((route) => route.path === 'frontdesk/:branchId/:apiKey');
     expect((ticketScreen?.errorElement as { type: unknown }).type).toBe(StandaloneErrorPage);
     const faces = children.filter((route) => route !== ticketScreen);
-    expect(faces).toHaveLength(2);
-    // The back office (a lazy chunk) renders its own routes; the storefront's are here.
+    // Back office, kiosk and storefront.
+    expect(faces).toHaveLength(3);
+    // The back office (a lazy chunk) renders its own routes; the kiosk's and storefront's are here.
     for (const face of faces.filter((f) => f.path !== 'backend/*')) {
       const boundaries = face.children ?? [];
       expect(boundaries).toHaveLength(1);

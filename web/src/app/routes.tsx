@@ -1,6 +1,13 @@
 import type { RouteObject } from 'react-router';
 import type { BackofficeRootStoreOptions } from '../backoffice/BackofficeRootStore';
 import { InternalErrorPage, NotFoundPage, StandaloneErrorPage } from '../components/ErrorPage';
+import { KioskCheckoutPage } from '../kiosk/KioskCheckoutPage';
+import { KioskLayout } from '../kiosk/KioskLayout';
+import { KioskMenuPage } from '../kiosk/KioskMenuPage';
+import type { KioskStore } from '../kiosk/KioskStore';
+import { ShellProvider } from '../shell/ShellContext';
+import type { ShellStore } from '../shell/ShellStore';
+import { StorefrontShell } from '../shell/StorefrontShell';
 import { CheckoutPage } from '../storefront/pages/CheckoutPage';
 import { HomePage } from '../storefront/pages/HomePage';
 import { SitePage } from '../storefront/pages/SitePage';
@@ -18,13 +25,17 @@ export interface AppStores {
   storefront: StorefrontRootStore;
   /** What the back office's root store is made from, in its own lazily loaded chunk. */
   backoffice: BackofficeRootStoreOptions;
+  /** The app shell: service worker, update banner, install prompt. */
+  shell: ShellStore;
+  /** The self-service kiosk's session. */
+  kiosk: KioskStore;
 }
 
 /**
  * The route table of the whole app. Each face's layout route provides that face's root store; a pathless
  * child with an errorElement keeps header and footer around the 500 page when a page throws.
  */
-export function createRoutes({ storefront, backoffice }: AppStores): RouteObject[] {
+export function createRoutes({ storefront, backoffice, shell, kiosk }: AppStores): RouteObject[] {
   return [
     {
       errorElement: <StandaloneErrorPage />,
@@ -38,9 +49,34 @@ export function createRoutes({ storefront, backoffice }: AppStores): RouteObject
         },
         { path: 'frontdesk/:branchId/:apiKey', lazy: ticketScreen, errorElement: <StandaloneErrorPage /> },
         {
+          // The self-service kiosk (docs/decisions/app-shell.md): its own layout, so the website's header,
+          // footer, cookie banner and install prompt are not part of it.
+          path: 'kiosk/:branch',
           element: (
             <StorefrontStoresProvider stores={storefront}>
-              <StorefrontLayout />
+              <ShellProvider shell={shell}>
+                <KioskLayout kiosk={kiosk} shell={shell} />
+              </ShellProvider>
+            </StorefrontStoresProvider>
+          ),
+          children: [
+            {
+              errorElement: <InternalErrorPage />,
+              children: [
+                { index: true, element: <KioskMenuPage /> },
+                { path: 'checkout', element: <KioskCheckoutPage /> },
+                { path: '*', element: <NotFoundPage /> },
+              ],
+            },
+          ],
+        },
+        {
+          element: (
+            <StorefrontStoresProvider stores={storefront}>
+              <ShellProvider shell={shell}>
+                <StorefrontLayout />
+                <StorefrontShell shell={shell} />
+              </ShellProvider>
             </StorefrontStoresProvider>
           ),
           children: [

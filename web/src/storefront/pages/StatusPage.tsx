@@ -4,6 +4,7 @@ import { useEffect, useRef } from 'react';
 import { Link, Navigate, useLocation, useParams, useSearchParams } from 'react-router';
 import { NotFoundPage } from '../../components/ErrorPage';
 import { PageTitle } from '../../components/PageTitle';
+import { InstallPromotion } from '../../shell/InstallPromotion';
 import { formatAmount } from '../format';
 import { RATING_FIELDS, type OrderStatusStore, type RatingField } from '../stores/OrderStatusStore';
 import { useStores } from '../stores';
@@ -206,6 +207,7 @@ const StatusContent = observer(function StatusContent({ status }: { status: Orde
           <Link to={`/store/${encodeURIComponent(branch.identifier)}`}>{t('cart.backToBranch')}</Link>
         </div>
       )}
+      <InstallPromotion />
     </>
   );
 });

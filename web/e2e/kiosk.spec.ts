@@ -1,0 +1,158 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations, screenshot } from './support';
+
+// The self-service kiosk as it stands in a restaurant: a 1080×1920 portrait touch screen.
+test.use({ viewport: { width: 1080, height: 1920 }, hasTouch: true });
+
+const KIOSK = '/kiosk/gasthaus-linde-wien';
+
+async function startOrder(page: Page) {
+  await page.getByRole('button', { name: /Zum Bestellen tippen/ }).click();
+  await page.getByRole('button', { name: /Hier essen/ }).click();
+  await expect(page.getByRole('button', { name: /Almdudler/ })).toBeVisible();
+}
+
+async function addAlmdudler(page: Page) {
+  await page.getByRole('button', { name: /Almdudler/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'In den Warenkorb' }).click();
+  await expect(page.getByRole('region', { name: 'Warenkorb' })).toContainText('1 Artikel');
+}
+
+const storedCart = (page: Page) =>
+  page.evaluate(
+    () =>
+      JSON.parse(sessionStorage.getItem('asp.gasthaus-linde-wien') ?? '{"items":[]}') as { items: unknown[] },
+  );
+
+test.describe('Self-service kiosk', () => {
+  test('starts at the screensaver, without cookie banner, install prompt, header or footer', async ({
+    page,
+  }, testInfo) => {
+    await page.goto(KIOSK);
+    const screensaver = page.getByRole('button', { name: /Zum Bestellen tippen/ });
+    await expect(screensaver).toBeVisible();
+    await expect(screensaver).toContainText('Gruber & Linde');
+    await expect(screensaver).toContainText('Gasthaus Zur Linde');
+    await expect(page.locator('.site-header, .site-footer, .shell-install')).toHaveCount(0);
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, testInfo, 'kiosk-screensaver', false);
+
+    // Even with consent and a native install offer, the kiosk never prompts.
+    await page.evaluate(() => {
+      const event = new Event('beforeinstallprompt', { cancelable: true });
+      window.dispatchEvent(event);
+      window.dispatchEvent(new Event('cookie-consent-accepted'));
+    });
+    await page.waitForTimeout(600);
+    await expect(page.getByRole('dialog', { name: 'App installieren' })).toHaveCount(0);
+
+    await page.getByRole('button', { name: /Zum Bestellen tippen/ }).click();
+    await expect(page.getByRole('heading', { name: 'Wo möchten Sie essen?' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, testInfo, 'kiosk-order-type', false);
+    await page.getByRole('button', { name: /Hier essen/ }).click();
+    await expect(page.getByRole('button', { name: /Almdudler/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Zur Kasse' })).toBeDisabled();
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, testInfo, 'kiosk-menu', false);
+  });
+
+  test('an order ends with the number big, then the screensaver and an empty cart', async ({
+    page,
+  }, testInfo) => {
+    await page.goto(KIOSK);
+    await startOrder(page);
+    await addAlmdudler(page);
+    await page.getByRole('button', { name: 'Zur Kasse' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Bestellung abschließen' })).toBeVisible();
+    // Dine-in and takeaway only, payment on the spot only.
+    await expect(page.getByRole('radio', { name: 'Hier essen' })).toBeChecked();
+    await expect(page.getByRole('radio', { name: 'Mitnehmen' })).toBeVisible();
+    await expect(page.getByText('Lieferung')).toHaveCount(0);
+    await expect(page.getByRole('radio', { name: /An der Kasse bezahlen/ })).toBeVisible();
+    await expect(page.getByRole('radio', { name: /Am Kartenterminal bezahlen/ })).toBeVisible();
+    await expect(page.getByText(/Mollie|Datatrans/)).toHaveCount(0);
+
+    // The table is required for dine-in.
+    const submit = page.getByRole('button', { name: /(Bestellung|Vorbestellung) abschicken/ });
+    await page.getByLabel('Ich akzeptiere die Allgemeinen Geschäftsbedingungen.').check();
+    await page.getByLabel('Ich habe die Datenschutzerklärung zur Kenntnis genommen.').check();
+    await submit.click();
+    await expect(page.getByRole('radiogroup', { name: 'Tischnummer' })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    await page.getByRole('radio', { name: '4', exact: true }).check();
+    await page.getByRole('radio', { name: /Am Kartenterminal bezahlen/ }).check();
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, testInfo, 'kiosk-checkout');
+
+    // A closed branch takes pre-orders: then a time is needed (the demo restaurant is closed on Mondays).
+    if (await page.getByRole('heading', { name: 'Termin' }).isVisible()) {
+      await page.locator('#appointmentDate').click();
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: /Übernehmen|Speichern/ })
+        .first()
+        .click();
+    }
+    await submit.click();
+
+    const number = page.getByTestId('kiosk-order-number');
+    await expect(number).toBeVisible({ timeout: 15_000 });
+    await expect(number).toHaveText(/^\d+$/);
+    await expect(page.getByText('Bitte bezahlen Sie jetzt am Kartenterminal.')).toBeVisible();
+    expect((await storedCart(page)).items).toEqual([]);
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, testInfo, 'kiosk-done', false);
+
+    await page.getByRole('button', { name: 'Fertig' }).click();
+    await expect(page.getByRole('button', { name: /Zum Bestellen tippen/ })).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`${KIOSK}$`));
+    expect((await storedCart(page)).items).toEqual([]);
+    // The next customer starts from scratch: no table, no consent ticked.
+    await startOrder(page);
+    await expect(page.getByRole('region', { name: 'Warenkorb' })).toContainText('Wählen Sie Ihre Produkte.');
+  });
+
+  test('an idle customer mid-order is asked "Sind Sie noch da?", then everything resets', async ({
+    page,
+  }, testInfo) => {
+    await page.clock.install();
+    await page.goto(KIOSK);
+    await startOrder(page);
+    await addAlmdudler(page);
+
+    // 59 s without a touch: nothing yet.
+    await page.clock.runFor(59_000);
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+    await page.clock.runFor(2_000);
+    const question = page.getByRole('alertdialog', { name: 'Sind Sie noch da?' });
+    await expect(question).toBeVisible();
+    await expect(question).toContainText(/Ihre Bestellung wird in \d+ Sekunden zurückgesetzt\./);
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, testInfo, 'kiosk-still-there', false);
+
+    // A touch keeps the order.
+    await question.getByRole('button', { name: 'Ja, weiter bestellen' }).click();
+    await expect(question).toBeHidden();
+    await expect(page.getByRole('region', { name: 'Warenkorb' })).toContainText('1 Artikel');
+
+    // Idle again, the countdown runs out: screensaver, empty cart.
+    await page.clock.runFor(61_000);
+    await expect(question).toBeVisible();
+    await page.clock.runFor(21_000);
+    await expect(question).toBeHidden();
+    await expect(page.getByRole('button', { name: /Zum Bestellen tippen/ })).toBeVisible();
+    expect((await storedCart(page)).items).toEqual([]);
+  });
+
+  test('without an order started, idle time brings the screensaver back', async ({ page }) => {
+    await page.clock.install();
+    await page.goto(KIOSK);
+    await startOrder(page);
+    await page.clock.runFor(46_000);
+    await expect(page.getByRole('button', { name: /Zum Bestellen tippen/ })).toBeVisible();
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
+  });
+});

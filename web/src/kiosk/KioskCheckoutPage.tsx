@@ -1,0 +1,374 @@
+import { type Order, type OrderType, type PaymentMethod } from '@ordering/common';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { NotFoundPage } from '../components/ErrorPage';
+import { PageTitle } from '../components/PageTitle';
+import { AppointmentPickers } from '../storefront/components/AppointmentPickers';
+import { CartSummary } from '../storefront/components/CartPanel';
+import { LoadState } from '../storefront/components/LoadState';
+import { ProductModal } from '../storefront/components/ProductModal';
+import { useSelectedBranch } from '../storefront/components/useSelectedBranch';
+import { useStores } from '../storefront/stores';
+import type { CustomerField } from '../storefront/stores/CheckoutStore';
+import { texts } from '../storefront/texts';
+import { useKiosk } from './KioskContext';
+import { kioskOrderTypes } from './KioskMenuPage';
+import { kioskTexts } from './texts';
+
+/** The kiosk takes only what is paid on the spot: at the counter (cash) or at the card terminal. */
+export const KIOSK_PAYMENT_METHODS: readonly PaymentMethod[] = ['cash', 'atm-card'];
+
+const PAYMENT_LABEL: Record<string, { label: string; hint: string }> = {
+  cash: { label: kioskTexts.paymentAtCounter, hint: kioskTexts.paymentAtCounterHint },
+  'atm-card': { label: kioskTexts.paymentCard, hint: kioskTexts.paymentCardHint },
+};
+
+const TYPE_LABEL: Partial<Record<OrderType, string>> = {
+  dineIn: kioskTexts.dineIn,
+  takeaway: kioskTexts.takeaway,
+};
+
+/** `/kiosk/{branch}/checkout`: order type, table, name, cart, payment, legal consent; large targets. */
+export const KioskCheckoutPage = observer(function KioskCheckoutPage() {
+  const identifier = useParams().branch ?? '';
+  return (
+    <LoadState>
+      <KioskCheckout identifier={identifier} />
+    </LoadState>
+  );
+});
+
+const KioskCheckout = observer(function KioskCheckout({ identifier }: { identifier: string }) {
+  const { ui, cart, checkout, api } = useStores();
+  const kiosk = useKiosk();
+  const navigate = useNavigate();
+  const errorsRef = useRef<HTMLDivElement>(null);
+  const { branch, ready } = useSelectedBranch(identifier);
+  const types = ready ? kioskOrderTypes(cart) : [];
+  const methods = checkout.paymentMethods.filter((method) => KIOSK_PAYMENT_METHODS.includes(method));
+  const fixType = types.length > 0 && !types.includes(cart.orderType);
+  const fixMethod = methods.length > 0 && !methods.includes(checkout.selectedPaymentMethod);
+  useEffect(() => {
+    if (fixType) cart.setOrderType(types[0]);
+    if (fixMethod) checkout.setPaymentMethod(methods[0]);
+  });
+  if (!branch) return <NotFoundPage />;
+  if (!ready) return null;
+  const menuPath = `/kiosk/${encodeURIComponent(branch.identifier)}`;
+
+  if (cart.isEmpty) {
+    return (
+      <div className="kiosk-card kiosk-notice">
+        <p>{kioskTexts.cartEmpty}</p>
+        <button
+          type="button"
+          className="kiosk-button kiosk-button--primary"
+          onClick={() => void navigate(menuPath)}
+        >
+          {kioskTexts.continueShopping}
+        </button>
+      </div>
+    );
+  }
+
+  const onSubmit = async () => {
+    const paymentMethod = checkout.selectedPaymentMethod;
+    const outcome = await checkout.submit();
+    if (outcome.kind !== 'status') {
+      requestAnimationFrame(() => {
+        const target =
+          (errorsRef.current?.querySelector('[role="alert"]') ? errorsRef.current : null) ??
+          document.querySelector<HTMLElement>('.kiosk-checkout [aria-invalid="true"]');
+        target?.scrollIntoView({ block: 'center' });
+        target?.focus({ preventScroll: true });
+      });
+      return;
+    }
+    const [uid, hash] = outcome.path.split('/').slice(-2).map(decodeURIComponent);
+    let order: Pick<Order, 'ticketNumber'> | null = null;
+    try {
+      order = await api.get<Order>(
+        `/api/orders/public/${encodeURIComponent(uid)}/${encodeURIComponent(hash)}`,
+      );
+    } catch {
+      // The order exists; without its ticket number the short order number is shown.
+    }
+    kiosk.orderPlaced(
+      order?.ticketNumber
+        ? { number: String(order.ticketNumber), isTicket: true, paymentMethod }
+        : { number: uid.slice(0, 8).toUpperCase(), isTicket: false, paymentMethod },
+    );
+  };
+
+  const contactFields = (['firstName', 'lastName', 'phone', 'email'] as const).filter(
+    (field) => field === 'firstName' || field === 'lastName' || checkout.isRequired(field),
+  );
+  const needsAppointment = branch.isAppointmentRequired || checkout.closedNotice.length > 0;
+
+  return (
+    <>
+      <form
+        className="kiosk-checkout"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void onSubmit();
+        }}
+      >
+        <PageTitle title={kioskTexts.checkoutTitle} shopName={ui.shopName} />
+        <h1 className="kiosk-checkout__title">{kioskTexts.checkoutTitle}</h1>
+        <div ref={errorsRef} tabIndex={-1}>
+          {checkout.generalErrors.length > 0 && (
+            <div className="kiosk-alert" role="alert">
+              <p className="kiosk-alert__title">{texts.errorsTitle}</p>
+              <ul>
+                {checkout.generalErrors.map((message) => (
+                  <li key={message}>{message}</li>
+                ))}
+              </ul>
+            </div>
+          )}
+        </div>
+
+        {types.length > 1 && (
+          <KioskSection title={kioskTexts.orderType} id="kiosk-type">
+            <div
+              className="kiosk-options kiosk-options--two"
+              role="radiogroup"
+              aria-label={kioskTexts.orderType}
+            >
+              {types.map((type) => (
+                <label key={type} className="kiosk-option">
+                  <input
+                    type="radio"
+                    name="kiosk-order-type"
+                    checked={cart.orderType === type}
+                    onChange={() => cart.setOrderType(type)}
+                  />
+                  <span className="kiosk-option__label">{TYPE_LABEL[type]}</span>
+                </label>
+              ))}
+            </div>
+          </KioskSection>
+        )}
+
+        {checkout.closedNotice.length > 0 && (
+          <div className="kiosk-card kiosk-closed" role="status">
+            {checkout.closedNotice.map((line) => (
+              <p key={line}>{line}</p>
+            ))}
+          </div>
+        )}
+
+        {checkout.showsTableSelect && (
+          <KioskSection title={texts.table} id="kiosk-table">
+            <div
+              className="kiosk-options kiosk-options--tables"
+              role="radiogroup"
+              aria-label={texts.table}
+              aria-invalid={!!checkout.errorFor('table')}
+              aria-describedby={checkout.errorFor('table') ? 'kiosk-table-error' : undefined}
+              id="table"
+              tabIndex={-1}
+            >
+              {[...checkout.tables]
+                .sort((a, b) => a.identifier.localeCompare(b.identifier, 'de', { numeric: true }))
+                .map((table) => (
+                  <label key={table.id} className="kiosk-option kiosk-option--table">
+                    <input
+                      type="radio"
+                      name="kiosk-table"
+                      checked={checkout.tableId === table.id}
+                      onChange={() => checkout.setTable(table.id)}
+                    />
+                    <span className="kiosk-option__label">{table.identifier}</span>
+                  </label>
+                ))}
+            </div>
+            {checkout.errorFor('table') && (
+              <p id="kiosk-table-error" className="kiosk-error">
+                {checkout.errorFor('table')}
+              </p>
+            )}
+          </KioskSection>
+        )}
+
+        {checkout.showsContact && (
+          <KioskSection title={kioskTexts.name} id="kiosk-contact" hint={kioskTexts.nameHint}>
+            <div className="kiosk-fields">
+              {contactFields.map((field) => (
+                <KioskField key={field} field={field} />
+              ))}
+            </div>
+          </KioskSection>
+        )}
+
+        {needsAppointment && (
+          <KioskSection title={texts.sectionAppointment} id="kiosk-appointment">
+            <AppointmentPickers error={checkout.errorFor('appointmentDate')} />
+          </KioskSection>
+        )}
+
+        <KioskSection title={texts.sectionCart} id="kiosk-cart">
+          <CartSummary editable />
+        </KioskSection>
+
+        {methods.length > 0 && (
+          <KioskSection title={kioskTexts.payment} id="kiosk-payment">
+            <div
+              className="kiosk-options kiosk-options--two"
+              role="radiogroup"
+              aria-label={kioskTexts.payment}
+            >
+              {methods.map((method) => (
+                <label key={method} className="kiosk-option kiosk-option--payment">
+                  <input
+                    type="radio"
+                    name="kiosk-payment"
+                    checked={checkout.selectedPaymentMethod === method}
+                    onChange={() => checkout.setPaymentMethod(method)}
+                  />
+                  <span className="kiosk-option__label">{PAYMENT_LABEL[method].label}</span>
+                  <span className="kiosk-option__hint">{PAYMENT_LABEL[method].hint}</span>
+                </label>
+              ))}
+            </div>
+          </KioskSection>
+        )}
+
+        <KioskSection title={texts.sectionLegal} id="kiosk-legal">
+          <KioskCheck
+            id="legalInstructions"
+            checked={checkout.legalInstructions}
+            onChange={checkout.setLegalInstructions}
+            error={checkout.errorFor('legalInstructions')}
+            label={`${texts.acceptTermsBefore}${texts.legalTerms}${texts.acceptTermsAfter}`}
+          />
+          <KioskCheck
+            id="privacyPolicy"
+            checked={checkout.privacyPolicy}
+            onChange={checkout.setPrivacyPolicy}
+            error={checkout.errorFor('privacyPolicy')}
+            label={`${texts.acceptPrivacyBefore}${texts.legalPrivacy}${texts.acceptPrivacyAfter}`}
+          />
+        </KioskSection>
+
+        <div className="kiosk-checkout__actions">
+          <button
+            type="button"
+            className="kiosk-button kiosk-button--secondary"
+            onClick={() => {
+              checkout.saveForm();
+              void navigate(menuPath);
+            }}
+          >
+            {kioskTexts.continueShopping}
+          </button>
+          {checkout.submitLabel && (
+            <button
+              type="submit"
+              className="kiosk-button kiosk-button--primary kiosk-checkout__submit"
+              disabled={checkout.isSubmitting}
+            >
+              {checkout.isSubmitting ? texts.submitting : checkout.submitLabel}
+            </button>
+          )}
+        </div>
+      </form>
+      <ProductModal />
+    </>
+  );
+});
+
+function KioskSection({
+  title,
+  id,
+  hint,
+  children,
+}: {
+  title: string;
+  id: string;
+  hint?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section className="kiosk-card kiosk-section" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="kiosk-section__title">
+        {title}
+      </h2>
+      {hint && <p className="kiosk-section__hint">{hint}</p>}
+      {children}
+    </section>
+  );
+}
+
+const FIELD_LABEL: Record<string, { label: string; type: string; autoComplete: string }> = {
+  firstName: { label: texts.firstName, type: 'text', autoComplete: 'given-name' },
+  lastName: { label: texts.lastName, type: 'text', autoComplete: 'family-name' },
+  phone: { label: texts.phone, type: 'tel', autoComplete: 'tel' },
+  email: { label: texts.email, type: 'email', autoComplete: 'email' },
+};
+
+const KioskField = observer(function KioskField({ field }: { field: CustomerField }) {
+  const { checkout } = useStores();
+  const error = checkout.errorFor(field);
+  const { label, type, autoComplete } = FIELD_LABEL[field];
+  return (
+    <div className="kiosk-field">
+      <label htmlFor={field}>
+        {label}
+        {checkout.isRequired(field) && <span aria-hidden="true"> *</span>}
+      </label>
+      <input
+        id={field}
+        type={type}
+        autoComplete={autoComplete}
+        value={checkout.details[field]}
+        aria-invalid={!!error}
+        aria-required={checkout.isRequired(field) || undefined}
+        aria-describedby={error ? `${field}-error` : undefined}
+        onChange={(event) => checkout.setDetail(field, event.target.value)}
+        onBlur={field === 'phone' ? checkout.normalizePhone : undefined}
+      />
+      {error && (
+        <p id={`${field}-error`} className="kiosk-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+});
+
+function KioskCheck({
+  id,
+  checked,
+  onChange,
+  error,
+  label,
+}: {
+  id: string;
+  checked: boolean;
+  onChange: (value: boolean) => void;
+  error?: string;
+  label: string;
+}) {
+  return (
+    <div className="kiosk-check">
+      <input
+        id={id}
+        type="checkbox"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+        aria-invalid={!!error}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      <label htmlFor={id}>{label}</label>
+      {error && (
+        <p id={`${id}-error`} className="kiosk-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

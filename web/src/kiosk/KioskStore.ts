@@ -1,0 +1,172 @@
+import { makeAutoObservable } from 'mobx';
+
+/** Idle time on a started order before "Sind Sie noch da?" (docs/decisions/app-shell.md). */
+export const IDLE_WARNING_AFTER_MS = 60_000;
+/** The question's countdown; then everything is reset. */
+export const IDLE_COUNTDOWN_MS = 20_000;
+/** Idle time without an order in progress before the screensaver returns. */
+export const SCREENSAVER_AFTER_MS = 45_000;
+/** How long the number of a placed order is shown before the screensaver returns. */
+export const DONE_SHOWN_MS = 20_000;
+/** How often the kiosk looks at the clock. */
+export const KIOSK_TICK_MS = 1000;
+
+/** What the kiosk does to the storefront's state; the browser app hands in the real stores. */
+export interface KioskSession {
+  /** Something the next customer must not see: items in the cart, a started form. */
+  hasProgress(): boolean;
+  /** Empties the cart, the stored order form and every open editor. */
+  clearAll(): void;
+}
+
+export type KioskScreen = 'screensaver' | 'ordering' | 'done';
+
+export interface KioskTimings {
+  idleWarningAfterMs: number;
+  countdownMs: number;
+  screensaverAfterMs: number;
+  doneShownMs: number;
+}
+
+export interface PlacedOrder {
+  /** What the customer listens for: the ticket number, else the short order number. */
+  number: string;
+  /** The number is a ticket number (else the order number). */
+  isTicket: boolean;
+  paymentMethod: string;
+}
+
+/**
+ * The self-service kiosk's session (spec section 2, "Screensaver 'tap to order'"): the screensaver at start
+ * and after idle time, "Sind Sie noch da?" with a countdown for an idle customer mid-order, the big number
+ * after an order, and a full reset (cart, stored form) whenever a customer leaves, so the next stranger
+ * never sees the last one's order. Time comes from the injected clock; `tick` looks at it.
+ */
+export class KioskStore {
+  screen: KioskScreen = 'screensaver';
+  /** When the "Sind Sie noch da?" countdown ends; null while the question is not shown. */
+  warningUntil: Date | null = null;
+  placedOrder: PlacedOrder | null = null;
+  /** The customer answered "Hier essen" or "Mitnehmen" (asked first, when the branch offers both). */
+  orderTypeChosen = false;
+  /** Rises with every reset; the layout navigates back to the start page on it. */
+  resets = 0;
+  now: Date;
+  private lastActivity: Date;
+  private doneAt: Date | null = null;
+  private readonly timings: KioskTimings;
+
+  constructor(
+    private readonly session: KioskSession,
+    private readonly clock: () => Date,
+    timings: Partial<KioskTimings> = {},
+  ) {
+    this.timings = {
+      idleWarningAfterMs: IDLE_WARNING_AFTER_MS,
+      countdownMs: IDLE_COUNTDOWN_MS,
+      screensaverAfterMs: SCREENSAVER_AFTER_MS,
+      doneShownMs: DONE_SHOWN_MS,
+      ...timings,
+    };
+    this.now = clock();
+    this.lastActivity = this.now;
+    makeAutoObservable<KioskStore, 'session' | 'clock' | 'timings'>(
+      this,
+      { session: false, clock: false, timings: false },
+      { autoBind: true },
+    );
+  }
+
+  get isWarning(): boolean {
+    return this.warningUntil !== null;
+  }
+
+  /** Whole seconds left on the countdown (shown in the question). */
+  get secondsLeft(): number {
+    if (!this.warningUntil) return 0;
+    return Math.max(0, Math.ceil((this.warningUntil.getTime() - this.now.getTime()) / 1000));
+  }
+
+  /** A start of the app is a start at the screensaver, with nothing of an earlier customer left. */
+  begin(): void {
+    this.session.clearAll();
+    this.orderTypeChosen = false;
+    this.screen = 'screensaver';
+    this.warningUntil = null;
+    this.placedOrder = null;
+    this.touch();
+  }
+
+  /** The screensaver was tapped. */
+  tapToOrder(): void {
+    this.screen = 'ordering';
+    this.touch();
+  }
+
+  chooseOrderType(): void {
+    this.orderTypeChosen = true;
+    this.touch();
+  }
+
+  /** Any touch, click or key: the customer is there (and answers the question by it). */
+  activity(): void {
+    this.touch();
+    this.warningUntil = null;
+  }
+
+  /** "Neu beginnen", the countdown's end, the done screen's end. */
+  reset(): void {
+    this.session.clearAll();
+    this.orderTypeChosen = false;
+    this.screen = 'screensaver';
+    this.warningUntil = null;
+    this.placedOrder = null;
+    this.doneAt = null;
+    this.resets += 1;
+    this.touch();
+  }
+
+  /** The order was placed: its number shown big, the cart and the form already empty for the next one. */
+  orderPlaced(order: PlacedOrder): void {
+    this.session.clearAll();
+    this.orderTypeChosen = false;
+    this.placedOrder = order;
+    this.screen = 'done';
+    this.warningUntil = null;
+    this.touch();
+    this.doneAt = this.now;
+  }
+
+  /** Looks at the clock: shows the question, ends the countdown, returns to the screensaver. */
+  tick(): void {
+    this.now = this.clock();
+    const now = this.now.getTime();
+    if (this.screen === 'done') {
+      if (this.doneAt && now - this.doneAt.getTime() >= this.timings.doneShownMs) this.reset();
+      return;
+    }
+    if (this.screen !== 'ordering') return;
+    if (this.warningUntil) {
+      if (now >= this.warningUntil.getTime()) this.reset();
+      return;
+    }
+    const idle = now - this.lastActivity.getTime();
+    if (this.session.hasProgress()) {
+      if (idle >= this.timings.idleWarningAfterMs)
+        this.warningUntil = new Date(now + this.timings.countdownMs);
+    } else if (idle >= this.timings.screensaverAfterMs) {
+      this.reset();
+    }
+  }
+
+  /** Ticks every second; returns the function that stops it. */
+  start(intervalMs = KIOSK_TICK_MS): () => void {
+    const id = setInterval(this.tick, intervalMs);
+    return () => clearInterval(id);
+  }
+
+  private touch(): void {
+    this.now = this.clock();
+    this.lastActivity = this.now;
+  }
+}

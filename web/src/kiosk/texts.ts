@@ -1,0 +1,42 @@
+// German texts of the self-service kiosk. "Sind Sie noch da?" is the issue's wording; the specification
+// names the screensaver 'tap to order' without a German text, so the rest is ours.
+export const kioskTexts = {
+  tapToOrder: 'Zum Bestellen tippen',
+  tapHint: 'Tippen Sie irgendwo auf den Bildschirm.',
+  welcome: 'Willkommen',
+  whereToEat: 'Wo möchten Sie essen?',
+  dineIn: 'Hier essen',
+  dineInHint: 'Wir bringen Ihre Bestellung an Ihren Tisch.',
+  dineInHintNoTable: 'Wir rufen Ihre Nummer auf, sobald Ihre Bestellung fertig ist.',
+  takeaway: 'Mitnehmen',
+  takeawayHint: 'Wir packen Ihre Bestellung zum Mitnehmen ein.',
+  noOrderTypes: 'An diesem Standort kann am Terminal derzeit nicht bestellt werden.',
+  startOver: 'Neu beginnen',
+  cartCount: (n: string) => `${n} Artikel`,
+  cartEmpty: 'Wählen Sie Ihre Produkte.',
+  toCheckout: 'Zur Kasse',
+  checkoutTitle: 'Bestellung abschließen',
+  continueShopping: 'Weiter bestellen',
+  orderType: 'Bestellart',
+  payment: 'Bezahlung',
+  paymentAtCounter: 'An der Kasse bezahlen',
+  paymentAtCounterHint: 'Bar oder mit Karte an der Kasse.',
+  paymentCard: 'Am Kartenterminal bezahlen',
+  paymentCardHint: 'Mit Bankomat- oder Kreditkarte am Terminal neben der Kasse.',
+  name: 'Ihr Name',
+  nameHint: 'Damit wir Sie aufrufen können.',
+  stillThere: 'Sind Sie noch da?',
+  resetIn: (seconds: number) =>
+    seconds === 1
+      ? 'Ihre Bestellung wird in 1 Sekunde zurückgesetzt.'
+      : `Ihre Bestellung wird in ${seconds} Sekunden zurückgesetzt.`,
+  keepOrdering: 'Ja, weiter bestellen',
+  thanks: 'Vielen Dank für Ihre Bestellung!',
+  yourTicket: 'Ihre Nummer',
+  yourOrder: 'Ihre Bestellnummer',
+  payAtCounterNow: 'Bitte bezahlen Sie jetzt an der Kasse.',
+  payAtTerminalNow: 'Bitte bezahlen Sie jetzt am Kartenterminal.',
+  weCallYou: 'Wir rufen Ihre Nummer auf, sobald Ihre Bestellung fertig ist.',
+  done: 'Fertig',
+  closedTitle: 'Derzeit geschlossen',
+} as const;
