@@ -40,6 +40,7 @@ test.describe('Storefront', () => {
   test('Wien: configure a product, add it, see the totals, and keep the cart over a reload', async ({
     page,
   }, testInfo) => {
+    test.slow(); // four full-page screenshots and two axe runs: over 30 s on a loaded machine
     await page.goto('/');
     await page.getByRole('link', { name: 'Gasthaus Zur Linde', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`${WIEN}$`));
@@ -263,6 +264,10 @@ test.describe('Checkout', () => {
 
     await firstName.fill('Anna');
     await expect(firstName).toHaveAttribute('aria-invalid', 'false');
+    await expect(firstName).toHaveValue('Anna'); // what was typed stays visible
+    const comment = page.getByLabel('Anmerkungen, Wünsche, Allergien');
+    await comment.pressSequentially('Ohne Zwiebel');
+    await expect(comment).toHaveValue('Ohne Zwiebel');
     const phone = page.getByLabel('Telefon');
     await phone.fill('0043 664 1234567');
     await phone.blur();
@@ -337,6 +342,15 @@ async function fillAddress(page: Page, street: string, zipCode: string, city: st
 async function acceptLegal(page: Page) {
   await page.getByLabel('Ich akzeptiere die Allgemeinen Geschäftsbedingungen.').check();
   await page.getByLabel('Ich habe die Datenschutzerklärung zur Kenntnis genommen.').check();
+}
+
+/** Signs in as the demo admin (README); answers the CSRF header for writes. */
+async function signIn(page: Page): Promise<Record<string, string>> {
+  const login = await page.request.post('/api/auth/login', {
+    data: { username: 'admin', password: 'Admin-Demo-2026' },
+  });
+  const { data: session } = (await login.json()) as { data: { csrfToken: string } };
+  return { 'X-CSRF-Token': session.csrfToken };
 }
 
 /** Signs in as the demo admin (README) and runs a staff status action on the order of a status page. */
@@ -478,6 +492,54 @@ test.describe('Ordering, more', () => {
     await staffAction(page, 'confirm', { counterAppointment: proposed.toISOString() });
     await page.getByRole('button', { name: 'Ablehnen und stornieren' }).click({ timeout: 15_000 });
     await expect(page.getByRole('heading', { level: 1, name: 'Bestellung storniert' })).toBeVisible();
+  });
+
+  test('a pre-order while the branch is closed: banner, a later day and time, the appointment on the status page', async ({
+    page,
+  }, testInfo) => {
+    // Close Wien for today (a one-off closed day, as a holiday is entered), whatever the real clock says.
+    const headers = await signIn(page);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Vienna' }).format(new Date());
+    const { data: branches } = (await (await page.request.get('/api/branches?limit=100')).json()) as {
+      data: Array<Record<string, unknown> & { id: number; identifier: string; openingHours: unknown[] }>;
+    };
+    const { id, ...wien } = branches.find((branch) => branch.identifier === 'gasthaus-linde-wien')!;
+    const put = (openingHours: unknown[]) =>
+      page.request.put(`/api/branches/${id}`, { headers, data: { ...wien, openingHours } });
+    const closed = { type: 'once', date: today, from: '00:00', to: '00:00', isClosed: true };
+    expect((await put([...wien.openingHours, closed])).status()).toBeLessThan(300);
+    try {
+      await page.goto(WIEN);
+      await expect(page.locator('.toolbar')).toContainText('Geschlossen');
+      const banner = page.getByRole('status').filter({ hasText: 'Derzeit haben wir leider geschlossen.' });
+      await expect(banner).toContainText('Gerne nehmen wir auch Ihre Vorbestellungen entgegen.');
+      await expect(banner).toContainText('Wir bearbeiten diese sobald wir wieder geöffnet haben.');
+      await screenshot(page, testInfo, 'store-closed-preorder', false);
+      await page.getByRole('button', { name: /Pommes frites/ }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'In den Warenkorb' }).click();
+      await page.goto(`${WIEN}/checkout`);
+      await fillContact(page);
+      // Today is not bookable; the first bookable day is later.
+      await page.getByRole('button', { name: /Datum/ }).click();
+      const datePicker = page.getByRole('dialog', { name: 'Datum wählen' });
+      const day = datePicker.locator('.calendar__day:not([disabled])').first();
+      await expect(day).not.toHaveClass(/calendar__day--today/);
+      await day.click();
+      await datePicker.getByRole('button', { name: 'Speichern' }).click();
+      await expect(page.getByRole('button', { name: /Uhrzeit/ })).toContainText(/\d\d:\d\d Uhr/);
+      const submit = page.getByRole('button', { name: 'Vorbestellung abschicken' });
+      await expect(submit).toBeVisible();
+      await expect(page.getByLabel('Vorname')).toHaveValue('Anna');
+      await screenshot(page, testInfo, 'checkout-preorder-closed');
+      await submit.click();
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung!' }),
+      ).toBeVisible();
+      await expect(page.locator('.status__order')).toContainText(/um \d\d:\d\d Uhr/);
+      await screenshot(page, testInfo, 'status-preorder');
+    } finally {
+      expect((await put(wien.openingHours)).status()).toBeLessThan(300);
+    }
   });
 
   test('dine-in with a table: no contact section, the table is required', async ({ page }, testInfo) => {

@@ -1,6 +1,6 @@
 import { t, type OrderType, type PaymentMethod } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { NotFoundPage } from '../../components/ErrorPage';
 import { Markdown } from '../../components/Markdown';
@@ -10,7 +10,7 @@ import { AppointmentPickers } from '../components/AppointmentPickers';
 import { CartSummary } from '../components/CartPanel';
 import { LoadState } from '../components/LoadState';
 import { Overlay } from '../components/Overlay';
-import { ProductModal } from '../components/ProductModal';
+import { LazyProductModal } from '../components/LazyProductModal';
 import { useSelectedBranch } from '../components/useSelectedBranch';
 import type { CheckoutStore, CustomerField } from '../stores/CheckoutStore';
 import { useStores } from '../stores';
@@ -51,6 +51,11 @@ const Checkout = observer(function Checkout({ identifier }: { identifier: string
   const { branch, ready } = useSelectedBranch(identifier);
   const navigate = useNavigate();
   const errorsRef = useRef<HTMLDivElement>(null);
+  // The server's bookable days for this branch, order type and cart (again when one of them changes).
+  const availabilityKey = ready ? checkout.availabilityKey : null;
+  useEffect(() => {
+    if (availabilityKey) void checkout.loadAvailability();
+  }, [checkout, availabilityKey]);
   if (!branch) return <NotFoundPage />;
   if (!ready) return null;
   const storePath = `/store/${encodeURIComponent(branch.identifier)}`;
@@ -336,7 +341,7 @@ const Checkout = observer(function Checkout({ identifier }: { identifier: string
         </div>
       </form>
       {/* Editing an item of the summary; outside the form, since the modal has a form of its own. */}
-      <ProductModal />
+      <LazyProductModal />
     </>
   );
 });
@@ -371,7 +376,12 @@ interface ControlProps {
   'aria-required'?: boolean;
 }
 
-function Field({
+/**
+ * A labelled form control. An observer itself: the control's render prop reads the store's values
+ * (`checkout.details[field]`, `cart.comment` …) while Field renders, so Field must track them — a plain
+ * component here left typed text invisible (the controlled input kept its old value).
+ */
+const Field = observer(function Field({
   id,
   label,
   required = false,
@@ -418,7 +428,7 @@ function Field({
       )}
     </div>
   );
-}
+});
 
 const TextField = observer(function TextField({
   checkout,

@@ -162,6 +162,53 @@ describe(CheckoutStore.name, () => {
       stop();
     });
 
+    it("takes the server's availability (capacity, lead times) and clips it to the earliest time", async () => {
+      const clock = steerableClock('2026-03-02T11:00:00Z'); // 12:00 in Vienna
+      const { checkout, fetch, root } = await checkoutFor(
+        [
+          json(200, {
+            data: {
+              branch: { id: 1 },
+              type: 'takeaway',
+              slotMinutes: 15,
+              capacity: 2,
+              days: [
+                // today: the lunch slots are full, only the evening is left
+                {
+                  date: '2026-03-02',
+                  windows: [{ from: '2026-03-02T16:00:00Z', to: '2026-03-02T20:30:00Z' }],
+                },
+                {
+                  date: '2026-03-04',
+                  windows: [{ from: '2026-03-04T10:00:00Z', to: '2026-03-04T20:30:00Z' }],
+                },
+              ],
+            },
+          }),
+          new TypeError('Failed to fetch'),
+        ],
+        { now: clock },
+      );
+      const local = checkout.availableDays.map((day) => day.date);
+      expect(local.slice(0, 3)).toEqual(['2026-03-02', '2026-03-03', '2026-03-04']);
+
+      await checkout.loadAvailability();
+      expect(fetch.calls[1]!.url).toBe('/api/branches/1/availability?type=takeaway&products=1');
+      expect(checkout.availableDays.map((day) => day.date)).toEqual(['2026-03-02', '2026-03-04']);
+      expect(checkout.availableDays[0]!.windows[0]!.from.toISOString()).toBe('2026-03-02T16:00:00.000Z');
+      await checkout.loadAvailability(); // same branch, type and cart: not asked again
+      expect(fetch.calls).toHaveLength(2);
+
+      clock.advance(6 * 3600_000); // 18:00 in Vienna: the evening window starts at the earliest time
+      root.clock.tick();
+      expect(checkout.availableDays[0]!.windows[0]!.from.getTime()).toBeGreaterThanOrEqual(clock().getTime());
+
+      root.cart.setOrderType('delivery'); // another key: the local days until the server answers
+      expect(checkout.availabilityKey).toBe('1/delivery/1');
+      await checkout.loadAvailability(); // offline: the local computation stays
+      expect(checkout.availableDays.length).toBeGreaterThan(0);
+    });
+
     it('takes a day from the date picker and a time from the time picker', async () => {
       const { checkout, root } = await checkoutFor();
       checkout.openDatePicker();

@@ -124,6 +124,8 @@ export class CheckoutStore {
   serverErrors: ApiError[] = [];
   /** Kept across retries and double clicks until the server has definitely answered. */
   idempotencyKey: string | null = null;
+  /** The server's bookable days (`GET /api/branches/{id}/availability`) for {@link availabilityKey}. */
+  availability: { key: string; days: AvailableDay[] } | null = null;
 
   constructor(
     private readonly data: InitDataStore,
@@ -261,10 +263,54 @@ export class CheckoutStore {
     });
   }
 
-  /** Bookable days from the hours of the order type (the server's availability will replace this). */
+  /**
+   * Bookable days: the server's availability (hours, lead times and slot capacity) once loaded for this
+   * branch, order type and cart, clipped to the moving earliest time; until then (or offline) the hours of
+   * the order type as common computes them.
+   */
   get availableDays(): AvailableDay[] {
     if (!this.branch) return [];
-    return availableDays(hoursForOrderType(this.branch, this.orderType), this.earliestAppointment);
+    const earliest = this.earliestAppointment;
+    const server = this.availability;
+    if (server && server.key === this.availabilityKey)
+      return server.days
+        .map((day) => ({
+          date: day.date,
+          windows: day.windows
+            .filter((w) => w.to.getTime() >= earliest.getTime())
+            .map((w) => (w.from < earliest ? { from: earliest, to: w.to } : w)),
+        }))
+        .filter((day) => day.windows.length > 0);
+    return availableDays(hoursForOrderType(this.branch, this.orderType), earliest);
+  }
+
+  /** What the availability depends on: branch, order type and the cart's products (their lead times). */
+  get availabilityKey(): string | null {
+    const branch = this.branch;
+    if (!branch) return null;
+    const products = [...new Set(this.cart.items.map((item) => item.product.id))].sort((a, b) => a - b);
+    return `${branch.id}/${this.orderType}/${products.join(',')}`;
+  }
+
+  /** Asks the server for the bookable days (again when `force`); a failure keeps the local computation. */
+  async loadAvailability(force = false): Promise<void> {
+    const key = this.availabilityKey;
+    const branch = this.branch;
+    if (!key || !branch || (!force && this.availability?.key === key)) return;
+    const [, type, products] = key.split('/');
+    const query = new URLSearchParams({ type: type!, ...(products ? { products } : {}) });
+    try {
+      const answer = await this.api.get<{
+        days: { date: IsoDate; windows: { from: string; to: string }[] }[];
+      }>(`/api/branches/${branch.id}/availability?${query.toString()}`, { redirectOnUnauthorized: false });
+      const days = answer.days.map((day) => ({
+        date: day.date,
+        windows: day.windows.map((w) => ({ from: new Date(w.from), to: new Date(w.to) })),
+      }));
+      runInAction(() => (this.availability = { key, days }));
+    } catch {
+      // Offline or refused: the hours-based days stay; the server checks the appointment on submit.
+    }
   }
 
   get appointment(): Date | null {
