@@ -8,10 +8,8 @@ import type { KioskStore } from '../kiosk/KioskStore';
 import { ShellProvider } from '../shell/ShellContext';
 import type { ShellStore } from '../shell/ShellStore';
 import { StorefrontShell } from '../shell/StorefrontShell';
-import { CheckoutPage } from '../storefront/pages/CheckoutPage';
 import { HomePage } from '../storefront/pages/HomePage';
 import { SitePage } from '../storefront/pages/SitePage';
-import { StatusPage } from '../storefront/pages/StatusPage';
 import { StorePage } from '../storefront/pages/StorePage';
 import { StorefrontLayout } from '../storefront/StorefrontLayout';
 import type { StorefrontRootStore } from '../storefront/StorefrontRootStore';
@@ -20,6 +18,13 @@ import { StorefrontStoresProvider } from '../storefront/stores';
 // The front-desk ticket screen (a TV at the counter) is its own chunk, outside the back office's sign-in.
 const ticketScreen = () =>
   import('../backoffice/frontdesk/TicketScreenPage').then((m) => ({ Component: m.TicketScreenPage }));
+
+// Storefront pages after the cart are their own chunks: the branch list and the store page load first.
+const checkout = () =>
+  import('../storefront/pages/CheckoutPage').then((m) => ({ Component: m.CheckoutPage }));
+const checkoutError = () =>
+  import('../storefront/pages/CheckoutPage').then((m) => ({ element: <m.CheckoutPage paymentFailed /> }));
+const status = () => import('../storefront/pages/StatusPage').then((m) => ({ Component: m.StatusPage }));
 
 export interface AppStores {
   storefront: StorefrontRootStore;
@@ -85,9 +90,9 @@ export function createRoutes({ storefront, backoffice, shell, kiosk }: AppStores
               children: [
                 { index: true, element: <HomePage /> },
                 { path: 'store/:branch', element: <StorePage /> },
-                { path: 'store/:branch/checkout', element: <CheckoutPage /> },
-                { path: 'store/:branch/checkout/error', element: <CheckoutPage paymentFailed /> },
-                { path: 'status/:uid/:hash', element: <StatusPage /> },
+                { path: 'store/:branch/checkout', lazy: checkout },
+                { path: 'store/:branch/checkout/error', lazy: checkoutError },
+                { path: 'status/:uid/:hash', lazy: status },
                 { path: 'site/*', element: <SitePage /> },
                 { path: '*', element: <NotFoundPage /> },
               ],

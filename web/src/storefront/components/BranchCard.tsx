@@ -30,6 +30,8 @@ export const BranchCard = observer(function BranchCard({ branch }: { branch: Bra
             <img
               className="branch-card__logo"
               src={imageUrl(branch.logo, 'tiny')}
+              // 64 px on screen: the next size up for sharp logos on high-density phones.
+              srcSet={`${imageUrl(branch.logo, 'tiny')} 1x, ${imageUrl(branch.logo, 'small')} 2x`}
               alt=""
               width={64}
               height={64}

@@ -34,6 +34,8 @@ export const StoreBanner = observer(function StoreBanner({ branch }: { branch: B
             <img
               className="store-banner__logo"
               src={imageUrl(branch.logo, 'tiny')}
+              // 64 px on screen: the next size up for sharp logos on high-density phones.
+              srcSet={`${imageUrl(branch.logo, 'tiny')} 1x, ${imageUrl(branch.logo, 'small')} 2x`}
               alt=""
               width={64}
               height={64}

@@ -5,7 +5,14 @@ import { useStores } from '../stores';
 /** The toolbar under the header (spec section 2): open-branch count, or the selected branch and its state. */
 export const Toolbar = observer(function Toolbar() {
   const { data, branches } = useStores();
-  if (!data.isLoaded || data.config?.enablePluginToolbar === false) return null;
+  if (data.config?.enablePluginToolbar === false) return null;
+  // Until the data is there, an empty bar of the same height: the page below must not jump down.
+  if (!data.isLoaded)
+    return (
+      <div className="toolbar" aria-hidden="true">
+        <div className="toolbar__inner container" />
+      </div>
+    );
   const branch = branches.selected;
   const info = branch ? branches.openInfo(branch) : null;
   return (

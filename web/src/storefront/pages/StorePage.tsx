@@ -6,7 +6,7 @@ import { CartBar, CartNotification, CartPanel } from '../components/CartPanel';
 import { CategoryBar, groupElementId } from '../components/CategoryBar';
 import { LoadState } from '../components/LoadState';
 import { ProductCard } from '../components/ProductCard';
-import { ProductModal } from '../components/ProductModal';
+import { LazyProductModal } from '../components/LazyProductModal';
 import { StoreBanner } from '../components/StoreBanner';
 import { useSelectedBranch } from '../components/useSelectedBranch';
 import { imageUrl } from '../format';
@@ -73,7 +73,7 @@ const Store = observer(function Store({ identifier }: { identifier: string }) {
       <CartPanel />
       <CartBar />
       <CartNotification />
-      <ProductModal />
+      <LazyProductModal />
     </div>
   );
 });
