@@ -70,6 +70,7 @@ async function enableProviders(request: APIRequestContext) {
       ...config,
       enableMollie: true,
       enableDatatrans: true,
+      enableHydroAGVoucher: true,
       secrets: {
         mollieApiKey: MOLLIE_KEY,
         datatransMerchantId: datatrans.merchantId,
@@ -85,7 +86,7 @@ async function enableProviders(request: APIRequestContext) {
   for (const { id, ...branch } of branches) {
     const put = await request.put(`${base}/api/branches/${id}`, {
       headers,
-      data: { ...branch, isMollieEnabled: true, isDatatransEnabled: true },
+      data: { ...branch, isMollieEnabled: true, isDatatransEnabled: true, isHydroAGVoucherEnabled: true },
     });
     expect(put.status(), await put.text()).toBeLessThan(300);
   }
@@ -131,7 +132,10 @@ test.describe('Online payments against the provider fakes', () => {
   });
 
   /** Pommes frites in the cart, the contact filled in, the legal boxes ticked, the method chosen. */
-  async function checkoutWith(page: Page, method: 'Online-Zahlung (Mollie)' | 'Online-Zahlung (Datatrans)') {
+  async function checkoutWith(
+    page: Page,
+    method: 'Online-Zahlung (Mollie)' | 'Online-Zahlung (Datatrans)' | 'Hydro AG Gutschein',
+  ) {
     await page.goto(`${base}${WIEN}`);
     await page.getByRole('button', { name: /Pommes frites/ }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'In den Warenkorb' }).click();
@@ -207,5 +211,30 @@ test.describe('Online payments against the provider fakes', () => {
     await expect(page).toHaveURL(new RegExp(`${WIEN}/checkout/error$`));
     await expect(page.getByRole('alert')).toContainText('Leider ist Ihre Zahlung fehlgeschlagen.');
     expect(await cartItems(page)).toBe(1);
+  });
+
+  test('Hydro AG voucher: the code is asked for, checked, and the order waits for the voucher at the counter', async ({
+    page,
+  }, testInfo) => {
+    await checkoutWith(page, 'Hydro AG Gutschein');
+    const code = page.getByLabel('Gutscheincode');
+    await expect(code).toBeVisible();
+    await page.getByRole('button', { name: /Bestellung abschicken|Vorbestellung abschicken/ }).click();
+    await expect(code).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.locator('#voucherCode-error')).toHaveText('Bitte geben Sie den Gutscheincode ein.');
+    await code.fill('a!');
+    await expect(page.locator('#voucherCode-error')).toHaveText(
+      'Dieser Gutscheincode ist ungültig oder bereits eingelöst.',
+    );
+    await code.fill('LINDE-2026-0001');
+    await expect(code).toHaveValue('LINDE-2026-0001');
+    await expect(code).toHaveAttribute('aria-invalid', 'false');
+    await screenshot(page, testInfo, 'checkout-voucher');
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('button', { name: /Bestellung abschicken|Vorbestellung abschicken/ }).click();
+    await expect(page).toHaveURL(/\/status\/[0-9a-f-]{36}\/[^/]+$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung!' }),
+    ).toBeVisible();
   });
 });

@@ -80,7 +80,7 @@ export const texts = {
   chooseDonatee: 'Organisation wählen',
   sectionPayment: 'Zahlungsart',
   voucherCode: 'Gutscheincode',
-  voucherHint: 'Den Gutschein geben Sie bei der Abholung an der Kassa ab.',
+  voucherHint: 'Bitte halten Sie den Gutschein bei Abholung oder Lieferung bereit.',
   voucherRequired: 'Bitte geben Sie den Gutscheincode ein.',
   voucherInvalid: 'Dieser Gutscheincode ist ungültig oder bereits eingelöst.',
   sectionLegal: 'Rechtliches',
