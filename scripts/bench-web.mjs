@@ -185,6 +185,11 @@ try {
       });
       const lhr = result?.lhr;
       if (!lhr) throw new Error(`Lighthouse lieferte kein Ergebnis für ${page}`);
+      if (lhr.runtimeError) {
+        // e.g. NO_FCP when the machine is too busy to paint in time: say so, try the next run.
+        metrics = `Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message ?? ''}`.trim();
+        continue;
+      }
       for (const id of CATEGORIES) {
         const score = Math.round((lhr.categories[id]?.score ?? 0) * 100);
         if (!(id in best) || score > best[id]) best[id] = score;
