@@ -1,9 +1,28 @@
 import { DevicePairingEditor } from '../devices/DevicePairingEditor';
+import { lazyEditor } from './lazyEditor';
 import type { CustomEditor } from './types';
 
 export type { CustomEditor, CustomEditorProps } from './types';
 
-/** Every special editor by the key an entity description names it with (see ./types.ts). */
+/**
+ * Every special editor by the key an entity description names it with (see ./types.ts). Each is its own
+ * chunk (drag and drop, QR codes), loaded when a form shows it.
+ *
+ * | key                | entity field(s)                                                       |
+ * | ------------------ | --------------------------------------------------------------------- |
+ * | `openingHours`     | branch `openingHours`, `deliveryHours`; product and category `schedule` |
+ * | `deliveryAreas`    | branch `deliveryAreas`                                                 |
+ * | `branchTables`     | branch: its tables (`/api/tables`) with QR codes; a virtual field       |
+ * | `productParts`     | product `config` (`{ parts }`), with the live price preview             |
+ * | `alternativeUnits` | product `alternativeUnits`                                             |
+ */
 export const customEditors: Record<string, CustomEditor<never>> = {
   devicePairing: DevicePairingEditor,
+  openingHours: lazyEditor(() => import('./hours/OpeningHoursEditor').then((m) => m.OpeningHoursEditor)),
+  deliveryAreas: lazyEditor(() => import('./areas/DeliveryAreasEditor').then((m) => m.DeliveryAreasEditor)),
+  branchTables: lazyEditor(() => import('./tables/TablesQrEditor').then((m) => m.TablesQrEditor)),
+  productParts: lazyEditor(() => import('./parts/ProductPartsEditor').then((m) => m.ProductPartsEditor)),
+  alternativeUnits: lazyEditor(() =>
+    import('./parts/AlternativeUnitsEditor').then((m) => m.AlternativeUnitsEditor),
+  ),
 };
