@@ -16,11 +16,12 @@ const base = { onChange: () => undefined, errors: {}, entity: {}, label: 'Öffnu
 describe('special editors (rendered as the form shows them)', () => {
   it('registers every editor under its key', () => {
     expect(Object.keys(customEditors).sort()).toEqual([
-      'alternativeUnits',
       'branchTables',
       'deliveryAreas',
       'openingHours',
       'productParts',
+      'productUnits',
+      'schedule',
     ]);
   });
 

@@ -8,21 +8,23 @@ export type { CustomEditor, CustomEditorProps } from './types';
  * Every special editor by the key an entity description names it with (see ./types.ts). Each is its own
  * chunk (drag and drop, QR codes), loaded when a form shows it.
  *
- * | key                | entity field(s)                                                       |
- * | ------------------ | --------------------------------------------------------------------- |
- * | `openingHours`     | branch `openingHours`, `deliveryHours`; product and category `schedule` |
- * | `deliveryAreas`    | branch `deliveryAreas`                                                 |
- * | `branchTables`     | branch: its tables (`/api/tables`) with QR codes; a virtual field       |
- * | `productParts`     | product `config` (`{ parts }`), with the live price preview             |
- * | `alternativeUnits` | product `alternativeUnits`                                             |
+ * | key             | entity field(s)                                                           |
+ * | --------------- | ------------------------------------------------------------------------- |
+ * | `openingHours`  | branch `openingHours` and `deliveryHours`                                 |
+ * | `schedule`      | product and category `schedule` (the same rules; empty = always available) |
+ * | `deliveryAreas` | branch `deliveryAreas`                                                    |
+ * | `branchTables`  | branch: its tables (`/api/tables`) with QR codes; a virtual field          |
+ * | `productParts`  | product `config` (`{ parts }`), with the live price preview                |
+ * | `productUnits`  | product `alternativeUnits`, with the price per unit                       |
  */
 export const customEditors: Record<string, CustomEditor<never>> = {
   devicePairing: DevicePairingEditor,
   openingHours: lazyEditor(() => import('./hours/OpeningHoursEditor').then((m) => m.OpeningHoursEditor)),
+  schedule: lazyEditor(() => import('./hours/OpeningHoursEditor').then((m) => m.ScheduleEditor)),
   deliveryAreas: lazyEditor(() => import('./areas/DeliveryAreasEditor').then((m) => m.DeliveryAreasEditor)),
   branchTables: lazyEditor(() => import('./tables/TablesQrEditor').then((m) => m.TablesQrEditor)),
   productParts: lazyEditor(() => import('./parts/ProductPartsEditor').then((m) => m.ProductPartsEditor)),
-  alternativeUnits: lazyEditor(() =>
+  productUnits: lazyEditor(() =>
     import('./parts/AlternativeUnitsEditor').then((m) => m.AlternativeUnitsEditor),
   ),
 };

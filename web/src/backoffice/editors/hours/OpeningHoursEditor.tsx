@@ -11,6 +11,28 @@ import { newRule, previewWeek, RULE_TYPE_LABELS, updateRule, validateRules } fro
  * replaces an earlier one; a preview of the next seven days as common's rules read them.
  */
 export function OpeningHoursEditor(props: CustomEditorProps<OpeningHourRule[] | null | undefined>) {
+  return (
+    <RulesEditor {...props} emptyText="Keine Regeln: immer geschlossen." previewTitle="Die nächsten 7 Tage" />
+  );
+}
+
+/** A product's or category's availability: the same rules; no rules means always available. */
+export function ScheduleEditor(props: CustomEditorProps<OpeningHourRule[] | null | undefined>) {
+  return (
+    <RulesEditor
+      {...props}
+      emptyText="Keine Regeln: immer verfügbar."
+      previewTitle="Verfügbar in den nächsten 7 Tagen"
+    />
+  );
+}
+
+function RulesEditor(
+  props: CustomEditorProps<OpeningHourRule[] | null | undefined> & {
+    emptyText: string;
+    previewTitle: string;
+  },
+) {
   const rules = props.value ?? [];
   const id = useId();
   const local = useMemo(() => validateRules(rules), [rules]);
@@ -24,7 +46,7 @@ export function OpeningHoursEditor(props: CustomEditorProps<OpeningHourRule[] | 
       <legend className="ed-editor__title">{props.label}</legend>
       <FieldError message={errors['']} />
       {rules.length === 0 ? (
-        <p className="ed-empty">Keine Regeln: immer geschlossen (bei Verfügbarkeiten: immer verfügbar).</p>
+        <p className="ed-empty">{props.emptyText}</p>
       ) : (
         <SortableList
           id={`${id}-rule`}
@@ -104,7 +126,7 @@ export function OpeningHoursEditor(props: CustomEditorProps<OpeningHourRule[] | 
         Regel hinzufügen
       </button>
       <section className="ed-preview" aria-label={`Vorschau: ${props.label}`}>
-        <h3>Die nächsten 7 Tage</h3>
+        <h3>{props.previewTitle}</h3>
         <dl>
           {preview.map((day) => (
             <div key={day.date} className="ed-preview__day">
