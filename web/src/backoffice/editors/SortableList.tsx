@@ -8,7 +8,6 @@ import {
   type DragEndEvent,
 } from '@dnd-kit/core';
 import {
-  arrayMove,
   SortableContext,
   sortableKeyboardCoordinates,
   useSortable,
@@ -17,11 +16,7 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import type { ReactNode } from 'react';
 
-/** Moves one entry of a list (a new array; out-of-range indices change nothing). */
-export function moveItem<T>(items: readonly T[], from: number, to: number): T[] {
-  if (from === to || from < 0 || to < 0 || from >= items.length || to >= items.length) return [...items];
-  return arrayMove([...items], from, to);
-}
+export { moveItem } from './moveItem';
 
 const ANNOUNCEMENTS = {
   onDragStart: ({ active }: { active: { id: string | number } }) =>

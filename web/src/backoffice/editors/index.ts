@@ -16,6 +16,7 @@ export type { CustomEditor, CustomEditorProps } from './types';
  * | `branchTables`  | branch: its tables (`/api/tables`) with QR codes; a virtual field          |
  * | `productParts`  | product `config` (`{ parts }`), with the live price preview                |
  * | `productUnits`  | product `alternativeUnits`, with the price per unit                       |
+ * | `menuCatalog`   | menu `catalog` (categories and their products)                           |
  */
 export const customEditors: Record<string, CustomEditor<never>> = {
   devicePairing: DevicePairingEditor,
@@ -24,6 +25,7 @@ export const customEditors: Record<string, CustomEditor<never>> = {
   deliveryAreas: lazyEditor(() => import('./areas/DeliveryAreasEditor').then((m) => m.DeliveryAreasEditor)),
   branchTables: lazyEditor(() => import('./tables/TablesQrEditor').then((m) => m.TablesQrEditor)),
   productParts: lazyEditor(() => import('./parts/ProductPartsEditor').then((m) => m.ProductPartsEditor)),
+  menuCatalog: lazyEditor(() => import('./catalog/MenuCatalogEditor').then((m) => m.MenuCatalogEditor)),
   productUnits: lazyEditor(() =>
     import('./parts/AlternativeUnitsEditor').then((m) => m.AlternativeUnitsEditor),
   ),
