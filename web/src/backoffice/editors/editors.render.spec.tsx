@@ -19,6 +19,7 @@ describe('special editors (rendered as the form shows them)', () => {
       'branchTables',
       'deliveryAreas',
       'menuCatalog',
+      'navigationTree',
       'openingHours',
       'productParts',
       'productUnits',

@@ -17,6 +17,7 @@ export type { CustomEditor, CustomEditorProps } from './types';
  * | `productParts`  | product `config` (`{ parts }`), with the live price preview                |
  * | `productUnits`  | product `alternativeUnits`, with the price per unit                       |
  * | `menuCatalog`   | menu `catalog` (categories and their products)                           |
+ * | `navigationTree` | navigation `items` (the tree)                                           |
  */
 export const customEditors: Record<string, CustomEditor<never>> = {
   devicePairing: DevicePairingEditor,
@@ -26,6 +27,9 @@ export const customEditors: Record<string, CustomEditor<never>> = {
   branchTables: lazyEditor(() => import('./tables/TablesQrEditor').then((m) => m.TablesQrEditor)),
   productParts: lazyEditor(() => import('./parts/ProductPartsEditor').then((m) => m.ProductPartsEditor)),
   menuCatalog: lazyEditor(() => import('./catalog/MenuCatalogEditor').then((m) => m.MenuCatalogEditor)),
+  navigationTree: lazyEditor(() =>
+    import('./navigation/NavigationTreeEditor').then((m) => m.NavigationTreeEditor),
+  ),
   productUnits: lazyEditor(() =>
     import('./parts/AlternativeUnitsEditor').then((m) => m.AlternativeUnitsEditor),
   ),
