@@ -9,7 +9,7 @@ export function lazyEditor<T>(load: () => Promise<ComponentType<CustomEditorProp
   );
   function LazyEditor(props: CustomEditorProps<T>) {
     return (
-      <Suspense fallback={<p className="ed-empty">{props.label} wird geladen …</p>}>
+      <Suspense fallback={<p className="ed-empty ed-loading">{props.label} wird geladen …</p>}>
         <Editor {...props} />
       </Suspense>
     );

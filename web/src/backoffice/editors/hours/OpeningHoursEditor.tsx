@@ -23,6 +23,7 @@ export function ScheduleEditor(props: CustomEditorProps<OpeningHourRule[] | null
       {...props}
       emptyText="Keine Regeln: immer verfügbar."
       previewTitle="Verfügbar in den nächsten 7 Tagen"
+      emptyPreview="Immer verfügbar."
     />
   );
 }
@@ -31,6 +32,7 @@ function RulesEditor(
   props: CustomEditorProps<OpeningHourRule[] | null | undefined> & {
     emptyText: string;
     previewTitle: string;
+    emptyPreview?: string;
   },
 ) {
   const rules = props.value ?? [];
@@ -127,14 +129,18 @@ function RulesEditor(
       </button>
       <section className="ed-preview" aria-label={`Vorschau: ${props.label}`}>
         <h3>{props.previewTitle}</h3>
-        <dl>
-          {preview.map((day) => (
-            <div key={day.date} className="ed-preview__day">
-              <dt>{day.label}</dt>
-              <dd>{day.text}</dd>
-            </div>
-          ))}
-        </dl>
+        {rules.length === 0 && props.emptyPreview ? (
+          <p className="ed-hint">{props.emptyPreview}</p>
+        ) : (
+          <dl>
+            {preview.map((day) => (
+              <div key={day.date} className="ed-preview__day">
+                <dt>{day.label}</dt>
+                <dd>{day.text}</dd>
+              </div>
+            ))}
+          </dl>
+        )}
       </section>
     </fieldset>
   );
