@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import QRCode from 'qrcode';
 import { expectNoSeriousA11yViolations, screenshot } from './support';
 
 // The front-desk ticket screen, the board's shortcuts and the special editors, against the real backend
@@ -443,5 +444,48 @@ test.describe('special editors in the entity forms', () => {
       });
       expect(response.status(), await response.text()).toBe(200);
     }
+  });
+});
+
+test.describe('upload editor', () => {
+  test('an image: chosen, checked, previewed, saved with its alt text; a wrong type is refused', async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const staff = await staffApi(request);
+    await signInOnPage(page);
+    await page.goto('/backend/media/images/new');
+    const editor = page.getByRole('group', { name: 'Datei', exact: true });
+    const input = editor.locator('input[type="file"]');
+    await expect(input).toBeAttached({ timeout: 15_000 });
+    // A PDF is no image: refused at the field before anything is read.
+    await input.setInputFiles({
+      name: 'karte.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4'),
+    });
+    await expect(editor.getByRole('alert')).toHaveText(
+      'Der Dateityp der Datei ist ungültig (pdf). Erlaubte Dateitypen sind jpg, jpeg, png, gif, webp, svg.',
+    );
+    const png = await QRCode.toBuffer('https://bestellen.example.at/', { width: 240 });
+    await input.setInputFiles({ name: 'tisch-qr.png', mimeType: 'image/png', buffer: png });
+    await expect(editor.getByRole('img', { name: 'Vorschau der gewählten Datei' })).toBeVisible();
+    await expect(
+      editor.getByText(/tisch-qr\.png \(\d+ kB\) – wird beim Speichern hochgeladen\./),
+    ).toBeVisible();
+    const name = `QR Test ${randomUUID().slice(0, 6)}`;
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    await page.getByLabel('Alternativtext').fill('QR-Code zur Bestellseite');
+    await screenshot(page, testInfo, 'editor-upload');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await expect
+      .poll(async () => {
+        const list = (await (await staff.request.get('/api/images?limit=200')).json()) as {
+          data: { name: string; alt: string; extension: string }[];
+        };
+        return list.data.find((image) => image.name === name);
+      })
+      .toMatchObject({ alt: 'QR-Code zur Bestellseite', extension: 'png' });
   });
 });

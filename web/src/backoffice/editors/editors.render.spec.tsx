@@ -18,12 +18,14 @@ describe('special editors (rendered as the form shows them)', () => {
     expect(Object.keys(customEditors).sort()).toEqual([
       'branchTables',
       'deliveryAreas',
+      'imageUpload',
       'menuCatalog',
       'navigationTree',
       'openingHours',
       'productParts',
       'productUnits',
       'schedule',
+      'upload',
     ]);
   });
 

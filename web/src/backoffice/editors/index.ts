@@ -18,6 +18,8 @@ export type { CustomEditor, CustomEditorProps } from './types';
  * | `productUnits`  | product `alternativeUnits`, with the price per unit                       |
  * | `menuCatalog`   | menu `catalog` (categories and their products)                           |
  * | `navigationTree` | navigation `items` (the tree)                                           |
+ * | `upload`        | upload `data` (the file as a data URL, on create)                         |
+ * | `imageUpload`   | image `data` (the picture as a data URL, on create)                       |
  */
 export const customEditors: Record<string, CustomEditor<never>> = {
   devicePairing: DevicePairingEditor,
@@ -30,6 +32,8 @@ export const customEditors: Record<string, CustomEditor<never>> = {
   navigationTree: lazyEditor(() =>
     import('./navigation/NavigationTreeEditor').then((m) => m.NavigationTreeEditor),
   ),
+  upload: lazyEditor(() => import('./upload/UploadEditor').then((m) => m.UploadEditor)),
+  imageUpload: lazyEditor(() => import('./upload/UploadEditor').then((m) => m.ImageUploadEditor)),
   productUnits: lazyEditor(() =>
     import('./parts/AlternativeUnitsEditor').then((m) => m.AlternativeUnitsEditor),
   ),
