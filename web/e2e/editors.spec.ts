@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import QRCode from 'qrcode';
 import { expectNoSeriousA11yViolations, screenshot } from './support';
 
 // The front-desk ticket screen, the board's shortcuts and the special editors, against the real backend
@@ -294,5 +295,197 @@ test.describe('order board: shortcuts, touch accept and auto-accept', () => {
     } finally {
       await updateBranch(staff, branch.id, before);
     }
+  });
+});
+
+test.describe('special editors in the entity forms', () => {
+  test('opening hours: a closed holiday with its date, reordered by keyboard, saved and previewed', async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const staff = await staffApi(request);
+    const branch = await viennaBranch(request);
+    const before = await updateBranch(staff, branch.id, {});
+    const original = (
+      (await (await staff.request.get(`/api/branches/${branch.id}`)).json()) as {
+        data: { openingHours: { type: string }[] };
+      }
+    ).data.openingHours;
+    try {
+      await signInOnPage(page);
+      await page.goto(`/backend/branches/branches/${branch.id}`);
+      const editor = page.getByRole('group', { name: 'Öffnungszeiten', exact: true });
+      // The editors are a chunk of their own: under load they may take a moment.
+      await expect(editor.getByRole('heading', { name: 'Die nächsten 7 Tage' })).toBeVisible({
+        timeout: 15_000,
+      });
+      const rules = editor.locator('[data-rule]');
+      const count = await rules.count();
+      expect(count).toBe(original.length);
+
+      // A holiday three days ahead: a once rule needs its date (German error at the field until given).
+      await editor.getByRole('button', { name: 'Regel hinzufügen' }).click();
+      const added = rules.nth(count);
+      await added.getByRole('combobox', { name: 'Art' }).selectOption('once');
+      await expect(added.getByRole('alert')).toHaveText('Bitte ein Datum für die einmalige Regel angeben.');
+      const holiday = new Date(Date.now() + 3 * 86_400_000).toLocaleDateString('sv-SE', {
+        timeZone: 'Europe/Vienna',
+      });
+      await added.locator('input[type="date"]').fill(holiday);
+      await added.getByRole('checkbox', { name: 'Geschlossen' }).check();
+      await expect(added.getByRole('alert')).toHaveCount(0);
+      const [y, m, d] = holiday.split('-');
+      await expect(editor.locator('.ed-preview__day', { hasText: `${d}.${m}.${y}` })).toContainText(
+        'geschlossen',
+      );
+
+      // Keyboard reordering: the handle picks the rule up (Space), ArrowUp moves it, Space drops it.
+      const handle = editor.getByRole('button', { name: `Regel ${count + 1} verschieben` });
+      await handle.focus();
+      await page.keyboard.press('Space');
+      await page.waitForTimeout(150);
+      await page.keyboard.press('ArrowUp');
+      await page.waitForTimeout(150);
+      await page.keyboard.press('Space');
+      await expect(rules.nth(count - 1).getByRole('combobox', { name: 'Art' })).toHaveValue('once');
+      await screenshot(page, testInfo, 'editor-opening-hours');
+
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      await expect(page.getByRole('status').filter({ hasText: /gespeichert/i })).toBeVisible({
+        timeout: 15_000,
+      });
+      const saved = (
+        (await (await staff.request.get(`/api/branches/${branch.id}`)).json()) as {
+          data: { openingHours: { type: string; date: string | null; isClosed: boolean }[] };
+        }
+      ).data.openingHours;
+      expect(saved).toHaveLength(count + 1);
+      expect(saved[count - 1]).toMatchObject({ type: 'once', date: holiday, isClosed: true });
+    } finally {
+      await updateBranch(staff, branch.id, { ...before, openingHours: original });
+    }
+  });
+
+  test('product parts: a new option with its surcharge, live price preview, parts reordered, saved', async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const staff = await staffApi(request);
+    const products = (await (await request.get('/api/products?limit=200')).json()) as {
+      data: { id: number; name: string }[];
+    };
+    const product = products.data.find((p) => p.name === 'Schnitzel nach Wahl')!;
+    const original = (
+      (await (await staff.request.get(`/api/products/${product.id}`)).json()) as {
+        data: Record<string, unknown>;
+      }
+    ).data;
+    try {
+      await signInOnPage(page);
+      await page.goto(`/backend/catalog/products/${product.id}`);
+      const editor = page.getByRole('group', { name: 'Auswahlteile', exact: true });
+      const preview = editor.getByRole('complementary', { name: 'Preisvorschau' });
+      await expect(preview.locator('[data-preview-unit]').first()).toHaveText('14,50 EUR / Stk.', {
+        timeout: 15_000,
+      });
+      // The preview prices the choice with common: Kalb +4,50.
+      await preview.getByRole('group', { name: 'Fleisch' }).getByRole('radio', { name: 'Kalb' }).check();
+      await expect(preview.locator('[data-preview-unit]').first()).toHaveText('19,00 EUR / Stk.');
+
+      // A new side with a surcharge of 1,20 (typed the German way).
+      const sides = editor.locator('[data-part="1"]');
+      await sides.getByRole('button', { name: 'Option hinzufügen' }).click();
+      const option = sides.locator('[data-option]').last();
+      await option.getByRole('textbox', { name: /^Option/ }).fill('Gemischter Salat');
+      await option.getByRole('textbox', { name: /^Betrag/ }).fill('1,20');
+      await preview
+        .getByRole('group', { name: 'Beilagen' })
+        .getByRole('checkbox', { name: 'Gemischter Salat' })
+        .check();
+      await expect(preview.locator('[data-preview-unit]').first()).toHaveText('20,20 EUR / Stk.');
+      await screenshot(page, testInfo, 'editor-product-parts');
+
+      // Reorder by keyboard: "Beilagen" before "Fleisch".
+      await editor.getByRole('button', { name: 'Teil 2 verschieben', exact: true }).focus();
+      await page.keyboard.press('Space');
+      await page.waitForTimeout(150);
+      await page.keyboard.press('ArrowUp');
+      await page.waitForTimeout(150);
+      await page.keyboard.press('Space');
+      await expect(
+        editor.locator('[data-part="0"]').getByRole('textbox', { name: /^Name des Teils/ }),
+      ).toHaveValue('Beilagen');
+
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      await expect(page.getByRole('status').filter({ hasText: /gespeichert/i })).toBeVisible({
+        timeout: 15_000,
+      });
+      const saved = (
+        (await (await staff.request.get(`/api/products/${product.id}`)).json()) as {
+          data: {
+            config: {
+              parts: { name: string; options: { name: string; modifier: string; value: number }[] }[];
+            };
+          };
+        }
+      ).data.config.parts;
+      expect(saved.map((p) => p.name)).toEqual(['Beilagen', 'Fleisch', 'Anmerkung']);
+      expect(saved[0]!.options.at(-1)).toMatchObject({
+        name: 'Gemischter Salat',
+        modifier: 'add',
+        value: 1.2,
+      });
+    } finally {
+      const response = await staff.request.put(`/api/products/${product.id}`, {
+        headers: { 'X-CSRF-Token': staff.csrf },
+        data: original,
+      });
+      expect(response.status(), await response.text()).toBe(200);
+    }
+  });
+});
+
+test.describe('upload editor', () => {
+  test('an image: chosen, checked, previewed, saved with its alt text; a wrong type is refused', async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const staff = await staffApi(request);
+    await signInOnPage(page);
+    await page.goto('/backend/media/images/new');
+    const editor = page.getByRole('group', { name: 'Datei', exact: true });
+    const input = editor.locator('input[type="file"]');
+    await expect(input).toBeAttached({ timeout: 15_000 });
+    // A PDF is no image: refused at the field before anything is read.
+    await input.setInputFiles({
+      name: 'karte.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4'),
+    });
+    await expect(editor.getByRole('alert')).toHaveText(
+      'Der Dateityp der Datei ist ungültig (pdf). Erlaubte Dateitypen sind jpg, jpeg, png, gif, webp, svg.',
+    );
+    const png = await QRCode.toBuffer('https://bestellen.example.at/', { width: 240 });
+    await input.setInputFiles({ name: 'tisch-qr.png', mimeType: 'image/png', buffer: png });
+    await expect(editor.getByRole('img', { name: 'Vorschau der gewählten Datei' })).toBeVisible();
+    await expect(
+      editor.getByText(/tisch-qr\.png \(\d+ kB\) – wird beim Speichern hochgeladen\./),
+    ).toBeVisible();
+    const name = `QR Test ${randomUUID().slice(0, 6)}`;
+    await page.getByLabel('Name', { exact: true }).fill(name);
+    await page.getByLabel('Alternativtext').fill('QR-Code zur Bestellseite');
+    await screenshot(page, testInfo, 'editor-upload');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await expect
+      .poll(async () => {
+        const list = (await (await staff.request.get('/api/images?limit=200')).json()) as {
+          data: { name: string; alt: string; extension: string }[];
+        };
+        return list.data.find((image) => image.name === name);
+      })
+      .toMatchObject({ alt: 'QR-Code zur Bestellseite', extension: 'png' });
   });
 });

@@ -1,9 +1,40 @@
 import { DevicePairingEditor } from '../devices/DevicePairingEditor';
+import { lazyEditor } from './lazyEditor';
 import type { CustomEditor } from './types';
 
 export type { CustomEditor, CustomEditorProps } from './types';
 
-/** Every special editor by the key an entity description names it with (see ./types.ts). */
+/**
+ * Every special editor by the key an entity description names it with (see ./types.ts). Each is its own
+ * chunk (drag and drop, QR codes), loaded when a form shows it.
+ *
+ * | key             | entity field(s)                                                           |
+ * | --------------- | ------------------------------------------------------------------------- |
+ * | `openingHours`  | branch `openingHours` and `deliveryHours`                                 |
+ * | `schedule`      | product and category `schedule` (the same rules; empty = always available) |
+ * | `deliveryAreas` | branch `deliveryAreas`                                                    |
+ * | `branchTables`  | branch: its tables (`/api/tables`) with QR codes; a virtual field          |
+ * | `productParts`  | product `config` (`{ parts }`), with the live price preview                |
+ * | `productUnits`  | product `alternativeUnits`, with the price per unit                       |
+ * | `menuCatalog`   | menu `catalog` (categories and their products)                           |
+ * | `navigationTree` | navigation `items` (the tree)                                           |
+ * | `upload`        | upload `data` (the file as a data URL, on create)                         |
+ * | `imageUpload`   | image `data` (the picture as a data URL, on create)                       |
+ */
 export const customEditors: Record<string, CustomEditor<never>> = {
   devicePairing: DevicePairingEditor,
+  openingHours: lazyEditor(() => import('./hours/OpeningHoursEditor').then((m) => m.OpeningHoursEditor)),
+  schedule: lazyEditor(() => import('./hours/OpeningHoursEditor').then((m) => m.ScheduleEditor)),
+  deliveryAreas: lazyEditor(() => import('./areas/DeliveryAreasEditor').then((m) => m.DeliveryAreasEditor)),
+  branchTables: lazyEditor(() => import('./tables/TablesQrEditor').then((m) => m.TablesQrEditor)),
+  productParts: lazyEditor(() => import('./parts/ProductPartsEditor').then((m) => m.ProductPartsEditor)),
+  menuCatalog: lazyEditor(() => import('./catalog/MenuCatalogEditor').then((m) => m.MenuCatalogEditor)),
+  navigationTree: lazyEditor(() =>
+    import('./navigation/NavigationTreeEditor').then((m) => m.NavigationTreeEditor),
+  ),
+  upload: lazyEditor(() => import('./upload/UploadEditor').then((m) => m.UploadEditor)),
+  imageUpload: lazyEditor(() => import('./upload/UploadEditor').then((m) => m.ImageUploadEditor)),
+  productUnits: lazyEditor(() =>
+    import('./parts/AlternativeUnitsEditor').then((m) => m.AlternativeUnitsEditor),
+  ),
 };

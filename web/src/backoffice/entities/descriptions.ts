@@ -446,7 +446,7 @@ export const ENTITY_DESCRIPTIONS: readonly EntityDescription[] = [
     fields: [
       { name: 'name', type: 'text' },
       { name: 'alt', type: 'text' },
-      { ...custom('data', 'upload', 'im Upload-Editor (Datei per Drag and Drop)'), createOnly: true },
+      { ...custom('data', 'imageUpload', 'im Upload-Editor (Datei per Drag and Drop)'), createOnly: true },
     ],
     columns: [{ field: 'name' }, { field: 'alt' }, { field: 'extension', label: 'Format' }],
     searchable: true,

@@ -1,0 +1,47 @@
+import { formatMoney, t, toCents, type DeliveryArea } from '@ordering/common';
+
+/** A delivery area while it is edited (a new one has no id yet; the server gives it one). */
+export type EditedArea = Omit<DeliveryArea, 'id'> & { id?: number };
+
+export function newArea(previous?: EditedArea): EditedArea {
+  return {
+    area: '',
+    price: previous?.price ?? 0,
+    tax: previous?.tax ?? 20,
+    free: false,
+    freeFromOrderValue: previous?.freeFromOrderValue ?? null,
+    minimumOrderValue: previous?.minimumOrderValue ?? null,
+  };
+}
+
+/** Problems keyed relative to the field (`[1].area`), with the catalogue's German texts. */
+export function validateAreas(areas: readonly EditedArea[]): Record<string, string> {
+  const errors: Record<string, string> = {};
+  const names = new Map<string, number>();
+  areas.forEach((area, i) => {
+    const name = area.area.trim();
+    if (name === '') errors[`[${i}].area`] = t('validation.blank');
+    else if (name.length > 200) errors[`[${i}].area`] = t('validation.tooLong', { max: 200 });
+    else if (names.has(name.toLowerCase())) errors[`[${i}].area`] = t('validation.unique');
+    names.set(name.toLowerCase(), i);
+    if (!(area.price >= 0)) errors[`[${i}].price`] = t('validation.positiveOrZero');
+    if (!(area.tax >= 0 && area.tax <= 100))
+      errors[`[${i}].tax`] = t('validation.range', { min: 0, max: 100 });
+    for (const field of ['freeFromOrderValue', 'minimumOrderValue'] as const) {
+      const value = area[field];
+      if (value !== null && value !== undefined && !(value >= 0))
+        errors[`[${i}].${field}`] = t('validation.positiveOrZero');
+    }
+  });
+  return errors;
+}
+
+/** What the customer will read about the area, in one line (fee, free delivery, minimum). */
+export function areaSummary(area: EditedArea, currency = 'EUR'): string {
+  const money = (v: number) => formatMoney(toCents(v), currency, { separator: ' ' });
+  const parts = [area.free || area.price === 0 ? 'Lieferung kostenlos' : `Lieferung ${money(area.price)}`];
+  if (!area.free && area.price > 0 && area.freeFromOrderValue)
+    parts.push(`kostenlos ab ${money(area.freeFromOrderValue)}`);
+  if (area.minimumOrderValue) parts.push(`Mindestbestellwert ${money(area.minimumOrderValue)}`);
+  return parts.join(' · ');
+}

@@ -1,0 +1,95 @@
+import { renderToString } from 'react-dom/server';
+import { customEditors } from './index';
+import { DeliveryAreasEditor } from './areas/DeliveryAreasEditor';
+import { OpeningHoursEditor } from './hours/OpeningHoursEditor';
+import { ProductPartsEditor } from './parts/ProductPartsEditor';
+
+const text = (html: string) =>
+  html
+    .replace(/<!--.*?-->/g, '')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/\s+/g, ' ');
+
+const base = { onChange: () => undefined, errors: {}, entity: {}, label: 'Öffnungszeiten' };
+
+describe('special editors (rendered as the form shows them)', () => {
+  it('registers every editor under its key', () => {
+    expect(Object.keys(customEditors).sort()).toEqual([
+      'branchTables',
+      'deliveryAreas',
+      'imageUpload',
+      'menuCatalog',
+      'navigationTree',
+      'openingHours',
+      'productParts',
+      'productUnits',
+      'schedule',
+      'upload',
+    ]);
+  });
+
+  it('opening hours: labelled fields, the server error at its field, a seven-day preview', () => {
+    const html = renderToString(
+      <OpeningHoursEditor
+        {...base}
+        value={[{ type: 'once', date: null, isClosed: false, from: '10:00', to: '14:00' }]}
+        errors={{ '[0].from': 'Vom Server abgelehnt.' }}
+      />,
+    );
+    const body = text(html);
+    expect(body).toContain('Öffnungszeiten');
+    expect(body).toContain('Einmalig (Datum)');
+    expect(body).toContain('Bitte ein Datum für die einmalige Regel angeben.');
+    expect(body).toContain('Vom Server abgelehnt.');
+    expect(body).toContain('Die nächsten 7 Tage');
+    expect(html).toContain('aria-label="Regel 1 verschieben"');
+  });
+
+  it('delivery areas: the customer summary per area', () => {
+    const body = text(
+      renderToString(
+        <DeliveryAreasEditor
+          {...base}
+          label="Liefergebiete"
+          value={[
+            {
+              area: '1070 Neubau',
+              price: 3.5,
+              tax: 20,
+              free: false,
+              freeFromOrderValue: 30,
+              minimumOrderValue: 15,
+            },
+          ]}
+        />,
+      ),
+    );
+    expect(body).toContain('Lieferung 3,50 EUR · kostenlos ab 30,00 EUR · Mindestbestellwert 15,00 EUR');
+  });
+
+  it('product parts: options with their price effect and the base price in the preview', () => {
+    const body = text(
+      renderToString(
+        <ProductPartsEditor
+          {...base}
+          label="Konfigurierbare Teile"
+          entity={{ price: 9.9, unit: 'piece', calculationModel: 'fixed', alternativeUnits: [] }}
+          value={{
+            parts: [
+              {
+                name: 'Beilagen',
+                type: 'multiselect',
+                optional: true,
+                options: [{ name: 'Reis', modifier: 'add', value: 1.5 }],
+              },
+            ],
+          }}
+        />,
+      ),
+    );
+    expect(body).toContain('Preisvorschau');
+    expect(body).toContain('Aufpreis (+)');
+    expect(body).toContain('9,90 EUR / Stk.');
+  });
+});
