@@ -105,7 +105,7 @@ async function pairedKey(options: Options, store: KeyStore, signal: AbortSignal)
     onError: (error) => log('warn', 'Kopplung: Server nicht erreichbar', { error: String(error) }),
     onCode: (prompt) => {
       process.stdout.write(
-        `\nKopplungscode: ${prompt.code}\n\nIm Backoffice unter Geräte beim Gerät „Terminal koppeln“ wählen und den Code eingeben` +
+        `\nKopplungscode: ${prompt.code}\n\nIm Backoffice unter Geräte das Gerät öffnen und den Code unter „Kopplungscode vom Terminal“ eingeben` +
           ` (gültig bis ${new Date(prompt.expiresAt).toLocaleTimeString('de-AT')}), oder den QR-Code scannen:\n${prompt.qrText}\n${prompt.url}\n`,
       );
       log('info', 'Warte auf Kopplung', { code: prompt.code });
