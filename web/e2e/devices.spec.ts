@@ -83,6 +83,9 @@ test('pairs a terminal from the device form: code from the QR link, Koppeln, onl
   await page.reload();
   await expect(panel.getByTestId('device-logs')).toContainText('Terminal läuft');
   await screenshot(page, testInfo, 'device-form-paired');
+  await page.setViewportSize({ width: 360, height: 800 });
+  await screenshot(page, testInfo, 'device-form-paired-phone');
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   await panel.getByRole('button', { name: 'Entkoppeln' }).click();
   await expect(panel.getByTestId('device-paired')).toHaveText('nicht gekoppelt');
