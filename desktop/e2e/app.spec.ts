@@ -1,5 +1,7 @@
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
@@ -14,9 +16,15 @@ if (!binaryDir) console.log(`desktop e2e übersprungen – ${skipReason}`);
 
 test.skip(!binaryDir, skipReason);
 
-// A stand-in for the backend: one page with a link to another origin.
+// A stand-in for the backend: the pairing and device routes the shell calls (as documented in
+// docs/decisions/terminal.md; the real ones are tested over HTTP in backend/ and desktop/test/), and one
+// page with a link to another origin for everything else.
 const page = `<!doctype html><html lang="de"><head><meta charset="utf-8"><title>Testladen</title></head>
 <body><h1>Testladen</h1><a id="extern" href="https://example.com/">Extern</a></body></html>`;
+const device = { id: 1, identifier: 'buero', name: 'Büro', type: 'backoffice', branch: { id: 1 } };
+let paired = false;
+const json = (res: import('node:http').ServerResponse, status: number, data: unknown) =>
+  res.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify({ data }));
 
 let server: Server;
 let origin: string;
@@ -24,14 +32,27 @@ let app: ElectronApplication;
 
 test.beforeAll(async () => {
   expect(existsSync(mainFile), `${mainFile} fehlt – zuerst "npm run build" in desktop/`).toBe(true);
-  server = createServer((_req, res) =>
-    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(page),
-  );
+  server = createServer((req, res) => {
+    const url = req.url ?? '/';
+    if (req.method === 'POST' && url === '/api/devices/pairing')
+      return json(res, 201, { code: 'ABCD-EF23', secret: 'geheim', expiresAt: '2099-01-01T00:00:00Z' });
+    if (url === '/api/devices/pairing/ABCD-EF23')
+      return json(
+        res,
+        200,
+        paired ? { status: 'paired', deviceKey: 'k'.repeat(48), device } : { status: 'waiting' },
+      );
+    if (url === '/api/devices/me/heartbeat')
+      return json(res, 200, { ...device, settings: {}, lastSeenAt: null, logsRequested: false });
+    if (url === '/api/devices/me/jobs') return json(res, 200, []);
+    if (url.startsWith('/api/')) return res.writeHead(404).end();
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(page);
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   app = await electron.launch({
     // --no-sandbox: CI containers run as root; the page's own sandbox (webPreferences) stays on.
-    args: [mainFile, '--no-sandbox'],
+    args: [mainFile, '--no-sandbox', `--user-data-dir=${mkdtempSync(path.join(tmpdir(), 'shell-e2e-'))}`],
     env: { ...process.env, ORDERING_URL: origin, ORDERING_KIOSK: 'false' } as Record<string, string>,
   });
 });
@@ -41,10 +62,19 @@ test.afterAll(async () => {
   await new Promise((resolve) => server?.close(resolve));
 });
 
-test('opens the configured URL with an isolated, sandboxed page', async () => {
-  const shop = await app.firstWindow();
+test('shows the pairing code and QR, then opens the paired device’s face in an isolated, sandboxed page', async () => {
+  const pairing = await app.firstWindow();
+  await expect(pairing.getByRole('heading', { name: 'Terminal koppeln' })).toBeVisible();
+  await expect(pairing.getByText('ABCD-EF23')).toBeVisible();
+  await expect(pairing.getByAltText('QR-Code zum Koppeln im Backoffice')).toHaveAttribute(
+    'src',
+    /^data:image\/png/,
+  );
+  await pairing.screenshot({ path: 'test-results/pairing.png' });
+  paired = true; // an administrator entered the code
+  const shop = await app.waitForEvent('window');
   await expect(shop.getByRole('heading', { name: 'Testladen' })).toBeVisible();
-  expect(shop.url()).toBe(`${origin}/`);
+  expect(shop.url()).toBe(`${origin}/backend`);
 
   // No Node in the page; only the preload's API.
   expect(await shop.evaluate(() => typeof (globalThis as { require?: unknown }).require)).toBe('undefined');
@@ -59,7 +89,7 @@ test('opens the configured URL with an isolated, sandboxed page', async () => {
 });
 
 test('keeps the window on its origin', async () => {
-  const shop = await app.firstWindow();
+  const shop = app.windows().at(-1)!;
   // Opening the system browser would leave the test machine's browser open: stub it.
   await app.evaluate(({ shell }) => {
     shell.openExternal = async () => undefined;
@@ -68,5 +98,5 @@ test('keeps the window on its origin', async () => {
     window.location.href = 'https://example.com/';
   });
   await shop.waitForTimeout(500);
-  expect(shop.url()).toBe(`${origin}/`);
+  expect(shop.url()).toBe(`${origin}/backend`);
 });

@@ -112,3 +112,58 @@ describe('receipt (decoded by the fake printer)', () => {
     expect(page!.text).toContain('Auftrag 99');
   });
 });
+
+describe('labels (spec section 9, decoded by the fake printer)', () => {
+  /** A takeaway order with n items named Artikel 1 … n. */
+  const withItems = (n: number): PrintJob => {
+    const order = takeaway.order!;
+    const item = order.items[0]!;
+    return {
+      ...takeaway,
+      order: {
+        ...order,
+        items: Array.from({ length: n }, (_, i) => ({
+          ...item,
+          amount: 1,
+          name: `Artikel ${i + 1}`,
+          partLabels: i === 0 ? ['Extra Käse'] : [],
+        })),
+      },
+    };
+  };
+
+  it('lays compact labels out 4 across and 12 down per sheet, a cut after every sheet', () => {
+    const job = withItems(50);
+    const sheets = decode(renderJob(job, settings('epson'), { variant: 'labels-compact' }));
+    expect(sheets).toHaveLength(2); // 48 + 2
+    const ticket = job.order!.ticketNumber;
+    const cell = Math.floor((48 - 3) / 4);
+    expect(sheets[0]!.lines).toHaveLength(12);
+    const cells = (line: string) =>
+      Array.from({ length: Math.ceil(line.length / (cell + 1)) }, (_, i) =>
+        line.slice(i * (cell + 1), i * (cell + 1) + cell).trim(),
+      );
+    expect(cells(sheets[0]!.lines[0]!)).toEqual(
+      [1, 2, 3, 4].map((n) => `${ticket} 1x Artikel ${n}`.slice(0, cell)),
+    );
+    expect(sheets[0]!.lines.every((l) => l.length <= 48)).toBe(true);
+    expect(sheets[1]!.lines).toEqual([
+      `${`${ticket} 1x Artikel 49`.slice(0, cell)} ${`${ticket} 1x Artikel 50`.slice(0, cell)}`,
+    ]);
+  });
+
+  it('lays detail labels out 2 across and 5 down per sheet with ticket, order type, item, parts or customer', () => {
+    const job = withItems(11);
+    const sheets = decode(renderJob(job, settings('star'), { variant: 'labels-detail' }), 'star');
+    expect(sheets).toHaveLength(2); // 10 + 1
+    const ticket = job.order!.ticketNumber;
+    // 5 label rows per sheet, each of 4 lines (the item's second line is empty here) and a gap.
+    expect(sheets[0]!.lines.filter((l) => l.startsWith('Nr. '))).toHaveLength(5);
+    expect(sheets[0]!.lines[3]).toBe(`${'+ Extra Käse'.padEnd(23)} Anna Huber`);
+    const [first, second] = [sheets[0]!.lines[0]!, sheets[0]!.lines[1]!];
+    expect(first).toBe(`${`Nr. ${ticket} ABHOLUNG`.padEnd(23)} Nr. ${ticket} ABHOLUNG`);
+    expect(second.startsWith('1 Stk. Artikel 1')).toBe(true);
+    expect(second).toContain('1 Stk. Artikel 2');
+    expect(sheets[1]!.lines.filter((l) => l !== '')[1]).toBe('1 Stk. Artikel 11');
+  });
+});

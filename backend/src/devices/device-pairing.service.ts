@@ -16,7 +16,7 @@ import { DevicePairing } from './device-pairing.entity.js';
 
 /** How long a pairing code is valid. Pairing takes under a minute; ten leave room for walking to the PC. */
 export const PAIRING_TTL_MS = 10 * 60_000;
-/** 32 characters without look-alikes (no 0/O, 1/I/L): 32^8 ≈ 10^12 codes. */
+/** 31 characters without look-alikes (no 0/O, 1/I/L): 31^8 ≈ 8.5 · 10^11 codes. */
 export const CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 export const CODE_LENGTH = 8;
 

@@ -7,6 +7,9 @@ describe('config', () => {
         url: 'http://localhost:3000/',
         origin: 'http://localhost:3000',
         kiosk: false,
+        adminPinHash: null,
+        updateUrl: null,
+        printer: null,
       });
       expect(DEFAULT_URL).toBe('http://localhost:3000');
     });
@@ -27,6 +30,9 @@ describe('config', () => {
         url: 'http://10.0.0.5:3000/',
         origin: 'http://10.0.0.5:3000',
         kiosk: true,
+        adminPinHash: null,
+        updateUrl: null,
+        printer: null,
       });
     });
 
@@ -93,6 +99,9 @@ describe('config', () => {
         url: 'http://kasse.local:3000/',
         origin: 'http://kasse.local:3000',
         kiosk: true,
+        adminPinHash: null,
+        updateUrl: null,
+        printer: null,
       });
     });
 
@@ -125,6 +134,27 @@ describe('config', () => {
           readFile,
         }),
       ).toThrow('ORDERING_CONFIG nennt die Datei /etc/fehlt.json, die es nicht gibt.');
+    });
+  });
+
+  describe('kiosk PIN, update feed, printer', () => {
+    it('reads them from the environment or the file and checks their form', () => {
+      const hash = `scrypt$${'a'.repeat(32)}$${'b'.repeat(64)}`;
+      expect(
+        resolveConfig(
+          { ORDERING_PRINTER: 'tcp://192.168.1.50:9100' },
+          { adminPinHash: hash, updateUrl: 'https://updates.example/desktop' },
+        ),
+      ).toMatchObject({
+        adminPinHash: hash,
+        updateUrl: 'https://updates.example/desktop',
+        printer: 'tcp://192.168.1.50:9100',
+      });
+      expect(() => resolveConfig({ ORDERING_ADMIN_PIN_HASH: '1234' })).toThrow('npm run kiosk-pin');
+      expect(() => resolveConfig({ ORDERING_PRINTER: 'drucker' })).toThrow(
+        'ORDERING_PRINTER muss tcp://host:port sein',
+      );
+      expect(() => resolveConfig({ ORDERING_UPDATE_URL: 'ftp://x' })).toThrow('ORDERING_UPDATE_URL');
     });
   });
 });

@@ -11,6 +11,12 @@ export interface DesktopConfig {
   origin: string;
   /** Locked-down full-screen kiosk: no system browser, no leaving the shop. */
   kiosk: boolean;
+  /** scrypt hash of the administrator's PIN that leaves a kiosk (`npm run kiosk-pin -w desktop`). */
+  adminPinHash: string | null;
+  /** Auto-update feed (electron-updater's generic provider), e.g. `https://updates.example/desktop`. */
+  updateUrl: string | null;
+  /** `tcp://host:port`: the receipt printer instead of the one in the device's settings. */
+  printer: string | null;
 }
 
 /** A bad setting; the message is one German sentence naming the variable or file, shown to the user. */
@@ -23,6 +29,9 @@ export type Env = Readonly<Record<string, string | undefined>>;
 export interface ConfigFileContent {
   url?: unknown;
   kiosk?: unknown;
+  adminPinHash?: unknown;
+  updateUrl?: unknown;
+  printer?: unknown;
 }
 
 /** Parses the config file; a missing file is `undefined`, a broken one a ConfigError. */
@@ -60,7 +69,30 @@ export function resolveConfig(
         ? parseFlag(file.kiosk, `"kiosk" in ${fileName}`)
         : false;
 
-  return { url: url.href, origin: url.origin, kiosk };
+  const text = (envName: string, key: 'adminPinHash' | 'updateUrl' | 'printer') => {
+    const fromEnv = env[envName]?.trim();
+    if (fromEnv) return fromEnv;
+    const value = file?.[key];
+    if (value === undefined || value === null || value === '') return null;
+    if (typeof value !== 'string')
+      throw new ConfigError(
+        `"${key}" in ${fileName} muss ein Text sein (erhalten: ${JSON.stringify(value)}).`,
+      );
+    return value.trim();
+  };
+  const adminPinHash = text('ORDERING_ADMIN_PIN_HASH', 'adminPinHash');
+  if (adminPinHash && !/^scrypt\$[0-9a-f]{32}\$[0-9a-f]{64}$/.test(adminPinHash))
+    throw new ConfigError(
+      'Die Admin-PIN muss als Hash angegeben werden (npm run kiosk-pin -w desktop -- <PIN> gibt ihn aus).',
+    );
+  const updateUrl = text('ORDERING_UPDATE_URL', 'updateUrl');
+  if (updateUrl) parseUrl(updateUrl, 'ORDERING_UPDATE_URL');
+  const printer = text('ORDERING_PRINTER', 'printer');
+  if (printer && !/^tcp:\/\/[^/:]+(:\d{1,5})?\/?$/i.test(printer))
+    throw new ConfigError(
+      `ORDERING_PRINTER muss tcp://host:port sein (erhalten: ${JSON.stringify(printer)}).`,
+    );
+  return { url: url.href, origin: url.origin, kiosk, adminPinHash, updateUrl, printer };
 }
 
 export interface LoadConfigOptions {

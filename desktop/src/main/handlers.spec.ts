@@ -5,6 +5,9 @@ const config: DesktopConfig = {
   url: 'http://localhost:3000/',
   origin: 'http://localhost:3000',
   kiosk: false,
+  adminPinHash: null,
+  updateUrl: null,
+  printer: null,
 };
 
 function setup(overrides: Partial<DesktopConfig> = {}) {

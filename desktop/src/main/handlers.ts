@@ -1,4 +1,4 @@
-import type { IpcHandlers } from '../shared/ipc.js';
+import type { IpcHandlers, ShellState, SignagePlaylist } from '../shared/ipc.js';
 import type { DesktopConfig } from './config.js';
 
 export interface HandlerDeps {
@@ -6,13 +6,30 @@ export interface HandlerDeps {
   version: string;
   platform: string;
   openExternal: (url: string) => Promise<void>;
+  shellState?: () => ShellState;
+  /** Checks the PIN and, when right, leaves the kiosk (the guard counts wrong PINs). */
+  exitKiosk?: (pin: unknown) => { ok: true } | { ok: false; message: string };
+  playlist?: () => SignagePlaylist;
 }
 
 const EXTERNAL_SCHEMES = new Set(['http:', 'https:', 'mailto:', 'tel:']);
 
 /** The main-process side of every IPC channel. Arguments come from a page: check them here. */
-export function createIpcHandlers({ config, version, platform, openExternal }: HandlerDeps): IpcHandlers {
+export function createIpcHandlers({
+  config,
+  version,
+  platform,
+  openExternal,
+  shellState,
+  exitKiosk,
+  playlist,
+}: HandlerDeps): IpcHandlers {
   return {
+    'shell:get-state': () =>
+      shellState?.() ?? { mode: 'backoffice', pairing: null, device: null, printer: null },
+    'kiosk:exit': (pin: unknown) =>
+      exitKiosk?.(pin) ?? { ok: false, message: 'Dieses Fenster ist kein Kiosk.' },
+    'signage:get-playlist': () => playlist?.() ?? { loop: true, items: [] },
     'app:get-info': () => ({ version, platform, origin: config.origin, kiosk: config.kiosk }),
     'app:open-external': async (url: unknown) => {
       if (config.kiosk || typeof url !== 'string') return false;

@@ -38,6 +38,9 @@ function handlers(calls: unknown[][]): IpcHandlers {
       calls.push([url]);
       return true;
     },
+    'shell:get-state': () => ({ mode: 'pairing', pairing: null, device: null, printer: null }),
+    'kiosk:exit': () => ({ ok: false, message: 'Die PIN ist falsch.' }),
+    'signage:get-playlist': () => ({ loop: true, items: [] }),
   };
 }
 
@@ -54,7 +57,13 @@ describe(setupIpc.name, () => {
 
   it('registers one handler per contract channel', () => {
     const { ipcMain } = setup();
-    expect([...ipcMain.handlers.keys()].sort()).toEqual(['app:get-info', 'app:open-external']);
+    expect([...ipcMain.handlers.keys()].sort()).toEqual([
+      'app:get-info',
+      'app:open-external',
+      'kiosk:exit',
+      'shell:get-state',
+      'signage:get-playlist',
+    ]);
   });
 
   it('passes the arguments, not the event, to the handler and returns its result', async () => {

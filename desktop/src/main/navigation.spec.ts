@@ -54,6 +54,12 @@ describe(setupNavigationGuard.name, () => {
     return { contents, opened };
   }
 
+  it('lets the shell’s own pages through, nothing else of the app: scheme or file:', () => {
+    expect(decideNavigation('app://shell/status.html', 'http://localhost:3000', true)).toBe('allow');
+    expect(decideNavigation('app://other/x', 'http://localhost:3000', true)).toBe('deny');
+    expect(decideNavigation('file:///etc/passwd', 'http://localhost:3000', false)).toBe('deny');
+  });
+
   it('lets same-origin navigation through', () => {
     const { contents, opened } = setup();
     expect(contents.fire('will-navigate', 'http://localhost:3000/backend/login')).toBe(false);

@@ -13,6 +13,8 @@ export function decideNavigation(target: string, origin: string, kiosk: boolean)
     return 'deny';
   }
   if ((url.protocol === 'http:' || url.protocol === 'https:') && url.origin === origin) return 'allow';
+  // The shell's own pages (pairing screen, signage player, printer status).
+  if (url.protocol === 'app:' && url.host === 'shell') return 'allow';
   // file:, javascript:, data:, custom schemes: never, neither inside nor outside.
   if (!EXTERNAL_SCHEMES.has(url.protocol)) return 'deny';
   return kiosk ? 'deny' : 'open-external';

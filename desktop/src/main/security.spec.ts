@@ -16,6 +16,15 @@ describe(isTrustedSender.name, () => {
     ).toBe(true);
   });
 
+  it('trusts the shell’s own pages (app://shell), not another app: host', () => {
+    expect(
+      isTrustedSender({ sender: { id: 7 }, senderFrame: { url: 'app://shell/pairing.html' } }, own, origin),
+    ).toBe(true);
+    expect(
+      isTrustedSender({ sender: { id: 7 }, senderFrame: { url: 'app://evil/pairing.html' } }, own, origin),
+    ).toBe(false);
+  });
+
   it('ignores a window that is not ours', () => {
     expect(
       isTrustedSender({ sender: { id: 8 }, senderFrame: { url: 'http://localhost:3000/' } }, own, origin),

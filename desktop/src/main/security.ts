@@ -27,14 +27,27 @@ export interface IpcSender {
  * Trusted: one of our own windows, and the frame that sent it shows our origin (not an iframe or a
  * page it was navigated to by mistake).
  */
-export function isTrustedSender(event: IpcSender, ownWindows: OwnWindows, origin: string): boolean {
+export function isTrustedSender(
+  event: IpcSender,
+  ownWindows: OwnWindows,
+  origin: string,
+  /** The shell's own pages (`app://shell`) are trusted too. */
+  appOrigin = 'app://shell',
+): boolean {
   if (!ownWindows.has(event.sender.id)) return false;
   const frameUrl = event.senderFrame?.url;
   if (!frameUrl) return false;
+  const frameOrigin = originOf(frameUrl);
+  return frameOrigin !== null && (frameOrigin === origin || frameOrigin === appOrigin);
+}
+
+/** `scheme://host` of a URL, also for the shell's own `app:` scheme (whose WHATWG origin is "null"). */
+export function originOf(url: string): string | null {
   try {
-    return new URL(frameUrl).origin === origin;
+    const u = new URL(url);
+    return u.host ? `${u.protocol}//${u.host}` : null;
   } catch {
-    return false;
+    return null;
   }
 }
 

@@ -10,6 +10,9 @@ function invoke<C extends IpcChannel>(channel: C, ...args: IpcArgs<C>): Promise<
 const api = {
   getAppInfo: () => invoke('app:get-info'),
   openExternal: (url: string) => invoke('app:open-external', url),
+  getShellState: () => invoke('shell:get-state'),
+  exitKiosk: (pin: string) => invoke('kiosk:exit', pin),
+  getPlaylist: () => invoke('signage:get-playlist'),
 } satisfies DesktopApiShape;
 
 /** What the page sees as `window.ordering`; the renderer's type is derived from this object. */

@@ -13,10 +13,35 @@ export interface AppInfo {
   kiosk: boolean;
 }
 
+/** What the shell's own pages (pairing screen, printer status) show. */
+export interface ShellState {
+  /** `pairing` until a device key is stored; then the paired device's mode. */
+  mode: 'pairing' | 'kiosk' | 'frontdesk' | 'backoffice' | 'signage' | 'printer';
+  /** While pairing: the code to type in the back office and its QR (a data: URL of a PNG). */
+  pairing: { code: string; qrDataUrl: string; url: string; expiresAt: string } | null;
+  device: { name: string; type: string } | null;
+  /** The receipt printer's line, e.g. "Drucker: kein Papier · 3 Aufträge warten"; null without printing. */
+  printer: string | null;
+}
+
+/** What the signage page plays, in order (files from the shell's cache). */
+export interface SignagePlaylist {
+  loop: boolean;
+  items: Array<{ id: number; type: 'image' | 'video'; src: string; durationMs: number | null }>;
+}
+
 export interface IpcContract {
   'app:get-info': { method: 'getAppInfo'; args: []; result: AppInfo };
   /** Opens an http(s), mailto or tel URL in the system's default application; false when refused. */
   'app:open-external': { method: 'openExternal'; args: [url: string]; result: boolean };
+  'shell:get-state': { method: 'getShellState'; args: []; result: ShellState };
+  /** Leaves the kiosk with the administrator's PIN; a German message when refused. */
+  'kiosk:exit': {
+    method: 'exitKiosk';
+    args: [pin: string];
+    result: { ok: true } | { ok: false; message: string };
+  };
+  'signage:get-playlist': { method: 'getPlaylist'; args: []; result: SignagePlaylist };
 }
 
 export type IpcChannel = keyof IpcContract;

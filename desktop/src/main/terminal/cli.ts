@@ -10,6 +10,7 @@ import { DeviceClient } from './device-client.js';
 import { JobJournal } from './journal.js';
 import { FileKeyStore, pair, type KeyStore } from './pairing.js';
 import { NetworkPrinter } from './printer.js';
+import type { ReceiptVariant } from './receipt.js';
 import { RecentLog } from './setup.js';
 import { Terminal, type LogLevel } from './terminal.js';
 import { parsePrinterUrl } from './types.js';
@@ -25,8 +26,18 @@ const USAGE = `Aufruf: npm run terminal -- --backend <url> (--pair | --device-ke
   --printer-type epson|star  Befehlssatz des Druckers (mit --printer; Standard epson)
   --width <zeichen>        Zeichen pro Zeile (mit --printer; Standard 48)
   --kitchen                Küchenbon ohne Preise statt Kundenbeleg
+  --labels compact|detail  Etiketten je Artikel statt Beleg (12×4 bzw. 5×2 pro Bogen)
   --journal <datei>        Auftragsjournal (Standard: ./data/terminal/<gerät>.jsonl)
   --poll <ms>              Abfrageintervall ohne Ereignis (Standard 5000)`;
+
+function variantOf(values: { kitchen?: boolean; labels?: string }): ReceiptVariant {
+  if (values.labels !== undefined) {
+    if (values.labels !== 'compact' && values.labels !== 'detail')
+      throw new Error('--labels muss compact oder detail sein');
+    return `labels-${values.labels}`;
+  }
+  return values.kitchen ? 'kitchen' : 'receipt';
+}
 
 export function parseCli(argv: string[], env: NodeJS.ProcessEnv) {
   const { values } = parseArgs({
@@ -40,6 +51,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv) {
       'printer-type': { type: 'string' },
       width: { type: 'string' },
       kitchen: { type: 'boolean' },
+      labels: { type: 'string' },
       journal: { type: 'string' },
       poll: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -67,7 +79,7 @@ export function parseCli(argv: string[], env: NodeJS.ProcessEnv) {
     pair: pairing && !deviceKey,
     keyFile: values['key-file'] ?? path.join('data', 'terminal', 'device-key'),
     printer: values.printer ? parsePrinterUrl(values.printer, { type, width }) : undefined,
-    variant: values.kitchen ? ('kitchen' as const) : ('receipt' as const),
+    variant: variantOf(values),
     journal: values.journal ?? path.join('data', 'terminal', `${keyId}.jsonl`),
     pollIntervalMs: poll,
   };
@@ -93,7 +105,7 @@ async function pairedKey(options: Options, store: KeyStore, signal: AbortSignal)
     onError: (error) => log('warn', 'Kopplung: Server nicht erreichbar', { error: String(error) }),
     onCode: (prompt) => {
       process.stdout.write(
-        `\nKopplungscode: ${prompt.code}\n\nIm Backoffice unter Geräte beim Gerät „Terminal koppeln“ wählen und den Code eingeben` +
+        `\nKopplungscode: ${prompt.code}\n\nIm Backoffice unter Geräte das Gerät öffnen und den Code unter „Kopplungscode vom Terminal“ eingeben` +
           ` (gültig bis ${new Date(prompt.expiresAt).toLocaleTimeString('de-AT')}), oder den QR-Code scannen:\n${prompt.qrText}\n${prompt.url}\n`,
       );
       log('info', 'Warte auf Kopplung', { code: prompt.code });

@@ -5,7 +5,14 @@ import type { PrintJob, PrinterSettings, ReceiptItem, ReceiptOrder } from './typ
 
 const { ThermalPrinter, PrinterTypes, CharacterSet } = thermal;
 
-export type ReceiptVariant = 'receipt' | 'kitchen';
+export type ReceiptVariant = 'receipt' | 'kitchen' | 'labels-compact' | 'labels-detail';
+
+/** Spec section 9: compact labels 12 rows by 4 columns, detail labels 5 rows by 2 columns (per sheet). */
+export const LABEL_LAYOUTS = {
+  compact: { rows: 12, columns: 4, lines: 1 },
+  detail: { rows: 5, columns: 2, lines: 4 },
+} as const;
+export type LabelLayout = keyof typeof LABEL_LAYOUTS;
 
 export interface RenderOptions {
   variant?: ReceiptVariant;
@@ -103,8 +110,10 @@ export function customerName(order: ReceiptOrder): string {
   );
 }
 
-/** Builds the bytes of one job: the customer receipt, or the kitchen ticket (no prices). */
+/** Builds the bytes of one job: the customer receipt, the kitchen ticket (no prices) or the item labels. */
 export function renderJob(job: PrintJob, printer: PrinterSettings, options: RenderOptions = {}): Buffer {
+  if (job.order && job.kind !== 'test' && options.variant?.startsWith('labels-'))
+    return renderLabels(job, printer, options.variant === 'labels-compact' ? 'compact' : 'detail', options);
   const width = printer.width;
   const timeZone = options.timeZone ?? 'Europe/Vienna';
   const p = new ThermalPrinter({
@@ -240,6 +249,63 @@ export function renderJob(job: PrintJob, printer: PrinterSettings, options: Rend
     p.bold(false);
     for (const part of item.partLabels ?? []) for (const l of wrap(`  + ${part}`, width)) text(l);
   }
+}
+
+/**
+ * One label per order item (for bags and boxes), laid out as the sheets of spec section 9: a grid of
+ * `rows` × `columns` cells side by side across the paper, a cut after every full sheet. Compact: one line
+ * per label (ticket number, amount, item); detail: ticket number and order type, the item over two lines,
+ * its parts, the customer.
+ */
+export function renderLabels(
+  job: PrintJob,
+  printer: PrinterSettings,
+  layout: LabelLayout,
+  options: RenderOptions = {},
+): Buffer {
+  const { rows, columns, lines } = LABEL_LAYOUTS[layout];
+  const order = job.order!;
+  const p = new ThermalPrinter({
+    type: printer.type === 'star' ? PrinterTypes.STAR : PrinterTypes.EPSON,
+    interface: `tcp://${printer.host}:${printer.port}`,
+    width: printer.width,
+    characterSet: CharacterSet.PC858_EURO,
+    removeSpecialCharacters: false,
+  });
+  const cell = Math.floor((printer.width - (columns - 1)) / columns);
+  const fit = (text: string) => printable(text).slice(0, cell).padEnd(cell);
+  const ticket = order.ticketNumber != null ? `Nr. ${order.ticketNumber}` : `#${order.id}`;
+  const labels: string[][] = order.items.map((item) => {
+    const what = `${amountText(item.amount)} ${UNITS[item.unit] ?? item.unit} ${item.name}`;
+    if (layout === 'compact')
+      return [`${order.ticketNumber ?? order.id} ${amountText(item.amount)}x ${item.name}`];
+    const wrapped = wrap(what, cell);
+    return [
+      `${ticket} ${orderTypeText(order)}`,
+      wrapped[0] ?? '',
+      wrapped[1] ?? '',
+      (item.partLabels ?? []).length ? `+ ${(item.partLabels ?? []).join(', ')}` : customerName(order),
+    ].slice(0, lines);
+  });
+  p.alignLeft();
+  if (options.copy) p.println('*** KOPIE ***');
+  const perSheet = rows * columns;
+  for (let sheet = 0; sheet * perSheet < labels.length; sheet++) {
+    const onSheet = labels.slice(sheet * perSheet, (sheet + 1) * perSheet);
+    for (let row = 0; row * columns < onSheet.length; row++) {
+      const cells = onSheet.slice(row * columns, (row + 1) * columns);
+      for (let line = 0; line < lines; line++)
+        p.println(
+          cells
+            .map((c) => fit(c[line] ?? ''))
+            .join(' ')
+            .trimEnd(),
+        );
+      if (layout === 'detail') p.newLine();
+    }
+    p.cut();
+  }
+  return p.getBuffer();
 }
 
 /**

@@ -14,9 +14,18 @@ const formatTime = (iso: string | null) =>
       }).format(new Date(iso))
     : 'nie';
 
-/** The pairing code from the terminal's QR (`/backend/devices?pair=K7QM-4TZP`), if the page was opened so. */
-const codeFromAddress = () =>
-  typeof window === 'undefined' ? '' : (new URLSearchParams(window.location.search).get('pair') ?? '');
+/**
+ * The terminal's QR opens `/backend/devices?pair=K7QM-4TZP`. The code is kept for this tab as the back
+ * office loads (this module loads with it), so it is still there when the administrator, maybe after
+ * signing in, opens the device.
+ */
+const PENDING_CODE = 'bo-pairing-code';
+if (typeof window !== 'undefined') {
+  const fromQr = new URLSearchParams(window.location.search).get('pair');
+  if (fromQr) window.sessionStorage.setItem(PENDING_CODE, fromQr);
+}
+const pendingCode = () =>
+  typeof window === 'undefined' ? '' : (window.sessionStorage.getItem(PENDING_CODE) ?? '');
 
 /**
  * The device form's pairing panel (editor key `devicePairing`): paired or not, online or offline, the code
@@ -32,7 +41,7 @@ export const DevicePairingEditor = observer(function DevicePairingEditor({
   const [store] = useState(() => (id ? new DevicePairingStore(root.api, root.errors, id) : null));
   useEffect(() => {
     if (!store) return;
-    const fromQr = codeFromAddress();
+    const fromQr = pendingCode();
     if (fromQr) store.setCode(fromQr);
     void store.load();
     // Online state and logs change on the terminal's side: look again now and then.
@@ -95,7 +104,7 @@ export const DevicePairingEditor = observer(function DevicePairingEditor({
               // Inside the device form: Enter pairs, it does not submit the form.
               if (e.key === 'Enter') {
                 e.preventDefault();
-                void store.pair();
+                void store.pair().then((ok) => ok && window.sessionStorage.removeItem(PENDING_CODE));
               }
             }}
           />
@@ -103,7 +112,9 @@ export const DevicePairingEditor = observer(function DevicePairingEditor({
             type="button"
             className="button button--primary"
             disabled={disabled || store.busy || !store.code}
-            onClick={() => void store.pair()}
+            onClick={() =>
+              void store.pair().then((ok) => ok && window.sessionStorage.removeItem(PENDING_CODE))
+            }
           >
             {status?.paired ? 'Neu koppeln' : 'Koppeln'}
           </button>

@@ -1,4 +1,5 @@
 import { DevicePairingEditor } from '../devices/DevicePairingEditor';
+import { DeviceSettingsEditor } from '../devices/DeviceSettingsEditor';
 import { lazyEditor } from './lazyEditor';
 import type { CustomEditor } from './types';
 
@@ -20,9 +21,11 @@ export type { CustomEditor, CustomEditorProps } from './types';
  * | `navigationTree` | navigation `items` (the tree)                                           |
  * | `upload`        | upload `data` (the file as a data URL, on create)                         |
  * | `imageUpload`   | image `data` (the picture as a data URL, on create)                       |
+ * | `deviceSettings` | device `settings` (printer, mode, stream), with pairing and device commands |
  */
 export const customEditors: Record<string, CustomEditor<never>> = {
   devicePairing: DevicePairingEditor,
+  deviceSettings: DeviceSettingsEditor as CustomEditor<never>,
   openingHours: lazyEditor(() => import('./hours/OpeningHoursEditor').then((m) => m.OpeningHoursEditor)),
   schedule: lazyEditor(() => import('./hours/OpeningHoursEditor').then((m) => m.ScheduleEditor)),
   deliveryAreas: lazyEditor(() => import('./areas/DeliveryAreasEditor').then((m) => m.DeliveryAreasEditor)),

@@ -1,0 +1,59 @@
+import { APP_ORIGIN, planFor } from './modes.js';
+
+const origin = 'http://shop.example';
+const device = (type: string, branch: number | null = 5) => ({
+  type,
+  branch: branch ? { id: branch } : null,
+});
+
+describe(planFor.name, () => {
+  it('pairs first: the shell’s own pairing screen, locked only when the config says kiosk', () => {
+    expect(planFor({ origin, device: null })).toMatchObject({
+      mode: 'pairing',
+      url: `${APP_ORIGIN}/pairing.html`,
+      kiosk: false,
+      printing: false,
+    });
+    expect(planFor({ origin, device: null, forceKiosk: true })).toMatchObject({
+      kiosk: true,
+      watchdog: true,
+    });
+  });
+
+  it('starts each device type in its mode', () => {
+    expect(planFor({ origin, device: device('kiosk') })).toEqual({
+      mode: 'kiosk',
+      url: 'http://shop.example/kiosk/5',
+      kiosk: true,
+      fullscreen: true,
+      watchdog: true,
+      printing: true,
+    });
+    expect(planFor({ origin, device: device('frontdesk') })).toMatchObject({
+      mode: 'frontdesk',
+      url: 'http://shop.example/backend/orders',
+      kiosk: false,
+      watchdog: true,
+      printing: true,
+    });
+    expect(planFor({ origin, device: device('backoffice') })).toMatchObject({
+      mode: 'backoffice',
+      url: 'http://shop.example/backend',
+      kiosk: false,
+      fullscreen: false,
+      printing: false,
+    });
+    expect(planFor({ origin, device: device('signage') })).toMatchObject({
+      mode: 'signage',
+      url: `${APP_ORIGIN}/signage.html`,
+      kiosk: true,
+      fullscreen: true,
+      printing: false,
+    });
+    expect(planFor({ origin, device: device('printer') })).toMatchObject({
+      mode: 'printer',
+      url: `${APP_ORIGIN}/status.html`,
+      printing: true,
+    });
+  });
+});

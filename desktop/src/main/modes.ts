@@ -1,0 +1,98 @@
+// Which face a terminal shows, decided by its paired device's type (spec section 3, devices), and how the
+// window for it behaves. Pure: main.ts applies the plan to Electron's BrowserWindow.
+
+/** The device types of the back office (backend/src/operations/devices/device-settings.ts). */
+export type DeviceType = 'frontdesk' | 'kiosk' | 'ticket-screen' | 'printer' | 'backoffice' | 'signage';
+
+export type Mode = 'pairing' | 'kiosk' | 'frontdesk' | 'backoffice' | 'signage' | 'printer';
+
+/** The shell's own pages (pairing screen, signage player, printer status), served by the `app:` protocol. */
+export const APP_ORIGIN = 'app://shell';
+
+export interface WindowPlan {
+  mode: Mode;
+  /** What the window opens. */
+  url: string;
+  /** Locked full screen: no menu, no leaving, the admin PIN to exit. */
+  kiosk: boolean;
+  fullscreen: boolean;
+  /** Restart on crash or hang, reload after network loss. */
+  watchdog: boolean;
+  /** The receipt printer loop runs (front desk, kiosk with printer, printer box). */
+  printing: boolean;
+}
+
+export interface PlanInput {
+  /** The shop, e.g. `http://localhost:3000`. */
+  origin: string;
+  /** The paired device, or null before pairing. */
+  device: { type: string; branch: { id: number } | null } | null;
+  /** `kiosk: true` in the config forces the kiosk lock whatever the type (a kiosk booted before pairing). */
+  forceKiosk?: boolean;
+}
+
+const page = (origin: string, path: string) => new URL(path, origin).href;
+
+/** The window for a device: kiosk face, order board, back office, signage player, printer status. */
+export function planFor({ origin, device, forceKiosk = false }: PlanInput): WindowPlan {
+  if (!device) {
+    return {
+      mode: 'pairing',
+      url: `${APP_ORIGIN}/pairing.html`,
+      kiosk: forceKiosk,
+      fullscreen: forceKiosk,
+      watchdog: forceKiosk,
+      printing: false,
+    };
+  }
+  const branch = device.branch?.id;
+  switch (device.type) {
+    case 'kiosk':
+      return {
+        mode: 'kiosk',
+        url: page(origin, branch ? `/kiosk/${branch}` : '/'),
+        kiosk: true,
+        fullscreen: true,
+        watchdog: true,
+        printing: true,
+      };
+    case 'frontdesk':
+      // The order board with its alarm; the receipt printer runs beside it in this process.
+      return {
+        mode: 'frontdesk',
+        url: page(origin, '/backend/orders'),
+        kiosk: forceKiosk,
+        fullscreen: forceKiosk,
+        watchdog: true,
+        printing: true,
+      };
+    case 'signage':
+    case 'ticket-screen':
+      return {
+        mode: 'signage',
+        url: device.type === 'signage' ? `${APP_ORIGIN}/signage.html` : page(origin, '/backend/orders'),
+        kiosk: true,
+        fullscreen: true,
+        watchdog: true,
+        printing: false,
+      };
+    case 'printer':
+      return {
+        mode: 'printer',
+        url: `${APP_ORIGIN}/status.html`,
+        kiosk: forceKiosk,
+        fullscreen: forceKiosk,
+        watchdog: false,
+        printing: true,
+      };
+    default:
+      return {
+        mode: 'backoffice',
+        url: page(origin, '/backend'),
+        kiosk: forceKiosk,
+        fullscreen: forceKiosk,
+        watchdog: false,
+        printing: false,
+      };
+  }
+}

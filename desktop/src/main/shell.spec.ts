@@ -1,0 +1,131 @@
+import { HttpError } from './terminal/device-client.js';
+import type { KeyStore, PairedDevice, PairingPrompt } from './terminal/pairing.js';
+import type { WindowPlan } from './modes.js';
+import { type DeviceMemory, ShellController, type ShellDeps } from './shell.js';
+
+const kiosk: PairedDevice = {
+  id: 3,
+  identifier: 'kiosk-eingang',
+  name: 'Kiosk Eingang',
+  type: 'kiosk',
+  branch: { id: 5 },
+};
+
+function setup(
+  options: { key?: string | null; heartbeat?: () => Promise<PairedDevice>; remembered?: PairedDevice } = {},
+) {
+  let key = options.key ?? null;
+  let remembered: PairedDevice | null = options.remembered ?? null;
+  const keys: KeyStore = { load: () => key, save: (k) => (key = k), clear: () => (key = null) };
+  const memory: DeviceMemory = {
+    load: () => remembered,
+    save: (d) => (remembered = d),
+    clear: () => (remembered = null),
+  };
+  const shown: WindowPlan[] = [];
+  const printing: Array<{
+    key: string;
+    stopped: boolean;
+    events: { onUnauthorized(): void; onText(t: string): void };
+  }> = [];
+  let finishPairing: ((r: { deviceKey: string; device: PairedDevice }) => void) | null = null;
+  const prompt: PairingPrompt = {
+    code: 'K7QM-4TZP',
+    url: 'http://shop/backend/devices?pair=K7QM-4TZP',
+    expiresAt: 'x',
+    qrSvg: '',
+    qrText: '',
+  };
+  const deps: ShellDeps = {
+    origin: 'http://shop',
+    forceKiosk: false,
+    keys,
+    memory,
+    heartbeat: async () =>
+      ({ ...(await (options.heartbeat ?? (async () => kiosk))()), settings: {}, lastSeenAt: null }) as never,
+    pair: (onCode) => {
+      onCode(prompt);
+      return new Promise((resolve) => (finishPairing = resolve));
+    },
+    qrDataUrl: async (text) => `data:image/png;base64,${Buffer.from(text).toString('base64')}`,
+    show: (plan) => shown.push(plan),
+    startPrinting: (k, events) => {
+      const part = { key: k, stopped: false, events };
+      printing.push(part);
+      return { stop: () => void (part.stopped = true) };
+    },
+    log: () => undefined,
+  };
+  const shell = new ShellController(deps);
+  return {
+    shell,
+    shown,
+    printing,
+    key: () => key,
+    remembered: () => remembered,
+    finishPairing: (r: { deviceKey: string; device: PairedDevice }) => finishPairing!(r),
+  };
+}
+
+const tick = () => new Promise((r) => setTimeout(r, 0));
+
+describe(ShellController.name, () => {
+  it('pairs a new terminal: pairing screen with code and QR, then the device’s mode with its printer', async () => {
+    const s = setup();
+    const started = s.shell.start();
+    await tick();
+    expect(s.shown.map((p) => p.mode)).toEqual(['pairing']);
+    expect(s.shell.state.pairing).toMatchObject({
+      code: 'K7QM-4TZP',
+      qrDataUrl: expect.stringMatching(/^data:image\/png/),
+    });
+    s.finishPairing({ deviceKey: 'neu', device: kiosk });
+    await started;
+    expect(s.key()).toBe('neu');
+    expect(s.remembered()).toEqual(kiosk);
+    expect(s.shown.map((p) => p.mode)).toEqual(['pairing', 'kiosk']);
+    expect(s.shown[1]!.url).toBe('http://shop/kiosk/5');
+    expect(s.printing.map((p) => p.key)).toEqual(['neu']);
+    expect(s.shell.state).toMatchObject({ mode: 'kiosk', pairing: null, device: { name: 'Kiosk Eingang' } });
+  });
+
+  it('starts a paired terminal in its mode, offline in the remembered one', async () => {
+    const online = setup({ key: 'k' });
+    await online.shell.start();
+    expect(online.shown.map((p) => p.mode)).toEqual(['kiosk']);
+
+    const offline = setup({
+      key: 'k',
+      remembered: { ...kiosk, type: 'frontdesk' },
+      heartbeat: async () => {
+        throw new TypeError('fetch failed');
+      },
+    });
+    await offline.shell.start();
+    expect(offline.shown.map((p) => p.mode)).toEqual(['frontdesk']);
+  });
+
+  it('goes back to pairing when the key is refused at start or later (unpaired in the back office)', async () => {
+    const refused = setup({
+      key: 'alt',
+      heartbeat: async () => {
+        throw new HttpError(401, 'refused');
+      },
+    });
+    void refused.shell.start();
+    await tick();
+    expect(refused.shown.map((p) => p.mode)).toEqual(['pairing']);
+    expect(refused.key()).toBeNull();
+
+    const later = setup({ key: 'k' });
+    await later.shell.start();
+    later.printing[0]!.events.onText('Drucker: kein Papier');
+    expect(later.shell.state.printer).toBe('Drucker: kein Papier');
+    later.printing[0]!.events.onUnauthorized();
+    await tick();
+    expect(later.printing[0]!.stopped).toBe(true);
+    expect(later.key()).toBeNull();
+    expect(later.shown.map((p) => p.mode)).toEqual(['kiosk', 'pairing']);
+    await later.shell.stop();
+  });
+});

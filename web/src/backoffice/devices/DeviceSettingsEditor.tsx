@@ -1,0 +1,337 @@
+import { useEffect, useState } from 'react';
+import type { CustomEditorProps } from '../editors/types';
+import { useStores } from '../stores';
+import { DevicePairingEditor } from './DevicePairingEditor';
+import './devices.css';
+
+type Settings = Record<string, unknown>;
+interface PrinterSettings {
+  host: string;
+  port: number;
+  width: number;
+  type: 'epson' | 'star';
+}
+
+/** What each device type has (backend/src/operations/devices/device-settings.ts). */
+const HAS_PRINTER = new Set(['frontdesk', 'kiosk', 'printer']);
+const ORDER_MODES: Array<[string, string]> = [
+  ['takeaway', 'Takeaway'],
+  ['delivery', 'Lieferung'],
+  ['dineIn', 'Dine In'],
+];
+const NEW_PRINTER: PrinterSettings = { host: '', port: 9100, width: 48, type: 'epson' };
+
+/**
+ * The device form's settings (editor key `deviceSettings`): the fields of the device's type — receipt
+ * printer, kiosk timeout and order modes, ticket-screen layout, the signage stream — and, for a saved
+ * device, the pairing panel (code, online state, tests, logs).
+ */
+export function DeviceSettingsEditor(props: CustomEditorProps<Settings | null>) {
+  const { value, onChange, errors, entity, id, disabled, label } = props;
+  const settings: Settings = value ?? {};
+  const type = String(entity.type ?? '');
+  const set = (key: string, next: unknown) => onChange({ ...settings, [key]: next });
+  const printer = (settings.printer as PrinterSettings | null | undefined) ?? null;
+  const setPrinter = (patch: Partial<PrinterSettings>) =>
+    set('printer', { ...(printer ?? NEW_PRINTER), ...patch });
+  const field = (key: string) => `bo-device-${id ?? 'neu'}-${key}`;
+  const error = (path: string) =>
+    errors[path] ? (
+      <p className="bo-field__error" id={`${field(path)}-error`}>
+        {errors[path]}
+      </p>
+    ) : null;
+  const invalid = (path: string) =>
+    errors[path] ? { 'aria-invalid': true as const, 'aria-describedby': `${field(path)}-error` } : {};
+
+  return (
+    <div className="bo-device-settings" aria-label={label}>
+      {error('')}
+      {!type && <p className="bo-field__hint">Wählen Sie zuerst den Gerätetyp.</p>}
+
+      {HAS_PRINTER.has(type) && (
+        <fieldset className="bo-device-settings__group">
+          <legend>Bondrucker</legend>
+          {type !== 'printer' && (
+            <div className="bo-field bo-field--check">
+              <input
+                id={field('printer-on')}
+                type="checkbox"
+                disabled={disabled}
+                checked={printer !== null}
+                onChange={(e) => set('printer', e.target.checked ? NEW_PRINTER : null)}
+              />
+              <label htmlFor={field('printer-on')}>Drucker angeschlossen</label>
+            </div>
+          )}
+          {(printer !== null || type === 'printer') && (
+            <div className="bo-device-settings__grid">
+              <div className="bo-field">
+                <label className="bo-field__label" htmlFor={field('host')}>
+                  Adresse (IP oder Hostname)
+                </label>
+                <input
+                  id={field('host')}
+                  value={printer?.host ?? ''}
+                  placeholder="192.168.1.50"
+                  disabled={disabled}
+                  required
+                  {...invalid('printer.host')}
+                  onChange={(e) => setPrinter({ host: e.target.value })}
+                />
+                {error('printer.host')}
+                {error('printer')}
+              </div>
+              <div className="bo-field">
+                <label className="bo-field__label" htmlFor={field('port')}>
+                  Port
+                </label>
+                <input
+                  id={field('port')}
+                  type="number"
+                  min={1}
+                  max={65535}
+                  value={printer?.port ?? 9100}
+                  disabled={disabled}
+                  {...invalid('printer.port')}
+                  onChange={(e) => setPrinter({ port: Number(e.target.value) })}
+                />
+                {error('printer.port')}
+              </div>
+              <div className="bo-field">
+                <label className="bo-field__label" htmlFor={field('width')}>
+                  Zeichen pro Zeile
+                </label>
+                <select
+                  id={field('width')}
+                  value={printer?.width ?? 48}
+                  disabled={disabled}
+                  onChange={(e) => setPrinter({ width: Number(e.target.value) })}
+                >
+                  <option value={32}>32 (58 mm)</option>
+                  <option value={42}>42 (80 mm)</option>
+                  <option value={48}>48 (80 mm)</option>
+                </select>
+              </div>
+              <div className="bo-field">
+                <label className="bo-field__label" htmlFor={field('type')}>
+                  Befehlssatz
+                </label>
+                <select
+                  id={field('type')}
+                  value={printer?.type ?? 'epson'}
+                  disabled={disabled}
+                  onChange={(e) => setPrinter({ type: e.target.value as 'epson' | 'star' })}
+                >
+                  <option value="epson">EPSON (ESC/POS)</option>
+                  <option value="star">STAR</option>
+                </select>
+              </div>
+            </div>
+          )}
+        </fieldset>
+      )}
+
+      {type === 'frontdesk' && (
+        <div className="bo-device-settings__grid">
+          <Check
+            id={field('autoPrint')}
+            label="Beleg sofort drucken"
+            checked={settings.autoPrint === true}
+            disabled={disabled}
+            onChange={(v) => set('autoPrint', v)}
+          />
+          <Check
+            id={field('sound')}
+            label="Ton bei neuen Bestellungen"
+            checked={settings.notificationSound !== false}
+            disabled={disabled}
+            onChange={(v) => set('notificationSound', v)}
+          />
+        </div>
+      )}
+
+      {type === 'kiosk' && (
+        <div className="bo-device-settings__grid">
+          <Number_
+            id={field('idle')}
+            label="Zurück zum Start nach (Sekunden ohne Eingabe)"
+            value={settings.idleTimeoutSeconds as number | undefined}
+            fallback={90}
+            min={10}
+            max={3600}
+            disabled={disabled}
+            error={errors.idleTimeoutSeconds}
+            onChange={(v) => set('idleTimeoutSeconds', v)}
+          />
+          <fieldset className="bo-device-settings__modes">
+            <legend className="bo-field__label">Bestellarten am Kiosk</legend>
+            {ORDER_MODES.map(([mode, text]) => {
+              const modes = (settings.orderModes as string[] | undefined) ?? ['takeaway', 'dineIn'];
+              return (
+                <Check
+                  key={mode}
+                  id={field(`mode-${mode}`)}
+                  label={text}
+                  checked={modes.includes(mode)}
+                  disabled={disabled}
+                  onChange={(on) =>
+                    set('orderModes', on ? [...modes, mode] : modes.filter((m) => m !== mode))
+                  }
+                />
+              );
+            })}
+            {error('orderModes')}
+          </fieldset>
+        </div>
+      )}
+
+      {type === 'ticket-screen' && (
+        <div className="bo-device-settings__grid">
+          <Number_
+            id={field('display')}
+            label="Abholbereite Nummern anzeigen (Sekunden)"
+            value={settings.displaySeconds as number | undefined}
+            fallback={600}
+            min={10}
+            max={7200}
+            disabled={disabled}
+            error={errors.displaySeconds}
+            onChange={(v) => set('displaySeconds', v)}
+          />
+          <Number_
+            id={field('columns')}
+            label="Spalten"
+            value={settings.columns as number | undefined}
+            fallback={2}
+            min={1}
+            max={6}
+            disabled={disabled}
+            error={errors.columns}
+            onChange={(v) => set('columns', v)}
+          />
+        </div>
+      )}
+
+      {type === 'signage' && (
+        <StreamSelect
+          id={field('stream')}
+          value={(settings.stream as number | null | undefined) ?? null}
+          disabled={disabled}
+          error={errors.stream}
+          onChange={(v) => set('stream', v)}
+        />
+      )}
+
+      {HAS_PRINTER.has(type) && (
+        <p className="bo-field__hint">
+          Geänderte Einstellungen gelten nach dem Speichern; das Terminal übernimmt sie mit dem nächsten
+          Heartbeat (≤ 30 s).
+        </p>
+      )}
+
+      <DevicePairingEditor {...props} value={undefined} onChange={() => undefined} label="Terminal koppeln" />
+    </div>
+  );
+}
+
+function Check(props: {
+  id: string;
+  label: string;
+  checked: boolean;
+  disabled?: boolean;
+  onChange(v: boolean): void;
+}) {
+  return (
+    <div className="bo-field bo-field--check">
+      <input
+        id={props.id}
+        type="checkbox"
+        checked={props.checked}
+        disabled={props.disabled}
+        onChange={(e) => props.onChange(e.target.checked)}
+      />
+      <label htmlFor={props.id}>{props.label}</label>
+    </div>
+  );
+}
+
+function Number_(props: {
+  id: string;
+  label: string;
+  value: number | undefined;
+  fallback: number;
+  min: number;
+  max: number;
+  disabled?: boolean;
+  error?: string;
+  onChange(v: number): void;
+}) {
+  return (
+    <div className="bo-field">
+      <label className="bo-field__label" htmlFor={props.id}>
+        {props.label}
+      </label>
+      <input
+        id={props.id}
+        type="number"
+        min={props.min}
+        max={props.max}
+        value={props.value ?? props.fallback}
+        disabled={props.disabled}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? `${props.id}-error` : undefined}
+        onChange={(e) => props.onChange(Number(e.target.value))}
+      />
+      {props.error && (
+        <p className="bo-field__error" id={`${props.id}-error`}>
+          {props.error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The signage stream the TV plays (`GET /api/digital-signage-streams`). */
+function StreamSelect(props: {
+  id: string;
+  value: number | null;
+  disabled?: boolean;
+  error?: string;
+  onChange(v: number | null): void;
+}) {
+  const root = useStores();
+  const [streams, setStreams] = useState<Array<{ id: number; name: string }>>([]);
+  useEffect(() => {
+    let live = true;
+    void root.errors
+      .run('Streams konnten nicht geladen werden.', () =>
+        root.api.get<Array<{ id: number; name: string }>>('/api/digital-signage-streams?limit=100'),
+      )
+      .then((list) => live && list && setStreams(list));
+    return () => {
+      live = false;
+    };
+  }, [root]);
+  return (
+    <div className="bo-field">
+      <label className="bo-field__label" htmlFor={props.id}>
+        Stream
+      </label>
+      <select
+        id={props.id}
+        value={props.value ?? ''}
+        disabled={props.disabled}
+        onChange={(e) => props.onChange(e.target.value ? Number(e.target.value) : null)}
+      >
+        <option value="">– kein Stream –</option>
+        {streams.map((s) => (
+          <option key={s.id} value={s.id}>
+            {s.name}
+          </option>
+        ))}
+      </select>
+      {props.error && <p className="bo-field__error">{props.error}</p>}
+    </div>
+  );
+}
