@@ -33,7 +33,9 @@ export default defineConfig(({ command }) => ({
       injectManifest: {
         // The shell: every built script, style and the page; source maps and precompressed twins stay out.
         globPatterns: ['**/*.{js,css,html,svg,woff2}'],
-        globIgnores: ['**/*.map', '**/*.br', '**/*.gz'],
+        // The back office (src/backoffice/routes.tsx) and the ticket screen are lazy chunks for staff
+        // screens: storefront visitors' workers do not download them.
+        globIgnores: ['**/*.map', '**/*.br', '**/*.gz', 'assets/routes-*', 'assets/TicketScreenPage-*'],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
       devOptions: { enabled: false },
