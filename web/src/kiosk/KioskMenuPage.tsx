@@ -18,7 +18,10 @@ import { kioskTexts } from './texts';
 
 /** The order types a kiosk takes: dine-in and takeaway, as the branch offers them (never delivery). */
 export function kioskOrderTypes(cart: CartStore): OrderType[] {
-  return cart.offeredOrderTypes.filter((type) => type !== 'delivery');
+  // "Hier essen" first, as on the start screen.
+  return cart.offeredOrderTypes
+    .filter((type) => type !== 'delivery')
+    .sort((a, b) => Number(b === 'dineIn') - Number(a === 'dineIn'));
 }
 
 /** `/kiosk/{branch}`: "Hier essen oder mitnehmen?", then the menu with a cart bar at the bottom. */
