@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
@@ -16,6 +17,39 @@ const proxy = {
   '/app-icon': toBackend,
 };
 
+interface ViteManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+
+/** Lazy chunks a storefront or kiosk visitor may need offline; staff screens (back office, ticket TV) are not. */
+const VISITOR_CHUNK = /^(src\/(storefront|kiosk|shell)\/|.*workbox-window)/;
+
+/**
+ * The built files of the visitors' faces, from Vite's build manifest: the entry with everything it
+ * imports, and the storefront's and kiosk's lazy pages with theirs. The worker precaches only these.
+ */
+function visitorFiles(): Set<string> {
+  const manifestFile = fileURLToPath(new URL('dist/.vite/manifest.json', import.meta.url));
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, ViteManifestChunk>;
+  const files = new Set<string>();
+  const visit = (key: string) => {
+    const chunk = manifest[key];
+    if (!chunk || files.has(chunk.file)) return;
+    files.add(chunk.file);
+    chunk.css?.forEach((css) => files.add(css));
+    chunk.imports?.forEach(visit);
+    chunk.dynamicImports?.filter((dynamic) => VISITOR_CHUNK.test(dynamic)).forEach(visit);
+  };
+  Object.entries(manifest)
+    .filter(([, chunk]) => chunk.isEntry)
+    .forEach(([key]) => visit(key));
+  return files;
+}
+
 export default defineConfig(({ command }) => ({
   base: '/',
   plugins: [
@@ -33,9 +67,18 @@ export default defineConfig(({ command }) => ({
       injectManifest: {
         // The shell: every built script, style and the page; source maps and precompressed twins stay out.
         globPatterns: ['**/*.{js,css,html,svg,woff2}'],
-        // The back office (src/backoffice/routes.tsx) and the ticket screen are lazy chunks for staff
-        // screens: storefront visitors' workers do not download them.
-        globIgnores: ['**/*.map', '**/*.br', '**/*.gz', 'assets/routes-*', 'assets/TicketScreenPage-*'],
+        globIgnores: ['**/*.map', '**/*.br', '**/*.gz', '.vite/**'],
+        // Of the built scripts and styles only the visitors' ones: the back office and the ticket screen
+        // are lazy chunks for staff, whom the worker need not serve offline.
+        manifestTransforms: [
+          (entries) => {
+            const wanted = visitorFiles();
+            return {
+              manifest: entries.filter((entry) => !entry.url.startsWith('assets/') || wanted.has(entry.url)),
+              warnings: [],
+            };
+          },
+        ],
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },
       devOptions: { enabled: false },
@@ -65,5 +108,7 @@ export default defineConfig(({ command }) => ({
     assetsDir: 'assets',
     emptyOutDir: true,
     sourcemap: true,
+    // dist/.vite/manifest.json: which chunk imports which (the worker's precache list is made from it).
+    manifest: true,
   },
 }));
