@@ -18,6 +18,7 @@ describe('special editors (rendered as the form shows them)', () => {
     expect(Object.keys(customEditors).sort()).toEqual([
       'branchTables',
       'deliveryAreas',
+      'devicePairing',
       'imageUpload',
       'menuCatalog',
       'navigationTree',
