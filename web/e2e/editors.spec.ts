@@ -212,7 +212,10 @@ async function signInOnPage(page: Page) {
   await page.getByLabel('Benutzername').fill('admin');
   await page.getByLabel('Passwort').fill('Admin-Demo-2026');
   await page.getByRole('button', { name: 'Anmelden' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Bestellungen' })).toBeVisible();
+  // The back office is a lazy chunk: on a busy machine the board takes a few seconds.
+  await expect(page.getByRole('heading', { level: 1, name: 'Bestellungen' })).toBeVisible({
+    timeout: 20_000,
+  });
 }
 
 /** Changes fields of a branch through its API (a PUT of the whole branch); answers the old values. */
