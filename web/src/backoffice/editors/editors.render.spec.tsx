@@ -26,6 +26,7 @@ describe('special editors (rendered as the form shows them)', () => {
       'productParts',
       'productUnits',
       'schedule',
+      'tableQr',
       'upload',
     ]);
   });
