@@ -212,7 +212,10 @@ async function signInOnPage(page: Page) {
   await page.getByLabel('Benutzername').fill('admin');
   await page.getByLabel('Passwort').fill('Admin-Demo-2026');
   await page.getByRole('button', { name: 'Anmelden' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Bestellungen' })).toBeVisible();
+  // The back office is a lazy chunk: on a busy machine the board takes a few seconds.
+  await expect(page.getByRole('heading', { level: 1, name: 'Bestellungen' })).toBeVisible({
+    timeout: 20_000,
+  });
 }
 
 /** Changes fields of a branch through its API (a PUT of the whole branch); answers the old values. */
@@ -487,5 +490,51 @@ test.describe('upload editor', () => {
         return list.data.find((image) => image.name === name);
       })
       .toMatchObject({ alt: 'QR-Code zur Bestellseite', extension: 'png' });
+  });
+});
+
+test.describe('table QR code', () => {
+  test('a new table shows the QR code of its store link and prints as a card', async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const staff = await staffApi(request);
+    const branch = await viennaBranch(request);
+    const identifier = `Terrasse ${randomUUID().slice(0, 4)}`;
+    await signInOnPage(page);
+    await page.goto('/backend/branches/tables/new');
+    await page.getByRole('combobox', { name: /^Filiale/ }).selectOption(String(branch.id));
+    const field = page.getByRole('textbox', { name: 'Tischnummer' });
+    await expect(field).toBeVisible({ timeout: 15_000 });
+    await field.fill(identifier);
+    await expect(page.getByRole('img', { name: `QR-Code für Tisch ${identifier}` })).toBeVisible();
+    await expect(page.locator('.ed-qr__url')).toHaveText(
+      `${new URL(page.url()).origin}/store/gasthaus-linde-wien?table=${encodeURIComponent(identifier)}`,
+    );
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await expect
+      .poll(async () => {
+        const list = (await (
+          await staff.request.get(`/api/tables?branch=${branch.id}&limit=500`)
+        ).json()) as {
+          data: { id: number; identifier: string }[];
+        };
+        return list.data.find((t) => t.identifier === identifier)?.id ?? null;
+      })
+      .not.toBeNull();
+    // The print view: only the card (what "QR-Code drucken" prints).
+    await page.evaluate(() => document.documentElement.classList.add('ed-printing-tables'));
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByRole('button', { name: 'Speichern' })).toBeHidden();
+    await screenshot(page, testInfo, 'table-qr-print', false);
+    const list = (await (await staff.request.get(`/api/tables?branch=${branch.id}&limit=500`)).json()) as {
+      data: { id: number; identifier: string }[];
+    };
+    const created = list.data.find((t) => t.identifier === identifier)!;
+    const removed = await staff.request.delete(`/api/tables/${created.id}`, {
+      headers: { 'X-CSRF-Token': staff.csrf },
+    });
+    expect(removed.status()).toBeLessThan(300);
   });
 });

@@ -15,6 +15,7 @@ export type { CustomEditor, CustomEditorProps } from './types';
  * | `schedule`      | product and category `schedule` (the same rules; empty = always available) |
  * | `deliveryAreas` | branch `deliveryAreas`                                                    |
  * | `branchTables`  | branch: its tables (`/api/tables`) with QR codes; a virtual field          |
+ * | `tableQr`       | table `identifier`, with the table's QR code to print                     |
  * | `productParts`  | product `config` (`{ parts }`), with the live price preview                |
  * | `productUnits`  | product `alternativeUnits`, with the price per unit                       |
  * | `menuCatalog`   | menu `catalog` (categories and their products)                           |
@@ -30,6 +31,7 @@ export const customEditors: Record<string, CustomEditor<never>> = {
   schedule: lazyEditor(() => import('./hours/OpeningHoursEditor').then((m) => m.ScheduleEditor)),
   deliveryAreas: lazyEditor(() => import('./areas/DeliveryAreasEditor').then((m) => m.DeliveryAreasEditor)),
   branchTables: lazyEditor(() => import('./tables/TablesQrEditor').then((m) => m.TablesQrEditor)),
+  tableQr: lazyEditor(() => import('./tables/TableQrEditor').then((m) => m.TableQrEditor)),
   productParts: lazyEditor(() => import('./parts/ProductPartsEditor').then((m) => m.ProductPartsEditor)),
   menuCatalog: lazyEditor(() => import('./catalog/MenuCatalogEditor').then((m) => m.MenuCatalogEditor)),
   navigationTree: lazyEditor(() =>

@@ -282,8 +282,8 @@ export const ENTITY_DESCRIPTIONS: readonly EntityDescription[] = [
     plural: 'Tische',
     singular: 'Tisch',
     fields: [
-      { name: 'identifier', type: 'text' },
       { name: 'branch', type: 'ref', collection: 'branches' },
+      custom('identifier', 'tableQr', 'mit dem QR-Code des Tisches'),
     ],
     columns: [{ field: 'identifier' }, { field: 'branch', format: 'ref' }],
     filters: [{ param: 'branch', label: 'Filiale', type: 'ref', collection: 'branches' }],

@@ -99,7 +99,10 @@ function RulesEditor(
                 <label className="ed-field ed-field--time" key={field}>
                   <span>{field === 'from' ? 'Von' : 'Bis'}</span>
                   <input
-                    type="time"
+                    // Text, not type="time": the browser's time field follows the OS locale (AM/PM).
+                    inputMode="numeric"
+                    placeholder="HH:MM"
+                    maxLength={5}
                     value={rule[field]}
                     disabled={rule.isClosed}
                     aria-invalid={!!errors[`[${i}].${field}`]}

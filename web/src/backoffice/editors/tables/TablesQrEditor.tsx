@@ -22,7 +22,7 @@ function useQr(url: string): string | null {
   return data;
 }
 
-function QrCard({ table, url, onRemove }: { table: DiningTable; url: string; onRemove(): void }) {
+export function QrCard({ table, url, onRemove }: { table: DiningTable; url: string; onRemove?: () => void }) {
   const qr = useQr(url);
   return (
     <li className="ed-qr" data-table={table.identifier}>
@@ -39,14 +39,20 @@ function QrCard({ table, url, onRemove }: { table: DiningTable; url: string; onR
       )}
       <span className="ed-qr__label">Tisch {table.identifier}</span>
       <span className="ed-qr__url">{url}</span>
-      <button type="button" className="button button--ghost ed-remove" onClick={onRemove}>
-        Tisch {table.identifier} löschen
-      </button>
+      {onRemove ? (
+        <button type="button" className="button button--ghost ed-remove" onClick={onRemove}>
+          Tisch {table.identifier} löschen
+        </button>
+      ) : (
+        <button type="button" className="button button--ghost ed-remove" onClick={printSheet}>
+          QR-Code drucken
+        </button>
+      )}
     </li>
   );
 }
 
-/** Prints only the QR sheet (editors.css hides the rest while the class is on the page). */
+/** Prints only the QR sheet (or card) (editors.css hides the rest while the class is on the page). */
 function printSheet() {
   const html = document.documentElement;
   html.classList.add('ed-printing-tables');
