@@ -76,7 +76,12 @@ describe('device pairing and commands (/api/devices/pairing, /api/devices/{id}/â
     expect(collected.status).toBe(200);
     expect(collected.body.data).toMatchObject({
       status: 'paired',
-      device: { id: kassa.id, identifier: 'kassa-theke', type: 'frontdesk', branch: { id: wien.id } },
+      device: {
+        id: kassa.id,
+        identifier: 'kassa-theke',
+        type: 'frontdesk',
+        branch: { id: wien.id, identifier: 'linde-wien' },
+      },
     });
     const key = collected.body.data.deviceKey as string;
     expect(key).toMatch(/^[0-9a-f]{48}$/);
@@ -85,7 +90,11 @@ describe('device pairing and commands (/api/devices/pairing, /api/devices/{id}/â
 
     const heartbeat = await t.request('POST', '/api/devices/me/heartbeat', undefined, bearer(key));
     expect(heartbeat.status).toBe(200);
-    expect(heartbeat.body.data).toMatchObject({ id: kassa.id, logsRequested: false });
+    expect(heartbeat.body.data).toMatchObject({
+      id: kassa.id,
+      branch: { id: wien.id, identifier: 'linde-wien' },
+      logsRequested: false,
+    });
     const status = await t.request('GET', `/api/devices/${kassa.id}/status`, undefined, admin);
     expect(status.body.data).toMatchObject({
       paired: true,

@@ -106,7 +106,9 @@ export class DeviceJobsService {
         identifier: row.identifier,
         name: row.name,
         type: row.type,
-        branch: row.branch ? { id: row.branch.id, name: row.branch.name } : null,
+        branch: row.branch
+          ? { id: row.branch.id, identifier: row.branch.identifier, name: row.branch.name }
+          : null,
         settings: row.settings,
         lastSeenAt: row.lastSeenAt,
         /** Staff asked for the logs (`request-device-logs`) and the terminal has not uploaded them yet. */

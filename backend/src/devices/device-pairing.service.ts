@@ -44,7 +44,13 @@ export type PairingPoll =
   | {
       status: 'paired';
       deviceKey: string;
-      device: { id: number; identifier: string; name: string; type: string; branch: { id: number } | null };
+      device: {
+        id: number;
+        identifier: string;
+        name: string;
+        type: string;
+        branch: { id: number; identifier: string } | null;
+      };
     };
 
 /**
@@ -150,7 +156,7 @@ export class DevicePairingService {
           identifier: device.identifier,
           name: device.name,
           type: device.type,
-          branch: device.branch ? { id: device.branch.id } : null,
+          branch: device.branch ? { id: device.branch.id, identifier: device.branch.identifier } : null,
         },
       };
     });

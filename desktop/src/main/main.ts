@@ -40,6 +40,10 @@ import { mainWindowOptions, setupMainWindow } from './window.js';
 const preloadPath = fileURLToPath(new URL('../preload/preload.cjs', import.meta.url));
 const rendererDir = fileURLToPath(new URL('../renderer/', import.meta.url));
 
+// The front desk's order alarm and the signage videos play without a tap first (a terminal has nobody
+// to tap it after a restart).
+app.commandLine.appendSwitch('autoplay-policy', 'no-user-gesture-required');
+
 // Before `ready`: the shell's own pages are a standard, secure scheme (own origin, fetch, media).
 protocol.registerSchemesAsPrivileged([
   { scheme: 'app', privileges: { standard: true, secure: true, stream: true } },

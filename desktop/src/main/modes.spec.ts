@@ -3,7 +3,7 @@ import { APP_ORIGIN, planFor } from './modes.js';
 const origin = 'http://shop.example';
 const device = (type: string, branch: number | null = 5) => ({
   type,
-  branch: branch ? { id: branch } : null,
+  branch: branch ? { id: branch, identifier: 'gasthaus-linde-wien' } : null,
 });
 
 describe(planFor.name, () => {
@@ -23,7 +23,7 @@ describe(planFor.name, () => {
   it('starts each device type in its mode', () => {
     expect(planFor({ origin, device: device('kiosk') })).toEqual({
       mode: 'kiosk',
-      url: 'http://shop.example/kiosk/5',
+      url: 'http://shop.example/kiosk/gasthaus-linde-wien',
       kiosk: true,
       fullscreen: true,
       watchdog: true,

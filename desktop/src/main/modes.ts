@@ -26,7 +26,7 @@ export interface PlanInput {
   /** The shop, e.g. `http://localhost:3000`. */
   origin: string;
   /** The paired device, or null before pairing. */
-  device: { type: string; branch: { id: number } | null } | null;
+  device: { type: string; branch: { id: number; identifier?: string } | null } | null;
   /** `kiosk: true` in the config forces the kiosk lock whatever the type (a kiosk booted before pairing). */
   forceKiosk?: boolean;
 }
@@ -45,7 +45,10 @@ export function planFor({ origin, device, forceKiosk = false }: PlanInput): Wind
       printing: false,
     };
   }
-  const branch = device.branch?.id;
+  // The kiosk face is addressed by the branch's identifier (web/src/kiosk, docs/decisions/app-shell.md).
+  const branch = device.branch
+    ? encodeURIComponent(device.branch.identifier ?? String(device.branch.id))
+    : null;
   switch (device.type) {
     case 'kiosk':
       return {

@@ -84,7 +84,7 @@ export interface PairedDevice {
   identifier: string;
   name: string;
   type: string;
-  branch: { id: number } | null;
+  branch: { id: number; identifier?: string } | null;
 }
 
 /** What the terminal shows while it waits. */

@@ -89,7 +89,8 @@ export interface DeviceInfo {
   identifier: string;
   name: string;
   type: string;
-  branch: { id: number; name: string } | null;
+  /** `identifier` names the branch in the kiosk's address (`/kiosk/{identifier}`). */
+  branch: { id: number; name: string; identifier?: string } | null;
   settings: { printer?: PrinterSettings | null } & Record<string, unknown>;
   lastSeenAt: string | null;
   /** Staff asked for the logs and they have not been uploaded yet. */
