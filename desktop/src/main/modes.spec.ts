@@ -56,4 +56,16 @@ describe(planFor.name, () => {
       printing: true,
     });
   });
+
+  it('opens a ticket screen on its branch with its own key, the board only without a branch', () => {
+    expect(planFor({ origin, device: device('ticket-screen'), deviceKey: 'dk_a/b' })).toMatchObject({
+      mode: 'signage',
+      url: 'http://shop.example/frontdesk/5/dk_a%2Fb',
+      kiosk: true,
+      printing: false,
+    });
+    expect(planFor({ origin, device: device('ticket-screen', null), deviceKey: 'dk_1' }).url).toBe(
+      'http://shop.example/backend/orders',
+    );
+  });
 });

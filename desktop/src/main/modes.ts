@@ -27,6 +27,8 @@ export interface PlanInput {
   origin: string;
   /** The paired device, or null before pairing. */
   device: { type: string; branch: { id: number; identifier?: string } | null } | null;
+  /** The device's key: the ticket screen (`/frontdesk/{branchId}/{key}`) is opened with it. */
+  deviceKey?: string;
   /** `kiosk: true` in the config forces the kiosk lock whatever the type (a kiosk booted before pairing). */
   forceKiosk?: boolean;
 }
@@ -34,7 +36,7 @@ export interface PlanInput {
 const page = (origin: string, path: string) => new URL(path, origin).href;
 
 /** The window for a device: kiosk face, order board, back office, signage player, printer status. */
-export function planFor({ origin, device, forceKiosk = false }: PlanInput): WindowPlan {
+export function planFor({ origin, device, deviceKey, forceKiosk = false }: PlanInput): WindowPlan {
   if (!device) {
     return {
       mode: 'pairing',
@@ -73,7 +75,14 @@ export function planFor({ origin, device, forceKiosk = false }: PlanInput): Wind
     case 'ticket-screen':
       return {
         mode: 'signage',
-        url: device.type === 'signage' ? `${APP_ORIGIN}/signage.html` : page(origin, '/backend/orders'),
+        // A ticket screen shows the numbers "In Zubereitung" / "Abholbereit" of its branch, opened with its
+        // own key (web/src/backoffice/frontdesk); without a branch there is nothing to show but the board.
+        url:
+          device.type === 'signage'
+            ? `${APP_ORIGIN}/signage.html`
+            : device.branch && deviceKey
+              ? page(origin, `/frontdesk/${device.branch.id}/${encodeURIComponent(deviceKey)}`)
+              : page(origin, '/backend/orders'),
         kiosk: true,
         fullscreen: true,
         watchdog: true,

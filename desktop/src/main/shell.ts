@@ -92,7 +92,12 @@ export class ShellController {
   }
 
   private run(key: string, device: PairedDevice): void {
-    const plan = planFor({ origin: this.deps.origin, device, forceKiosk: this.deps.forceKiosk });
+    const plan = planFor({
+      origin: this.deps.origin,
+      device,
+      deviceKey: key,
+      forceKiosk: this.deps.forceKiosk,
+    });
     this.plan = plan;
     this.state = {
       mode: plan.mode,
