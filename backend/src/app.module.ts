@@ -8,6 +8,7 @@ import type { Clock } from './core/clock.js';
 import { CoreModule, LOGGER } from './core/core.module.js';
 import { EnvelopeInterceptor } from './core/envelope.interceptor.js';
 import { HttpErrorFilter } from './core/http-error.filter.js';
+import { AnalyticsModule } from './analytics/analytics.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import type { Authenticator } from './auth/auth.guard.js';
 import { branchResource } from './branches/branch.resource.js';
@@ -58,6 +59,7 @@ export const FEATURE_MODULES = [
   OrdersModule,
   DevicesModule,
   AppManifestModule,
+  AnalyticsModule,
 ];
 
 @Module({})

@@ -8,6 +8,7 @@ import { KioskStore } from './kiosk/KioskStore';
 import { storefrontSession } from './kiosk/session';
 import { browserShellEnvironment } from './shell/registerServiceWorker';
 import { ShellStore } from './shell/ShellStore';
+import { browserCookieJar } from './content/consent/ConsentStore';
 import { StorefrontRootStore } from './storefront/StorefrontRootStore';
 import { createPublicUploader } from './storefront/uploads';
 import './styles/theme.css';
@@ -16,6 +17,7 @@ import './styles/storefront.css';
 import './styles/backoffice-shell.css';
 import './shell/shell.css';
 import './kiosk/kiosk.css';
+import './content/content.css';
 
 // The one place where the app's objects are created and wired; everything below gets them handed in.
 const api = new ApiClient({
@@ -29,6 +31,7 @@ const storefront = new StorefrontRootStore({
   storage: window.sessionStorage,
   uploader: createPublicUploader(),
   openEventStream: (url) => (typeof EventSource === 'function' ? new EventSource(url) : null),
+  cookies: browserCookieJar(),
 });
 // The back office's root store is made from these in its own chunk, on the first visit of /backend.
 const backoffice = {

@@ -81,6 +81,10 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'POST /api/payments/mollie/webhook',
   'POST /api/payments/datatrans/webhook',
 
+  // The storefront's page views and events, sent only with cookie consent (validated, rate-limited per
+  // address in a bucket of its own, nothing but the record is written).
+  'POST /api/analytics-log',
+
   // Files customers attach to an order in the storefront (rate-limited per address).
   'POST /api/uploads/public',
 

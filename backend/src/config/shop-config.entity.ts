@@ -1,5 +1,6 @@
 import { SECRET_KEYS, type SecretKey } from '@ordering/common/schemas';
 import { Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
+import { DEFAULT_MAP_STYLE_URL } from '../serving/map-hosts.js';
 
 export { SECRET_KEYS, type SecretKey };
 
@@ -48,6 +49,13 @@ export class ShopConfig {
 
   @Column({ type: 'real', default: -85 })
   mapBearing: number;
+
+  /**
+   * The map style (MapLibre style JSON); `{token}` in it is replaced with {@link mapAccessToken}. Only the
+   * map hosts the Content-Security-Policy allows are accepted (serving/headers.ts).
+   */
+  @Column({ type: 'varchar', length: 2000, default: DEFAULT_MAP_STYLE_URL })
+  mapStyleUrl: string;
 
   /** The map provider's public access token (it is sent to every browser by design). */
   @Column({ type: 'varchar', length: 500, default: '' })

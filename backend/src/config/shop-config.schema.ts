@@ -1,11 +1,13 @@
-import { shopConfigInput as sharedShopConfigInput } from '@ordering/common/schemas';
+import { t } from '@ordering/common';
+import { DEFAULT_MAP_STYLE_URL, shopConfigInput as sharedShopConfigInput } from '@ordering/common/schemas';
 import { z } from 'zod';
 import { optionalMarkdown, optionalRichText } from '../content/rich-text.js';
+import { isAllowedMapUrl } from '../serving/map-hosts.js';
 import type { ShopConfig } from './shop-config.entity.js';
 
 /**
  * The body of `POST /api/config`: the shared shape (common/src/schemas/config.ts) with the legal texts'
- * markdown and the description's HTML cleaned (backend-only).
+ * markdown and the description's HTML cleaned and the map style's host checked (backend-only).
  */
 export const shopConfigInput = sharedShopConfigInput.extend({
   termsAndConditionsText: optionalMarkdown(),
@@ -13,6 +15,14 @@ export const shopConfigInput = sharedShopConfigInput.extend({
   imprintText: optionalMarkdown(),
   allergensText: optionalMarkdown(),
   description: optionalRichText(20_000),
+  // Only map hosts the Content-Security-Policy allows (serving/map-hosts.ts).
+  mapStyleUrl: z
+    .string()
+    .trim()
+    .max(2000)
+    .refine((v) => v === '' || isAllowedMapUrl(v), { message: t('validation.mapHost') })
+    .nullish()
+    .transform((v) => v || DEFAULT_MAP_STYLE_URL),
 });
 export type ShopConfigInput = z.infer<typeof shopConfigInput>;
 

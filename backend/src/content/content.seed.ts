@@ -280,7 +280,7 @@ export async function seedContent(
         image: { id: images.hero.id },
         buttons: [
           { label: 'Jetzt anfragen', url: '/store/estrich-graz' },
-          { label: 'Unsere Leistungen', url: '#leistungen' },
+          { label: 'Unsere Leistungen', url: '#home-leistungen' },
         ],
         introduction: '<p>Seit 1987 in Graz · über 4.000 verlegte Böden</p>',
         isIntroductionColored: true,
@@ -333,6 +333,51 @@ export async function seedContent(
       3,
     ),
     block(
+      'home-bilder',
+      'sectionImages',
+      {
+        title: 'Aus unseren Baustellen',
+        text: '<p>Vom Rohbau bis zum fertigen Boden.</p>',
+        images: [...images.gallery].reverse().map((i) => ({ id: i.id })),
+      },
+      4,
+    ),
+    block(
+      'home-ablauf',
+      'sectionImageText',
+      {
+        title: 'So läuft Ihr Auftrag',
+        text: '<ol><li>Anfrage online oder am Telefon</li><li>Besichtigung und Fixpreis-Angebot</li><li>Verlegung am vereinbarten Tag</li><li>Feuchtemessung und Freigabe für den Bodenleger</li></ol>',
+        image: { id: images.values.id },
+        imagePosition: 'right',
+      },
+      5,
+    ),
+    block(
+      'home-info',
+      'sectionInfoBox',
+      {
+        title: 'Gut zu wissen',
+        text: '<p>Technische Merkblätter und Richtwerte für Bauherren und Planer.</p>',
+        items: [
+          { label: 'Estrich berechnen', url: '/store/estrich-graz' },
+          { label: 'Über uns', url: '/ueber-uns' },
+          { label: 'Merkblätter des Bundesverbands', url: 'https://www.estrich.at' },
+        ],
+      },
+      6,
+    ),
+    block(
+      'home-video',
+      'sectionVideo',
+      {
+        title: 'Fließestrich in 60 Sekunden',
+        text: '<p>Wie 120 m² an einem Vormittag verlegt werden: Pumpen, Verteilen, Schwabbeln. Das Video folgt in Kürze.</p>',
+        video: null,
+      },
+      7,
+    ),
+    block(
       'home-kontakt',
       'sectionContact',
       {
@@ -351,7 +396,7 @@ export async function seedContent(
           },
         ],
       },
-      4,
+      8,
     ),
   ];
   await em.save(blocks.map((b) => em.create(Block, b)));
@@ -361,6 +406,16 @@ export async function seedContent(
       path: '',
       type: 'custom_site',
       title: 'Startseite',
+      content: { body: blocks.map((b) => ({ block: b.identifier })) },
+      isPublic: true,
+    }),
+  );
+  // Every block type on one page: the screed trade's services (linked in the header navigation).
+  await em.save(
+    em.create(Site, {
+      path: 'leistungen',
+      type: 'custom_site',
+      title: 'Leistungen',
       content: { body: blocks.map((b) => ({ block: b.identifier })) },
       isPublic: true,
     }),
@@ -410,6 +465,7 @@ export async function seedContent(
         item('home', '', 'Start'),
         item('branch', screed?.identifier ?? 'estrich-graz', 'Estrich'),
         item('branch', inn?.identifier ?? 'gasthaus-linde-wien', 'Gasthaus'),
+        item('site', 'leistungen', 'Leistungen'),
         item('site', 'ueber-uns', 'Über uns'),
       ]),
     }),

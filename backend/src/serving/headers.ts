@@ -3,9 +3,8 @@ import compression from 'compression';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import type { AppConfig } from '../config/config.js';
+import { MAP_HOSTS } from './map-hosts.js';
 
-/** Hosts the storefront may load map tiles and styles from (the maps plugin), besides its own origin. */
-const MAP_HOSTS = ['https://*.maptiler.com', 'https://api.mapbox.com', 'https://*.tiles.mapbox.com'];
 /** Payment provider pages the checkout sends customers to (forms posted or pages framed by none). */
 const PAYMENT_HOSTS = ['https://*.mollie.com', 'https://*.datatrans.com', 'https://*.sandbox.datatrans.com'];
 

@@ -73,6 +73,8 @@ export const PUBLIC_WRITE_ROUTES: ReadonlyArray<RegExp> = [
   /^\/api\/devices\/pairing\/?$/,
 ];
 
+const ANALYTICS_ROUTE = /^\/api\/analytics-log\/?$/;
+
 /**
  * Refuses public writes over the limit per client address (`req.ip`, which honours only the trusted
  * proxy hops) with a German 429 and Retry-After. When the store fails (Redis down) the request passes:
@@ -84,7 +86,9 @@ export function publicWriteLimit(
 ): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== 'POST' || !PUBLIC_WRITE_ROUTES.some((r) => r.test(req.path))) return next();
-    store.hit(`public-write:${req.ip ?? 'unknown'}`, limit.windowMs).then(
+    // Page views count in a bucket of their own: a visitor browsing many pages must still be able to order.
+    const bucket = ANALYTICS_ROUTE.test(req.path) ? 'analytics' : 'public-write';
+    store.hit(`${bucket}:${req.ip ?? 'unknown'}`, limit.windowMs).then(
       ({ count, resetInMs }) => {
         if (count <= limit.count) return next();
         const seconds = Math.max(1, Math.ceil(resetInMs / 1000));

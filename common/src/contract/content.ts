@@ -144,6 +144,10 @@ export interface Config {
   mapPitch?: number;
   /** Map bearing (default -85). */
   mapBearing?: number;
+  /** MapLibre style JSON URL; `{token}` in it stands for {@link Config.mapAccessToken}. */
+  mapStyleUrl?: string;
+  /** The map provider's public access token. */
+  mapAccessToken?: string;
   /** Cash payments globally on. */
   enableCash: boolean;
   /** Debit card payments globally on. */

@@ -202,6 +202,8 @@ export const de = {
   'validation.exactLength': 'Dieser Wert sollte genau {length} Zeichen lang sein.',
   'validation.email': 'Dieser Wert ist keine gültige E-Mail-Adresse.',
   'validation.url': 'Dieser Wert ist keine gültige URL.',
+  'validation.mapHost':
+    'Diese Kartenadresse ist nicht erlaubt. Erlaubt sind https-Adressen von MapTiler (*.maptiler.com) und Mapbox (api.mapbox.com).',
   'validation.phone': 'Dieser Wert ist keine gültige Telefonnummer.',
   'validation.choice': 'Sie haben einen ungültigen Wert ausgewählt.',
   'validation.unique': 'Dieser Wert wird bereits verwendet.',

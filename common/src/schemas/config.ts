@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { t } from '../i18n/index.js';
 
+/** The demo's map style: MapTiler's streets (needs the configured token). */
+export const DEFAULT_MAP_STYLE_URL = 'https://api.maptiler.com/maps/streets-v2/style.json?key={token}';
+
 /** The secrets of the shop configuration: never public, masked for the back office. */
 export const SECRET_KEYS = [
   'mollieApiKey',
@@ -61,6 +64,14 @@ export const shopConfigInput = z.object({
   mapZoom: z.number().min(0).max(22).default(19),
   mapPitch: z.number().min(0).max(85).default(55),
   mapBearing: z.number().min(-180).max(180).default(-85),
+  /** MapLibre style JSON; `{token}` stands for the access token (the API also checks the host). */
+  mapStyleUrl: z
+    .string()
+    .trim()
+    .max(2000)
+    .refine((v) => v === '' || /^https:\/\/[^\s]+$/i.test(v), { message: t('validation.url') })
+    .nullish()
+    .transform((v) => v || DEFAULT_MAP_STYLE_URL),
   mapAccessToken: z
     .string()
     .trim()

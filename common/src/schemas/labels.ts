@@ -261,6 +261,7 @@ export const FIELD_LABELS = {
     mapZoom: 'Karte: Zoom',
     mapPitch: 'Karte: Neigung',
     mapBearing: 'Karte: Ausrichtung',
+    mapStyleUrl: 'Karte: Stil-Adresse',
     mapAccessToken: 'Karte: Zugangsschlüssel',
     enableCash: 'Barzahlung',
     enableATMCard: 'Kartenzahlung vor Ort',

@@ -1,6 +1,9 @@
 import type { RouteObject } from 'react-router';
 import type { BackofficeRootStoreOptions } from '../backoffice/BackofficeRootStore';
 import { InternalErrorPage, NotFoundPage, StandaloneErrorPage } from '../components/ErrorPage';
+import { ContentPage } from '../content/pages/ContentPage';
+import { HomeRoute } from '../content/pages/HomeRoute';
+import { LegalPage } from '../content/pages/LegalPage';
 import { KioskCheckoutPage } from '../kiosk/KioskCheckoutPage';
 import { KioskLayout } from '../kiosk/KioskLayout';
 import { KioskMenuPage } from '../kiosk/KioskMenuPage';
@@ -8,8 +11,6 @@ import type { KioskStore } from '../kiosk/KioskStore';
 import { ShellProvider } from '../shell/ShellContext';
 import type { ShellStore } from '../shell/ShellStore';
 import { StorefrontShell } from '../shell/StorefrontShell';
-import { HomePage } from '../storefront/pages/HomePage';
-import { SitePage } from '../storefront/pages/SitePage';
 import { StorePage } from '../storefront/pages/StorePage';
 import { StorefrontLayout } from '../storefront/StorefrontLayout';
 import type { StorefrontRootStore } from '../storefront/StorefrontRootStore';
@@ -88,13 +89,14 @@ export function createRoutes({ storefront, backoffice, shell, kiosk }: AppStores
             {
               errorElement: <InternalErrorPage />,
               children: [
-                { index: true, element: <HomePage /> },
+                { index: true, element: <HomeRoute /> },
                 { path: 'store/:branch', element: <StorePage /> },
                 { path: 'store/:branch/checkout', lazy: checkout },
                 { path: 'store/:branch/checkout/error', lazy: checkoutError },
                 { path: 'status/:uid/:hash', lazy: status },
-                { path: 'site/*', element: <SitePage /> },
-                { path: '*', element: <NotFoundPage /> },
+                { path: 'site/*', element: <LegalPage /> },
+                // Any other path is a content page matched by its site path (spec section 2).
+                { path: '*', element: <ContentPage /> },
               ],
             },
           ],

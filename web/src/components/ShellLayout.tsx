@@ -12,12 +12,18 @@ export const ShellLayout = observer(function ShellLayout({
   ui,
   headerItems,
   toolbar,
+  footer,
+  children,
   className,
 }: {
   ui: UiStore;
   headerItems?: ReactNode;
   /** A bar right under the header (the storefront's open-state toolbar). */
   toolbar?: ReactNode;
+  /** Replaces the plain footer (the storefront's has navigations, branches and a map). */
+  footer?: ReactNode;
+  /** After the footer: banners that float above the page (the storefront's cookie banner). */
+  children?: ReactNode;
   className?: string;
 }) {
   useEffect(() => ui.bindConnectivity(window), [ui]);
@@ -33,7 +39,8 @@ export const ShellLayout = observer(function ShellLayout({
       <main id="main" className="shell__main container" tabIndex={-1}>
         <Outlet />
       </main>
-      <Footer ui={ui} />
+      {footer ?? <Footer ui={ui} />}
+      {children}
     </div>
   );
 });

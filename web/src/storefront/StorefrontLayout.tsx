@@ -2,6 +2,10 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
 import { ShellLayout } from '../components/ShellLayout';
+import { ContentTracking } from '../content/analytics/ContentTracking';
+import { CookieBanner } from '../content/consent/CookieBanner';
+import { ContentFooter } from '../content/layout/ContentFooter';
+import { HeaderNavigation } from '../content/layout/HeaderNavigation';
 import { Toolbar } from './components/Toolbar';
 import { useStores } from './stores';
 
@@ -14,5 +18,16 @@ export const StorefrontLayout = observer(function StorefrontLayout() {
   useEffect(() => {
     if (!hash) window.scrollTo(0, 0);
   }, [pathname, hash]);
-  return <ShellLayout ui={root.ui} className="shell--storefront" toolbar={<Toolbar />} />;
+  return (
+    <ShellLayout
+      ui={root.ui}
+      className="shell--storefront"
+      toolbar={<Toolbar />}
+      headerItems={<HeaderNavigation />}
+      footer={<ContentFooter />}
+    >
+      <ContentTracking />
+      <CookieBanner />
+    </ShellLayout>
+  );
 });

@@ -1,5 +1,7 @@
 import { reaction } from 'mobx';
 import type { ApiClient } from '../api/ApiClient';
+import { AnalyticsStore, commercePayload } from '../content/analytics/AnalyticsStore';
+import { ConsentStore, memoryCookieJar, type CookieJar } from '../content/consent/ConsentStore';
 import { serverProbe } from '../stores/probe';
 import { UiStore } from '../stores/UiStore';
 import { BranchStore } from './stores/BranchStore';
@@ -21,6 +23,8 @@ export interface StorefrontRootStoreOptions {
   uploader?: FileUploader;
   /** Opens an order's event stream (EventSource in the browser). */
   openEventStream?: OpenEventStream;
+  /** Where the consent cookie lives (`document` in the browser). */
+  cookies?: CookieJar;
 }
 
 /**
@@ -37,6 +41,8 @@ export class StorefrontRootStore {
   readonly cart: CartStore;
   readonly checkout: CheckoutStore;
   readonly orderStatus: OrderStatusStore;
+  readonly consent: ConsentStore;
+  readonly analytics: AnalyticsStore;
 
   constructor({
     api,
@@ -45,6 +51,7 @@ export class StorefrontRootStore {
     storage = noStorage,
     uploader,
     openEventStream,
+    cookies = memoryCookieJar(),
   }: StorefrontRootStoreOptions) {
     const clock = now ?? (() => new Date());
     this.api = api;
@@ -56,6 +63,14 @@ export class StorefrontRootStore {
     this.cart = new CartStore(this.data, this.branches, this.catalog, storage, uploader);
     this.checkout = new CheckoutStore(this.data, this.cart, this.clock, api, storage);
     this.orderStatus = new OrderStatusStore(api, this.data, openEventStream);
+    this.consent = new ConsentStore(cookies);
+    this.analytics = new AnalyticsStore(api, this.consent);
+    // The purchase event: the placed order's items and total, sent only with consent.
+    this.checkout.onOrderPlaced = (order, cart) =>
+      void this.analytics.commerce('purchase', {
+        ...commercePayload(cart.items, cart.totals, this.data.currency),
+        orderUid: order.uid,
+      });
     // Every load: the configured names into the shell, and carts checked against the new catalogue.
     reaction(
       () => this.data.version,
@@ -69,7 +84,11 @@ export class StorefrontRootStore {
   /** Loads the data and starts the clock and the 4-hour reload check; returns the function that stops them. */
   start(): () => void {
     void this.data.ensureLoaded();
-    const stops = [this.clock.start(), this.data.startAutoReload()];
+    const stops = [
+      this.clock.start(),
+      this.data.startAutoReload(),
+      this.analytics.watchCart(this.cart, () => this.data.currency),
+    ];
     return () => stops.forEach((stop) => stop());
   }
 }

@@ -1,3 +1,4 @@
+import { AnalyticsLog } from '../../analytics/analytics-log.entity.js';
 import { DeviceLog } from '../../devices/device-log.entity.js';
 import { DevicePairing } from '../../devices/device-pairing.entity.js';
 import { Department } from '../../operations/departments/department.entity.js';
@@ -29,4 +30,5 @@ export const OPERATIONS_ENTITIES: Function[] = [
   DigitalSignageDevice,
   DevicePairing,
   DeviceLog,
+  AnalyticsLog,
 ];

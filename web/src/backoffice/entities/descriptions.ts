@@ -888,6 +888,7 @@ export const CONFIG_DESCRIPTION: EntityDescription = {
     { name: 'mapZoom', type: 'number', step: 0.5, group: 'Karte' },
     { name: 'mapPitch', type: 'number', step: 1, group: 'Karte' },
     { name: 'mapBearing', type: 'number', step: 1, group: 'Karte' },
+    { name: 'mapStyleUrl', type: 'text', group: 'Karte' },
     { name: 'mapAccessToken', type: 'text', group: 'Karte' },
     { name: 'secrets', type: 'secrets', group: 'Zugangsdaten' },
   ],

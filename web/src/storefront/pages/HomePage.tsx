@@ -36,7 +36,8 @@ export const HomePage = observer(function HomePage() {
   );
 });
 
-const BranchList = observer(function BranchList() {
+/** The branch picker: search, tag tiles, count line and cards (also part of home variant A). */
+export const BranchList = observer(function BranchList() {
   const { branches } = useStores();
   return (
     <section className="branch-list" aria-labelledby="branches-title">

@@ -126,6 +126,8 @@ export class CheckoutStore {
   idempotencyKey: string | null = null;
   /** The server's bookable days (`GET /api/branches/{id}/availability`) for {@link availabilityKey}. */
   availability: { key: string; days: AvailableDay[] } | null = null;
+  /** Told about every order placed, before the cart is emptied (the purchase event of tracking). */
+  onOrderPlaced: ((order: { uid: string }, cart: CartStore) => void) | null = null;
 
   constructor(
     private readonly data: InitDataStore,
@@ -145,6 +147,7 @@ export class CheckoutStore {
         api: false,
         storage: false,
         createKey: false,
+        onOrderPlaced: false,
         // The earliest time moves in 5-minute steps: the bookable days (about 0.1 s for 180 days) are
         // computed again only then, not at every tick of the clock.
         earliestAppointment: computed({ equals: (a: Date, b: Date) => a.getTime() === b.getTime() }),
@@ -641,6 +644,7 @@ export class CheckoutStore {
       return { kind: 'failed' };
     }
     this.idempotencyKey = null;
+    this.onOrderPlaced?.(order, this.cart);
     this.showErrors = false;
     this.legalInstructions = false;
     this.privacyPolicy = false;

@@ -1,2 +1,3 @@
 import { Content1795262122510 } from './1795262122510-content.js';
-export const MIGRATIONS: Function[] = [Content1795262122510];
+import { MapStyleUrl1795438788776 } from './1795438788776-map-style-url.js';
+export const MIGRATIONS: Function[] = [Content1795262122510, MapStyleUrl1795438788776];

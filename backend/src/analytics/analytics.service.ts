@@ -1,0 +1,58 @@
+import { Injectable } from '@nestjs/common';
+import { createHash, randomBytes } from 'node:crypto';
+import { Clock } from '../core/clock.js';
+import type { RequestContext } from '../core/request-context.js';
+import { TransactionalConnection } from '../core/transaction.js';
+import { parseInput } from '../core/validation.js';
+import { AnalyticsLog } from './analytics-log.entity.js';
+import { analyticsLogInput } from './analytics.schema.js';
+
+/** Who sent a record, as far as the server can tell (never stored as such). */
+export interface AnalyticsClient {
+  ip: string;
+  userAgent: string;
+}
+
+/** Stores the storefront's analytics records for the statistics. */
+@Injectable()
+export class AnalyticsService {
+  private salt: { day: string; value: string } | null = null;
+
+  constructor(
+    private readonly connection: TransactionalConnection,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Validates and stores one record.
+   * @throws DomainError('validation') with German messages naming each field.
+   */
+  async log(ctx: RequestContext, body: unknown, client: AnalyticsClient): Promise<{ id: number }> {
+    const input = parseInput(analyticsLogInput, body);
+    const now = this.clock.now();
+    return this.connection.withTransaction(ctx, async (em) => {
+      const saved = await em.save(
+        em.create(AnalyticsLog, {
+          occurredAt: now,
+          type: input.type,
+          action: input.action,
+          category: input.category,
+          path: input.path,
+          data: input.data,
+          visitorHash: this.visitorHash(now, client),
+        }),
+      );
+      return { id: Number(saved.id) };
+    });
+  }
+
+  /** A day's salt is random and lives only in memory: yesterday's hashes cannot be linked to today's. */
+  private visitorHash(now: Date, client: AnalyticsClient): string {
+    const day = now.toISOString().slice(0, 10);
+    if (this.salt?.day !== day) this.salt = { day, value: randomBytes(16).toString('hex') };
+    return createHash('sha256')
+      .update(`${this.salt.value}|${client.ip}|${client.userAgent}`)
+      .digest('hex')
+      .slice(0, 32);
+  }
+}

@@ -1,0 +1,124 @@
+import { observer } from 'mobx-react-lite';
+import { Link } from 'react-router';
+import { useShell } from '../../shell/ShellContext';
+import { useStores } from '../../storefront/stores';
+import { allLegalEntries, legalHref } from '../legal';
+import { telHref, whatsAppHref } from '../links';
+import { BranchMap } from '../maps/BranchMap';
+import { navigationItems } from './navigation';
+import { NavItemLink } from './NavItemLink';
+
+/**
+ * The storefront footer (spec section 2): shop name, "Online Bestellen" with exactly one branch, legal
+ * links, "App installieren" (PWA plugin), the two footer navigations, each branch's address, phone, e-mail
+ * and WhatsApp, a map, and the copyright line with the business name.
+ */
+export const ContentFooter = observer(function ContentFooter() {
+  const { ui, data } = useStores();
+  // The install flow is the app shell's; the link shows with the PWA plugin on while the app may be installed.
+  const shell = useShell();
+  const config = data.config;
+  const branches = data.branches.filter((branch) => branch.isPublic !== false);
+  const only = data.branches.length === 1 ? data.branches[0] : null;
+  const legal = allLegalEntries(config).flatMap((entry) => {
+    const link = legalHref(entry);
+    return link ? [{ ...entry, ...link }] : [];
+  });
+  const sites = navigationItems(data.navigations, 'footer-sites-navigation');
+  const more = navigationItems(data.navigations, 'footer-data-navigation');
+  return (
+    <footer className="site-footer content-footer">
+      <div className="content-footer__inner container">
+        <div className="content-footer__brand">
+          <p className="site-footer__name">{ui.shopName}</p>
+          <ul className="content-footer__actions">
+            {only && (
+              <li>
+                <Link to={`/store/${encodeURIComponent(only.identifier)}`}>Online Bestellen</Link>
+              </li>
+            )}
+            {config?.enablePluginPWA && shell?.mayPromote !== false && (
+              <li>
+                <button type="button" className="content-footer__install" onClick={() => shell?.openPrompt()}>
+                  App installieren
+                </button>
+              </li>
+            )}
+          </ul>
+          {legal.length > 0 && (
+            <nav aria-label="Rechtliches">
+              <ul className="content-footer__list">
+                {legal.map((entry) => (
+                  <li key={entry.path}>
+                    {entry.external ? (
+                      <a href={entry.href} target="_blank" rel="noopener noreferrer">
+                        {entry.title}
+                        <span className="visually-hidden"> (öffnet in neuem Tab)</span>
+                      </a>
+                    ) : (
+                      <Link to={entry.href}>{entry.title}</Link>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          )}
+        </div>
+        {sites.length > 0 && (
+          <nav aria-label="Seiten" className="content-footer__nav">
+            <ul className="content-footer__list">
+              {sites.map((item, index) => (
+                <li key={item.id ?? index}>
+                  <NavItemLink item={item} className="content-footer__link" />
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+        {more.length > 0 && (
+          <nav aria-label="Standorte und Links" className="content-footer__nav">
+            <ul className="content-footer__list">
+              {more.map((item, index) => (
+                <li key={item.id ?? index}>
+                  <NavItemLink item={item} className="content-footer__link" />
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+        {branches.length > 0 && (
+          <div id="footer-kontakt" className="content-footer__contact" aria-label="Kontakt" role="group">
+            {branches.map((branch) => (
+              <address key={branch.id} className="content-footer__branch">
+                <strong>{branch.name}</strong>
+                <span>{branch.street}</span>
+                <span>{[branch.zipCode, branch.city].filter(Boolean).join(' ')}</span>
+                {branch.phone && (
+                  <span>
+                    <a href={telHref(branch.phone)}>{branch.phone}</a>
+                    {' · '}
+                    <a href={whatsAppHref(branch.phone)} target="_blank" rel="noopener noreferrer">
+                      WhatsApp<span className="visually-hidden"> {branch.name} (öffnet in neuem Tab)</span>
+                    </a>
+                  </span>
+                )}
+                {branch.email && <a href={`mailto:${branch.email}`}>{branch.email}</a>}
+              </address>
+            ))}
+          </div>
+        )}
+        {data.isLoaded && branches.length > 0 && config?.enablePluginMaps && (
+          <BranchMap
+            branches={branches}
+            label="Karte unserer Standorte"
+            className="content-footer__map"
+            addressFallback={false}
+          />
+        )}
+        <p className="site-footer__copyright content-footer__copyright">
+          © {ui.copyrightYear} {ui.businessName}. Alle Rechte vorbehalten.
+        </p>
+      </div>
+    </footer>
+  );
+});

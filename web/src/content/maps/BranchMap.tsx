@@ -1,0 +1,86 @@
+import type { Branch } from '@ordering/common';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useRef, useState } from 'react';
+import { useStores } from '../../storefront/stores';
+import { directionsHref } from '../links';
+import { mapOptionsOf } from './mapOptions';
+
+/**
+ * A map with a marker per branch (MapLibre GL, spec sections 2 and 9): only with the maps plugin on, cookie
+ * consent given and the browser online. Otherwise, and whenever the map cannot load, the addresses with
+ * their directions links stand in its place, so the page stays usable.
+ */
+export const BranchMap = observer(function BranchMap({
+  branches,
+  label,
+  className,
+  addressFallback = true,
+}: {
+  branches: readonly Branch[];
+  label: string;
+  className?: string;
+  /** Show the addresses when there is no map (the footer lists them already and shows nothing). */
+  addressFallback?: boolean;
+}) {
+  const { data, consent, ui } = useStores();
+  const options = consent.accepted && ui.online ? mapOptionsOf(data.config, branches) : null;
+  const [failed, setFailed] = useState(false);
+  const container = useRef<HTMLDivElement>(null);
+  const optionsKey = options ? JSON.stringify(options) : null;
+
+  useEffect(() => {
+    if (!options || !container.current) return;
+    let stop: (() => void) | null = null;
+    let active = true;
+    const element = container.current;
+    import('./maplibre').then(
+      ({ createMap }) => {
+        if (active) stop = createMap(element, options, () => active && setFailed(true));
+      },
+      () => active && setFailed(true),
+    );
+    return () => {
+      active = false;
+      stop?.();
+    };
+    // The options object is new on every render; its content decides.
+  }, [optionsKey]);
+
+  if (!options || failed)
+    return addressFallback ? <AddressList branches={branches} className={className} /> : null;
+  return (
+    <div
+      ref={container}
+      className={`content-map${className ? ` ${className}` : ''}`}
+      role="region"
+      aria-label={label}
+    />
+  );
+});
+
+function AddressList({ branches, className }: { branches: readonly Branch[]; className?: string }) {
+  return (
+    <ul className={`content-map-fallback${className ? ` ${className}` : ''}`}>
+      {branches.map((branch) => (
+        <li key={branch.id} className="content-map-fallback__item">
+          <address>
+            <strong>{branch.name}</strong>
+            <br />
+            {branch.street}
+            <br />
+            {[branch.zipCode, branch.city].filter(Boolean).join(' ')}
+          </address>
+          {typeof branch.latitude === 'number' && typeof branch.longitude === 'number' && (
+            <a
+              href={directionsHref(branch.latitude, branch.longitude)}
+              target="_blank"
+              rel="noopener noreferrer"
+            >
+              Route planen<span className="visually-hidden"> zu {branch.name} (öffnet in neuem Tab)</span>
+            </a>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}

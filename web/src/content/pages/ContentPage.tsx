@@ -1,0 +1,68 @@
+import type { Site } from '@ordering/common';
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState } from 'react';
+import { useParams } from 'react-router';
+import { NotFoundPage } from '../../components/ErrorPage';
+import { LoadState } from '../../storefront/components/LoadState';
+import { useStores } from '../../storefront/stores';
+import { texts } from '../../storefront/texts';
+import { ContentSite } from './ContentSite';
+
+/** The site path of a URL path: segments joined by `/`, without empty ones (`/a//b/` → `a/b`). */
+export function sitePathOf(splat: string): string {
+  return splat
+    .split('/')
+    .filter((segment) => segment !== '')
+    .map((segment) => {
+      try {
+        return decodeURIComponent(segment);
+      } catch {
+        return segment;
+      }
+    })
+    .join('/');
+}
+
+/**
+ * Any path no other route takes (spec section 2): the site stored under it. A path not among the public
+ * sites is asked of `/api/sites` once more, so signed-in staff see drafts (with the marker); the 404 page
+ * shows only after both answers.
+ */
+export const ContentPage = observer(function ContentPage() {
+  const path = sitePathOf(useParams()['*'] ?? '');
+  return (
+    <LoadState>
+      <SiteAt path={path} />
+    </LoadState>
+  );
+});
+
+export const SiteAt = observer(function SiteAt({ path }: { path: string }) {
+  const { data, api } = useStores();
+  const site = data.sites.find((candidate) => candidate.path === path);
+  const [draft, setDraft] = useState<{ path: string; site: Site | null } | null>(null);
+  useEffect(() => {
+    if (site) return;
+    let current = true;
+    api
+      .get<Site[]>(`/api/sites?path=${encodeURIComponent(path)}`, { redirectOnUnauthorized: false })
+      .then(
+        (found) => (Array.isArray(found) ? found.find((candidate) => candidate.path === path) : undefined),
+        () => undefined,
+      )
+      .then((found) => {
+        if (current) setDraft({ path, site: found ?? null });
+      });
+    return () => {
+      current = false;
+    };
+  }, [api, path, site]);
+  if (site) return <ContentSite site={site} />;
+  if (draft?.path !== path)
+    return (
+      <p className="loading" role="status">
+        {texts.loading}
+      </p>
+    );
+  return draft.site ? <ContentSite site={draft.site} /> : <NotFoundPage />;
+});

@@ -1,0 +1,52 @@
+import { observer } from 'mobx-react-lite';
+import { Navigate, useParams } from 'react-router';
+import { NotFoundPage } from '../../components/ErrorPage';
+import { Markdown } from '../../components/Markdown';
+import { PageTitle } from '../../components/PageTitle';
+import { LoadState } from '../../storefront/components/LoadState';
+import { useStores } from '../../storefront/stores';
+import { legalEntry } from '../legal';
+import { SiteAt, sitePathOf } from './ContentPage';
+
+/**
+ * `/site/terms-and-conditions`, `/site/privacy`, `/site/imprint`, `/site/allergens` (spec section 2): the
+ * configured text; without one, the configured address (a shop path is followed, an outside address is
+ * linked). Other `/site/…` paths are content pages like any other path.
+ */
+export const LegalPage = observer(function LegalPage() {
+  const splat = sitePathOf(useParams()['*'] ?? '');
+  return (
+    <LoadState>
+      <LegalBody path={splat} />
+    </LoadState>
+  );
+});
+
+const LegalBody = observer(function LegalBody({ path }: { path: string }) {
+  const { ui, data } = useStores();
+  const entry = legalEntry(path, data.config);
+  if (!entry) return <SiteAt path={`site/${path}`} />;
+  if (entry.text)
+    return (
+      <article className="content-page content-legal" aria-labelledby="legal-title">
+        <PageTitle title={entry.title} shopName={ui.shopName} />
+        <h1 id="legal-title">{entry.title}</h1>
+        <Markdown className="content-legal__text" text={entry.text} />
+      </article>
+    );
+  if (entry.url?.startsWith('/')) return <Navigate to={entry.url} replace />;
+  if (entry.url)
+    return (
+      <article className="content-page content-legal" aria-labelledby="legal-title">
+        <PageTitle title={entry.title} shopName={ui.shopName} />
+        <h1 id="legal-title">{entry.title}</h1>
+        <p>
+          <a className="button button--primary" href={entry.url} target="_blank" rel="noopener noreferrer">
+            {entry.title} öffnen
+            <span className="visually-hidden"> (öffnet in neuem Tab)</span>
+          </a>
+        </p>
+      </article>
+    );
+  return <NotFoundPage />;
+});
