@@ -22,7 +22,7 @@ export const ShellLayout = observer(function ShellLayout({
   toolbar?: ReactNode;
   /** Replaces the plain footer (the storefront's has navigations, branches and a map). */
   footer?: ReactNode;
-  /** After the footer: banners that float above the page (the storefront's cookie banner). */
+  /** Above the header: notices in the page's flow (the storefront's cookie banner), never over controls. */
   children?: ReactNode;
   className?: string;
 }) {
@@ -33,6 +33,7 @@ export const ShellLayout = observer(function ShellLayout({
       <a className="skip-link" href="#main">
         {messages.skipToContent}
       </a>
+      {children}
       <Header ui={ui}>{headerItems}</Header>
       {toolbar}
       <OfflineBanner ui={ui} />
@@ -40,7 +41,6 @@ export const ShellLayout = observer(function ShellLayout({
         <Outlet />
       </main>
       {footer ?? <Footer ui={ui} />}
-      {children}
     </div>
   );
 });
