@@ -44,6 +44,23 @@ async function withConfig(baseURL: string, change: Record<string, unknown>): Pro
   };
 }
 
+/** Lazy pictures load once scrolled to: wait for them before a screenshot. */
+async function imagesLoaded(page: Page, selector: string) {
+  const section = page.locator(selector);
+  await section.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() =>
+      section
+        .locator('img')
+        .evaluateAll((images) =>
+          images.every(
+            (image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0,
+          ),
+        ),
+    )
+    .toBe(true);
+}
+
 function watchRequests(page: Page) {
   const seen: Request[] = [];
   page.on('request', (request) => seen.push(request));
@@ -131,6 +148,8 @@ test.describe('Content', () => {
     await expect(
       page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Leistungen' }),
     ).toHaveAttribute('aria-current', 'page');
+    for (const section of ['.content-images', '.content-service', '.content-imagetext', '#kontakt'])
+      await imagesLoaded(page, section);
     await screenshot(page, testInfo, 'content-custom-site');
     await expectNoSeriousA11yViolations(page);
 
@@ -180,8 +199,17 @@ test.describe('Content', () => {
     await expect(page).toHaveURL(/\/ueber-uns$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Über uns' })).toBeVisible();
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await page.goto('/leistungen');
+    await imagesLoaded(page, '.content-service');
+    await screenshot(page, testInfo, 'content-service-360', false);
+    await imagesLoaded(page, '#kontakt');
+    await screenshot(page, testInfo, 'content-contact-360', false);
     await page.goto('/');
-    await screenshot(page, testInfo, 'content-home-a-360');
+    await screenshot(page, testInfo, 'content-home-a-360', false);
+    await page.locator('.content-home__hours').scrollIntoViewIfNeeded();
+    await screenshot(page, testInfo, 'content-hours-360', false);
+    await page.locator('footer').scrollIntoViewIfNeeded();
+    await screenshot(page, testInfo, 'content-footer-360', false);
   });
 
   test('404 after loading, 500 for an unknown site type', async ({ page }, testInfo) => {

@@ -473,11 +473,9 @@ export async function seedContent(
       identifier: 'footer-sites-navigation',
       name: 'Fußzeile: Seiten',
       items: numberItems([
+        // The legal pages are linked from the configuration (footer "Rechtliches"), not listed twice.
+        item('site', 'leistungen', 'Leistungen'),
         item('site', 'ueber-uns', 'Über uns'),
-        item('site', 'terms-and-conditions', 'AGB'),
-        item('site', 'privacy', 'Datenschutz'),
-        item('site', 'imprint', 'Impressum'),
-        item('site', 'allergens', 'Allergene'),
       ]),
     }),
     em.create(Navigation, {

@@ -5,7 +5,6 @@ import { useParams } from 'react-router';
 import { NotFoundPage } from '../../components/ErrorPage';
 import { LoadState } from '../../storefront/components/LoadState';
 import { useStores } from '../../storefront/stores';
-import { texts } from '../../storefront/texts';
 import { ContentSite } from './ContentSite';
 
 /** The site path of a URL path: segments joined by `/`, without empty ones (`/a//b/` → `a/b`). */
@@ -24,9 +23,9 @@ export function sitePathOf(splat: string): string {
 }
 
 /**
- * Any path no other route takes (spec section 2): the site stored under it. A path not among the public
- * sites is asked of `/api/sites` once more, so signed-in staff see drafts (with the marker); the 404 page
- * shows only after both answers.
+ * Any path no other route takes (spec section 2): the site stored under it, the 404 page once the data
+ * has loaded and no public site matches. Such a path is asked of `/api/sites` once more, so signed-in staff
+ * see their drafts (with the marker) in place of the 404 page.
  */
 export const ContentPage = observer(function ContentPage() {
   const path = sitePathOf(useParams()['*'] ?? '');
@@ -58,11 +57,7 @@ export const SiteAt = observer(function SiteAt({ path }: { path: string }) {
     };
   }, [api, path, site]);
   if (site) return <ContentSite site={site} />;
-  if (draft?.path !== path)
-    return (
-      <p className="loading" role="status">
-        {texts.loading}
-      </p>
-    );
-  return draft.site ? <ContentSite site={draft.site} /> : <NotFoundPage />;
+  // The data has loaded: 404 at once; a staff member's draft replaces it when it arrives.
+  if (draft?.path === path && draft.site) return <ContentSite site={draft.site} />;
+  return <NotFoundPage />;
 });

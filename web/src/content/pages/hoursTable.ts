@@ -1,6 +1,8 @@
 import {
   formatIsoDate,
+  formatTimeOfDay,
   localDate,
+  ruleWindow,
   rulesForDate,
   WEEKDAY_NAMES_DE,
   type OpeningHourRule,
@@ -15,10 +17,22 @@ export interface HoursRow {
   times: string;
 }
 
+/** The day's windows, overlapping ones merged: `07:00 – 16:30 Uhr`, `11:00 – 14:00, 17:00 – 22:00 Uhr`. */
 function timesOf(rules: readonly OpeningHourRule[]): string {
-  const open = rules.filter((rule) => !rule.isClosed);
-  if (open.length === 0) return 'geschlossen';
-  return `${open.map((rule) => `${rule.from} – ${rule.to === '00:00' ? '24:00' : rule.to}`).join(', ')} Uhr`;
+  const windows = rules
+    .map((rule) => ruleWindow(rule))
+    .filter((window): window is { from: number; to: number } => window !== null)
+    .sort((a, b) => a.from - b.from);
+  const merged: Array<{ from: number; to: number }> = [];
+  for (const window of windows) {
+    const last = merged.at(-1);
+    if (last && window.from <= last.to) last.to = Math.max(last.to, window.to);
+    else merged.push({ ...window });
+  }
+  if (merged.length === 0) return 'geschlossen';
+  // Past midnight the end is read on the next day (`18:00 – 02:00`).
+  const end = (to: number) => formatTimeOfDay(to > 1440 ? to - 1440 : to);
+  return `${merged.map((window) => `${formatTimeOfDay(window.from)} – ${end(window.to)}`).join(', ')} Uhr`;
 }
 
 /**
