@@ -160,6 +160,17 @@ test.describe('Content', () => {
     await expect(dialog).toBeVisible();
     const counter = dialog.locator('.content-gallery__counter');
     await expect(counter).toHaveText('Bild 1 von 3');
+    await expect
+      .poll(() =>
+        dialog
+          .locator('img')
+          .evaluateAll((images) =>
+            images.every(
+              (image) => (image as HTMLImageElement).complete && (image as HTMLImageElement).naturalWidth > 0,
+            ),
+          ),
+      )
+      .toBe(true);
     await screenshot(page, testInfo, 'content-gallery', false);
     await expectNoSeriousA11yViolations(page);
     await page.keyboard.press('ArrowRight');
