@@ -61,6 +61,15 @@ async function imagesLoaded(page: Page, selector: string) {
     .toBe(true);
 }
 
+/** The header navigation; on a phone it sits behind the "Menü" toggle, which is opened first. */
+async function headerNav(page: Page) {
+  const toggle = page.getByRole('button', { name: 'Menü' });
+  if (await toggle.isVisible()) {
+    if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  }
+  return page.getByRole('navigation', { name: 'Hauptnavigation' });
+}
+
 function watchRequests(page: Page) {
   const seen: Request[] = [];
   page.on('request', (request) => seen.push(request));
@@ -99,10 +108,7 @@ test.describe('Content', () => {
     await expectNoSeriousA11yViolations(page);
 
     // "Kontakt" in the header scrolls to the contact block, 55 px above it.
-    await page
-      .getByRole('navigation', { name: 'Hauptnavigation' })
-      .getByRole('link', { name: 'Kontakt' })
-      .click();
+    await (await headerNav(page)).getByRole('link', { name: 'Kontakt' }).click();
     await expect.poll(() => contact.evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBe(55);
     expect(requests.analytics()).toEqual([]);
     expect(requests.map()).toEqual([]);
@@ -145,9 +151,12 @@ test.describe('Content', () => {
     await expect(info.getByRole('link', { name: 'Über uns' })).toHaveAttribute('href', '/ueber-uns');
     await expect(info.getByRole('link', { name: /Merkblätter/ })).toHaveAttribute('target', '_blank');
     // The header navigation marks the page it is on.
-    await expect(
-      page.getByRole('navigation', { name: 'Hauptnavigation' }).getByRole('link', { name: 'Leistungen' }),
-    ).toHaveAttribute('aria-current', 'page');
+    await expect((await headerNav(page)).getByRole('link', { name: 'Leistungen' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    const menu = page.getByRole('button', { name: 'Menü' });
+    if (await menu.isVisible()) await menu.click();
     for (const section of ['.content-images', '.content-service', '.content-imagetext', '#kontakt'])
       await imagesLoaded(page, section);
     await screenshot(page, testInfo, 'content-custom-site');
@@ -203,10 +212,7 @@ test.describe('Content', () => {
     await toggle.click();
     await expect(page.getByRole('navigation', { name: 'Hauptnavigation' })).toBeVisible();
     await screenshot(page, testInfo, 'content-menu-360', false);
-    await page
-      .getByRole('navigation', { name: 'Hauptnavigation' })
-      .getByRole('link', { name: 'Über uns' })
-      .click();
+    await (await headerNav(page)).getByRole('link', { name: 'Über uns' }).click();
     await expect(page).toHaveURL(/\/ueber-uns$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Über uns' })).toBeVisible();
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -350,10 +356,7 @@ test.describe('Content', () => {
 
       // Another page: another page view.
       const second = page.waitForResponse((r) => r.url().endsWith('/api/analytics-log'));
-      await page
-        .getByRole('navigation', { name: 'Hauptnavigation' })
-        .getByRole('link', { name: 'Über uns' })
-        .click();
+      await (await headerNav(page)).getByRole('link', { name: 'Über uns' }).click();
       expect((await second).request().postDataJSON()).toMatchObject({ path: '/ueber-uns' });
     } finally {
       await restore();
