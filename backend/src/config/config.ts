@@ -112,7 +112,7 @@ export const ENV_DOC: ReadonlyArray<{ name: string; default: string; meaning: st
     name: 'RATE_LIMIT_PUBLIC_WRITES',
     default: '30/60',
     meaning:
-      'öffentliche Schreibzugriffe (Bestellung, Bewertung, Gegenangebot, Analyse, Anmeldelink) je Adresse: Anzahl/Sekunden',
+      'öffentliche Schreibzugriffe (Bestellung, Bewertung, Gegenangebot, Analyse, Anmeldelink) je Adresse: Anzahl/Sekunden (Analyse zählt getrennt)',
   },
   {
     name: 'REDIS_URL',

@@ -34,7 +34,10 @@ const LegalBody = observer(function LegalBody({ path }: { path: string }) {
         <Markdown className="content-legal__text" text={entry.text} />
       </article>
     );
-  if (entry.url?.startsWith('/')) return <Navigate to={entry.url} replace />;
+  // A shop path is followed (never to this very route, which would loop).
+  if (entry.url?.startsWith('/') && entry.url.replace(/\/+$/, '') !== `/site/${entry.path}`)
+    return <Navigate to={entry.url} replace />;
+  if (entry.url?.startsWith('/')) return <NotFoundPage />;
   if (entry.url)
     return (
       <article className="content-page content-legal" aria-labelledby="legal-title">
