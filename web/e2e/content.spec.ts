@@ -1,4 +1,5 @@
 import {
+  type BrowserContext,
   expect,
   request as playwrightRequest,
   test,
@@ -68,6 +69,28 @@ async function headerNav(page: Page) {
     if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
   }
   return page.getByRole('navigation', { name: 'Hauptnavigation' });
+}
+
+/** The map service (an outside service) faked after its documented formats: a style JSON and PNG tiles. */
+async function fakeMapService(context: BrowserContext) {
+  await context.route(MAP_HOST, async (route) => {
+    const url = route.request().url();
+    if (url.includes('style.json'))
+      return route.fulfill({
+        json: {
+          version: 8,
+          sources: {
+            tiles: {
+              type: 'raster',
+              tiles: ['https://api.maptiler.com/tiles/e2e/{z}/{x}/{y}.png'],
+              tileSize: 256,
+            },
+          },
+          layers: [{ id: 'tiles', type: 'raster', source: 'tiles' }],
+        },
+      });
+    return route.fulfill({ body: TILE, contentType: 'image/png' });
+  });
 }
 
 function watchRequests(page: Page) {
@@ -294,24 +317,7 @@ test.describe('Content', () => {
   }, testInfo) => {
     const restore = await withConfig(baseURL!, { mapAccessToken: 'e2e-token' });
     try {
-      await context.route(MAP_HOST, async (route) => {
-        const url = route.request().url();
-        if (url.includes('style.json'))
-          return route.fulfill({
-            json: {
-              version: 8,
-              sources: {
-                tiles: {
-                  type: 'raster',
-                  tiles: ['https://api.maptiler.com/tiles/e2e/{z}/{x}/{y}.png'],
-                  tileSize: 256,
-                },
-              },
-              layers: [{ id: 'tiles', type: 'raster', source: 'tiles' }],
-            },
-          });
-        return route.fulfill({ body: TILE, contentType: 'image/png' });
-      });
+      await fakeMapService(context);
       const requests = watchRequests(page);
       await page.goto('/leistungen');
       await page.goto('/');
@@ -372,6 +378,39 @@ test.describe('Content', () => {
       await expect(page.getByRole('region', { name: 'Cookies und Karten' })).toHaveCount(0);
       await expect(page.locator('.content-home__map')).toContainText('Route planen', { timeout: 15_000 });
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    } finally {
+      await restore();
+    }
+  });
+});
+
+test.describe('Content under the Content-Security-Policy', () => {
+  test.use({ bypassCSP: false });
+
+  test('the custom site and the consented map run without a CSP violation', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    const restore = await withConfig(baseURL!, { mapAccessToken: 'e2e-token' });
+    try {
+      await fakeMapService(context);
+      await context.addCookies([{ name: 'cookie-banner-acceptance-state', value: 'true', url: baseURL! }]);
+      const violations: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))
+          violations.push(message.text());
+      });
+      await page.goto('/leistungen');
+      await expect(page.locator('.content-hero')).toBeVisible();
+      await page.goto('/');
+      // The map drew (its worker started from the build's file, style and tiles from the allowed host).
+      await expect(page.locator('.content-home__map .content-map__marker')).toHaveCount(2, {
+        timeout: 15_000,
+      });
+      await expect(page.locator('.content-home__map canvas')).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(violations).toEqual([]);
     } finally {
       await restore();
     }
