@@ -103,6 +103,10 @@ function watchRequests(page: Page) {
 }
 
 test.describe('Content', () => {
+  // Playwright's routes do not see what a service worker fetches; the faked map service and the changed
+  // /api/init answer need the page's own requests (the app shell's worker is tested in shell.spec.ts).
+  test.use({ serviceWorkers: 'block' });
+
   test('home variant A: title, branch list, hours with delivery toggle, contact, the address instead of the map', async ({
     page,
   }, testInfo) => {
@@ -385,7 +389,7 @@ test.describe('Content', () => {
 });
 
 test.describe('Content under the Content-Security-Policy', () => {
-  test.use({ bypassCSP: false });
+  test.use({ bypassCSP: false, serviceWorkers: 'block' });
 
   test('the custom site and the consented map run without a CSP violation', async ({
     page,
