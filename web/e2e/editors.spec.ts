@@ -538,3 +538,42 @@ test.describe('table QR code', () => {
     expect(removed.status()).toBeLessThan(300);
   });
 });
+
+test.describe('table QR link in the storefront', () => {
+  test('the scanned link chooses dine-in and the checkout shows the table preselected', async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const staff = await staffApi(request);
+    const branch = await viennaBranch(request);
+    const identifier = `Fenster ${randomUUID().slice(0, 4)}`;
+    const table = await post(staff, '/api/tables', { identifier, branch: { id: branch.id } });
+    try {
+      // What the table's QR code encodes (TablesStore.tableUrl): the store with the table's identifier.
+      await page.goto(`/store/gasthaus-linde-wien?table=${encodeURIComponent(identifier)}`);
+      await page.getByRole('button', { name: /Wiener Schnitzel vom Kalb/ }).click();
+      // The link is taken once, then dropped from the address (a reload keeps the guest's own choices).
+      await expect(page).toHaveURL(/\/store\/gasthaus-linde-wien$/);
+      await page.getByRole('dialog').getByRole('button', { name: 'In den Warenkorb' }).click();
+      await page.getByRole('button', { name: /Warenkorb anzeigen/ }).click();
+      await page.getByRole('link', { name: 'Zur Kasse' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Kasse' })).toBeVisible();
+      await expect(page.getByRole('radio', { name: 'Dine In' })).toBeChecked();
+      const select = page.getByRole('combobox', { name: /^Tischnummer/ });
+      await expect(select).toHaveValue(String(table.id));
+      await expect(select.locator('option:checked')).toHaveText(identifier);
+      await expect(page.getByText('Die Nummer finden Sie in der Mitte des QR-Codes')).toBeVisible();
+      await expect(page.locator('.checkout__section-title')).not.toContainText(['Kontaktdaten']);
+      await screenshot(page, testInfo, 'checkout-table-from-qr');
+      await expectNoSeriousA11yViolations(page);
+      // A reload of the checkout keeps the table (sessionStorage).
+      await page.reload();
+      await expect(page.getByRole('combobox', { name: /^Tischnummer/ })).toHaveValue(String(table.id));
+    } finally {
+      await staff.request.delete(`/api/tables/${String(table.id)}`, {
+        headers: { 'X-CSRF-Token': staff.csrf },
+      });
+    }
+  });
+});

@@ -1,5 +1,6 @@
 import { observer } from 'mobx-react-lite';
-import { useParams } from 'react-router';
+import { useEffect } from 'react';
+import { useParams, useSearchParams } from 'react-router';
 import { NotFoundPage } from '../../components/ErrorPage';
 import { PageTitle } from '../../components/PageTitle';
 import { CartBar, CartNotification, CartPanel } from '../components/CartPanel';
@@ -24,8 +25,24 @@ export const StorePage = observer(function StorePage() {
 });
 
 const Store = observer(function Store({ identifier }: { identifier: string }) {
-  const { ui, cart, catalog } = useStores();
+  const { ui, cart, catalog, checkout } = useStores();
   const { branch, ready } = useSelectedBranch(identifier);
+  // A table's QR code (`?table=`): dine-in with that table, kept for the checkout; the parameter is then
+  // dropped from the address, so a reload or "back" keeps the guest's later choices.
+  const [params, setParams] = useSearchParams();
+  const tableLink = params.get('table');
+  useEffect(() => {
+    if (!ready || tableLink === null) return;
+    checkout.applyTableLink(tableLink);
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.delete('table');
+        return next;
+      },
+      { replace: true },
+    );
+  }, [ready, tableLink, checkout, setParams]);
   if (!branch) return <NotFoundPage />;
   if (!ready) return null;
 

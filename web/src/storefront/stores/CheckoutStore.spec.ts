@@ -4,7 +4,7 @@ import { fakeFetch } from '../../testing/fakeFetch';
 import { ApiClient } from '../../api/ApiClient';
 import { StorefrontRootStore } from '../StorefrontRootStore';
 import { fixture, initPayload, makeBranch, MemoryStorage, steerableClock } from '../testing/fixtures';
-import { CHECKOUT_FORM_KEY, CheckoutStore, newIdempotencyKey } from './CheckoutStore';
+import { CHECKOUT_FORM_KEY, CHECKOUT_TABLES_KEY, CheckoutStore, newIdempotencyKey } from './CheckoutStore';
 
 const order = { uid: 'u-1', hash: 'h-1', id: 1 };
 
@@ -80,6 +80,66 @@ describe(CheckoutStore.name, () => {
       expect(checkout.selectedPaymentMethod).toBe('cash');
       checkout.setPaymentMethod('atm-card');
       expect(checkout.form.paymentMethod).toBe('atm-card');
+    });
+  });
+
+  describe('table QR link (?table=)', () => {
+    const tableData = () =>
+      fixture({ branches: [makeBranch({ isDineInEnabled: true, isTableSelectionEnabled: true })] });
+    const tables = [
+      { id: 7, identifier: '12', branch: { id: 1 } },
+      { id: 8, identifier: 'Terrasse 2', branch: { id: 1 } },
+      { id: 9, identifier: 'Terrasse 2', branch: { id: 99 } },
+    ];
+
+    it('chooses dine-in and preselects the table by its identifier; the form sends it', async () => {
+      const { checkout, root, storage } = await checkoutFor([], { data: tableData() });
+      root.data.tables = tables;
+      expect(root.cart.orderType).toBe('takeaway');
+      expect(checkout.applyTableLink('Terrasse 2')).toBe(true);
+      expect(root.cart.orderType).toBe('dineIn');
+      expect(checkout.showsTableSelect).toBe(true);
+      expect(checkout.tableId).toBe(8);
+      expect(checkout.form.table).toEqual({ id: 8 });
+      expect(checkout.form.isDineIn).toBe(true);
+      expect(JSON.parse(storage.getItem(CHECKOUT_TABLES_KEY)!)).toEqual({ '1': 8 });
+    });
+
+    it('matches case-insensitively or by table id; an unknown table still chooses dine-in', async () => {
+      const { checkout, root } = await checkoutFor([], { data: tableData() });
+      root.data.tables = tables;
+      expect(checkout.applyTableLink(' terrasse 2 ')).toBe(true);
+      expect(checkout.tableId).toBe(8);
+      expect(checkout.applyTableLink('7')).toBe(true);
+      expect(checkout.tableId).toBe(7);
+      checkout.setTable(null);
+      root.cart.setOrderType('takeaway');
+      expect(checkout.applyTableLink('Garten 5')).toBe(false);
+      expect(root.cart.orderType).toBe('dineIn');
+      expect(checkout.tableId).toBeNull();
+    });
+
+    it('survives a new store on the same session (the reload) and ignores tables of other branches', async () => {
+      const storage = new MemoryStorage();
+      const first = await checkoutFor([], { data: tableData(), storage });
+      first.root.data.tables = tables;
+      first.checkout.applyTableLink('12');
+      const second = await checkoutFor([], { data: tableData(), storage });
+      second.root.data.tables = tables;
+      expect(second.root.cart.orderType).toBe('dineIn');
+      expect(second.checkout.tableId).toBe(7);
+      // A stored id that is not among the branch's tables is not offered.
+      second.checkout.setTable(9);
+      expect(second.checkout.tableId).toBeNull();
+    });
+
+    it('keeps the order type when the branch has no dine-in', async () => {
+      const data = fixture({ branches: [makeBranch({ isDineInEnabled: false })] });
+      const { checkout, root } = await checkoutFor([], { data });
+      root.data.tables = tables;
+      checkout.applyTableLink('12');
+      expect(root.cart.orderType).toBe('takeaway');
+      expect(checkout.form.table).toBeNull();
     });
   });
 

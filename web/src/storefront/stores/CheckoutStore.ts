@@ -64,6 +64,9 @@ export type CustomerField = keyof CustomerDetails;
 /** Session-storage key of the stored order form (customer details). */
 export const CHECKOUT_FORM_KEY = 'asp.checkout';
 
+/** Session-storage key of the chosen tables by branch id (a table's QR link survives reloads and "back"). */
+export const CHECKOUT_TABLES_KEY = 'asp.checkout.tables';
+
 const EMPTY_DETAILS: CustomerDetails = {
   firstName: '',
   lastName: '',
@@ -109,7 +112,8 @@ export class CheckoutStore {
   paymentMethod: PaymentMethod | null = null;
   /** The voucher code of `hydro-ag-voucher` (checked with the issuer by the server). */
   voucherCode = '';
-  tableId: number | null = null;
+  /** The chosen table of each branch (branch id → table id): from the dropdown or a table's QR code. */
+  tableIds: Record<string, number> = {};
   donateeId: number | null = null;
   /** The overlay's pending choice; undefined while the overlay is closed. */
   donateeDraft: number | null | undefined = undefined;
@@ -138,6 +142,7 @@ export class CheckoutStore {
     private readonly createKey: () => string = newIdempotencyKey,
   ) {
     this.details = { ...EMPTY_DETAILS, ...this.readDetails() };
+    this.tableIds = this.readTables();
     makeAutoObservable<CheckoutStore, 'data' | 'cart' | 'clock' | 'api' | 'storage' | 'createKey'>(
       this,
       {
@@ -164,6 +169,18 @@ export class CheckoutStore {
         ([key, field]) => key in EMPTY_DETAILS && typeof field === 'string',
       );
       return Object.fromEntries(entries) as Partial<CustomerDetails>;
+    } catch {
+      return {};
+    }
+  }
+
+  private readTables(): Record<string, number> {
+    try {
+      const value = JSON.parse(this.storage.getItem(CHECKOUT_TABLES_KEY) ?? 'null') as unknown;
+      if (!value || typeof value !== 'object') return {};
+      return Object.fromEntries(
+        Object.entries(value).filter(([, id]) => typeof id === 'number' && Number.isInteger(id)),
+      ) as Record<string, number>;
     } catch {
       return {};
     }
@@ -244,9 +261,47 @@ export class CheckoutStore {
     this.clearServerError('deliveryArea');
   }
 
+  /** The selected branch's chosen table, while it is one of the branch's tables. */
+  get tableId(): number | null {
+    const branchId = this.branch?.id;
+    if (branchId === undefined) return null;
+    const id = this.tableIds[String(branchId)];
+    return id !== undefined && this.tables.some((table) => table.id === id) ? id : null;
+  }
+
   setTable(id: number | null): void {
-    this.tableId = id;
+    const branchId = this.branch?.id;
+    if (branchId !== undefined) {
+      const next = { ...this.tableIds };
+      if (id === null) delete next[String(branchId)];
+      else next[String(branchId)] = id;
+      this.tableIds = next;
+      try {
+        this.storage.setItem(CHECKOUT_TABLES_KEY, JSON.stringify(next));
+      } catch {
+        // Storage unavailable: the choice still holds on this page.
+      }
+    }
     this.clearServerError('table');
+  }
+
+  /**
+   * A table's QR code opened `/store/{identifier}?table=…` (the table's identifier, as the back office
+   * encodes it; a table id is understood too): dine-in is chosen when the branch offers it, and the table
+   * is preselected for the checkout's table dropdown. An unknown table still chooses dine-in — the guest
+   * sits at a table — and leaves the dropdown to them. Returns whether a table matched.
+   */
+  applyTableLink(value: string): boolean {
+    const wanted = value.trim();
+    if (!wanted || !this.branch) return false;
+    const folded = wanted.toLocaleLowerCase('de');
+    const table =
+      this.tables.find((candidate) => candidate.identifier === wanted) ??
+      this.tables.find((candidate) => candidate.identifier.toLocaleLowerCase('de') === folded) ??
+      (/^\d+$/.test(wanted) ? this.tables.find((candidate) => candidate.id === Number(wanted)) : undefined);
+    if (this.cart.offeredOrderTypes.includes('dineIn')) this.cart.setOrderType('dineIn');
+    if (table) this.setTable(table.id);
+    return !!table;
   }
 
   // --- appointment
