@@ -540,18 +540,50 @@ test.describe('table QR code', () => {
 });
 
 test.describe('table QR link in the storefront', () => {
-  test('the scanned link chooses dine-in and the checkout shows the table preselected', async ({
+  test('the branch QR sheet links a table; the scanned link preselects it at the checkout', async ({
     page,
     request,
   }, testInfo) => {
-    test.setTimeout(90_000);
+    test.setTimeout(120_000);
     const staff = await staffApi(request);
     const branch = await viennaBranch(request);
     const identifier = `Fenster ${randomUUID().slice(0, 4)}`;
     const table = await post(staff, '/api/tables', { identifier, branch: { id: branch.id } });
     try {
-      // What the table's QR code encodes (TablesStore.tableUrl): the store with the table's identifier.
-      await page.goto(`/store/gasthaus-linde-wien?table=${encodeURIComponent(identifier)}`);
+      // The back office: the tables list filtered by the branch links to the branch's QR sheet.
+      await signInOnPage(page);
+      await page.goto('/backend/branches/tables');
+      await page.getByRole('combobox', { name: 'Filiale', exact: true }).selectOption(String(branch.id));
+      await expect(page.getByRole('cell', { name: identifier })).toBeVisible();
+      await screenshot(page, testInfo, 'tables-list-qr-link', false);
+      await page.getByRole('link', { name: 'QR-Codes drucken' }).click();
+      await expect(page).toHaveURL(new RegExp(`/backend/branches/tables/qr-codes\\?branch=${branch.id}$`));
+      await expect(page.getByRole('heading', { level: 1, name: 'QR-Codes der Tische' })).toBeVisible();
+      const all = (await (await staff.request.get(`/api/tables?branch=${branch.id}&limit=500`)).json()) as {
+        data: unknown[];
+      };
+      const cards = page
+        .getByRole('list', { name: 'QR-Codes der Tische – Gasthaus Zur Linde' })
+        .locator('.ed-qr');
+      await expect(cards).toHaveCount(all.data.length);
+      const card = page.locator(`.ed-qr[data-table="${identifier}"]`);
+      await expect(card.getByRole('img', { name: `QR-Code für Tisch ${identifier}` })).toBeVisible();
+      // Cards in natural order: "2" before "10".
+      await expect(cards.nth(1).locator('.ed-qr__label')).toHaveText('Tisch 2');
+      await screenshot(page, testInfo, 'table-qr-sheet');
+      await expectNoSeriousA11yViolations(page);
+      await page.evaluate(() => document.documentElement.classList.add('ed-printing-tables'));
+      await page.emulateMedia({ media: 'print' });
+      await expect(page.getByRole('button', { name: 'QR-Codes drucken' })).toBeHidden();
+      await screenshot(page, testInfo, 'table-qr-sheet-print', false);
+      await page.emulateMedia({ media: 'screen' });
+      const link = (await card.locator('.ed-qr__url').textContent())!;
+      expect(link).toBe(
+        `${new URL(page.url()).origin}/store/gasthaus-linde-wien?table=${encodeURIComponent(identifier)}`,
+      );
+
+      // The guest scans it.
+      await page.goto(link);
       await page.getByRole('button', { name: /Wiener Schnitzel vom Kalb/ }).click();
       // The link is taken once, then dropped from the address (a reload keeps the guest's own choices).
       await expect(page).toHaveURL(/\/store\/gasthaus-linde-wien$/);

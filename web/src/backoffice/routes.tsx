@@ -1,5 +1,6 @@
 import { readInitPayload, type InitPayload } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
+import { lazy, Suspense } from 'react';
 import { Route, Routes, useParams } from 'react-router';
 import { NotFoundPage } from '../components/ErrorPage';
 import { NAV_AREAS } from './areas';
@@ -36,6 +37,11 @@ const ScreenRoute = observer(function ScreenRoute({ area }: { area: string }) {
   return <EntityListPage key={description.collection} description={description} area={area} />;
 });
 
+/** The printable QR sheet of a branch's tables, its own chunk with the QR library. */
+const TableQrSheetPage = lazy(() =>
+  import('./editors/tables/TableQrSheetPage').then((m) => ({ default: m.TableQrSheetPage })),
+);
+
 /** The areas with entity screens (every one but the orders, which have their own, and the statistics). */
 const ENTITY_AREAS = NAV_AREAS.filter((area) => area.ready && area.path !== 'orders');
 
@@ -53,6 +59,16 @@ export function BackofficeRoutes({ stores }: { stores: BackofficeRootStore }) {
             {ENTITY_AREAS.map((area) => (
               <Route key={area.path} path={area.path} element={<AreaPage area={area.path} />}>
                 <Route index element={<AreaIndex area={area.path} />} />
+                {area.path === 'branches' && (
+                  <Route
+                    path="tables/qr-codes"
+                    element={
+                      <Suspense fallback={null}>
+                        <TableQrSheetPage />
+                      </Suspense>
+                    }
+                  />
+                )}
                 <Route path=":screen" element={<ScreenRoute area={area.path} />} />
                 <Route path=":screen/:id" element={<ScreenRoute area={area.path} />} />
               </Route>

@@ -56,11 +56,18 @@ export const EntityListPage = observer(function EntityListPage({
       <PageTitle title={description.plural} shopName={root.ui.shopName} />
       <div className="bo-toolbar">
         <h1 id={titleId}>{description.plural}</h1>
-        {writable && !description.noCreate && (
-          <Link className="button button--primary" to={`${base}/new`}>
-            {description.singular} anlegen
-          </Link>
-        )}
+        <div className="bo-toolbar__actions">
+          {description.listLinks?.map((link) => (
+            <Link key={link.label} className="button button--secondary" to={link.to(list.params)}>
+              {link.label}
+            </Link>
+          ))}
+          {writable && !description.noCreate && (
+            <Link className="button button--primary" to={`${base}/new`}>
+              {description.singular} anlegen
+            </Link>
+          )}
+        </div>
       </div>
       {description.noCreate && <p className="bo-note">{description.noCreate}</p>}
       {hasFilters && (

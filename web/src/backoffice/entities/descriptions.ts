@@ -291,6 +291,14 @@ export const ENTITY_DESCRIPTIONS: readonly EntityDescription[] = [
     sortable: ['identifier'],
     defaultSort: 'identifier',
     titleOf: (row) => `Tisch ${String(row.identifier)}`,
+    // The whole branch's QR codes on one printable sheet (editors/tables/TableQrSheetPage.tsx).
+    listLinks: [
+      {
+        label: 'QR-Codes drucken',
+        to: (filters) =>
+          `/backend/branches/tables/qr-codes${filters.branch ? `?branch=${encodeURIComponent(filters.branch)}` : ''}`,
+      },
+    ],
   },
   {
     collection: 'divisions',

@@ -107,4 +107,9 @@ export interface EntityDescription {
   notEdited?: Readonly<Record<string, string>>;
   /** Why a row cannot be created through the form (shown instead of the "Neu" button). */
   noCreate?: string;
+  /**
+   * Links of the list's toolbar to screens of their own (the tables' printable QR sheet), made from the
+   * list's current filters; no fields of the form.
+   */
+  listLinks?: readonly { label: string; to: (filters: Readonly<Record<string, string>>) => string }[];
 }

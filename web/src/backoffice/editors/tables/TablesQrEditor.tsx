@@ -22,7 +22,18 @@ function useQr(url: string): string | null {
   return data;
 }
 
-export function QrCard({ table, url, onRemove }: { table: DiningTable; url: string; onRemove?: () => void }) {
+export function QrCard({
+  table,
+  url,
+  onRemove,
+  bare = false,
+}: {
+  table: DiningTable;
+  url: string;
+  onRemove?: () => void;
+  /** Without a button of its own (on the whole-branch sheet, which has one print button). */
+  bare?: boolean;
+}) {
   const qr = useQr(url);
   return (
     <li className="ed-qr" data-table={table.identifier}>
@@ -39,7 +50,7 @@ export function QrCard({ table, url, onRemove }: { table: DiningTable; url: stri
       )}
       <span className="ed-qr__label">Tisch {table.identifier}</span>
       <span className="ed-qr__url">{url}</span>
-      {onRemove ? (
+      {bare ? null : onRemove ? (
         <button type="button" className="button button--ghost ed-remove" onClick={onRemove}>
           Tisch {table.identifier} löschen
         </button>
@@ -53,7 +64,7 @@ export function QrCard({ table, url, onRemove }: { table: DiningTable; url: stri
 }
 
 /** Prints only the QR sheet (or card) (editors.css hides the rest while the class is on the page). */
-function printSheet() {
+export function printSheet() {
   const html = document.documentElement;
   html.classList.add('ed-printing-tables');
   window.addEventListener('afterprint', () => html.classList.remove('ed-printing-tables'), { once: true });
