@@ -609,3 +609,69 @@ test.describe('table QR link in the storefront', () => {
     }
   });
 });
+
+test.describe('site block editor', () => {
+  test('a custom site: blocks added and reordered with a live preview, saved as content.body', async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const staff = await staffApi(request);
+    const suffix = randomUUID().slice(0, 6);
+    const values = await post(staff, '/api/blocks', {
+      identifier: `werte-${suffix}`,
+      type: 'sectionValues',
+      isEnabled: true,
+      isPublic: true,
+      position: 0,
+      content: { title: `Unsere Werte ${suffix}`, text: '<p>Handwerk seit 1987.</p>' },
+    });
+    const boxes = await post(staff, '/api/blocks', {
+      identifier: `leistungen-${suffix}`,
+      type: 'sectionTextBoxes',
+      isEnabled: true,
+      isPublic: true,
+      position: 1,
+      content: { title: `Leistungen ${suffix}`, boxes: [{ title: 'Estrich', text: '<p>Fließestrich</p>' }] },
+    });
+    await signInOnPage(page);
+    await page.goto('/backend/content/sites/new');
+    const path = `ueber-uns-${suffix}`;
+    await page.getByRole('textbox', { name: /^Pfad/ }).fill(path);
+    await page.getByRole('textbox', { name: /^Titel/ }).fill('Über uns');
+    await page.getByRole('combobox', { name: /^Seitentyp/ }).selectOption('custom_site');
+    const editor = page.getByRole('group', { name: /^Inhalt/ });
+    await expect(editor.getByText('Noch keine Blöcke.')).toBeVisible({ timeout: 15_000 });
+    const choose = editor.getByRole('combobox', { name: 'Block' });
+    await choose.selectOption(String(values.identifier));
+    await editor.getByRole('button', { name: 'Block hinzufügen' }).click();
+    await choose.selectOption(String(boxes.identifier));
+    await editor.getByRole('button', { name: 'Block hinzufügen' }).click();
+    const preview = editor.getByRole('region', { name: 'Vorschau der Seite' });
+    await expect(preview.getByRole('heading', { name: `Unsere Werte ${suffix}` })).toBeVisible();
+    await expect(preview.getByText('Fließestrich')).toBeVisible();
+    // Reordered: the boxes first, live in the preview.
+    await editor.getByRole('button', { name: `Block ${String(boxes.identifier)} nach oben` }).click();
+    await expect(preview.getByRole('heading', { level: 2 }).first()).toHaveText(`Leistungen ${suffix}`);
+    await screenshot(page, testInfo, 'site-block-editor');
+    await expectNoSeriousA11yViolations(page);
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    let siteId: number | null = null;
+    await expect
+      .poll(async () => {
+        const list = (await (await staff.request.get('/api/sites?limit=500')).json()) as {
+          data: { id: number; path: string; content: { body?: unknown } }[];
+        };
+        const site = list.data.find((candidate) => candidate.path === path);
+        siteId = site?.id ?? null;
+        return site?.content?.body ?? null;
+      })
+      .toEqual([{ block: boxes.identifier }, { block: values.identifier }]);
+    for (const target of [
+      `/api/sites/${String(siteId)}`,
+      `/api/blocks/${String(boxes.id)}`,
+      `/api/blocks/${String(values.id)}`,
+    ])
+      await staff.request.delete(target, { headers: { 'X-CSRF-Token': staff.csrf } });
+  });
+});

@@ -27,6 +27,7 @@ describe('special editors (rendered as the form shows them)', () => {
         'productParts',
         'productUnits',
         'schedule',
+        'siteContent',
         'tableQr',
         'upload',
       ]),

@@ -16,6 +16,7 @@ export type { CustomEditor, CustomEditorProps } from './types';
  * | `deliveryAreas` | branch `deliveryAreas`                                                    |
  * | `branchTables`  | branch: its tables (`/api/tables`) with QR codes; a virtual field          |
  * | `tableQr`       | table `identifier`, with the table's QR code to print                     |
+ * | `siteContent`   | site `content`: the blocks of a custom site with a live preview; the HTML body |
  * | `productParts`  | product `config` (`{ parts }`), with the live price preview                |
  * | `productUnits`  | product `alternativeUnits`, with the price per unit                       |
  * | `menuCatalog`   | menu `catalog` (categories and their products)                           |
@@ -42,4 +43,5 @@ export const customEditors: Record<string, CustomEditor<never>> = {
   productUnits: lazyEditor(() =>
     import('./parts/AlternativeUnitsEditor').then((m) => m.AlternativeUnitsEditor),
   ),
+  siteContent: lazyEditor(() => import('./site/SiteContentEditor').then((m) => m.SiteContentEditor)),
 };
