@@ -40,8 +40,8 @@ function render(path: string, storefront?: StorefrontRootStore): string {
 }
 
 /** Renders a path whose route is a lazy chunk, once the router has loaded it. */
-async function renderLazy(path: string): Promise<string> {
-  const router = routerFor(path);
+async function renderLazy(path: string, storefront?: StorefrontRootStore): Promise<string> {
+  const router = routerFor(path, storefront);
   if (!router.state.initialized)
     await new Promise<void>((resolve) => {
       const stop = router.subscribe((state) => {
@@ -105,7 +105,7 @@ describe(createRoutes.name, () => {
 
   it('opens the kiosk at its screensaver, without the website header, footer or install prompt', async () => {
     const { root } = await loadedRoot();
-    const html = render('/kiosk/wien', root);
+    const html = await renderLazy('/kiosk/wien', root);
     expect(text(html)).toContain('Zum Bestellen tippen');
     expect(text(html)).toContain('Gasthaus Wien');
     expect(html).not.toContain('site-header');

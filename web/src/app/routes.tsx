@@ -4,9 +4,6 @@ import { InternalErrorPage, NotFoundPage, StandaloneErrorPage } from '../compone
 import { ContentPage } from '../content/pages/ContentPage';
 import { HomeRoute } from '../content/pages/HomeRoute';
 import { LegalPage } from '../content/pages/LegalPage';
-import { KioskCheckoutPage } from '../kiosk/KioskCheckoutPage';
-import { KioskLayout } from '../kiosk/KioskLayout';
-import { KioskMenuPage } from '../kiosk/KioskMenuPage';
 import type { KioskStore } from '../kiosk/KioskStore';
 import { ShellProvider } from '../shell/ShellContext';
 import type { ShellStore } from '../shell/ShellStore';
@@ -26,6 +23,11 @@ const checkout = () =>
 const checkoutError = () =>
   import('../storefront/pages/CheckoutPage').then((m) => ({ element: <m.CheckoutPage paymentFailed /> }));
 const status = () => import('../storefront/pages/StatusPage').then((m) => ({ Component: m.StatusPage }));
+
+// The kiosk's layout and pages are one chunk of their own (kiosk/face.ts), loaded only under /kiosk.
+const kioskFace = () => import('../kiosk/face');
+const kioskMenu = () => kioskFace().then((m) => ({ Component: m.KioskMenuPage }));
+const kioskCheckout = () => kioskFace().then((m) => ({ Component: m.KioskCheckoutPage }));
 
 export interface AppStores {
   storefront: StorefrontRootStore;
@@ -58,19 +60,22 @@ export function createRoutes({ storefront, backoffice, shell, kiosk }: AppStores
           // The self-service kiosk (docs/decisions/app-shell.md): its own layout, so the website's header,
           // footer, cookie banner and install prompt are not part of it.
           path: 'kiosk/:branch',
-          element: (
-            <StorefrontStoresProvider stores={storefront}>
-              <ShellProvider shell={shell}>
-                <KioskLayout kiosk={kiosk} shell={shell} />
-              </ShellProvider>
-            </StorefrontStoresProvider>
-          ),
+          lazy: () =>
+            kioskFace().then(({ KioskLayout }) => ({
+              element: (
+                <StorefrontStoresProvider stores={storefront}>
+                  <ShellProvider shell={shell}>
+                    <KioskLayout kiosk={kiosk} shell={shell} />
+                  </ShellProvider>
+                </StorefrontStoresProvider>
+              ),
+            })),
           children: [
             {
               errorElement: <InternalErrorPage />,
               children: [
-                { index: true, element: <KioskMenuPage /> },
-                { path: 'checkout', element: <KioskCheckoutPage /> },
+                { index: true, lazy: kioskMenu },
+                { path: 'checkout', lazy: kioskCheckout },
                 { path: '*', element: <NotFoundPage /> },
               ],
             },
