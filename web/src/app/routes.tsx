@@ -22,7 +22,6 @@ const checkout = () =>
   import('../storefront/pages/CheckoutPage').then((m) => ({ Component: m.CheckoutPage }));
 const checkoutError = () =>
   import('../storefront/pages/CheckoutPage').then((m) => ({ element: <m.CheckoutPage paymentFailed /> }));
-const status = () => import('../storefront/pages/StatusPage').then((m) => ({ Component: m.StatusPage }));
 
 // The kiosk's layout and pages are one chunk of their own (kiosk/face.ts), loaded only under /kiosk.
 const kioskFace = () => import('../kiosk/face');
@@ -44,6 +43,11 @@ export interface AppStores {
  * child with an errorElement keeps header and footer around the 500 page when a page throws.
  */
 export function createRoutes({ storefront, backoffice, shell, kiosk }: AppStores): RouteObject[] {
+  // The status page and its store (built on the first visit) are their own chunks.
+  const status = () =>
+    Promise.all([import('../storefront/pages/StatusPage'), storefront.loadOrderStatus()]).then(
+      ([m, orderStatus]) => ({ element: <m.StatusPage orderStatus={orderStatus} /> }),
+    );
   return [
     {
       errorElement: <StandaloneErrorPage />,

@@ -10,7 +10,7 @@ import { CatalogStore } from './stores/CatalogStore';
 import { CheckoutStore } from './stores/CheckoutStore';
 import { ClockStore, type Clock } from './stores/ClockStore';
 import { InitDataStore } from './stores/InitDataStore';
-import { OrderStatusStore, type OpenEventStream } from './stores/OrderStatusStore';
+import type { OpenEventStream, OrderStatusStore } from './stores/OrderStatusStore';
 import type { FileUploader } from './stores/ProductEditor';
 
 export interface StorefrontRootStoreOptions {
@@ -40,9 +40,10 @@ export class StorefrontRootStore {
   readonly catalog: CatalogStore;
   readonly cart: CartStore;
   readonly checkout: CheckoutStore;
-  readonly orderStatus: OrderStatusStore;
   readonly consent: ConsentStore;
   readonly analytics: AnalyticsStore;
+  private readonly openEventStream?: OpenEventStream;
+  private orderStatusLoad?: Promise<OrderStatusStore>;
 
   constructor({
     api,
@@ -62,7 +63,7 @@ export class StorefrontRootStore {
     this.catalog = new CatalogStore(this.data, this.branches, this.clock);
     this.cart = new CartStore(this.data, this.branches, this.catalog, storage, uploader);
     this.checkout = new CheckoutStore(this.data, this.cart, this.clock, api, storage);
-    this.orderStatus = new OrderStatusStore(api, this.data, openEventStream);
+    this.openEventStream = openEventStream;
     this.consent = new ConsentStore(cookies);
     this.analytics = new AnalyticsStore(api, this.consent);
     // The purchase event: the placed order's items and total, sent only with consent.
@@ -79,6 +80,17 @@ export class StorefrontRootStore {
         this.cart.migrateAll();
       },
     );
+  }
+
+  /**
+   * The status page's store, built on its first visit from its own chunk (the status route loads it with
+   * the page), so the storefront's first load does without it; the same store on every later visit.
+   */
+  loadOrderStatus(): Promise<OrderStatusStore> {
+    this.orderStatusLoad ??= import('./stores/OrderStatusStore').then(
+      ({ OrderStatusStore }) => new OrderStatusStore(this.api, this.data, this.openEventStream),
+    );
+    return this.orderStatusLoad;
   }
 
   /** Loads the data and starts the clock and the 4-hour reload check; returns the function that stops them. */

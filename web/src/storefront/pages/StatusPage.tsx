@@ -18,8 +18,8 @@ const RATING_LABELS: Record<RatingField, string> = {
 };
 
 /** The public status page `/status/{uid}/{hash}` (spec sections 2 and 4); the hash is never shown. */
-export const StatusPage = observer(function StatusPage() {
-  const { ui, orderStatus } = useStores();
+export const StatusPage = observer(function StatusPage({ orderStatus }: { orderStatus: OrderStatusStore }) {
+  const { ui } = useStores();
   const { uid = '', hash = '' } = useParams();
   useEffect(() => orderStatus.open(uid, hash), [orderStatus, uid, hash]);
 
