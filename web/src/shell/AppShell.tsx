@@ -1,9 +1,12 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { CONSENT_ACCEPTED_EVENT } from './cookies';
-import { InstallPrompt } from './InstallPrompt';
 import type { DeferredInstallPrompt, ShellStore } from './ShellStore';
-import { UpdateBanner } from './UpdateBanner';
+
+// Both are shown only now and then (a waiting update, the install question), so their code and texts are
+// small chunks of their own, loaded when they are to be shown (the worker precaches them).
+const UpdateBanner = lazy(() => import('./UpdateBanner').then((m) => ({ default: m.UpdateBanner })));
+const InstallPrompt = lazy(() => import('./InstallPrompt').then((m) => ({ default: m.InstallPrompt })));
 
 /**
  * The shell's parts that float over every storefront page: the update banner and (outside the
@@ -48,8 +51,10 @@ export const AppShell = observer(function AppShell({
 
   return (
     <>
-      <UpdateBanner shell={shell} />
-      {!selfService && <InstallPrompt shell={shell} shopName={shopName} />}
+      <Suspense fallback={null}>{shell.updateWaiting && <UpdateBanner shell={shell} />}</Suspense>
+      <Suspense fallback={null}>
+        {!selfService && shell.promptStep !== 'hidden' && <InstallPrompt shell={shell} shopName={shopName} />}
+      </Suspense>
     </>
   );
 });
