@@ -172,7 +172,9 @@ export const EntityListPage = observer(function EntityListPage({
                     <td>
                       <details>
                         <summary>Anzeigen</summary>
-                        <pre className="bo-json">{JSON.stringify(row.changes ?? {}, null, 2)}</pre>
+                        <pre className="bo-json" tabIndex={0}>
+                          {JSON.stringify(row.changes ?? {}, null, 2)}
+                        </pre>
                       </details>
                     </td>
                   )}

@@ -1,6 +1,12 @@
-import { UNIT_CODES, UNITS } from '@ordering/common';
+import { formatDate, UNIT_CODES, UNITS } from '@ordering/common';
 import { BLOCK_TYPES, DEVICE_TYPES, ROLE_LABELS, ROLES } from '@ordering/common/schemas';
 import type { EntityDescription, FieldDescription, FieldOption } from './types';
+
+/** `2026-12-01T07:00:00Z` → `01.12.2026` (Vienna), for row titles. */
+const day = (value: unknown): string => {
+  const date = new Date(String(value ?? ''));
+  return Number.isNaN(date.getTime()) ? '' : formatDate(date);
+};
 
 const options = (pairs: Record<string, string>): FieldOption[] =>
   Object.entries(pairs).map(([value, label]) => ({ value, label }));
@@ -178,7 +184,7 @@ export const ENTITY_DESCRIPTIONS: readonly EntityDescription[] = [
     searchable: true,
     sortable: ['name', 'availableFrom'],
     defaultSort: '-availableFrom',
-    titleOf: (row) => String(row.name || `Katalog ab ${String(row.availableFrom ?? '').slice(0, 10)}`),
+    titleOf: (row) => String(row.name || `Katalog ab ${day(row.availableFrom)}`),
   },
   {
     collection: 'tags',
@@ -547,7 +553,7 @@ export const ENTITY_DESCRIPTIONS: readonly EntityDescription[] = [
     searchable: true,
     sortable: ['startedAt', 'endedAt', 'type', 'status'],
     defaultSort: '-startedAt',
-    titleOf: (row) => `Aktivität vom ${String(row.startedAt ?? '').slice(0, 10)}`,
+    titleOf: (row) => `Aktivität vom ${day(row.startedAt)}`,
   },
   {
     collection: 'working-schedules',
@@ -577,7 +583,7 @@ export const ENTITY_DESCRIPTIONS: readonly EntityDescription[] = [
     searchable: true,
     sortable: ['startsAt', 'endsAt'],
     defaultSort: 'startsAt',
-    titleOf: (row) => `Planung vom ${String(row.startsAt ?? '').slice(0, 10)}`,
+    titleOf: (row) => `Planung vom ${day(row.startsAt)}`,
   },
   {
     collection: 'projects',
