@@ -158,9 +158,14 @@ describe(EntityFormStore.name, () => {
     expect(await form.save()).toBeUndefined();
     expect(fetch.calls[0]).toMatchObject({ method: 'POST', url: '/api/tags', body: { name: 'Vegan' } });
     expect(form.errorOf('name')).toBe('Dieser Wert wird bereits verwendet.');
-    expect(errors.entries.map((e) => e.message)).toEqual(['Dieser Wert wird bereits verwendet.']);
+    expect(errors.entries.map((e) => e.message)).toEqual(['Name: Dieser Wert wird bereits verwendet.']);
     form.setValue('name', 'Vegan!');
-    expect(await form.save()).toEqual({ id: 7, name: 'Vegan!', image: null });
+    // "Erneut versuchen" submits the form again, with its values at that time.
+    await errors.retry(errors.entries[0]!.id);
+    expect(fetch.calls[1]).toMatchObject({ method: 'POST', body: { name: 'Vegan!' } });
+    expect(form.createdId).toBe(7);
+    expect(form.isNew).toBe(false);
+    expect(errors.entries).toEqual([]);
   });
 
   it('updates with PUT of the schema fields only and deletes with the catalogue fallback on failure', async () => {
