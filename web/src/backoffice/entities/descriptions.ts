@@ -43,6 +43,7 @@ const PROJECT_STATUS = options({
   cancelled: 'Abgebrochen',
 });
 const TASK_STATUS = options({ open: 'Offen', 'in-progress': 'In Arbeit', done: 'Erledigt' });
+const LOG_ACTIONS = options({ create: 'Erstellt', update: 'Geändert', delete: 'Gelöscht' });
 const ACTIVITY_TYPES = options({ work: 'Arbeit', holiday: 'Urlaub', sick: 'Krankenstand' });
 
 /** A custom field: the special editor of that key, or a hint while it is not there yet. */
@@ -823,8 +824,8 @@ export const ENTITY_DESCRIPTIONS: readonly EntityDescription[] = [
     columns: [
       { field: 'createdAt', label: 'Zeitpunkt', format: 'datetime' },
       { field: 'username', label: 'Benutzer' },
-      { field: 'action', label: 'Aktion' },
-      { field: 'entityType', label: 'Bereich' },
+      { field: 'action', label: 'Aktion', format: 'option', options: LOG_ACTIONS },
+      { field: 'entityType', label: 'Bereich', format: 'collection' },
       { field: 'entityId', label: 'ID' },
     ],
     filters: [
@@ -832,7 +833,7 @@ export const ENTITY_DESCRIPTIONS: readonly EntityDescription[] = [
         param: 'action',
         label: 'Aktion',
         type: 'select',
-        options: options({ create: 'Erstellt', update: 'Geändert', delete: 'Gelöscht' }),
+        options: LOG_ACTIONS,
       },
     ],
     readOnly: true,

@@ -61,7 +61,9 @@ export interface ColumnDescription {
   field: string;
   label?: string;
   /** How the value is shown; default by the field's type. */
-  format?: 'text' | 'boolean' | 'date' | 'datetime' | 'ref' | 'money' | 'option';
+  format?: 'text' | 'boolean' | 'date' | 'datetime' | 'ref' | 'money' | 'option' | 'collection';
+  /** Choices for `option` when the column is no field of the form (e.g. the log's action). */
+  options?: readonly FieldOption[];
 }
 
 /** One filter above the list, sent as a query parameter. */
