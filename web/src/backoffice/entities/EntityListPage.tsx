@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { PageTitle } from '../../components/PageTitle';
 import { useStores } from '../stores';
 import { mayWrite } from './access';
@@ -24,6 +24,8 @@ export const EntityListPage = observer(function EntityListPage({
   const list = feature.list(description);
   const { refs } = feature;
   const base = `/backend/${area}/${description.path}`;
+  // A query the list was opened with (a pairing code from a terminal's QR) goes along to the form.
+  const { search } = useLocation();
   const titleId = `list-title-${description.path}`;
   const writable = mayWrite(description, root.auth.roles);
 
@@ -57,7 +59,7 @@ export const EntityListPage = observer(function EntityListPage({
       <div className="bo-toolbar">
         <h1 id={titleId}>{description.plural}</h1>
         {writable && !description.noCreate && (
-          <Link className="button button--primary" to={`${base}/new`}>
+          <Link className="button button--primary" to={`${base}/new${search}`}>
             {description.singular} anlegen
           </Link>
         )}
@@ -159,7 +161,7 @@ export const EntityListPage = observer(function EntityListPage({
                     return (
                       <td key={column.field}>
                         {index === 0 && !description.readOnly ? (
-                          <Link to={`${base}/${String(row.id)}`}>
+                          <Link to={`${base}/${String(row.id)}${search}`}>
                             {text === '–' ? (description.titleOf?.(row) ?? rowTitle(row)) : text}
                           </Link>
                         ) : (

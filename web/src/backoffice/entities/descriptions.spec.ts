@@ -3,6 +3,7 @@ import { ApiClient } from '../../api/ApiClient';
 import { fakeFetch, json } from '../../testing/fakeFetch';
 import { ErrorStore } from '../ErrorStore';
 import { NAV_AREAS } from '../areas';
+import { customEditors } from '../editors';
 import { screensOf } from './access';
 import { ALL_DESCRIPTIONS, CONFIG_DESCRIPTION, descriptionAt } from './descriptions';
 import { EntityFormStore } from './EntityFormStore';
@@ -78,6 +79,12 @@ describe('entity descriptions', () => {
         if (field.type === 'select') expect(field.options?.length).toBeGreaterThan(0);
       }
     }
+  });
+
+  it('names only registered editors as panels (they own no form value)', () => {
+    const panels = ALL_DESCRIPTIONS.flatMap((d) => d.panels ?? []);
+    expect(panels.map((p) => p.editor)).toContain('devicePairing');
+    for (const panel of panels) expect(customEditors).toHaveProperty([panel.editor]);
   });
 
   it('places every screen in an area of the navigation, with a unique path there', () => {

@@ -755,7 +755,7 @@ export const ENTITY_DESCRIPTIONS: readonly EntityDescription[] = [
       { name: 'type', type: 'select', options: options(DEVICE_TYPE_LABELS) },
       { name: 'branch', type: 'ref', collection: 'branches' },
       { name: 'isEnabled', type: 'boolean' },
-      custom('settings', 'deviceSettings', 'im Geräte-Editor (Drucker, Kopplung)'),
+      custom('settings', 'deviceSettings', 'im Geräte-Editor (Drucker)'),
     ],
     columns: [
       { field: 'identifier' },
@@ -771,6 +771,7 @@ export const ENTITY_DESCRIPTIONS: readonly EntityDescription[] = [
     searchable: true,
     sortable: ['identifier', 'name', 'type', 'lastSeenAt'],
     defaultSort: 'identifier',
+    panels: [{ editor: 'devicePairing', label: 'Kopplung' }],
   },
   // Einstellungen
   {
