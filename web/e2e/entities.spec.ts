@@ -34,7 +34,21 @@ async function shoot(page: Page, testInfo: TestInfo, name: string) {
  * Values the API needs beyond the fields the shared schema requires (rules across fields that only the
  * server checks): filled after the required ones.
  */
+/** A 1×1 PNG: the file the upload editor reads for a new image or upload. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+const chooseFile = async (page: Page) => {
+  const input = page.locator('form.bo-form input[type="file"]');
+  await expect(input).toBeAttached({ timeout: 15_000 });
+  await input.setInputFiles({ name: 'punkt.png', mimeType: 'image/png', buffer: PNG });
+  await expect(page.getByText(/punkt\.png .*wird beim Speichern hochgeladen/)).toBeVisible();
+};
+
 const EXTRA: Record<string, (page: Page) => Promise<void>> = {
+  images: chooseFile,
+  uploads: chooseFile,
   'digital-signage-segments': async (page) => {
     await page.locator('#field-type').selectOption('image');
     await page.locator('#field-image').selectOption({ index: 1 });

@@ -2,7 +2,6 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PageTitle } from '../../components/PageTitle';
-import { customEditors } from '../editors';
 import { useStores } from '../stores';
 import { mayWrite } from './access';
 import { EntityFormStore } from './EntityFormStore';
@@ -124,22 +123,6 @@ export const EntityFormPage = observer(function EntityFormPage({
               </div>
             </fieldset>
           ))}
-          {description.panels?.map((panel) => {
-            const Panel = customEditors[panel.editor];
-            return Panel ? (
-              <div key={panel.editor} className="bo-panel">
-                <Panel
-                  value={undefined as never}
-                  onChange={() => undefined}
-                  errors={{}}
-                  entity={form.values}
-                  id={form.id}
-                  disabled={!writable}
-                  label={panel.label}
-                />
-              </div>
-            ) : null;
-          })}
           {Object.keys(form.fieldErrors).length > 0 && (
             <p className="bo-form__summary" role="alert">
               Bitte die markierten Felder prüfen.

@@ -51,7 +51,7 @@ describe('entity descriptions', () => {
     '%s: the form has exactly the fields of the shared schema',
     (collection, description) => {
       const described = [
-        ...description.fields.map((f) => f.name),
+        ...description.fields.filter((f) => !f.virtual).map((f) => f.name),
         ...Object.keys(description.notEdited ?? {}),
       ].sort();
       expect(described).toEqual(schemaFields(collection).sort());
@@ -61,13 +61,22 @@ describe('entity descriptions', () => {
   it('every writable collection has a shared schema and a German label for each field', () => {
     for (const description of ALL_DESCRIPTIONS.filter((d) => !d.readOnly)) {
       expect(ENTITY_INPUTS).toHaveProperty([description.collection]);
-      for (const field of description.fields) {
+      for (const field of description.fields.filter((f) => !f.virtual)) {
         const label = labelOf(description, field);
         expect(label).not.toBe(field.name);
         expect(
           (FIELD_LABELS as Record<string, Record<string, string>>)[description.collection],
         ).toHaveProperty([field.name]);
       }
+    }
+  });
+
+  it('gives a virtual field (its own editor, never sent) a label and a registered editor', () => {
+    const virtual = ALL_DESCRIPTIONS.flatMap((d) => d.fields.filter((f) => f.virtual));
+    expect(virtual.map((f) => f.editor)).toEqual(['branchTables']);
+    for (const field of virtual) {
+      expect(field.label).toBeTruthy();
+      expect(customEditors).toHaveProperty([field.editor!]);
     }
   });
 
@@ -79,12 +88,6 @@ describe('entity descriptions', () => {
         if (field.type === 'select') expect(field.options?.length).toBeGreaterThan(0);
       }
     }
-  });
-
-  it('names only registered editors as panels (they own no form value)', () => {
-    const panels = ALL_DESCRIPTIONS.flatMap((d) => d.panels ?? []);
-    expect(panels.map((p) => p.editor)).toContain('devicePairing');
-    for (const panel of panels) expect(customEditors).toHaveProperty([panel.editor]);
   });
 
   it('places every screen in an area of the navigation, with a unique path there', () => {

@@ -253,6 +253,11 @@ export const ENTITY_DESCRIPTIONS: readonly EntityDescription[] = [
         'isQuotationRequired',
       ]),
       custom('deliveryAreas', 'deliveryAreas', 'im Liefergebiete-Editor', 'Bestellarten'),
+      {
+        ...custom('tables', 'branchTables', 'unter Filialen › Tische', 'Bestellarten'),
+        label: 'Tische mit QR-Codes',
+        virtual: true,
+      },
       ...flags('Pflichtangaben', [
         'isDeliveryEmailRequired',
         'isDineInEmailRequired',
@@ -459,7 +464,6 @@ export const ENTITY_DESCRIPTIONS: readonly EntityDescription[] = [
     searchable: true,
     sortable: ['name', 'size', 'width', 'height'],
     defaultSort: '-createdAt',
-    noCreate: 'Bilder werden im Upload-Editor hochgeladen.',
   },
   {
     collection: 'uploads',
@@ -480,7 +484,6 @@ export const ENTITY_DESCRIPTIONS: readonly EntityDescription[] = [
     searchable: true,
     sortable: ['name', 'size', 'extension'],
     defaultSort: '-createdAt',
-    noCreate: 'Dateien werden im Upload-Editor hochgeladen.',
   },
   {
     collection: 'image-templates',
@@ -755,7 +758,7 @@ export const ENTITY_DESCRIPTIONS: readonly EntityDescription[] = [
       { name: 'type', type: 'select', options: options(DEVICE_TYPE_LABELS) },
       { name: 'branch', type: 'ref', collection: 'branches' },
       { name: 'isEnabled', type: 'boolean' },
-      custom('settings', 'deviceSettings', 'im Geräte-Editor (Drucker)'),
+      custom('settings', 'deviceSettings', 'im Geräte-Editor (Drucker, Kopplung)'),
     ],
     columns: [
       { field: 'identifier' },
@@ -771,7 +774,6 @@ export const ENTITY_DESCRIPTIONS: readonly EntityDescription[] = [
     searchable: true,
     sortable: ['identifier', 'name', 'type', 'lastSeenAt'],
     defaultSort: 'identifier',
-    panels: [{ editor: 'devicePairing', label: 'Kopplung' }],
   },
   // Einstellungen
   {

@@ -54,6 +54,11 @@ export interface FieldDescription {
   step?: number;
   /** Shown only when creating (e.g. the file of an image). */
   createOnly?: boolean;
+  /**
+   * Not a field of the entity: a special editor with its own calls (a branch's tables with QR codes),
+   * never sent with the form; needs its own `label`.
+   */
+  virtual?: boolean;
 }
 
 /** One column of the list. */
@@ -105,11 +110,6 @@ export interface EntityDescription {
   readOnly?: boolean;
   /** One object rather than a collection (config): edit only, at GET/POST `/api/{collection}`. */
   singleton?: boolean;
-  /**
-   * Special editors that own no value of the form (they call the API themselves, e.g. pairing a device),
-   * shown below the fields by key (../editors/index.ts).
-   */
-  panels?: readonly { editor: string; label: string }[];
   /** Schema fields the form leaves out on purpose, with the reason (e.g. a flag derived from another field). */
   notEdited?: Readonly<Record<string, string>>;
   /** Why a row cannot be created through the form (shown instead of the "Neu" button). */
