@@ -59,6 +59,8 @@ export const FieldInput = observer(function FieldInput({ form, field, refs, disa
     'aria-describedby': describedBy || undefined,
   } as const;
   const set = (next: unknown) => form.setValue(field.name, next);
+  // A registered special editor shows its field's errors itself (its `errors` prop).
+  const editorShowsErrors = field.type === 'custom' && !!field.editor && !!customEditors[field.editor];
 
   let control: React.ReactNode;
   let isGroup = false;
@@ -282,7 +284,7 @@ export const FieldInput = observer(function FieldInput({ form, field, refs, disa
           {field.hint}
         </p>
       )}
-      {error && (
+      {error && !editorShowsErrors && (
         <p id={`${id}-error`} className="bo-field__error">
           {error}
         </p>
