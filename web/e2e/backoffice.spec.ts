@@ -333,9 +333,10 @@ test.describe('Back office', () => {
     await expect(page.locator('.order-card').first()).toBeVisible();
     await expect(page.locator('.board')).not.toContainText('Gruber Estrich');
     await expect(page.locator('.board-toolbar__filter')).toHaveCount(0);
+    // The branches area holds only the tables for an employee.
     await nav.getByRole('link', { name: 'Filialen' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Filialen' })).toBeVisible();
-    await expect(page.getByText('in Vorbereitung', { exact: false })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Tische' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Filialen' }).getByRole('link')).toHaveText(['Tische']);
     await page.goto('/backend/settings');
     await expect(page.getByText('Für diesen Bereich fehlt Ihnen die Berechtigung.')).toBeVisible();
     await screenshot(page, testInfo, 'backoffice-employee-area', false);

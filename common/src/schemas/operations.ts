@@ -1,3 +1,4 @@
+import './jitless.js';
 import { z } from 'zod';
 import { fields } from './fields.js';
 

@@ -1,3 +1,4 @@
+import './jitless.js';
 import { z } from 'zod';
 import { OPENING_HOUR_RULE_TYPES } from '../contract/branch.js';
 import { PREPARATION_MINUTES_MAX } from '../preparation-time.js';

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { Navigate, NavLink, Outlet, useParams } from 'react-router';
+import { Navigate, NavLink, Outlet, useLocation, useParams } from 'react-router';
 import { NAV_AREAS } from '../areas';
 import { useStores } from '../stores';
 import { screensOf } from './access';
@@ -39,8 +39,10 @@ export const AreaPage = observer(function AreaPage({ area }: { area: string }) {
 /** `/backend/{area}`: the area's first screen. */
 export const AreaIndex = observer(function AreaIndex({ area }: { area: string }) {
   const { auth } = useStores();
+  const { search } = useLocation();
   const [first] = screensOf(area, auth.roles);
-  return first ? <Navigate to={`/backend/${area}/${first.path}`} replace /> : null;
+  // The query stays (a terminal's pairing QR opens /backend/devices?pair=…).
+  return first ? <Navigate to={`/backend/${area}/${first.path}${search}`} replace /> : null;
 });
 
 /** The screen's description from the path, or nothing when the role may not read it. */

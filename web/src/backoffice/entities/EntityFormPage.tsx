@@ -53,10 +53,16 @@ export const EntityFormPage = observer(function EntityFormPage({
     if (!form.loaded) void form.load();
   }, [form]);
 
+  // A new row (saved from the form or by "Erneut versuchen" in the error list) moves to its own address.
+  const createdId = form.createdId;
+  useEffect(() => {
+    if (createdId !== undefined && form.id === undefined)
+      void navigate(`${listPath}/${createdId}`, { replace: true });
+  }, [createdId, form, listPath, navigate]);
+
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     setSavedNote('');
-    const wasNew = form.isNew;
     const saved = await form.save();
     if (!saved) {
       // Focus the first field with an error, so keyboard and screen-reader users land on it.
@@ -71,8 +77,7 @@ export const EntityFormPage = observer(function EntityFormPage({
     if (description.singleton) {
       root.ui.applyConfig(saved as { shopName?: string; businessName?: string });
       setSavedNote('Gespeichert.');
-    } else if (wasNew) void navigate(`${listPath}/${String(saved.id)}`, { replace: true });
-    else setSavedNote('Gespeichert.');
+    } else if (form.id !== undefined) setSavedNote('Gespeichert.');
   }
 
   async function onDelete() {

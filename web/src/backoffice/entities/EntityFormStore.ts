@@ -9,7 +9,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import { ApiRequestError, type ApiClient } from '../../api/ApiClient';
 import type { ErrorStore } from '../ErrorStore';
 import { fieldOfPath } from './paths';
-import { defaultsOf, schemaFields, validate } from './schema';
+import { defaultsOf, labelOf, schemaFields, validate } from './schema';
 import type { EntityDescription } from './types';
 
 /** The German fallback of spec section 8 for a failed call of this screen. */
@@ -46,6 +46,8 @@ export class EntityFormStore {
   secrets: Record<string, string> = {};
   loaded = false;
   saving = false;
+  /** The id the server gave a new row (the page then moves to its address; later saves update it). */
+  createdId: number | undefined = undefined;
   readonly id?: number;
   readonly description: EntityDescription;
   private readonly api: ApiClient;
@@ -68,12 +70,13 @@ export class EntityFormStore {
   }
 
   get isNew(): boolean {
-    return this.id === undefined && !this.description.singleton;
+    return this.id === undefined && this.createdId === undefined && !this.description.singleton;
   }
 
   private get url(): string {
     const base = `/api/${this.description.collection}`;
-    return this.id === undefined ? base : `${base}/${this.id}`;
+    const id = this.id ?? this.createdId;
+    return id === undefined ? base : `${base}/${id}`;
   }
 
   async load(): Promise<void> {
@@ -143,26 +146,49 @@ export class EntityFormStore {
     this.saving = true;
     const action: EntityAction = this.isNew ? 'create' : 'update';
     const body = this.body;
-    const send = () =>
-      this.description.singleton
+    const request = () =>
+      this.isNew || this.description.singleton
         ? this.api.post<Record<string, unknown>>(this.url, body)
-        : this.isNew
-          ? this.api.post<Record<string, unknown>>(this.url, body)
-          : this.api.put<Record<string, unknown>>(this.url, body);
+        : this.api.put<Record<string, unknown>>(this.url, body);
+    // The error list names the field ("Name: Dieser Wert wird bereits verwendet."); the field itself shows
+    // the server's words.
+    let original: ApiRequestError | undefined;
+    const send = () =>
+      request().catch((error: unknown) => {
+        if (!(error instanceof ApiRequestError)) throw error;
+        original = error;
+        throw new ApiRequestError(
+          error.status,
+          error.errors.map((entry) =>
+            entry.field
+              ? {
+                  ...entry,
+                  message: `${labelOf(this.description, { name: fieldOfPath(entry.field) })}: ${entry.message}`,
+                }
+              : entry,
+          ),
+        );
+      });
     try {
-      const saved = await this.errors.run(failureMessage(this.description, action), send, { rethrow: true });
+      // "Erneut versuchen" in the error list submits the form again, with what is in it then.
+      const saved = await this.errors.run(failureMessage(this.description, action), send, {
+        rethrow: true,
+        retry: () => this.save(),
+      });
       runInAction(() => {
         if (saved) {
           this.values = saved;
           this.secrets = {};
+          if (action === 'create' && typeof saved.id === 'number') this.createdId = saved.id;
         }
       });
       return saved;
     } catch (error) {
       runInAction(() => {
-        if (error instanceof ApiRequestError) {
+        const source = original ?? (error instanceof ApiRequestError ? error : undefined);
+        if (source) {
           const byField: Record<string, string> = {};
-          for (const entry of error.errors) if (entry.field) byField[entry.field] ??= entry.message;
+          for (const entry of source.errors) if (entry.field) byField[entry.field] ??= entry.message;
           this.fieldErrors = byField;
         }
       });

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { PageTitle } from '../../components/PageTitle';
 import { useStores } from '../stores';
 import { mayWrite } from './access';
@@ -24,6 +24,8 @@ export const EntityListPage = observer(function EntityListPage({
   const list = feature.list(description);
   const { refs } = feature;
   const base = `/backend/${area}/${description.path}`;
+  // A query the list was opened with (a pairing code from a terminal's QR) goes along to the form.
+  const { search } = useLocation();
   const titleId = `list-title-${description.path}`;
   const writable = mayWrite(description, root.auth.roles);
 
@@ -63,7 +65,7 @@ export const EntityListPage = observer(function EntityListPage({
             </Link>
           ))}
           {writable && !description.noCreate && (
-            <Link className="button button--primary" to={`${base}/new`}>
+            <Link className="button button--primary" to={`${base}/new${search}`}>
               {description.singular} anlegen
             </Link>
           )}
@@ -166,7 +168,7 @@ export const EntityListPage = observer(function EntityListPage({
                     return (
                       <td key={column.field}>
                         {index === 0 && !description.readOnly ? (
-                          <Link to={`${base}/${String(row.id)}`}>
+                          <Link to={`${base}/${String(row.id)}${search}`}>
                             {text === '–' ? (description.titleOf?.(row) ?? rowTitle(row)) : text}
                           </Link>
                         ) : (
@@ -179,7 +181,9 @@ export const EntityListPage = observer(function EntityListPage({
                     <td>
                       <details>
                         <summary>Anzeigen</summary>
-                        <pre className="bo-json">{JSON.stringify(row.changes ?? {}, null, 2)}</pre>
+                        <pre className="bo-json" tabIndex={0}>
+                          {JSON.stringify(row.changes ?? {}, null, 2)}
+                        </pre>
                       </details>
                     </td>
                   )}

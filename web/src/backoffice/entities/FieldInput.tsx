@@ -19,6 +19,12 @@ const refId = (value: unknown): string =>
 
 const refIds = (value: unknown): string[] => (Array.isArray(value) ? value.map(refId) : []);
 
+const isEmpty = (value: unknown): boolean =>
+  value === undefined ||
+  value === null ||
+  (Array.isArray(value) && value.length === 0) ||
+  (typeof value === 'object' && Object.values(value).every(isEmpty));
+
 /** `2026-03-01T09:30:00.000Z` → `2026-03-01T10:30` in the browser's time zone (the input's format). */
 export function toLocalInput(iso: unknown): string {
   if (typeof iso !== 'string' || iso === '') return '';
@@ -53,6 +59,8 @@ export const FieldInput = observer(function FieldInput({ form, field, refs, disa
     'aria-describedby': describedBy || undefined,
   } as const;
   const set = (next: unknown) => form.setValue(field.name, next);
+  // A registered special editor shows its field's errors itself (its `errors` prop).
+  const editorShowsErrors = field.type === 'custom' && !!field.editor && !!customEditors[field.editor];
 
   let control: React.ReactNode;
   let isGroup = false;
@@ -234,8 +242,10 @@ export const FieldInput = observer(function FieldInput({ form, field, refs, disa
       ) : (
         <div className="bo-pending-editor">
           <p className="bo-field__hint">Wird bearbeitet {field.editorHint ?? 'in einem eigenen Editor'}.</p>
-          {value !== undefined && value !== null && (
-            <pre className="bo-json" aria-label={`${label} (nur lesen)`}>
+          {isEmpty(value) ? (
+            <p className="bo-field__hint">Noch keine Einträge.</p>
+          ) : (
+            <pre className="bo-json" role="group" tabIndex={0} aria-label={`${label} (nur lesen)`}>
               {JSON.stringify(value, null, 2)}
             </pre>
           )}
@@ -274,7 +284,7 @@ export const FieldInput = observer(function FieldInput({ form, field, refs, disa
           {field.hint}
         </p>
       )}
-      {error && (
+      {error && !editorShowsErrors && (
         <p id={`${id}-error`} className="bo-field__error">
           {error}
         </p>

@@ -3,6 +3,7 @@ import { ApiClient } from '../../api/ApiClient';
 import { fakeFetch, json } from '../../testing/fakeFetch';
 import { ErrorStore } from '../ErrorStore';
 import { NAV_AREAS } from '../areas';
+import { customEditors } from '../editors';
 import { screensOf } from './access';
 import { ALL_DESCRIPTIONS, CONFIG_DESCRIPTION, descriptionAt } from './descriptions';
 import { EntityFormStore } from './EntityFormStore';
@@ -50,7 +51,7 @@ describe('entity descriptions', () => {
     '%s: the form has exactly the fields of the shared schema',
     (collection, description) => {
       const described = [
-        ...description.fields.map((f) => f.name),
+        ...description.fields.filter((f) => !f.virtual).map((f) => f.name),
         ...Object.keys(description.notEdited ?? {}),
       ].sort();
       expect(described).toEqual(schemaFields(collection).sort());
@@ -60,13 +61,22 @@ describe('entity descriptions', () => {
   it('every writable collection has a shared schema and a German label for each field', () => {
     for (const description of ALL_DESCRIPTIONS.filter((d) => !d.readOnly)) {
       expect(ENTITY_INPUTS).toHaveProperty([description.collection]);
-      for (const field of description.fields) {
+      for (const field of description.fields.filter((f) => !f.virtual)) {
         const label = labelOf(description, field);
         expect(label).not.toBe(field.name);
         expect(
           (FIELD_LABELS as Record<string, Record<string, string>>)[description.collection],
         ).toHaveProperty([field.name]);
       }
+    }
+  });
+
+  it('gives a virtual field (its own editor, never sent) a label and a registered editor', () => {
+    const virtual = ALL_DESCRIPTIONS.flatMap((d) => d.fields.filter((f) => f.virtual));
+    expect(virtual.map((f) => f.editor)).toEqual(['branchTables']);
+    for (const field of virtual) {
+      expect(field.label).toBeTruthy();
+      expect(customEditors).toHaveProperty([field.editor!]);
     }
   });
 
@@ -158,9 +168,14 @@ describe(EntityFormStore.name, () => {
     expect(await form.save()).toBeUndefined();
     expect(fetch.calls[0]).toMatchObject({ method: 'POST', url: '/api/tags', body: { name: 'Vegan' } });
     expect(form.errorOf('name')).toBe('Dieser Wert wird bereits verwendet.');
-    expect(errors.entries.map((e) => e.message)).toEqual(['Dieser Wert wird bereits verwendet.']);
+    expect(errors.entries.map((e) => e.message)).toEqual(['Name: Dieser Wert wird bereits verwendet.']);
     form.setValue('name', 'Vegan!');
-    expect(await form.save()).toEqual({ id: 7, name: 'Vegan!', image: null });
+    // "Erneut versuchen" submits the form again, with its values at that time.
+    await errors.retry(errors.entries[0]!.id);
+    expect(fetch.calls[1]).toMatchObject({ method: 'POST', body: { name: 'Vegan!' } });
+    expect(form.createdId).toBe(7);
+    expect(form.isNew).toBe(false);
+    expect(errors.entries).toEqual([]);
   });
 
   it('updates with PUT of the schema fields only and deletes with the catalogue fallback on failure', async () => {

@@ -1,6 +1,12 @@
-import { UNIT_CODES, UNITS } from '@ordering/common';
+import { formatDate, UNIT_CODES, UNITS } from '@ordering/common';
 import { BLOCK_TYPES, DEVICE_TYPES, ROLE_LABELS, ROLES } from '@ordering/common/schemas';
 import type { EntityDescription, FieldDescription, FieldOption } from './types';
+
+/** `2026-12-01T07:00:00Z` → `01.12.2026` (Vienna), for row titles. */
+const day = (value: unknown): string => {
+  const date = new Date(String(value ?? ''));
+  return Number.isNaN(date.getTime()) ? '' : formatDate(date);
+};
 
 const options = (pairs: Record<string, string>): FieldOption[] =>
   Object.entries(pairs).map(([value, label]) => ({ value, label }));
@@ -37,6 +43,7 @@ const PROJECT_STATUS = options({
   cancelled: 'Abgebrochen',
 });
 const TASK_STATUS = options({ open: 'Offen', 'in-progress': 'In Arbeit', done: 'Erledigt' });
+const LOG_ACTIONS = options({ create: 'Erstellt', update: 'Geändert', delete: 'Gelöscht' });
 const ACTIVITY_TYPES = options({ work: 'Arbeit', holiday: 'Urlaub', sick: 'Krankenstand' });
 
 /** A custom field: the special editor of that key, or a hint while it is not there yet. */
@@ -178,7 +185,7 @@ export const ENTITY_DESCRIPTIONS: readonly EntityDescription[] = [
     searchable: true,
     sortable: ['name', 'availableFrom'],
     defaultSort: '-availableFrom',
-    titleOf: (row) => String(row.name || `Katalog ab ${String(row.availableFrom ?? '').slice(0, 10)}`),
+    titleOf: (row) => String(row.name || `Katalog ab ${day(row.availableFrom)}`),
   },
   {
     collection: 'tags',
@@ -246,6 +253,11 @@ export const ENTITY_DESCRIPTIONS: readonly EntityDescription[] = [
         'isQuotationRequired',
       ]),
       custom('deliveryAreas', 'deliveryAreas', 'im Liefergebiete-Editor', 'Bestellarten'),
+      {
+        ...custom('tables', 'branchTables', 'unter Filialen › Tische', 'Bestellarten'),
+        label: 'Tische mit QR-Codes',
+        virtual: true,
+      },
       ...flags('Pflichtangaben', [
         'isDeliveryEmailRequired',
         'isDineInEmailRequired',
@@ -460,7 +472,6 @@ export const ENTITY_DESCRIPTIONS: readonly EntityDescription[] = [
     searchable: true,
     sortable: ['name', 'size', 'width', 'height'],
     defaultSort: '-createdAt',
-    noCreate: 'Bilder werden im Upload-Editor hochgeladen.',
   },
   {
     collection: 'uploads',
@@ -481,7 +492,6 @@ export const ENTITY_DESCRIPTIONS: readonly EntityDescription[] = [
     searchable: true,
     sortable: ['name', 'size', 'extension'],
     defaultSort: '-createdAt',
-    noCreate: 'Dateien werden im Upload-Editor hochgeladen.',
   },
   {
     collection: 'image-templates',
@@ -555,7 +565,7 @@ export const ENTITY_DESCRIPTIONS: readonly EntityDescription[] = [
     searchable: true,
     sortable: ['startedAt', 'endedAt', 'type', 'status'],
     defaultSort: '-startedAt',
-    titleOf: (row) => `Aktivität vom ${String(row.startedAt ?? '').slice(0, 10)}`,
+    titleOf: (row) => `Aktivität vom ${day(row.startedAt)}`,
   },
   {
     collection: 'working-schedules',
@@ -585,7 +595,7 @@ export const ENTITY_DESCRIPTIONS: readonly EntityDescription[] = [
     searchable: true,
     sortable: ['startsAt', 'endsAt'],
     defaultSort: 'startsAt',
-    titleOf: (row) => `Planung vom ${String(row.startsAt ?? '').slice(0, 10)}`,
+    titleOf: (row) => `Planung vom ${day(row.startsAt)}`,
   },
   {
     collection: 'projects',
@@ -825,8 +835,8 @@ export const ENTITY_DESCRIPTIONS: readonly EntityDescription[] = [
     columns: [
       { field: 'createdAt', label: 'Zeitpunkt', format: 'datetime' },
       { field: 'username', label: 'Benutzer' },
-      { field: 'action', label: 'Aktion' },
-      { field: 'entityType', label: 'Bereich' },
+      { field: 'action', label: 'Aktion', format: 'option', options: LOG_ACTIONS },
+      { field: 'entityType', label: 'Bereich', format: 'collection' },
       { field: 'entityId', label: 'ID' },
     ],
     filters: [
@@ -834,7 +844,7 @@ export const ENTITY_DESCRIPTIONS: readonly EntityDescription[] = [
         param: 'action',
         label: 'Aktion',
         type: 'select',
-        options: options({ create: 'Erstellt', update: 'Geändert', delete: 'Gelöscht' }),
+        options: LOG_ACTIONS,
       },
     ],
     readOnly: true,

@@ -1,4 +1,4 @@
-import { formatDate, formatIsoDate, formatMoney, formatTime, toCents } from '@ordering/common';
+import { ENTITY_NAMES, formatDate, formatIsoDate, formatMoney, formatTime, toCents } from '@ordering/common';
 import type { RefOptionsStore } from './RefOptionsStore';
 import type { ColumnDescription, EntityDescription } from './types';
 
@@ -36,7 +36,12 @@ export function formatCell(
       return Number.isNaN(date.getTime()) ? String(value) : `${formatDate(date)} ${formatTime(date)}`;
     }
     case 'option':
-      return field?.options?.find((o) => o.value === String(value))?.label ?? String(value);
+      return (
+        (column.options ?? field?.options)?.find((o) => o.value === String(value))?.label ?? String(value)
+      );
+    case 'collection':
+      // The log names the collection (`digital-signage-devices`): shown by its German name.
+      return (ENTITY_NAMES as Record<string, { plural: string }>)[String(value)]?.plural ?? String(value);
     case 'ref': {
       const collection = field?.collection;
       const ids = Array.isArray(value) ? value.map(refIdOf) : [refIdOf(value)];

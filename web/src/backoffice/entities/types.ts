@@ -54,6 +54,11 @@ export interface FieldDescription {
   step?: number;
   /** Shown only when creating (e.g. the file of an image). */
   createOnly?: boolean;
+  /**
+   * Not a field of the entity: a special editor with its own calls (a branch's tables with QR codes),
+   * never sent with the form; needs its own `label`.
+   */
+  virtual?: boolean;
 }
 
 /** One column of the list. */
@@ -61,7 +66,9 @@ export interface ColumnDescription {
   field: string;
   label?: string;
   /** How the value is shown; default by the field's type. */
-  format?: 'text' | 'boolean' | 'date' | 'datetime' | 'ref' | 'money' | 'option';
+  format?: 'text' | 'boolean' | 'date' | 'datetime' | 'ref' | 'money' | 'option' | 'collection';
+  /** Choices for `option` when the column is no field of the form (e.g. the log's action). */
+  options?: readonly FieldOption[];
 }
 
 /** One filter above the list, sent as a query parameter. */

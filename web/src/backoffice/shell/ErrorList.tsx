@@ -5,29 +5,32 @@ import type { ErrorStore } from '../ErrorStore';
 export const ErrorList = observer(function ErrorList({ errors }: { errors: ErrorStore }) {
   if (errors.entries.length === 0) return null;
   return (
-    <ul className="error-list" role="alert" aria-label="Fehler">
-      {errors.entries.map((entry) => (
-        <li key={entry.id} className="error-list__entry">
-          <span className="error-list__message">{entry.message}</span>
-          {entry.retry && (
+    // The alert role sits on a wrapper: on the list itself it would hide the list from screen readers.
+    <div role="alert" aria-label="Fehler">
+      <ul className="error-list">
+        {errors.entries.map((entry) => (
+          <li key={entry.id} className="error-list__entry">
+            <span className="error-list__message">{entry.message}</span>
+            {entry.retry && (
+              <button
+                type="button"
+                className="button button--small"
+                onClick={() => void errors.retry(entry.id)}
+              >
+                Erneut versuchen
+              </button>
+            )}
             <button
               type="button"
-              className="button button--small"
-              onClick={() => void errors.retry(entry.id)}
+              className="button button--ghost button--small"
+              onClick={() => errors.dismiss(entry.id)}
+              aria-label={`Meldung schließen: ${entry.message}`}
             >
-              Erneut versuchen
+              ✕
             </button>
-          )}
-          <button
-            type="button"
-            className="button button--ghost button--small"
-            onClick={() => errors.dismiss(entry.id)}
-            aria-label={`Meldung schließen: ${entry.message}`}
-          >
-            ✕
-          </button>
-        </li>
-      ))}
-    </ul>
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 });
