@@ -17,6 +17,7 @@ export type { CustomEditor, CustomEditorProps } from './types';
  * | `branchTables`  | branch: its tables (`/api/tables`) with QR codes; a virtual field          |
  * | `tableQr`       | table `identifier`, with the table's QR code to print                     |
  * | `siteContent`   | site `content`: the blocks of a custom site with a live preview; the HTML body |
+ * | `blockContent`  | block `content`: the fields of its type, image pickers, live preview        |
  * | `productParts`  | product `config` (`{ parts }`), with the live price preview                |
  * | `productUnits`  | product `alternativeUnits`, with the price per unit                       |
  * | `menuCatalog`   | menu `catalog` (categories and their products)                           |
@@ -44,4 +45,5 @@ export const customEditors: Record<string, CustomEditor<never>> = {
     import('./parts/AlternativeUnitsEditor').then((m) => m.AlternativeUnitsEditor),
   ),
   siteContent: lazyEditor(() => import('./site/SiteContentEditor').then((m) => m.SiteContentEditor)),
+  blockContent: lazyEditor(() => import('./blocks/BlockContentEditor').then((m) => m.BlockContentEditor)),
 };
