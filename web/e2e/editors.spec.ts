@@ -675,3 +675,66 @@ test.describe('site block editor', () => {
       await staff.request.delete(target, { headers: { 'X-CSRF-Token': staff.csrf } });
   });
 });
+
+test.describe('block content editor', () => {
+  test("a hero block's title and picture edited in its form with a live preview, shown on the site", async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const staff = await staffApi(request);
+    const suffix = randomUUID().slice(0, 6);
+    const images = (await (await staff.request.get('/api/images?limit=200')).json()) as {
+      data: { id: number; name: string; version: number; extension: string }[];
+    };
+    const picture = images.data.find((image) => image.name)!;
+    const hero = await post(staff, '/api/blocks', {
+      identifier: `buehne-${suffix}`,
+      type: 'hero',
+      isEnabled: true,
+      isPublic: true,
+      position: 0,
+      content: { title: 'Alter Titel', buttons: [{ label: 'Speisekarte', url: '/speisekarte' }] },
+    });
+    const path = `buehne-${suffix}`;
+    const site = await post(staff, '/api/sites', {
+      path,
+      type: 'custom_site',
+      title: 'Bühne',
+      isPublic: true,
+      content: { body: [{ block: hero.identifier }] },
+    });
+    try {
+      await signInOnPage(page);
+      await page.goto(`/backend/content/blocks/${String(hero.id)}`);
+      const editor = page.getByRole('group', { name: /^Inhalt/ });
+      const title = `Frisch vom Holzofen ${suffix}`;
+      await editor.getByRole('textbox', { name: 'Titel', exact: true }).fill(title);
+      await editor.getByRole('button', { name: 'Bild wählen' }).click();
+      await editor.getByRole('button', { name: picture.name, exact: true }).first().click();
+      const preview = editor.getByRole('region', { name: 'Vorschau des Blocks' });
+      await expect(preview.getByRole('heading', { name: title })).toBeVisible();
+      const src = `/image/large/${String(picture.id)}-${String(picture.version)}.${picture.extension}`;
+      await expect(preview.locator('img.content-hero__image')).toHaveAttribute('src', src);
+      await expect(preview.getByRole('link', { name: 'Speisekarte' })).toBeVisible();
+      await screenshot(page, testInfo, 'block-content-editor');
+      await expectNoSeriousA11yViolations(page);
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      await expect
+        .poll(async () => {
+          const block = (await (await staff.request.get(`/api/blocks/${String(hero.id)}`)).json()) as {
+            data: { content: { title?: string; image?: { id: number } | null } };
+          };
+          return [block.data.content.title, block.data.content.image?.id];
+        })
+        .toEqual([title, picture.id]);
+      await page.goto(`/${path}`);
+      await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible({ timeout: 15_000 });
+      await expect(page.locator('img.content-hero__image')).toHaveAttribute('src', src);
+      await screenshot(page, testInfo, 'block-content-on-site');
+    } finally {
+      for (const target of [`/api/sites/${String(site.id)}`, `/api/blocks/${String(hero.id)}`])
+        await staff.request.delete(target, { headers: { 'X-CSRF-Token': staff.csrf } });
+    }
+  });
+});

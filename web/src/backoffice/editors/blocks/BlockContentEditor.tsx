@@ -133,7 +133,7 @@ function ListField(props: {
             className="button button--ghost ed-add"
             onClick={() => props.onChange(withItemAdded(content, field.key, emptyItem(field.kind)))}
           >
-            {`${field.label}: Eintrag hinzufügen`}
+            {`${field.item ?? 'Eintrag'} hinzufügen`}
           </button>
         ))}
       <FieldError message={props.error} />
@@ -276,10 +276,10 @@ function FieldEditor(props: {
           content={content}
           onChange={props.onChange}
           error={errors[field.key]}
-          itemName={(index) => `${field.label} ${index + 1}`}
+          itemName={(index) => `${field.item ?? 'Eintrag'} ${index + 1}`}
           renderItem={(item, index) => (
             <ButtonInputs
-              name={`${field.label} ${index + 1}`}
+              name={`${field.item ?? 'Eintrag'} ${index + 1}`}
               value={item as ButtonValue}
               errors={errors}
               path={`${field.key}[${index}]`}

@@ -54,6 +54,7 @@ export function ImagePicker(props: {
     current && (current.extension ? current : props.images?.find((image) => image.id === current.id));
   return (
     <div className="ed-picker" role="group" aria-label={props.label}>
+      {!props.adding && <span className="ed-picker__label">{props.label}</span>}
       {!props.adding && (
         <div className="ed-picker__current">
           {currentFull && currentFull.extension ? (
@@ -74,19 +75,21 @@ export function ImagePicker(props: {
           type="button"
           className="button button--ghost"
           aria-expanded={open}
+          aria-label={props.adding ? `${props.label}: Bild hinzufügen` : `${props.label} wählen`}
           disabled={props.disabled}
           onClick={() => setOpen(!open)}
         >
-          {props.adding ? `${props.label}: Bild hinzufügen` : `${props.label}: Bild wählen`}
+          {props.adding ? 'Bild hinzufügen' : 'Bild wählen'}
         </button>
         {!props.adding && current && props.onClear && (
           <button
             type="button"
             className="button button--ghost ed-remove"
+            aria-label={`${props.label} entfernen`}
             disabled={props.disabled}
             onClick={props.onClear}
           >
-            {`${props.label}: Bild entfernen`}
+            Bild entfernen
           </button>
         )}
       </div>

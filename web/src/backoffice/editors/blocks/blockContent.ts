@@ -20,6 +20,8 @@ export interface BlockFieldSpec {
   kind: BlockFieldKind;
   /** The most entries a list may hold (the API's limit). */
   max?: number;
+  /** The name of one entry of a list ("Button" → "Button 2", "Button hinzufügen"). */
+  item?: string;
 }
 
 const title: BlockFieldSpec = { key: 'title', label: 'Titel', kind: 'text' };
@@ -31,22 +33,30 @@ export const BLOCK_FIELDS: Record<BlockTypeName, BlockFieldSpec[]> = {
     title,
     text,
     { key: 'image', label: 'Bild', kind: 'image' },
-    { key: 'buttons', label: 'Buttons', kind: 'buttons', max: 4 },
+    { key: 'buttons', label: 'Buttons', kind: 'buttons', max: 4, item: 'Button' },
     { key: 'introduction', label: 'Einleitung (HTML)', kind: 'richText' },
     { key: 'isIntroductionColored', label: 'Einleitung farbig hinterlegen', kind: 'boolean' },
   ],
-  sectionImages: [title, text, { key: 'images', label: 'Bilder', kind: 'images', max: 50 }],
-  sectionTextBoxes: [title, text, { key: 'boxes', label: 'Textboxen', kind: 'textBoxes', max: 3 }],
+  sectionImages: [title, text, { key: 'images', label: 'Bilder', kind: 'images', max: 50, item: 'Bild' }],
+  sectionTextBoxes: [
+    title,
+    text,
+    { key: 'boxes', label: 'Textboxen', kind: 'textBoxes', max: 3, item: 'Box' },
+  ],
   sectionValues: [title, text, { key: 'image', label: 'Bild', kind: 'image' }],
-  sectionInfoBox: [title, text, { key: 'items', label: 'Links', kind: 'buttons', max: 12 }],
-  sectionService: [title, text, { key: 'gallery', label: 'Galerie', kind: 'images', max: 100 }],
+  sectionInfoBox: [title, text, { key: 'items', label: 'Links', kind: 'buttons', max: 12, item: 'Link' }],
+  sectionService: [title, text, { key: 'gallery', label: 'Galerie', kind: 'images', max: 100, item: 'Bild' }],
   sectionImageText: [
     title,
     text,
     { key: 'image', label: 'Bild', kind: 'image' },
     { key: 'imagePosition', label: 'Bildposition', kind: 'imagePosition' },
   ],
-  sectionContact: [title, text, { key: 'boxes', label: 'Kontaktboxen', kind: 'contactBoxes', max: 12 }],
+  sectionContact: [
+    title,
+    text,
+    { key: 'boxes', label: 'Kontaktboxen', kind: 'contactBoxes', max: 12, item: 'Box' },
+  ],
   sectionVideo: [title, text, { key: 'video', label: 'Video', kind: 'video' }],
 };
 
