@@ -5,6 +5,7 @@
 //   npm test                      all suites on the embedded database (PGlite)
 //   DATABASE_URL=postgres://... npm test   the same against a PostgreSQL server (a fresh database per test file)
 //   TEST_SUMMARY_FILE=path        also write the totals as JSON (used by .ci/run to add up two runs)
+//   SKIP_BROWSER_TESTS=reason     leave out the Chromium suite, printing the reason (CI's second run)
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -129,7 +130,12 @@ function playwrightSuite(workspace, label) {
   });
 }
 
-playwrightSuite('web', 'browser (Chromium)');
+// CI runs the browser suite once, in its PGlite run: the second run (on the server) sets SKIP_BROWSER_TESTS
+// to the reason, which is printed, so the suite is not counted twice nor silently left out.
+if (process.env.SKIP_BROWSER_TESTS) {
+  section('Playwright: browser (Chromium)');
+  console.log(`Browser-Test übersprungen: ${process.env.SKIP_BROWSER_TESTS}`);
+} else playwrightSuite('web', 'browser (Chromium)');
 if (!process.env.ELECTRON_OVERRIDE_DIST_PATH) {
   console.log(
     '\nElectron-Test übersprungen: ELECTRON_OVERRIDE_DIST_PATH ist nicht gesetzt (das Electron-Binary lässt sich hier nicht laden).',
