@@ -9,6 +9,7 @@ import { CoreModule, LOGGER } from './core/core.module.js';
 import { EnvelopeInterceptor } from './core/envelope.interceptor.js';
 import { HttpErrorFilter } from './core/http-error.filter.js';
 import { AnalyticsModule } from './analytics/analytics.module.js';
+import { StatisticsModule } from './statistics/statistics.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import type { Authenticator } from './auth/auth.guard.js';
 import { branchResource } from './branches/branch.resource.js';
@@ -60,6 +61,7 @@ export const FEATURE_MODULES = [
   DevicesModule,
   AppManifestModule,
   AnalyticsModule,
+  StatisticsModule,
 ];
 
 @Module({})

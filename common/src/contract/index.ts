@@ -6,3 +6,4 @@ export * from './order.js';
 export * from './content.js';
 export * from './entities.js';
 export * from './api.js';
+export * from './statistics.js';

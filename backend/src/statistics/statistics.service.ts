@@ -1,0 +1,436 @@
+import { Injectable } from '@nestjs/common';
+import {
+  addDays,
+  DEFAULT_TIME_ZONE,
+  startOfLocalDay,
+  type StatisticsResults,
+  type StatisticsSet,
+  type WorkerFigure,
+  type ShiftFigure,
+} from '@ordering/common';
+import type { EntityManager } from 'typeorm';
+import { Branch } from '../branches/branch.entity.js';
+import { Clock } from '../core/clock.js';
+import { DomainError } from '../core/errors.js';
+import { HTTP_MESSAGES } from '../core/messages.js';
+import type { RequestContext } from '../core/request-context.js';
+import { TransactionalConnection } from '../core/transaction.js';
+import type { PauseJson } from '../operations/time-tracking/working-activity.entity.js';
+import {
+  emptyMatrix,
+  fillDays,
+  money,
+  parseStatisticsQuery,
+  type StatisticsQueryInput,
+} from './statistics.query.js';
+
+/** A checked query with the branches it may read: null = every branch (and orders without one). */
+interface Scope extends StatisticsQueryInput {
+  branches: number[] | null;
+}
+
+type Row = Record<string, unknown>;
+const int = (v: unknown) => Number(v ?? 0);
+
+/** The branch's time zone for an order aliased `o`. */
+const ZONE_OF_ORDER = `COALESCE((SELECT zb.time_zone FROM branch zb WHERE zb.id = o.branch_id), '${DEFAULT_TIME_ZONE}')`;
+/** Orders that count as business: placed (not a quotation, no open online payment), not cancelled, rejected or failed. */
+const COUNTED = `o.is_quotation = false AND o.status NOT IN ('pendingPayment', 'canceled', 'rejected', 'failed')`;
+const CANCELED = `o.is_quotation = false AND o.status IN ('canceled', 'rejected')`;
+
+/**
+ * The statistics sets of the back office (`GET /api/statistics/{set}`), aggregated in SQL that runs on
+ * PGlite and PostgreSQL alike. Orders are counted by their business day (the branch's local date) and
+ * their arrival hour in the branch's zone; the analytics log (which knows no branch) by the shop's zone.
+ * See docs/decisions/statistics.md for what each figure counts.
+ */
+@Injectable()
+export class StatisticsService {
+  constructor(
+    private readonly connection: TransactionalConnection,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * One set for the query's range and branch.
+   * @throws DomainError('validation') for a bad query, 'forbidden' for a branch outside the user's scope,
+   *   'not_found' for an unknown branch.
+   */
+  async get<S extends StatisticsSet>(
+    ctx: RequestContext,
+    set: S,
+    query: Record<string, unknown>,
+  ): Promise<StatisticsResults[S]> {
+    const input = parseStatisticsQuery(query, this.clock.now());
+    const em = this.connection.manager(ctx);
+    const scope = await this.scope(ctx, em, input);
+    const sets: { [K in StatisticsSet]: () => Promise<StatisticsResults[K]> } = {
+      'unique-visitors': () => this.uniqueVisitors(em, scope),
+      'page-views': () => this.pageViews(em, scope),
+      pages: () => this.pages(em, scope),
+      events: () => this.events(em, scope),
+      orders: () => this.orders(em, scope),
+      revenue: () => this.revenue(em, scope),
+      'canceled-orders': () => this.canceledOrders(em, scope),
+      items: () => this.items(em, scope),
+      'popular-items': () => this.popularItems(em, scope),
+      'visitor-times': () => this.visitorTimes(em, scope),
+      'order-times': () => this.orderTimes(em, scope),
+      'working-activities': () => this.workingActivities(em, scope),
+      'working-schedules': () => this.workingSchedules(em, scope),
+    };
+    return sets[set]() as Promise<StatisticsResults[S]>;
+  }
+
+  private async scope(ctx: RequestContext, em: EntityManager, input: StatisticsQueryInput): Promise<Scope> {
+    const allowed = ctx.branchScope();
+    if (input.branchId !== null) {
+      if (!ctx.mayAccessBranch(input.branchId))
+        throw new DomainError('forbidden', HTTP_MESSAGES.forbidden, 'branchId');
+      if (!(await em.getRepository(Branch).exists({ where: { id: input.branchId } })))
+        throw new DomainError('not_found', 'Filiale wurde nicht gefunden.', 'branchId');
+      return { ...input, branches: [input.branchId] };
+    }
+    return { ...input, branches: allowed === 'all' ? null : allowed };
+  }
+
+  private range(scope: Scope, byBranch = true) {
+    return { from: scope.from, to: scope.to, branchId: byBranch ? scope.branchId : null, byBranch };
+  }
+
+  /** `AND <column> IN (…)` for the scope (ids are checked integers), or nothing for every branch. */
+  private branchFilter(scope: Scope, column: string): string {
+    if (scope.branches === null) return '';
+    if (scope.branches.length === 0) return ' AND 1 = 0';
+    return ` AND ${column} IN (${scope.branches.map((id) => Math.trunc(id)).join(', ')})`;
+  }
+
+  private orderWhere(scope: Scope, condition: string): string {
+    return `${condition} AND o.business_date BETWEEN CAST($1 AS date) AND CAST($2 AS date)${this.branchFilter(scope, 'o.branch_id')}`;
+  }
+
+  private async orderSeries(em: EntityManager, scope: Scope, condition: string) {
+    const rows: Row[] = await em.query(
+      `SELECT CAST(o.business_date AS text) AS day, COUNT(*) AS orders,
+              ROUND(COALESCE(SUM(o.total_gross), 0), 2) AS revenue
+         FROM customer_order o WHERE ${this.orderWhere(scope, condition)} GROUP BY o.business_date`,
+      [scope.from, scope.to],
+    );
+    const orders = new Map(rows.map((r) => [String(r.day), int(r.orders)]));
+    const revenue = new Map(rows.map((r) => [String(r.day), money(r.revenue as string)]));
+    return { orders, revenue };
+  }
+
+  private async orders(em: EntityManager, scope: Scope): Promise<StatisticsResults['orders']> {
+    const { orders } = await this.orderSeries(em, scope, COUNTED);
+    const series = fillDays(scope.from, scope.to, orders);
+    return { ...this.range(scope), total: series.reduce((sum, d) => sum + d.value, 0), series };
+  }
+
+  private async revenue(em: EntityManager, scope: Scope): Promise<StatisticsResults['revenue']> {
+    const { revenue } = await this.orderSeries(em, scope, COUNTED);
+    const [totals]: Row[] = await em.query(
+      `SELECT COUNT(*) AS orders, ROUND(COALESCE(SUM(o.total_gross), 0), 2) AS total,
+              ROUND(COALESCE(AVG(o.total_gross), 0), 2) AS average
+         FROM customer_order o WHERE ${this.orderWhere(scope, COUNTED)}`,
+      [scope.from, scope.to],
+    );
+    return {
+      ...this.range(scope),
+      total: money(totals!.total as string),
+      orders: int(totals!.orders),
+      averageOrderValue: money(totals!.average as string),
+      series: fillDays(scope.from, scope.to, revenue),
+    };
+  }
+
+  private async canceledOrders(
+    em: EntityManager,
+    scope: Scope,
+  ): Promise<StatisticsResults['canceled-orders']> {
+    const { orders } = await this.orderSeries(em, scope, CANCELED);
+    const [totals]: Row[] = await em.query(
+      `SELECT COUNT(*) FILTER (WHERE o.status = 'canceled') AS canceled,
+              COUNT(*) FILTER (WHERE o.status = 'rejected') AS rejected,
+              ROUND(COALESCE(SUM(o.total_gross), 0), 2) AS lost
+         FROM customer_order o WHERE ${this.orderWhere(scope, CANCELED)}`,
+      [scope.from, scope.to],
+    );
+    const series = fillDays(scope.from, scope.to, orders);
+    return {
+      ...this.range(scope),
+      total: series.reduce((sum, d) => sum + d.value, 0),
+      canceled: int(totals!.canceled),
+      rejected: int(totals!.rejected),
+      lostRevenue: money(totals!.lost as string),
+      series,
+    };
+  }
+
+  private async items(em: EntityManager, scope: Scope): Promise<StatisticsResults['items']> {
+    const rows: Row[] = await em.query(
+      `SELECT CAST(o.business_date AS text) AS day, COALESCE(SUM(CAST(i.value->>'amount' AS numeric)), 0) AS quantity
+         FROM customer_order o CROSS JOIN LATERAL jsonb_array_elements(o.items) AS i
+        WHERE ${this.orderWhere(scope, COUNTED)} GROUP BY o.business_date`,
+      [scope.from, scope.to],
+    );
+    const series = fillDays(
+      scope.from,
+      scope.to,
+      new Map(rows.map((r) => [String(r.day), Number(r.quantity)])),
+    );
+    return { ...this.range(scope), total: series.reduce((sum, d) => sum + d.value, 0), series };
+  }
+
+  private async popularItems(em: EntityManager, scope: Scope): Promise<StatisticsResults['popular-items']> {
+    const rows: Row[] = await em.query(
+      `SELECT i.value->'product'->>'id' AS product_id, COALESCE(i.value->>'unit', '') AS unit,
+              (array_agg(i.value->>'name' ORDER BY o.created_at DESC, o.id DESC))[1] AS name,
+              SUM(CAST(i.value->>'amount' AS numeric)) AS quantity, COUNT(DISTINCT o.id) AS orders,
+              ROUND(COALESCE(SUM(CAST(i.value->>'price' AS numeric)), 0), 2) AS revenue
+         FROM customer_order o CROSS JOIN LATERAL jsonb_array_elements(o.items) AS i
+        WHERE ${this.orderWhere(scope, COUNTED)}
+        GROUP BY 1, 2 ORDER BY quantity DESC, revenue DESC, name ASC LIMIT ${scope.limit}`,
+      [scope.from, scope.to],
+    );
+    return {
+      ...this.range(scope),
+      items: rows.map((r) => ({
+        productId: r.product_id === null ? null : Number(r.product_id),
+        name: String(r.name ?? ''),
+        unit: String(r.unit),
+        quantity: Number(r.quantity),
+        orders: int(r.orders),
+        revenue: money(r.revenue as string),
+      })),
+    };
+  }
+
+  private async orderTimes(em: EntityManager, scope: Scope): Promise<StatisticsResults['order-times']> {
+    const rows: Row[] = await em.query(
+      `SELECT CAST(EXTRACT(ISODOW FROM o.created_at AT TIME ZONE ${ZONE_OF_ORDER}) AS integer) AS dow,
+              CAST(EXTRACT(HOUR FROM o.created_at AT TIME ZONE ${ZONE_OF_ORDER}) AS integer) AS hour,
+              COUNT(*) AS n
+         FROM customer_order o WHERE ${this.orderWhere(scope, COUNTED)} GROUP BY 1, 2`,
+      [scope.from, scope.to],
+    );
+    return { ...this.range(scope), ...matrixOf(rows) };
+  }
+
+  // The analytics log: the shop's zone, never by branch.
+
+  private logBounds(scope: Scope): [Date, Date, string] {
+    return [
+      startOfLocalDay(scope.from, DEFAULT_TIME_ZONE),
+      startOfLocalDay(addDays(scope.to, 1), DEFAULT_TIME_ZONE),
+      DEFAULT_TIME_ZONE,
+    ];
+  }
+
+  private static readonly LOG_WHERE = 'a.occurred_at >= $1 AND a.occurred_at < $2';
+  private static readonly LOG_DAY = 'CAST(CAST(a.occurred_at AT TIME ZONE $3 AS date) AS text)';
+
+  private async logSeries(em: EntityManager, scope: Scope, select: string, condition: string) {
+    const where = `${StatisticsService.LOG_WHERE}${condition}`;
+    const rows: Row[] = await em.query(
+      `SELECT ${StatisticsService.LOG_DAY} AS day, ${select} AS n FROM analytics_log a WHERE ${where} GROUP BY 1`,
+      this.logBounds(scope),
+    );
+    const [total]: Row[] = await em.query(
+      `SELECT ${select} AS n FROM analytics_log a WHERE ${where}`,
+      this.logBounds(scope).slice(0, 2),
+    );
+    return {
+      ...this.range(scope, false),
+      total: int(total!.n),
+      series: fillDays(scope.from, scope.to, new Map(rows.map((r) => [String(r.day), int(r.n)]))),
+    };
+  }
+
+  private uniqueVisitors(em: EntityManager, scope: Scope) {
+    return this.logSeries(em, scope, 'COUNT(DISTINCT a.visitor_hash)', '');
+  }
+
+  private pageViews(em: EntityManager, scope: Scope) {
+    return this.logSeries(em, scope, 'COUNT(*)', ` AND a.type = 'pageview'`);
+  }
+
+  private async pages(em: EntityManager, scope: Scope): Promise<StatisticsResults['pages']> {
+    const [from, to] = this.logBounds(scope);
+    const rows: Row[] = await em.query(
+      `SELECT a.path, COUNT(*) AS views, COUNT(DISTINCT a.visitor_hash) AS visitors
+         FROM analytics_log a WHERE ${StatisticsService.LOG_WHERE} AND a.type = 'pageview'
+        GROUP BY a.path ORDER BY views DESC, a.path ASC LIMIT 20`,
+      [from, to],
+    );
+    const [total]: Row[] = await em.query(
+      `SELECT COUNT(*) AS n FROM analytics_log a WHERE ${StatisticsService.LOG_WHERE} AND a.type = 'pageview'`,
+      [from, to],
+    );
+    return {
+      ...this.range(scope, false),
+      total: int(total!.n),
+      pages: rows.map((r) => ({ path: String(r.path), views: int(r.views), visitors: int(r.visitors) })),
+    };
+  }
+
+  private async events(em: EntityManager, scope: Scope): Promise<StatisticsResults['events']> {
+    const [from, to] = this.logBounds(scope);
+    const rows: Row[] = await em.query(
+      `SELECT a.type, a.category, a.action, COUNT(*) AS n, COUNT(DISTINCT a.visitor_hash) AS visitors
+         FROM analytics_log a WHERE ${StatisticsService.LOG_WHERE} AND a.type <> 'pageview'
+        GROUP BY 1, 2, 3 ORDER BY n DESC, a.type, a.category, a.action LIMIT 20`,
+      [from, to],
+    );
+    const [total]: Row[] = await em.query(
+      `SELECT COUNT(*) AS n FROM analytics_log a WHERE ${StatisticsService.LOG_WHERE} AND a.type <> 'pageview'`,
+      [from, to],
+    );
+    return {
+      ...this.range(scope, false),
+      total: int(total!.n),
+      events: rows.map((r) => ({
+        type: String(r.type),
+        category: String(r.category),
+        action: String(r.action),
+        count: int(r.n),
+        visitors: int(r.visitors),
+      })),
+    };
+  }
+
+  private async visitorTimes(em: EntityManager, scope: Scope): Promise<StatisticsResults['visitor-times']> {
+    // A visitor counts once per cell and day (the hash changes daily anyway).
+    const rows: Row[] = await em.query(
+      `SELECT CAST(EXTRACT(ISODOW FROM a.occurred_at AT TIME ZONE $3) AS integer) AS dow,
+              CAST(EXTRACT(HOUR FROM a.occurred_at AT TIME ZONE $3) AS integer) AS hour,
+              COUNT(DISTINCT a.visitor_hash) AS n
+         FROM analytics_log a WHERE ${StatisticsService.LOG_WHERE} GROUP BY 1, 2`,
+      this.logBounds(scope),
+    );
+    return { ...this.range(scope, false), ...matrixOf(rows) };
+  }
+
+  // Time tracking: by the start in the branch's zone.
+
+  private trackingWhere(scope: Scope, alias: string, column: string): string {
+    return `${alias}.${column} >= (CAST(CAST($1 AS date) AS timestamp) AT TIME ZONE b.time_zone)
+        AND ${alias}.${column} < (CAST(CAST($2 AS date) + 1 AS timestamp) AT TIME ZONE b.time_zone)${this.branchFilter(scope, `${alias}.branch_id`)}`;
+  }
+
+  private async workingActivities(
+    em: EntityManager,
+    scope: Scope,
+  ): Promise<StatisticsResults['working-activities']> {
+    const rows: Row[] = await em.query(
+      `SELECT wa.user_id, u.first_name, u.last_name, u.username, wa.type, wa.started_at, wa.ended_at,
+              wa.pauses, wa.days, CAST(CAST(wa.started_at AT TIME ZONE b.time_zone AS date) AS text) AS day
+         FROM working_activity wa JOIN branch b ON b.id = wa.branch_id JOIN app_user u ON u.id = wa.user_id
+        WHERE ${this.trackingWhere(scope, 'wa', 'started_at')}
+        ORDER BY wa.started_at`,
+      [scope.from, scope.to],
+    );
+    const now = this.clock.now().getTime();
+    const perDay = new Map<string, number>();
+    const people = new Map<number, WorkerFigure>();
+    let activities = 0;
+    let running = 0;
+    for (const r of rows) {
+      const userId = int(r.user_id);
+      const person =
+        people.get(userId) ??
+        people
+          .set(userId, {
+            userId,
+            name: nameOf(r),
+            minutes: 0,
+            activities: 0,
+            holidayDays: 0,
+            sickDays: 0,
+          })
+          .get(userId)!;
+      if (r.type === 'holiday') person.holidayDays += Number(r.days ?? 0);
+      else if (r.type === 'sick') person.sickDays += Number(r.days ?? 0);
+      else {
+        const ended = r.ended_at ? new Date(r.ended_at as string).getTime() : null;
+        const end = ended ?? now;
+        const paused = ((r.pauses as PauseJson[] | null) ?? []).reduce(
+          (sum, p) => sum + Math.max(0, Math.min(p.end ? Date.parse(p.end) : end, end) - Date.parse(p.start)),
+          0,
+        );
+        const minutes = Math.max(
+          0,
+          Math.floor((end - new Date(r.started_at as string).getTime() - paused) / 60_000),
+        );
+        person.minutes += minutes;
+        person.activities += 1;
+        activities += 1;
+        if (ended === null) running += 1;
+        perDay.set(String(r.day), (perDay.get(String(r.day)) ?? 0) + minutes);
+      }
+    }
+    const byUser = [...people.values()].sort((a, b) => b.minutes - a.minutes || a.name.localeCompare(b.name));
+    const series = fillDays(scope.from, scope.to, perDay);
+    return {
+      ...this.range(scope),
+      total: series.reduce((sum, d) => sum + d.value, 0),
+      series,
+      activities,
+      running,
+      holidayDays: byUser.reduce((sum, p) => sum + p.holidayDays, 0),
+      sickDays: byUser.reduce((sum, p) => sum + p.sickDays, 0),
+      byUser,
+    };
+  }
+
+  private async workingSchedules(
+    em: EntityManager,
+    scope: Scope,
+  ): Promise<StatisticsResults['working-schedules']> {
+    const rows: Row[] = await em.query(
+      `SELECT ws.user_id, u.first_name, u.last_name, u.username,
+              CAST(CAST(ws.starts_at AT TIME ZONE b.time_zone AS date) AS text) AS day, COUNT(*) AS shifts,
+              CAST(ROUND(SUM(EXTRACT(EPOCH FROM ws.ends_at - ws.starts_at)) / 60) AS integer) AS minutes
+         FROM working_schedule ws JOIN branch b ON b.id = ws.branch_id JOIN app_user u ON u.id = ws.user_id
+        WHERE ${this.trackingWhere(scope, 'ws', 'starts_at')}
+        GROUP BY 1, 2, 3, 4, 5`,
+      [scope.from, scope.to],
+    );
+    const perDay = new Map<string, number>();
+    const people = new Map<number, ShiftFigure>();
+    for (const r of rows) {
+      const userId = int(r.user_id);
+      const person =
+        people.get(userId) ??
+        people.set(userId, { userId, name: nameOf(r), minutes: 0, shifts: 0 }).get(userId)!;
+      person.minutes += int(r.minutes);
+      person.shifts += int(r.shifts);
+      perDay.set(String(r.day), (perDay.get(String(r.day)) ?? 0) + int(r.minutes));
+    }
+    const byUser = [...people.values()].sort((a, b) => b.minutes - a.minutes || a.name.localeCompare(b.name));
+    const series = fillDays(scope.from, scope.to, perDay);
+    return {
+      ...this.range(scope),
+      total: series.reduce((sum, d) => sum + d.value, 0),
+      shifts: byUser.reduce((sum, p) => sum + p.shifts, 0),
+      series,
+      byUser,
+    };
+  }
+}
+
+function nameOf(r: Row): string {
+  return `${String(r.first_name ?? '')} ${String(r.last_name ?? '')}`.trim() || String(r.username);
+}
+
+/** Rows of (ISO weekday 1-7, hour, n) as the 7 × 24 matrix with Monday first. */
+function matrixOf(rows: Row[]) {
+  const matrix = emptyMatrix();
+  let total = 0;
+  for (const r of rows) {
+    const n = int(r.n);
+    matrix[int(r.dow) - 1]![int(r.hour)] = n;
+    total += n;
+  }
+  return { total, max: Math.max(0, ...matrix.flat()), matrix };
+}
