@@ -26,7 +26,7 @@ export const NAV_AREAS: readonly NavArea[] = [
   { path: 'staff', label: 'Personal & Zeiterfassung', needs: ['time-tracking', 'projects'], ready: true },
   { path: 'signage', label: 'Digital Signage', needs: ['signage'], ready: true },
   { path: 'devices', label: 'Geräte', needs: ['devices'], ready: true },
-  { path: 'statistics', label: 'Statistik', needs: ['statistics'], ready: false },
+  { path: 'statistics', label: 'Statistik', needs: ['statistics'], ready: true },
   { path: 'settings', label: 'Einstellungen', needs: ['config', 'users', 'logs'], ready: true },
 ];
 

@@ -42,8 +42,16 @@ const TableQrSheetPage = lazy(() =>
   import('./editors/tables/TableQrSheetPage').then((m) => ({ default: m.TableQrSheetPage })),
 );
 
-/** The areas with entity screens (every one but the orders, which have their own, and the statistics). */
-const ENTITY_AREAS = NAV_AREAS.filter((area) => area.ready && area.path !== 'orders');
+/** The statistics dashboard, its own chunk (charts and all) loaded on the first visit. */
+const StatisticsPage = lazy(() =>
+  import('./statistics/StatisticsPage').then((m) => ({ default: m.StatisticsPage })),
+);
+
+/** Areas with a hand-written screen of their own instead of entity screens. */
+const OWN_SCREENS = new Set(['orders', 'statistics']);
+
+/** The areas with entity screens (every one but the orders and the statistics, which have their own). */
+const ENTITY_AREAS = NAV_AREAS.filter((area) => area.ready && !OWN_SCREENS.has(area.path));
 
 /** Every back-office route below /backend, for a root store made from `options`. */
 export function BackofficeRoutes({ stores }: { stores: BackofficeRootStore }) {
@@ -56,6 +64,14 @@ export function BackofficeRoutes({ stores }: { stores: BackofficeRootStore }) {
             <Route index element={<OrderBoardPage />} />
             <Route path="orders" element={<OrderBoardPage />} />
             <Route path="orders/history" element={<OrderHistoryPage />} />
+            <Route
+              path="statistics"
+              element={
+                <Suspense fallback={null}>
+                  <StatisticsPage />
+                </Suspense>
+              }
+            />
             {ENTITY_AREAS.map((area) => (
               <Route key={area.path} path={area.path} element={<AreaPage area={area.path} />}>
                 <Route index element={<AreaIndex area={area.path} />} />

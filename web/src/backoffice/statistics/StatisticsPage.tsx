@@ -1,0 +1,394 @@
+import { observer } from 'mobx-react-lite';
+import { useEffect, useState, type FormEvent } from 'react';
+import { PageTitle } from '../../components/PageTitle';
+import { useStores } from '../stores';
+import { BarChart, Heatmap } from './charts';
+import {
+  formatCount,
+  formatEuro,
+  formatEuroShort,
+  formatMinutes,
+  formatQuantity,
+  formatRange,
+} from './format';
+import { PRESETS, StatisticsStore } from './StatisticsStore';
+import './statistics.css';
+
+export const STATISTICS_FEATURE = 'statistics';
+
+/** The statistics store of this back-office root (created on the first visit). */
+function useStatistics(): StatisticsStore {
+  const root = useStores();
+  return root.feature(
+    STATISTICS_FEATURE,
+    (r) => new StatisticsStore({ api: r.api, errors: r.errors, now: r.now }),
+  );
+}
+
+const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
+
+/** One key figure. */
+function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
+  return (
+    <div className="stats-figure">
+      <dt>{label}</dt>
+      <dd>
+        <span className="stats-figure__value">{value}</span>
+        {note && <span className="stats-figure__note">{note}</span>}
+      </dd>
+    </div>
+  );
+}
+
+/**
+ * The statistics dashboard (Statistik): range and branch, key figures, revenue or orders per day, the best
+ * sellers, when orders and visitors come, the storefront's pages, and planned against worked time.
+ */
+export const StatisticsPage = observer(function StatisticsPage() {
+  const { ui } = useStores();
+  const stats = useStatistics();
+  const [chart, setChart] = useState<'revenue' | 'orders'>('revenue');
+  const [times, setTimes] = useState<'order-times' | 'visitor-times'>('order-times');
+
+  useEffect(() => {
+    if (!stats.shown) void stats.load();
+    if (stats.branches.length === 0) void stats.loadBranches();
+  }, [stats]);
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    void stats.load();
+  }
+
+  const { orders, revenue, canceled, visitors, pageViews, shown } = stats;
+  const popular = stats.results['popular-items']?.items ?? [];
+  const pages = stats.results.pages;
+  const events = stats.results.events;
+  const matrix = stats.results[times];
+  const activities = stats.results['working-activities'];
+  const schedules = stats.results['working-schedules'];
+  const branchName = shown?.branchId ? stats.branches.find((b) => b.id === shown.branchId)?.name : null;
+
+  return (
+    <section className="stats" aria-labelledby="stats-title" aria-busy={stats.loading}>
+      <PageTitle title="Statistik" shopName={ui.shopName} />
+      <div className="stats-head">
+        <div>
+          <h1 id="stats-title">Statistik</h1>
+          <p className="stats-head__range" aria-live="polite">
+            {shown
+              ? `${formatRange(shown.from, shown.to)} · ${branchName ?? 'Alle Filialen'}`
+              : 'Wird geladen …'}
+          </p>
+        </div>
+        <form className="stats-filters" onSubmit={onSubmit} aria-label="Zeitraum und Filiale">
+          <div className="stats-presets" role="group" aria-label="Zeitraum">
+            {PRESETS.map(([preset, label]) => (
+              <button
+                key={preset}
+                type="button"
+                className="stats-preset"
+                aria-pressed={stats.preset === preset}
+                onClick={() => void stats.choose(preset)}
+              >
+                {label}
+              </button>
+            ))}
+          </div>
+          {stats.preset === 'custom' && (
+            <div className="stats-custom">
+              <label className="stats-field">
+                <span>Von</span>
+                <input
+                  type="date"
+                  value={stats.from}
+                  aria-invalid={stats.rangeError?.field === 'from' || undefined}
+                  aria-describedby={stats.rangeError?.field === 'from' ? 'stats-range-error' : undefined}
+                  onChange={(e) => stats.setFrom(e.target.value)}
+                />
+              </label>
+              <label className="stats-field">
+                <span>Bis</span>
+                <input
+                  type="date"
+                  value={stats.to}
+                  aria-invalid={stats.rangeError?.field === 'to' || undefined}
+                  aria-describedby={stats.rangeError?.field === 'to' ? 'stats-range-error' : undefined}
+                  onChange={(e) => stats.setTo(e.target.value)}
+                />
+              </label>
+              <button type="submit" className="button button--primary">
+                Anzeigen
+              </button>
+            </div>
+          )}
+          <label className="stats-field">
+            <span>Filiale</span>
+            <select
+              value={stats.branchId ?? ''}
+              onChange={(e) => void stats.setBranch(e.target.value ? Number(e.target.value) : null)}
+            >
+              <option value="">Alle Filialen</option>
+              {stats.branches.map((b) => (
+                <option key={b.id} value={b.id}>
+                  {b.name}
+                </option>
+              ))}
+            </select>
+          </label>
+          {stats.rangeError && (
+            <p id="stats-range-error" className="stats-error" role="alert">
+              {stats.rangeError.message}
+            </p>
+          )}
+        </form>
+      </div>
+
+      <dl className="stats-figures" aria-label="Kennzahlen">
+        <Figure
+          label="Bestellungen"
+          value={orders ? formatCount(orders.total) : '–'}
+          note={stats.results.items ? `${formatCount(stats.results.items.total)} Artikel` : undefined}
+        />
+        <Figure
+          label="Umsatz"
+          value={revenue ? formatEuro(revenue.total) : '–'}
+          note="brutto, ohne Stornos"
+        />
+        <Figure
+          label="Durchschnittlicher Bestellwert"
+          value={revenue ? formatEuro(revenue.averageOrderValue) : '–'}
+        />
+        <Figure
+          label="Stornierungen"
+          value={canceled ? formatCount(canceled.total) : '–'}
+          note={
+            canceled && canceled.total > 0
+              ? `${formatEuro(canceled.lostRevenue)} entgangen`
+              : canceled
+                ? 'keine'
+                : undefined
+          }
+        />
+        <Figure
+          label="Besucher"
+          value={visitors ? formatCount(visitors.total) : '–'}
+          note={
+            stats.conversionRate !== null
+              ? `${formatCount(stats.conversionRate)} % bestellen`
+              : shown?.branchId
+                ? 'ganzer Shop'
+                : undefined
+          }
+        />
+      </dl>
+
+      <div className="stats-grid">
+        <section className="stats-card stats-card--wide" aria-labelledby="stats-chart-title">
+          <header className="stats-card__head">
+            <h2 id="stats-chart-title">{chart === 'revenue' ? 'Umsatz pro Tag' : 'Bestellungen pro Tag'}</h2>
+            <div className="stats-toggle" role="group" aria-label="Kennzahl im Diagramm">
+              <button type="button" aria-pressed={chart === 'revenue'} onClick={() => setChart('revenue')}>
+                Umsatz
+              </button>
+              <button type="button" aria-pressed={chart === 'orders'} onClick={() => setChart('orders')}>
+                Bestellungen
+              </button>
+            </div>
+          </header>
+          {chart === 'revenue' && revenue && (
+            <BarChart
+              title="Umsatz pro Tag"
+              series={revenue.series}
+              format={formatEuro}
+              formatTick={formatEuroShort}
+            />
+          )}
+          {chart === 'orders' && orders && (
+            <BarChart title="Bestellungen pro Tag" series={orders.series} format={formatCount} />
+          )}
+        </section>
+
+        <section className="stats-card" aria-labelledby="stats-popular-title">
+          <h2 id="stats-popular-title">Beliebte Produkte</h2>
+          {popular.length === 0 ? (
+            <p className="stats-empty">Im Zeitraum wurde nichts verkauft.</p>
+          ) : (
+            <table className="stats-table">
+              <thead>
+                <tr>
+                  <th scope="col">Produkt</th>
+                  <th scope="col" className="num">
+                    Menge
+                  </th>
+                  <th scope="col" className="num">
+                    Bestellungen
+                  </th>
+                  <th scope="col" className="num">
+                    Umsatz
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {popular.map((item) => (
+                  <tr key={`${item.productId}-${item.unit}`}>
+                    <th scope="row">{item.name}</th>
+                    <td className="num">{formatQuantity(item.quantity, item.unit)}</td>
+                    <td className="num">{formatCount(item.orders)}</td>
+                    <td className="num">{formatEuro(item.revenue)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </section>
+
+        <section className="stats-card" aria-labelledby="stats-times-title">
+          <header className="stats-card__head">
+            <h2 id="stats-times-title">{times === 'order-times' ? 'Bestellzeiten' : 'Besuchszeiten'}</h2>
+            <div className="stats-toggle" role="group" aria-label="Zeiten von">
+              <button
+                type="button"
+                aria-pressed={times === 'order-times'}
+                onClick={() => setTimes('order-times')}
+              >
+                Bestellungen
+              </button>
+              <button
+                type="button"
+                aria-pressed={times === 'visitor-times'}
+                onClick={() => setTimes('visitor-times')}
+              >
+                Besucher
+              </button>
+            </div>
+          </header>
+          {matrix && (
+            <Heatmap
+              title={
+                times === 'order-times'
+                  ? 'Bestellungen nach Wochentag und Uhrzeit'
+                  : 'Besucher nach Wochentag und Uhrzeit'
+              }
+              matrix={matrix.matrix}
+              max={matrix.max}
+              unit={(n) =>
+                times === 'order-times'
+                  ? plural(n, 'Bestellung', 'Bestellungen')
+                  : plural(n, 'Besucher', 'Besucher')
+              }
+            />
+          )}
+        </section>
+
+        <section className="stats-card" aria-labelledby="stats-visitors-title">
+          <h2 id="stats-visitors-title">Besucher und Seiten</h2>
+          <dl className="stats-pairs">
+            <div>
+              <dt>Besucher</dt>
+              <dd>{visitors ? formatCount(visitors.total) : '–'}</dd>
+            </div>
+            <div>
+              <dt>Seitenaufrufe</dt>
+              <dd>{pageViews ? formatCount(pageViews.total) : '–'}</dd>
+            </div>
+            <div>
+              <dt>Ereignisse</dt>
+              <dd>{events ? formatCount(events.total) : '–'}</dd>
+            </div>
+          </dl>
+          {pages && pages.pages.length > 0 ? (
+            <table className="stats-table">
+              <thead>
+                <tr>
+                  <th scope="col">Seite</th>
+                  <th scope="col" className="num">
+                    Aufrufe
+                  </th>
+                  <th scope="col" className="num">
+                    Besucher
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {pages.pages.slice(0, 8).map((page) => (
+                  <tr key={page.path}>
+                    <th scope="row" className="stats-path">
+                      {page.path || '(ohne Adresse)'}
+                    </th>
+                    <td className="num">{formatCount(page.views)}</td>
+                    <td className="num">{formatCount(page.visitors)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : (
+            <p className="stats-empty">
+              Keine Seitenaufrufe im Zeitraum (gezählt wird nur mit Cookie-Zustimmung).
+            </p>
+          )}
+          {shown?.branchId ? <p className="stats-note">Besucherzahlen gelten für den ganzen Shop.</p> : null}
+        </section>
+
+        <section className="stats-card" aria-labelledby="stats-work-title">
+          <h2 id="stats-work-title">Arbeitszeit</h2>
+          <dl className="stats-pairs">
+            <div>
+              <dt>Geplant</dt>
+              <dd>{schedules ? formatMinutes(schedules.total) : '–'}</dd>
+            </div>
+            <div>
+              <dt>Gearbeitet</dt>
+              <dd>{activities ? formatMinutes(activities.total) : '–'}</dd>
+            </div>
+            <div>
+              <dt>Urlaub / Krank</dt>
+              <dd>
+                {activities
+                  ? `${formatCount(activities.holidayDays)} / ${formatCount(activities.sickDays)} Tage`
+                  : '–'}
+              </dd>
+            </div>
+          </dl>
+          {stats.workingTime.length === 0 ? (
+            <p className="stats-empty">Keine Schichten und keine erfasste Arbeitszeit im Zeitraum.</p>
+          ) : (
+            <table className="stats-table">
+              <thead>
+                <tr>
+                  <th scope="col">Person</th>
+                  <th scope="col" className="num">
+                    Geplant
+                  </th>
+                  <th scope="col" className="num">
+                    Gearbeitet
+                  </th>
+                  <th scope="col" className="num">
+                    Differenz
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {stats.workingTime.map((p) => (
+                  <tr key={p.userId}>
+                    <th scope="row">{p.name}</th>
+                    <td className="num">{formatMinutes(p.planned)}</td>
+                    <td className="num">{formatMinutes(p.worked)}</td>
+                    <td className={`num ${p.worked - p.planned < 0 ? 'stats-minus' : ''}`}>
+                      {formatMinutes(p.worked - p.planned)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          {activities && activities.running > 0 && (
+            <p className="stats-note">
+              {plural(activities.running, 'Aktivität läuft', 'Aktivitäten laufen')} noch; gezählt bis jetzt.
+            </p>
+          )}
+        </section>
+      </div>
+    </section>
+  );
+});
