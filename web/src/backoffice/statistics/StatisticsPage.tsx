@@ -158,6 +158,7 @@ export const StatisticsPage = observer(function StatisticsPage() {
         <Figure
           label="Durchschnittlicher Bestellwert"
           value={revenue ? formatEuro(revenue.averageOrderValue) : '–'}
+          note={revenue ? `aus ${plural(revenue.orders, 'Bestellung', 'Bestellungen')}` : undefined}
         />
         <Figure
           label="Stornierungen"
@@ -174,11 +175,9 @@ export const StatisticsPage = observer(function StatisticsPage() {
           label="Besucher"
           value={visitors ? formatCount(visitors.total) : '–'}
           note={
-            stats.conversionRate !== null
-              ? `${formatCount(stats.conversionRate)} % bestellen`
-              : shown?.branchId
-                ? 'ganzer Shop'
-                : undefined
+            pageViews
+              ? `${plural(pageViews.total, 'Seitenaufruf', 'Seitenaufrufe')}${shown?.branchId ? ', ganzer Shop' : ''}`
+              : undefined
           }
         />
       </dl>
@@ -246,7 +245,7 @@ export const StatisticsPage = observer(function StatisticsPage() {
         <section className="stats-card" aria-labelledby="stats-times-title">
           <header className="stats-card__head">
             <h2 id="stats-times-title">{times === 'order-times' ? 'Bestellzeiten' : 'Besuchszeiten'}</h2>
-            <div className="stats-toggle" role="group" aria-label="Zeiten von">
+            <div className="stats-toggle" role="group" aria-label="Zeiten anzeigen für">
               <button
                 type="button"
                 aria-pressed={times === 'order-times'}
@@ -292,6 +291,12 @@ export const StatisticsPage = observer(function StatisticsPage() {
               <dt>Seitenaufrufe</dt>
               <dd>{pageViews ? formatCount(pageViews.total) : '–'}</dd>
             </div>
+            {stats.conversionRate !== null && (
+              <div>
+                <dt>Bestellquote</dt>
+                <dd>{formatCount(stats.conversionRate)}&nbsp;%</dd>
+              </div>
+            )}
             <div>
               <dt>Ereignisse</dt>
               <dd>{events ? formatCount(events.total) : '–'}</dd>

@@ -19,7 +19,7 @@ interface BarChartProps {
   formatTick?: (value: number) => string;
 }
 
-const WIDTH = 720;
+const WIDTH = 1000;
 const HEIGHT = 240;
 const PAD = { top: 12, right: 8, bottom: 28, left: 72 };
 
@@ -34,7 +34,7 @@ export function BarChart({ title, series, format, formatTick = format }: BarChar
   const innerW = WIDTH - PAD.left - PAD.right;
   const innerH = HEIGHT - PAD.top - PAD.bottom;
   const slot = innerW / Math.max(1, series.length);
-  const barW = Math.max(2, Math.min(36, slot * 0.7));
+  const barW = Math.max(2, Math.min(40, slot * 0.7));
   const labelEvery = Math.ceil(series.length / 10);
   const ticks = [0, 0.25, 0.5, 0.75, 1].map((f) => f * max);
   const best = series.reduce<DailyValue | null>((a, d) => (!a || d.value > a.value ? d : a), null);
@@ -43,7 +43,7 @@ export function BarChart({ title, series, format, formatTick = format }: BarChar
     : `${title}: keine Daten`;
   return (
     <figure className="stats-chart">
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={summary} preserveAspectRatio="none">
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={summary}>
         {ticks.map((tick) => {
           const y = PAD.top + innerH - (tick / max) * innerH;
           return (
@@ -111,8 +111,8 @@ interface HeatmapProps {
 /** Weekday × hour as a grid of orange shades; the busiest hour is named in the image's label. */
 export function Heatmap({ title, matrix, max, unit }: HeatmapProps) {
   const cell = 26;
-  const left = 36;
-  const top = 18;
+  const left = 40;
+  const top = 22;
   const width = left + 24 * cell;
   const height = top + 7 * cell;
   let busiest: { day: number; hour: number; n: number } | null = null;
@@ -122,9 +122,10 @@ export function Heatmap({ title, matrix, max, unit }: HeatmapProps) {
     }),
   );
   const b = busiest as { day: number; hour: number; n: number } | null;
-  const label = b
-    ? `${title}: am stärksten ${WEEKDAYS[b.day]} ${formatHourSpan(b.hour)} (${unit(b.n)})`
-    : `${title}: keine Daten im Zeitraum`;
+  const sentence = b
+    ? `Am stärksten: ${WEEKDAYS[b.day]}, ${formatHourSpan(b.hour)} (${unit(b.n)})`
+    : 'Keine Daten im Zeitraum';
+  const label = `${title}: ${sentence}`;
   return (
     <figure className="stats-heatmap">
       <svg viewBox={`0 0 ${width} ${height}`} role="img" aria-label={label}>
@@ -171,12 +172,13 @@ export function Heatmap({ title, matrix, max, unit }: HeatmapProps) {
           </g>
         ))}
       </svg>
-      <figcaption className="stats-heatmap__legend" aria-hidden="true">
-        <span>weniger</span>
+      <figcaption className="stats-heatmap__legend">
+        <span className="stats-heatmap__busiest">{sentence}</span>
+        <span aria-hidden="true">weniger</span>
         {[0.18, 0.45, 0.72, 1].map((o) => (
-          <span key={o} className="stats-heatmap__swatch" style={{ opacity: o }} />
+          <span key={o} className="stats-heatmap__swatch" style={{ opacity: o }} aria-hidden="true" />
         ))}
-        <span>mehr</span>
+        <span aria-hidden="true">mehr</span>
       </figcaption>
     </figure>
   );

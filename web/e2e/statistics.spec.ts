@@ -1,0 +1,224 @@
+import { randomUUID } from 'node:crypto';
+import {
+  expect,
+  request as playwrightRequest,
+  test,
+  type APIRequestContext,
+  type Page,
+} from '@playwright/test';
+import { expectNoSeriousA11yViolations, screenshot } from './support';
+
+// The statistics dashboard against the real backend: orders placed through the API show up in its
+// figures, which must equal the API's own sets (other suites may have placed orders today as well).
+
+/** Today in the shop's time zone, as the dashboard's "Heute" asks for it. */
+const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Vienna' }).format(new Date());
+
+/** German money as the dashboard prints it: `1.234,50 EUR`. */
+const euro = (value: number) => {
+  const [whole, cents] = value.toFixed(2).split('.');
+  return `${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${cents}\u00a0EUR`;
+};
+
+async function admin(baseURL: string): Promise<{ api: APIRequestContext; csrf: string }> {
+  const api = await playwrightRequest.newContext({ baseURL });
+  const login = await api.post('/api/auth/login', {
+    data: { username: 'admin', password: 'Admin-Demo-2026' },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  return { api, csrf: ((await login.json()) as { data: { csrfToken: string } }).data.csrfToken };
+}
+
+/** A takeaway order of `amount` schnitzel at the Vienna inn's first bookable time; returns its id. */
+async function placeOrder(api: APIRequestContext, amount: number): Promise<number> {
+  const branches = (await (await api.get('/api/branches')).json()) as {
+    data: { id: number; identifier: string }[];
+  };
+  const branch = branches.data.find((b) => b.identifier === 'gasthaus-linde-wien')!;
+  const products = (await (await api.get('/api/products?limit=200')).json()) as {
+    data: { id: number; uid: string; name: string }[];
+  };
+  const product = products.data.find((p) => p.name === 'Wiener Schnitzel vom Kalb')!;
+  const availability = (await (
+    await api.get(`/api/branches/${branch.id}/availability?type=takeaway`)
+  ).json()) as { data: { days: { windows: { from: string }[] }[] } };
+  const day = availability.data.days.find((d) => d.windows.length > 0)!;
+  const response = await api.post('/api/orders', {
+    headers: { 'Idempotency-Key': randomUUID() },
+    data: {
+      firstName: 'Stefan',
+      lastName: 'Statistik',
+      email: 'stefan@example.at',
+      phone: '+43 664 1112233',
+      paymentMethod: 'cash',
+      legalInstructions: true,
+      privacyPolicy: true,
+      branch: { id: branch.id },
+      isDelivery: false,
+      isDineIn: false,
+      appointmentDate: day.windows[0]!.from,
+      items: [{ product: { id: product.id, uid: product.uid }, amount, unit: 'piece', parts: [] }],
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  const uid = ((await response.json()) as { data: { order: { uid: string } } }).data.order.uid;
+  const list = (await (await api.get(`/api/orders?q=Statistik&limit=100`)).json()) as {
+    data: { id: number; uid: string }[];
+  };
+  return list.data.find((o) => o.uid === uid)!.id;
+}
+
+interface Figures {
+  orders: number;
+  revenue: number;
+  average: number;
+  canceled: number;
+}
+
+async function apiFigures(api: APIRequestContext, from: string, to: string, branch = ''): Promise<Figures> {
+  // One after the other: the busy test machine has reset a burst of parallel reads (ECONNRESET).
+  const get = async (set: string) => {
+    const response = await api.get(`/api/statistics/${set}?from=${from}&to=${to}${branch}`);
+    expect(response.status(), await response.text()).toBe(200);
+    return ((await response.json()) as { data: Record<string, number> }).data;
+  };
+  const orders = await get('orders');
+  const revenue = await get('revenue');
+  const canceled = await get('canceled-orders');
+  return {
+    orders: orders.total!,
+    revenue: revenue.total!,
+    average: revenue.averageOrderValue!,
+    canceled: canceled.total!,
+  };
+}
+
+function figure(page: Page, label: string) {
+  return page
+    .locator('.stats-figure')
+    .filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
+    .locator('.stats-figure__value');
+}
+
+async function expectFigures(page: Page, expected: Figures) {
+  await expect(figure(page, 'Bestellungen')).toHaveText(String(expected.orders));
+  await expect(figure(page, 'Umsatz')).toHaveText(euro(expected.revenue));
+  await expect(figure(page, 'Durchschnittlicher Bestellwert')).toHaveText(euro(expected.average));
+  await expect(figure(page, 'Stornierungen')).toHaveText(String(expected.canceled));
+}
+
+test.describe('Statistik', () => {
+  test.skip(({ isMobile }) => isMobile, 'the back office is for the counter screen and the tablet');
+
+  test.setTimeout(120_000);
+
+  test('today’s orders in the figures, range switch, best sellers and heatmap', async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    const { api, csrf } = await admin(baseURL!);
+    const day = today();
+    const before = await apiFigures(api, day, day);
+
+    // Two orders (2 and 1 schnitzel at 19,90) and a third one cancelled.
+    await placeOrder(api, 2);
+    await placeOrder(api, 1);
+    const canceled = await placeOrder(api, 3);
+    const cancel = await api.post(`/api/orders/${canceled}/status/cancel`, {
+      headers: { 'X-CSRF-Token': csrf },
+      data: {},
+    });
+    expect(cancel.status(), await cancel.text()).toBe(200);
+    const after = await apiFigures(api, day, day);
+    expect(after.orders).toBe(before.orders + 2);
+    expect(Math.round(after.revenue * 100)).toBe(Math.round((before.revenue + 59.7) * 100));
+    expect(after.canceled).toBe(before.canceled + 1);
+
+    await page.goto('/backend/login');
+    await page.getByLabel('Benutzername').fill('admin');
+    await page.getByLabel('Passwort').fill('Admin-Demo-2026');
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await expect(page).toHaveURL(/\/backend$/);
+    await page.getByRole('navigation', { name: 'Bereiche' }).getByRole('link', { name: 'Statistik' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Statistik' })).toBeVisible();
+    await expect(page.getByRole('button', { name: '30 Tage' })).toHaveAttribute('aria-pressed', 'true');
+
+    await page.getByRole('button', { name: 'Heute' }).click();
+    const [y, m, d] = day.split('-');
+    await expect(page.locator('.stats-head__range')).toHaveText(`${d}.${m}.${y} · Alle Filialen`);
+    await expectFigures(page, after);
+    const popular = page.getByRole('region', { name: 'Beliebte Produkte' });
+    await expect(popular.getByRole('row', { name: /Wiener Schnitzel vom Kalb/ })).toBeVisible();
+    await expect(page.getByRole('img', { name: /^Umsatz pro Tag: 1 Tage, Summe/ })).toBeVisible();
+    await expect(
+      page.getByRole('img', {
+        name: /^Bestellungen nach Wochentag und Uhrzeit: Am stärksten: \p{L}+, \d+–\d+ Uhr \(\d+ Bestellung/u,
+      }),
+    ).toBeVisible();
+
+    // Seven days hold today and the demo's yesterday: at least as much as today.
+    await page.getByRole('button', { name: '7 Tage' }).click();
+    const week = await apiFigures(
+      api,
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Vienna' }).format(
+        new Date(Date.now() - 6 * 86_400_000),
+      ),
+      day,
+    );
+    expect(week.orders).toBeGreaterThan(after.orders);
+    await expectFigures(page, week);
+    await expect(page.locator('.stats-chart rect')).toHaveCount(7);
+    await page.getByRole('button', { name: 'Bestellungen', exact: true }).first().click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Bestellungen pro Tag' })).toBeVisible();
+    await page.getByRole('button', { name: 'Umsatz', exact: true }).click();
+
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, testInfo, 'statistics-1280');
+
+    // A custom range the wrong way round is named at its field and not asked for.
+    await page.getByRole('button', { name: 'Benutzerdefiniert' }).click();
+    await page.getByLabel('Von', { exact: true }).fill(day);
+    await page.getByLabel('Bis').fill('2020-01-01');
+    await page.getByRole('button', { name: 'Anzeigen' }).click();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Das Enddatum darf nicht vor dem Startdatum liegen.' }),
+    ).toBeVisible();
+    await expect(page.getByLabel('Bis')).toHaveAttribute('aria-invalid', 'true');
+
+    // The branch filter: the Viennese inn's figures, as the API gives them for that branch.
+    await page.getByRole('button', { name: 'Heute' }).click();
+    const filter = page.getByRole('combobox', { name: 'Filiale' });
+    await filter.selectOption({ label: 'Gasthaus Zur Linde' });
+    await expect(page.locator('.stats-head__range')).toHaveText(`${d}.${m}.${y} · Gasthaus Zur Linde`);
+    await expectFigures(page, await apiFigures(api, day, day, `&branchId=${await filter.inputValue()}`));
+    await expect(figure(page, 'Besucher')).toBeVisible();
+    await expect(page.getByText('Besucherzahlen gelten für den ganzen Shop.')).toBeVisible();
+
+    await page.setViewportSize({ width: 820, height: 1180 });
+    await page.getByRole('combobox', { name: 'Filiale' }).selectOption({ label: 'Alle Filialen' });
+    await page.getByRole('button', { name: '30 Tage' }).click();
+    await expect(page.locator('.stats-head__range')).toContainText('Alle Filialen');
+    await screenshot(page, testInfo, 'statistics-tablet');
+    await api.dispose();
+  });
+
+  test('a failed load is listed with the German text and retried', async ({ page }) => {
+    await page.goto('/backend/login');
+    await page.getByLabel('Benutzername').fill('admin');
+    await page.getByLabel('Passwort').fill('Admin-Demo-2026');
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await expect(page).toHaveURL(/\/backend$/);
+    let failing = true;
+    await page.route(
+      (url) => url.pathname === '/api/statistics/revenue',
+      (route) => (failing ? route.fulfill({ status: 503, body: '' }) : route.fallback()),
+    );
+    await page.goto('/backend/statistics');
+    const entry = page.getByRole('alert').filter({ hasText: 'Statistik konnte nicht geladen werden.' });
+    await expect(entry).toBeVisible();
+    failing = false;
+    await entry.getByRole('button', { name: 'Erneut versuchen' }).click();
+    await expect(entry).toHaveCount(0);
+    await expect(figure(page, 'Umsatz')).toHaveText(/EUR$/);
+  });
+});
