@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type FormEvent } from 'react';
 import { PageTitle } from '../../components/PageTitle';
+import { visibleAreas } from '../areas';
 import { useStores } from '../stores';
 import { BarChart, Heatmap } from './charts';
 import {
@@ -45,6 +46,19 @@ function Figure({ label, value, note }: { label: string; value: string; note?: s
  * sellers, when orders and visitors come, the storefront's pages, and planned against worked time.
  */
 export const StatisticsPage = observer(function StatisticsPage() {
+  const { ui, auth } = useStores();
+  if (!visibleAreas(auth.roles).some((area) => area.path === 'statistics'))
+    return (
+      <section aria-labelledby="stats-title">
+        <PageTitle title="Statistik" shopName={ui.shopName} />
+        <h1 id="stats-title">Statistik</h1>
+        <p className="card">Für diesen Bereich fehlt Ihnen die Berechtigung.</p>
+      </section>
+    );
+  return <StatisticsDashboard />;
+});
+
+const StatisticsDashboard = observer(function StatisticsDashboard() {
   const { ui } = useStores();
   const stats = useStatistics();
   const [chart, setChart] = useState<'revenue' | 'orders'>('revenue');
