@@ -50,7 +50,7 @@ function visitorFiles(): Set<string> {
   return files;
 }
 
-export default defineConfig(({ command }) => ({
+export default defineConfig(() => ({
   base: '/',
   plugins: [
     react(),
@@ -90,15 +90,6 @@ export default defineConfig(({ command }) => ({
       // The schemas subpath first: the back office's shared zod schemas (never in the storefront's chunk).
       '@ordering/common/schemas': fileURLToPath(new URL('../common/src/schemas/index.ts', import.meta.url)),
       '@ordering/common': fileURLToPath(new URL('../common/src/index.ts', import.meta.url)),
-      // react-router's package exports only its development build (with its warnings); the bundle takes
-      // the production build it ships beside it (smaller storefront; see docs/decisions/storefront.md).
-      ...(command === 'build'
-        ? {
-            'react-router': fileURLToPath(
-              new URL('../node_modules/react-router/dist/production/index.mjs', import.meta.url),
-            ),
-          }
-        : {}),
     },
   },
   server: { port: 5173, strictPort: true, proxy },

@@ -1,8 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router';
 import { ApiClient } from './api/ApiClient';
 import { createRoutes } from './app/routes';
+import { BrowserRouter, navigateBrowser, Routes } from './app/router';
 import { loginPathFor } from './backoffice/redirect';
 import { KioskStore } from './kiosk/KioskStore';
 import { storefrontSession } from './kiosk/session';
@@ -22,7 +22,7 @@ import './content/content.css';
 // The one place where the app's objects are created and wired; everything below gets them handed in.
 const api = new ApiClient({
   // Any 401 means the session is gone: go to the sign-in page and come back afterwards.
-  onUnauthorized: () => void router.navigate(loginPathFor(window.location)),
+  onUnauthorized: () => navigateBrowser(loginPathFor(window.location)),
 });
 const shopName = import.meta.env.VITE_SHOP_NAME as string | undefined;
 const storefront = new StorefrontRootStore({
@@ -42,13 +42,15 @@ const backoffice = {
 };
 const shell = new ShellStore(browserShellEnvironment());
 const kiosk = new KioskStore(storefrontSession(storefront), () => new Date());
-const router = createBrowserRouter(createRoutes({ storefront, backoffice, shell, kiosk }));
+const routes = createRoutes({ storefront, backoffice, shell, kiosk });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root fehlt in index.html');
 
 createRoot(container).render(
   <StrictMode>
-    <RouterProvider router={router} />
+    <BrowserRouter>
+      <Routes routes={routes} />
+    </BrowserRouter>
   </StrictMode>,
 );

@@ -1,11 +1,11 @@
 import { enableStaticRendering } from 'mobx-react-lite';
 import { renderToString } from 'react-dom/server';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter, preloadRoutes, Routes } from './router';
 import { ApiClient } from '../api/ApiClient';
 import { StorefrontRootStore } from '../storefront/StorefrontRootStore';
 import { fakeFetch } from '../testing/fakeFetch';
 import { InternalErrorPage, StandaloneErrorPage } from '../components/ErrorPage';
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from './router';
 import { fixture, loadedRoot } from '../storefront/testing/fixtures';
 import { KioskStore } from '../kiosk/KioskStore';
 import { storefrontSession } from '../kiosk/session';
@@ -23,34 +23,34 @@ function shellAndKiosk(storefront: StorefrontRootStore) {
 // No DOM here: the route table is checked by rendering each path to HTML, as a server would.
 enableStaticRendering(true);
 
-function routerFor(path: string, storefront?: StorefrontRootStore) {
+function routesFor(storefront?: StorefrontRootStore): RouteObject[] {
   const api = new ApiClient({ fetch: fakeFetch() });
   const now = () => new Date('2030-03-01T10:00:00Z');
   const shop = storefront ?? new StorefrontRootStore({ api, shopName: 'Estrich Huber', now });
-  const routes = createRoutes({
+  return createRoutes({
     storefront: shop,
     backoffice: { api, shopName: 'Estrich Huber', now },
     ...shellAndKiosk(shop),
   });
-  return createMemoryRouter(routes, { initialEntries: [path] });
+}
+
+function renderRoutes(routes: RouteObject[], path: string): string {
+  return renderToString(
+    <MemoryRouter path={path}>
+      <Routes routes={routes} />
+    </MemoryRouter>,
+  );
 }
 
 function render(path: string, storefront?: StorefrontRootStore): string {
-  return renderToString(<RouterProvider router={routerFor(path, storefront)} />);
+  return renderRoutes(routesFor(storefront), path);
 }
 
-/** Renders a path whose route is a lazy chunk, once the router has loaded it. */
+/** Renders a path whose route is a lazy chunk, once its chunk has loaded. */
 async function renderLazy(path: string, storefront?: StorefrontRootStore): Promise<string> {
-  const router = routerFor(path, storefront);
-  if (!router.state.initialized)
-    await new Promise<void>((resolve) => {
-      const stop = router.subscribe((state) => {
-        if (!state.initialized) return;
-        stop();
-        resolve();
-      });
-    });
-  return renderToString(<RouterProvider router={router} />);
+  const routes = routesFor(storefront);
+  await preloadRoutes(routes, path);
+  return renderRoutes(routes, path);
 }
 
 function text(html: string): string {

@@ -1,4 +1,4 @@
-import type { RouteObject } from 'react-router';
+import type { RouteObject } from './router';
 import type { BackofficeRootStoreOptions } from '../backoffice/BackofficeRootStore';
 import { InternalErrorPage, NotFoundPage, StandaloneErrorPage } from '../components/ErrorPage';
 import { ContentPage } from '../content/pages/ContentPage';
@@ -64,6 +64,7 @@ export function createRoutes({ storefront, backoffice, shell, kiosk }: AppStores
           // The self-service kiosk (docs/decisions/app-shell.md): its own layout, so the website's header,
           // footer, cookie banner and install prompt are not part of it.
           path: 'kiosk/:branch',
+          selfService: true,
           lazy: () =>
             kioskFace().then(({ KioskLayout }) => ({
               element: (

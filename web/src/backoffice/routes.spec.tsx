@@ -1,6 +1,6 @@
 import { enableStaticRendering } from 'mobx-react-lite';
 import { renderToString } from 'react-dom/server';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter, Routes } from '../app/router';
 import { ApiClient } from '../api/ApiClient';
 import { fakeFetch } from '../testing/fakeFetch';
 import { BackofficeRootStore } from './BackofficeRootStore';
@@ -12,10 +12,11 @@ enableStaticRendering(true);
 function render(path: string): string {
   const api = new ApiClient({ fetch: fakeFetch() });
   const stores = new BackofficeRootStore({ api, shopName: 'Estrich Huber' });
-  const router = createMemoryRouter([{ path: 'backend/*', element: <BackofficeRoutes stores={stores} /> }], {
-    initialEntries: [path],
-  });
-  return renderToString(<RouterProvider router={router} />);
+  return renderToString(
+    <MemoryRouter path={path}>
+      <Routes routes={[{ path: 'backend/*', element: <BackofficeRoutes stores={stores} /> }]} />
+    </MemoryRouter>,
+  );
 }
 
 describe(BackofficeRoutes.name, () => {

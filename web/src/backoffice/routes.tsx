@@ -1,7 +1,7 @@
 import { readInitPayload, type InitPayload } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
 import { lazy, Suspense } from 'react';
-import { Route, Routes, useParams } from 'react-router';
+import { Routes, useParams, type RouteObject } from '../app/router';
 import { NotFoundPage } from '../components/ErrorPage';
 import { NAV_AREAS } from './areas';
 import { BackofficeLayout } from './BackofficeLayout';
@@ -53,49 +53,63 @@ const OWN_SCREENS = new Set(['orders', 'statistics']);
 /** The areas with entity screens (every one but the orders and the statistics, which have their own). */
 const ENTITY_AREAS = NAV_AREAS.filter((area) => area.ready && !OWN_SCREENS.has(area.path));
 
-/** Every back-office route below /backend, for a root store made from `options`. */
+/** Every back-office route below /backend (paths relative to it). */
+export const BACKOFFICE_ROUTES: RouteObject[] = [
+  {
+    element: <BackofficeLayout />,
+    children: [
+      { path: 'login', element: <LoginPage /> },
+      {
+        element: <SignedInShell />,
+        children: [
+          { index: true, element: <OrderBoardPage /> },
+          { path: 'orders', element: <OrderBoardPage /> },
+          { path: 'orders/history', element: <OrderHistoryPage /> },
+          {
+            path: 'statistics',
+            element: (
+              <Suspense fallback={null}>
+                <StatisticsPage />
+              </Suspense>
+            ),
+          },
+          ...ENTITY_AREAS.map((area): RouteObject => ({
+            path: area.path,
+            element: <AreaPage area={area.path} />,
+            children: [
+              { index: true, element: <AreaIndex area={area.path} /> },
+              ...(area.path === 'branches'
+                ? [
+                    {
+                      path: 'tables/qr-codes',
+                      element: (
+                        <Suspense fallback={null}>
+                          <TableQrSheetPage />
+                        </Suspense>
+                      ),
+                    },
+                  ]
+                : []),
+              { path: ':screen', element: <ScreenRoute area={area.path} /> },
+              { path: ':screen/:id', element: <ScreenRoute area={area.path} /> },
+            ],
+          })),
+          ...NAV_AREAS.filter((area) => !area.ready).map((area): RouteObject => ({
+            path: area.path,
+            element: <AreaPlaceholderPage area={area.path} />,
+          })),
+        ],
+      },
+      { path: '*', element: <NotFoundPage /> },
+    ],
+  },
+];
+
+/** The back office's routes for the root store `stores`. */
 export function BackofficeRoutes({ stores }: { stores: BackofficeRootStore }) {
   return (
     <BackofficeStoresProvider stores={stores}>
-      <Routes>
-        <Route element={<BackofficeLayout />}>
-          <Route path="login" element={<LoginPage />} />
-          <Route element={<SignedInShell />}>
-            <Route index element={<OrderBoardPage />} />
-            <Route path="orders" element={<OrderBoardPage />} />
-            <Route path="orders/history" element={<OrderHistoryPage />} />
-            <Route
-              path="statistics"
-              element={
-                <Suspense fallback={null}>
-                  <StatisticsPage />
-                </Suspense>
-              }
-            />
-            {ENTITY_AREAS.map((area) => (
-              <Route key={area.path} path={area.path} element={<AreaPage area={area.path} />}>
-                <Route index element={<AreaIndex area={area.path} />} />
-                {area.path === 'branches' && (
-                  <Route
-                    path="tables/qr-codes"
-                    element={
-                      <Suspense fallback={null}>
-                        <TableQrSheetPage />
-                      </Suspense>
-                    }
-                  />
-                )}
-                <Route path=":screen" element={<ScreenRoute area={area.path} />} />
-                <Route path=":screen/:id" element={<ScreenRoute area={area.path} />} />
-              </Route>
-            ))}
-            {NAV_AREAS.filter((area) => !area.ready).map((area) => (
-              <Route key={area.path} path={area.path} element={<AreaPlaceholderPage area={area.path} />} />
-            ))}
-          </Route>
-          <Route path="*" element={<NotFoundPage />} />
-        </Route>
-      </Routes>
+      <Routes routes={BACKOFFICE_ROUTES} />
     </BackofficeStoresProvider>
   );
 }

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../app/router';
 import { messages } from '../i18n/messages';
 
 interface ErrorPageProps {

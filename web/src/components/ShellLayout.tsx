@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, type ReactNode } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet } from '../app/router';
 import { messages } from '../i18n/messages';
 import type { UiStore } from '../stores/UiStore';
 import { Footer } from './Footer';

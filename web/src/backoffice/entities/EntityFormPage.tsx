@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate } from '../../app/router';
 import { PageTitle } from '../../components/PageTitle';
 import { useStores } from '../stores';
 import { mayWrite } from './access';

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, type FormEvent } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation } from '../../app/router';
 import { PageTitle } from '../../components/PageTitle';
 import { useStores } from '../stores';
 import { mayWrite } from './access';

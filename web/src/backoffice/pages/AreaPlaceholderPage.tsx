@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { Link } from 'react-router';
+import { Link } from '../../app/router';
 import { PageTitle } from '../../components/PageTitle';
 import { NAV_AREAS, visibleAreas } from '../areas';
 import { useStores } from '../stores';

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from '../../app/router';
 import { PageTitle } from '../../components/PageTitle';
 import { messages } from '../../i18n/messages';
 import { safeRedirect } from '../redirect';

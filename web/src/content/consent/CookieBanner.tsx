@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { Link, useMatches } from 'react-router';
+import { Link, useSelfService } from '../../app/router';
 import { CONSENT_ACCEPTED_EVENT } from '../../shell/cookies';
 import { useStores } from '../../storefront/stores';
 import { allLegalEntries, legalHref } from '../legal';
@@ -10,10 +10,8 @@ import { allLegalEntries, legalHref } from '../legal';
  */
 export const CookieBanner = observer(function CookieBanner() {
   const { consent, data } = useStores();
-  // Routes of the self-service context (the kiosk) carry `handle: { selfService: true }`: no banner there.
-  const selfService = useMatches().some(
-    (match) => (match.handle as { selfService?: boolean } | undefined)?.selfService === true,
-  );
+  // Routes of the self-service context (the kiosk) are marked `selfService: true`: no banner there.
+  const selfService = useSelfService();
   if (!consent.isBannerVisible || selfService) return null;
   const privacy = allLegalEntries(data.config).find((entry) => entry.path === 'privacy');
   const link = privacy ? legalHref(privacy) : null;

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { Link } from 'react-router';
+import { Link } from '../../app/router';
 import { useShell } from '../../shell/ShellContext';
 import { useStores } from '../../storefront/stores';
 import { allLegalEntries, legalHref } from '../legal';

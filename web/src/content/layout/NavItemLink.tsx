@@ -1,5 +1,5 @@
 import type { NavigationItem } from '@ordering/common';
-import { NavLink } from 'react-router';
+import { NavLink } from '../../app/router';
 import { navigationHref } from '../links';
 
 /** A navigation entry: inside links are highlighted when active, outside ones open in a new tab. */

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation } from '../../app/router';
 import { LoadState } from '../../storefront/components/LoadState';
 import { HomePage } from '../../storefront/pages/HomePage';
 import { useStores } from '../../storefront/stores';

@@ -1,6 +1,6 @@
 import type { Branch } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
-import { Link } from 'react-router';
+import { Link } from '../../app/router';
 import { imageUrl } from '../format';
 import { useStores } from '../stores';
 import { texts } from '../texts';

@@ -8,7 +8,7 @@ import {
 } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../app/router';
 import { formatPrice, formatQuantity } from '../format';
 import { useStores } from '../stores';
 import { texts } from '../texts';
