@@ -78,14 +78,14 @@ describe(createRoutes.name, () => {
     'renders the 404 page for %s once the data has loaded',
     async (path) => {
       const { root } = await loadedRoot();
-      const body = text(render(path, root));
+      const body = text(await renderLazy(path, root));
       expect(body).toContain('404 Not Found');
       expect(body).toContain('Leider wurde die angeforderte Seite nicht gefunden.');
     },
   );
 
-  it('shows the loading note, not the 404 page, while a content page is loading', () => {
-    const body = text(render('/gibt-es-nicht'));
+  it('shows the loading note, not the 404 page, while a content page is loading', async () => {
+    const body = text(await renderLazy('/gibt-es-nicht'));
     expect(body).toContain('Daten werden geladen');
     expect(body).not.toContain('404 Not Found');
   });
@@ -145,7 +145,7 @@ describe(createRoutes.name, () => {
     const { root } = await loadedRoot({
       data: { ...data, config: { ...data.config, imprintText: 'Gruber & Linde **GmbH**' } },
     });
-    const html = render('/site/imprint', root);
+    const html = await renderLazy('/site/imprint', root);
     expect(html).toMatch(/<h1[^>]*>Impressum<\/h1>/);
     expect(html).toContain('<strong>GmbH</strong>');
   });

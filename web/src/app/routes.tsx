@@ -1,9 +1,7 @@
 import type { RouteObject } from './router';
 import type { BackofficeRootStoreOptions } from '../backoffice/BackofficeRootStore';
 import { InternalErrorPage, NotFoundPage, StandaloneErrorPage } from '../components/ErrorPage';
-import { ContentPage } from '../content/pages/ContentPage';
 import { HomeRoute } from '../content/pages/HomeRoute';
-import { LegalPage } from '../content/pages/LegalPage';
 import type { KioskStore } from '../kiosk/KioskStore';
 import { ShellProvider } from '../shell/ShellContext';
 import type { ShellStore } from '../shell/ShellStore';
@@ -17,16 +15,9 @@ import { StorefrontStoresProvider } from '../storefront/stores';
 const ticketScreen = () =>
   import('../backoffice/frontdesk/TicketScreenPage').then((m) => ({ Component: m.TicketScreenPage }));
 
-// Storefront pages after the cart are their own chunks: the branch list and the store page load first.
-const checkout = () =>
-  import('../storefront/pages/CheckoutPage').then((m) => ({ Component: m.CheckoutPage }));
-const checkoutError = () =>
-  import('../storefront/pages/CheckoutPage').then((m) => ({ element: <m.CheckoutPage paymentFailed /> }));
-
-// The kiosk's layout and pages are one chunk of their own (kiosk/face.ts), loaded only under /kiosk.
-const kioskFace = () => import('../kiosk/face');
-const kioskMenu = () => kioskFace().then((m) => ({ Component: m.KioskMenuPage }));
-const kioskCheckout = () => kioskFace().then((m) => ({ Component: m.KioskCheckoutPage }));
+// Legal and content pages (blocks, gallery, markdown) are chunks of their own.
+const legalPage = () => import('../content/pages/LegalPage').then((m) => ({ Component: m.LegalPage }));
+const contentPage = () => import('../content/pages/ContentPage').then((m) => ({ Component: m.ContentPage }));
 
 export interface AppStores {
   storefront: StorefrontRootStore;
@@ -43,6 +34,17 @@ export interface AppStores {
  * child with an errorElement keeps header and footer around the 500 page when a page throws.
  */
 export function createRoutes({ storefront, backoffice, shell, kiosk }: AppStores): RouteObject[] {
+  // Storefront pages after the cart are their own chunks, each with the order form's store (built on first
+  // use): the branch list and the store page load first.
+  const checkoutPage = () =>
+    Promise.all([import('../storefront/pages/CheckoutPage'), storefront.loadCheckout()]).then(([m]) => m);
+  const checkout = () => checkoutPage().then((m) => ({ Component: m.CheckoutPage }));
+  const checkoutError = () => checkoutPage().then((m) => ({ element: <m.CheckoutPage paymentFailed /> }));
+  // The kiosk's layout and pages are one chunk of their own (kiosk/face.ts), loaded only under /kiosk; its
+  // session clears the order form, so that comes with it.
+  const kioskFace = () => Promise.all([import('../kiosk/face'), storefront.loadCheckout()]).then(([m]) => m);
+  const kioskMenu = () => kioskFace().then((m) => ({ Component: m.KioskMenuPage }));
+  const kioskCheckout = () => kioskFace().then((m) => ({ Component: m.KioskCheckoutPage }));
   // The status page and its store (built on the first visit) are their own chunks.
   const status = () =>
     Promise.all([import('../storefront/pages/StatusPage'), storefront.loadOrderStatus()]).then(
@@ -104,9 +106,9 @@ export function createRoutes({ storefront, backoffice, shell, kiosk }: AppStores
                 { path: 'store/:branch/checkout', lazy: checkout },
                 { path: 'store/:branch/checkout/error', lazy: checkoutError },
                 { path: 'status/:uid/:hash', lazy: status },
-                { path: 'site/*', element: <LegalPage /> },
+                { path: 'site/*', lazy: legalPage },
                 // Any other path is a content page matched by its site path (spec section 2).
-                { path: '*', element: <ContentPage /> },
+                { path: '*', lazy: contentPage },
               ],
             },
           ],

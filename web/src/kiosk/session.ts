@@ -5,15 +5,17 @@ import type { KioskSession } from './KioskStore';
 
 /** The kiosk's hold on the storefront stores: what counts as a started order, and how it is wiped. */
 export function storefrontSession(root: StorefrontRootStore): KioskSession {
-  const { cart, checkout } = root;
+  // The order form is built with the kiosk's pages (routes.tsx), before the session can start.
+  const { cart } = root;
   return {
     hasProgress: () =>
       !cart.isEmpty ||
       cart.editor !== null ||
-      Object.values(checkout.details).some((value) => value.trim() !== '') ||
+      Object.values(root.checkout.details).some((value) => value.trim() !== '') ||
       cart.comment.trim() !== '',
     clearAll: () =>
       runInAction(() => {
+        const { checkout } = root;
         cart.cancelEditor();
         cart.hidePanel();
         cart.dismissNotification();

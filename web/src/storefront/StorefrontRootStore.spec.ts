@@ -1,5 +1,8 @@
 import { jest } from '@jest/globals';
 import { fixture, loadedRoot, MemoryStorage, schnitzelNachWahl, steerableClock } from './testing/fixtures';
+import { ApiClient } from '../api/ApiClient';
+import { fakeFetch } from '../testing/fakeFetch';
+import { StorefrontRootStore } from './StorefrontRootStore';
 import { DATA_CHECK_INTERVAL_MS, DATA_MAX_AGE_MS } from './stores/InitDataStore';
 
 describe('StorefrontRootStore data reload', () => {
@@ -44,5 +47,18 @@ describe('StorefrontRootStore data reload', () => {
     // The product changed its price: the item no longer matches and leaves the cart (spec section 4).
     expect(root.cart.items).toEqual([]);
     expect(JSON.parse(storage.getItem('asp.wien')!).items).toEqual([]);
+  });
+});
+
+describe('StorefrontRootStore order form', () => {
+  it('builds the order form on first use from its own chunk, once, with the stored details', async () => {
+    const storage = new MemoryStorage();
+    storage.setItem('asp.checkout', JSON.stringify({ firstName: 'Anna' }));
+    const root = new StorefrontRootStore({ api: new ApiClient({ fetch: fakeFetch() }), storage });
+    expect(() => root.checkout).toThrow('Das Bestellformular ist noch nicht geladen');
+    const [first, second] = await Promise.all([root.loadCheckout(), root.loadCheckout()]);
+    expect(second).toBe(first);
+    expect(root.checkout).toBe(first);
+    expect(first.details.firstName).toBe('Anna');
   });
 });

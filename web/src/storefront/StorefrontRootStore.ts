@@ -7,7 +7,7 @@ import { UiStore } from '../stores/UiStore';
 import { BranchStore } from './stores/BranchStore';
 import { CartStore, noStorage, type CartStorage } from './stores/CartStore';
 import { CatalogStore } from './stores/CatalogStore';
-import { CheckoutStore } from './stores/CheckoutStore';
+import type { CheckoutStore } from './stores/CheckoutStore';
 import { ClockStore, type Clock } from './stores/ClockStore';
 import { InitDataStore } from './stores/InitDataStore';
 import type { OpenEventStream, OrderStatusStore } from './stores/OrderStatusStore';
@@ -39,11 +39,13 @@ export class StorefrontRootStore {
   readonly branches: BranchStore;
   readonly catalog: CatalogStore;
   readonly cart: CartStore;
-  readonly checkout: CheckoutStore;
   readonly consent: ConsentStore;
   readonly analytics: AnalyticsStore;
   private readonly openEventStream?: OpenEventStream;
   private orderStatusLoad?: Promise<OrderStatusStore>;
+  private readonly storage: CartStorage;
+  private checkoutLoad?: Promise<CheckoutStore>;
+  private checkoutStore: CheckoutStore | null = null;
 
   constructor({
     api,
@@ -62,16 +64,10 @@ export class StorefrontRootStore {
     this.branches = new BranchStore(this.data, this.clock);
     this.catalog = new CatalogStore(this.data, this.branches, this.clock);
     this.cart = new CartStore(this.data, this.branches, this.catalog, storage, uploader);
-    this.checkout = new CheckoutStore(this.data, this.cart, this.clock, api, storage);
+    this.storage = storage;
     this.openEventStream = openEventStream;
     this.consent = new ConsentStore(cookies);
     this.analytics = new AnalyticsStore(api, this.consent);
-    // The purchase event: the placed order's items and total, sent only with consent.
-    this.checkout.onOrderPlaced = (order, cart) =>
-      void this.analytics.commerce('purchase', {
-        ...commercePayload(cart.items, cart.totals, this.data.currency),
-        orderUid: order.uid,
-      });
     // Every load: the configured names into the shell, and carts checked against the new catalogue.
     reaction(
       () => this.data.version,
@@ -91,6 +87,31 @@ export class StorefrontRootStore {
       ({ OrderStatusStore }) => new OrderStatusStore(this.api, this.data, this.openEventStream),
     );
     return this.orderStatusLoad;
+  }
+
+  /**
+   * The order form (with its date and time pickers), built on first use from its own chunk: the checkout
+   * routes and the kiosk load it with their pages, the store page when a table's QR code asks for it.
+   */
+  loadCheckout(): Promise<CheckoutStore> {
+    this.checkoutLoad ??= import('./stores/CheckoutStore').then(({ CheckoutStore }) => {
+      const checkout = new CheckoutStore(this.data, this.cart, this.clock, this.api, this.storage);
+      // The purchase event: the placed order's items and total, sent only with consent.
+      checkout.onOrderPlaced = (order, cart) =>
+        void this.analytics.commerce('purchase', {
+          ...commercePayload(cart.items, cart.totals, this.data.currency),
+          orderUid: order.uid,
+        });
+      this.checkoutStore = checkout;
+      return checkout;
+    });
+    return this.checkoutLoad;
+  }
+
+  /** The order form once {@link loadCheckout} has built it; the pages that use it load it first. */
+  get checkout(): CheckoutStore {
+    if (!this.checkoutStore) throw new Error('Das Bestellformular ist noch nicht geladen (loadCheckout).');
+    return this.checkoutStore;
   }
 
   /** Loads the data and starts the clock and the 4-hour reload check; returns the function that stops them. */

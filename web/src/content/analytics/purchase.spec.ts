@@ -14,6 +14,8 @@ async function rootWithCart(consented: boolean, ...replies: Response[]) {
     cookies: memoryCookieJar(consented ? 'cookie-banner-acceptance-state=true' : ''),
   });
   await root.data.load();
+  // The order form is built on first use, with the purchase event wired in.
+  await root.loadCheckout();
   root.branches.select('wien');
   root.cart.open(root.branches.selected!);
   root.cart.startProduct(root.data.productById(1)!);

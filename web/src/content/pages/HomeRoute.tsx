@@ -1,12 +1,14 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useLocation } from '../../app/router';
 import { LoadState } from '../../storefront/components/LoadState';
 import { HomePage } from '../../storefront/pages/HomePage';
 import { useStores } from '../../storefront/stores';
 import { scrollToContact } from '../layout/navigation';
-import { ContentSite } from './ContentSite';
-import { HomeVariantA } from './HomeVariantA';
+
+// Variant A and the block-built sites are chunks of their own: the branch list (variant B) loads first.
+const HomeVariantA = lazy(() => import('./HomeVariantA').then((m) => ({ default: m.HomeVariantA })));
+const ContentSite = lazy(() => import('./ContentSite').then((m) => ({ default: m.ContentSite })));
 
 /**
  * `/` (spec section 2): home variant A with the home-page plugin on; otherwise the site stored under the
@@ -22,21 +24,28 @@ export const HomeRoute = observer(function HomeRoute() {
     );
   if (data.config?.enablePluginHomePage)
     return (
-      <WithContactHash>
-        <HomeVariantA />
-      </WithContactHash>
+      <Suspense fallback={null}>
+        <WithContactHash>
+          <HomeVariantA />
+        </WithContactHash>
+      </Suspense>
     );
   const site = data.sites.find((candidate) => candidate.path === '');
   if (site)
     return (
-      <WithContactHash>
-        <ContentSite site={site} />
-      </WithContactHash>
+      <Suspense fallback={null}>
+        <WithContactHash>
+          <ContentSite site={site} />
+        </WithContactHash>
+      </Suspense>
     );
   return <HomePage />;
 });
 
-/** `/#kontakt` (a link from another page) scrolls to the contact anchor with the header's offset. */
+/**
+ * `/#kontakt` (a link from another page) scrolls to the contact anchor with the header's offset; inside the
+ * Suspense boundary, so it runs once the lazy page is there.
+ */
 function WithContactHash({ children }: { children: React.ReactNode }) {
   const { hash } = useLocation();
   useEffect(() => {

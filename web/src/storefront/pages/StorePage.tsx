@@ -25,7 +25,8 @@ export const StorePage = observer(function StorePage() {
 });
 
 const Store = observer(function Store({ identifier }: { identifier: string }) {
-  const { ui, cart, catalog, checkout } = useStores();
+  const root = useStores();
+  const { ui, cart, catalog } = root;
   const { branch, ready } = useSelectedBranch(identifier);
   // A table's QR code (`?table=`): dine-in with that table, kept for the checkout; the parameter is then
   // dropped from the address, so a reload or "back" keeps the guest's later choices.
@@ -33,16 +34,24 @@ const Store = observer(function Store({ identifier }: { identifier: string }) {
   const tableLink = params.get('table');
   useEffect(() => {
     if (!ready || tableLink === null) return;
-    checkout.applyTableLink(tableLink);
-    setParams(
-      (current) => {
-        const next = new URLSearchParams(current);
-        next.delete('table');
-        return next;
-      },
-      { replace: true },
-    );
-  }, [ready, tableLink, checkout, setParams]);
+    let current = true;
+    // The order form's store is its own chunk (built on first use).
+    void root.loadCheckout().then((checkout) => {
+      if (!current) return;
+      checkout.applyTableLink(tableLink);
+      setParams(
+        (search) => {
+          const next = new URLSearchParams(search);
+          next.delete('table');
+          return next;
+        },
+        { replace: true },
+      );
+    });
+    return () => {
+      current = false;
+    };
+  }, [ready, tableLink, root, setParams]);
   if (!branch) return <NotFoundPage />;
   if (!ready) return null;
 

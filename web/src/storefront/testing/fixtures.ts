@@ -265,5 +265,6 @@ export async function loadedRoot(
     storage: options.storage ?? new MemoryStorage(),
   });
   await root.data.load();
+  await root.loadCheckout();
   return { root, fetch };
 }
