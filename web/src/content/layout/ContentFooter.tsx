@@ -1,12 +1,15 @@
 import { observer } from 'mobx-react-lite';
+import { lazy, Suspense } from 'react';
 import { Link } from '../../app/router';
 import { useShell } from '../../shell/ShellContext';
 import { useStores } from '../../storefront/stores';
 import { allLegalEntries, legalHref } from '../legal';
 import { telHref, whatsAppHref } from '../links';
-import { BranchMap } from '../maps/BranchMap';
 import { navigationItems } from './navigation';
 import { NavItemLink } from './NavItemLink';
+
+// The map (maps plugin) is a chunk of its own: the footer is below the first screen.
+const BranchMap = lazy(() => import('../maps/BranchMap').then((m) => ({ default: m.BranchMap })));
 
 /**
  * The storefront footer (spec section 2): shop name, "Online Bestellen" with exactly one branch, legal
@@ -108,12 +111,14 @@ export const ContentFooter = observer(function ContentFooter() {
           </div>
         )}
         {data.isLoaded && branches.length > 0 && config?.enablePluginMaps && (
-          <BranchMap
-            branches={branches}
-            label="Karte unserer Standorte"
-            className="content-footer__map"
-            addressFallback={false}
-          />
+          <Suspense fallback={null}>
+            <BranchMap
+              branches={branches}
+              label="Karte unserer Standorte"
+              className="content-footer__map"
+              addressFallback={false}
+            />
+          </Suspense>
         )}
         <p className="site-footer__copyright content-footer__copyright">
           © {ui.copyrightYear} {ui.businessName}. Alle Rechte vorbehalten.
