@@ -230,15 +230,22 @@ export function matchRoutes(routes: RouteObject[], segments: string[]): RouteMat
 type Loaded = { element: ReactNode } | { error: unknown };
 const loaded = new WeakMap<RouteObject, Loaded>();
 
+const loading = new WeakMap<RouteObject, Promise<void>>();
+
 function loadRoute(route: RouteObject): Promise<void> {
   if (!route.lazy || loaded.has(route)) return Promise.resolve();
-  return route.lazy().then(
-    (module) => {
-      const Page = module.Component;
-      loaded.set(route, { element: Page ? <Page /> : (module.element ?? null) });
-    },
-    (error: unknown) => void loaded.set(route, { error }),
-  );
+  let load = loading.get(route);
+  if (!load) {
+    load = route.lazy().then(
+      (module) => {
+        const Page = module.Component;
+        loaded.set(route, { element: Page ? <Page /> : (module.element ?? null) });
+      },
+      (error: unknown) => void loaded.set(route, { error }),
+    );
+    loading.set(route, load);
+  }
+  return load;
 }
 
 /** Loads the lazy routes that show `path`, so that a first render (tests, server) shows the page. */
