@@ -51,7 +51,10 @@ const EXTRA: Record<string, (page: Page) => Promise<void>> = {
   uploads: chooseFile,
   'digital-signage-segments': async (page) => {
     await page.locator('#field-type').selectOption('image');
-    await page.locator('#field-image').selectOption({ index: 1 });
+    // The picture is chosen by its thumbnail (the image picker).
+    await page.getByRole('button', { name: 'Bild wählen' }).click();
+    await page.locator('.ed-picker__choice').first().click();
+    await expect(page.locator('.ed-picker__current img')).toBeVisible();
     await page.locator('#field-duration').fill('10');
   },
 };

@@ -60,7 +60,10 @@ export const FieldInput = observer(function FieldInput({ form, field, refs, disa
   } as const;
   const set = (next: unknown) => form.setValue(field.name, next);
   // A registered special editor shows its field's errors itself (its `errors` prop).
-  const editorShowsErrors = field.type === 'custom' && !!field.editor && !!customEditors[field.editor];
+  const editorShowsErrors =
+    (field.type === 'custom' && !!field.editor && !!customEditors[field.editor]) ||
+    field.type === 'image' ||
+    field.type === 'images';
 
   let control: React.ReactNode;
   let isGroup = false;
@@ -127,9 +130,26 @@ export const FieldInput = observer(function FieldInput({ form, field, refs, disa
       );
       break;
     }
-    case 'multiselect':
-    case 'refs':
+    case 'image':
     case 'images': {
+      // Pictures are chosen by thumbnail (the special editors `imagePicker` / `imageListPicker`).
+      isGroup = true;
+      const Editor = customEditors[field.type === 'image' ? 'imagePicker' : 'imageListPicker']!;
+      control = (
+        <Editor
+          value={value as never}
+          onChange={(next: unknown) => set(next)}
+          errors={errorsUnder(form.fieldErrors, field.name)}
+          entity={form.values}
+          id={form.id}
+          disabled={disabled}
+          label={label}
+        />
+      );
+      break;
+    }
+    case 'multiselect':
+    case 'refs': {
       isGroup = true;
       const choices = field.type === 'multiselect' ? (field.options ?? []) : refs.options(field.collection!);
       const chosen =
@@ -164,7 +184,6 @@ export const FieldInput = observer(function FieldInput({ form, field, refs, disa
       break;
     }
     case 'ref':
-    case 'image':
       control = (
         <select
           {...common}
