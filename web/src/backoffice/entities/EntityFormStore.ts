@@ -25,6 +25,9 @@ export function failureMessage(description: EntityDescription, action: EntityAct
     : `${description.singular} konnte nicht gespeichert werden.`;
 }
 
+/** The special editors whose field is a file sent with the form (a data URL). */
+const FILE_EDITORS = new Set(['upload', 'imageUpload']);
+
 export interface EntityFormStoreOptions {
   api: ApiClient;
   errors: ErrorStore;
@@ -46,6 +49,11 @@ export class EntityFormStore {
   secrets: Record<string, string> = {};
   loaded = false;
   saving = false;
+  /**
+   * While a new image or upload is being saved: the share of its request the network has sent (0…1),
+   * from XMLHttpRequest's upload progress; null otherwise.
+   */
+  uploadProgress: number | null = null;
   /** The id the server gave a new row (the page then moves to its address; later saves update it). */
   createdId: number | undefined = undefined;
   readonly id?: number;
@@ -146,10 +154,19 @@ export class EntityFormStore {
     this.saving = true;
     const action: EntityAction = this.isNew ? 'create' : 'update';
     const body = this.body;
-    const request = () =>
-      this.isNew || this.description.singleton
-        ? this.api.post<Record<string, unknown>>(this.url, body)
-        : this.api.put<Record<string, unknown>>(this.url, body);
+    // A file (a data URL of up to 15 MB) is sent with its network progress for the upload editor's bar.
+    const withFile = this.description.fields.some(
+      (field) => field.editor && FILE_EDITORS.has(field.editor) && typeof body[field.name] === 'string',
+    );
+    const options = withFile
+      ? { onUploadProgress: (fraction: number) => runInAction(() => (this.uploadProgress = fraction)) }
+      : undefined;
+    const request = () => {
+      if (withFile) runInAction(() => (this.uploadProgress = 0));
+      return this.isNew || this.description.singleton
+        ? this.api.post<Record<string, unknown>>(this.url, body, options)
+        : this.api.put<Record<string, unknown>>(this.url, body, options);
+    };
     // The error list names the field ("Name: Dieser Wert wird bereits verwendet."); the field itself shows
     // the server's words.
     let original: ApiRequestError | undefined;
@@ -196,6 +213,7 @@ export class EntityFormStore {
     } finally {
       runInAction(() => {
         this.saving = false;
+        this.uploadProgress = null;
       });
     }
   }

@@ -257,6 +257,7 @@ export const FieldInput = observer(function FieldInput({ form, field, refs, disa
           id={form.id}
           disabled={disabled}
           label={label}
+          uploadProgress={form.uploadProgress}
         />
       ) : (
         <div className="bo-pending-editor">
