@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { connect, createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
 import { expectNoSeriousA11yViolations, screenshot } from './support';
@@ -494,6 +495,133 @@ test.describe('upload editor', () => {
         return list.data.find((image) => image.name === name);
       })
       .toMatchObject({ alt: 'QR-Code zur Bestellseite', extension: 'png' });
+  });
+});
+
+/**
+ * A proxy in front of the server that passes the browser's bytes on at `bytesPerSecond` (answers at full
+ * speed): Chromium's network emulation does not slow request bodies, a slow wire does.
+ */
+async function slowUploadProxy(target: URL, bytesPerSecond: number) {
+  const sockets = new Set<Socket>();
+  const server = createNetServer((client) => {
+    const upstream = connect(Number(target.port), target.hostname);
+    sockets.add(client).add(upstream);
+    upstream.pipe(client);
+    client.on('data', (chunk: Buffer) => {
+      client.pause();
+      upstream.write(chunk);
+      setTimeout(() => client.resume(), (chunk.length / bytesPerSecond) * 1000);
+    });
+    client.on('end', () => upstream.end());
+    for (const socket of [client, upstream]) {
+      socket.on('error', () => undefined);
+      socket.on('close', () => {
+        sockets.delete(socket);
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+test.describe('upload progress', () => {
+  test('a large file: the bar follows the bytes on the wire and the file arrives whole', async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(150_000);
+    const staff = await staffApi(request);
+    await signInOnPage(page);
+    // The same back office through a proxy that passes the browser's bytes on at 1 MB/s (the session
+    // cookie is the host's, whatever the port).
+    const proxy = await slowUploadProxy(new URL(page.url()), 1024 * 1024);
+    try {
+      await page.goto(`${proxy.origin}/backend/media/uploads/new`);
+      const editor = page.getByRole('group', { name: 'Datei', exact: true });
+      const input = editor.locator('input[type="file"]');
+      await expect(input).toBeAttached({ timeout: 20_000 });
+      // 8 MB of CSV: about 11 MB as the API's data URL (the wire's buffers take the first few MB at once).
+      const line = 'Artikel;Menge;Preis\n';
+      const csv = Buffer.from(line.repeat(Math.ceil((8 * 1024 * 1024) / line.length)));
+      await input.setInputFiles({ name: 'lieferliste.csv', mimeType: 'text/csv', buffer: csv });
+      await expect(
+        editor.getByText(/lieferliste\.csv \(8 MB\) – wird beim Speichern hochgeladen\./),
+      ).toBeVisible();
+      const name = `Große Liste ${randomUUID().slice(0, 6)}`;
+      await page.getByLabel('Name', { exact: true }).fill(name);
+
+      // What the page draws: every value the bar takes, recorded in the page as it changes.
+      await page.evaluate(() => {
+        const w = window as unknown as { progressSeen: [number, number][] };
+        w.progressSeen = [];
+        const record = () => {
+          const bar = document.querySelector<HTMLProgressElement>('[data-testid="upload-progress"] progress');
+          const last = w.progressSeen.at(-1);
+          if (bar && (!last || last[1] !== bar.value))
+            w.progressSeen.push([Math.round(performance.now()), bar.value]);
+        };
+        new MutationObserver(record).observe(document.body, {
+          subtree: true,
+          childList: true,
+          attributes: true,
+        });
+      });
+      const bar = editor.getByTestId('upload-progress').locator('progress');
+      const started = Date.now();
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      await expect(bar).toBeVisible({ timeout: 5_000 });
+      // A screenshot while the bar is under way.
+      await expect
+        .poll(async () => bar.evaluate((el) => (el as HTMLProgressElement).value).catch(() => 100), {
+          timeout: 60_000,
+          intervals: [100],
+        })
+        .toBeGreaterThan(10);
+      await screenshot(page, testInfo, 'editor-upload-progress');
+      await expect(bar).toHaveCount(0, { timeout: 60_000 });
+      const seen = await page.evaluate(
+        () => (window as unknown as { progressSeen: [number, number][] }).progressSeen,
+      );
+      const values = seen.map(([, value]) => value);
+      console.log(
+        `upload in ${Date.now() - started} ms; the bar: ${seen.map(([at, value]) => `${value} %@${at - seen[0]![0]} ms`).join(', ')}`,
+      );
+      // Several steps between start and end, rising: the bar moved with the bytes sent, not in one jump.
+      expect(values.filter((value) => value > 0 && value < 100).length, values.join(', ')).toBeGreaterThan(3);
+      expect([...values].sort((a, b) => a - b)).toEqual(values);
+
+      let id: number | undefined;
+      await expect
+        .poll(
+          async () => {
+            const list = (await (await staff.request.get('/api/uploads?limit=200')).json()) as {
+              data: { id: number; name: string; size: number; extension: string }[];
+            };
+            const found = list.data.find((upload) => upload.name === name);
+            id = found?.id;
+            return found;
+          },
+          { timeout: 30_000 },
+        )
+        // The whole file arrived (the API files a CSV as text).
+        .toMatchObject({ size: csv.length });
+      const removed = await staff.request.delete(`/api/uploads/${id!}`, {
+        headers: { 'X-CSRF-Token': staff.csrf },
+      });
+      expect(removed.status(), await removed.text()).toBeLessThan(300);
+    } finally {
+      await proxy.close();
+    }
   });
 });
 
