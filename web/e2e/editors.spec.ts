@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { connect, createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
 import { expectNoSeriousA11yViolations, screenshot } from './support';
 
@@ -340,10 +340,21 @@ test.describe('special editors in the entity forms', () => {
       const holiday = new Date(Date.now() + 3 * 86_400_000).toLocaleDateString('sv-SE', {
         timeZone: 'Europe/Vienna',
       });
-      await added.locator('input[type="date"]').fill(holiday);
+      const [y, m, d] = holiday.split('-');
+      // The date is typed the German way, whatever the browser's language; a day that does not exist is
+      // refused by name.
+      const date = added.getByRole('textbox', { name: 'Datum', exact: true });
+      await date.fill('31.02.2026');
+      await date.blur();
+      await expect(added.getByRole('alert').first()).toHaveText(
+        'Regel ' +
+          String(count + 1) +
+          ', Datum: Bitte ein Datum im Format TT.MM.JJJJ eingeben (z. B. 24.12.2026).',
+      );
+      await date.fill(`${d}.${m}.${y}`);
+      await date.blur();
       await added.getByRole('checkbox', { name: 'Geschlossen' }).check();
       await expect(added.getByRole('alert')).toHaveCount(0);
-      const [y, m, d] = holiday.split('-');
       await expect(editor.locator('.ed-preview__day', { hasText: `${d}.${m}.${y}` })).toContainText(
         'geschlossen',
       );
@@ -867,6 +878,288 @@ test.describe('block content editor', () => {
     } finally {
       for (const target of [`/api/sites/${String(site.id)}`, `/api/blocks/${String(hero.id)}`])
         await staff.request.delete(target, { headers: { 'X-CSRF-Token': staff.csrf } });
+    }
+  });
+});
+
+/**
+ * Drags a sortable row by its handle with the mouse (dnd-kit's pointer sensor): its centre is moved onto
+ * the centre of the target row, in small steps.
+ */
+async function dragRow(page: Page, handle: Locator, row: Locator, target: Locator) {
+  await handle.scrollIntoViewIfNeeded();
+  const grip = (await handle.boundingBox())!;
+  const from = (await row.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  const x = grip.x + grip.width / 2;
+  const y = grip.y + grip.height / 2;
+  const dy = to.y + to.height / 2 - (from.y + from.height / 2);
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x, y + Math.sign(dy) * 10, { steps: 3 });
+  await page.mouse.move(x, y + dy, { steps: 20 });
+  await page.waitForTimeout(200);
+  await page.mouse.up();
+}
+
+/** Picks up a handle with Space, moves it with the arrow key `times` times and drops it (keyboard sensor). */
+async function moveByKeyboard(page: Page, handle: Locator, key: 'ArrowUp' | 'ArrowDown', times = 1) {
+  await handle.focus();
+  await page.keyboard.press('Space');
+  await page.waitForTimeout(150);
+  for (let i = 0; i < times; i++) {
+    await page.keyboard.press(key);
+    await page.waitForTimeout(150);
+  }
+  await page.keyboard.press('Space');
+  await page.waitForTimeout(150);
+}
+
+interface MenuJson {
+  id: number;
+  name: string;
+  branches: { id: number }[];
+  catalog: { id: number; products: { id: number; isEnabled: boolean }[] }[];
+}
+
+test.describe('menu catalogue and navigation tree editors', () => {
+  test('menu catalogue: categories and products reordered by mouse and keyboard, added and removed, saved, in the store', async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(150_000);
+    const staff = await staffApi(request);
+    const branch = await viennaBranch(request);
+    const menus = (await (await staff.request.get('/api/menus?limit=100')).json()) as { data: MenuJson[] };
+    const menu = menus.data.find((m) => m.branches.some((b) => b.id === branch.id) && m.catalog.length >= 3)!;
+    const original = (
+      (await (await staff.request.get(`/api/menus/${menu.id}`)).json()) as { data: Record<string, unknown> }
+    ).data;
+    const categories = (await (await staff.request.get('/api/categories?limit=1000')).json()) as {
+      data: { id: number; name: string }[];
+    };
+    const products = (await (await staff.request.get('/api/products?limit=1000')).json()) as {
+      data: { id: number; name: string }[];
+    };
+    const categoryName = (id: number) => categories.data.find((c) => c.id === id)!.name;
+    const productName = (id: number) => products.data.find((p) => p.id === id)!.name;
+    const before = menu.catalog.map((entry) => categoryName(entry.id));
+    // A category of the shop that this menu does not list yet, and a product for it.
+    const extra = categories.data.find((c) => !menu.catalog.some((entry) => entry.id === c.id));
+    const schnitzel = products.data.find((p) => p.name === 'Wiener Schnitzel vom Kalb')!;
+
+    try {
+      // The store before: its category bar in the menu's order.
+      await page.goto('/store/gasthaus-linde-wien');
+      const bar = page.getByRole('navigation', { name: 'Kategorien' });
+      await expect(bar.getByRole('link').first()).toBeVisible({ timeout: 20_000 });
+      const storeBefore = await bar.getByRole('link').allInnerTexts();
+      expect(storeBefore.slice(0, 2)).toEqual(
+        before.filter((name) => storeBefore.includes(name)).slice(0, 2),
+      );
+
+      await signInOnPage(page);
+      await page.goto(`/backend/catalog/menus/${menu.id}`);
+      const editor = page.getByRole('group', { name: /^Katalog/ });
+      const rows = editor.locator('section[data-category]');
+      await expect(rows.first()).toBeVisible({ timeout: 15_000 });
+      await expect(rows).toHaveCount(menu.catalog.length);
+      const [first, second, third] = before as [string, string, string];
+
+      // Mouse: the third category dragged onto the first place.
+      await dragRow(
+        page,
+        editor.getByRole('button', { name: `Kategorie ${third} verschieben`, exact: true }),
+        rows.nth(2),
+        rows.nth(0),
+      );
+      await expect(rows.nth(0)).toHaveAttribute('aria-label', third);
+      // Keyboard: the (now third) second category up by one.
+      await moveByKeyboard(
+        page,
+        editor.getByRole('button', { name: `Kategorie ${second} verschieben`, exact: true }),
+        'ArrowUp',
+      );
+      const expected = [third, second, first, ...before.slice(3)];
+      await expect(rows.nth(1)).toHaveAttribute('aria-label', second);
+      await expect(rows.nth(2)).toHaveAttribute('aria-label', first);
+
+      // Products inside the first category: the second one moved to the top by keyboard.
+      const top = menu.catalog[2]!;
+      const productOrder = top.products.map((p) => p.id);
+      if (productOrder.length >= 2) {
+        await moveByKeyboard(
+          page,
+          rows
+            .nth(0)
+            .getByRole('button', { name: `${productName(productOrder[1]!)} verschieben`, exact: true }),
+          'ArrowUp',
+        );
+        await expect(rows.nth(0).locator('[data-product]').first()).toHaveAttribute(
+          'data-product',
+          String(productOrder[1]),
+        );
+        productOrder.splice(0, 2, productOrder[1]!, productOrder[0]!);
+      }
+      // A product removed from the last category.
+      const last = menu.catalog.at(-1)!;
+      const lastRow = rows.nth(menu.catalog.length - 1);
+      const removed = last.products.at(-1)!;
+      await lastRow
+        .getByRole('button', { name: `${productName(removed.id)} aus ${categoryName(last.id)} entfernen` })
+        .click();
+      // A category added at the end, with the schnitzel in it.
+      if (extra) {
+        await editor.getByRole('combobox', { name: 'Kategorie hinzufügen' }).selectOption(String(extra.id));
+        await expect(rows).toHaveCount(menu.catalog.length + 1);
+        await rows
+          .last()
+          .getByRole('combobox', { name: 'Produkt hinzufügen' })
+          .selectOption(String(schnitzel.id));
+        await expect(rows.last().locator('[data-product]')).toHaveCount(1);
+        expected.push(extra.name);
+      }
+      await screenshot(page, testInfo, 'editor-menu-catalog');
+
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      await expect(page.getByRole('status').filter({ hasText: /gespeichert/i })).toBeVisible({
+        timeout: 15_000,
+      });
+      // Through the API: the order, the moved product, the removed one, the new category.
+      const saved = ((await (await staff.request.get(`/api/menus/${menu.id}`)).json()) as { data: MenuJson })
+        .data.catalog;
+      expect(saved.map((entry) => categoryName(entry.id))).toEqual(expected);
+      expect(saved[0]!.products.map((p) => p.id)).toEqual(productOrder);
+      expect(saved.find((entry) => entry.id === last.id)!.products.some((p) => p.id === removed.id)).toBe(
+        false,
+      );
+      if (extra) {
+        expect(saved.at(-1)!.products).toHaveLength(1);
+        expect(saved.at(-1)!.products[0]).toMatchObject({ id: schnitzel.id, isEnabled: true });
+      }
+
+      // After a reload the editor shows the saved order.
+      await page.reload();
+      await expect(rows.first()).toHaveAttribute('aria-label', third, { timeout: 15_000 });
+      await expect(rows).toHaveCount(expected.length);
+
+      // The store's category bar follows (categories without products there are left out by the store).
+      await page.goto('/store/gasthaus-linde-wien');
+      await expect(bar.getByRole('link').first()).toBeVisible({ timeout: 20_000 });
+      const storeAfter = await bar.getByRole('link').allInnerTexts();
+      expect(storeAfter).toEqual(expected.filter((name) => storeAfter.includes(name)));
+      expect(storeAfter.slice(0, 2)).toEqual([third, second].filter((name) => storeAfter.includes(name)));
+      if (extra) expect(storeAfter).toContain(extra.name);
+      await screenshot(page, testInfo, 'editor-menu-catalog-store');
+    } finally {
+      const response = await staff.request.put(`/api/menus/${menu.id}`, {
+        headers: { 'X-CSRF-Token': staff.csrf },
+        data: original,
+      });
+      expect(response.status(), await response.text()).toBe(200);
+    }
+  });
+
+  test('navigation tree: items reordered by mouse and keyboard, one with children added, one removed, saved, on the site', async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(150_000);
+    const staff = await staffApi(request);
+    interface Item {
+      label: string;
+      type: string;
+      target: string;
+      children: Item[];
+    }
+    const navigations = (await (await staff.request.get('/api/navigations?limit=100')).json()) as {
+      data: { id: number; identifier: string; items: Item[] }[];
+    };
+    const header = navigations.data.find((n) => n.identifier === 'header-navigation')!;
+    const original = (
+      (await (await staff.request.get(`/api/navigations/${header.id}`)).json()) as {
+        data: Record<string, unknown>;
+      }
+    ).data;
+    const labels = header.items.map((item) => item.label);
+    expect(labels).toEqual(['Start', 'Estrich', 'Gasthaus', 'Leistungen', 'Über uns']);
+    try {
+      await signInOnPage(page);
+      await page.goto(`/backend/content/navigations/${header.id}`);
+      const editor = page.getByRole('group', { name: /^Einträge/ });
+      const top = editor.locator('[data-nav]:not([data-nav*="."])');
+      await expect(top).toHaveCount(labels.length, { timeout: 15_000 });
+      const labelOf = (row: Locator) => row.getByRole('textbox', { name: 'Bezeichnung' }).first();
+
+      // Mouse: "Gasthaus" dragged above "Estrich".
+      await dragRow(
+        page,
+        editor.getByRole('button', { name: 'Gasthaus verschieben', exact: true }),
+        top.nth(2),
+        top.nth(1),
+      );
+      await expect(labelOf(top.nth(1))).toHaveValue('Gasthaus');
+      // Keyboard: "Über uns" up one, before "Leistungen".
+      await moveByKeyboard(
+        page,
+        editor.getByRole('button', { name: 'Über uns verschieben', exact: true }),
+        'ArrowUp',
+      );
+      await expect(labelOf(top.nth(3))).toHaveValue('Über uns');
+
+      // A new item with two children; then one child removed again, and "Estrich" removed.
+      await editor.getByRole('button', { name: 'Eintrag hinzufügen', exact: true }).click();
+      const added = top.last();
+      await labelOf(added).fill('Aktionen');
+      await added.getByRole('textbox', { name: 'Seitenpfad' }).first().fill('leistungen');
+      for (const [label, target] of [
+        ['Mittagsmenü', 'ueber-uns'],
+        ['Gutscheine', 'leistungen'],
+      ] as const) {
+        await added.getByRole('button', { name: 'Untereintrag zu Aktionen hinzufügen' }).click();
+        const child = added.locator('[data-nav]').last();
+        await labelOf(child).fill(label);
+        await child.getByRole('textbox', { name: 'Seitenpfad' }).fill(target);
+      }
+      await added.getByRole('button', { name: 'Gutscheine entfernen' }).click();
+      await editor.getByRole('button', { name: 'Estrich entfernen', exact: true }).click();
+      await expect(top).toHaveCount(labels.length);
+      await screenshot(page, testInfo, 'editor-navigation-tree');
+
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      await expect(page.getByRole('status').filter({ hasText: /gespeichert/i })).toBeVisible({
+        timeout: 15_000,
+      });
+      const expected = ['Start', 'Gasthaus', 'Über uns', 'Leistungen', 'Aktionen'];
+      const saved = (
+        (await (await staff.request.get(`/api/navigations/${header.id}`)).json()) as {
+          data: { items: Item[] };
+        }
+      ).data.items;
+      expect(saved.map((item) => item.label)).toEqual(expected);
+      expect(saved.at(-1)).toMatchObject({
+        type: 'site',
+        target: 'leistungen',
+        children: [{ label: 'Mittagsmenü', type: 'site', target: 'ueber-uns', children: [] }],
+      });
+
+      await page.reload();
+      await expect(top).toHaveCount(expected.length, { timeout: 15_000 });
+      await expect(labelOf(top.nth(1))).toHaveValue('Gasthaus');
+      await expect(labelOf(top.last().locator('[data-nav]').first())).toHaveValue('Mittagsmenü');
+
+      // The site's header shows the top level in the new order (then its own "Kontakt").
+      await page.goto('/');
+      const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
+      await expect(nav.getByRole('link').first()).toBeVisible({ timeout: 20_000 });
+      await expect(nav.getByRole('link')).toHaveText([...expected, 'Kontakt']);
+      await screenshot(page, testInfo, 'editor-navigation-site');
+    } finally {
+      const response = await staff.request.put(`/api/navigations/${header.id}`, {
+        headers: { 'X-CSRF-Token': staff.csrf },
+        data: original,
+      });
+      expect(response.status(), await response.text()).toBe(200);
     }
   });
 });

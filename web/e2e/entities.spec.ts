@@ -67,13 +67,20 @@ async function fillRequired(page: Page, unique: string): Promise<void> {
     const field = required.nth(i);
     const tag = await field.evaluate((el) => el.tagName.toLowerCase());
     const type = (await field.getAttribute('type')) ?? '';
-    const name = (await field.getAttribute('name')) ?? '';
+    const name = (await field.getAttribute('name')) ?? (await field.getAttribute('id')) ?? '';
+    const placeholder = (await field.getAttribute('placeholder')) ?? '';
+    if (placeholder === 'TT.MM.JJJJ') {
+      // The German date input (and the time beside it for a date-time).
+      await field.fill('01.12.2026');
+      const time = field.locator(
+        'xpath=ancestor::span[contains(@class,"ed-datetime")][1]//input[@placeholder="HH:MM"]',
+      );
+      if ((await time.count()) > 0) await time.fill(/end|until/i.test(name) ? '18:00' : '08:00');
+      continue;
+    }
     if (tag === 'select') await field.selectOption({ index: 1 });
     else if (tag === 'textarea') await field.fill(unique);
     else if (type === 'number') await field.fill('1');
-    else if (type === 'date') await field.fill('2026-12-01');
-    else if (type === 'datetime-local')
-      await field.fill(/end|until/i.test(name) ? '2026-12-01T18:00' : '2026-12-01T08:00');
     else if (type === 'email') await field.fill(`${unique}@example.at`);
     else await field.fill(unique);
   }

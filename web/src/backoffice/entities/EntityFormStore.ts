@@ -45,6 +45,8 @@ export class EntityFormStore {
   values: Record<string, unknown> = {};
   /** Field path → German message (client check or server answer). */
   fieldErrors: Record<string, string> = {};
+  /** Field → German message of text an input could not read (a date as `31.02.2026`): blocks saving. */
+  inputProblems: Record<string, string> = {};
   /** New secret values typed in (the masked ones are never sent back). */
   secrets: Record<string, string> = {};
   loaded = false;
@@ -110,6 +112,14 @@ export class EntityFormStore {
     );
   }
 
+  /** An input's verdict on its text: a German message naming the field, or null once it is readable. */
+  setInputProblem(name: string, message: string | null): void {
+    const { [name]: _old, ...rest } = this.inputProblems;
+    this.inputProblems = message ? { ...rest, [name]: message } : rest;
+    const { [name]: _shown, ...others } = this.fieldErrors;
+    this.fieldErrors = message ? { ...others, [name]: message } : others;
+  }
+
   setSecret(key: string, value: string): void {
     this.secrets = { ...this.secrets, [key]: value };
   }
@@ -140,7 +150,7 @@ export class EntityFormStore {
 
   /** Checks with the shared schema; false and the messages at their fields when something is wrong. */
   check(): boolean {
-    this.fieldErrors = validate(this.description.collection, this.body);
+    this.fieldErrors = { ...validate(this.description.collection, this.body), ...this.inputProblems };
     return Object.keys(this.fieldErrors).length === 0;
   }
 

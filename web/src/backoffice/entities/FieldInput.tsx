@@ -1,6 +1,7 @@
 import { SECRET_KEYS, SECRET_LABELS } from '@ordering/common/schemas';
 import { observer } from 'mobx-react-lite';
 import { customEditors } from '../editors';
+import { DateInput, DateTimeInput } from '../editors/dates/DateInput';
 import type { EntityFormStore } from './EntityFormStore';
 import { errorsUnder } from './paths';
 import type { RefOptionsStore } from './RefOptionsStore';
@@ -24,22 +25,6 @@ const isEmpty = (value: unknown): boolean =>
   value === null ||
   (Array.isArray(value) && value.length === 0) ||
   (typeof value === 'object' && Object.values(value).every(isEmpty));
-
-/** `2026-03-01T09:30:00.000Z` → `2026-03-01T10:30` in the browser's time zone (the input's format). */
-export function toLocalInput(iso: unknown): string {
-  if (typeof iso !== 'string' || iso === '') return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-/** The input's local date and time as ISO 8601 with offset (what the API takes); '' is no value. */
-export function fromLocalInput(local: string): string | null {
-  if (local === '') return null;
-  const date = new Date(local);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
-}
 
 /** One field of an entity form, by its CMS field type; errors and hints are tied to it for screen readers. */
 export const FieldInput = observer(function FieldInput({ form, field, refs, disabled }: Props) {
@@ -200,22 +185,28 @@ export const FieldInput = observer(function FieldInput({ form, field, refs, disa
       );
       break;
     case 'date':
+      // German format whatever the browser's language (TT.MM.JJJJ), with a calendar; unreadable text
+      // is refused at the field by name and keeps the form from saving.
       control = (
-        <input
+        <DateInput
           {...common}
-          type="date"
-          value={typeof value === 'string' ? value.slice(0, 10) : ''}
-          onChange={(e) => set(e.target.value === '' ? null : e.target.value)}
+          label={label}
+          value={typeof value === 'string' ? value : null}
+          onChange={set}
+          onProblem={(problem) => form.setInputProblem(field.name, problem)}
+          hideProblem
         />
       );
       break;
     case 'datetime':
       control = (
-        <input
+        <DateTimeInput
           {...common}
-          type="datetime-local"
-          value={toLocalInput(value)}
-          onChange={(e) => set(fromLocalInput(e.target.value))}
+          label={label}
+          value={typeof value === 'string' ? value : null}
+          onChange={set}
+          onProblem={(problem) => form.setInputProblem(field.name, problem)}
+          hideProblem
         />
       );
       break;
