@@ -1163,3 +1163,134 @@ test.describe('menu catalogue and navigation tree editors', () => {
     }
   });
 });
+
+test.describe('image picker and German dates in the entity forms', () => {
+  test("a branch's logo and pictures chosen by thumbnail, reordered by keyboard, one removed, saved", async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const staff = await staffApi(request);
+    const branch = await viennaBranch(request);
+    const before = await updateBranch(staff, branch.id, { images: [], logo: null });
+    const images = (await (await staff.request.get('/api/images?limit=500')).json()) as {
+      data: { id: number; name: string | null }[];
+    };
+    try {
+      await signInOnPage(page);
+      await page.goto(`/backend/branches/branches/${branch.id}`);
+      const list = page.locator('fieldset.ed-image-list');
+      await expect(list.getByText('Noch keine Bilder gewählt.')).toBeVisible({ timeout: 15_000 });
+      // Three pictures added by thumbnail (a chosen one is not offered again).
+      const picked: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        await list.getByRole('button', { name: 'Bilder: Bild hinzufügen' }).click();
+        const choice = list.locator('.ed-picker__choice').first();
+        await expect(choice).toBeVisible();
+        const name = (await choice.innerText()).trim();
+        picked.push(images.data.find((image) => (image.name ?? '').trim() === name)?.id ?? NaN);
+        await choice.click();
+        await expect(list.locator('.ed-image-list__item')).toHaveCount(i + 1);
+      }
+      expect(new Set(picked).size).toBe(3);
+      // The third first (keyboard: twice up), then the (new) second removed.
+      await moveByKeyboard(page, list.getByRole('button', { name: 'Bild 3 verschieben' }), 'ArrowUp', 2);
+      await list.getByRole('button', { name: /^Bild 2 \(.*\) entfernen$/ }).click();
+      const expected = [picked[2]!, picked[1]!];
+      await expect(list.locator('.ed-image-list__item')).toHaveCount(2);
+      // The logo: one picture.
+      const logo = page.getByRole('group', { name: 'Logo', exact: true });
+      await logo.getByRole('button', { name: 'Logo wählen' }).click();
+      await logo.locator('.ed-picker__choice').nth(1).click();
+      await expect(logo.getByRole('img', { name: /^Gewählt: / })).toBeVisible();
+      await list.scrollIntoViewIfNeeded();
+      await screenshot(page, testInfo, 'editor-branch-images');
+
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      await expect(page.getByRole('status').filter({ hasText: /gespeichert/i })).toBeVisible({
+        timeout: 15_000,
+      });
+      const saved = (
+        (await (await staff.request.get(`/api/branches/${branch.id}`)).json()) as {
+          data: { images: { id: number }[]; logo: { id: number } | null };
+        }
+      ).data;
+      expect(saved.images.map((image) => image.id)).toEqual(expected);
+      expect(saved.logo?.id).toEqual(expect.any(Number));
+    } finally {
+      await updateBranch(staff, branch.id, before);
+    }
+  });
+
+  test('a date-time typed the German way: a wrong date named at its field, the calendar, saved as the instant', async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const staff = await staffApi(request);
+    const suffix = randomUUID().slice(0, 6);
+    const menu = await post(staff, '/api/menus', {
+      name: `Wintermenü ${suffix}`,
+      availableFrom: '2026-11-01T08:00:00.000Z',
+      branches: [],
+      catalog: [],
+    });
+    try {
+      await signInOnPage(page);
+      await page.goto(`/backend/catalog/menus/${String(menu.id)}`);
+      const date = page.locator('#field-availableFrom');
+      const time = page.getByRole('textbox', { name: 'Gültig ab: Uhrzeit' });
+      // Shown the German way, whatever the browser's language (the test browser's is en-US).
+      await expect(date).toHaveValue(/^\d{2}\.\d{2}\.2026$/, { timeout: 15_000 });
+      await expect(time).toHaveValue(/^\d{2}:\d{2}$/);
+
+      await date.fill('31.02.2026');
+      await date.blur();
+      const field = page.locator('.bo-field', { has: date });
+      await expect(field.locator('.bo-field__error')).toHaveText(
+        'Gültig ab: Bitte ein Datum im Format TT.MM.JJJJ eingeben (z. B. 24.12.2026).',
+      );
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      await expect(field.locator('.bo-field__error')).toBeVisible();
+      // Nothing was sent: the stored date is unchanged.
+      const unchanged = (
+        (await (await staff.request.get(`/api/menus/${String(menu.id)}`)).json()) as {
+          data: { availableFrom: string };
+        }
+      ).data.availableFrom;
+      expect(new Date(unchanged).toISOString()).toBe('2026-11-01T08:00:00.000Z');
+
+      // The calendar: opened from the keyboard, a day chosen with the arrows and Enter.
+      await date.fill('24.12.2026');
+      await date.press('Alt+ArrowDown');
+      const calendar = page.getByRole('dialog', { name: 'Gültig ab: Kalender' });
+      await expect(calendar).toBeVisible();
+      await expect(calendar).toContainText('Dezember 2026');
+      await expect(calendar.getByRole('button', { name: '24.12.2026' })).toBeFocused();
+      await page.keyboard.press('ArrowRight');
+      await screenshot(page, testInfo, 'editor-date-calendar');
+      await page.keyboard.press('Enter');
+      await expect(calendar).toHaveCount(0);
+      await expect(date).toHaveValue('25.12.2026');
+      await expect(field.locator('.bo-field__error')).toHaveCount(0);
+      await time.fill('18:30');
+      await time.blur();
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      await expect(page.getByRole('status').filter({ hasText: /gespeichert/i })).toBeVisible({
+        timeout: 15_000,
+      });
+      const saved = (
+        (await (await staff.request.get(`/api/menus/${String(menu.id)}`)).json()) as {
+          data: { availableFrom: string };
+        }
+      ).data.availableFrom;
+      // 25.12.2026 18:30 on the browser's clock.
+      const expected = await page.evaluate(() => new Date(2026, 11, 25, 18, 30).toISOString());
+      expect(new Date(saved).toISOString()).toBe(expected);
+    } finally {
+      await staff.request.delete(`/api/menus/${String(menu.id)}`, {
+        headers: { 'X-CSRF-Token': staff.csrf },
+      });
+    }
+  });
+});
