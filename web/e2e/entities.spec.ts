@@ -91,7 +91,9 @@ async function fillRequiredEditors(page: Page, unique: string): Promise<void> {
   await page.waitForLoadState('networkidle'); // editors are chunks of their own
   const inputs = page
     .locator('form.bo-form .bo-field:has(> .bo-field__label > span[aria-hidden="true"])')
-    .locator('input:not([type]):not([required]), input[type="text"]:not([required])');
+    .locator(
+      'input:not([type]):not([required]), input[type="text"]:not([required]):not([placeholder="HH:MM"])',
+    );
   for (let i = 0; i < (await inputs.count()); i++) {
     const input = inputs.nth(i);
     if ((await input.inputValue()) === '') await input.fill(unique);
@@ -100,7 +102,13 @@ async function fillRequiredEditors(page: Page, unique: string): Promise<void> {
 
 /** The first text field or text area of the form: the one the edit step changes. */
 function editableText(page: Page) {
-  return page.locator('form.bo-form').locator('input[type="text"], input:not([type]), textarea').first();
+  // Dates and times are text fields too (German format), but not free text.
+  return page
+    .locator('form.bo-form')
+    .locator(
+      'input[type="text"]:not([placeholder="TT.MM.JJJJ"]):not([placeholder="HH:MM"]), input:not([type]), textarea',
+    )
+    .first();
 }
 
 // The back office is for the counter screen and the tablet (both shot by the desktop project).
