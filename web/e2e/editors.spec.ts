@@ -906,13 +906,15 @@ async function dragRow(page: Page, handle: Locator, row: Locator, target: Locato
 async function moveByKeyboard(page: Page, handle: Locator, key: 'ArrowUp' | 'ArrowDown', times = 1) {
   await handle.focus();
   await page.keyboard.press('Space');
-  await page.waitForTimeout(150);
+  // Picked up (dnd-kit marks the handle pressed) before the arrows count; a loaded machine needs a moment.
+  await expect(handle).toHaveAttribute('aria-pressed', 'true');
+  await page.waitForTimeout(200);
   for (let i = 0; i < times; i++) {
     await page.keyboard.press(key);
-    await page.waitForTimeout(150);
+    await page.waitForTimeout(300);
   }
   await page.keyboard.press('Space');
-  await page.waitForTimeout(150);
+  await page.waitForTimeout(200);
 }
 
 interface MenuJson {
