@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { connect, createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
 import { expectNoSeriousA11yViolations, screenshot } from './support';
 
@@ -339,10 +340,21 @@ test.describe('special editors in the entity forms', () => {
       const holiday = new Date(Date.now() + 3 * 86_400_000).toLocaleDateString('sv-SE', {
         timeZone: 'Europe/Vienna',
       });
-      await added.locator('input[type="date"]').fill(holiday);
+      const [y, m, d] = holiday.split('-');
+      // The date is typed the German way, whatever the browser's language; a day that does not exist is
+      // refused by name.
+      const date = added.getByRole('textbox', { name: 'Datum', exact: true });
+      await date.fill('31.02.2026');
+      await date.blur();
+      await expect(added.getByRole('alert').first()).toHaveText(
+        'Regel ' +
+          String(count + 1) +
+          ', Datum: Bitte ein Datum im Format TT.MM.JJJJ eingeben (z. B. 24.12.2026).',
+      );
+      await date.fill(`${d}.${m}.${y}`);
+      await date.blur();
       await added.getByRole('checkbox', { name: 'Geschlossen' }).check();
       await expect(added.getByRole('alert')).toHaveCount(0);
-      const [y, m, d] = holiday.split('-');
       await expect(editor.locator('.ed-preview__day', { hasText: `${d}.${m}.${y}` })).toContainText(
         'geschlossen',
       );
@@ -494,6 +506,133 @@ test.describe('upload editor', () => {
         return list.data.find((image) => image.name === name);
       })
       .toMatchObject({ alt: 'QR-Code zur Bestellseite', extension: 'png' });
+  });
+});
+
+/**
+ * A proxy in front of the server that passes the browser's bytes on at `bytesPerSecond` (answers at full
+ * speed): Chromium's network emulation does not slow request bodies, a slow wire does.
+ */
+async function slowUploadProxy(target: URL, bytesPerSecond: number) {
+  const sockets = new Set<Socket>();
+  const server = createNetServer((client) => {
+    const upstream = connect(Number(target.port), target.hostname);
+    sockets.add(client).add(upstream);
+    upstream.pipe(client);
+    client.on('data', (chunk: Buffer) => {
+      client.pause();
+      upstream.write(chunk);
+      setTimeout(() => client.resume(), (chunk.length / bytesPerSecond) * 1000);
+    });
+    client.on('end', () => upstream.end());
+    for (const socket of [client, upstream]) {
+      socket.on('error', () => undefined);
+      socket.on('close', () => {
+        sockets.delete(socket);
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const socket of sockets) socket.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+test.describe('upload progress', () => {
+  test('a large file: the bar follows the bytes on the wire and the file arrives whole', async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(150_000);
+    const staff = await staffApi(request);
+    await signInOnPage(page);
+    // The same back office through a proxy that passes the browser's bytes on at 1 MB/s (the session
+    // cookie is the host's, whatever the port).
+    const proxy = await slowUploadProxy(new URL(page.url()), 1024 * 1024);
+    try {
+      await page.goto(`${proxy.origin}/backend/media/uploads/new`);
+      const editor = page.getByRole('group', { name: 'Datei', exact: true });
+      const input = editor.locator('input[type="file"]');
+      await expect(input).toBeAttached({ timeout: 20_000 });
+      // 8 MB of CSV: about 11 MB as the API's data URL (the wire's buffers take the first few MB at once).
+      const line = 'Artikel;Menge;Preis\n';
+      const csv = Buffer.from(line.repeat(Math.ceil((8 * 1024 * 1024) / line.length)));
+      await input.setInputFiles({ name: 'lieferliste.csv', mimeType: 'text/csv', buffer: csv });
+      await expect(
+        editor.getByText(/lieferliste\.csv \(8 MB\) – wird beim Speichern hochgeladen\./),
+      ).toBeVisible();
+      const name = `Große Liste ${randomUUID().slice(0, 6)}`;
+      await page.getByLabel('Name', { exact: true }).fill(name);
+
+      // What the page draws: every value the bar takes, recorded in the page as it changes.
+      await page.evaluate(() => {
+        const w = window as unknown as { progressSeen: [number, number][] };
+        w.progressSeen = [];
+        const record = () => {
+          const bar = document.querySelector<HTMLProgressElement>('[data-testid="upload-progress"] progress');
+          const last = w.progressSeen.at(-1);
+          if (bar && (!last || last[1] !== bar.value))
+            w.progressSeen.push([Math.round(performance.now()), bar.value]);
+        };
+        new MutationObserver(record).observe(document.body, {
+          subtree: true,
+          childList: true,
+          attributes: true,
+        });
+      });
+      const bar = editor.getByTestId('upload-progress').locator('progress');
+      const started = Date.now();
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      await expect(bar).toBeVisible({ timeout: 5_000 });
+      // A screenshot while the bar is under way.
+      await expect
+        .poll(async () => bar.evaluate((el) => (el as HTMLProgressElement).value).catch(() => 100), {
+          timeout: 60_000,
+          intervals: [100],
+        })
+        .toBeGreaterThan(10);
+      await screenshot(page, testInfo, 'editor-upload-progress');
+      await expect(bar).toHaveCount(0, { timeout: 60_000 });
+      const seen = await page.evaluate(
+        () => (window as unknown as { progressSeen: [number, number][] }).progressSeen,
+      );
+      const values = seen.map(([, value]) => value);
+      console.log(
+        `upload in ${Date.now() - started} ms; the bar: ${seen.map(([at, value]) => `${value} %@${at - seen[0]![0]} ms`).join(', ')}`,
+      );
+      // Several steps between start and end, rising: the bar moved with the bytes sent, not in one jump.
+      expect(values.filter((value) => value > 0 && value < 100).length, values.join(', ')).toBeGreaterThan(3);
+      expect([...values].sort((a, b) => a - b)).toEqual(values);
+
+      let id: number | undefined;
+      await expect
+        .poll(
+          async () => {
+            const list = (await (await staff.request.get('/api/uploads?limit=200')).json()) as {
+              data: { id: number; name: string; size: number; extension: string }[];
+            };
+            const found = list.data.find((upload) => upload.name === name);
+            id = found?.id;
+            return found;
+          },
+          { timeout: 30_000 },
+        )
+        // The whole file arrived (the API files a CSV as text).
+        .toMatchObject({ size: csv.length });
+      const removed = await staff.request.delete(`/api/uploads/${id!}`, {
+        headers: { 'X-CSRF-Token': staff.csrf },
+      });
+      expect(removed.status(), await removed.text()).toBeLessThan(300);
+    } finally {
+      await proxy.close();
+    }
   });
 });
 
@@ -739,6 +878,421 @@ test.describe('block content editor', () => {
     } finally {
       for (const target of [`/api/sites/${String(site.id)}`, `/api/blocks/${String(hero.id)}`])
         await staff.request.delete(target, { headers: { 'X-CSRF-Token': staff.csrf } });
+    }
+  });
+});
+
+/**
+ * Drags a sortable row by its handle with the mouse (dnd-kit's pointer sensor): its centre is moved onto
+ * the centre of the target row, in small steps.
+ */
+async function dragRow(page: Page, handle: Locator, row: Locator, target: Locator) {
+  await handle.scrollIntoViewIfNeeded();
+  const grip = (await handle.boundingBox())!;
+  const from = (await row.boundingBox())!;
+  const to = (await target.boundingBox())!;
+  const x = grip.x + grip.width / 2;
+  const y = grip.y + grip.height / 2;
+  const dy = to.y + to.height / 2 - (from.y + from.height / 2);
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x, y + Math.sign(dy) * 10, { steps: 3 });
+  await page.mouse.move(x, y + dy, { steps: 20 });
+  await page.waitForTimeout(200);
+  await page.mouse.up();
+}
+
+/** Picks up a handle with Space, moves it with the arrow key `times` times and drops it (keyboard sensor). */
+async function moveByKeyboard(page: Page, handle: Locator, key: 'ArrowUp' | 'ArrowDown', times = 1) {
+  await handle.focus();
+  await page.keyboard.press('Space');
+  // Picked up (dnd-kit marks the handle pressed) before the arrows count; a loaded machine needs a moment.
+  await expect(handle).toHaveAttribute('aria-pressed', 'true');
+  await page.waitForTimeout(200);
+  for (let i = 0; i < times; i++) {
+    await page.keyboard.press(key);
+    await page.waitForTimeout(300);
+  }
+  await page.keyboard.press('Space');
+  await page.waitForTimeout(200);
+}
+
+interface MenuJson {
+  id: number;
+  name: string;
+  branches: { id: number }[];
+  catalog: { id: number; products: { id: number; isEnabled: boolean }[] }[];
+}
+
+test.describe('menu catalogue and navigation tree editors', () => {
+  test('menu catalogue: categories and products reordered by mouse and keyboard, added and removed, saved, in the store', async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(150_000);
+    const staff = await staffApi(request);
+    const branch = await viennaBranch(request);
+    const menus = (await (await staff.request.get('/api/menus?limit=100')).json()) as { data: MenuJson[] };
+    const menu = menus.data.find((m) => m.branches.some((b) => b.id === branch.id) && m.catalog.length >= 3)!;
+    const original = (
+      (await (await staff.request.get(`/api/menus/${menu.id}`)).json()) as { data: Record<string, unknown> }
+    ).data;
+    const categories = (await (await staff.request.get('/api/categories?limit=1000')).json()) as {
+      data: { id: number; name: string }[];
+    };
+    const products = (await (await staff.request.get('/api/products?limit=1000')).json()) as {
+      data: { id: number; name: string }[];
+    };
+    const categoryName = (id: number) => categories.data.find((c) => c.id === id)!.name;
+    const productName = (id: number) => products.data.find((p) => p.id === id)!.name;
+    const before = menu.catalog.map((entry) => categoryName(entry.id));
+    // A category of the shop that this menu does not list yet, and a product for it.
+    const extra = categories.data.find((c) => !menu.catalog.some((entry) => entry.id === c.id));
+    const schnitzel = products.data.find((p) => p.name === 'Wiener Schnitzel vom Kalb')!;
+
+    try {
+      // The store before: its category bar in the menu's order.
+      await page.goto('/store/gasthaus-linde-wien');
+      const bar = page.getByRole('navigation', { name: 'Kategorien' });
+      await expect(bar.getByRole('link').first()).toBeVisible({ timeout: 20_000 });
+      const storeBefore = await bar.getByRole('link').allInnerTexts();
+      expect(storeBefore.slice(0, 2)).toEqual(
+        before.filter((name) => storeBefore.includes(name)).slice(0, 2),
+      );
+
+      await signInOnPage(page);
+      await page.goto(`/backend/catalog/menus/${menu.id}`);
+      const editor = page.getByRole('group', { name: /^Katalog/ });
+      const rows = editor.locator('section[data-category]');
+      await expect(rows.first()).toBeVisible({ timeout: 15_000 });
+      await expect(rows).toHaveCount(menu.catalog.length);
+      const [first, second, third] = before as [string, string, string];
+
+      // Mouse: the third category dragged onto the first place.
+      await dragRow(
+        page,
+        editor.getByRole('button', { name: `Kategorie ${third} verschieben`, exact: true }),
+        rows.nth(2),
+        rows.nth(0),
+      );
+      await expect(rows.nth(0)).toHaveAttribute('aria-label', third);
+      // Keyboard: the (now third) second category up by one.
+      await moveByKeyboard(
+        page,
+        editor.getByRole('button', { name: `Kategorie ${second} verschieben`, exact: true }),
+        'ArrowUp',
+      );
+      const expected = [third, second, first, ...before.slice(3)];
+      await expect(rows.nth(1)).toHaveAttribute('aria-label', second);
+      await expect(rows.nth(2)).toHaveAttribute('aria-label', first);
+
+      // Products inside the first category: the second one moved to the top by keyboard.
+      const top = menu.catalog[2]!;
+      const productOrder = top.products.map((p) => p.id);
+      if (productOrder.length >= 2) {
+        await moveByKeyboard(
+          page,
+          rows
+            .nth(0)
+            .getByRole('button', { name: `${productName(productOrder[1]!)} verschieben`, exact: true }),
+          'ArrowUp',
+        );
+        await expect(rows.nth(0).locator('[data-product]').first()).toHaveAttribute(
+          'data-product',
+          String(productOrder[1]),
+        );
+        productOrder.splice(0, 2, productOrder[1]!, productOrder[0]!);
+      }
+      // A product removed from the last category.
+      const last = menu.catalog.at(-1)!;
+      const lastRow = rows.nth(menu.catalog.length - 1);
+      const removed = last.products.at(-1)!;
+      await lastRow
+        .getByRole('button', { name: `${productName(removed.id)} aus ${categoryName(last.id)} entfernen` })
+        .click();
+      // A category added at the end, with the schnitzel in it.
+      if (extra) {
+        await editor.getByRole('combobox', { name: 'Kategorie hinzufügen' }).selectOption(String(extra.id));
+        await expect(rows).toHaveCount(menu.catalog.length + 1);
+        await rows
+          .last()
+          .getByRole('combobox', { name: 'Produkt hinzufügen' })
+          .selectOption(String(schnitzel.id));
+        await expect(rows.last().locator('[data-product]')).toHaveCount(1);
+        expected.push(extra.name);
+      }
+      await screenshot(page, testInfo, 'editor-menu-catalog');
+
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      await expect(page.getByRole('status').filter({ hasText: /gespeichert/i })).toBeVisible({
+        timeout: 15_000,
+      });
+      // Through the API: the order, the moved product, the removed one, the new category.
+      const saved = ((await (await staff.request.get(`/api/menus/${menu.id}`)).json()) as { data: MenuJson })
+        .data.catalog;
+      expect(saved.map((entry) => categoryName(entry.id))).toEqual(expected);
+      expect(saved[0]!.products.map((p) => p.id)).toEqual(productOrder);
+      expect(saved.find((entry) => entry.id === last.id)!.products.some((p) => p.id === removed.id)).toBe(
+        false,
+      );
+      if (extra) {
+        expect(saved.at(-1)!.products).toHaveLength(1);
+        expect(saved.at(-1)!.products[0]).toMatchObject({ id: schnitzel.id, isEnabled: true });
+      }
+
+      // After a reload the editor shows the saved order.
+      await page.reload();
+      await expect(rows.first()).toHaveAttribute('aria-label', third, { timeout: 15_000 });
+      await expect(rows).toHaveCount(expected.length);
+
+      // The store's category bar follows (categories without products there are left out by the store).
+      await page.goto('/store/gasthaus-linde-wien');
+      await expect(bar.getByRole('link').first()).toBeVisible({ timeout: 20_000 });
+      const storeAfter = await bar.getByRole('link').allInnerTexts();
+      expect(storeAfter).toEqual(expected.filter((name) => storeAfter.includes(name)));
+      expect(storeAfter.slice(0, 2)).toEqual([third, second].filter((name) => storeAfter.includes(name)));
+      if (extra) expect(storeAfter).toContain(extra.name);
+      await screenshot(page, testInfo, 'editor-menu-catalog-store');
+    } finally {
+      const response = await staff.request.put(`/api/menus/${menu.id}`, {
+        headers: { 'X-CSRF-Token': staff.csrf },
+        data: original,
+      });
+      expect(response.status(), await response.text()).toBe(200);
+    }
+  });
+
+  test('navigation tree: items reordered by mouse and keyboard, one with children added, one removed, saved, on the site', async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(150_000);
+    const staff = await staffApi(request);
+    interface Item {
+      label: string;
+      type: string;
+      target: string;
+      children: Item[];
+    }
+    const navigations = (await (await staff.request.get('/api/navigations?limit=100')).json()) as {
+      data: { id: number; identifier: string; items: Item[] }[];
+    };
+    const header = navigations.data.find((n) => n.identifier === 'header-navigation')!;
+    const original = (
+      (await (await staff.request.get(`/api/navigations/${header.id}`)).json()) as {
+        data: Record<string, unknown>;
+      }
+    ).data;
+    const labels = header.items.map((item) => item.label);
+    expect(labels).toEqual(['Start', 'Estrich', 'Gasthaus', 'Leistungen', 'Über uns']);
+    try {
+      await signInOnPage(page);
+      await page.goto(`/backend/content/navigations/${header.id}`);
+      const editor = page.getByRole('group', { name: /^Einträge/ });
+      const top = editor.locator('[data-nav]:not([data-nav*="."])');
+      await expect(top).toHaveCount(labels.length, { timeout: 15_000 });
+      const labelOf = (row: Locator) => row.getByRole('textbox', { name: 'Bezeichnung' }).first();
+
+      // Mouse: "Gasthaus" dragged above "Estrich".
+      await dragRow(
+        page,
+        editor.getByRole('button', { name: 'Gasthaus verschieben', exact: true }),
+        top.nth(2),
+        top.nth(1),
+      );
+      await expect(labelOf(top.nth(1))).toHaveValue('Gasthaus');
+      // Keyboard: "Über uns" up one, before "Leistungen".
+      await moveByKeyboard(
+        page,
+        editor.getByRole('button', { name: 'Über uns verschieben', exact: true }),
+        'ArrowUp',
+      );
+      await expect(labelOf(top.nth(3))).toHaveValue('Über uns');
+
+      // A new item with two children; then one child removed again, and "Estrich" removed.
+      await editor.getByRole('button', { name: 'Eintrag hinzufügen', exact: true }).click();
+      const added = top.last();
+      await labelOf(added).fill('Aktionen');
+      await added.getByRole('textbox', { name: 'Seitenpfad' }).first().fill('leistungen');
+      for (const [label, target] of [
+        ['Mittagsmenü', 'ueber-uns'],
+        ['Gutscheine', 'leistungen'],
+      ] as const) {
+        await added.getByRole('button', { name: 'Untereintrag zu Aktionen hinzufügen' }).click();
+        const child = added.locator('[data-nav]').last();
+        await labelOf(child).fill(label);
+        await child.getByRole('textbox', { name: 'Seitenpfad' }).fill(target);
+      }
+      await added.getByRole('button', { name: 'Gutscheine entfernen' }).click();
+      await editor.getByRole('button', { name: 'Estrich entfernen', exact: true }).click();
+      await expect(top).toHaveCount(labels.length);
+      await screenshot(page, testInfo, 'editor-navigation-tree');
+
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      await expect(page.getByRole('status').filter({ hasText: /gespeichert/i })).toBeVisible({
+        timeout: 15_000,
+      });
+      const expected = ['Start', 'Gasthaus', 'Über uns', 'Leistungen', 'Aktionen'];
+      const saved = (
+        (await (await staff.request.get(`/api/navigations/${header.id}`)).json()) as {
+          data: { items: Item[] };
+        }
+      ).data.items;
+      expect(saved.map((item) => item.label)).toEqual(expected);
+      expect(saved.at(-1)).toMatchObject({
+        type: 'site',
+        target: 'leistungen',
+        children: [{ label: 'Mittagsmenü', type: 'site', target: 'ueber-uns', children: [] }],
+      });
+
+      await page.reload();
+      await expect(top).toHaveCount(expected.length, { timeout: 15_000 });
+      await expect(labelOf(top.nth(1))).toHaveValue('Gasthaus');
+      await expect(labelOf(top.last().locator('[data-nav]').first())).toHaveValue('Mittagsmenü');
+
+      // The site's header shows the top level in the new order (then its own "Kontakt").
+      await page.goto('/');
+      const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
+      await expect(nav.getByRole('link').first()).toBeVisible({ timeout: 20_000 });
+      await expect(nav.getByRole('link')).toHaveText([...expected, 'Kontakt']);
+      await screenshot(page, testInfo, 'editor-navigation-site');
+    } finally {
+      const response = await staff.request.put(`/api/navigations/${header.id}`, {
+        headers: { 'X-CSRF-Token': staff.csrf },
+        data: original,
+      });
+      expect(response.status(), await response.text()).toBe(200);
+    }
+  });
+});
+
+test.describe('image picker and German dates in the entity forms', () => {
+  test("a branch's logo and pictures chosen by thumbnail, reordered by keyboard, one removed, saved", async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const staff = await staffApi(request);
+    const branch = await viennaBranch(request);
+    const before = await updateBranch(staff, branch.id, { images: [], logo: null });
+    const images = (await (await staff.request.get('/api/images?limit=500')).json()) as {
+      data: { id: number; name: string | null }[];
+    };
+    try {
+      await signInOnPage(page);
+      await page.goto(`/backend/branches/branches/${branch.id}`);
+      const list = page.locator('fieldset.ed-image-list');
+      await expect(list.getByText('Noch keine Bilder gewählt.')).toBeVisible({ timeout: 15_000 });
+      // Three pictures added by thumbnail (a chosen one is not offered again).
+      const picked: number[] = [];
+      for (let i = 0; i < 3; i++) {
+        await list.getByRole('button', { name: 'Bilder: Bild hinzufügen' }).click();
+        const choice = list.locator('.ed-picker__choice').first();
+        await expect(choice).toBeVisible();
+        const name = (await choice.innerText()).trim();
+        picked.push(images.data.find((image) => (image.name ?? '').trim() === name)?.id ?? NaN);
+        await choice.click();
+        await expect(list.locator('.ed-image-list__item')).toHaveCount(i + 1);
+      }
+      expect(new Set(picked).size).toBe(3);
+      // The third first (keyboard: twice up), then the (new) second removed.
+      await moveByKeyboard(page, list.getByRole('button', { name: 'Bild 3 verschieben' }), 'ArrowUp', 2);
+      await list.getByRole('button', { name: /^Bild 2 \(.*\) entfernen$/ }).click();
+      const expected = [picked[2]!, picked[1]!];
+      await expect(list.locator('.ed-image-list__item')).toHaveCount(2);
+      // The logo: one picture.
+      const logo = page.getByRole('group', { name: 'Logo', exact: true });
+      await logo.getByRole('button', { name: 'Logo wählen' }).click();
+      await logo.locator('.ed-picker__choice').nth(1).click();
+      await expect(logo.getByRole('img', { name: /^Gewählt: / })).toBeVisible();
+      await list.scrollIntoViewIfNeeded();
+      await screenshot(page, testInfo, 'editor-branch-images');
+
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      await expect(page.getByRole('status').filter({ hasText: /gespeichert/i })).toBeVisible({
+        timeout: 15_000,
+      });
+      const saved = (
+        (await (await staff.request.get(`/api/branches/${branch.id}`)).json()) as {
+          data: { images: { id: number }[]; logo: { id: number } | null };
+        }
+      ).data;
+      expect(saved.images.map((image) => image.id)).toEqual(expected);
+      expect(saved.logo?.id).toEqual(expect.any(Number));
+    } finally {
+      await updateBranch(staff, branch.id, before);
+    }
+  });
+
+  test('a date-time typed the German way: a wrong date named at its field, the calendar, saved as the instant', async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const staff = await staffApi(request);
+    const suffix = randomUUID().slice(0, 6);
+    const menu = await post(staff, '/api/menus', {
+      name: `Wintermenü ${suffix}`,
+      availableFrom: '2026-11-01T08:00:00.000Z',
+      branches: [],
+      catalog: [],
+    });
+    try {
+      await signInOnPage(page);
+      await page.goto(`/backend/catalog/menus/${String(menu.id)}`);
+      const date = page.locator('#field-availableFrom');
+      const time = page.getByRole('textbox', { name: 'Gültig ab: Uhrzeit' });
+      // Shown the German way, whatever the browser's language (the test browser's is en-US).
+      await expect(date).toHaveValue(/^\d{2}\.\d{2}\.2026$/, { timeout: 15_000 });
+      await expect(time).toHaveValue(/^\d{2}:\d{2}$/);
+
+      await date.fill('31.02.2026');
+      await date.blur();
+      const field = page.locator('.bo-field', { has: date });
+      await expect(field.locator('.bo-field__error')).toHaveText(
+        'Gültig ab: Bitte ein Datum im Format TT.MM.JJJJ eingeben (z. B. 24.12.2026).',
+      );
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      await expect(field.locator('.bo-field__error')).toBeVisible();
+      // Nothing was sent: the stored date is unchanged.
+      const unchanged = (
+        (await (await staff.request.get(`/api/menus/${String(menu.id)}`)).json()) as {
+          data: { availableFrom: string };
+        }
+      ).data.availableFrom;
+      expect(new Date(unchanged).toISOString()).toBe('2026-11-01T08:00:00.000Z');
+
+      // The calendar: opened from the keyboard, a day chosen with the arrows and Enter.
+      await date.fill('24.12.2026');
+      await date.press('Alt+ArrowDown');
+      const calendar = page.getByRole('dialog', { name: 'Gültig ab: Kalender' });
+      await expect(calendar).toBeVisible();
+      await expect(calendar).toContainText('Dezember 2026');
+      await expect(calendar.getByRole('button', { name: '24.12.2026' })).toBeFocused();
+      await page.keyboard.press('ArrowRight');
+      await screenshot(page, testInfo, 'editor-date-calendar');
+      await page.keyboard.press('Enter');
+      await expect(calendar).toHaveCount(0);
+      await expect(date).toHaveValue('25.12.2026');
+      await expect(field.locator('.bo-field__error')).toHaveCount(0);
+      await time.fill('18:30');
+      await time.blur();
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      await expect(page.getByRole('status').filter({ hasText: /gespeichert/i })).toBeVisible({
+        timeout: 15_000,
+      });
+      const saved = (
+        (await (await staff.request.get(`/api/menus/${String(menu.id)}`)).json()) as {
+          data: { availableFrom: string };
+        }
+      ).data.availableFrom;
+      // 25.12.2026 18:30 on the browser's clock.
+      const expected = await page.evaluate(() => new Date(2026, 11, 25, 18, 30).toISOString());
+      expect(new Date(saved).toISOString()).toBe(expected);
+    } finally {
+      await staff.request.delete(`/api/menus/${String(menu.id)}`, {
+        headers: { 'X-CSRF-Token': staff.csrf },
+      });
     }
   });
 });

@@ -51,7 +51,10 @@ const EXTRA: Record<string, (page: Page) => Promise<void>> = {
   uploads: chooseFile,
   'digital-signage-segments': async (page) => {
     await page.locator('#field-type').selectOption('image');
-    await page.locator('#field-image').selectOption({ index: 1 });
+    // The picture is chosen by its thumbnail (the image picker).
+    await page.getByRole('button', { name: 'Bild wählen' }).click();
+    await page.locator('.ed-picker__choice').first().click();
+    await expect(page.locator('.ed-picker__current img')).toBeVisible();
     await page.locator('#field-duration').fill('10');
   },
 };
@@ -64,13 +67,20 @@ async function fillRequired(page: Page, unique: string): Promise<void> {
     const field = required.nth(i);
     const tag = await field.evaluate((el) => el.tagName.toLowerCase());
     const type = (await field.getAttribute('type')) ?? '';
-    const name = (await field.getAttribute('name')) ?? '';
+    const name = (await field.getAttribute('name')) ?? (await field.getAttribute('id')) ?? '';
+    const placeholder = (await field.getAttribute('placeholder')) ?? '';
+    if (placeholder === 'TT.MM.JJJJ') {
+      // The German date input (and the time beside it for a date-time).
+      await field.fill('01.12.2026');
+      const time = field.locator(
+        'xpath=ancestor::span[contains(@class,"ed-datetime")][1]//input[@placeholder="HH:MM"]',
+      );
+      if ((await time.count()) > 0) await time.fill(/end|until/i.test(name) ? '18:00' : '08:00');
+      continue;
+    }
     if (tag === 'select') await field.selectOption({ index: 1 });
     else if (tag === 'textarea') await field.fill(unique);
     else if (type === 'number') await field.fill('1');
-    else if (type === 'date') await field.fill('2026-12-01');
-    else if (type === 'datetime-local')
-      await field.fill(/end|until/i.test(name) ? '2026-12-01T18:00' : '2026-12-01T08:00');
     else if (type === 'email') await field.fill(`${unique}@example.at`);
     else await field.fill(unique);
   }
@@ -81,7 +91,9 @@ async function fillRequiredEditors(page: Page, unique: string): Promise<void> {
   await page.waitForLoadState('networkidle'); // editors are chunks of their own
   const inputs = page
     .locator('form.bo-form .bo-field:has(> .bo-field__label > span[aria-hidden="true"])')
-    .locator('input:not([type]):not([required]), input[type="text"]:not([required])');
+    .locator(
+      'input:not([type]):not([required]), input[type="text"]:not([required]):not([placeholder="HH:MM"])',
+    );
   for (let i = 0; i < (await inputs.count()); i++) {
     const input = inputs.nth(i);
     if ((await input.inputValue()) === '') await input.fill(unique);
@@ -90,7 +102,13 @@ async function fillRequiredEditors(page: Page, unique: string): Promise<void> {
 
 /** The first text field or text area of the form: the one the edit step changes. */
 function editableText(page: Page) {
-  return page.locator('form.bo-form').locator('input[type="text"], input:not([type]), textarea').first();
+  // Dates and times are text fields too (German format), but not free text.
+  return page
+    .locator('form.bo-form')
+    .locator(
+      'input[type="text"]:not([placeholder="TT.MM.JJJJ"]):not([placeholder="HH:MM"]), input:not([type]), textarea',
+    )
+    .first();
 }
 
 // The back office is for the counter screen and the tablet (both shot by the desktop project).

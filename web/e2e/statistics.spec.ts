@@ -177,13 +177,14 @@ test.describe('Statistik', () => {
 
     // A custom range the wrong way round is named at its field and not asked for.
     await page.getByRole('button', { name: 'Benutzerdefiniert' }).click();
-    await page.getByLabel('Von', { exact: true }).fill(day);
-    await page.getByLabel('Bis').fill('2020-01-01');
+    // Dates are typed the German way (TT.MM.JJJJ), whatever the browser's language.
+    await page.getByLabel('Von', { exact: true }).fill(`${d}.${m}.${y}`);
+    await page.getByLabel('Bis', { exact: true }).fill('01.01.2020');
     await page.getByRole('button', { name: 'Anzeigen' }).click();
     await expect(
       page.getByRole('alert').filter({ hasText: 'Das Enddatum darf nicht vor dem Startdatum liegen.' }),
     ).toBeVisible();
-    await expect(page.getByLabel('Bis')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Bis', { exact: true })).toHaveAttribute('aria-invalid', 'true');
 
     // The branch filter: the Viennese inn's figures, as the API gives them for that branch.
     await page.getByRole('button', { name: 'Heute' }).click();

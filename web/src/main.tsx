@@ -29,7 +29,7 @@ const storefront = new StorefrontRootStore({
   api,
   shopName,
   storage: window.sessionStorage,
-  uploader: createPublicUploader(),
+  uploader: createPublicUploader(api),
   openEventStream: (url) => (typeof EventSource === 'function' ? new EventSource(url) : null),
   cookies: browserCookieJar(),
 });

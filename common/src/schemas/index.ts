@@ -30,6 +30,7 @@ import {
   userInput,
 } from './organisation.js';
 
+export * from './blocks.js';
 export * from './catalog.js';
 export * from './config.js';
 export * from './content.js';

@@ -10,6 +10,11 @@ export interface ApiClientOptions {
   baseUrl?: string;
   /** Called on every HTTP 401, before the error is thrown; the app navigates to /backend/login. */
   onUnauthorized?: () => void;
+  /**
+   * Makes the XMLHttpRequest of a call with upload progress (fetch reports none); defaults to the
+   * browser's. Tests in Node pass an implementation of their own.
+   */
+  xhr?: () => XMLHttpRequest;
 }
 
 export interface RequestOptions {
@@ -18,6 +23,11 @@ export interface RequestOptions {
   redirectOnUnauthorized?: boolean;
   /** Extra request headers (e.g. `Idempotency-Key`). */
   headers?: Record<string, string>;
+  /**
+   * The share of the request body sent so far (0…1), as the network reports it: the call then goes
+   * through XMLHttpRequest (`upload.onprogress`), with the same headers, answers and errors as fetch.
+   */
+  onUploadProgress?: (fraction: number) => void;
 }
 
 /** A failed call: the HTTP status (0 when the server could not be reached) and the server's errors. */
@@ -44,12 +54,14 @@ export class ApiClient {
   private readonly fetchFn: FetchLike;
   private readonly baseUrl: string;
   private readonly onUnauthorized?: () => void;
+  private readonly makeXhr: () => XMLHttpRequest;
   private csrfToken: string | null = null;
 
   constructor(options: ApiClientOptions = {}) {
     this.fetchFn = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.baseUrl = (options.baseUrl ?? '').replace(/\/+$/, '');
     this.onUnauthorized = options.onUnauthorized;
+    this.makeXhr = options.xhr ?? (() => new XMLHttpRequest());
   }
 
   /** The session's CSRF token (from sign-in); sent as `X-CSRF-Token` with every write. */
@@ -101,13 +113,16 @@ export class ApiClient {
 
     let response: Response;
     try {
-      response = await this.fetchFn(this.baseUrl + path, {
+      const init: RequestInit = {
         method,
         headers,
         body: body === undefined ? undefined : JSON.stringify(body),
         credentials: 'same-origin',
         signal: options.signal,
-      });
+      };
+      response = options.onUploadProgress
+        ? await this.sendWithProgress(this.baseUrl + path, init, options.onUploadProgress)
+        : await this.fetchFn(this.baseUrl + path, init);
     } catch (error) {
       // An aborted request is the caller's decision, not a failure to report.
       if (isAbort(error)) throw error;
@@ -129,6 +144,63 @@ export class ApiClient {
     }
     return payload.data as T;
   }
+
+  /**
+   * The request by XMLHttpRequest, for its upload progress; answers as a fetch `Response`, so status,
+   * 401 and the error list are handled as for every other call. Fails like fetch: a TypeError when the
+   * server cannot be reached, an AbortError when the signal aborts.
+   */
+  private sendWithProgress(
+    url: string,
+    init: RequestInit,
+    onProgress: (fraction: number) => void,
+  ): Promise<Response> {
+    return new Promise<Response>((resolve, reject) => {
+      const xhr = this.makeXhr();
+      const signal = init.signal;
+      if (signal?.aborted) return reject(abortError());
+      xhr.open(init.method ?? 'GET', url);
+      for (const [name, value] of Object.entries((init.headers ?? {}) as Record<string, string>))
+        xhr.setRequestHeader(name, value);
+      xhr.upload.onprogress = (event) => {
+        if (event.lengthComputable && event.total > 0) onProgress(Math.min(1, event.loaded / event.total));
+      };
+      const onAbort = () => xhr.abort();
+      signal?.addEventListener('abort', onAbort, { once: true });
+      const done = () => signal?.removeEventListener('abort', onAbort);
+      xhr.onload = () => {
+        done();
+        onProgress(1);
+        const status = xhr.status;
+        const text = xhr.responseText;
+        const headers = new Headers();
+        for (const line of xhr
+          .getAllResponseHeaders()
+          .trim()
+          .split(/[\r\n]+/)) {
+          const colon = line.indexOf(':');
+          if (colon > 0) headers.append(line.slice(0, colon).trim(), line.slice(colon + 1).trim());
+        }
+        const noBody = status === 204 || status === 205 || status === 304;
+        resolve(new Response(noBody ? null : text, { status, statusText: xhr.statusText, headers }));
+      };
+      xhr.onerror = () => {
+        done();
+        reject(new TypeError('Network request failed'));
+      };
+      xhr.onabort = () => {
+        done();
+        reject(abortError());
+      };
+      xhr.send(typeof init.body === 'string' ? init.body : null);
+    });
+  }
+}
+
+function abortError(): Error {
+  const error = new Error('The request was aborted.');
+  error.name = 'AbortError';
+  return error;
 }
 
 async function readJson(response: Response): Promise<unknown> {

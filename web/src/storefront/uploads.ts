@@ -1,3 +1,4 @@
+import type { ApiClient } from '../api/ApiClient';
 import type { FileUploader, UploadedFile } from './stores/ProductEditor';
 
 function readAsDataUrl(file: File): Promise<string> {
@@ -10,31 +11,18 @@ function readAsDataUrl(file: File): Promise<string> {
 }
 
 /**
- * Uploads a customer's file through `POST /api/uploads/public` (a data URL, as the media API takes it).
- * XMLHttpRequest rather than fetch: only it reports upload progress for the progress bar.
+ * Uploads a customer's file through `POST /api/uploads/public` (a data URL, as the media API takes it),
+ * with the network's upload progress: the ApiClient sends it by XMLHttpRequest (`onUploadProgress`; fetch
+ * reports none) and turns a refusal into an ApiRequestError with the server's messages.
  */
-export function createPublicUploader(baseUrl = ''): FileUploader {
+export function createPublicUploader(api: ApiClient): FileUploader {
   return async (file, onProgress) => {
     const data = await readAsDataUrl(file);
-    return new Promise<UploadedFile>((resolve, reject) => {
-      const xhr = new XMLHttpRequest();
-      xhr.open('POST', `${baseUrl}/api/uploads/public`);
-      xhr.setRequestHeader('Content-Type', 'application/json');
-      xhr.setRequestHeader('Accept', 'application/json');
-      xhr.upload.onprogress = (event) => {
-        if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-      };
-      xhr.onload = () => {
-        try {
-          const body = JSON.parse(xhr.responseText) as { data?: UploadedFile };
-          if (xhr.status >= 200 && xhr.status < 300 && body.data) resolve(body.data);
-          else reject(new Error(`upload failed: ${xhr.status}`));
-        } catch (error) {
-          reject(error instanceof Error ? error : new Error('upload failed'));
-        }
-      };
-      xhr.onerror = () => reject(new Error('upload failed'));
-      xhr.send(JSON.stringify({ data, name: file.name }));
-    });
+    return api.post<UploadedFile>(
+      '/api/uploads/public',
+      { data, name: file.name },
+      // A public call: an answer 401 is not a lost staff session.
+      { onUploadProgress: onProgress, redirectOnUnauthorized: false },
+    );
   };
 }

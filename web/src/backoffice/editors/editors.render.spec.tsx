@@ -20,6 +20,8 @@ describe('special editors (rendered as the form shows them)', () => {
       expect.arrayContaining([
         'branchTables',
         'deliveryAreas',
+        'imageListPicker',
+        'imagePicker',
         'imageUpload',
         'menuCatalog',
         'navigationTree',

@@ -24,6 +24,8 @@ export type { CustomEditor, CustomEditorProps } from './types';
  * | `navigationTree` | navigation `items` (the tree)                                           |
  * | `upload`        | upload `data` (the file as a data URL, on create)                         |
  * | `imageUpload`   | image `data` (the picture as a data URL, on create)                       |
+ * | `imagePicker`   | every `image` field (branch header image and logo, tag, product …): by thumbnail |
+ * | `imageListPicker` | every `images` field (branch, product): thumbnails, add, reorder, remove |
  * | `deviceSettings` | device `settings` (printer, mode, stream), with pairing and device commands |
  */
 export const customEditors: Record<string, CustomEditor<never>> = {
@@ -45,5 +47,7 @@ export const customEditors: Record<string, CustomEditor<never>> = {
     import('./parts/AlternativeUnitsEditor').then((m) => m.AlternativeUnitsEditor),
   ),
   siteContent: lazyEditor(() => import('./site/SiteContentEditor').then((m) => m.SiteContentEditor)),
+  imagePicker: lazyEditor(() => import('./images/ImageFieldEditor').then((m) => m.ImageFieldEditor)),
+  imageListPicker: lazyEditor(() => import('./images/ImageFieldEditor').then((m) => m.ImageListEditor)),
   blockContent: lazyEditor(() => import('./blocks/BlockContentEditor').then((m) => m.BlockContentEditor)),
 };

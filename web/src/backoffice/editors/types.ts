@@ -22,6 +22,11 @@ export interface CustomEditorProps<T = unknown> {
   disabled?: boolean;
   /** The German label of the field, for headings and aria labels. */
   label: string;
+  /**
+   * While the form is being saved with a file: the share of the request sent so far (0…1), as the network
+   * reports it; null otherwise. Read by the upload editors for their progress bar.
+   */
+  uploadProgress?: number | null;
 }
 
 export type CustomEditor<T = unknown> = ComponentType<CustomEditorProps<T>>;

@@ -25,6 +25,9 @@ export function failureMessage(description: EntityDescription, action: EntityAct
     : `${description.singular} konnte nicht gespeichert werden.`;
 }
 
+/** The special editors whose field is a file sent with the form (a data URL). */
+const FILE_EDITORS = new Set(['upload', 'imageUpload']);
+
 export interface EntityFormStoreOptions {
   api: ApiClient;
   errors: ErrorStore;
@@ -42,10 +45,17 @@ export class EntityFormStore {
   values: Record<string, unknown> = {};
   /** Field path → German message (client check or server answer). */
   fieldErrors: Record<string, string> = {};
+  /** Field → German message of text an input could not read (a date as `31.02.2026`): blocks saving. */
+  inputProblems: Record<string, string> = {};
   /** New secret values typed in (the masked ones are never sent back). */
   secrets: Record<string, string> = {};
   loaded = false;
   saving = false;
+  /**
+   * While a new image or upload is being saved: the share of its request the network has sent (0…1),
+   * from XMLHttpRequest's upload progress; null otherwise.
+   */
+  uploadProgress: number | null = null;
   /** The id the server gave a new row (the page then moves to its address; later saves update it). */
   createdId: number | undefined = undefined;
   readonly id?: number;
@@ -102,6 +112,14 @@ export class EntityFormStore {
     );
   }
 
+  /** An input's verdict on its text: a German message naming the field, or null once it is readable. */
+  setInputProblem(name: string, message: string | null): void {
+    const { [name]: _old, ...rest } = this.inputProblems;
+    this.inputProblems = message ? { ...rest, [name]: message } : rest;
+    const { [name]: _shown, ...others } = this.fieldErrors;
+    this.fieldErrors = message ? { ...others, [name]: message } : others;
+  }
+
   setSecret(key: string, value: string): void {
     this.secrets = { ...this.secrets, [key]: value };
   }
@@ -132,7 +150,7 @@ export class EntityFormStore {
 
   /** Checks with the shared schema; false and the messages at their fields when something is wrong. */
   check(): boolean {
-    this.fieldErrors = validate(this.description.collection, this.body);
+    this.fieldErrors = { ...validate(this.description.collection, this.body), ...this.inputProblems };
     return Object.keys(this.fieldErrors).length === 0;
   }
 
@@ -146,10 +164,19 @@ export class EntityFormStore {
     this.saving = true;
     const action: EntityAction = this.isNew ? 'create' : 'update';
     const body = this.body;
-    const request = () =>
-      this.isNew || this.description.singleton
-        ? this.api.post<Record<string, unknown>>(this.url, body)
-        : this.api.put<Record<string, unknown>>(this.url, body);
+    // A file (a data URL of up to 15 MB) is sent with its network progress for the upload editor's bar.
+    const withFile = this.description.fields.some(
+      (field) => field.editor && FILE_EDITORS.has(field.editor) && typeof body[field.name] === 'string',
+    );
+    const options = withFile
+      ? { onUploadProgress: (fraction: number) => runInAction(() => (this.uploadProgress = fraction)) }
+      : undefined;
+    const request = () => {
+      if (withFile) runInAction(() => (this.uploadProgress = 0));
+      return this.isNew || this.description.singleton
+        ? this.api.post<Record<string, unknown>>(this.url, body, options)
+        : this.api.put<Record<string, unknown>>(this.url, body, options);
+    };
     // The error list names the field ("Name: Dieser Wert wird bereits verwendet."); the field itself shows
     // the server's words.
     let original: ApiRequestError | undefined;
@@ -196,6 +223,7 @@ export class EntityFormStore {
     } finally {
       runInAction(() => {
         this.saving = false;
+        this.uploadProgress = null;
       });
     }
   }

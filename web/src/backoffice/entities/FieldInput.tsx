@@ -1,6 +1,7 @@
 import { SECRET_KEYS, SECRET_LABELS } from '@ordering/common/schemas';
 import { observer } from 'mobx-react-lite';
 import { customEditors } from '../editors';
+import { DateInput, DateTimeInput } from '../editors/dates/DateInput';
 import type { EntityFormStore } from './EntityFormStore';
 import { errorsUnder } from './paths';
 import type { RefOptionsStore } from './RefOptionsStore';
@@ -25,22 +26,6 @@ const isEmpty = (value: unknown): boolean =>
   (Array.isArray(value) && value.length === 0) ||
   (typeof value === 'object' && Object.values(value).every(isEmpty));
 
-/** `2026-03-01T09:30:00.000Z` → `2026-03-01T10:30` in the browser's time zone (the input's format). */
-export function toLocalInput(iso: unknown): string {
-  if (typeof iso !== 'string' || iso === '') return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
-}
-
-/** The input's local date and time as ISO 8601 with offset (what the API takes); '' is no value. */
-export function fromLocalInput(local: string): string | null {
-  if (local === '') return null;
-  const date = new Date(local);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString();
-}
-
 /** One field of an entity form, by its CMS field type; errors and hints are tied to it for screen readers. */
 export const FieldInput = observer(function FieldInput({ form, field, refs, disabled }: Props) {
   const { description } = form;
@@ -60,7 +45,10 @@ export const FieldInput = observer(function FieldInput({ form, field, refs, disa
   } as const;
   const set = (next: unknown) => form.setValue(field.name, next);
   // A registered special editor shows its field's errors itself (its `errors` prop).
-  const editorShowsErrors = field.type === 'custom' && !!field.editor && !!customEditors[field.editor];
+  const editorShowsErrors =
+    (field.type === 'custom' && !!field.editor && !!customEditors[field.editor]) ||
+    field.type === 'image' ||
+    field.type === 'images';
 
   let control: React.ReactNode;
   let isGroup = false;
@@ -127,9 +115,26 @@ export const FieldInput = observer(function FieldInput({ form, field, refs, disa
       );
       break;
     }
-    case 'multiselect':
-    case 'refs':
+    case 'image':
     case 'images': {
+      // Pictures are chosen by thumbnail (the special editors `imagePicker` / `imageListPicker`).
+      isGroup = true;
+      const Editor = customEditors[field.type === 'image' ? 'imagePicker' : 'imageListPicker']!;
+      control = (
+        <Editor
+          value={value as never}
+          onChange={(next: unknown) => set(next)}
+          errors={errorsUnder(form.fieldErrors, field.name)}
+          entity={form.values}
+          id={form.id}
+          disabled={disabled}
+          label={label}
+        />
+      );
+      break;
+    }
+    case 'multiselect':
+    case 'refs': {
       isGroup = true;
       const choices = field.type === 'multiselect' ? (field.options ?? []) : refs.options(field.collection!);
       const chosen =
@@ -164,7 +169,6 @@ export const FieldInput = observer(function FieldInput({ form, field, refs, disa
       break;
     }
     case 'ref':
-    case 'image':
       control = (
         <select
           {...common}
@@ -181,22 +185,28 @@ export const FieldInput = observer(function FieldInput({ form, field, refs, disa
       );
       break;
     case 'date':
+      // German format whatever the browser's language (TT.MM.JJJJ), with a calendar; unreadable text
+      // is refused at the field by name and keeps the form from saving.
       control = (
-        <input
+        <DateInput
           {...common}
-          type="date"
-          value={typeof value === 'string' ? value.slice(0, 10) : ''}
-          onChange={(e) => set(e.target.value === '' ? null : e.target.value)}
+          label={label}
+          value={typeof value === 'string' ? value : null}
+          onChange={set}
+          onProblem={(problem) => form.setInputProblem(field.name, problem)}
+          hideProblem
         />
       );
       break;
     case 'datetime':
       control = (
-        <input
+        <DateTimeInput
           {...common}
-          type="datetime-local"
-          value={toLocalInput(value)}
-          onChange={(e) => set(fromLocalInput(e.target.value))}
+          label={label}
+          value={typeof value === 'string' ? value : null}
+          onChange={set}
+          onProblem={(problem) => form.setInputProblem(field.name, problem)}
+          hideProblem
         />
       );
       break;
@@ -238,6 +248,7 @@ export const FieldInput = observer(function FieldInput({ form, field, refs, disa
           id={form.id}
           disabled={disabled}
           label={label}
+          uploadProgress={form.uploadProgress}
         />
       ) : (
         <div className="bo-pending-editor">

@@ -20,6 +20,7 @@ import {
   PENDING_PAYMENT,
   wantedTime,
 } from './board';
+import { DateTimeInput } from '../editors/dates/DateInput';
 import type { OrdersStore } from './OrdersStore';
 import type { StaffOrder } from './types';
 
@@ -30,14 +31,6 @@ const paymentMethodText = (method: string) =>
     : method;
 
 const money = (major: number | undefined) => (typeof major === 'number' ? formatMoney(toCents(major)) : '–');
-
-/** `YYYY-MM-DDTHH:mm` for a datetime-local input, in the browser's time zone. */
-function localInputValue(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(
-    date.getMinutes(),
-  )}`;
-}
 
 /** The order in a side panel: every field, and the actions common's status machine allows now. */
 export const OrderDetail = observer(function OrderDetail({
@@ -57,7 +50,8 @@ export const OrderDetail = observer(function OrderDetail({
   const requested = order.appointmentDate ? Date.parse(order.appointmentDate) : 0;
   const base = Math.max(now.getTime(), requested);
   const fromRequest = requested > now.getTime();
-  const [counter, setCounter] = useState(() => localInputValue(new Date(base + 60 * 60_000)));
+  // The counter-offer as an instant (ISO 8601); '' while the input holds no complete date and time.
+  const [counter, setCounter] = useState(() => new Date(base + 60 * 60_000).toISOString());
   const [notice, setNotice] = useState<string | null>(null);
   const [editing, setEditing] = useState<number | null>(null);
   const [editAmount, setEditAmount] = useState('');
@@ -168,17 +162,23 @@ export const OrderDetail = observer(function OrderDetail({
                 ))}
               </div>
               <div className="action-row">
-                <label className="action-field">
-                  <span>Gegenvorschlag</span>
-                  <input type="datetime-local" value={counter} onChange={(e) => setCounter(e.target.value)} />
-                </label>
+                <div className="action-field">
+                  <label htmlFor={`counter-${order.id}`}>Gegenvorschlag</label>
+                  <DateTimeInput
+                    id={`counter-${order.id}`}
+                    label="Gegenvorschlag"
+                    value={counter}
+                    onChange={(value) => setCounter(value ?? '')}
+                    onProblem={(problem) => problem && setCounter('')}
+                  />
+                </div>
                 <button
                   type="button"
                   className="button"
                   disabled={busy || !counter}
                   onClick={() =>
                     void run(
-                      { action: 'confirm', body: { counterAppointment: new Date(counter).toISOString() } },
+                      { action: 'confirm', body: { counterAppointment: counter } },
                       'Gegenvorschlag gesendet; der Kunde antwortet auf der Statusseite.',
                     )
                   }

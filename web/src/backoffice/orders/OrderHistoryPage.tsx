@@ -4,6 +4,7 @@ import { useEffect, type FormEvent } from 'react';
 import { Link } from '../../app/router';
 import { PageTitle } from '../../components/PageTitle';
 import { CollectionStore } from '../collection/CollectionStore';
+import { DateInput } from '../editors/dates/DateInput';
 import { useStores } from '../stores';
 import './board.css';
 import { customerName, formatWhen, orderTotal, orderTypeLabel } from './board';
@@ -77,22 +78,24 @@ export const OrderHistoryPage = observer(function OrderHistoryPage() {
             onChange={(e) => history.setParam('q', e.target.value)}
           />
         </label>
-        <label className="action-field">
-          <span>Von</span>
-          <input
-            type="date"
-            value={history.params.from ?? ''}
-            onChange={(e) => history.setParam('from', e.target.value)}
+        <div className="action-field">
+          <label htmlFor="history-from">Von</label>
+          <DateInput
+            id="history-from"
+            label="Von"
+            value={history.params.from ?? null}
+            onChange={(date) => history.setParam('from', date ?? '')}
           />
-        </label>
-        <label className="action-field">
-          <span>Bis</span>
-          <input
-            type="date"
-            value={history.params.to ?? ''}
-            onChange={(e) => history.setParam('to', e.target.value)}
+        </div>
+        <div className="action-field">
+          <label htmlFor="history-to">Bis</label>
+          <DateInput
+            id="history-to"
+            label="Bis"
+            value={history.params.to ?? null}
+            onChange={(date) => history.setParam('to', date ?? '')}
           />
-        </label>
+        </div>
         <label className="action-field">
           <span>Status</span>
           <select

@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type FormEvent } from 'react';
 import { PageTitle } from '../../components/PageTitle';
 import { visibleAreas } from '../areas';
+import { DateInput } from '../editors/dates/DateInput';
 import { useStores } from '../stores';
 import { BarChart, Heatmap } from './charts';
 import {
@@ -111,26 +112,22 @@ const StatisticsDashboard = observer(function StatisticsDashboard() {
           </div>
           {stats.preset === 'custom' && (
             <div className="stats-custom">
-              <label className="stats-field">
-                <span>Von</span>
-                <input
-                  type="date"
-                  value={stats.from}
-                  aria-invalid={stats.rangeError?.field === 'from' || undefined}
-                  aria-describedby={stats.rangeError?.field === 'from' ? 'stats-range-error' : undefined}
-                  onChange={(e) => stats.setFrom(e.target.value)}
-                />
-              </label>
-              <label className="stats-field">
-                <span>Bis</span>
-                <input
-                  type="date"
-                  value={stats.to}
-                  aria-invalid={stats.rangeError?.field === 'to' || undefined}
-                  aria-describedby={stats.rangeError?.field === 'to' ? 'stats-range-error' : undefined}
-                  onChange={(e) => stats.setTo(e.target.value)}
-                />
-              </label>
+              {(['from', 'to'] as const).map((field) => (
+                <div className="stats-field" key={field}>
+                  <label htmlFor={`stats-${field}`}>{field === 'from' ? 'Von' : 'Bis'}</label>
+                  {/* German format (TT.MM.JJJJ) whatever the browser's language, with a calendar. */}
+                  <DateInput
+                    id={`stats-${field}`}
+                    label={field === 'from' ? 'Von' : 'Bis'}
+                    value={field === 'from' ? stats.from : stats.to}
+                    aria-invalid={stats.rangeError?.field === field || undefined}
+                    aria-describedby={stats.rangeError?.field === field ? 'stats-range-error' : undefined}
+                    onChange={(date) =>
+                      field === 'from' ? stats.setFrom(date ?? '') : stats.setTo(date ?? '')
+                    }
+                  />
+                </div>
+              ))}
               <button type="submit" className="button button--primary">
                 Anzeigen
               </button>

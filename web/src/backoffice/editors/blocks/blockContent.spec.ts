@@ -1,5 +1,4 @@
-import { BLOCK_TYPES, blockInput } from '@ordering/common/schemas';
-import { BLOCK_CONTENT } from '../../../../../backend/src/content/block-content';
+import { BLOCK_CONTENT_SHAPES, BLOCK_TYPES, blockInput } from '@ordering/common/schemas';
 import {
   BLOCK_FIELDS,
   buttonOrNull,
@@ -13,9 +12,10 @@ import {
   withItemRemoved,
 } from './blockContent';
 
-// The API's own per-type content schema (backend/src/content/block-content.ts) judges what the editor sends.
+// The per-type content shapes the API parses with (common/src/schemas/blocks.ts; the API adds HTML cleaning)
+// judge what the editor sends.
 const accepted = (type: (typeof BLOCK_TYPES)[number], content: Record<string, unknown>) => {
-  const parsed = BLOCK_CONTENT[type].safeParse(content);
+  const parsed = BLOCK_CONTENT_SHAPES[type].safeParse(content);
   if (!parsed.success) throw new Error(`${type}: ${JSON.stringify(parsed.error.issues)}`);
   expect(blockInput.safeParse({ identifier: 'start', type, content }).success).toBe(true);
   return parsed.data as Record<string, unknown>;
@@ -64,7 +64,7 @@ describe('block content editor', () => {
 
   it('an empty new button is refused by the API, naming its label', () => {
     const content = withItemAdded(normalizeContent('sectionInfoBox', {}), 'items', emptyItem('buttons'));
-    const parsed = BLOCK_CONTENT.sectionInfoBox.safeParse(content);
+    const parsed = BLOCK_CONTENT_SHAPES.sectionInfoBox.safeParse(content);
     expect(parsed.success).toBe(false);
     expect(parsed.error?.issues[0]?.path).toEqual(['items', 0, 'label']);
   });

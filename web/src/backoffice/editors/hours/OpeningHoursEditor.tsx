@@ -1,6 +1,7 @@
 import { OPENING_HOUR_RULE_TYPES, type OpeningHourRule, type OpeningHourRuleType } from '@ordering/common';
 import { useId, useMemo } from 'react';
 import type { CustomEditorProps } from '../types';
+import { DateInput } from '../dates/DateInput';
 import { FieldError } from '../FieldError';
 import { moveItem, SortableList } from '../SortableList';
 import { newRule, previewWeek, RULE_TYPE_LABELS, updateRule, validateRules } from './hoursRules';
@@ -76,16 +77,17 @@ function RulesEditor(
                 <FieldError message={errors[`[${i}].type`]} />
               </label>
               {rule.type === 'once' && (
-                <label className="ed-field">
-                  <span>Datum</span>
-                  <input
-                    type="date"
-                    value={rule.date ?? ''}
-                    aria-invalid={!!errors[`[${i}].date`]}
-                    onChange={(e) => change(updateRule(rules, i, { date: e.target.value || null }))}
+                <div className="ed-field">
+                  <label htmlFor={`${id}-date-${i}`}>Datum</label>
+                  <DateInput
+                    id={`${id}-date-${i}`}
+                    label={`Regel ${i + 1}, Datum`}
+                    value={rule.date}
+                    aria-invalid={!!errors[`[${i}].date`] || undefined}
+                    onChange={(date) => change(updateRule(rules, i, { date }))}
                   />
                   <FieldError message={errors[`[${i}].date`]} />
-                </label>
+                </div>
               )}
               <label className="ed-check">
                 <input

@@ -20,8 +20,9 @@ export function ImageUploadEditor(props: CustomEditorProps<string | null | undef
 
 /**
  * The file of a new image or upload: dropped onto the zone or chosen, checked (type, size) before it is
- * read, read with a progress bar, previewed (images) and handed to the form as the API's data URL; name
- * and alt text are the form's own fields.
+ * read, read into the API's data URL, previewed (images) and handed to the form; name and alt text are the
+ * form's own fields. On saving, the bar shows the upload as the network reports it (the form's
+ * `uploadProgress`, from XMLHttpRequest's upload events).
  */
 function FileEditor(props: CustomEditorProps<string | null | undefined> & { kind: UploadKind }) {
   const inputId = useId();
@@ -59,6 +60,9 @@ function FileEditor(props: CustomEditorProps<string | null | undefined> & { kind
   }
 
   const value = props.value ?? null;
+  // The network's progress while the form sends the file (XMLHttpRequest upload events), in per cent.
+  const sending =
+    typeof props.uploadProgress === 'number' ? Math.round(Math.min(1, props.uploadProgress) * 100) : null;
   return (
     <fieldset className="ed-editor ed-upload" disabled={props.disabled}>
       <legend className="ed-editor__title">{props.label}</legend>
@@ -98,7 +102,17 @@ function FileEditor(props: CustomEditorProps<string | null | undefined> & { kind
           </progress>
         </label>
       )}
-      {value && progress === null && (
+      {sending !== null && (
+        <label className="ed-progress ed-progress--upload" data-testid="upload-progress">
+          <span>
+            {picked?.name ?? 'Datei'} wird hochgeladen … {sending} %
+          </span>
+          <progress max={100} value={sending}>
+            {sending} %
+          </progress>
+        </label>
+      )}
+      {value && progress === null && sending === null && (
         <div className="ed-upload__picked">
           {isPreviewable(value) ? (
             <img className="ed-upload__preview" src={value} alt="Vorschau der gewählten Datei" />

@@ -1,0 +1,102 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import NodeXMLHttpRequest from 'xhr2';
+import { ApiClient } from '../../api/ApiClient';
+import { fakeFetch, json } from '../../testing/fakeFetch';
+import { ErrorStore } from '../ErrorStore';
+import { ENTITY_DESCRIPTIONS } from './descriptions';
+import { EntityFormStore } from './EntityFormStore';
+
+const describe_ = (collection: string) => ENTITY_DESCRIPTIONS.find((d) => d.collection === collection)!;
+
+describe('EntityFormStore', () => {
+  it('keeps a form with unreadable date text from saving, with the message at the field', async () => {
+    const fetch = fakeFetch(
+      json(200, {
+        data: { id: 3, name: 'Frühling', availableFrom: '2026-03-01T08:00:00.000Z', catalog: [] },
+      }),
+    );
+    const form = new EntityFormStore({
+      api: new ApiClient({ fetch }),
+      errors: new ErrorStore(),
+      description: describe_('menus'),
+      id: 3,
+    });
+    await form.load();
+    form.setValue('name', 'Frühling');
+
+    form.setInputProblem('availableFrom', 'Gültig ab: Bitte ein Datum im Format TT.MM.JJJJ eingeben.');
+    expect(form.errorOf('availableFrom')).toBe('Gültig ab: Bitte ein Datum im Format TT.MM.JJJJ eingeben.');
+    await expect(form.save()).resolves.toBeUndefined();
+    expect(fetch.calls).toHaveLength(1); // only the load: nothing was sent
+    expect(form.errorOf('availableFrom')).toBe('Gültig ab: Bitte ein Datum im Format TT.MM.JJJJ eingeben.');
+
+    // Readable again: the message goes and the next check does not bring it back.
+    form.setInputProblem('availableFrom', null);
+    expect(form.errorOf('availableFrom')).toBeUndefined();
+    form.check();
+    expect(form.errorOf('availableFrom')).toBeUndefined();
+  });
+
+  describe('a new image against a real HTTP server', () => {
+    let server: Server;
+    let base: string;
+    let received = 0;
+    beforeAll(async () => {
+      server = createServer((request, response) => {
+        let bytes = 0;
+        request.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        request.on('end', () => {
+          received = bytes;
+          response.writeHead(201, { 'Content-Type': 'application/json' });
+          response.end(JSON.stringify({ data: { id: 41, name: 'Bild', alt: '' } }));
+        });
+      });
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    });
+    afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+    it('sends the file with upload progress (0 at the start, 1 at the end) and clears it after saving', async () => {
+      const form = new EntityFormStore({
+        api: new ApiClient({ baseUrl: base, xhr: () => new NodeXMLHttpRequest() }),
+        errors: new ErrorStore(),
+        description: describe_('images'),
+      });
+      form.setValue('name', 'Bild');
+      form.setValue('data', `data:image/png;base64,${'A'.repeat(100_000)}`);
+      const seen: (number | null)[] = [];
+      const { reaction } = await import('mobx');
+      const stop = reaction(
+        () => form.uploadProgress,
+        (value) => seen.push(value),
+      );
+      const saved = await form.save();
+      stop();
+      expect(saved).toMatchObject({ id: 41 });
+      expect(received).toBeGreaterThan(100_000);
+      expect(seen[0]).toBe(0);
+      expect(seen).toContain(1);
+      expect(seen.at(-1)).toBeNull();
+      expect(form.uploadProgress).toBeNull();
+    });
+
+    it('sends other forms without progress', async () => {
+      const form = new EntityFormStore({
+        api: new ApiClient({ fetch: fakeFetch(json(201, { data: { id: 5, name: 'Neu' } })) }),
+        errors: new ErrorStore(),
+        description: describe_('tags'),
+      });
+      form.setValue('name', 'Neu');
+      const seen: (number | null)[] = [];
+      const { reaction } = await import('mobx');
+      const stop = reaction(
+        () => form.uploadProgress,
+        (value) => seen.push(value),
+      );
+      await form.save();
+      stop();
+      expect(seen).toEqual([]);
+    });
+  });
+});
