@@ -24,3 +24,4 @@ export * from './search.js';
 export * from './text.js';
 export * from './ticket-screen.js';
 export * from './preparation-time.js';
+export * from './time-clock.js';

@@ -36,7 +36,7 @@ export class AuthModule {
           : { provide: AUTHENTICATOR, useExisting: SessionAuthenticator },
         { provide: APP_GUARD, useClass: AuthGuard },
       ],
-      exports: [AUTHENTICATOR, PasswordHasher, SessionService],
+      exports: [AUTHENTICATOR, PasswordHasher, SessionService, LoginThrottleService],
     };
   }
 }

@@ -56,6 +56,16 @@ export const PUBLIC_ROUTES: readonly string[] = [
   // the path; it gets ticket numbers and their state only, no names or items.
   'GET /api/orders/frontdesk/:branchId/:apiKey/tickets',
   'GET /api/orders/frontdesk/:branchId/:apiKey/events',
+  // The staff time clock (a tablet at the staff entrance, no sign-in): the branch's or a staff device's
+  // key in the path, the employee's name and PIN in headers; the service checks both, PIN guesses are
+  // throttled like sign-ins (docs/decisions/time-tracking.md).
+  'GET /api/time-tracking/:branchId/:apiKey/me',
+  'GET /api/time-tracking/:branchId/:apiKey/working-schedules',
+  'GET /api/time-tracking/:branchId/:apiKey/working-activities',
+  'POST /api/time-tracking/:branchId/:apiKey/working-activities/start',
+  'POST /api/time-tracking/:branchId/:apiKey/working-activities/pause',
+  'POST /api/time-tracking/:branchId/:apiKey/working-activities/resume',
+  'POST /api/time-tracking/:branchId/:apiKey/working-activities/end',
   'GET /api/branches/:id/availability', // the date and time pickers' bookable times (no secrets)
 
   // Live order events: the route authenticates itself (staff session or token with orders:read, or a

@@ -9,6 +9,8 @@ import { taskResource } from './projects/task.resource.js';
 import { segmentResource, signageDeviceResource, streamResource } from './signage/signage.resources.js';
 import { HolidayBalanceController, TimeSheetController } from './time-tracking/holiday-balance.controller.js';
 import { HolidayBalanceService } from './time-tracking/holiday-balance.service.js';
+import { TimeClockController } from './time-tracking/time-clock.controller.js';
+import { TimeClockService } from './time-tracking/time-clock.service.js';
 import { workingActivityResource } from './time-tracking/working-activity.resource.js';
 import { workingScheduleResource } from './time-tracking/working-schedule.resource.js';
 
@@ -30,7 +32,7 @@ import { workingScheduleResource } from './time-tracking/working-schedule.resour
       signageDeviceResource,
     ]),
   ],
-  controllers: [DeviceKeyController, HolidayBalanceController, TimeSheetController],
-  providers: [DeviceKeyService, HolidayBalanceService],
+  controllers: [DeviceKeyController, HolidayBalanceController, TimeSheetController, TimeClockController],
+  providers: [DeviceKeyService, HolidayBalanceService, TimeClockService],
 })
 export class OperationsModule {}

@@ -54,4 +54,8 @@ export class User extends BaseEntity {
 
   @Column({ type: 'timestamptz', nullable: true })
   lastLoginAt: Date | null;
+
+  /** bcrypt hash of the PIN for the staff time clock (Zeiterfassung); null: the user cannot clock in. */
+  @Column({ type: 'varchar', length: 100, nullable: true, select: false })
+  timeClockPinHash: string | null;
 }

@@ -1,0 +1,375 @@
+import { Injectable, Logger } from '@nestjs/common';
+import {
+  addDays,
+  isClockActionAllowed,
+  localDate,
+  startOfLocalDay,
+  t,
+  TIME_CLOCK_PIN_PATTERN,
+  type TimeClockAction,
+  type TimeClockState,
+  workedMinutes,
+} from '@ordering/common';
+import type { EntityManager } from 'typeorm';
+import { ACCOUNT_RULE, ADDRESS_RULE } from '../../auth/login-throttle.entity.js';
+import {
+  addressThrottleKey,
+  LoginThrottleService,
+  nameThrottleKey,
+  RetryLater,
+  tooManyAttempts,
+} from '../../auth/login-throttle.service.js';
+import { HashPoolBusy } from '../../auth/hash-pool.js';
+import { PasswordHasher } from '../../auth/passwords.js';
+import { secretsEqual } from '../../auth/secrets.js';
+import { Branch } from '../../branches/branch.entity.js';
+import { Clock } from '../../core/clock.js';
+import { DomainError } from '../../core/errors.js';
+import { BRANCH_SCOPED_ROLES } from '../../core/permissions.js';
+import { RequestContext } from '../../core/request-context.js';
+import { TransactionalConnection } from '../../core/transaction.js';
+import { accountProblem, loginKey } from '../../users/accounts.js';
+import { User } from '../../users/user.entity.js';
+import { Device } from '../devices/device.entity.js';
+import { hashDeviceKey } from '../devices/device-key.service.js';
+import { assertManager } from '../operations.validation.js';
+import { WorkingActivity } from './working-activity.entity.js';
+import { WorkingSchedule } from './working-schedule.entity.js';
+
+/** Device types whose key opens the time clock of their branch (staff-side terminals, not kiosks or TVs). */
+const CLOCK_DEVICE_TYPES = ['frontdesk', 'backoffice'];
+
+/** Who asks at the clock: the branch (from the key in the path) and the employee (name and PIN). */
+export interface ClockCredentials {
+  branchId: string;
+  apiKey: string;
+  username: string | undefined;
+  accessToken: string | undefined;
+  ip: string | null;
+}
+
+/** What the tablet shows about the employee. */
+export interface ClockMe {
+  user: { id: number; username: string; firstName: string; lastName: string };
+  branch: { id: number; name: string; timeZone: string };
+  state: TimeClockState;
+  /** The open work activity (running or paused), or null. */
+  current: ClockActivityJson | null;
+  /** Minutes worked today (the branch's day) in all work activities, the open one up to now. */
+  todayMinutes: number;
+  now: string;
+}
+
+/** A work activity as the clock answers it: the CRUD's fields plus the minutes worked up to now. */
+export interface ClockActivityJson {
+  id: number;
+  user: { id: number };
+  branch: { id: number };
+  type: string;
+  startedAt: string;
+  endedAt: string | null;
+  pauses: Array<{ start: string; end: string | null }>;
+  status: string;
+  pauseMinutes: number;
+  comment: string;
+  workedMinutes: number;
+}
+
+export const CLOCK_MESSAGES = {
+  wrongKey: 'Diese Zeiterfassung ist nicht freigeschaltet: Filiale oder Schlüssel ungültig.',
+  wrongPin: 'Benutzername oder PIN ist falsch.',
+  notInBranch: 'Sie sind dieser Filiale nicht zugeordnet.',
+  alreadyRunning: 'Sie sind bereits eingestempelt.',
+  notRunning: 'Sie sind nicht eingestempelt.',
+  notPausable: 'Sie sind bereits in der Pause.',
+  notPaused: 'Sie sind nicht in der Pause.',
+  pinFormat: 'Die PIN muss aus 4 bis 8 Ziffern bestehen.',
+};
+
+/**
+ * The staff time clock at a branch (docs/decisions/time-tracking.md): the branch or one of its staff
+ * devices is proven by the key in the path, the employee by user name and PIN (throttled like sign-ins).
+ * Transitions none → running ⇄ paused → ended are checked here, with the user's row locked, so an
+ * employee never has two open activities; "now" is the injected clock.
+ */
+@Injectable()
+export class TimeClockService {
+  private readonly logger = new Logger('TimeClock');
+
+  constructor(
+    private readonly connection: TransactionalConnection,
+    private readonly clock: Clock,
+    private readonly hasher: PasswordHasher,
+    private readonly throttle: LoginThrottleService,
+  ) {}
+
+  /** The employee, its branch and its open activity. @throws DomainError unauthorized, forbidden; RetryLater. */
+  async me(credentials: ClockCredentials): Promise<ClockMe> {
+    const { user, branch } = await this.authenticate(credentials);
+    return this.meOf(this.connection.dataSource.manager, user, branch);
+  }
+
+  /** The employee's shifts at this branch from today (branch day) for 7 days. */
+  async schedules(credentials: ClockCredentials) {
+    const { user, branch } = await this.authenticate(credentials);
+    const from = startOfLocalDay(localDate(this.clock.now(), branch.timeZone), branch.timeZone);
+    const to = new Date(from.getTime() + 7 * 86_400_000);
+    const rows = await this.connection.dataSource
+      .getRepository(WorkingSchedule)
+      .createQueryBuilder('s')
+      .leftJoinAndSelect('s.department', 'department')
+      .where('s.user_id = :user AND s.branch_id = :branch', { user: user.id, branch: branch.id })
+      .andWhere('s.endsAt > :from AND s.startsAt < :to', { from, to })
+      .orderBy('s.startsAt', 'ASC')
+      .getMany();
+    return rows.map((s) => ({
+      id: s.id,
+      startsAt: s.startsAt.toISOString(),
+      endsAt: s.endsAt.toISOString(),
+      department: s.department ? { id: s.department.id, name: s.department.name } : null,
+      comment: s.comment,
+    }));
+  }
+
+  /** The employee's work activities at this branch of today and the 6 days before, newest first. */
+  async activities(credentials: ClockCredentials): Promise<ClockActivityJson[]> {
+    const { user, branch } = await this.authenticate(credentials);
+    const today = localDate(this.clock.now(), branch.timeZone);
+    const from = startOfLocalDay(addDays(today, -6), branch.timeZone);
+    const rows = await this.connection.dataSource
+      .getRepository(WorkingActivity)
+      .createQueryBuilder('a')
+      .leftJoinAndSelect('a.user', 'user')
+      .leftJoinAndSelect('a.branch', 'branch')
+      .where('a.user_id = :user AND a.branch_id = :branch AND a.type = :work', {
+        user: user.id,
+        branch: branch.id,
+        work: 'work',
+      })
+      .andWhere('(a.endedAt IS NULL OR a.endedAt > :from)', { from })
+      .orderBy('a.startedAt', 'DESC')
+      .getMany();
+    return rows.map((a) => this.toJson(a));
+  }
+
+  /**
+   * One step of the clock. `start` opens a work activity at this branch; `pause`, `resume` and `end`
+   * change the employee's open one (wherever it was started).
+   * @throws DomainError conflict (a step the state does not allow), unauthorized, forbidden; RetryLater.
+   */
+  async act(credentials: ClockCredentials, action: TimeClockAction): Promise<ClockActivityJson> {
+    const { user, branch } = await this.authenticate(credentials);
+    const ctx = RequestContext.system();
+    return this.connection.withTransaction(ctx, async (em) => {
+      // The user's row is the lock: two taps on two tablets cannot both open an activity.
+      await em.query('SELECT id FROM app_user WHERE id = $1 FOR UPDATE', [user.id]);
+      const open = await this.openActivity(em, user.id);
+      const state = stateOf(open);
+      if (!isClockActionAllowed(state, action)) throw new DomainError('conflict', refusal(state, action));
+      const now = this.clock.now();
+      const iso = now.toISOString();
+      let activity: WorkingActivity;
+      if (action === 'start') {
+        activity = em.getRepository(WorkingActivity).create({
+          user: { id: user.id } as User,
+          branch: { id: branch.id } as Branch,
+          type: 'work',
+          startedAt: now,
+          endedAt: null,
+          pauses: [],
+          status: 'running',
+          pauseMinutes: 0,
+          days: null,
+          comment: '',
+        });
+      } else {
+        activity = open!;
+        const pauses = [...activity.pauses];
+        const last = pauses.at(-1);
+        if (action === 'pause') pauses.push({ start: iso, end: null });
+        if ((action === 'resume' || action === 'end') && last && last.end === null)
+          pauses[pauses.length - 1] = { start: last.start, end: iso };
+        activity.pauses = pauses;
+        if (action === 'end') activity.endedAt = now;
+        activity.status = action === 'end' ? 'ended' : action === 'pause' ? 'paused' : 'running';
+        activity.pauseMinutes = finishedPauseMinutes(pauses);
+      }
+      const saved = await em.getRepository(WorkingActivity).save(activity);
+      this.logger.log(`user ${user.id} ${action} at branch ${branch.id} (activity ${saved.id})`);
+      saved.user = { id: user.id } as User;
+      saved.branch = { id: activity.branch.id } as Branch;
+      return this.toJson(saved);
+    });
+  }
+
+  /**
+   * Sets (or, with null, removes) a user's clock PIN. Management only: a manager hands out the PINs.
+   * @throws DomainError validation (`pin`), not_found, forbidden.
+   */
+  async setPin(ctx: RequestContext, userId: number, body: unknown): Promise<{ hasPin: boolean }> {
+    assertManager(ctx);
+    const pin = (body as { pin?: unknown } | null)?.pin;
+    if (pin !== null && (typeof pin !== 'string' || !TIME_CLOCK_PIN_PATTERN.test(pin)))
+      throw new DomainError('validation', CLOCK_MESSAGES.pinFormat, 'pin');
+    const repo = this.connection.getRepository(ctx, User);
+    if (!(await repo.existsBy({ id: userId })))
+      throw new DomainError('not_found', 'Benutzer wurde nicht gefunden.');
+    const hash = pin === null ? null : await this.hasher.hash(pin);
+    await repo.update({ id: userId }, { timeClockPinHash: hash });
+    return { hasPin: hash !== null };
+  }
+
+  private async meOf(em: EntityManager, user: User, branch: Branch): Promise<ClockMe> {
+    const now = this.clock.now();
+    const open = await this.openActivity(em, user.id);
+    const dayStart = startOfLocalDay(localDate(now, branch.timeZone), branch.timeZone);
+    const today = await em
+      .getRepository(WorkingActivity)
+      .createQueryBuilder('a')
+      .where('a.user_id = :user AND a.type = :work', { user: user.id, work: 'work' })
+      .andWhere('(a.endedAt IS NULL OR a.endedAt > :dayStart)', { dayStart })
+      .getMany();
+    // Only the part of each activity inside today counts (a night shift that began yesterday).
+    const todayMinutes = today.reduce((sum, a) => {
+      const json = this.toJson(a);
+      const clipped = {
+        ...json,
+        startedAt: new Date(Math.max(a.startedAt.getTime(), dayStart.getTime())).toISOString(),
+        pauses: json.pauses
+          .filter((p) => !p.end || Date.parse(p.end) > dayStart.getTime())
+          .map((p) => ({
+            start: new Date(Math.max(Date.parse(p.start), dayStart.getTime())).toISOString(),
+            end: p.end,
+          })),
+      };
+      return sum + workedMinutes(clipped, now);
+    }, 0);
+    return {
+      user: { id: user.id, username: user.username, firstName: user.firstName, lastName: user.lastName },
+      branch: { id: branch.id, name: branch.name, timeZone: branch.timeZone },
+      state: stateOf(open),
+      current: open ? this.toJson({ ...open, user: { id: user.id } as User } as WorkingActivity) : null,
+      todayMinutes,
+      now: now.toISOString(),
+    };
+  }
+
+  private openActivity(em: EntityManager, userId: number): Promise<WorkingActivity | null> {
+    return em
+      .getRepository(WorkingActivity)
+      .createQueryBuilder('a')
+      .leftJoinAndSelect('a.branch', 'branch')
+      .where('a.user_id = :userId AND a.type = :work AND a.endedAt IS NULL', { userId, work: 'work' })
+      .orderBy('a.startedAt', 'DESC')
+      .getOne();
+  }
+
+  private toJson(a: WorkingActivity): ClockActivityJson {
+    const json = {
+      id: a.id,
+      user: { id: a.user?.id ?? 0 },
+      branch: { id: a.branch?.id ?? 0 },
+      type: a.type,
+      startedAt: a.startedAt.toISOString(),
+      endedAt: a.endedAt ? a.endedAt.toISOString() : null,
+      pauses: a.pauses,
+      status: a.status,
+      pauseMinutes: a.pauseMinutes,
+      comment: a.comment,
+    };
+    return { ...json, workedMinutes: workedMinutes(json, this.clock.now()) };
+  }
+
+  /**
+   * Checks the key in the path (the branch's API key or the key of an enabled front-desk or back-office
+   * device of that branch), then name and PIN under the sign-in throttles. A wrong key, an unknown branch
+   * and another branch's device are the same 401; a wrong name and a wrong PIN are the same 401 too.
+   */
+  private async authenticate(c: ClockCredentials): Promise<{ user: User; branch: Branch }> {
+    const em = this.connection.dataSource.manager;
+    const branch = await this.branchOfKey(em, c.branchId, c.apiKey);
+    const username = (c.username ?? '').trim();
+    const pin = c.accessToken ?? '';
+    if (!username) throw new DomainError('validation', t('validation.blank'), 'username');
+    if (!pin) throw new DomainError('validation', t('validation.blank'), 'accessToken');
+    this.throttle.checkGlobal();
+    const addressKey = `clock:${addressThrottleKey(c.ip ?? 'unbekannt')}`;
+    const addressWait = await this.throttle.take(addressKey, ADDRESS_RULE);
+    if (addressWait > 0) throw tooManyAttempts(addressWait);
+    const user = await em
+      .getRepository(User)
+      .createQueryBuilder('u')
+      .addSelect('u.timeClockPinHash')
+      .leftJoin('u.branches', 'b')
+      .addSelect('b.id')
+      .where('LOWER(u.username) = :key', { key: loginKey(username) })
+      .getOne();
+    const accountKey = user ? `clock:user:${user.id}` : `clock:${nameThrottleKey(username)}`;
+    const accountWait = await this.throttle.take(accountKey, ACCOUNT_RULE);
+    if (accountWait > 0) throw tooManyAttempts(accountWait);
+    let ok: boolean;
+    try {
+      // An unknown name or a user without PIN still costs one comparison (no timing difference).
+      ok = TIME_CLOCK_PIN_PATTERN.test(pin) && (await this.hasher.verify(pin, user?.timeClockPinHash));
+    } catch (error) {
+      if (!(error instanceof HashPoolBusy)) throw error;
+      await this.throttle.refund(accountKey, ACCOUNT_RULE);
+      await this.throttle.refund(addressKey, ADDRESS_RULE);
+      throw new RetryLater(t('http.tooManyRequests'), 1);
+    }
+    if (!user || !ok) {
+      this.throttle.recordGlobalFailure();
+      throw new DomainError('unauthorized', CLOCK_MESSAGES.wrongPin, 'accessToken');
+    }
+    await this.throttle.reset(accountKey);
+    await this.throttle.refund(addressKey, ADDRESS_RULE);
+    const problem = accountProblem(user, this.clock.now());
+    if (problem) throw new DomainError('forbidden', problem, 'username');
+    const unrestricted = user.roles.some((r) => !BRANCH_SCOPED_ROLES.has(r));
+    if (!unrestricted && !(user.branches ?? []).some((b) => b.id === branch.id))
+      throw new DomainError('forbidden', CLOCK_MESSAGES.notInBranch, 'username');
+    return { user, branch };
+  }
+
+  private async branchOfKey(em: EntityManager, rawBranchId: string, key: string): Promise<Branch> {
+    const id = /^\d{1,10}$/.test(rawBranchId) ? Number(rawBranchId) : 0;
+    const valid = id > 0 && id <= 2_147_483_647 && /^[\x21-\x7e]{1,200}$/.test(key);
+    const branch = valid
+      ? await em.getRepository(Branch).findOne({
+          where: { id },
+          select: { id: true, apiKey: true, name: true, timeZone: true },
+        })
+      : null;
+    if (branch && valid) {
+      const device = await em
+        .getRepository(Device)
+        .createQueryBuilder('d')
+        .where('d.apiKeyHash = :hash AND d.isEnabled AND d.branch_id = :id AND d.type IN (:...types)', {
+          hash: hashDeviceKey(key),
+          id,
+          types: CLOCK_DEVICE_TYPES,
+        })
+        .getExists();
+      if (device) return branch;
+    }
+    const ok = secretsEqual(key, branch?.apiKey || '\0no-branch');
+    if (!branch || !branch.apiKey || !ok)
+      throw new DomainError('unauthorized', CLOCK_MESSAGES.wrongKey, 'apiKey');
+    return branch;
+  }
+}
+
+const stateOf = (open: WorkingActivity | null): TimeClockState =>
+  !open ? 'none' : open.pauses.at(-1)?.end === null ? 'paused' : 'running';
+
+function refusal(state: TimeClockState, action: TimeClockAction): string {
+  if (action === 'start') return CLOCK_MESSAGES.alreadyRunning;
+  if (state === 'none') return CLOCK_MESSAGES.notRunning;
+  if (action === 'pause') return CLOCK_MESSAGES.notPausable;
+  return CLOCK_MESSAGES.notPaused;
+}
+
+const finishedPauseMinutes = (pauses: Array<{ start: string; end: string | null }>) =>
+  Math.round(
+    pauses.reduce((sum, p) => sum + (p.end ? Date.parse(p.end) - Date.parse(p.start) : 0), 0) / 60_000,
+  );

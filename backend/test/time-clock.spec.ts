@@ -1,0 +1,314 @@
+import { User } from '../src/users/user.entity.js';
+import { Device } from '../src/operations/devices/device.entity.js';
+import { hashDeviceKey } from '../src/operations/devices/device-key.service.js';
+import { admin, makeBranch, makeUser, manager } from './operations.fixtures.js';
+import { HeaderAuthenticator } from './support/header-authenticator.js';
+import { startTestApp, type TestApp } from './support/test-app.js';
+
+type Who = Awaited<ReturnType<typeof makeUser>>;
+
+describe('staff time clock (/api/time-tracking/{branchId}/{apiKey}/…)', () => {
+  let t: TestApp;
+  let a: { id: number };
+  let b: { id: number };
+  let anna: Who; // employee of A
+  let ben: Who; // employee of A
+  let clara: Who; // employee of B
+  let dora: Who; // employee of A
+  const keyA = 'key-filiale-a';
+  const keyB = 'key-filiale-b';
+  const deskKey = 'theke-a-geraeteschluessel-0123456789';
+  const kioskKey = 'kiosk-a-geraeteschluessel-0123456789';
+
+  beforeAll(async () => {
+    t = await startTestApp({ authenticator: new HeaderAuthenticator(), env: { BCRYPT_COST: '4' } });
+    a = await makeBranch(t, 'filiale-a');
+    b = await makeBranch(t, 'filiale-b');
+    anna = await makeUser(t, 'anna', ['ROLE_EMPLOYEE'], [a.id]);
+    ben = await makeUser(t, 'ben', ['ROLE_EMPLOYEE'], [a.id]);
+    clara = await makeUser(t, 'clara', ['ROLE_EMPLOYEE'], [b.id]);
+    dora = await makeUser(t, 'dora', ['ROLE_EMPLOYEE'], [a.id]);
+    for (const [who, pin] of [
+      [anna, '1234'],
+      [ben, '5678'],
+      [clara, '2468'],
+      [dora, '1357'],
+    ] as const) {
+      const res = await t.request('PUT', `/api/time-tracking/pins/${who.id}`, { pin }, manager);
+      expect(res.status).toBe(200);
+      expect(res.body.data).toEqual({ hasPin: true });
+    }
+    const devices = t.dataSource.getRepository(Device);
+    await devices.save([
+      {
+        identifier: 'theke-a',
+        type: 'frontdesk',
+        branch: a,
+        isEnabled: true,
+        settings: {},
+        apiKeyHash: hashDeviceKey(deskKey),
+      },
+      {
+        identifier: 'kiosk-a',
+        type: 'kiosk',
+        branch: a,
+        isEnabled: true,
+        settings: {},
+        apiKeyHash: hashDeviceKey(kioskKey),
+      },
+    ] as Device[]);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const as = (username: string, pin: string) => ({ 'x-username': username, 'x-access-token': pin });
+  const clock = (method: string, path: string, headers: Record<string, string>, branch = a.id, key = keyA) =>
+    t.request(
+      method,
+      `/api/time-tracking/${branch}/${key}/${path}`,
+      method === 'POST' ? {} : undefined,
+      headers,
+    );
+  const step = (action: string, headers: Record<string, string>) =>
+    clock('POST', `working-activities/${action}`, headers);
+
+  it('lets only the management set a PIN, of 4 to 8 digits, and stores only its hash', async () => {
+    const self = await t.request('PUT', `/api/time-tracking/pins/${anna.id}`, { pin: '9999' }, anna.headers);
+    expect(self.status).toBe(403);
+    const short = await t.request('PUT', `/api/time-tracking/pins/${anna.id}`, { pin: '12a' }, admin);
+    expect(short.status).toBe(400);
+    expect(short.body.errors[0]).toEqual({
+      message: 'Die PIN muss aus 4 bis 8 Ziffern bestehen.',
+      field: 'pin',
+    });
+    const unknown = await t.request('PUT', '/api/time-tracking/pins/999999', { pin: '1234' }, admin);
+    expect(unknown.status).toBe(404);
+    const stored = await t.dataSource
+      .getRepository(User)
+      .createQueryBuilder('u')
+      .addSelect('u.timeClockPinHash')
+      .where('u.id = :id', { id: anna.id })
+      .getOneOrFail();
+    expect(stored.timeClockPinHash).toMatch(/^\$2[aby]\$04\$/);
+    const listed = await t.request('GET', `/api/users/${anna.id}`, undefined, admin);
+    expect(JSON.stringify(listed.body)).not.toMatch(/timeClockPin|\$2[aby]\$/);
+  });
+
+  it('runs Kommen → Pause → Weiter → Gehen with the server clock, refusing every step the state does not allow', async () => {
+    const me = as('anna', '1234');
+    t.clock.set('2026-11-20T07:00:00Z'); // 08:00 in Vienna
+    const idle = await clock('GET', 'me', me);
+    expect(idle.status).toBe(200);
+    expect(idle.body.data).toMatchObject({
+      user: { id: anna.id, username: 'anna' },
+      branch: { id: a.id, timeZone: 'Europe/Vienna' },
+      state: 'none',
+      current: null,
+      todayMinutes: 0,
+    });
+    for (const action of ['pause', 'resume', 'end']) {
+      const refused = await step(action, me);
+      expect(refused.status).toBe(409);
+      expect(refused.body.errors[0].message).toBe('Sie sind nicht eingestempelt.');
+    }
+
+    const started = await step('start', me);
+    expect(started.status).toBe(200);
+    expect(started.body.data).toMatchObject({
+      user: { id: anna.id },
+      branch: { id: a.id },
+      type: 'work',
+      status: 'running',
+      startedAt: '2026-11-20T07:00:00.000Z',
+      endedAt: null,
+      pauses: [],
+      workedMinutes: 0,
+    });
+    const id = started.body.data.id;
+    const again = await step('start', me);
+    expect(again.status).toBe(409);
+    expect(again.body.errors[0].message).toBe('Sie sind bereits eingestempelt.');
+    expect((await step('resume', me)).body.errors[0].message).toBe('Sie sind nicht in der Pause.');
+
+    t.clock.advance(4 * 3_600_000);
+    const paused = await step('pause', me);
+    expect(paused.status).toBe(200);
+    expect(paused.body.data).toMatchObject({
+      id,
+      status: 'paused',
+      pauses: [{ start: '2026-11-20T11:00:00.000Z', end: null }],
+      workedMinutes: 240,
+    });
+    expect((await step('pause', me)).body.errors[0].message).toBe('Sie sind bereits in der Pause.');
+
+    t.clock.advance(30 * 60_000);
+    const during = await clock('GET', 'me', me);
+    expect(during.body.data).toMatchObject({
+      state: 'paused',
+      current: { id, status: 'paused' },
+      todayMinutes: 240,
+    });
+    const resumed = await step('resume', me);
+    expect(resumed.body.data).toMatchObject({
+      id,
+      status: 'running',
+      pauseMinutes: 30,
+      pauses: [{ start: '2026-11-20T11:00:00.000Z', end: '2026-11-20T11:30:00.000Z' }],
+      workedMinutes: 240,
+    });
+
+    // 3 h 30 min and 59 s after the pause: the unfinished minute does not count.
+    t.clock.advance(3.5 * 3_600_000 + 59_000);
+    const ended = await step('end', me);
+    expect(ended.status).toBe(200);
+    expect(ended.body.data).toMatchObject({
+      id,
+      status: 'ended',
+      endedAt: '2026-11-20T15:00:59.000Z',
+      pauseMinutes: 30,
+      workedMinutes: 450,
+    });
+    expect((await step('end', me)).status).toBe(409);
+
+    const after = await clock('GET', 'me', me);
+    expect(after.body.data).toMatchObject({ state: 'none', current: null, todayMinutes: 450 });
+    // The back office sees the same record through the ordinary list.
+    const list = await t.request('GET', `/api/working-activities?user=${anna.id}`, undefined, admin);
+    expect(list.body.data).toEqual([
+      expect.objectContaining({ id, status: 'ended', pauseMinutes: 30, endedAt: '2026-11-20T15:00:59.000Z' }),
+    ]);
+    const own = await clock('GET', 'working-activities', me);
+    expect(own.body.data.map((x: { id: number }) => x.id)).toEqual([id]);
+  });
+
+  it('ends a pause together with the activity when the employee leaves from the pause', async () => {
+    const me = as('dora', '1357');
+    t.clock.set('2026-11-20T08:00:00Z');
+    expect((await step('start', me)).status).toBe(200);
+    t.clock.advance(60 * 60_000);
+    expect((await step('pause', me)).status).toBe(200);
+    t.clock.advance(15 * 60_000);
+    const ended = await step('end', me);
+    expect(ended.body.data).toMatchObject({
+      status: 'ended',
+      pauses: [{ start: '2026-11-20T09:00:00.000Z', end: '2026-11-20T09:15:00.000Z' }],
+      pauseMinutes: 15,
+      workedMinutes: 60,
+    });
+  });
+
+  it('opens one activity only when two tablets start at the same moment', async () => {
+    const me = as('ben', '5678');
+    t.clock.set('2026-11-21T07:00:00Z');
+    const results = await Promise.all([step('start', me), step('start', me), step('start', me)]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409, 409]);
+    const open = await t.request(
+      'GET',
+      `/api/working-activities?user=${ben.id}&status=running`,
+      undefined,
+      admin,
+    );
+    expect(open.body.data).toHaveLength(1);
+    expect((await step('end', me)).status).toBe(200);
+  });
+
+  it('refuses a wrong PIN and an unknown name alike, and a missing name by its field', async () => {
+    const wrong = await clock('GET', 'me', as('anna', '0000'));
+    const nobody = await clock('GET', 'me', as('niemand', '1234'));
+    const letters = await clock('GET', 'me', as('anna', 'abcd'));
+    expect([wrong.status, nobody.status, letters.status]).toEqual([401, 401, 401]);
+    expect(wrong.body).toEqual({
+      errors: [{ message: 'Benutzername oder PIN ist falsch.', field: 'accessToken' }],
+    });
+    expect(nobody.body).toEqual(wrong.body);
+    const missing = await clock('GET', 'me', { 'x-access-token': '1234' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.errors[0].field).toBe('username');
+    const noPin = await step('start', { 'x-username': 'anna' });
+    expect(noPin.status).toBe(400);
+    expect(noPin.body.errors[0].field).toBe('accessToken');
+  });
+
+  it('refuses a wrong key, another branch’s key, a kiosk’s key and an employee of another branch', async () => {
+    const me = as('anna', '1234');
+    const wrongKey = await clock('GET', 'me', me, a.id, 'falsch');
+    const otherBranchKey = await clock('GET', 'me', me, a.id, keyB);
+    const unknownBranch = await clock('GET', 'me', me, 999999, keyA);
+    const kiosk = await clock('GET', 'me', me, a.id, kioskKey);
+    const deskOfA = await clock('GET', 'me', me, b.id, deskKey);
+    expect([wrongKey, otherBranchKey, unknownBranch, kiosk, deskOfA].map((r) => r.status)).toEqual([
+      401, 401, 401, 401, 401,
+    ]);
+    expect(wrongKey.body.errors[0]).toEqual({
+      message: 'Diese Zeiterfassung ist nicht freigeschaltet: Filiale oder Schlüssel ungültig.',
+      field: 'apiKey',
+    });
+    // The front-desk device of branch A opens A's clock.
+    expect((await clock('GET', 'me', me, a.id, deskKey)).status).toBe(200);
+    // Clara works in B: not at A's entrance, but at her own.
+    const foreign = await clock('POST', 'working-activities/start', as('clara', '2468'));
+    expect(foreign.status).toBe(403);
+    expect(foreign.body.errors[0]).toEqual({
+      message: 'Sie sind dieser Filiale nicht zugeordnet.',
+      field: 'username',
+    });
+    expect((await clock('GET', 'me', as('clara', '2468'), b.id, keyB)).status).toBe(200);
+    expect(clara.id).toBeGreaterThan(0);
+  });
+
+  it('refuses a disabled account', async () => {
+    await t.dataSource.getRepository(User).update({ id: dora.id }, { isEnabled: false });
+    const res = await clock('GET', 'me', as('dora', '1357'));
+    await t.dataSource.getRepository(User).update({ id: dora.id }, { isEnabled: true });
+    expect(res.status).toBe(403);
+  });
+
+  it('shows the employee its own shifts of the coming week at this branch', async () => {
+    t.clock.set('2026-11-20T06:00:00Z');
+    const shift = await t.request(
+      'POST',
+      '/api/working-schedules',
+      {
+        user: { id: anna.id },
+        branch: { id: a.id },
+        startsAt: '2026-11-20T07:00:00Z',
+        endsAt: '2026-11-20T15:00:00Z',
+      },
+      admin,
+    );
+    expect(shift.status).toBe(201);
+    await t.request(
+      'POST',
+      '/api/working-schedules',
+      {
+        user: { id: ben.id },
+        branch: { id: a.id },
+        startsAt: '2026-11-20T07:00:00Z',
+        endsAt: '2026-11-20T15:00:00Z',
+      },
+      admin,
+    );
+    const res = await clock('GET', 'working-schedules', as('anna', '1234'));
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual([
+      expect.objectContaining({
+        id: shift.body.data.id,
+        startsAt: '2026-11-20T07:00:00.000Z',
+        endsAt: '2026-11-20T15:00:00.000Z',
+      }),
+    ]);
+  });
+
+  it('locks a name after five wrong PINs for 15 minutes, even for the right PIN (Retry-After)', async () => {
+    t.clock.set('2026-11-22T07:00:00Z');
+    for (let i = 0; i < 5; i++) expect((await clock('GET', 'me', as('ben', '9999'))).status).toBe(401);
+    const locked = await clock('GET', 'me', as('ben', '5678'));
+    expect(locked.status).toBe(429);
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Anna, on the same tablet, is not affected.
+    expect((await clock('GET', 'me', as('anna', '1234'))).status).toBe(200);
+    t.clock.advance(16 * 60_000);
+    expect((await clock('GET', 'me', as('ben', '5678'))).status).toBe(200);
+  });
+});

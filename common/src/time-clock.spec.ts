@@ -1,0 +1,56 @@
+import {
+  allowedClockActions,
+  formatWorkedMinutes,
+  isClockActionAllowed,
+  workedMinutes,
+  workedMs,
+} from './time-clock.js';
+
+describe(allowedClockActions.name, () => {
+  it('allows only Kommen without an open activity, Pause or Gehen while running, Weiter or Gehen in a pause', () => {
+    expect(allowedClockActions('none')).toEqual(['start']);
+    expect(allowedClockActions('running')).toEqual(['pause', 'end']);
+    expect(allowedClockActions('paused')).toEqual(['resume', 'end']);
+    expect(isClockActionAllowed('running', 'start')).toBe(false);
+    expect(isClockActionAllowed('none', 'end')).toBe(false);
+    expect(isClockActionAllowed('paused', 'pause')).toBe(false);
+  });
+});
+
+describe(workedMs.name, () => {
+  const activity = {
+    startedAt: '2026-11-20T07:00:00.000Z',
+    endedAt: null,
+    pauses: [{ start: '2026-11-20T11:00:00.000Z', end: '2026-11-20T11:30:00.000Z' }],
+  };
+
+  it('counts from the start to now less the finished pauses when running', () => {
+    expect(workedMinutes(activity, new Date('2026-11-20T12:00:00Z'))).toBe(270);
+  });
+
+  it('stops counting during an open pause', () => {
+    const paused = {
+      ...activity,
+      pauses: [...activity.pauses, { start: '2026-11-20T12:00:00.000Z', end: null }],
+    };
+    expect(workedMinutes(paused, new Date('2026-11-20T12:00:00Z'))).toBe(270);
+    expect(workedMinutes(paused, new Date('2026-11-20T12:45:00Z'))).toBe(270);
+  });
+
+  it('counts to the end when ended, whatever now is, and drops an unfinished minute', () => {
+    const ended = { ...activity, endedAt: '2026-11-20T15:30:59.999Z' };
+    expect(workedMs(ended, new Date('2026-11-21T00:00:00Z'))).toBe(8 * 3_600_000 + 59_999);
+    expect(workedMinutes(ended, new Date('2026-11-21T00:00:00Z'))).toBe(480);
+  });
+
+  it('is never negative (a clock set back)', () => {
+    expect(workedMs(activity, new Date('2026-11-20T06:00:00Z'))).toBe(0);
+  });
+});
+
+describe(formatWorkedMinutes.name, () => {
+  it('writes hours and two-digit minutes', () => {
+    expect(formatWorkedMinutes(425)).toBe('7:05');
+    expect(formatWorkedMinutes(0)).toBe('0:00');
+  });
+});

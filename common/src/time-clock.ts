@@ -1,0 +1,64 @@
+/**
+ * The staff time clock (Zeiterfassung at the staff entrance): which step an employee may take next, and
+ * how long an activity has been worked. The backend enforces these rules; the tablet shows only the
+ * buttons they allow. See docs/decisions/time-tracking.md.
+ */
+
+/** What the clock shows about an employee: no open activity, working, in a pause. */
+export type TimeClockState = 'none' | 'running' | 'paused';
+
+/** The four steps of the clock: Kommen, Pause, Weiter, Gehen. */
+export const TIME_CLOCK_ACTIONS = ['start', 'pause', 'resume', 'end'] as const;
+export type TimeClockAction = (typeof TIME_CLOCK_ACTIONS)[number];
+
+/** The employee's PIN for the clock: 4 to 8 digits. */
+export const TIME_CLOCK_PIN_PATTERN = /^\d{4,8}$/;
+
+const ALLOWED: Record<TimeClockState, readonly TimeClockAction[]> = {
+  none: ['start'],
+  running: ['pause', 'end'],
+  // Leaving from a pause ends the pause at the same moment (the pause stays unpaid).
+  paused: ['resume', 'end'],
+};
+
+/** The steps allowed from a state: none → start; running → pause or end; paused → resume or end. */
+export function allowedClockActions(state: TimeClockState): readonly TimeClockAction[] {
+  return ALLOWED[state];
+}
+
+/** Whether `action` may follow `state`. */
+export function isClockActionAllowed(state: TimeClockState, action: TimeClockAction): boolean {
+  return ALLOWED[state].includes(action);
+}
+
+/** The parts of a working activity the time computation needs (ISO 8601 strings). */
+export interface TimedActivity {
+  startedAt: string;
+  endedAt: string | null;
+  pauses: ReadonlyArray<{ start: string; end: string | null }>;
+}
+
+/**
+ * Milliseconds worked: from the start to the end (or `now` while open), less every pause (an open pause
+ * up to the end or `now`). Never negative.
+ */
+export function workedMs(activity: TimedActivity, now: Date): number {
+  const until = activity.endedAt ? Date.parse(activity.endedAt) : now.getTime();
+  const paused = activity.pauses.reduce((sum, p) => {
+    const start = Date.parse(p.start);
+    const end = Math.min(p.end ? Date.parse(p.end) : until, until);
+    return sum + Math.max(0, end - start);
+  }, 0);
+  return Math.max(0, until - Date.parse(activity.startedAt) - paused);
+}
+
+/** Whole minutes worked (an unfinished minute does not count), see {@link workedMs}. */
+export function workedMinutes(activity: TimedActivity, now: Date): number {
+  return Math.floor(workedMs(activity, now) / 60_000);
+}
+
+/** "7:05" for 425 minutes: hours and minutes worked, as the clock and the week overview show them. */
+export function formatWorkedMinutes(minutes: number): string {
+  const m = Math.max(0, Math.floor(minutes));
+  return `${Math.floor(m / 60)}:${String(m % 60).padStart(2, '0')}`;
+}
