@@ -19,6 +19,9 @@ const ticketScreen = () =>
 const legalPage = () => import('../content/pages/LegalPage').then((m) => ({ Component: m.LegalPage }));
 const contentPage = () => import('../content/pages/ContentPage').then((m) => ({ Component: m.ContentPage }));
 
+// The staff time clock (a tablet at the staff entrance) is its own chunk, outside the back office's sign-in.
+const timeClock = () => import('../timeclock/TimeClockPage').then((m) => ({ Component: m.TimeClockPage }));
+
 export interface AppStores {
   storefront: StorefrontRootStore;
   /** What the back office's root store is made from, in its own lazily loaded chunk. */
@@ -62,6 +65,7 @@ export function createRoutes({ storefront, backoffice, shell, kiosk }: AppStores
             import('../backoffice/routes').then((m) => ({ Component: m.createBackofficeApp(backoffice) })),
         },
         { path: 'frontdesk/:branchId/:apiKey', lazy: ticketScreen, errorElement: <StandaloneErrorPage /> },
+        { path: 'zeiterfassung/:branchId/:apiKey', lazy: timeClock, errorElement: <StandaloneErrorPage /> },
         {
           // The self-service kiosk (docs/decisions/app-shell.md): its own layout, so the website's header,
           // footer, cookie banner and install prompt are not part of it.

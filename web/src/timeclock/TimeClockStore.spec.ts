@@ -97,6 +97,7 @@ describe(TimeClockStore.name, () => {
       expect(s.store.state).toBe('none');
       expect(s.store.allowed).toEqual(['start']);
       expect(s.store.todaysSchedules.map((x) => x.id)).toEqual([1]);
+      expect(s.store.listsLoaded).toBe(true);
     });
 
     it('refuses locally without a name or with a short PIN, and never sends', async () => {

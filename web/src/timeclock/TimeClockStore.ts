@@ -65,11 +65,12 @@ export const TIME_CLOCK_TEXTS = {
     TimeClockState,
     string
   >,
-  done: {
-    start: 'Kommen gebucht. Einen guten Arbeitstag!',
-    pause: 'Pause gebucht. Gute Erholung!',
-    resume: 'Weiter gebucht. Willkommen zurück!',
-    end: 'Gehen gebucht. Einen schönen Feierabend!',
+  /** The wish below "Kommen um 08:00 Uhr gebucht." */
+  wishes: {
+    start: 'Einen guten Arbeitstag!',
+    pause: 'Gute Erholung!',
+    resume: 'Willkommen zurück!',
+    end: 'Einen schönen Feierabend!',
   } as Record<TimeClockAction, string>,
 };
 
@@ -105,6 +106,8 @@ export class TimeClockStore {
   workingActivities: ClockActivity[] = [];
   workingActivity: ClockActivity | null = null;
   busy = false;
+  /** The shift plan and the list have answered (or failed) since the sign-in. */
+  listsLoaded = false;
   error: string | null = null;
   /** A key the server refused: the screen says so instead of the sign-in. */
   unauthorized = false;
@@ -229,17 +232,21 @@ export class TimeClockStore {
     this.error = null;
     try {
       const me = await this.call<ClockMe>('GET', 'me');
-      runInAction(() => this.applyMe(me));
-      this.armIdle();
-      await this.loadLists();
+      runInAction(() => {
+        this.applyMe(me);
+        this.busy = false;
+      });
     } catch (error) {
       runInAction(() => {
         this.pin = '';
+        this.busy = false;
         this.error = this.messageOf(error, messages.unknownError);
       });
-    } finally {
-      runInAction(() => (this.busy = false));
+      return;
     }
+    this.armIdle();
+    // The buttons work at once; the shift plan and the list follow.
+    await this.loadLists();
   }
 
   /** One booking: Kommen, Pause, Weiter or Gehen. The screen then confirms and returns to sign-in. */
@@ -279,6 +286,7 @@ export class TimeClockStore {
     this.workingSchedules = [];
     this.workingActivities = [];
     this.workingActivity = null;
+    this.listsLoaded = false;
     this.done = null;
     this.error = null;
   }
@@ -297,6 +305,7 @@ export class TimeClockStore {
       if (schedules.status === 'fulfilled') this.workingSchedules = schedules.value;
       else this.error = t('backoffice.workingScheduleFailed');
       if (activities.status === 'fulfilled') this.workingActivities = activities.value;
+      this.listsLoaded = true;
     });
   }
 

@@ -45,6 +45,8 @@ const PROJECT_STATUS = options({
 const TASK_STATUS = options({ open: 'Offen', 'in-progress': 'In Arbeit', done: 'Erledigt' });
 const LOG_ACTIONS = options({ create: 'Erstellt', update: 'Geändert', delete: 'Gelöscht' });
 const ACTIVITY_TYPES = options({ work: 'Arbeit', holiday: 'Urlaub', sick: 'Krankenstand' });
+// Derived by the server (running, paused, ended): the time clock and the list show the same words.
+const ACTIVITY_STATUS = options({ running: 'Eingestempelt', paused: 'In Pause', ended: 'Beendet' });
 
 /** A custom field: the special editor of that key, or a hint while it is not there yet. */
 const custom = (name: string, editor: string, editorHint: string, group?: string): FieldDescription => ({
@@ -554,13 +556,16 @@ export const ENTITY_DESCRIPTIONS: readonly EntityDescription[] = [
     columns: [
       { field: 'user', format: 'ref' },
       { field: 'type', format: 'option' },
+      { field: 'status', label: 'Status', format: 'option', options: ACTIVITY_STATUS },
       { field: 'startedAt', format: 'datetime' },
       { field: 'endedAt', format: 'datetime' },
+      { field: 'pauseMinutes', label: 'Pause (Min.)' },
     ],
     filters: [
       { param: 'user', label: 'Mitarbeiter', type: 'ref', collection: 'users' },
       { param: 'branch', label: 'Filiale', type: 'ref', collection: 'branches' },
       { param: 'type', label: 'Art', type: 'select', options: ACTIVITY_TYPES },
+      { param: 'status', label: 'Status', type: 'select', options: ACTIVITY_STATUS },
     ],
     searchable: true,
     sortable: ['startedAt', 'endedAt', 'type', 'status'],

@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations, screenshot } from './support';
+
+// The staff time clock on a tablet at the staff entrance, against the real backend: the request context
+// plays the manager who sets it up (a front-desk device's key, the employee's PIN), the page is the tablet.
+
+test.skip(({ isMobile }) => isMobile, 'the time clock is a tablet at the staff entrance, not a phone screen');
+
+const PIN = '2468';
+
+async function signIn(page: Page) {
+  await page.getByLabel('Benutzername').fill('mitarbeiter');
+  const keypad = page.getByRole('group', { name: 'Ziffernblock' });
+  for (const digit of PIN) await keypad.getByRole('button', { name: digit, exact: true }).click();
+  await keypad.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByRole('heading', { name: 'Hallo Marie' })).toBeVisible();
+}
+
+test('clocks in, pauses, resumes and clocks out on the tablet; the back office lists the activity', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  const login = await request.post('/api/auth/login', {
+    data: { username: 'admin', password: 'Admin-Demo-2026' },
+  });
+  const csrf = ((await login.json()) as { data: { csrfToken: string } }).data.csrfToken;
+  const headers = { 'X-CSRF-Token': csrf };
+  const branches = (await (await request.get('/api/branches')).json()) as {
+    data: { id: number; identifier: string }[];
+  };
+  const vienna = branches.data.find((b) => b.identifier === 'gasthaus-linde-wien')!;
+  const device = await request.post('/api/devices', {
+    headers,
+    data: {
+      identifier: `personaleingang-${randomUUID().slice(0, 8)}`,
+      name: 'Tablet Personaleingang',
+      type: 'backoffice',
+      branch: { id: vienna.id },
+    },
+  });
+  expect(device.status(), await device.text()).toBe(201);
+  const deviceId = ((await device.json()) as { data: { id: number } }).data.id;
+  const issued = await request.post(`/api/devices/${deviceId}/api-key`, { headers });
+  const apiKey = ((await issued.json()) as { data: { apiKey: string } }).data.apiKey;
+  const users = (await (await request.get('/api/users?q=mitarbeiter')).json()) as {
+    data: { id: number; username: string }[];
+  };
+  const marie = users.data.find((u) => u.username === 'mitarbeiter')!;
+  const pin = await request.put(`/api/time-tracking/pins/${marie.id}`, { headers, data: { pin: PIN } });
+  expect(pin.status(), await pin.text()).toBe(200);
+
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await page.goto(`/zeiterfassung/${vienna.id}/${apiKey}`);
+  await expect(page.getByRole('heading', { name: 'Zeiterfassung' })).toBeVisible();
+  await screenshot(page, testInfo, 'timeclock-signin', false);
+  await expectNoSeriousA11yViolations(page);
+
+  // A wrong PIN: the server's message, the PIN cleared.
+  await page.getByLabel('Benutzername').fill('mitarbeiter');
+  const keypad = page.getByRole('group', { name: 'Ziffernblock' });
+  for (const digit of '1111') await keypad.getByRole('button', { name: digit, exact: true }).click();
+  await keypad.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Benutzername oder PIN ist falsch.');
+
+  // Kommen.
+  await signIn(page);
+  await expect(page.getByText('Nicht eingestempelt')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Kommen' })).toBeEnabled();
+  await expect(page.getByRole('button', { name: 'Pause' })).toBeDisabled();
+  await expect(page.getByText(/\d\d:\d\d–\d\d:\d\d|keine Schicht/)).toBeVisible();
+  await screenshot(page, testInfo, 'timeclock-employee', false);
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('button', { name: 'Kommen' }).click();
+  await expect(page.getByRole('status')).toContainText('Kommen um');
+  await expect(page.getByText('Eingestempelt', { exact: true })).toBeVisible();
+  await screenshot(page, testInfo, 'timeclock-done', false);
+  // Back to the sign-in by itself after a few seconds, with nothing of Marie left.
+  await expect(page.getByLabel('Benutzername')).toHaveValue('', { timeout: 10_000 });
+  await expect(page.getByRole('heading', { name: 'Hallo Marie' })).toHaveCount(0);
+
+  // Pause.
+  await signIn(page);
+  await expect(page.getByText('Eingestempelt', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Kommen' })).toBeDisabled();
+  await page.getByRole('button', { name: 'Pause' }).click();
+  await expect(page.getByRole('status')).toContainText('Pause um');
+  await page.getByRole('button', { name: 'Abmelden' }).click();
+
+  // Weiter, in portrait.
+  await page.setViewportSize({ width: 768, height: 1024 });
+  await signIn(page);
+  await expect(page.getByText('In Pause', { exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Weiter' })).toBeEnabled();
+  await screenshot(page, testInfo, 'timeclock-paused-portrait', false);
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('button', { name: 'Weiter' }).click();
+  await expect(page.getByRole('status')).toContainText('Weiter um');
+  await page.getByRole('button', { name: 'Abmelden' }).click();
+
+  // Gehen.
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await signIn(page);
+  await page.getByRole('button', { name: 'Gehen' }).click();
+  await expect(page.getByRole('status')).toContainText('Gehen um');
+  await expect(page.getByText('Nicht eingestempelt')).toBeVisible();
+  await page.getByRole('button', { name: 'Abmelden' }).click();
+
+  // The back office: the activity is listed as ended, with its pause.
+  const activities = (await (
+    await request.get(`/api/working-activities?user=${marie.id}&status=ended&sort=-startedAt`)
+  ).json()) as { data: { id: number; pauses: unknown[]; status: string }[] };
+  expect(activities.data[0]).toMatchObject({ status: 'ended' });
+  expect(activities.data[0]!.pauses).toHaveLength(1);
+
+  await page.goto('/backend/login');
+  await page.getByLabel('Benutzername').fill('admin');
+  await page.getByLabel('Passwort').fill('Admin-Demo-2026');
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+  await page.goto('/backend/staff/working-activities');
+  const row = page
+    .getByRole('row')
+    .filter({ hasText: 'Beendet' })
+    .filter({ hasText: /Marie|mitarbeiter/ });
+  await expect(row.first()).toBeVisible();
+  await screenshot(page, testInfo, 'timeclock-backoffice-list', false);
+});
