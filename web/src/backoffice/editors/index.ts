@@ -1,5 +1,6 @@
 import { DevicePairingEditor } from '../devices/DevicePairingEditor';
 import { DeviceSettingsEditor } from '../devices/DeviceSettingsEditor';
+import { TimeClockPinEditor } from '../timeclock/TimeClockPinEditor';
 import { lazyEditor } from './lazyEditor';
 import type { CustomEditor } from './types';
 
@@ -27,9 +28,11 @@ export type { CustomEditor, CustomEditorProps } from './types';
  * | `imagePicker`   | every `image` field (branch header image and logo, tag, product …): by thumbnail |
  * | `imageListPicker` | every `images` field (branch, product): thumbnails, add, reorder, remove |
  * | `deviceSettings` | device `settings` (printer, mode, stream), with pairing and device commands |
+ * | `timeClockPin`  | user: the PIN for the time clock (`PUT /api/time-tracking/pins/{id}`); virtual |
  */
 export const customEditors: Record<string, CustomEditor<never>> = {
   devicePairing: DevicePairingEditor,
+  timeClockPin: TimeClockPinEditor,
   deviceSettings: DeviceSettingsEditor as CustomEditor<never>,
   openingHours: lazyEditor(() => import('./hours/OpeningHoursEditor').then((m) => m.OpeningHoursEditor)),
   schedule: lazyEditor(() => import('./hours/OpeningHoursEditor').then((m) => m.ScheduleEditor)),

@@ -816,6 +816,11 @@ export const ENTITY_DESCRIPTIONS: readonly EntityDescription[] = [
         type: 'password',
         hint: 'mindestens 10 Zeichen; leer lassen, um es nicht zu ändern',
       },
+      {
+        ...custom('timeClockPin', 'timeClockPin', 'an der Zeiterfassung'),
+        label: 'PIN für die Zeiterfassung',
+        virtual: true,
+      },
     ],
     columns: [
       { field: 'username' },
