@@ -300,6 +300,50 @@ describe('staff time clock (/api/time-tracking/{branchId}/{apiKey}/…)', () => 
     ]);
   });
 
+  it('sums the week per employee and day without pauses, and shows an employee only its own row', async () => {
+    // A night shift from Saturday 22:00 to Sunday 02:00 Vienna time with a pause across midnight.
+    const night = await t.request(
+      'POST',
+      '/api/working-activities',
+      {
+        user: { id: clara.id },
+        branch: { id: b.id },
+        type: 'work',
+        startedAt: '2026-11-21T21:00:00Z',
+        endedAt: '2026-11-22T01:00:00Z',
+        pauses: [{ start: '2026-11-21T22:45:00Z', end: '2026-11-21T23:15:00Z' }],
+      },
+      admin,
+    );
+    expect(night.status).toBe(201);
+    const res = await t.request('GET', '/api/time-sheets/working-time?week=2026-11-19', undefined, manager);
+    expect(res.status).toBe(200);
+    expect(res.body.data.week).toBe('2026-11-16');
+    expect(res.body.data.days).toHaveLength(7);
+    const byName = new Map(
+      res.body.data.rows.map((r: { user: { username: string } }) => [r.user.username, r]),
+    );
+    // Anna: Friday 07:00–15:00:59 less 30 min = 450 whole minutes.
+    expect(byName.get('anna')).toMatchObject({
+      days: [0, 0, 0, 0, 450, 0, 0],
+      totalMinutes: 450,
+      openActivities: 0,
+    });
+    expect(byName.get('dora')).toMatchObject({ days: [0, 0, 0, 0, 60, 0, 0], totalMinutes: 60 });
+    // Clara: Saturday 22:00–24:00 less 15 min = 105; Sunday 00:00–02:00 less 15 min = 105.
+    expect(byName.get('clara')).toMatchObject({ days: [0, 0, 0, 0, 0, 105, 105], totalMinutes: 210 });
+    const own = await t.request(
+      'GET',
+      '/api/time-sheets/working-time?week=2026-11-20',
+      undefined,
+      anna.headers,
+    );
+    expect(own.body.data.rows.map((r: { user: { id: number } }) => r.user.id)).toEqual([anna.id]);
+    const bad = await t.request('GET', '/api/time-sheets/working-time?week=2026-02-30', undefined, manager);
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0].field).toBe('week');
+  });
+
   it('locks a name after five wrong PINs for 15 minutes, even for the right PIN (Retry-After)', async () => {
     t.clock.set('2026-11-22T07:00:00Z');
     for (let i = 0; i < 5; i++) expect((await clock('GET', 'me', as('ben', '9999'))).status).toBe(401);

@@ -11,6 +11,7 @@ import { HolidayBalanceController, TimeSheetController } from './time-tracking/h
 import { HolidayBalanceService } from './time-tracking/holiday-balance.service.js';
 import { TimeClockController } from './time-tracking/time-clock.controller.js';
 import { TimeClockService } from './time-tracking/time-clock.service.js';
+import { WorkingTimeService } from './time-tracking/working-time.service.js';
 import { workingActivityResource } from './time-tracking/working-activity.resource.js';
 import { workingScheduleResource } from './time-tracking/working-schedule.resource.js';
 
@@ -33,6 +34,6 @@ import { workingScheduleResource } from './time-tracking/working-schedule.resour
     ]),
   ],
   controllers: [DeviceKeyController, HolidayBalanceController, TimeSheetController, TimeClockController],
-  providers: [DeviceKeyService, HolidayBalanceService, TimeClockService],
+  providers: [DeviceKeyService, HolidayBalanceService, TimeClockService, WorkingTimeService],
 })
 export class OperationsModule {}

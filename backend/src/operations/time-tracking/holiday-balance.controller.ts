@@ -15,6 +15,7 @@ import { jsonSchemaOf } from '../../core/openapi.js';
 import { parseId } from '../../crud/crud.service.js';
 import { HOLIDAY_BALANCE_NAMES, holidayBalanceInput } from './holiday-balance.resource.js';
 import { HolidayBalanceService } from './holiday-balance.service.js';
+import { WorkingTimeService } from './working-time.service.js';
 
 const numbers = {
   entitlementDays: { type: 'number' },
@@ -148,7 +149,28 @@ export class HolidayBalanceController {
 @ApiTags('time-sheets')
 @Controller('time-sheets')
 export class TimeSheetController {
-  constructor(private readonly balances: HolidayBalanceService) {}
+  constructor(
+    private readonly balances: HolidayBalanceService,
+    private readonly workingTime: WorkingTimeService,
+  ) {}
+
+  @Get('working-time')
+  @Allow('time-tracking:read')
+  @ApiOperation({
+    summary:
+      'Arbeitszeiten einer Woche (Montag bis Sonntag) je Mitarbeiter und Tag in ganzen Minuten, ohne Pausen',
+  })
+  @ApiQuery({
+    name: 'week',
+    required: false,
+    type: 'string',
+    description: 'ein Tag der Woche (YYYY-MM-DD); Standard: heute',
+  })
+  @ApiQuery({ name: 'branch', required: false, type: 'integer' })
+  @ApiOkResponse({ schema: { type: 'object', properties: { data: { type: 'object' } } } })
+  workingWeek(@Ctx() ctx: RequestContext, @Query() query: Record<string, unknown>) {
+    return this.workingTime.week(ctx, query);
+  }
 
   @Get('holiday-balances')
   @Allow('time-tracking:read')
