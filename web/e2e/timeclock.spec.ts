@@ -48,8 +48,22 @@ test('clocks in, pauses, resumes and clocks out on the tablet; the back office l
     data: { id: number; username: string }[];
   };
   const marie = users.data.find((u) => u.username === 'mitarbeiter')!;
-  const pin = await request.put(`/api/time-tracking/pins/${marie.id}`, { headers, data: { pin: PIN } });
-  expect(pin.status(), await pin.text()).toBe(200);
+
+  // The manager gives Marie her PIN in the user form.
+  await page.goto('/backend/login');
+  await page.getByLabel('Benutzername').fill('admin');
+  await page.getByLabel('Passwort').fill('Admin-Demo-2026');
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+  await page.goto(`/backend/settings/users/${marie.id}`);
+  const pinPanel = page.getByRole('region', { name: 'PIN für die Zeiterfassung' });
+  await pinPanel.getByLabel('Neue PIN').fill('12');
+  await pinPanel.getByRole('button', { name: 'PIN setzen' }).click();
+  await expect(pinPanel.getByRole('alert')).toHaveText('Die PIN muss aus 4 bis 8 Ziffern bestehen.');
+  await pinPanel.getByLabel('Neue PIN').fill(PIN);
+  await pinPanel.getByRole('button', { name: 'PIN setzen' }).click();
+  await expect(pinPanel.getByRole('status')).toHaveText('PIN gespeichert.');
+  await screenshot(page, testInfo, 'timeclock-user-pin', false);
 
   await page.setViewportSize({ width: 1024, height: 768 });
   await page.goto(`/zeiterfassung/${vienna.id}/${apiKey}`);
@@ -114,16 +128,17 @@ test('clocks in, pauses, resumes and clocks out on the tablet; the back office l
   expect(activities.data[0]).toMatchObject({ status: 'ended' });
   expect(activities.data[0]!.pauses).toHaveLength(1);
 
-  await page.goto('/backend/login');
-  await page.getByLabel('Benutzername').fill('admin');
-  await page.getByLabel('Passwort').fill('Admin-Demo-2026');
-  await page.getByRole('button', { name: 'Anmelden' }).click();
-  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
   await page.goto('/backend/staff/working-activities');
   const row = page
     .getByRole('row')
     .filter({ hasText: 'Beendet' })
     .filter({ hasText: /Marie|mitarbeiter/ });
   await expect(row.first()).toBeVisible();
-  await screenshot(page, testInfo, 'timeclock-backoffice-list', false);
+  // Above the list: Marie's week (today's minutes are under one, so the row shows her as present this
+  // week) and the holiday balances of the year.
+  const week = page.getByTestId('working-week');
+  await expect(week.getByRole('row', { name: /Marie Huber/ })).toBeVisible();
+  await expect(page.getByTestId('holiday-balances').getByRole('row', { name: /Marie Huber/ })).toBeVisible();
+  await screenshot(page, testInfo, 'timeclock-backoffice-list', true);
+  await expectNoSeriousA11yViolations(page);
 });

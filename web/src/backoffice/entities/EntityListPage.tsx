@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect, type FormEvent } from 'react';
+import { Suspense, useEffect, type FormEvent } from 'react';
 import { Link, useLocation } from '../../app/router';
 import { PageTitle } from '../../components/PageTitle';
 import { useStores } from '../stores';
@@ -72,6 +72,11 @@ export const EntityListPage = observer(function EntityListPage({
         </div>
       </div>
       {description.noCreate && <p className="bo-note">{description.noCreate}</p>}
+      {description.listPanel && (
+        <Suspense fallback={null}>
+          <description.listPanel />
+        </Suspense>
+      )}
       {hasFilters && (
         <form className="bo-filters" onSubmit={onSubmit} aria-label={`${description.plural} filtern`}>
           {description.searchable && (

@@ -1,4 +1,5 @@
 import { formatDate, UNIT_CODES, UNITS } from '@ordering/common';
+import { LazyTimeSheetPanel } from '../timeclock/panels';
 import { BLOCK_TYPES, DEVICE_TYPES, ROLE_LABELS, ROLES } from '@ordering/common/schemas';
 import type { EntityDescription, FieldDescription, FieldOption } from './types';
 
@@ -571,6 +572,7 @@ export const ENTITY_DESCRIPTIONS: readonly EntityDescription[] = [
     sortable: ['startedAt', 'endedAt', 'type', 'status'],
     defaultSort: '-startedAt',
     titleOf: (row) => `Aktivität vom ${day(row.startedAt)}`,
+    listPanel: LazyTimeSheetPanel,
   },
   {
     collection: 'working-schedules',

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import type { Area } from '@ordering/common/schemas';
 
 /**
@@ -119,4 +120,6 @@ export interface EntityDescription {
    * list's current filters; no fields of the form.
    */
   listLinks?: readonly { label: string; to: (filters: Readonly<Record<string, string>>) => string }[];
+  /** A panel of its own above the list (the activities' time sheets), loaded with the list. */
+  listPanel?: ComponentType;
 }
