@@ -154,7 +154,6 @@ describe(TimeClockStore.name, () => {
         json(200, { data: [] }),
         json(200, { data: [] }),
         json(200, { data: started }),
-        json(200, { data: me({ state: 'running', current: started }) }),
       );
       await signIn(s);
       await s.store.act('start');
@@ -165,6 +164,7 @@ describe(TimeClockStore.name, () => {
       });
       expect(s.store.workingActivity).toEqual(started);
       expect(s.store.state).toBe('running');
+      expect(s.fetch.calls).toHaveLength(4); // one call per booking: every call checks the PIN
       expect(s.store.done).toEqual({ action: 'start', at: NOW });
       expect(s.store.allowed).toEqual([]); // no second tap while the confirmation shows
       const reset = s.pending().at(-1)!;
@@ -185,7 +185,6 @@ describe(TimeClockStore.name, () => {
         json(200, { data: [] }),
         json(200, { data: [running] }),
         json(200, { data: paused }),
-        json(200, { data: me({ state: 'paused', current: paused, todayMinutes: 240 }) }),
       );
       await signIn(s);
       expect(s.store.allowed).toEqual(['pause', 'end']);
@@ -200,12 +199,12 @@ describe(TimeClockStore.name, () => {
         json(200, { data: [] }),
         json(200, { data: [] }),
         json(200, { data: ended }),
-        json(200, { data: me() }),
       );
       await signIn(s2);
       expect(s2.store.allowed).toEqual(['resume', 'end']);
       await s2.store.act('end');
       expect(s2.store.workingActivity).toBeNull();
+      expect(s2.store.state).toBe('none');
       expect(s2.store.done?.action).toBe('end');
     });
 

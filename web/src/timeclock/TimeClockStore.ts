@@ -256,12 +256,12 @@ export class TimeClockStore {
     this.error = null;
     try {
       const activity = await this.call<ClockActivity>('POST', `working-activities/${action}`);
-      const me = await this.call<ClockMe>('GET', 'me').catch(() => null);
       runInAction(() => {
         // Start sets the current activity, pause and resume replace it, end clears it (SPEC section 4).
         this.workingActivity = action === 'end' ? null : activity;
         this.workingActivities = [activity, ...this.workingActivities.filter((a) => a.id !== activity.id)];
-        if (me) this.applyMe(me);
+        // No second call (each checks the PIN): today's minutes go on from the booked activity.
+        if (this.me) this.me = { ...this.me, current: activity, state: this.state };
         this.done = {
           action,
           at: action === 'pause' ? activity.pauses.at(-1)!.start : this.stampOf(activity, action),
