@@ -110,6 +110,7 @@ test('clocks in, pauses, resumes and clocks out on the tablet; the back office l
   await signIn(page);
   await expect(page.getByText('In Pause', { exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Weiter' })).toBeEnabled();
+  await expect(page.getByText(/\d\d:\d\d–\d\d:\d\d|keine Schicht/)).toBeVisible();
   await screenshot(page, testInfo, 'timeclock-paused-portrait', false);
   await expectNoSeriousA11yViolations(page);
   await page.getByRole('button', { name: 'Weiter' }).click();

@@ -23,7 +23,6 @@ export const TimeClockPinEditor = observer(function TimeClockPinEditor({
   if (!id) {
     return (
       <section className="bo-pairing" aria-label={label}>
-        <h3 className="bo-pairing__title">{label}</h3>
         <p className="bo-pairing__hint">
           Bitte speichern Sie den Benutzer zuerst; danach können Sie eine PIN setzen.
         </p>
@@ -57,7 +56,6 @@ export const TimeClockPinEditor = observer(function TimeClockPinEditor({
   const inputId = `bo-timeclock-pin-${id}`;
   return (
     <section className="bo-pairing" aria-label={label}>
-      <h3 className="bo-pairing__title">{label}</h3>
       <p className="bo-pairing__hint">
         4 bis 8 Ziffern, mit denen sich der Benutzer an der Zeiterfassung (Tablet am Personaleingang)
         anmeldet. Die PIN wird nur verschlüsselt gespeichert und nie wieder angezeigt.
