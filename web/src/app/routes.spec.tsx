@@ -171,10 +171,15 @@ describe(createRoutes.name, () => {
     });
     expect((root.errorElement as { type: unknown }).type).toBe(StandaloneErrorPage);
     const children = root.children ?? [];
-    // The ticket screen (a TV) is a page of its own with the standalone error page; the faces follow.
-    const ticketScreen = children.find((route) => route.path === 'frontdesk/:branchId/:apiKey');
-    expect((ticketScreen?.errorElement as { type: unknown }).type).toBe(StandaloneErrorPage);
-    const faces = children.filter((route) => route !== ticketScreen);
+    // The ticket screen (a TV) and the time clock (a tablet) are pages of their own with the standalone
+    // error page; the faces follow.
+    const standalone = children.filter((route) =>
+      ['frontdesk/:branchId/:apiKey', 'zeiterfassung/:branchId/:apiKey'].includes(route.path ?? ''),
+    );
+    expect(standalone).toHaveLength(2);
+    for (const page of standalone)
+      expect((page.errorElement as { type: unknown }).type).toBe(StandaloneErrorPage);
+    const faces = children.filter((route) => !standalone.includes(route));
     // Back office, kiosk and storefront.
     expect(faces).toHaveLength(3);
     // The back office (a lazy chunk) renders its own routes; the kiosk's and storefront's are here.

@@ -3,6 +3,7 @@ import { Suspense, useEffect, type FormEvent } from 'react';
 import { Link, useLocation } from '../../app/router';
 import { PageTitle } from '../../components/PageTitle';
 import { useStores } from '../stores';
+import { listPanels } from '../timeclock/panels';
 import { mayWrite } from './access';
 import { YES_NO_OPTIONS } from './descriptions';
 import { entityFeatureOf } from './feature';
@@ -28,6 +29,7 @@ export const EntityListPage = observer(function EntityListPage({
   const { search } = useLocation();
   const titleId = `list-title-${description.path}`;
   const writable = mayWrite(description, root.auth.roles);
+  const Panel = description.listPanel ? listPanels[description.listPanel] : undefined;
 
   useEffect(() => {
     void list.load();
@@ -72,9 +74,9 @@ export const EntityListPage = observer(function EntityListPage({
         </div>
       </div>
       {description.noCreate && <p className="bo-note">{description.noCreate}</p>}
-      {description.listPanel && (
+      {Panel && (
         <Suspense fallback={null}>
-          <description.listPanel />
+          <Panel />
         </Suspense>
       )}
       {hasFilters && (

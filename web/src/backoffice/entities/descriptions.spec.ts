@@ -4,6 +4,7 @@ import { fakeFetch, json } from '../../testing/fakeFetch';
 import { ErrorStore } from '../ErrorStore';
 import { NAV_AREAS } from '../areas';
 import { customEditors } from '../editors';
+import { listPanels } from '../timeclock/panels';
 import { screensOf } from './access';
 import { ALL_DESCRIPTIONS, CONFIG_DESCRIPTION, descriptionAt } from './descriptions';
 import { EntityFormStore } from './EntityFormStore';
@@ -69,6 +70,12 @@ describe('entity descriptions', () => {
         ).toHaveProperty([field.name]);
       }
     }
+  });
+
+  it('names only registered panels above lists', () => {
+    const panels = ALL_DESCRIPTIONS.flatMap((d) => (d.listPanel ? [d.listPanel] : []));
+    expect(panels).toEqual(['timeSheets']);
+    for (const key of panels) expect(listPanels).toHaveProperty([key]);
   });
 
   it('gives a virtual field (its own editor, never sent) a label and a registered editor', () => {

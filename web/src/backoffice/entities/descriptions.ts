@@ -1,5 +1,4 @@
 import { formatDate, UNIT_CODES, UNITS } from '@ordering/common';
-import { LazyTimeSheetPanel } from '../timeclock/panels';
 import { BLOCK_TYPES, DEVICE_TYPES, ROLE_LABELS, ROLES } from '@ordering/common/schemas';
 import type { EntityDescription, FieldDescription, FieldOption } from './types';
 
@@ -572,7 +571,7 @@ export const ENTITY_DESCRIPTIONS: readonly EntityDescription[] = [
     sortable: ['startedAt', 'endedAt', 'type', 'status'],
     defaultSort: '-startedAt',
     titleOf: (row) => `Aktivität vom ${day(row.startedAt)}`,
-    listPanel: LazyTimeSheetPanel,
+    listPanel: 'timeSheets',
   },
   {
     collection: 'working-schedules',

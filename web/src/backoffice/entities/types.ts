@@ -1,4 +1,3 @@
-import type { ComponentType } from 'react';
 import type { Area } from '@ordering/common/schemas';
 
 /**
@@ -120,6 +119,6 @@ export interface EntityDescription {
    * list's current filters; no fields of the form.
    */
   listLinks?: readonly { label: string; to: (filters: Readonly<Record<string, string>>) => string }[];
-  /** A panel of its own above the list (the activities' time sheets), loaded with the list. */
-  listPanel?: ComponentType;
+  /** A panel of its own above the list, by its key in `../timeclock/panels.tsx` (`timeSheets`). */
+  listPanel?: string;
 }
