@@ -41,7 +41,9 @@ export const TimeClockPinEditor = observer(function TimeClockPinEditor({
       await api.put(`/api/time-tracking/pins/${id}`, { pin: value });
       setPin('');
       setDone(
-        value === null ? 'PIN gelöscht: Zeiterfassung für diesen Benutzer gesperrt.' : 'PIN gespeichert.',
+        value === null
+          ? 'PIN entfernt: dieser Benutzer kann sich an der Zeiterfassung nicht mehr anmelden.'
+          : 'PIN gespeichert.',
       );
     } catch (e) {
       setError(
@@ -83,7 +85,7 @@ export const TimeClockPinEditor = observer(function TimeClockPinEditor({
           PIN setzen
         </button>
         <button type="button" className="button" disabled={disabled || busy} onClick={() => void save(null)}>
-          PIN löschen
+          PIN entfernen
         </button>
       </div>
       {error && (
