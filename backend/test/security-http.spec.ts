@@ -130,8 +130,8 @@ describe('logs never show a sign-in link token', () => {
         done();
       },
     });
-    const db = await openTestDatabase();
-    await migrate(db.dataSource);
+    const db = await openTestDatabase('migrated');
+    await migrate(db.dataSource); // nothing left to apply on the run's snapshot
     const config = loadConfig({
       SEED_DEMO: 'false',
       PUBLIC_URL: 'https://bestellen.example.at',
@@ -180,8 +180,8 @@ describe('logs never show a sign-in link token', () => {
         done();
       },
     });
-    const db = await openTestDatabase();
-    await migrate(db.dataSource);
+    const db = await openTestDatabase('migrated');
+    await migrate(db.dataSource); // nothing left to apply on the run's snapshot
     const config = loadConfig({ SEED_DEMO: 'false', ...FAST_BCRYPT });
     const app = await createApp({
       config,

@@ -6,8 +6,13 @@ import { MIGRATIONS } from './migrations/index.js';
 import { SnakeNamingStrategy } from './naming.js';
 import { openPGlite, pgliteDriverModule } from './pglite-driver.js';
 
-/** Where the data lives: a PostgreSQL server, or the embedded PGlite in a folder (or in memory for tests). */
-export type DatabaseTarget = { kind: 'server'; url: string } | { kind: 'embedded'; dataDir?: string };
+/**
+ * Where the data lives: a PostgreSQL server, or the embedded PGlite in a folder (or in memory for tests).
+ * `initialData` (in memory only) starts the embedded database from a `dumpDataDir` tarball instead of an
+ * empty cluster: the tests' migrated and seeded snapshots.
+ */
+export type DatabaseTarget =
+  { kind: 'server'; url: string } | { kind: 'embedded'; dataDir?: string; initialData?: Blob };
 
 /** An initialised DataSource and how to close everything it opened. */
 export interface OpenDatabase {
@@ -62,7 +67,7 @@ export async function openDatabase(target: DatabaseTarget, entities?: Function[]
   }
   let pglite: PGlite;
   try {
-    pglite = await openPGlite(target.dataDir);
+    pglite = await openPGlite(target.dataDir, target.initialData);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new ConfigError(

@@ -99,8 +99,11 @@ export class PGliteClient extends EventEmitter {
   }
 }
 
-/** Opens the embedded database (in a folder, or in memory when `dataDir` is undefined). */
-export async function openPGlite(dataDir: string | undefined): Promise<PGlite> {
+/**
+ * Opens the embedded database (in a folder, or in memory when `dataDir` is undefined). `initialData`, a
+ * tarball from `dumpDataDir`, replaces the initdb of a new database (seconds of CPU each time).
+ */
+export async function openPGlite(dataDir: string | undefined, initialData?: Blob): Promise<PGlite> {
   const boolSerializer = (val: unknown) => {
     if (val === true || val === 'true' || val === 1) return 'TRUE';
     if (val === false || val === 'false' || val === 0) return 'FALSE';
@@ -108,6 +111,7 @@ export async function openPGlite(dataDir: string | undefined): Promise<PGlite> {
   };
   return PGlite.create({
     dataDir,
+    loadDataDir: initialData,
     extensions: { uuid_ossp },
     serializers: { [types.BOOL]: boolSerializer },
   });

@@ -11,30 +11,42 @@ import { FixedClock } from '../../src/core/clock.js';
 import { createLogger } from '../../src/core/logger.js';
 import { migrate, openDatabase, type OpenDatabase } from '../../src/database/data-source.js';
 import { seedDemo } from '../../src/seed/seed.js';
+import {
+  createServerDatabase,
+  type DatabaseState,
+  embeddedSnapshot,
+  SEED_TIME,
+  serverTemplate,
+} from './snapshots.js';
 
 /** The PostgreSQL server the tests use, if any: TEST_DATABASE_URL, else DATABASE_URL; else PGlite. */
 export function testServerUrl(): string | undefined {
   return process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || undefined;
 }
 
-/** A fresh, empty database of its own: in-memory PGlite, or a new database on the server (dropped after). */
-export async function openTestDatabase(): Promise<OpenDatabase & { label: string }> {
+/**
+ * A fresh database of its own in the given state (default: empty): in-memory PGlite started from the run's
+ * snapshot, or a new database on the server copied from the run's template (dropped after). Without the
+ * run's snapshots (see snapshots.ts) the state is built here, as migrations and seed would build it.
+ */
+export async function openTestDatabase(
+  state: DatabaseState = 'empty',
+): Promise<OpenDatabase & { label: string }> {
   const serverUrl = testServerUrl();
   if (!serverUrl) {
-    const db = await openDatabase({ kind: 'embedded' });
+    const snapshot = await embeddedSnapshot(state);
+    const db = await openDatabase({ kind: 'embedded', initialData: snapshot });
+    if (!snapshot) await bring(db, state);
     return { ...db, label: 'PGlite (in-memory)' };
   }
   const name = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const db = await openDatabase({ kind: 'server', url: url.toString() });
+  const template = state === 'empty' ? undefined : await serverTemplate(serverUrl, state);
+  const url = await createServerDatabase(serverUrl, name, template);
+  const db = await openDatabase({ kind: 'server', url });
+  if (!template) await bring(db, state);
   return {
     ...db,
-    label: `PostgreSQL ${url.host}/${name}`,
+    label: `PostgreSQL ${new URL(url).host}/${name}`,
     close: async () => {
       await db.close();
       const dropper = new pg.Client({ connectionString: serverUrl });
@@ -43,6 +55,11 @@ export async function openTestDatabase(): Promise<OpenDatabase & { label: string
       await dropper.end();
     },
   };
+}
+
+async function bring(db: OpenDatabase, state: DatabaseState) {
+  if (state !== 'empty') await migrate(db.dataSource);
+  if (state === 'seeded') await seedDemo(db.dataSource, new FixedClock(new Date(SEED_TIME)));
 }
 
 export interface ApiResult<T = any> {
@@ -74,12 +91,15 @@ export interface TestAppOptions {
   authenticator?: Authenticator;
 }
 
-/** Boots the real application on a free port against a database of its own, migrations applied. */
+/**
+ * Boots the real application on a free port against a database of its own, migrations applied (and the
+ * demo business seeded at {@link SEED_TIME} with `seed`).
+ */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const db = await openTestDatabase();
+  const db = await openTestDatabase(options.seed ? 'seeded' : 'migrated');
+  // Nothing to do on a current snapshot; applies what a snapshot would lack.
   await migrate(db.dataSource);
-  const clock = new FixedClock(new Date('2026-11-20T10:00:00Z'));
-  if (options.seed) await seedDemo(db.dataSource, clock);
+  const clock = new FixedClock(new Date(SEED_TIME));
   const config = loadConfig({
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     SEED_DEMO: 'false',
