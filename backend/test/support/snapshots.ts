@@ -23,23 +23,6 @@ export const SEED_TIME = '2026-11-20T10:00:00Z';
 
 const STATES: DatabaseState[] = ['empty', 'migrated', 'seeded'];
 
-/** Builds every state in one database, in order, handing each tarball to `keep` as it is reached. */
-async function buildAll(keep: (state: DatabaseState, tarball: Blob) => Promise<void>): Promise<void> {
-  const db = await openDatabase({ kind: 'embedded' });
-  try {
-    for (const state of STATES) {
-      if (state === 'migrated') await migrate(db.dataSource);
-      if (state === 'seeded') await seedDemo(db.dataSource, new FixedClock(new Date(SEED_TIME)));
-      // Dirty pages to the files first, so that a copy starts without WAL replay (which would also move
-      // sequences on by their WAL-logged margin and change the ids a test sees).
-      await db.pglite!.exec('CHECKPOINT');
-      await keep(state, await db.pglite!.dumpDataDir('none'));
-    }
-  } finally {
-    await db.close();
-  }
-}
-
 function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);
@@ -51,7 +34,9 @@ function isRunning(pid: number): boolean {
 
 /**
  * The embedded (PGlite) data directory of a state as a tarball, built on first use in this run; undefined
- * without the run's folder. One worker builds (the lock file holds its pid); the others wait for the file.
+ * without the run's folder. The build starts from the nearest state already kept (else a new cluster) and
+ * keeps each state it passes, so a first use costs what building that database always cost, plus the
+ * copies. One worker builds at a time (the lock file holds its pid); the others wait for it.
  */
 export async function embeddedSnapshot(state: DatabaseState): Promise<Blob | undefined> {
   const dir = process.env.TEST_SNAPSHOT_DIR;
@@ -66,22 +51,36 @@ export async function embeddedSnapshot(state: DatabaseState): Promise<Blob | und
     } catch {
       const holder = Number(existsSync(lock) ? readFileSync(lock, 'utf8') : '');
       if (holder && !isRunning(holder)) rmSync(lock, { force: true });
-      else await new Promise((resolve) => setTimeout(resolve, 100)); // another worker is building
+      else await new Promise((resolve) => setTimeout(resolve, 100)); // another build is under way
     }
   }
-  let wanted: Blob | undefined;
   try {
-    await buildAll(async (s, tarball) => {
-      // Written in full, then renamed: a waiting worker never reads half a file.
-      const partial = `${file(s)}.${process.pid}`;
-      writeFileSync(partial, new Uint8Array(await tarball.arrayBuffer()));
-      renameSync(partial, file(s));
-      if (s === state) wanted = tarball;
-    });
+    const target = STATES.indexOf(state);
+    let from = target - 1;
+    while (from >= 0 && !existsSync(file(STATES[from]!))) from--;
+    const start = from >= 0 ? new Blob([readFileSync(file(STATES[from]!))]) : undefined;
+    const db = await openDatabase({ kind: 'embedded', initialData: start });
+    let tarball: Blob | undefined;
+    try {
+      for (const next of STATES.slice(from + 1, target + 1)) {
+        if (next === 'migrated') await migrate(db.dataSource);
+        if (next === 'seeded') await seedDemo(db.dataSource, new FixedClock(new Date(SEED_TIME)));
+        // Dirty pages to the files first, so that a copy starts without WAL replay (which would also move
+        // sequences on by their WAL-logged margin and change the ids a test sees).
+        await db.pglite!.exec('CHECKPOINT');
+        tarball = await db.pglite!.dumpDataDir('none');
+        // Written in full, then renamed: a waiting worker never reads half a file.
+        const partial = `${file(next)}.${process.pid}`;
+        writeFileSync(partial, new Uint8Array(await tarball.arrayBuffer()));
+        renameSync(partial, file(next));
+      }
+    } finally {
+      await db.close();
+    }
+    return tarball;
   } finally {
     rmSync(lock, { force: true });
   }
-  return wanted;
 }
 
 const quote = (name: string) => `"${name.replace(/"/g, '""')}"`;
