@@ -102,9 +102,9 @@ describe('TransactionalConnection', () => {
         if (event.payload.entityType === 'divisions') throw new Error('Abonnent verweigert');
       });
       const ctx = adminCtx();
-      await expect(
-        divisions.create(ctx, { identifier: 'uow-refused', name: 'UoW Refused' }),
-      ).rejects.toThrow('Abonnent verweigert');
+      await expect(divisions.create(ctx, { identifier: 'uow-refused', name: 'UoW Refused' })).rejects.toThrow(
+        'Abonnent verweigert',
+      );
       off();
       const rows = await t.dataSource.query(
         `SELECT count(*)::int AS n FROM division WHERE identifier = 'uow-refused'`,
@@ -230,10 +230,7 @@ describe('TransactionalConnection', () => {
       expect(edited.body.data.config).toEqual(read.body.data.config);
       const part = edited.body.data.config.parts[0];
       expect(part.id).toEqual(expect.any(Number));
-      expect(part.options.map((o: { id: number }) => o.id)).toEqual([
-        expect.any(Number),
-        expect.any(Number),
-      ]);
+      expect(part.options.map((o: { id: number }) => o.id)).toEqual([expect.any(Number), expect.any(Number)]);
 
       const nav = await t.request(
         'POST',
@@ -261,7 +258,10 @@ describe('TransactionalConnection', () => {
         `/api/navigations/${nav.body.data.id}`,
         {
           ...nav.body.data,
-          items: [{ ...items[1], label: 'Extern neu' }, { type: 'home', label: 'Neu', children: [] }],
+          items: [
+            { ...items[1], label: 'Extern neu' },
+            { type: 'home', label: 'Neu', children: [] },
+          ],
         },
         admin,
       );

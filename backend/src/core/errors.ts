@@ -28,8 +28,6 @@ export interface FieldError {
   code?: string;
 }
 
-
-
 /**
  * A failure the user should read: the message is German and shown as it is. `code` is the kind (it sets
  * the HTTP status); an entry may carry a machine code of its own (`reason` for the single-message form)
