@@ -5,8 +5,8 @@ const dirs = { rendererDir: '/app/dist/renderer', cacheDir: '/data/signage' };
 
 describe(resolveAppRequest.name, () => {
   it('serves the shell’s pages and the signage cache', () => {
-    expect(resolveAppRequest('app://shell/pairing.html', dirs)).toBe(
-      path.join(dirs.rendererDir, 'pairing.html'),
+    expect(resolveAppRequest('app://shell/status.html', dirs)).toBe(
+      path.join(dirs.rendererDir, 'status.html'),
     );
     expect(resolveAppRequest('app://shell/cache/ab12.mp4', dirs)).toBe(path.join(dirs.cacheDir, 'ab12.mp4'));
     // Dot segments are resolved by the URL parser before the name is looked at: never outside the folder.
@@ -20,7 +20,7 @@ describe(resolveAppRequest.name, () => {
     'app://shell/cache/a%2F..%2Fb',
     'app://shell/cache/../../etc/passwd',
     'app://shell/a/b/c',
-    'app://other/pairing.html',
+    'app://other/status.html',
     'file:///etc/passwd',
     'app://shell/.hidden',
     'kaputt',

@@ -10,7 +10,7 @@ describe(planFor.name, () => {
   it('pairs first: the shell’s own pairing screen, locked only when the config says kiosk', () => {
     expect(planFor({ origin, device: null })).toMatchObject({
       mode: 'pairing',
-      url: `${APP_ORIGIN}/pairing.html`,
+      url: `${APP_ORIGIN}/status.html`,
       kiosk: false,
       printing: false,
     });

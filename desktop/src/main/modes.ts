@@ -40,7 +40,7 @@ export function planFor({ origin, device, deviceKey, forceKiosk = false }: PlanI
   if (!device) {
     return {
       mode: 'pairing',
-      url: `${APP_ORIGIN}/pairing.html`,
+      url: `${APP_ORIGIN}/status.html`, // the same page as the printer status: it shows what the mode needs
       kiosk: forceKiosk,
       fullscreen: forceKiosk,
       watchdog: forceKiosk,

@@ -18,10 +18,10 @@ describe(isTrustedSender.name, () => {
 
   it('trusts the shell’s own pages (app://shell), not another app: host', () => {
     expect(
-      isTrustedSender({ sender: { id: 7 }, senderFrame: { url: 'app://shell/pairing.html' } }, own, origin),
+      isTrustedSender({ sender: { id: 7 }, senderFrame: { url: 'app://shell/status.html' } }, own, origin),
     ).toBe(true);
     expect(
-      isTrustedSender({ sender: { id: 7 }, senderFrame: { url: 'app://evil/pairing.html' } }, own, origin),
+      isTrustedSender({ sender: { id: 7 }, senderFrame: { url: 'app://evil/status.html' } }, own, origin),
     ).toBe(false);
   });
 

@@ -1,5 +1,6 @@
-// The pairing screen and the printer box's status page: both show what the main process reports
-// (`window.ordering.getShellState()`), refreshed every second. No Node here, only the preload's API.
+// The shell's status page, one page for the pairing screen and for the printer box's status: it shows what
+// the main process reports for its mode (`window.ordering.getShellState()`), refreshed every second. No
+// Node here, only the preload's API.
 export {};
 
 const $ = (id: string) => document.getElementById(id)!;
