@@ -1,34 +1,20 @@
 // End to end: the terminal's logic (as `npm run terminal` runs it) against the real backend, started in
 // this process as the backend's tests do, and the fake printer. Orders go in through the public API.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Device } from '../../backend/src/operations/devices/device.entity.js';
 import { hashDeviceKey } from '../../backend/src/operations/devices/device-key.service.js';
-import {
-  type Demo,
-  loadDemo,
-  NOON,
-  ORDER_TEST_ENV,
-  postOrder,
-  takeaway,
-} from '../../backend/test/orders.fixtures.js';
-import { startTestApp, type TestApp } from '../../backend/test/support/test-app.js';
+import { type Demo, postOrder, takeaway } from '../../backend/test/orders.fixtures.js';
+import type { TestApp } from '../../backend/test/support/test-app.js';
 import { DeviceClient } from '../src/main/terminal/device-client.js';
 import { JobJournal } from '../src/main/terminal/journal.js';
 import { NetworkPrinter } from '../src/main/terminal/printer.js';
 import { Terminal } from '../src/main/terminal/terminal.js';
-import { FakePrinter } from './fake-printer.js';
+import type { FakePrinter } from './fake-printer.js';
+import { type PrintingWorld, startPrintingWorld, until as waitUntil } from './support/printing-world.js';
 
-const until = async (check: () => boolean, what: string, timeoutMs = 20_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-};
+const until = (check: () => boolean, what: string, timeoutMs = 20_000) => waitUntil(check, what, timeoutMs);
 
 describe('terminal against the real backend and the fake printer', () => {
+  let w: PrintingWorld;
   let t: TestApp;
   let demo: Demo;
   let fake: FakePrinter;
@@ -49,28 +35,14 @@ describe('terminal against the real backend and the fake printer', () => {
   };
 
   beforeAll(async () => {
-    t = await startTestApp({ seed: true, env: ORDER_TEST_ENV });
-    demo = await loadDemo(t);
-    t.clock.set(NOON);
-    fake = await new FakePrinter('epson').start();
-    dir = mkdtempSync(path.join(tmpdir(), 'terminal-e2e-'));
+    w = await startPrintingWorld('terminal-e2e-');
+    ({ t, demo, fake, dir } = w);
     // The Vienna front desk of the demo prints; its printer is the fake, its key ours.
-    await t.dataSource.getRepository(Device).update(
-      { identifier: 'linde-wien-kassa' },
-      {
-        apiKeyHash: hashDeviceKey(key),
-        settings: {
-          printer: { host: '127.0.0.1', port: fake.port, width: 48, type: 'epson' },
-          autoPrint: true,
-        },
-      },
-    );
+    await w.updateFrontDesk({ apiKeyHash: hashDeviceKey(key), settings: w.printsOnFake() });
   }, 60_000);
   afterAll(async () => {
     for (const terminal of running) await terminal.stop();
-    await t?.close();
-    await fake?.close();
-    rmSync(dir, { recursive: true, force: true });
+    await w?.close();
   }, 60_000);
 
   it('prints 20 orders once each, in order, while the printer goes off, runs out of paper and the terminal restarts', async () => {

@@ -2,32 +2,17 @@
 // back, and the terminal *process* (`npm run terminal`'s CLI, compiled here with SWC) is killed with
 // SIGKILL and restarted twice. The backend runs in this process as in the backend's tests.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { Device } from '../../backend/src/operations/devices/device.entity.js';
 import { hashDeviceKey } from '../../backend/src/operations/devices/device-key.service.js';
-import {
-  type Demo,
-  loadDemo,
-  NOON,
-  ORDER_TEST_ENV,
-  postOrder,
-  takeaway,
-} from '../../backend/test/orders.fixtures.js';
-import { startTestApp, type TestApp } from '../../backend/test/support/test-app.js';
+import { type Demo, postOrder, takeaway } from '../../backend/test/orders.fixtures.js';
+import type { TestApp } from '../../backend/test/support/test-app.js';
 import { compileTerminal } from './compile-terminal.js';
-import { FakePrinter } from './fake-printer.js';
-
-const until = async (check: () => boolean, what: string, timeoutMs = 30_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-};
+import type { FakePrinter } from './fake-printer.js';
+import { type PrintingWorld, startPrintingWorld, until } from './support/printing-world.js';
 
 describe('terminal process killed and restarted twice (real backend, fake printer)', () => {
+  let w: PrintingWorld;
   let t: TestApp;
   let demo: Demo;
   let fake: FakePrinter;
@@ -65,20 +50,13 @@ describe('terminal process killed and restarted twice (real backend, fake printe
 
   beforeAll(async () => {
     ({ cli, dir: compiled } = compileTerminal('terminal-kill-test'));
-    t = await startTestApp({ seed: true, env: ORDER_TEST_ENV });
-    demo = await loadDemo(t);
-    t.clock.set(NOON);
-    fake = await new FakePrinter('epson').start();
-    dir = mkdtempSync(path.join(tmpdir(), 'terminal-kill-'));
-    await t.dataSource
-      .getRepository(Device)
-      .update({ identifier: 'linde-wien-kassa' }, { apiKeyHash: hashDeviceKey(key) });
+    w = await startPrintingWorld('terminal-kill-');
+    ({ t, demo, fake, dir } = w);
+    await w.updateFrontDesk({ apiKeyHash: hashDeviceKey(key) });
   }, 60_000);
   afterAll(async () => {
     for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
-    await t?.close();
-    await fake?.close();
-    rmSync(dir, { recursive: true, force: true });
+    await w?.close();
     rmSync(compiled, { recursive: true, force: true });
   }, 60_000);
 

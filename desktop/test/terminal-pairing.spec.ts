@@ -3,32 +3,18 @@
 // placed through the public API once; the printer's plug is pulled, three more orders come, the plug goes
 // back in: three receipts, once each. Then the device is unpaired and the terminal shows a new code.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Device } from '../../backend/src/operations/devices/device.entity.js';
 import { bearerFor, insertUser } from '../../backend/test/support/auth.js';
-import {
-  type Demo,
-  loadDemo,
-  NOON,
-  ORDER_TEST_ENV,
-  postOrder,
-  takeaway,
-} from '../../backend/test/orders.fixtures.js';
-import { startTestApp, type TestApp } from '../../backend/test/support/test-app.js';
+import { type Demo, postOrder, takeaway } from '../../backend/test/orders.fixtures.js';
+import type { TestApp } from '../../backend/test/support/test-app.js';
 import { compileTerminal } from './compile-terminal.js';
-import { FakePrinter } from './fake-printer.js';
-
-const until = async (check: () => boolean, what: string, timeoutMs = 30_000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 25));
-  }
-};
+import type { FakePrinter } from './fake-printer.js';
+import { type PrintingWorld, startPrintingWorld, until } from './support/printing-world.js';
 
 describe('pairing a headless terminal and printing (real backend, fake printer, terminal process)', () => {
+  let w: PrintingWorld;
   let t: TestApp;
   let demo: Demo;
   let fake: FakePrinter;
@@ -41,30 +27,15 @@ describe('pairing a headless terminal and printing (real backend, fake printer, 
 
   beforeAll(async () => {
     compiled = compileTerminal('terminal-pairing-test');
-    t = await startTestApp({ seed: true, env: ORDER_TEST_ENV });
-    demo = await loadDemo(t);
-    t.clock.set(NOON);
-    fake = await new FakePrinter('epson').start();
-    dir = mkdtempSync(path.join(tmpdir(), 'terminal-pairing-'));
+    w = await startPrintingWorld('terminal-pairing-');
+    ({ t, demo, fake, dir } = w);
     admin = await bearerFor(t, (await insertUser(t, { username: 'chefin', roles: ['ROLE_ADMIN'] })).id);
     // The Vienna front desk prints on the fake printer (its settings, as the back office writes them).
-    await t.dataSource.getRepository(Device).update(
-      { identifier: 'linde-wien-kassa' },
-      {
-        apiKeyHash: null,
-        apiKeyHint: null,
-        settings: {
-          printer: { host: '127.0.0.1', port: fake.port, width: 48, type: 'epson' },
-          autoPrint: true,
-        },
-      },
-    );
+    await w.updateFrontDesk({ apiKeyHash: null, apiKeyHint: null, settings: w.printsOnFake() });
   }, 60_000);
   afterAll(async () => {
     if (child && child.exitCode === null) child.kill('SIGKILL');
-    await t?.close();
-    await fake?.close();
-    rmSync(dir, { recursive: true, force: true });
+    await w?.close();
     rmSync(compiled.dir, { recursive: true, force: true });
   }, 60_000);
 
