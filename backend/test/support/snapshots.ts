@@ -3,7 +3,7 @@ import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'nod
 import path from 'node:path';
 import pg from 'pg';
 import { FixedClock } from '../../src/core/clock.js';
-import { migrate, openDatabase } from '../../src/database/data-source.js';
+import { migrate, openDatabase, type OpenDatabase } from '../../src/database/data-source.js';
 import { seedDemo } from '../../src/seed/seed.js';
 
 /**
@@ -33,18 +33,20 @@ function isRunning(pid: number): boolean {
 }
 
 /**
- * The embedded (PGlite) data directory of a state as a tarball, built on first use in this run; undefined
- * without the run's folder. The build starts from the nearest state already kept (else a new cluster) and
- * keeps each state it passes, so a first use costs what building that database always cost, plus the
+ * A new in-memory PGlite database in a state, started from the run's snapshot of it; undefined without the
+ * run's folder. The first use builds the snapshot: from the nearest state already kept (else a new
+ * cluster) up to the one asked for, keeping each state it passes (`empty` only when asked for), and hands
+ * out the database it built, so a first use costs what building that database always cost, plus the
  * copies. One worker builds at a time (the lock file holds its pid); the others wait for it.
  */
-export async function embeddedSnapshot(state: DatabaseState): Promise<Blob | undefined> {
+export async function openEmbeddedSnapshot(state: DatabaseState): Promise<OpenDatabase | undefined> {
   const dir = process.env.TEST_SNAPSHOT_DIR;
   if (!dir) return undefined;
   const file = (s: DatabaseState) => path.join(dir, `pglite-${s}.tar`);
+  const load = (s: DatabaseState) => new Blob([readFileSync(file(s))]);
   const lock = path.join(dir, 'pglite.lock');
   for (;;) {
-    if (existsSync(file(state))) return new Blob([readFileSync(file(state))]);
+    if (existsSync(file(state))) return openDatabase({ kind: 'embedded', initialData: load(state) });
     try {
       writeFileSync(lock, String(process.pid), { flag: 'wx' });
       break; // this worker builds
@@ -58,26 +60,29 @@ export async function embeddedSnapshot(state: DatabaseState): Promise<Blob | und
     const target = STATES.indexOf(state);
     let from = target - 1;
     while (from >= 0 && !existsSync(file(STATES[from]!))) from--;
-    const start = from >= 0 ? new Blob([readFileSync(file(STATES[from]!))]) : undefined;
-    const db = await openDatabase({ kind: 'embedded', initialData: start });
-    let tarball: Blob | undefined;
+    const db = await openDatabase({
+      kind: 'embedded',
+      initialData: from >= 0 ? load(STATES[from]!) : undefined,
+    });
     try {
       for (const next of STATES.slice(from + 1, target + 1)) {
         if (next === 'migrated') await migrate(db.dataSource);
         if (next === 'seeded') await seedDemo(db.dataSource, new FixedClock(new Date(SEED_TIME)));
+        if (next === 'empty' && state !== 'empty') continue;
         // Dirty pages to the files first, so that a copy starts without WAL replay (which would also move
         // sequences on by their WAL-logged margin and change the ids a test sees).
         await db.pglite!.exec('CHECKPOINT');
-        tarball = await db.pglite!.dumpDataDir('none');
+        const tarball = await db.pglite!.dumpDataDir('none');
         // Written in full, then renamed: a waiting worker never reads half a file.
         const partial = `${file(next)}.${process.pid}`;
         writeFileSync(partial, new Uint8Array(await tarball.arrayBuffer()));
         renameSync(partial, file(next));
       }
-    } finally {
+    } catch (error) {
       await db.close();
+      throw error;
     }
-    return tarball;
+    return db;
   } finally {
     rmSync(lock, { force: true });
   }

@@ -14,7 +14,7 @@ import { seedDemo } from '../../src/seed/seed.js';
 import {
   createServerDatabase,
   type DatabaseState,
-  embeddedSnapshot,
+  openEmbeddedSnapshot,
   SEED_TIME,
   serverTemplate,
 } from './snapshots.js';
@@ -34,9 +34,8 @@ export async function openTestDatabase(
 ): Promise<OpenDatabase & { label: string }> {
   const serverUrl = testServerUrl();
   if (!serverUrl) {
-    const snapshot = await embeddedSnapshot(state);
-    const db = await openDatabase({ kind: 'embedded', initialData: snapshot });
-    if (!snapshot) await bring(db, state);
+    const db = (await openEmbeddedSnapshot(state)) ?? (await openDatabase({ kind: 'embedded' }));
+    if (!process.env.TEST_SNAPSHOT_DIR) await bring(db, state);
     return { ...db, label: 'PGlite (in-memory)' };
   }
   const name = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
