@@ -3,6 +3,7 @@ import { rmSync } from 'node:fs';
 import pg from 'pg';
 
 export default async function globalTeardown() {
+  if (process.env.TEST_SNAPSHOT_BUILDER) return; // the builder's own Jest: the caller's run goes on
   const dir = process.env.TEST_SNAPSHOT_DIR;
   if (dir) rmSync(dir, { recursive: true, force: true });
   const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL;
