@@ -95,10 +95,14 @@ export interface TestAppOptions {
  * demo business seeded at {@link SEED_TIME} with `seed`).
  */
 export async function startTestApp(options: TestAppOptions = {}): Promise<TestApp> {
-  const db = await openTestDatabase(options.seed ? 'seeded' : 'migrated');
+  // The demo seed also writes its pictures to MEDIA_DIR; a test with a media folder of its own seeds
+  // there itself (the seeded snapshot's pictures went to the builder's folder).
+  const seedHere = Boolean(options.seed && options.env?.MEDIA_DIR);
+  const db = await openTestDatabase(options.seed && !seedHere ? 'seeded' : 'migrated');
   // Nothing to do on a current snapshot; applies what a snapshot would lack.
   await migrate(db.dataSource);
   const clock = new FixedClock(new Date(SEED_TIME));
+  if (seedHere) await seedDemo(db.dataSource, clock);
   const config = loadConfig({
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     SEED_DEMO: 'false',
