@@ -360,13 +360,11 @@ test.describe('special editors in the entity forms', () => {
       );
 
       // Keyboard reordering: the handle picks the rule up (Space), ArrowUp moves it, Space drops it.
-      const handle = editor.getByRole('button', { name: `Regel ${count + 1} verschieben` });
-      await handle.focus();
-      await page.keyboard.press('Space');
-      await page.waitForTimeout(150);
-      await page.keyboard.press('ArrowUp');
-      await page.waitForTimeout(150);
-      await page.keyboard.press('Space');
+      await moveByKeyboard(
+        page,
+        editor.getByRole('button', { name: `Regel ${count + 1} verschieben` }),
+        'ArrowUp',
+      );
       await expect(rules.nth(count - 1).getByRole('combobox', { name: 'Art' })).toHaveValue('once');
       await screenshot(page, testInfo, 'editor-opening-hours');
 
@@ -427,12 +425,11 @@ test.describe('special editors in the entity forms', () => {
       await screenshot(page, testInfo, 'editor-product-parts');
 
       // Reorder by keyboard: "Beilagen" before "Fleisch".
-      await editor.getByRole('button', { name: 'Teil 2 verschieben', exact: true }).focus();
-      await page.keyboard.press('Space');
-      await page.waitForTimeout(150);
-      await page.keyboard.press('ArrowUp');
-      await page.waitForTimeout(150);
-      await page.keyboard.press('Space');
+      await moveByKeyboard(
+        page,
+        editor.getByRole('button', { name: 'Teil 2 verschieben', exact: true }),
+        'ArrowUp',
+      );
       await expect(
         editor.locator('[data-part="0"]').getByRole('textbox', { name: /^Name des Teils/ }),
       ).toHaveValue('Beilagen');
@@ -897,24 +894,38 @@ async function dragRow(page: Page, handle: Locator, row: Locator, target: Locato
   await page.mouse.move(x, y);
   await page.mouse.down();
   await page.mouse.move(x, y + Math.sign(dy) * 10, { steps: 3 });
+  // Picked up (past the pointer sensor's 4 px) before the long move counts.
+  await expect(handle).toHaveAttribute('aria-pressed', 'true');
   await page.mouse.move(x, y + dy, { steps: 20 });
   await page.waitForTimeout(200);
   await page.mouse.up();
 }
 
-/** Picks up a handle with Space, moves it with the arrow key `times` times and drops it (keyboard sensor). */
+/**
+ * Picks up a handle with Space, moves it with the arrow key `times` times and drops it (keyboard sensor).
+ * Each step waits for dnd-kit's own announcement in its live region (picked up, over position n, dropped)
+ * instead of a fixed pause, so a loaded machine only makes it slower, not wrong.
+ */
 async function moveByKeyboard(page: Page, handle: Locator, key: 'ArrowUp' | 'ArrowDown', times = 1) {
   await handle.focus();
   await page.keyboard.press('Space');
-  // Picked up (dnd-kit marks the handle pressed) before the arrows count; a loaded machine needs a moment.
+  // Picked up (dnd-kit marks the handle pressed) before the arrows count.
   await expect(handle).toHaveAttribute('aria-pressed', 'true');
-  await page.waitForTimeout(200);
-  for (let i = 0; i < times; i++) {
+  // "Eintrag n aufgenommen", at once followed by "Eintrag n ist über Position n" (over itself).
+  const live = page
+    .locator('[id^="DndLiveRegion-"]')
+    .filter({ hasText: /Eintrag \d+ (aufgenommen|ist über)/ });
+  await expect(live).toHaveCount(1);
+  const picked = Number(/Eintrag (\d+)/.exec((await live.textContent()) ?? '')?.[1]);
+  expect(picked, 'the live region names the picked-up row').toBeGreaterThan(0);
+  const region = page.locator(`#${await live.getAttribute('id')}`);
+  const step = key === 'ArrowUp' ? -1 : 1;
+  for (let i = 1; i <= times; i++) {
     await page.keyboard.press(key);
-    await page.waitForTimeout(300);
+    await expect(region).toHaveText(`Eintrag ${picked} ist über Position ${picked + step * i}.`);
   }
   await page.keyboard.press('Space');
-  await page.waitForTimeout(200);
+  await expect(region).toHaveText(`Eintrag ${picked} auf Position ${picked + step * times} abgelegt.`);
 }
 
 interface MenuJson {
