@@ -3,6 +3,7 @@ import { customEditors } from './index';
 import { DeliveryAreasEditor } from './areas/DeliveryAreasEditor';
 import { OpeningHoursEditor } from './hours/OpeningHoursEditor';
 import { ProductPartsEditor } from './parts/ProductPartsEditor';
+import { UploadEditor } from './upload/UploadEditor';
 
 const text = (html: string) =>
   html
@@ -98,5 +99,20 @@ describe('special editors (rendered as the form shows them)', () => {
     expect(body).toContain('Preisvorschau');
     expect(body).toContain('Aufpreis (+)');
     expect(body).toContain('9,90 EUR / Stk.');
+  });
+
+  it('upload: while the file is being sent, another file can be neither chosen nor dropped', () => {
+    const value = 'data:application/pdf;base64,JVBERi0=';
+    const idle = renderToString(<UploadEditor {...base} label="Datei" value={value} uploadProgress={null} />);
+    expect(idle).not.toMatch(/<fieldset[^>]*disabled/);
+    expect(text(idle)).toContain('Andere Datei wählen');
+    expect(idle).not.toContain('aria-disabled');
+
+    const sending = renderToString(
+      <UploadEditor {...base} label="Datei" value={value} uploadProgress={0.4} />,
+    );
+    expect(sending).toMatch(/<fieldset[^>]*disabled/); // the file input inside is disabled with it
+    expect(sending).toMatch(/<label[^>]*aria-disabled="true"[^>]*>Andere Datei wählen/);
+    expect(text(sending)).toContain('wird hochgeladen … 40 %');
   });
 });

@@ -27,6 +27,11 @@ export interface CustomEditorProps<T = unknown> {
    * reports it; null otherwise. Read by the upload editors for their progress bar.
    */
   uploadProgress?: number | null;
+  /**
+   * An upload editor reports while it reads a chosen file (true) and when it is done (false): the form
+   * keeps "Speichern" disabled meanwhile, so it never saves without the file or with the previous one.
+   */
+  onBusy?(busy: boolean): void;
 }
 
 export type CustomEditor<T = unknown> = ComponentType<CustomEditorProps<T>>;

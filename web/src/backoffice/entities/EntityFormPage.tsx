@@ -135,7 +135,7 @@ export const EntityFormPage = observer(function EntityFormPage({
           )}
           {writable && (
             <div className="bo-form__actions">
-              <button type="submit" className="button button--primary" disabled={form.saving}>
+              <button type="submit" className="button button--primary" disabled={form.saving || form.uploading}>
                 {form.saving ? 'Wird gespeichert …' : 'Speichern'}
               </button>
               {!form.isNew && !description.singleton && !confirming && (

@@ -42,8 +42,10 @@ describe('EntityFormStore', () => {
     let server: Server;
     let base: string;
     let received = 0;
+    let requests = 0;
     beforeAll(async () => {
       server = createServer((request, response) => {
+        requests++;
         let bytes = 0;
         request.on('data', (chunk: Buffer) => (bytes += chunk.length));
         request.on('end', () => {
@@ -71,14 +73,40 @@ describe('EntityFormStore', () => {
         () => form.uploadProgress,
         (value) => seen.push(value),
       );
-      const saved = await form.save();
+      const saving = form.save();
+      expect(form.uploading).toBe(true); // "Speichern" and choosing another file wait
+      await expect(form.save()).resolves.toBeUndefined(); // a second click while sending does nothing
+      const saved = await saving;
       stop();
       expect(saved).toMatchObject({ id: 41 });
+      expect(form.uploading).toBe(false);
       expect(received).toBeGreaterThan(100_000);
       expect(seen[0]).toBe(0);
       expect(seen).toContain(1);
       expect(seen.at(-1)).toBeNull();
       expect(form.uploadProgress).toBeNull();
+    });
+
+    it('does not save while an upload editor is still reading the chosen file', async () => {
+      const before = requests;
+      const form = new EntityFormStore({
+        api: new ApiClient({ baseUrl: base, xhr: () => new NodeXMLHttpRequest() }),
+        errors: new ErrorStore(),
+        description: describe_('images'),
+      });
+      form.setValue('name', 'Bild');
+      form.setValue('data', 'data:image/png;base64,AAAA');
+      expect(form.uploading).toBe(false);
+
+      form.setReadingFile('data', true);
+      expect(form.uploading).toBe(true);
+      await expect(form.save()).resolves.toBeUndefined();
+      expect(requests).toBe(before); // nothing sent without the file being read
+
+      form.setReadingFile('data', false);
+      expect(form.uploading).toBe(false);
+      await expect(form.save()).resolves.toMatchObject({ id: 41 });
+      expect(requests).toBe(before + 1);
     });
 
     it('sends other forms without progress', async () => {

@@ -56,6 +56,8 @@ export class EntityFormStore {
    * from XMLHttpRequest's upload progress; null otherwise.
    */
   uploadProgress: number | null = null;
+  /** Fields whose editor is still reading a chosen file (the upload editors): saving waits for them. */
+  readingFiles: readonly string[] = [];
   /** The id the server gave a new row (the page then moves to its address; later saves update it). */
   createdId: number | undefined = undefined;
   readonly id?: number;
@@ -148,6 +150,17 @@ export class EntityFormStore {
     );
   }
 
+  /** An upload editor reading a chosen file (true) or done with it (false). */
+  setReadingFile(name: string, reading: boolean): void {
+    const others = this.readingFiles.filter((field) => field !== name);
+    this.readingFiles = reading ? [...others, name] : others;
+  }
+
+  /** A file is being read or sent: "Speichern" and choosing another file wait. */
+  get uploading(): boolean {
+    return this.uploadProgress !== null || this.readingFiles.length > 0;
+  }
+
   /** Checks with the shared schema; false and the messages at their fields when something is wrong. */
   check(): boolean {
     this.fieldErrors = { ...validate(this.description.collection, this.body), ...this.inputProblems };
@@ -160,6 +173,8 @@ export class EntityFormStore {
    * error list.
    */
   async save(): Promise<Record<string, unknown> | undefined> {
+    // Not while a file is still being read (it would be saved without it) or a save is under way.
+    if (this.uploading || this.saving) return undefined;
     if (!this.check()) return undefined;
     this.saving = true;
     const action: EntityAction = this.isNew ? 'create' : 'update';

@@ -249,6 +249,7 @@ export const FieldInput = observer(function FieldInput({ form, field, refs, disa
           disabled={disabled}
           label={label}
           uploadProgress={form.uploadProgress}
+          onBusy={(reading: boolean) => form.setReadingFile(field.name, reading)}
         />
       ) : (
         <div className="bo-pending-editor">

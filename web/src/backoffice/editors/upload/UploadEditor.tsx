@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { FieldError } from '../FieldError';
 import type { CustomEditorProps } from '../types';
 import { fileProblem, formatBytes, isPreviewable, type UploadKind } from './uploadFile';
@@ -32,6 +32,16 @@ function FileEditor(props: CustomEditorProps<string | null | undefined> & { kind
   const [progress, setProgress] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [over, setOver] = useState(false);
+  const reading = progress !== null;
+  // The form learns while the file is read (its "Speichern" waits); the latest callback, not a new effect
+  // for each render's new function.
+  const onBusy = useRef(props.onBusy);
+  onBusy.current = props.onBusy;
+  useEffect(() => {
+    if (!reading) return;
+    onBusy.current?.(true);
+    return () => onBusy.current?.(false);
+  }, [reading]);
 
   function take(file: File | undefined) {
     if (!file) return;
@@ -56,15 +66,17 @@ function FileEditor(props: CustomEditorProps<string | null | undefined> & { kind
   function onDrop(e: DragEvent<HTMLDivElement>) {
     e.preventDefault();
     setOver(false);
-    if (!props.disabled) take(e.dataTransfer.files[0]);
+    if (!locked) take(e.dataTransfer.files[0]);
   }
 
   const value = props.value ?? null;
   // The network's progress while the form sends the file (XMLHttpRequest upload events), in per cent.
   const sending =
     typeof props.uploadProgress === 'number' ? Math.round(Math.min(1, props.uploadProgress) * 100) : null;
+  // While the file is read or sent, no other file can be chosen, dropped or removed.
+  const locked = Boolean(props.disabled) || reading || sending !== null;
   return (
-    <fieldset className="ed-editor ed-upload" disabled={props.disabled}>
+    <fieldset className="ed-editor ed-upload" disabled={locked} aria-busy={reading || sending !== null}>
       <legend className="ed-editor__title">{props.label}</legend>
       <div
         className={`ed-drop${over ? ' ed-drop--over' : ''}`}
@@ -77,7 +89,11 @@ function FileEditor(props: CustomEditorProps<string | null | undefined> & { kind
         data-testid="upload-drop"
       >
         <p>{kind === 'image' ? 'Bild hierher ziehen' : 'Datei hierher ziehen'} oder</p>
-        <label className="button button--ghost" htmlFor={inputId}>
+        <label
+          className={`button button--ghost${locked ? ' button--locked' : ''}`}
+          htmlFor={inputId}
+          aria-disabled={locked || undefined}
+        >
           {value ? 'Andere Datei wählen' : 'Datei auswählen'}
         </label>
         <input
