@@ -596,6 +596,10 @@ test.describe('upload progress', () => {
         })
         .toBeGreaterThan(10);
       await screenshot(page, testInfo, 'editor-upload-progress');
+      // Meanwhile neither another file nor a second save.
+      await expect(page.getByText('Andere Datei wählen')).toHaveAttribute('aria-disabled', 'true');
+      await expect(page.getByLabel('Andere Datei wählen')).toBeDisabled();
+      await expect(page.getByRole('button', { name: 'Wird gespeichert …' })).toBeDisabled();
       await expect(bar).toHaveCount(0, { timeout: 60_000 });
       const seen = await page.evaluate(
         () => (window as unknown as { progressSeen: [number, number][] }).progressSeen,
