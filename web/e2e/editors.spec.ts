@@ -1304,6 +1304,26 @@ test.describe('image picker and German dates in the entity forms', () => {
       // 25.12.2026 18:30 on the browser's clock.
       const expected = await page.evaluate(() => new Date(2026, 11, 25, 18, 30).toISOString());
       expect(new Date(saved).toISOString()).toBe(expected);
+
+      // On a tablet (820 px wide) the time and its "Uhr" stay on one line with the date.
+      await page.setViewportSize({ width: 820, height: 1180 });
+      const uhr = field.locator('.ed-time__suffix');
+      await uhr.scrollIntoViewIfNeeded();
+      const top = async (locator: Locator) => {
+        const box = (await locator.boundingBox())!;
+        return Math.round(box.y + box.height / 2);
+      };
+      await expect.poll(async () => Math.abs((await top(uhr)) - (await top(time)))).toBeLessThanOrEqual(2);
+      expect(Math.abs((await top(time)) - (await top(date)))).toBeLessThanOrEqual(2);
+      await screenshot(page, testInfo, 'editor-date-time-tablet');
+      // In a column too narrow for all of it, the time wraps with its "Uhr", never without it.
+      // (Just wide enough for the date and the time field, not for "Uhr" too.)
+      const timeRight = await time.evaluate((el) => el.getBoundingClientRect().right);
+      await field.evaluate((el, right) => {
+        (el as HTMLElement).style.width = `${right - el.getBoundingClientRect().left + 4}px`;
+      }, timeRight);
+      await expect.poll(async () => Math.abs((await top(uhr)) - (await top(time)))).toBeLessThanOrEqual(2);
+      await field.evaluate((el) => ((el as HTMLElement).style.width = ''));
     } finally {
       await staff.request.delete(`/api/menus/${String(menu.id)}`, {
         headers: { 'X-CSRF-Token': staff.csrf },

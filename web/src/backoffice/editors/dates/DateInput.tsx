@@ -363,41 +363,44 @@ export function DateTimeInput(
           settle(next, timeText, null);
         }}
       />
-      <input
-        type="text"
-        inputMode="numeric"
-        autoComplete="off"
-        placeholder="HH:MM"
-        size={6}
-        className="ed-time__input"
-        aria-label={`${props.label}: Uhrzeit`}
-        aria-describedby={describedBy}
-        aria-invalid={props['aria-invalid'] || (problem ? true : undefined)}
-        disabled={props.disabled}
-        value={timeText}
-        onChange={(event) => {
-          setTimeText(event.target.value);
-          if (parseGermanTime(event.target.value) !== undefined && /\d{2}$/.test(event.target.value.trim()))
-            settle(date, event.target.value);
-        }}
-        onBlur={() => {
-          const time = parseGermanTime(timeText);
-          if (time) setTimeText(time);
-          settle(date, timeText);
-        }}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') settle(date, timeText);
-          if (event.key !== 'ArrowUp' && event.key !== 'ArrowDown') return;
-          event.preventDefault();
-          const current = parseGermanTime(timeText) ?? '12:00';
-          const [h, m] = current.split(':').map(Number) as [number, number];
-          const minutes = (h * 60 + m + (event.key === 'ArrowUp' ? 15 : -15) + 1440) % 1440;
-          const next = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-          setTimeText(next);
-          settle(date, next);
-        }}
-      />
-      <span className="ed-hint ed-time__suffix">Uhr</span>
+      {/* The time and its "Uhr" wrap together (a narrow column, a tablet), never apart. */}
+      <span className="ed-time">
+        <input
+          type="text"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="HH:MM"
+          size={6}
+          className="ed-time__input"
+          aria-label={`${props.label}: Uhrzeit`}
+          aria-describedby={describedBy}
+          aria-invalid={props['aria-invalid'] || (problem ? true : undefined)}
+          disabled={props.disabled}
+          value={timeText}
+          onChange={(event) => {
+            setTimeText(event.target.value);
+            if (parseGermanTime(event.target.value) !== undefined && /\d{2}$/.test(event.target.value.trim()))
+              settle(date, event.target.value);
+          }}
+          onBlur={() => {
+            const time = parseGermanTime(timeText);
+            if (time) setTimeText(time);
+            settle(date, timeText);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') settle(date, timeText);
+            if (event.key !== 'ArrowUp' && event.key !== 'ArrowDown') return;
+            event.preventDefault();
+            const current = parseGermanTime(timeText) ?? '12:00';
+            const [h, m] = current.split(':').map(Number) as [number, number];
+            const minutes = (h * 60 + m + (event.key === 'ArrowUp' ? 15 : -15) + 1440) % 1440;
+            const next = `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+            setTimeText(next);
+            settle(date, next);
+          }}
+        />
+        <span className="ed-hint ed-time__suffix">Uhr</span>
+      </span>
       {problem && (
         <span id={errorId} role="alert" className="ed-error">
           {problem}
