@@ -324,6 +324,60 @@ describe('GET /api/statistics/{set}', () => {
       });
     });
 
+    it('splits night shifts and their pauses at local midnight, like the week overview', async () => {
+      const users = t.dataSource.getRepository(User);
+      const marie = await users.findOneByOrFail({ username: 'mitarbeiter' });
+      const activities = t.dataSource.getRepository(WorkingActivity);
+      // Vienna in December is UTC+1.
+      const night = await activities.save([
+        // 01.12. 20:00 – 02.12. 04:00, pause 23:30 – 00:30: 210 min on the 1st (240 − 30) and 210 on the 2nd.
+        activities.create({
+          user: marie,
+          branch: demo.vienna,
+          type: 'work',
+          status: 'ended',
+          days: null,
+          startedAt: new Date('2026-12-01T19:00:00Z'),
+          endedAt: new Date('2026-12-02T03:00:00Z'),
+          pauses: [{ start: '2026-12-01T22:30:00.000Z', end: '2026-12-01T23:30:00.000Z' }],
+          pauseMinutes: 60,
+        }),
+        // 30.11. 22:00 – 01.12. 02:00, before the range began: its 120 min after midnight count on the 1st.
+        activities.create({
+          user: marie,
+          branch: demo.vienna,
+          type: 'work',
+          status: 'ended',
+          days: null,
+          startedAt: new Date('2026-11-30T21:00:00Z'),
+          endedAt: new Date('2026-12-01T01:00:00Z'),
+          pauses: [],
+          pauseMinutes: 0,
+        }),
+      ]);
+      try {
+        const body = await data(`working-activities?${RANGE}`);
+        // Before: 450 on the 1st (day shift), 120 on the 2nd (the boss, paused since 09:00Z, now 10:00Z).
+        expect(body).toMatchObject({
+          total: 450 + 210 + 120 + (120 + 210),
+          series: days(450 + 210 + 120, 120 + 210),
+          activities: 4,
+          running: 1,
+        });
+        expect(body.byUser[0]).toMatchObject({
+          name: 'Marie Huber',
+          minutes: 450 + 210 + 210 + 120,
+          activities: 3,
+        });
+        // Only the 2nd: the night shift's part after midnight, not the whole shift by its start.
+        expect(
+          await data(`working-activities?from=2026-12-02&to=2026-12-02&branchId=${demo.vienna.id}`),
+        ).toMatchObject({ total: 210, series: [{ date: '2026-12-02', value: 210 }], activities: 1 });
+      } finally {
+        await activities.remove(night);
+      }
+    });
+
     it('sums the planned shifts', async () => {
       const body = await data(`working-schedules?${RANGE}`);
       expect(body).toMatchObject({ ...RANGE_ALL, total: 1200, shifts: 3, series: days(480, 720) });

@@ -4,6 +4,7 @@ import {
   isClockActionAllowed,
   workedMinutes,
   workedMs,
+  workedMsWithin,
 } from './time-clock.js';
 
 describe(allowedClockActions.name, () => {
@@ -52,5 +53,36 @@ describe(formatWorkedMinutes.name, () => {
   it('writes hours and two-digit minutes', () => {
     expect(formatWorkedMinutes(425)).toBe('7:05');
     expect(formatWorkedMinutes(0)).toBe('0:00');
+  });
+});
+
+describe(workedMsWithin.name, () => {
+  it('splits a night shift and its pause at midnight (20:00–04:00, pause 23:30–00:30: 3:30 each day)', () => {
+    const shift = {
+      startedAt: '2026-12-01T20:00:00.000Z',
+      endedAt: '2026-12-02T04:00:00.000Z',
+      pauses: [{ start: '2026-12-01T23:30:00.000Z', end: '2026-12-02T00:30:00.000Z' }],
+    };
+    const now = new Date('2026-12-03T00:00:00Z');
+    const midnight = new Date('2026-12-02T00:00:00Z');
+    const first = workedMsWithin(shift, now, new Date('2026-12-01T00:00:00Z'), midnight);
+    const second = workedMsWithin(shift, now, midnight, new Date('2026-12-03T00:00:00Z'));
+    expect([first, second]).toEqual([210 * 60_000, 210 * 60_000]);
+    expect(first + second).toBe(workedMs(shift, now));
+    expect(
+      workedMsWithin(shift, now, new Date('2026-12-03T00:00:00Z'), new Date('2026-12-04T00:00:00Z')),
+    ).toBe(0);
+  });
+
+  it('counts an open shift with an open pause up to now', () => {
+    const open = {
+      startedAt: '2026-12-01T22:00:00.000Z',
+      endedAt: null,
+      pauses: [{ start: '2026-12-02T01:00:00.000Z', end: null }],
+    };
+    const now = new Date('2026-12-02T02:00:00Z');
+    expect(
+      workedMsWithin(open, now, new Date('2026-12-02T00:00:00Z'), new Date('2026-12-03T00:00:00Z')),
+    ).toBe(60 * 60_000);
   });
 });

@@ -52,6 +52,36 @@ export function workedMs(activity: TimedActivity, now: Date): number {
   return Math.max(0, until - Date.parse(activity.startedAt) - paused);
 }
 
+/**
+ * The part of an activity inside [from, to) (an open one up to `now`), its pauses cut to that part; an
+ * activity that does not touch the span becomes empty (0 ms worked).
+ */
+export function activityWithin(activity: TimedActivity, now: Date, from: Date, to: Date): TimedActivity {
+  const until = activity.endedAt ? Date.parse(activity.endedAt) : now.getTime();
+  const lo = Math.max(Date.parse(activity.startedAt), from.getTime());
+  const hi = Math.min(until, to.getTime());
+  if (hi <= lo) {
+    const none = new Date(lo).toISOString();
+    return { startedAt: none, endedAt: none, pauses: [] };
+  }
+  const pauses = activity.pauses
+    .map((p) => ({
+      start: Math.max(Date.parse(p.start), lo),
+      end: Math.min(p.end ? Date.parse(p.end) : until, hi),
+    }))
+    .filter((p) => p.end > p.start)
+    .map((p) => ({ start: new Date(p.start).toISOString(), end: new Date(p.end).toISOString() }));
+  return { startedAt: new Date(lo).toISOString(), endedAt: new Date(hi).toISOString(), pauses };
+}
+
+/**
+ * Milliseconds worked inside [from, to). The one rule for days (week overview, statistics): a shift across
+ * midnight counts in each day with its part, and its pauses likewise, split exactly at local midnight.
+ */
+export function workedMsWithin(activity: TimedActivity, now: Date, from: Date, to: Date): number {
+  return workedMs(activityWithin(activity, now, from, to), now);
+}
+
 /** Whole minutes worked (an unfinished minute does not count), see {@link workedMs}. */
 export function workedMinutes(activity: TimedActivity, now: Date): number {
   return Math.floor(workedMs(activity, now) / 60_000);

@@ -2,11 +2,14 @@ import { Injectable } from '@nestjs/common';
 import {
   addDays,
   DEFAULT_TIME_ZONE,
+  type IsoDate,
+  localDate,
   startOfLocalDay,
   type StatisticsResults,
   type StatisticsSet,
   type WorkerFigure,
   type ShiftFigure,
+  workedMsWithin,
 } from '@ordering/common';
 import type { EntityManager } from 'typeorm';
 import { Branch } from '../branches/branch.entity.js';
@@ -322,16 +325,25 @@ export class StatisticsService {
     em: EntityManager,
     scope: Scope,
   ): Promise<StatisticsResults['working-activities']> {
+    // Absences by their start; work by the part inside the range: a shift across midnight counts in each
+    // day with its part, pauses likewise (the week overview's rule, `workedMsWithin`), so work that began
+    // the evening before the range is read too.
+    const from = `(CAST(CAST($1 AS date) AS timestamp) AT TIME ZONE b.time_zone)`;
+    const to = `(CAST(CAST($2 AS date) + 1 AS timestamp) AT TIME ZONE b.time_zone)`;
     const rows: Row[] = await em.query(
       `SELECT wa.user_id, u.first_name, u.last_name, u.username, wa.type, wa.started_at, wa.ended_at,
-              wa.pauses, wa.days, CAST(CAST(wa.started_at AT TIME ZONE b.time_zone AS date) AS text) AS day
+              wa.pauses, wa.days, b.time_zone
          FROM working_activity wa JOIN branch b ON b.id = wa.branch_id JOIN app_user u ON u.id = wa.user_id
-        WHERE ${this.trackingWhere(scope, 'wa', 'started_at')}
+        WHERE wa.started_at < ${to}
+          AND (wa.started_at >= ${from}
+               OR (wa.type = 'work' AND (wa.ended_at IS NULL OR wa.ended_at > ${from})))${this.branchFilter(scope, 'wa.branch_id')}
         ORDER BY wa.started_at`,
       [scope.from, scope.to],
     );
-    const now = this.clock.now().getTime();
+    const clock = this.clock.now();
+    const now = clock.getTime();
     const perDay = new Map<string, number>();
+    const msOf = new Map<number, number>();
     const people = new Map<number, WorkerFigure>();
     let activities = 0;
     let running = 0;
@@ -353,22 +365,33 @@ export class StatisticsService {
       else if (r.type === 'sick') person.sickDays += Number(r.days ?? 0);
       else {
         const ended = r.ended_at ? new Date(r.ended_at as string).getTime() : null;
-        const end = ended ?? now;
-        const paused = ((r.pauses as PauseJson[] | null) ?? []).reduce(
-          (sum, p) => sum + Math.max(0, Math.min(p.end ? Date.parse(p.end) : end, end) - Date.parse(p.start)),
-          0,
-        );
-        const minutes = Math.max(
-          0,
-          Math.floor((end - new Date(r.started_at as string).getTime() - paused) / 60_000),
-        );
-        person.minutes += minutes;
+        const timed = {
+          startedAt: new Date(r.started_at as string).toISOString(),
+          endedAt: ended === null ? null : new Date(ended).toISOString(),
+          pauses: (r.pauses as PauseJson[] | null) ?? [],
+        };
+        const zone = String(r.time_zone ?? DEFAULT_TIME_ZONE);
+        const first = localDate(new Date(timed.startedAt), zone);
+        const last = localDate(new Date(ended ?? now), zone);
+        for (
+          let day = first < scope.from ? (scope.from as IsoDate) : first;
+          day <= last && day <= scope.to;
+        ) {
+          const next = addDays(day, 1);
+          const ms = workedMsWithin(timed, clock, startOfLocalDay(day, zone), startOfLocalDay(next, zone));
+          perDay.set(day, (perDay.get(day) ?? 0) + ms);
+          msOf.set(userId, (msOf.get(userId) ?? 0) + ms);
+          day = next;
+        }
         person.activities += 1;
         activities += 1;
         if (ended === null) running += 1;
-        perDay.set(String(r.day), (perDay.get(String(r.day)) ?? 0) + minutes);
       }
     }
+    // Whole minutes: each day's and each person's exact sum, floored once (like the week overview).
+    for (const [day, ms] of perDay) perDay.set(day, Math.floor(ms / 60_000));
+    for (const person of people.values())
+      person.minutes = Math.floor((msOf.get(person.userId) ?? 0) / 60_000);
     const byUser = [...people.values()].sort((a, b) => b.minutes - a.minutes || a.name.localeCompare(b.name));
     const series = fillDays(scope.from, scope.to, perDay);
     return {

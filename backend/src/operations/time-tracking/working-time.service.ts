@@ -1,5 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { addDays, type IsoDate, localDate, startOfLocalDay, t, weekdayOf, workedMs } from '@ordering/common';
+import {
+  addDays,
+  type IsoDate,
+  localDate,
+  startOfLocalDay,
+  t,
+  weekdayOf,
+  workedMsWithin,
+} from '@ordering/common';
 import { Clock } from '../../core/clock.js';
 import { DomainError } from '../../core/errors.js';
 import { isCalendarDay } from '../../core/input.js';
@@ -80,10 +88,12 @@ export class WorkingTimeService {
       };
       rows.set(a.user.id, entry);
       if (!a.endedAt) entry.row.openActivities += 1;
-      const end = a.endedAt ?? now;
-      for (let d = 0; d < 7; d++) {
-        entry.ms[d]! += workedMs(clip(a, end, bounds[d]!, bounds[d + 1]!), now);
-      }
+      const timed = {
+        startedAt: a.startedAt.toISOString(),
+        endedAt: a.endedAt ? a.endedAt.toISOString() : null,
+        pauses: a.pauses,
+      };
+      for (let d = 0; d < 7; d++) entry.ms[d]! += workedMsWithin(timed, now, bounds[d]!, bounds[d + 1]!);
     }
     return {
       week: monday,
@@ -101,20 +111,4 @@ export class WorkingTimeService {
         ),
     };
   }
-}
-
-/** The part of an activity (and of its pauses) inside [from, to); empty when it does not touch the day. */
-function clip(a: WorkingActivity, end: Date, from: Date, to: Date) {
-  const lo = Math.max(a.startedAt.getTime(), from.getTime());
-  const hi = Math.min(end.getTime(), to.getTime());
-  if (hi <= lo)
-    return { startedAt: new Date(0).toISOString(), endedAt: new Date(0).toISOString(), pauses: [] };
-  const pauses = a.pauses
-    .map((p) => ({
-      start: Math.max(Date.parse(p.start), lo),
-      end: Math.min(p.end ? Date.parse(p.end) : end.getTime(), hi),
-    }))
-    .filter((p) => p.end > p.start)
-    .map((p) => ({ start: new Date(p.start).toISOString(), end: new Date(p.end).toISOString() }));
-  return { startedAt: new Date(lo).toISOString(), endedAt: new Date(hi).toISOString(), pauses };
 }
