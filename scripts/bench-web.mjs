@@ -9,9 +9,10 @@
 // Prints figures against the targets of issue 10 (JS ≤ 120 KB gzip, Lighthouse ≥ 95); it never fails on a
 // slow machine — only when something cannot be measured at all. Each page is run with Lighthouse's default
 // 4× CPU slowdown and once more with it calibrated to the host's benchmarkIndex (see below). Options: --no-lighthouse, --runs=N (best
-// of N Lighthouse runs per page, default 1). Build first: npx nx run-many -t build --projects=common,backend,web
+// of N Lighthouse runs per page, default 1), --reports=DIR (writes each run's Lighthouse JSON there), --only=TEXT (only
+// the pages whose path contains TEXT). Build first: npx nx run-many -t build --projects=common,backend,web
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -24,6 +25,7 @@ const backendMain = path.join(root, 'backend/dist/main.js');
 const JS_TARGET_KB = 120;
 const LIGHTHOUSE_TARGET = 95;
 const withLighthouse = !process.argv.includes('--no-lighthouse');
+const reportsDir = process.argv.find((a) => a.startsWith('--reports='))?.slice(10);
 const runs = Math.max(1, Number(process.argv.find((a) => a.startsWith('--runs='))?.slice(7) ?? 1) || 1);
 
 for (const file of [path.join(dist, 'index.html'), backendMain]) {
@@ -174,12 +176,13 @@ const branch = branches.find((b) => b.isPublic) ?? branches[0];
 // Content pages too (issue 11): the first public site built from blocks, and a legal page.
 const sites = init.data?.find?.((part) => part.url === '/api/sites')?.data?.data ?? [];
 const site = sites.find((s) => s.isPublic && s.path && s.type === 'custom_site');
+const only = process.argv.find((a) => a.startsWith('--only='))?.slice(7);
 const pages = [
   '/',
   ...(branch ? [`/store/${encodeURIComponent(branch.identifier)}`] : []),
   ...(site ? [`/${String(site.path).replace(/^\/+/, '')}`] : []),
   '/site/imprint',
-];
+].filter((page) => !only || page.includes(only));
 
 const { default: lighthouse } = await import('lighthouse');
 const { throttling: THROTTLING_PRESETS } = await import('lighthouse/core/config/constants.js');
@@ -235,6 +238,11 @@ try {
         );
         const lhr = result?.lhr;
         if (!lhr) throw new Error(`Lighthouse lieferte kein Ergebnis für ${page}`);
+        if (reportsDir) {
+          mkdirSync(reportsDir, { recursive: true });
+          const name = `${page.replace(/[^\w]+/g, '_') || 'home'}${calibrated ? '-calibrated' : ''}-${run + 1}.json`;
+          writeFileSync(path.join(reportsDir, name), JSON.stringify(lhr, null, 1));
+        }
         const benchmarkIndex = lhr.environment?.benchmarkIndex;
         if (
           !calibrated &&

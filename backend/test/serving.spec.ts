@@ -9,6 +9,7 @@ import { loadConfig } from '../src/config/config.js';
 import { createLogger } from '../src/core/logger.js';
 import { openDatabase } from '../src/database/data-source.js';
 import { PublicReadCache } from '../src/serving/public-cache.js';
+import { withInitPreload } from '../src/web/web-app.js';
 import { MemoryRateLimitStore, RedisRateLimitStore } from '../src/serving/rate-limit.js';
 import { FixedClock } from '../src/core/clock.js';
 import { signIn } from './support/auth.js';
@@ -153,6 +154,29 @@ describe('serving: public reads from memory, compression, headers, CORS, rate li
       expect(plain.headers['content-encoding']).toBeUndefined();
       expect(plain.body.toString()).toContain('bestellen');
       expect((await rawGet(t.baseUrl, '/assets/app-abc123.js.map')).status).toBe(404);
+    });
+
+    it('announces /api/init in the head of storefront pages, not of staff screens', async () => {
+      const preload = '<link rel="preload" href="/api/init" as="fetch" crossorigin="anonymous">';
+      for (const page of ['/', '/store/gasthaus-linde-wien', '/kiosk/gasthaus-linde-wien', '/leistungen']) {
+        const html = (await rawGet(t.baseUrl, page)).body.toString();
+        expect(html).toContain(`<head>${preload}</head><body>`);
+        expect(html.split(preload)).toHaveLength(2);
+      }
+      for (const page of ['/backend/login', '/frontdesk/1/key', '/zeiterfassung/1/key']) {
+        const html = (await rawGet(t.baseUrl, page)).body.toString();
+        expect(html).toContain('<div id="root">');
+        expect(html).not.toContain('/api/init');
+      }
+    });
+
+    it('puts the announcement at the end of an existing head', () => {
+      const html = '<html><head><title>Shop</title></head><body></body></html>';
+      expect(withInitPreload(html, '/store/x')).toBe(
+        '<html><head><title>Shop</title><link rel="preload" href="/api/init" as="fetch" crossorigin="anonymous"></head><body></body></html>',
+      );
+      expect(withInitPreload(html, '/backend')).toBe(html);
+      expect(withInitPreload(html, '/backendx')).not.toBe(html);
     });
 
     it('compresses API answers made per request', async () => {

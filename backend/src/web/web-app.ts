@@ -45,6 +45,22 @@ function precompressed(root: string) {
   };
 }
 
+/** Staff screens that never read /api/init: the back office, the ticket screen and the time clock. */
+const WITHOUT_INIT = ['/backend', '/frontdesk', '/zeiterfassung'];
+
+/**
+ * The storefront and the kiosk start from `GET /api/init`. Announced in the page's head, its request runs
+ * while the browser still loads the script instead of after it (about one round trip less before the menu
+ * shows; issue 10). `crossorigin="anonymous"` is the credentials mode of the app's `fetch` (same-origin), so
+ * the browser hands the preloaded answer to that call.
+ */
+export function withInitPreload(html: string, urlPath: string): string {
+  if (WITHOUT_INIT.some((p) => urlPath === p || urlPath.startsWith(p + '/'))) return html;
+  const link = '<link rel="preload" href="/api/init" as="fetch" crossorigin="anonymous">';
+  if (html.includes('</head>')) return html.replace('</head>', `${link}</head>`);
+  return html.replace(/<body/i, `<head>${link}</head><body`);
+}
+
 /**
  * Serves the built web app: hashed files under /assets with a year-long immutable cache (sent
  * precompressed with brotli or gzip when the client accepts it), other files revalidated, and
@@ -80,7 +96,7 @@ export function webApp(webDist: string) {
     if (SERVER_PREFIXES.some((p) => req.path === p || req.path.startsWith(p + '/'))) return next();
     res.setHeader('Cache-Control', 'no-cache, no-store, must-revalidate');
     res.type('html');
-    if (existsSync(indexFile)) return res.send(readFileSync(indexFile, 'utf8'));
+    if (existsSync(indexFile)) return res.send(withInitPreload(readFileSync(indexFile, 'utf8'), req.path));
     return res.send(FALLBACK_HTML);
   });
   return router;

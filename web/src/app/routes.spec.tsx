@@ -6,7 +6,7 @@ import { StorefrontRootStore } from '../storefront/StorefrontRootStore';
 import { fakeFetch } from '../testing/fakeFetch';
 import { InternalErrorPage, StandaloneErrorPage } from '../components/ErrorPage';
 import type { RouteObject } from './router';
-import { fixture, loadedRoot } from '../storefront/testing/fixtures';
+import { fixture, loadedRoot, makeCategory, makeProduct } from '../storefront/testing/fixtures';
 import { KioskStore } from '../kiosk/KioskStore';
 import { storefrontSession } from '../kiosk/session';
 import { ShellStore } from '../shell/ShellStore';
@@ -101,6 +101,53 @@ describe(createRoutes.name, () => {
     expect(html).toMatch(/<h1 id="store-title"[^>]*>Gasthaus Wien<\/h1>/);
     expect(text(html)).toContain('Schnitzel nach Wahl');
     expect(html).toMatch(/<nav class="category-bar" aria-label="Kategorien">/);
+  });
+
+  it('renders the groups of the first 12 products at once and the rest right after (one long task less)', async () => {
+    // Three groups of 10, 5 and 3 products: the first two hold the first 12, the third follows in a transition.
+    const sizes = [10, 5, 3];
+    const products = sizes.flatMap((size, group) =>
+      Array.from({ length: size }, (_, i) =>
+        makeProduct({ id: 100 * (group + 1) + i, name: `Gericht ${group + 1}.${i + 1}` }),
+      ),
+    );
+    const data = fixture({
+      products,
+      categories: sizes.map((_, group) => makeCategory({ id: group + 1, name: `Gruppe ${group + 1}` })),
+      menus: [
+        {
+          id: 1,
+          availableFrom: '2026-01-01T00:00:00.000Z',
+          branches: [{ id: 1 }],
+          catalog: sizes.map((size, group) => ({
+            id: group + 1,
+            products: Array.from({ length: size }, (_, i) => ({
+              id: 100 * (group + 1) + i,
+              isEnabled: true,
+            })),
+          })),
+        },
+      ],
+    });
+    const { root } = await loadedRoot({ data });
+    root.branches.select('wien');
+    const html = render('/store/wien', root);
+    expect(html).toContain('id="category-1"');
+    expect(html).toContain('id="category-2"');
+    expect(html).not.toContain('id="category-3"');
+    expect(text(html)).toContain('Gericht 2.5');
+    expect(text(html)).not.toContain('Gericht 3.1');
+    // The category bar lists every group from the start.
+    expect(html).toContain('data-category-link="3"');
+  });
+
+  it("keeps the line of the cookie banner's privacy link while the shop settings load", async () => {
+    const loading = render('/');
+    expect(loading).toMatch(
+      /<span class="content-consent__pending" aria-hidden="true">Mehr in der Datenschutzerklärung<\/span>/,
+    );
+    const { root } = await loadedRoot();
+    expect(render('/', root)).not.toContain('content-consent__pending');
   });
 
   it('opens the kiosk at its screensaver, without the website header, footer or install prompt', async () => {

@@ -25,14 +25,22 @@ export const CookieBanner = observer(function CookieBanner() {
           <p>
             Wir verwenden Cookies, um Ihnen Karten anzuzeigen und die Nutzung unserer Website anonym
             auszuwerten. Beides startet erst, wenn Sie zustimmen.{' '}
-            {link &&
+            {!data.config ? (
+              // The shop's settings arrive with /api/init after the first paint: keep the link's line so the
+              // banner does not grow then and push the whole page down (a layout shift of 0.17 on a phone).
+              <span className="content-consent__pending" aria-hidden="true">
+                Mehr in der Datenschutzerklärung
+              </span>
+            ) : (
+              link &&
               (link.external ? (
                 <a href={link.href} target="_blank" rel="noopener noreferrer">
                   Mehr in der Datenschutzerklärung
                 </a>
               ) : (
                 <Link to={link.href}>Mehr in der Datenschutzerklärung</Link>
-              ))}
+              ))
+            )}
           </p>
         </div>
         <button

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useParams, useSearchParams } from '../../app/router';
 import { NotFoundPage } from '../../components/ErrorPage';
 import { PageTitle } from '../../components/PageTitle';
@@ -11,6 +11,7 @@ import { LazyProductModal } from '../components/LazyProductModal';
 import { StoreBanner } from '../components/StoreBanner';
 import { useSelectedBranch } from '../components/useSelectedBranch';
 import { imageUrl } from '../format';
+import { categoryScrollOffset } from '../stores/scrolling';
 import { useStores } from '../stores';
 import { texts } from '../texts';
 
@@ -52,10 +53,11 @@ const Store = observer(function Store({ identifier }: { identifier: string }) {
       current = false;
     };
   }, [ready, tableLink, root, setParams]);
+  const groups = catalog.groups;
+  const shown = useProgressiveGroups(ready ? groups : [], (group) => group.products.length);
   if (!branch) return <NotFoundPage />;
   if (!ready) return null;
 
-  const groups = catalog.groups;
   return (
     <div className={`store${cart.isPanelVisible ? ' store--cart-open' : ''}`}>
       <PageTitle title={branch.name} shopName={ui.shopName} />
@@ -64,7 +66,7 @@ const Store = observer(function Store({ identifier }: { identifier: string }) {
       {groups.length === 0 ? (
         <p className="card">{texts.noMenu}</p>
       ) : (
-        groups.map((group) => (
+        shown.map((group) => (
           <section
             key={group.category.id}
             id={groupElementId(group.category.id)}
@@ -103,3 +105,37 @@ const Store = observer(function Store({ identifier }: { identifier: string }) {
     </div>
   );
 });
+
+/** Products rendered at once when the menu arrives: enough to fill a phone or a desktop window. */
+export const FIRST_PRODUCTS = 12;
+
+/**
+ * The groups to render: first those holding the first {@link FIRST_PRODUCTS} products, the rest in a React
+ * transition right after, which React renders in slices of a few milliseconds. Rendering a whole menu in one
+ * go was the store page's one long task (about 250 ms on a phone; issue 10's Lighthouse run). A `#category-…`
+ * address gets every group at once, and a jump to a group that was not there yet is made when it is.
+ */
+function useProgressiveGroups<T>(groups: readonly T[], size: (group: T) => number): readonly T[] {
+  const [all, setAll] = useState(
+    () => typeof window !== 'undefined' && window.location.hash.startsWith('#category-'),
+  );
+  let first = 0;
+  for (let count = 0; first < groups.length && count < FIRST_PRODUCTS; first++) count += size(groups[first]);
+  const complete = all || first >= groups.length;
+  useEffect(() => {
+    if (complete || groups.length === 0) return;
+    const timer = setTimeout(() => startTransition(() => setAll(true)), 0);
+    return () => clearTimeout(timer);
+  }, [complete, groups.length]);
+  useEffect(() => {
+    if (!all) return;
+    const target = window.location.hash.startsWith('#category-')
+      ? document.getElementById(window.location.hash.slice(1))
+      : null;
+    if (target)
+      window.scrollTo({
+        top: target.getBoundingClientRect().top + window.scrollY - categoryScrollOffset(window.innerWidth),
+      });
+  }, [all]);
+  return complete ? groups : groups.slice(0, first);
+}

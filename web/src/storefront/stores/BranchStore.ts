@@ -38,13 +38,15 @@ export class BranchStore {
   selectedTagId: number | null = null;
   selectedIdentifier: string | null = null;
 
+  private readonly openInfos = new WeakMap<Branch, { now: Date; info: BranchOpenInfo }>();
+
   constructor(
     private readonly data: InitDataStore,
     private readonly clock: ClockStore,
   ) {
-    makeAutoObservable<BranchStore, 'data' | 'clock'>(
+    makeAutoObservable<BranchStore, 'data' | 'clock' | 'openInfos' | 'computeOpenInfo'>(
       this,
-      { data: false, clock: false },
+      { data: false, clock: false, openInfos: false, computeOpenInfo: false },
       { autoBind: true },
     );
   }
@@ -114,6 +116,16 @@ export class BranchStore {
 
   openInfo(branch: Branch): BranchOpenInfo {
     const now = this.clock.now;
+    // The toolbar, the banner, the cart and the branch cards ask for the same branch at the same moment;
+    // branches are replaced as a whole on reload and `now` on every tick, so both identify the answer.
+    const known = this.openInfos.get(branch);
+    if (known?.now === now) return known.info;
+    const info = this.computeOpenInfo(branch, now);
+    this.openInfos.set(branch, { now, info });
+    return info;
+  }
+
+  private computeOpenInfo(branch: Branch, now: Date): BranchOpenInfo {
     if (!branch.isPublic) {
       const message = branch.closedMessage?.trim() || null;
       return {

@@ -16,7 +16,7 @@ import {
   type Table,
   type Tag,
 } from '@ordering/common';
-import { makeAutoObservable, runInAction } from 'mobx';
+import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import type { ApiClient } from '../../api/ApiClient';
 import type { Clock } from './ClockStore';
 
@@ -57,9 +57,30 @@ export class InitDataStore {
     private readonly api: ApiClient,
     private readonly clock: Clock,
   ) {
+    // The data is replaced as a whole on every load and never changed in place, so MobX tracks the
+    // references only: making every product, branch and menu deeply observable cost about 50 ms of main
+    // thread on a phone right when the first page renders (issue 10's Lighthouse run).
+    const ref = observableRef;
     makeAutoObservable<InitDataStore, 'api' | 'clock' | 'pending'>(
       this,
-      { api: false, clock: false, pending: false },
+      {
+        api: false,
+        clock: false,
+        pending: false,
+        config: ref,
+        divisions: ref,
+        branches: ref,
+        menus: ref,
+        categories: ref,
+        products: ref,
+        tags: ref,
+        tables: ref,
+        sites: ref,
+        navigations: ref,
+        blocks: ref,
+        donatees: ref,
+        loadedAt: ref,
+      },
       { autoBind: true },
     );
   }
