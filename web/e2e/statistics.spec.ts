@@ -195,6 +195,23 @@ test.describe('Statistik', () => {
     await expect(figure(page, 'Besucher')).toBeVisible();
     await expect(page.getByText('Besucherzahlen gelten für den ganzen Shop.')).toBeVisible();
 
+    // Range and branch are in the address: a reload (or a shared link) shows the same.
+    const branchId = await filter.inputValue();
+    await expect(page).toHaveURL(
+      new RegExp(`/backend/statistics\\?from=${day}&to=${day}&branch=${branchId}$`),
+    );
+    await page.reload();
+    await expect(page.locator('.stats-head__range')).toHaveText(`${d}.${m}.${y} · Gasthaus Zur Linde`);
+    await expect(page.getByRole('button', { name: 'Heute' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('combobox', { name: 'Filiale' })).toHaveValue(branchId);
+    // Nonsense in the address: the default range and every branch, and the address corrected.
+    await page.goto('/backend/statistics?from=2026-02-30&to=gestern&branch=abc');
+    await expect(page.getByRole('button', { name: '30 Tage' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.locator('.stats-head__range')).toContainText('Alle Filialen');
+    await expect(page).toHaveURL(new RegExp(`\\?from=\\d{4}-\\d{2}-\\d{2}&to=${day}$`));
+    await page.goto(`/backend/statistics?from=${day}&to=${day}&branch=${branchId}`);
+    await expect(page.locator('.stats-head__range')).toHaveText(`${d}.${m}.${y} · Gasthaus Zur Linde`);
+
     await page.setViewportSize({ width: 820, height: 1180 });
     await page.getByRole('combobox', { name: 'Filiale' }).selectOption({ label: 'Alle Filialen' });
     await page.getByRole('button', { name: '30 Tage' }).click();

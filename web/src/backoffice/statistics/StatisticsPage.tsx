@@ -1,5 +1,7 @@
+import { reaction } from 'mobx';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from '../../app/router';
 import { PageTitle } from '../../components/PageTitle';
 import { visibleAreas } from '../areas';
 import { DateInput } from '../editors/dates/DateInput';
@@ -65,8 +67,27 @@ const StatisticsDashboard = observer(function StatisticsDashboard() {
   const [chart, setChart] = useState<'revenue' | 'orders'>('revenue');
   const [times, setTimes] = useState<'order-times' | 'visitor-times'>('order-times');
 
+  // The range and branch live in the URL (`?from&to&branch`), so a reload or a shared link shows the same.
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const currentSearch = useRef(search);
+  currentSearch.current = search;
   useEffect(() => {
-    if (!stats.shown) void stats.load();
+    void stats.applyQuery(search);
+  }, [stats, search]);
+  useEffect(
+    () =>
+      reaction(
+        () => stats.query,
+        (query) => {
+          if (query !== null && `?${query}` !== currentSearch.current)
+            navigate(`?${query}`, { replace: true });
+        },
+        { fireImmediately: true },
+      ),
+    [stats, navigate],
+  );
+  useEffect(() => {
     if (stats.branches.length === 0) void stats.loadBranches();
   }, [stats]);
 
