@@ -147,6 +147,24 @@ test.describe('Statistik', () => {
     const [y, m, d] = day.split('-');
     await expect(page.locator('.stats-head__range')).toHaveText(`${d}.${m}.${y} · Alle Filialen`);
     await expectFigures(page, after);
+    // Against yesterday, as the API's previous period says (whole orders: exact in floating point).
+    const previous = (
+      (await (await api.get(`/api/statistics/orders?from=${day}&to=${day}`)).json()) as {
+        data: { total: number; previous: { total: number } };
+      }
+    ).data.previous.total;
+    const change = (after.orders - previous) / previous;
+    const percent = Math.round(Math.abs(change) * 1000) / 10;
+    await expect(
+      page
+        .locator('.stats-figure')
+        .filter({ hasText: /^Bestellungen/ })
+        .locator('.stats-change'),
+    ).toHaveText(
+      previous === 0
+        ? 'Vorperiode: 0'
+        : `${change > 0 ? '+' : change < 0 ? '−' : '± '}${String(percent).replace('.', ',')}\u00a0% ggü. Vorperiode`,
+    );
     const popular = page.getByRole('region', { name: 'Beliebte Produkte' });
     await expect(popular.getByRole('row', { name: /Wiener Schnitzel vom Kalb/ })).toBeVisible();
     await expect(page.getByRole('img', { name: /^Umsatz pro Tag: 1 Tage, Summe/ })).toBeVisible();

@@ -8,12 +8,14 @@ import { DateInput } from '../editors/dates/DateInput';
 import { useStores } from '../stores';
 import { BarChart, Heatmap } from './charts';
 import {
+  compare,
   formatCount,
   formatEuro,
   formatEuroShort,
   formatMinutes,
   formatQuantity,
   formatRange,
+  type Comparison,
 } from './format';
 import { PRESETS, StatisticsStore } from './StatisticsStore';
 import './statistics.css';
@@ -31,18 +33,40 @@ function useStatistics(): StatisticsStore {
 
 const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
-/** One key figure. */
-function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
+/** One key figure, with its change against the previous period. */
+function Figure({
+  label,
+  value,
+  note,
+  change,
+  previous,
+}: {
+  label: string;
+  value: string;
+  note?: string;
+  change?: Comparison;
+  /** The previous period's value and range, for the change's tooltip. */
+  previous?: string;
+}) {
   return (
     <div className="stats-figure">
       <dt>{label}</dt>
       <dd>
         <span className="stats-figure__value">{value}</span>
+        {change && (
+          <span className={`stats-change stats-change--${change.tone}`} title={previous}>
+            {change.text}
+          </span>
+        )}
         {note && <span className="stats-figure__note">{note}</span>}
       </dd>
     </div>
   );
 }
+
+/** `Vorperiode 02.11.2026 – 01.12.2026: 1.234,00 EUR`. */
+const previousTitle = (previous: { from: string; to: string }, value: string) =>
+  `Vorperiode ${formatRange(previous.from, previous.to)}: ${value}`;
 
 /**
  * The statistics dashboard (Statistik): range and branch, key figures, revenue or orders per day, the best
@@ -180,21 +204,33 @@ const StatisticsDashboard = observer(function StatisticsDashboard() {
         <Figure
           label="Bestellungen"
           value={orders ? formatCount(orders.total) : '–'}
+          change={orders && compare(orders.total, orders.previous.total)}
+          previous={orders && previousTitle(orders.previous, formatCount(orders.previous.total))}
           note={stats.results.items ? `${formatCount(stats.results.items.total)} Artikel` : undefined}
         />
         <Figure
           label="Umsatz"
           value={revenue ? formatEuro(revenue.total) : '–'}
+          change={revenue && compare(revenue.total, revenue.previous.total, { money: true })}
+          previous={revenue && previousTitle(revenue.previous, formatEuro(revenue.previous.total))}
           note="brutto, ohne Stornos"
         />
         <Figure
           label="Durchschnittlicher Bestellwert"
           value={revenue ? formatEuro(revenue.averageOrderValue) : '–'}
+          change={
+            revenue && compare(revenue.averageOrderValue, revenue.previous.averageOrderValue, { money: true })
+          }
+          previous={
+            revenue && previousTitle(revenue.previous, formatEuro(revenue.previous.averageOrderValue))
+          }
           note={revenue ? `aus ${plural(revenue.orders, 'Bestellung', 'Bestellungen')}` : undefined}
         />
         <Figure
           label="Stornierungen"
           value={canceled ? formatCount(canceled.total) : '–'}
+          change={canceled && compare(canceled.total, canceled.previous.total, { moreIsBetter: false })}
+          previous={canceled && previousTitle(canceled.previous, formatCount(canceled.previous.total))}
           note={
             canceled && canceled.total > 0
               ? `${formatEuro(canceled.lostRevenue)} entgangen`
@@ -206,6 +242,8 @@ const StatisticsDashboard = observer(function StatisticsDashboard() {
         <Figure
           label="Besucher"
           value={visitors ? formatCount(visitors.total) : '–'}
+          change={visitors && compare(visitors.total, visitors.previous.total)}
+          previous={visitors && previousTitle(visitors.previous, formatCount(visitors.previous.total))}
           note={
             pageViews
               ? `${plural(pageViews.total, 'Seitenaufruf', 'Seitenaufrufe')}${shown?.branchId ? ', ganzer Shop' : ''}`
