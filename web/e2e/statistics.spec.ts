@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import {
   expect,
   request as playwrightRequest,
@@ -229,6 +230,30 @@ test.describe('Statistik', () => {
     await expect(page).toHaveURL(new RegExp(`\\?from=\\d{4}-\\d{2}-\\d{2}&to=${day}$`));
     await page.goto(`/backend/statistics?from=${day}&to=${day}&branch=${branchId}`);
     await expect(page.locator('.stats-head__range')).toHaveText(`${d}.${m}.${y} · Gasthaus Zur Linde`);
+
+    // CSV for Excel: the file of what is shown, German (BOM, semicolons, decimal comma, TT.MM.JJJJ).
+    const linde = await apiFigures(api, day, day, `&branchId=${branchId}`);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'CSV exportieren' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`statistik-${day}-bis-${day}.csv`);
+    const bytes = await readFile(await download.path());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.toString('utf8').slice(1).split('\r\n');
+    expect(lines.slice(0, 4)).toEqual([
+      'Statistik',
+      `Zeitraum;${d}.${m}.${y};${d}.${m}.${y}`,
+      expect.stringMatching(/^Vorperiode;\d\d\.\d\d\.\d{4};\d\d\.\d\d\.\d{4}$/),
+      'Filiale;Gasthaus Zur Linde',
+    ]);
+    const csvMoney = (value: number) => euro(value).replace('\u00a0EUR', '').replace(/\./g, '');
+    // One day: the day's row and the sum carry the branch's orders and revenue, as the API gives them.
+    for (const first of [`${d}.${m}.${y}`, 'Summe'])
+      expect(lines.find((l) => l.startsWith(`${first};`))).toMatch(
+        new RegExp(`^${first.replace(/\./g, '\\.')};${linde.orders};${csvMoney(linde.revenue)};`),
+      );
+    expect(lines.some((l) => /^Wiener Schnitzel vom Kalb;\d+;Stk\.;\d+;\d+,\d\d$/.test(l))).toBe(true);
 
     await page.setViewportSize({ width: 820, height: 1180 });
     await page.getByRole('combobox', { name: 'Filiale' }).selectOption({ label: 'Alle Filialen' });

@@ -6,7 +6,9 @@ import { PageTitle } from '../../components/PageTitle';
 import { visibleAreas } from '../areas';
 import { DateInput } from '../editors/dates/DateInput';
 import { useStores } from '../stores';
+import { downloadText } from '../csv';
 import { BarChart, Heatmap } from './charts';
+import { statisticsCsv, statisticsCsvName } from './csv';
 import {
   compare,
   formatCount,
@@ -192,6 +194,16 @@ const StatisticsDashboard = observer(function StatisticsDashboard() {
               ))}
             </select>
           </label>
+          <button
+            type="button"
+            className="button stats-export"
+            disabled={!shown}
+            onClick={() =>
+              shown && downloadText(statisticsCsvName(shown), statisticsCsv(stats, branchName ?? null))
+            }
+          >
+            CSV exportieren
+          </button>
           {stats.rangeError && (
             <p id="stats-range-error" className="stats-error" role="alert">
               {stats.rangeError.message}
