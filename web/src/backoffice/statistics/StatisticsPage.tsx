@@ -5,6 +5,7 @@ import { useLocation, useNavigate } from '../../app/router';
 import { PageTitle } from '../../components/PageTitle';
 import { visibleAreas } from '../areas';
 import { DateInput } from '../editors/dates/DateInput';
+import { FigureTable } from '../editors/FigureTable';
 import { useStores } from '../stores';
 import { downloadText } from '../csv';
 import { BarChart, Heatmap } from './charts';
@@ -295,32 +296,18 @@ const StatisticsDashboard = observer(function StatisticsDashboard() {
           {popular.length === 0 ? (
             <p className="stats-empty">Im Zeitraum wurde nichts verkauft.</p>
           ) : (
-            <table className="stats-table">
-              <thead>
-                <tr>
-                  <th scope="col">Produkt</th>
-                  <th scope="col" className="num">
-                    Menge
-                  </th>
-                  <th scope="col" className="num">
-                    Bestellungen
-                  </th>
-                  <th scope="col" className="num">
-                    Umsatz
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {popular.map((item) => (
-                  <tr key={`${item.productId}-${item.unit}`}>
-                    <th scope="row">{item.name}</th>
-                    <td className="num">{formatQuantity(item.quantity, item.unit)}</td>
-                    <td className="num">{formatCount(item.orders)}</td>
-                    <td className="num">{formatEuro(item.revenue)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <FigureTable
+              className="stats-table"
+              rows={popular}
+              rowKey={(item) => `${item.productId}-${item.unit}`}
+              label="Produkt"
+              name={(item) => item.name}
+              columns={[
+                { label: 'Menge', value: (item) => formatQuantity(item.quantity, item.unit) },
+                { label: 'Bestellungen', value: (item) => formatCount(item.orders) },
+                { label: 'Umsatz', value: (item) => formatEuro(item.revenue) },
+              ]}
+            />
           )}
         </section>
 
@@ -385,30 +372,18 @@ const StatisticsDashboard = observer(function StatisticsDashboard() {
             </div>
           </dl>
           {pages && pages.pages.length > 0 ? (
-            <table className="stats-table">
-              <thead>
-                <tr>
-                  <th scope="col">Seite</th>
-                  <th scope="col" className="num">
-                    Aufrufe
-                  </th>
-                  <th scope="col" className="num">
-                    Besucher
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {pages.pages.slice(0, 8).map((page) => (
-                  <tr key={page.path}>
-                    <th scope="row" className="stats-path">
-                      {page.path || '(ohne Adresse)'}
-                    </th>
-                    <td className="num">{formatCount(page.views)}</td>
-                    <td className="num">{formatCount(page.visitors)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <FigureTable
+              className="stats-table"
+              rows={pages.pages.slice(0, 8)}
+              rowKey={(page) => page.path}
+              label="Seite"
+              name={(page) => page.path || '(ohne Adresse)'}
+              nameClassName="stats-path"
+              columns={[
+                { label: 'Aufrufe', value: (page) => formatCount(page.views) },
+                { label: 'Besucher', value: (page) => formatCount(page.visitors) },
+              ]}
+            />
           ) : (
             <p className="stats-empty">
               Keine Seitenaufrufe im Zeitraum (gezählt wird nur mit Cookie-Zustimmung).
@@ -440,34 +415,22 @@ const StatisticsDashboard = observer(function StatisticsDashboard() {
           {stats.workingTime.length === 0 ? (
             <p className="stats-empty">Keine Schichten und keine erfasste Arbeitszeit im Zeitraum.</p>
           ) : (
-            <table className="stats-table">
-              <thead>
-                <tr>
-                  <th scope="col">Person</th>
-                  <th scope="col" className="num">
-                    Geplant
-                  </th>
-                  <th scope="col" className="num">
-                    Gearbeitet
-                  </th>
-                  <th scope="col" className="num">
-                    Differenz
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {stats.workingTime.map((p) => (
-                  <tr key={p.userId}>
-                    <th scope="row">{p.name}</th>
-                    <td className="num">{formatMinutes(p.planned)}</td>
-                    <td className="num">{formatMinutes(p.worked)}</td>
-                    <td className={`num ${p.worked - p.planned < 0 ? 'stats-minus' : ''}`}>
-                      {formatMinutes(p.worked - p.planned)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <FigureTable
+              className="stats-table"
+              rows={stats.workingTime}
+              rowKey={(p) => p.userId}
+              label="Person"
+              name={(p) => p.name}
+              columns={[
+                { label: 'Geplant', value: (p) => formatMinutes(p.planned) },
+                { label: 'Gearbeitet', value: (p) => formatMinutes(p.worked) },
+                {
+                  label: 'Differenz',
+                  value: (p) => formatMinutes(p.worked - p.planned),
+                  className: (p) => (p.worked - p.planned < 0 ? 'stats-minus' : undefined),
+                },
+              ]}
+            />
           )}
           {activities && activities.running > 0 && (
             <p className="stats-note">
