@@ -166,6 +166,7 @@ test.describe('Statistik', () => {
         ? 'Vorperiode: 0'
         : `${change > 0 ? '+' : change < 0 ? '−' : '± '}${String(percent).replace('.', ',')}\u00a0% ggü. Vorperiode`,
     );
+    await screenshot(page, testInfo, 'statistics-today', false);
     const popular = page.getByRole('region', { name: 'Beliebte Produkte' });
     await expect(popular.getByRole('row', { name: /Wiener Schnitzel vom Kalb/ })).toBeVisible();
     await expect(page.getByRole('img', { name: /^Umsatz pro Tag: 1 Tage, Summe/ })).toBeVisible();

@@ -57,7 +57,8 @@ describe('statistics format', () => {
         text: '+100\u00a0% ggü. Vorperiode',
         tone: 'bad',
       });
-      expect(compare(19.9, 0, { money: true })).toEqual({ text: 'Vorperiode: 0,00\u00a0EUR', tone: 'good' });
+      expect(compare(19.9, 0, { money: true })).toEqual({ text: 'Vorperiode: 0,00\u00a0EUR', tone: 'same' });
+      expect(compare(2, 0, { moreIsBetter: false })).toEqual({ text: 'Vorperiode: 0', tone: 'same' });
       expect(compare(0, 0)).toEqual({ text: '± 0\u00a0% ggü. Vorperiode', tone: 'same' });
     });
   });

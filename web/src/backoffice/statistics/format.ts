@@ -95,7 +95,8 @@ export function compare(
   if (tenths === null)
     return current === 0
       ? { text: '± 0\u00a0% ggü. Vorperiode', tone: 'same' }
-      : { text: `Vorperiode: ${money ? formatEuro(0) : '0'}`, tone: tone(1) };
+      : // Nothing to compare with: no colour either (a first week is no news, good or bad).
+        { text: `Vorperiode: ${money ? formatEuro(0) : '0'}`, tone: 'same' };
   const sign = tenths > 0 ? '+' : tenths < 0 ? '−' : '± ';
   return {
     text: `${sign}${formatCount(Math.abs(tenths) / 10)}\u00a0% ggü. Vorperiode`,
