@@ -164,10 +164,17 @@ describe('GET /api/statistics/{set}', () => {
     { date: '2026-12-02', value: b },
   ];
   const RANGE_ALL = { from: '2026-12-01', to: '2026-12-02', branchId: null, byBranch: true };
+  /** The two days before RANGE (their figures hold the demo data; the comparison is checked below). */
+  const BEFORE_RANGE = expect.objectContaining({ from: '2026-11-29', to: '2026-11-30' });
 
   describe('orders', () => {
     it('counts the orders by business day, without the cancelled, the rejected and the next day', async () => {
-      expect(await data(`orders?${RANGE}`)).toEqual({ ...RANGE_ALL, total: 3, series: days(2, 1) });
+      expect(await data(`orders?${RANGE}`)).toEqual({
+        ...RANGE_ALL,
+        total: 3,
+        series: days(2, 1),
+        previous: BEFORE_RANGE,
+      });
     });
 
     it('sums the revenue exactly, the cancelled order excluded, with the average order value', async () => {
@@ -177,6 +184,7 @@ describe('GET /api/statistics/{set}', () => {
         orders: 3,
         averageOrderValue: 29.6,
         series: days(68.9, 19.9),
+        previous: BEFORE_RANGE,
       });
     });
 
@@ -188,11 +196,17 @@ describe('GET /api/statistics/{set}', () => {
         rejected: 1,
         lostRevenue: 15.4,
         series: days(1, 1),
+        previous: BEFORE_RANGE,
       });
     });
 
     it('counts the items sold by amount', async () => {
-      expect(await data(`items?${RANGE}`)).toEqual({ ...RANGE_ALL, total: 6, series: days(5, 1) });
+      expect(await data(`items?${RANGE}`)).toEqual({
+        ...RANGE_ALL,
+        total: 6,
+        series: days(5, 1),
+        previous: BEFORE_RANGE,
+      });
     });
 
     it('ranks the popular items by quantity with orders and revenue', async () => {
@@ -236,7 +250,12 @@ describe('GET /api/statistics/{set}', () => {
     it('filters by branch', async () => {
       const vienna = { ...RANGE_ALL, branchId: demo.vienna.id };
       const q = `${RANGE}&branchId=${demo.vienna.id}`;
-      expect(await data(`orders?${q}`)).toEqual({ ...vienna, total: 2, series: days(1, 1) });
+      expect(await data(`orders?${q}`)).toEqual({
+        ...vienna,
+        total: 2,
+        series: days(1, 1),
+        previous: BEFORE_RANGE,
+      });
       expect(await data(`revenue?${q}`)).toMatchObject({ total: 49, orders: 2, averageOrderValue: 24.5 });
       expect(await data(`canceled-orders?${q}`)).toMatchObject({
         total: 1,
@@ -247,12 +266,75 @@ describe('GET /api/statistics/{set}', () => {
     });
   });
 
+  describe('the previous period', () => {
+    // Wednesday 2 December against Tuesday 1 December, the day before (a range of one day).
+    const WED = 'from=2026-12-02&to=2026-12-02';
+    const TUE = { from: '2026-12-01', to: '2026-12-01' };
+
+    it('gives the key figures of the period of the same length just before, by the same rules', async () => {
+      // Wednesday: C 19.90 (E 4.60 rejected). Tuesday: A 29.10 + D 39.80 = 68.90 in 2 orders (B cancelled).
+      expect(await data(`orders?${WED}`)).toMatchObject({ total: 1, previous: { ...TUE, total: 2 } });
+      expect((await data(`revenue?${WED}`)).previous).toEqual({
+        ...TUE,
+        total: 68.9,
+        orders: 2,
+        averageOrderValue: 34.45,
+      });
+      expect(await data(`revenue?${WED}`)).toMatchObject({ total: 19.9, orders: 1, averageOrderValue: 19.9 });
+      // Wednesday E rejected (4.60); Tuesday B cancelled (10.80).
+      expect((await data(`canceled-orders?${WED}`)).previous).toEqual({
+        ...TUE,
+        total: 1,
+        lostRevenue: 10.8,
+      });
+      // Items: Wednesday 1 schnitzel; Tuesday 1 + 2 Almdudler (A) and 2 schnitzel (D) = 5.
+      expect((await data(`items?${WED}`)).previous).toEqual({ ...TUE, total: 5 });
+      // Visitors 1 and 2 on Tuesday (3 page views); visitor 3 came after midnight, on Wednesday.
+      expect(await data(`unique-visitors?${WED}`)).toMatchObject({
+        total: 1,
+        previous: { ...TUE, total: 2 },
+      });
+      expect(await data(`page-views?${WED}`)).toMatchObject({ total: 1, previous: { ...TUE, total: 3 } });
+    });
+
+    it('keeps the branch filter and the length of the range', async () => {
+      const linz = `branchId=${demo.linz.id}`;
+      // Linz: D 39.80 on Tuesday; on Wednesday only E, rejected.
+      expect(await data(`revenue?${WED}&${linz}`)).toMatchObject({
+        total: 0,
+        orders: 0,
+        averageOrderValue: 0,
+        previous: { ...TUE, total: 39.8, orders: 1, averageOrderValue: 39.8 },
+      });
+      // Three days 2–4 December: the three days before, 29 November – 1 December.
+      const three = await data(`orders?from=2026-12-02&to=2026-12-04&${linz}`);
+      expect(three.previous).toMatchObject({ from: '2026-11-29', to: '2026-12-01' });
+      expect(three.previous.total).toBeGreaterThanOrEqual(1);
+    });
+
+    it('leaves it out of the sets that are no key figure', async () => {
+      expect(await data(`popular-items?${WED}`)).not.toHaveProperty('previous');
+      expect(await data(`order-times?${WED}`)).not.toHaveProperty('previous');
+      expect(await data(`working-activities?${WED}`)).not.toHaveProperty('previous');
+    });
+  });
+
   describe('visitors', () => {
     const SHOP = { ...RANGE_ALL, byBranch: false };
 
     it('counts unique visitors and page views per local day (after midnight is the next day)', async () => {
-      expect(await data(`unique-visitors?${RANGE}`)).toEqual({ ...SHOP, total: 3, series: days(2, 1) });
-      expect(await data(`page-views?${RANGE}`)).toEqual({ ...SHOP, total: 4, series: days(3, 1) });
+      expect(await data(`unique-visitors?${RANGE}`)).toEqual({
+        ...SHOP,
+        total: 3,
+        series: days(2, 1),
+        previous: BEFORE_RANGE,
+      });
+      expect(await data(`page-views?${RANGE}`)).toEqual({
+        ...SHOP,
+        total: 4,
+        series: days(3, 1),
+        previous: BEFORE_RANGE,
+      });
     });
 
     it('ranks the pages and the events', async () => {

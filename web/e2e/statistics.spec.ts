@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import {
   expect,
   request as playwrightRequest,
@@ -147,6 +148,25 @@ test.describe('Statistik', () => {
     const [y, m, d] = day.split('-');
     await expect(page.locator('.stats-head__range')).toHaveText(`${d}.${m}.${y} · Alle Filialen`);
     await expectFigures(page, after);
+    // Against yesterday, as the API's previous period says (whole orders: exact in floating point).
+    const previous = (
+      (await (await api.get(`/api/statistics/orders?from=${day}&to=${day}`)).json()) as {
+        data: { total: number; previous: { total: number } };
+      }
+    ).data.previous.total;
+    const change = (after.orders - previous) / previous;
+    const percent = Math.round(Math.abs(change) * 1000) / 10;
+    await expect(
+      page
+        .locator('.stats-figure')
+        .filter({ hasText: /^Bestellungen/ })
+        .locator('.stats-change'),
+    ).toHaveText(
+      previous === 0
+        ? 'Vorperiode: 0'
+        : `${change > 0 ? '+' : change < 0 ? '−' : '± '}${String(percent).replace('.', ',')}\u00a0% ggü. Vorperiode`,
+    );
+    await screenshot(page, testInfo, 'statistics-today', false);
     const popular = page.getByRole('region', { name: 'Beliebte Produkte' });
     await expect(popular.getByRole('row', { name: /Wiener Schnitzel vom Kalb/ })).toBeVisible();
     await expect(page.getByRole('img', { name: /^Umsatz pro Tag: 1 Tage, Summe/ })).toBeVisible();
@@ -194,6 +214,47 @@ test.describe('Statistik', () => {
     await expectFigures(page, await apiFigures(api, day, day, `&branchId=${await filter.inputValue()}`));
     await expect(figure(page, 'Besucher')).toBeVisible();
     await expect(page.getByText('Besucherzahlen gelten für den ganzen Shop.')).toBeVisible();
+
+    // Range and branch are in the address: a reload (or a shared link) shows the same.
+    const branchId = await filter.inputValue();
+    await expect(page).toHaveURL(
+      new RegExp(`/backend/statistics\\?from=${day}&to=${day}&branch=${branchId}$`),
+    );
+    await page.reload();
+    await expect(page.locator('.stats-head__range')).toHaveText(`${d}.${m}.${y} · Gasthaus Zur Linde`);
+    await expect(page.getByRole('button', { name: 'Heute' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.getByRole('combobox', { name: 'Filiale' })).toHaveValue(branchId);
+    // Nonsense in the address: the default range and every branch, and the address corrected.
+    await page.goto('/backend/statistics?from=2026-02-30&to=gestern&branch=abc');
+    await expect(page.getByRole('button', { name: '30 Tage' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(page.locator('.stats-head__range')).toContainText('Alle Filialen');
+    await expect(page).toHaveURL(new RegExp(`\\?from=\\d{4}-\\d{2}-\\d{2}&to=${day}$`));
+    await page.goto(`/backend/statistics?from=${day}&to=${day}&branch=${branchId}`);
+    await expect(page.locator('.stats-head__range')).toHaveText(`${d}.${m}.${y} · Gasthaus Zur Linde`);
+
+    // CSV for Excel: the file of what is shown, German (BOM, semicolons, decimal comma, TT.MM.JJJJ).
+    const linde = await apiFigures(api, day, day, `&branchId=${branchId}`);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'CSV exportieren' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`statistik-${day}-bis-${day}.csv`);
+    const bytes = await readFile(await download.path());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.toString('utf8').slice(1).split('\r\n');
+    expect(lines.slice(0, 4)).toEqual([
+      'Statistik',
+      `Zeitraum;${d}.${m}.${y};${d}.${m}.${y}`,
+      expect.stringMatching(/^Vorperiode;\d\d\.\d\d\.\d{4};\d\d\.\d\d\.\d{4}$/),
+      'Filiale;Gasthaus Zur Linde',
+    ]);
+    const csvMoney = (value: number) => euro(value).replace('\u00a0EUR', '').replace(/\./g, '');
+    // One day: the day's row and the sum carry the branch's orders and revenue, as the API gives them.
+    for (const first of [`${d}.${m}.${y}`, 'Summe'])
+      expect(lines.find((l) => l.startsWith(`${first};`))).toMatch(
+        new RegExp(`^${first.replace(/\./g, '\\.')};${linde.orders};${csvMoney(linde.revenue)};`),
+      );
+    expect(lines.some((l) => /^Wiener Schnitzel vom Kalb;\d+;Stk\.;\d+;\d+,\d\d$/.test(l))).toBe(true);
 
     await page.setViewportSize({ width: 820, height: 1180 });
     await page.getByRole('combobox', { name: 'Filiale' }).selectOption({ label: 'Alle Filialen' });

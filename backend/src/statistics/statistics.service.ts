@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import {
   addDays,
+  COMPARED_STATISTICS_SETS,
   DEFAULT_TIME_ZONE,
+  previousPeriod,
   type IsoDate,
   localDate,
   startOfLocalDay,
@@ -33,6 +35,23 @@ interface Scope extends StatisticsQueryInput {
 }
 
 type Row = Record<string, unknown>;
+type ComparedSet = (typeof COMPARED_STATISTICS_SETS)[number];
+/** A set's answer as its query computes it; `get` adds `previous` to the compared sets. */
+type Base<S extends StatisticsSet> = S extends StatisticsSet ? Omit<StatisticsResults[S], 'previous'> : never;
+
+/** What a compared set's answer says of its previous period: the range and the key figures, no series. */
+function previousFigures(before: Base<ComparedSet>) {
+  const { from, to, total } = before;
+  return {
+    from,
+    to,
+    total,
+    ...('averageOrderValue' in before
+      ? { orders: before.orders, averageOrderValue: before.averageOrderValue }
+      : {}),
+    ...('lostRevenue' in before ? { lostRevenue: before.lostRevenue } : {}),
+  };
+}
 const int = (v: unknown) => Number(v ?? 0);
 
 /** The branch's time zone for an order aliased `o`. */
@@ -67,22 +86,33 @@ export class StatisticsService {
     const input = parseStatisticsQuery(query, this.clock.now());
     const em = this.connection.manager(ctx);
     const scope = await this.scope(ctx, em, input);
-    const sets: { [K in StatisticsSet]: () => Promise<StatisticsResults[K]> } = {
-      'unique-visitors': () => this.uniqueVisitors(em, scope),
-      'page-views': () => this.pageViews(em, scope),
-      pages: () => this.pages(em, scope),
-      events: () => this.events(em, scope),
-      orders: () => this.orders(em, scope),
-      revenue: () => this.revenue(em, scope),
-      'canceled-orders': () => this.canceledOrders(em, scope),
-      items: () => this.items(em, scope),
-      'popular-items': () => this.popularItems(em, scope),
-      'visitor-times': () => this.visitorTimes(em, scope),
-      'order-times': () => this.orderTimes(em, scope),
-      'working-activities': () => this.workingActivities(em, scope),
-      'working-schedules': () => this.workingSchedules(em, scope),
+    const run = <K extends StatisticsSet>(set: K, scope: Scope): Promise<Base<K>> => {
+      const sets: { [K in StatisticsSet]: () => Promise<Base<K>> } = {
+        'unique-visitors': () => this.uniqueVisitors(em, scope),
+        'page-views': () => this.pageViews(em, scope),
+        pages: () => this.pages(em, scope),
+        events: () => this.events(em, scope),
+        orders: () => this.orders(em, scope),
+        revenue: () => this.revenue(em, scope),
+        'canceled-orders': () => this.canceledOrders(em, scope),
+        items: () => this.items(em, scope),
+        'popular-items': () => this.popularItems(em, scope),
+        'visitor-times': () => this.visitorTimes(em, scope),
+        'order-times': () => this.orderTimes(em, scope),
+        'working-activities': () => this.workingActivities(em, scope),
+        'working-schedules': () => this.workingSchedules(em, scope),
+      };
+      return sets[set]() as Promise<Base<K>>;
     };
-    return sets[set]() as Promise<StatisticsResults[S]>;
+    const result = await run(set, scope);
+    if (!(COMPARED_STATISTICS_SETS as readonly StatisticsSet[]).includes(set))
+      return result as unknown as StatisticsResults[S];
+    // The key figures also for the period of the same length before, by the same rules and filter.
+    const before = await run(set, { ...scope, ...previousPeriod(scope.from, scope.to) });
+    return {
+      ...result,
+      previous: previousFigures(before as Base<ComparedSet>),
+    } as unknown as StatisticsResults[S];
   }
 
   private async scope(ctx: RequestContext, em: EntityManager, input: StatisticsQueryInput): Promise<Scope> {
@@ -124,13 +154,13 @@ export class StatisticsService {
     return { orders, revenue };
   }
 
-  private async orders(em: EntityManager, scope: Scope): Promise<StatisticsResults['orders']> {
+  private async orders(em: EntityManager, scope: Scope): Promise<Base<'orders'>> {
     const { orders } = await this.orderSeries(em, scope, COUNTED);
     const series = fillDays(scope.from, scope.to, orders);
     return { ...this.range(scope), total: series.reduce((sum, d) => sum + d.value, 0), series };
   }
 
-  private async revenue(em: EntityManager, scope: Scope): Promise<StatisticsResults['revenue']> {
+  private async revenue(em: EntityManager, scope: Scope): Promise<Base<'revenue'>> {
     const { revenue } = await this.orderSeries(em, scope, COUNTED);
     const [totals]: Row[] = await em.query(
       `SELECT COUNT(*) AS orders, ROUND(COALESCE(SUM(o.total_gross), 0), 2) AS total,
@@ -147,10 +177,7 @@ export class StatisticsService {
     };
   }
 
-  private async canceledOrders(
-    em: EntityManager,
-    scope: Scope,
-  ): Promise<StatisticsResults['canceled-orders']> {
+  private async canceledOrders(em: EntityManager, scope: Scope): Promise<Base<'canceled-orders'>> {
     const { orders } = await this.orderSeries(em, scope, CANCELED);
     const [totals]: Row[] = await em.query(
       `SELECT COUNT(*) FILTER (WHERE o.status = 'canceled') AS canceled,
@@ -170,7 +197,7 @@ export class StatisticsService {
     };
   }
 
-  private async items(em: EntityManager, scope: Scope): Promise<StatisticsResults['items']> {
+  private async items(em: EntityManager, scope: Scope): Promise<Base<'items'>> {
     const rows: Row[] = await em.query(
       `SELECT CAST(o.business_date AS text) AS day, COALESCE(SUM(CAST(i.value->>'amount' AS numeric)), 0) AS quantity
          FROM customer_order o CROSS JOIN LATERAL jsonb_array_elements(o.items) AS i
@@ -185,7 +212,7 @@ export class StatisticsService {
     return { ...this.range(scope), total: series.reduce((sum, d) => sum + d.value, 0), series };
   }
 
-  private async popularItems(em: EntityManager, scope: Scope): Promise<StatisticsResults['popular-items']> {
+  private async popularItems(em: EntityManager, scope: Scope): Promise<Base<'popular-items'>> {
     const rows: Row[] = await em.query(
       `SELECT i.value->'product'->>'id' AS product_id, COALESCE(i.value->>'unit', '') AS unit,
               (array_agg(i.value->>'name' ORDER BY o.created_at DESC, o.id DESC))[1] AS name,
@@ -209,7 +236,7 @@ export class StatisticsService {
     };
   }
 
-  private async orderTimes(em: EntityManager, scope: Scope): Promise<StatisticsResults['order-times']> {
+  private async orderTimes(em: EntityManager, scope: Scope): Promise<Base<'order-times'>> {
     const rows: Row[] = await em.query(
       `SELECT CAST(EXTRACT(ISODOW FROM o.created_at AT TIME ZONE ${ZONE_OF_ORDER}) AS integer) AS dow,
               CAST(EXTRACT(HOUR FROM o.created_at AT TIME ZONE ${ZONE_OF_ORDER}) AS integer) AS hour,
@@ -258,7 +285,7 @@ export class StatisticsService {
     return this.logSeries(em, scope, 'COUNT(*)', ` AND a.type = 'pageview'`);
   }
 
-  private async pages(em: EntityManager, scope: Scope): Promise<StatisticsResults['pages']> {
+  private async pages(em: EntityManager, scope: Scope): Promise<Base<'pages'>> {
     const [from, to] = this.logBounds(scope);
     const rows: Row[] = await em.query(
       `SELECT a.path, COUNT(*) AS views, COUNT(DISTINCT a.visitor_hash) AS visitors
@@ -277,7 +304,7 @@ export class StatisticsService {
     };
   }
 
-  private async events(em: EntityManager, scope: Scope): Promise<StatisticsResults['events']> {
+  private async events(em: EntityManager, scope: Scope): Promise<Base<'events'>> {
     const [from, to] = this.logBounds(scope);
     const rows: Row[] = await em.query(
       `SELECT a.type, a.category, a.action, COUNT(*) AS n, COUNT(DISTINCT a.visitor_hash) AS visitors
@@ -302,7 +329,7 @@ export class StatisticsService {
     };
   }
 
-  private async visitorTimes(em: EntityManager, scope: Scope): Promise<StatisticsResults['visitor-times']> {
+  private async visitorTimes(em: EntityManager, scope: Scope): Promise<Base<'visitor-times'>> {
     // A visitor counts once per cell and day (the hash changes daily anyway).
     const rows: Row[] = await em.query(
       `SELECT CAST(EXTRACT(ISODOW FROM a.occurred_at AT TIME ZONE $3) AS integer) AS dow,
@@ -321,10 +348,7 @@ export class StatisticsService {
         AND ${alias}.${column} < (CAST(CAST($2 AS date) + 1 AS timestamp) AT TIME ZONE b.time_zone)${this.branchFilter(scope, `${alias}.branch_id`)}`;
   }
 
-  private async workingActivities(
-    em: EntityManager,
-    scope: Scope,
-  ): Promise<StatisticsResults['working-activities']> {
+  private async workingActivities(em: EntityManager, scope: Scope): Promise<Base<'working-activities'>> {
     // Absences by their start; work by the part inside the range: a shift across midnight counts in each
     // day with its part, pauses likewise (the week overview's rule, `workedMsWithin`), so work that began
     // the evening before the range is read too.
@@ -406,10 +430,7 @@ export class StatisticsService {
     };
   }
 
-  private async workingSchedules(
-    em: EntityManager,
-    scope: Scope,
-  ): Promise<StatisticsResults['working-schedules']> {
+  private async workingSchedules(em: EntityManager, scope: Scope): Promise<Base<'working-schedules'>> {
     const rows: Row[] = await em.query(
       `SELECT ws.user_id, u.first_name, u.last_name, u.username,
               CAST(CAST(ws.starts_at AT TIME ZONE b.time_zone AS date) AS text) AS day, COUNT(*) AS shifts,

@@ -1,4 +1,5 @@
 import type { IsoDate } from './base.js';
+import { addDays, daysBetween } from '../zoned-time.js';
 import type { StatisticsSet } from './entities.js';
 
 /**
@@ -35,12 +36,28 @@ export interface SeriesStatistics extends StatisticsRange {
   series: DailyValue[];
 }
 
+/**
+ * The key figure of the period of the same length just before the range (`from − n … from − 1` for a
+ * range of n days), for "+12,5 % ggü. Vorperiode". Same branch filter, same rules.
+ */
+export interface PreviousPeriod {
+  from: IsoDate;
+  to: IsoDate;
+  total: number;
+}
+
+/** A series set whose total is a key figure of the dashboard: with the previous period's total. */
+export interface ComparedSeriesStatistics extends SeriesStatistics {
+  previous: PreviousPeriod;
+}
+
 /** `revenue`: gross revenue of the counted orders per day; `total` in major units. */
 export interface RevenueStatistics extends SeriesStatistics {
   /** Orders that make up the revenue (the same as the `orders` set). */
   orders: number;
   /** `total / orders`, rounded to the cent; 0 without orders. */
   averageOrderValue: number;
+  previous: PreviousPeriod & { orders: number; averageOrderValue: number };
 }
 
 /** `canceled-orders`: orders cancelled or rejected per day. */
@@ -49,6 +66,7 @@ export interface CanceledOrdersStatistics extends SeriesStatistics {
   rejected: number;
   /** Gross value of those orders (money that did not come in), major units. */
   lostRevenue: number;
+  previous: PreviousPeriod & { lostRevenue: number };
 }
 
 /** A page of the storefront. */
@@ -150,14 +168,14 @@ export interface WorkingSchedulesStatistics extends SeriesStatistics {
 
 /** The answer of each set. */
 export interface StatisticsResults {
-  'unique-visitors': SeriesStatistics;
-  'page-views': SeriesStatistics;
+  'unique-visitors': ComparedSeriesStatistics;
+  'page-views': ComparedSeriesStatistics;
   pages: PagesStatistics;
   events: EventsStatistics;
-  orders: SeriesStatistics;
+  orders: ComparedSeriesStatistics;
   revenue: RevenueStatistics;
   'canceled-orders': CanceledOrdersStatistics;
-  items: SeriesStatistics;
+  items: ComparedSeriesStatistics;
   'popular-items': PopularItemsStatistics;
   'visitor-times': TimeMatrixStatistics;
   'order-times': TimeMatrixStatistics;
@@ -168,6 +186,22 @@ export interface StatisticsResults {
 // Every set has its shape (a compile error here names a set without one).
 const _everySet: Record<StatisticsSet, true> = {} as Record<keyof StatisticsResults, true>;
 void _everySet;
+
+/** The sets that carry `previous` (the dashboard's key figures). */
+export const COMPARED_STATISTICS_SETS = [
+  'unique-visitors',
+  'page-views',
+  'orders',
+  'revenue',
+  'canceled-orders',
+  'items',
+] as const satisfies readonly StatisticsSet[];
+
+/** The period of the same length just before `from … to` (inclusive local dates). */
+export function previousPeriod(from: IsoDate, to: IsoDate): { from: IsoDate; to: IsoDate } {
+  const days = daysBetween(from, to) + 1;
+  return { from: addDays(from, -days), to: addDays(from, -1) };
+}
 
 /** Days of the range when `from` is not given: the last 30 days up to `to` (default today). */
 export const STATISTICS_DEFAULT_DAYS = 30;

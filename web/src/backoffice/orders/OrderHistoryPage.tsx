@@ -4,6 +4,7 @@ import { useEffect, type FormEvent } from 'react';
 import { Link } from '../../app/router';
 import { PageTitle } from '../../components/PageTitle';
 import { CollectionStore } from '../collection/CollectionStore';
+import { downloadText } from '../csv';
 import { DateInput } from '../editors/dates/DateInput';
 import { useStores } from '../stores';
 import './board.css';
@@ -50,13 +51,7 @@ export const OrderHistoryPage = observer(function OrderHistoryPage() {
 
   async function exportCsv() {
     const rows = await history.fetchAll();
-    const blob = new Blob([ordersCsv(rows)], { type: 'text/csv;charset=utf-8' });
-    const url = URL.createObjectURL(blob);
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = `bestellungen-${new Date().toISOString().slice(0, 10)}.csv`;
-    link.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    downloadText(`bestellungen-${new Date().toISOString().slice(0, 10)}.csv`, ordersCsv(rows));
   }
 
   return (

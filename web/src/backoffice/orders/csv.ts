@@ -1,13 +1,9 @@
 import { customerStatusText } from '@ordering/common';
+import { toCsv } from '../csv';
 import { customerName, orderTotal, orderTypeLabel } from './board';
 import type { StaffOrder } from './types';
 
 const HEADER = ['Ticket', 'Eingang', 'Termin', 'Filiale', 'Kunde', 'Art', 'Status', 'Zahlung', 'Summe'];
-
-function cell(value: unknown): string {
-  const text = value === null || value === undefined ? '' : String(value);
-  return /[";\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 const dateTime = new Intl.DateTimeFormat('de-AT', {
   dateStyle: 'short',
@@ -29,5 +25,5 @@ export function ordersCsv(orders: StaffOrder[]): string {
     o.payment?.text ?? '',
     orderTotal(o).replace('\u00a0', ' '),
   ]);
-  return '\ufeff' + [HEADER, ...rows].map((row) => row.map(cell).join(';')).join('\r\n') + '\r\n';
+  return toCsv([HEADER, ...rows]);
 }

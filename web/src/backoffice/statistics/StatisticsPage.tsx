@@ -1,17 +1,24 @@
+import { reaction } from 'mobx';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useLocation, useNavigate } from '../../app/router';
 import { PageTitle } from '../../components/PageTitle';
 import { visibleAreas } from '../areas';
 import { DateInput } from '../editors/dates/DateInput';
+import { FigureTable } from '../editors/FigureTable';
 import { useStores } from '../stores';
+import { downloadText } from '../csv';
 import { BarChart, Heatmap } from './charts';
+import { statisticsCsv, statisticsCsvName } from './csv';
 import {
+  compare,
   formatCount,
   formatEuro,
   formatEuroShort,
   formatMinutes,
   formatQuantity,
   formatRange,
+  type Comparison,
 } from './format';
 import { PRESETS, StatisticsStore } from './StatisticsStore';
 import './statistics.css';
@@ -29,18 +36,40 @@ function useStatistics(): StatisticsStore {
 
 const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 
-/** One key figure. */
-function Figure({ label, value, note }: { label: string; value: string; note?: string }) {
+/** One key figure, with its change against the previous period. */
+function Figure({
+  label,
+  value,
+  note,
+  change,
+  previous,
+}: {
+  label: string;
+  value: string;
+  note?: string;
+  change?: Comparison;
+  /** The previous period's value and range, for the change's tooltip. */
+  previous?: string;
+}) {
   return (
     <div className="stats-figure">
       <dt>{label}</dt>
       <dd>
         <span className="stats-figure__value">{value}</span>
+        {change && (
+          <span className={`stats-change stats-change--${change.tone}`} title={previous}>
+            {change.text}
+          </span>
+        )}
         {note && <span className="stats-figure__note">{note}</span>}
       </dd>
     </div>
   );
 }
+
+/** `Vorperiode 02.11.2026 – 01.12.2026: 1.234,00 EUR`. */
+const previousTitle = (previous: { from: string; to: string }, value: string) =>
+  `Vorperiode ${formatRange(previous.from, previous.to)}: ${value}`;
 
 /**
  * The statistics dashboard (Statistik): range and branch, key figures, revenue or orders per day, the best
@@ -65,8 +94,27 @@ const StatisticsDashboard = observer(function StatisticsDashboard() {
   const [chart, setChart] = useState<'revenue' | 'orders'>('revenue');
   const [times, setTimes] = useState<'order-times' | 'visitor-times'>('order-times');
 
+  // The range and branch live in the URL (`?from&to&branch`), so a reload or a shared link shows the same.
+  const { search } = useLocation();
+  const navigate = useNavigate();
+  const currentSearch = useRef(search);
+  currentSearch.current = search;
   useEffect(() => {
-    if (!stats.shown) void stats.load();
+    void stats.applyQuery(search);
+  }, [stats, search]);
+  useEffect(
+    () =>
+      reaction(
+        () => stats.query,
+        (query) => {
+          if (query !== null && `?${query}` !== currentSearch.current)
+            navigate(`?${query}`, { replace: true });
+        },
+        { fireImmediately: true },
+      ),
+    [stats, navigate],
+  );
+  useEffect(() => {
     if (stats.branches.length === 0) void stats.loadBranches();
   }, [stats]);
 
@@ -147,6 +195,16 @@ const StatisticsDashboard = observer(function StatisticsDashboard() {
               ))}
             </select>
           </label>
+          <button
+            type="button"
+            className="button stats-export"
+            disabled={!shown}
+            onClick={() =>
+              shown && downloadText(statisticsCsvName(shown), statisticsCsv(stats, branchName ?? null))
+            }
+          >
+            CSV exportieren
+          </button>
           {stats.rangeError && (
             <p id="stats-range-error" className="stats-error" role="alert">
               {stats.rangeError.message}
@@ -159,21 +217,33 @@ const StatisticsDashboard = observer(function StatisticsDashboard() {
         <Figure
           label="Bestellungen"
           value={orders ? formatCount(orders.total) : '–'}
+          change={orders && compare(orders.total, orders.previous.total)}
+          previous={orders && previousTitle(orders.previous, formatCount(orders.previous.total))}
           note={stats.results.items ? `${formatCount(stats.results.items.total)} Artikel` : undefined}
         />
         <Figure
           label="Umsatz"
           value={revenue ? formatEuro(revenue.total) : '–'}
+          change={revenue && compare(revenue.total, revenue.previous.total, { money: true })}
+          previous={revenue && previousTitle(revenue.previous, formatEuro(revenue.previous.total))}
           note="brutto, ohne Stornos"
         />
         <Figure
           label="Durchschnittlicher Bestellwert"
           value={revenue ? formatEuro(revenue.averageOrderValue) : '–'}
+          change={
+            revenue && compare(revenue.averageOrderValue, revenue.previous.averageOrderValue, { money: true })
+          }
+          previous={
+            revenue && previousTitle(revenue.previous, formatEuro(revenue.previous.averageOrderValue))
+          }
           note={revenue ? `aus ${plural(revenue.orders, 'Bestellung', 'Bestellungen')}` : undefined}
         />
         <Figure
           label="Stornierungen"
           value={canceled ? formatCount(canceled.total) : '–'}
+          change={canceled && compare(canceled.total, canceled.previous.total, { moreIsBetter: false })}
+          previous={canceled && previousTitle(canceled.previous, formatCount(canceled.previous.total))}
           note={
             canceled && canceled.total > 0
               ? `${formatEuro(canceled.lostRevenue)} entgangen`
@@ -185,6 +255,8 @@ const StatisticsDashboard = observer(function StatisticsDashboard() {
         <Figure
           label="Besucher"
           value={visitors ? formatCount(visitors.total) : '–'}
+          change={visitors && compare(visitors.total, visitors.previous.total)}
+          previous={visitors && previousTitle(visitors.previous, formatCount(visitors.previous.total))}
           note={
             pageViews
               ? `${plural(pageViews.total, 'Seitenaufruf', 'Seitenaufrufe')}${shown?.branchId ? ', ganzer Shop' : ''}`
@@ -224,32 +296,18 @@ const StatisticsDashboard = observer(function StatisticsDashboard() {
           {popular.length === 0 ? (
             <p className="stats-empty">Im Zeitraum wurde nichts verkauft.</p>
           ) : (
-            <table className="stats-table">
-              <thead>
-                <tr>
-                  <th scope="col">Produkt</th>
-                  <th scope="col" className="num">
-                    Menge
-                  </th>
-                  <th scope="col" className="num">
-                    Bestellungen
-                  </th>
-                  <th scope="col" className="num">
-                    Umsatz
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {popular.map((item) => (
-                  <tr key={`${item.productId}-${item.unit}`}>
-                    <th scope="row">{item.name}</th>
-                    <td className="num">{formatQuantity(item.quantity, item.unit)}</td>
-                    <td className="num">{formatCount(item.orders)}</td>
-                    <td className="num">{formatEuro(item.revenue)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <FigureTable
+              className="stats-table"
+              rows={popular}
+              rowKey={(item) => `${item.productId}-${item.unit}`}
+              label="Produkt"
+              name={(item) => item.name}
+              columns={[
+                { label: 'Menge', value: (item) => formatQuantity(item.quantity, item.unit) },
+                { label: 'Bestellungen', value: (item) => formatCount(item.orders) },
+                { label: 'Umsatz', value: (item) => formatEuro(item.revenue) },
+              ]}
+            />
           )}
         </section>
 
@@ -314,30 +372,18 @@ const StatisticsDashboard = observer(function StatisticsDashboard() {
             </div>
           </dl>
           {pages && pages.pages.length > 0 ? (
-            <table className="stats-table">
-              <thead>
-                <tr>
-                  <th scope="col">Seite</th>
-                  <th scope="col" className="num">
-                    Aufrufe
-                  </th>
-                  <th scope="col" className="num">
-                    Besucher
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {pages.pages.slice(0, 8).map((page) => (
-                  <tr key={page.path}>
-                    <th scope="row" className="stats-path">
-                      {page.path || '(ohne Adresse)'}
-                    </th>
-                    <td className="num">{formatCount(page.views)}</td>
-                    <td className="num">{formatCount(page.visitors)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <FigureTable
+              className="stats-table"
+              rows={pages.pages.slice(0, 8)}
+              rowKey={(page) => page.path}
+              label="Seite"
+              name={(page) => page.path || '(ohne Adresse)'}
+              nameClassName="stats-path"
+              columns={[
+                { label: 'Aufrufe', value: (page) => formatCount(page.views) },
+                { label: 'Besucher', value: (page) => formatCount(page.visitors) },
+              ]}
+            />
           ) : (
             <p className="stats-empty">
               Keine Seitenaufrufe im Zeitraum (gezählt wird nur mit Cookie-Zustimmung).
@@ -369,34 +415,22 @@ const StatisticsDashboard = observer(function StatisticsDashboard() {
           {stats.workingTime.length === 0 ? (
             <p className="stats-empty">Keine Schichten und keine erfasste Arbeitszeit im Zeitraum.</p>
           ) : (
-            <table className="stats-table">
-              <thead>
-                <tr>
-                  <th scope="col">Person</th>
-                  <th scope="col" className="num">
-                    Geplant
-                  </th>
-                  <th scope="col" className="num">
-                    Gearbeitet
-                  </th>
-                  <th scope="col" className="num">
-                    Differenz
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {stats.workingTime.map((p) => (
-                  <tr key={p.userId}>
-                    <th scope="row">{p.name}</th>
-                    <td className="num">{formatMinutes(p.planned)}</td>
-                    <td className="num">{formatMinutes(p.worked)}</td>
-                    <td className={`num ${p.worked - p.planned < 0 ? 'stats-minus' : ''}`}>
-                      {formatMinutes(p.worked - p.planned)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <FigureTable
+              className="stats-table"
+              rows={stats.workingTime}
+              rowKey={(p) => p.userId}
+              label="Person"
+              name={(p) => p.name}
+              columns={[
+                { label: 'Geplant', value: (p) => formatMinutes(p.planned) },
+                { label: 'Gearbeitet', value: (p) => formatMinutes(p.worked) },
+                {
+                  label: 'Differenz',
+                  value: (p) => formatMinutes(p.worked - p.planned),
+                  className: (p) => (p.worked - p.planned < 0 ? 'stats-minus' : undefined),
+                },
+              ]}
+            />
           )}
           {activities && activities.running > 0 && (
             <p className="stats-note">

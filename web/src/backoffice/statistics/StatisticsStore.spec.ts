@@ -2,7 +2,7 @@ import { STATISTICS_SETS, type StatisticsSet } from '@ordering/common';
 import { ApiClient } from '../../api/ApiClient';
 import { fakeFetch, json } from '../../testing/fakeFetch';
 import { ErrorStore } from '../ErrorStore';
-import { presetRange, StatisticsStore } from './StatisticsStore';
+import { parseSelection, presetOf, presetRange, selectionQuery, StatisticsStore } from './StatisticsStore';
 
 const NOW = new Date('2026-12-02T10:00:00Z'); // Wednesday, 11:00 in Vienna
 
@@ -28,6 +28,68 @@ describe(StatisticsStore.name, () => {
       expect(presetRange('7d', '2026-12-02')).toEqual({ from: '2026-11-26', to: '2026-12-02' });
       expect(presetRange('30d', '2026-12-02')).toEqual({ from: '2026-11-03', to: '2026-12-02' });
       expect(presetRange('month', '2026-12-02')).toEqual({ from: '2026-12-01', to: '2026-12-02' });
+    });
+  });
+
+  describe('the URL query', () => {
+    const TODAY = '2026-12-02';
+    const DEFAULT = { from: '2026-11-03', to: '2026-12-02' };
+
+    it('reads from, to and branch and writes them back the same way', () => {
+      const wanted = parseSelection('?from=2026-11-01&to=2026-11-23&branch=4', TODAY);
+      expect(wanted).toEqual({ from: '2026-11-01', to: '2026-11-23', branchId: 4 });
+      expect(selectionQuery(wanted)).toBe('from=2026-11-01&to=2026-11-23&branch=4');
+      expect(selectionQuery({ ...wanted, branchId: null })).toBe('from=2026-11-01&to=2026-11-23');
+    });
+
+    it.each([
+      ['nothing', ''],
+      ['no real day', '?from=2026-02-30&to=2026-03-01'],
+      ['words', '?from=gestern&to=heute'],
+      ['only one end', '?from=2026-11-01'],
+      ['a reversed range', '?from=2026-12-01&to=2026-11-01'],
+      ['more than 366 days', '?from=2025-01-01&to=2026-01-02'],
+      ['a time appended', '?from=2026-11-01T00:00&to=2026-11-23'],
+    ])('falls back to the last 30 days for %s', (_, search) => {
+      expect(parseSelection(search, TODAY)).toEqual({ ...DEFAULT, branchId: null });
+    });
+
+    it.each(['0', '-3', 'x', '1.5', '4abc', '99999999999'])('ignores the branch %p', (branch) => {
+      expect(parseSelection(`?from=2026-11-01&to=2026-11-23&branch=${branch}`, TODAY).branchId).toBeNull();
+    });
+
+    it('recognises a quick choice by its days, anything else is custom', () => {
+      expect(presetOf('2026-11-26', '2026-12-02', TODAY)).toBe('7d');
+      expect(presetOf('2026-12-01', '2026-12-02', TODAY)).toBe('month');
+      expect(presetOf('2026-11-01', '2026-11-23', TODAY)).toBe('custom');
+    });
+
+    it('loads what the URL asks for, and corrects a branch that does not exist to every branch', async () => {
+      const branches = json(200, { data: [{ id: 4, name: 'Linz' }] });
+      const { store, fetch } = setup(branches, ...answers(), ...answers());
+      await store.applyQuery('?from=2026-11-01&to=2026-11-23&branch=4');
+      expect(fetch.calls[1]!.url).toBe(
+        '/api/statistics/unique-visitors?from=2026-11-01&to=2026-11-23&branchId=4',
+      );
+      expect([store.preset, store.query]).toEqual(['custom', 'from=2026-11-01&to=2026-11-23&branch=4']);
+      await store.applyQuery('?from=2026-11-01&to=2026-11-23&branch=4'); // the same again: no request
+      expect(fetch.calls).toHaveLength(1 + STATISTICS_SETS.length);
+      await store.applyQuery('?from=2026-11-26&to=2026-12-02&branch=9');
+      expect(fetch.calls.at(-1)!.url).toBe('/api/statistics/working-schedules?from=2026-11-26&to=2026-12-02');
+      expect([store.preset, store.branchId, store.query]).toEqual([
+        '7d',
+        null,
+        'from=2026-11-26&to=2026-12-02',
+      ]);
+    });
+
+    it('keeps what it shows when the URL comes without a query (back from another screen)', async () => {
+      const { store, fetch } = setup(...answers());
+      await store.applyQuery('');
+      expect(store.query).toBe('from=2026-11-03&to=2026-12-02');
+      await store.choose('custom');
+      await store.applyQuery('');
+      expect(fetch.calls).toHaveLength(STATISTICS_SETS.length);
     });
   });
 

@@ -40,6 +40,51 @@ export function presetRange(preset: Exclude<Preset, 'custom'>, today: string): {
   }
 }
 
+/** A real calendar day `YYYY-MM-DD` (not `2026-02-30`). */
+function isDay(value: string | null): value is string {
+  return value !== null && /^\d{4}-\d{2}-\d{2}$/.test(value) && addDays(value, 0) === value;
+}
+
+/** The range and branch asked for, as the screen's URL keeps them. */
+export interface StatisticsSelection {
+  from: string;
+  to: string;
+  branchId: number | null;
+}
+
+/**
+ * Reads `?from=YYYY-MM-DD&to=YYYY-MM-DD&branch=<id>` (the keys of the QR sheet's `?branch=`). A range that
+ * is missing, not real days, reversed or longer than the API allows gives the default (the last 30 days);
+ * a branch that is not a positive integer gives every branch. Never throws.
+ */
+export function parseSelection(search: string, today: string): StatisticsSelection {
+  const params = new URLSearchParams(search);
+  const from = params.get('from');
+  const to = params.get('to');
+  const branch = params.get('branch');
+  const branchId = branch !== null && /^[1-9]\d{0,8}$/.test(branch) ? Number(branch) : null;
+  if (isDay(from) && isDay(to) && from <= to && daysBetween(from, to) + 1 <= STATISTICS_MAX_DAYS)
+    return { from, to, branchId };
+  return { ...presetRange('30d', today), branchId };
+}
+
+/** The URL query of a selection: `from=…&to=…` and `&branch=…` when filtered. */
+export function selectionQuery({ from, to, branchId }: StatisticsSelection): string {
+  const query = new URLSearchParams({ from, to });
+  if (branchId !== null) query.set('branch', String(branchId));
+  return query.toString();
+}
+
+/** The quick choice a range is (today's 7 days …), or `custom`. */
+export function presetOf(from: string, to: string, today: string): Preset {
+  for (const [preset] of PRESETS) {
+    if (preset === 'custom') continue;
+    const range = presetRange(preset, today);
+    if (range.from === from && range.to === to) return preset;
+  }
+  return 'custom';
+}
+
 export interface StatisticsStoreOptions {
   api: ApiClient;
   errors: ErrorStore;
@@ -61,7 +106,9 @@ export class StatisticsStore {
   branches: { id: number; name: string }[] = [];
   results: Results = {};
   /** The range the shown results belong to. */
-  shown: { from: string; to: string; branchId: number | null } | null = null;
+  shown: StatisticsSelection | null = null;
+  /** The range and branch last asked for (what the URL shows), or null before the first load. */
+  applied: StatisticsSelection | null = null;
   loading = false;
   /** A custom range that cannot be asked for, named at its field. */
   rangeError: { field: 'from' | 'to'; message: string } | null = null;
@@ -139,6 +186,43 @@ export class StatisticsStore {
     );
   }
 
+  /** The URL query of what was last asked for, or null before the first load. */
+  get query(): string | null {
+    return this.applied ? selectionQuery(this.applied) : null;
+  }
+
+  /**
+   * Takes the range and branch from the URL's query and loads them, unless they are what was asked for
+   * last. An empty query keeps what the store has (coming back to the screen), or loads the default.
+   * Bad values fall back to the default; a branch that is not in the list (once loaded) to every branch.
+   */
+  async applyQuery(search: string): Promise<void> {
+    const empty = new URLSearchParams(search).toString() === '';
+    if (empty && this.applied) return;
+    const wanted = parseSelection(search, this.today);
+    if (wanted.branchId !== null) {
+      if (this.branches.length === 0) await this.loadBranches();
+      if (this.branches.length > 0 && !this.branches.some((b) => b.id === wanted.branchId))
+        wanted.branchId = null;
+    }
+    const applied = this.applied;
+    if (
+      applied &&
+      applied.from === wanted.from &&
+      applied.to === wanted.to &&
+      applied.branchId === wanted.branchId
+    )
+      return;
+    runInAction(() => {
+      this.from = wanted.from;
+      this.to = wanted.to;
+      this.branchId = wanted.branchId;
+      this.preset = presetOf(wanted.from, wanted.to, this.today);
+      this.rangeError = null;
+    });
+    await this.load();
+  }
+
   /** Chooses a quick range and loads it. */
   async choose(preset: Preset): Promise<void> {
     this.preset = preset;
@@ -207,6 +291,7 @@ export class StatisticsStore {
     const query = new URLSearchParams({ from: this.from, to: this.to });
     if (this.branchId !== null) query.set('branchId', String(this.branchId));
     const asked = { from: this.from, to: this.to, branchId: this.branchId };
+    this.applied = asked;
     this.loading = true;
     const answers = await this.errors.run(
       STATISTICS_FAILED,

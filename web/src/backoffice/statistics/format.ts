@@ -53,3 +53,53 @@ export function formatQuantity(amount: number, unit: string): string {
 export function formatHourSpan(hour: number): string {
   return `${hour}–${hour + 1} Uhr`;
 }
+
+/**
+ * The change from `previous` to `current` in tenths of a percent, rounded half away from zero: exact, as
+ * both are whole numbers (counts, or money in cents) and the arithmetic is on big integers. Null when
+ * the previous period had nothing (no percentage of zero).
+ */
+export function changeTenths(current: number, previous: number): number | null {
+  if (!Number.isInteger(current) || !Number.isInteger(previous))
+    throw new RangeError(`Not whole numbers: ${current}, ${previous}`);
+  if (previous === 0) return null;
+  const numerator = BigInt(current - previous) * 1000n;
+  const denominator = BigInt(Math.abs(previous));
+  const negative = numerator < 0n;
+  const magnitude = negative ? -numerator : numerator;
+  const rounded = (2n * magnitude + denominator) / (2n * denominator);
+  return Number(negative ? -rounded : rounded);
+}
+
+/** A key figure's comparison with the previous period, for the line under it. */
+export interface Comparison {
+  /** `+12,5 % ggü. Vorperiode`, `−3 % ggü. Vorperiode`, `± 0 % …`, or the previous value when it was 0. */
+  text: string;
+  /** Whether the change is good news for the shop (more revenue), bad (more cancellations), or neither. */
+  tone: 'good' | 'bad' | 'same';
+}
+
+/**
+ * Compares a key figure with the previous period. `money` figures come in major units and are compared in
+ * cents; `moreIsBetter` is false for cancellations. The percentage is rounded only for the text.
+ */
+export function compare(
+  current: number,
+  previous: number,
+  { money = false, moreIsBetter = true }: { money?: boolean; moreIsBetter?: boolean } = {},
+): Comparison {
+  const whole = (value: number) => (money ? toCents(value) : Math.round(value));
+  const tenths = changeTenths(whole(current), whole(previous));
+  const tone = (sign: number): Comparison['tone'] =>
+    sign === 0 ? 'same' : sign > 0 === moreIsBetter ? 'good' : 'bad';
+  if (tenths === null)
+    return current === 0
+      ? { text: '± 0\u00a0% ggü. Vorperiode', tone: 'same' }
+      : // Nothing to compare with: no colour either (a first week is no news, good or bad).
+        { text: `Vorperiode: ${money ? formatEuro(0) : '0'}`, tone: 'same' };
+  const sign = tenths > 0 ? '+' : tenths < 0 ? '−' : '± ';
+  return {
+    text: `${sign}${formatCount(Math.abs(tenths) / 10)}\u00a0% ggü. Vorperiode`,
+    tone: tone(Math.sign(whole(current) - whole(previous))),
+  };
+}

@@ -1,6 +1,7 @@
 import { formatIsoDate, formatWorkedMinutes } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { FigureTable } from '../editors/FigureTable';
 import { useStores } from '../stores';
 import { TimeSheetStore } from './TimeSheetStore';
 import './timesheets.css';
@@ -9,6 +10,33 @@ const WEEKDAYS = ['Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa', 'So'];
 const nameOf = (u: { firstName: string; lastName: string; username: string }) =>
   `${u.firstName} ${u.lastName}`.trim() || u.username;
 const days = (n: number) => n.toLocaleString('de-AT', { maximumFractionDigits: 1 });
+
+/** The look of both sheets' tables. */
+const SHEET_TABLE = { className: 'bo-table', wrapClassName: 'bo-table-wrap' };
+
+/** A sheet's error, its "nothing" (or "loading") line, or its table. */
+function SheetBody({
+  error,
+  empty,
+  loading,
+  none,
+  children,
+}: {
+  error: string | null;
+  empty: boolean;
+  loading: boolean;
+  none: string;
+  children: ReactNode;
+}) {
+  if (error)
+    return (
+      <p className="form__error" role="alert">
+        {error}
+      </p>
+    );
+  if (empty) return <p className="bo-note">{loading ? 'Wird geladen …' : none}</p>;
+  return children;
+}
 
 /**
  * Above the activity list: "Arbeitszeiten" of a week per employee and day (h:mm, pauses excluded) and the
@@ -48,98 +76,60 @@ export const TimeSheetPanel = observer(function TimeSheetPanel() {
             </button>
           </div>
         </div>
-        {store.weekError ? (
-          <p className="form__error" role="alert">
-            {store.weekError}
-          </p>
-        ) : store.rows.length === 0 ? (
-          <p className="bo-note">
-            {store.loading ? 'Wird geladen …' : 'Keine Arbeitszeiten in dieser Woche.'}
-          </p>
-        ) : (
-          <div className="bo-table-wrap">
-            <table className="bo-table" data-testid="working-week">
-              <thead>
-                <tr>
-                  <th scope="col">Mitarbeiter</th>
-                  {WEEKDAYS.map((d, i) => (
-                    <th key={d} scope="col" className="bo-timesheet__num">
-                      {d} {store.days[i]?.slice(8, 10)}.
-                    </th>
-                  ))}
-                  <th scope="col" className="bo-timesheet__num">
-                    Woche
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {store.rows.map((row) => (
-                  <tr key={row.user.id}>
-                    <th scope="row">
-                      {nameOf(row.user)}
-                      {row.openActivities > 0 && <span className="bo-timesheet__open"> (eingestempelt)</span>}
-                    </th>
-                    {row.days.map((m, i) => (
-                      <td key={i} className="bo-timesheet__num">
-                        {m > 0 ? formatWorkedMinutes(m) : '–'}
-                      </td>
-                    ))}
-                    <td className="bo-timesheet__num">
-                      <strong>{formatWorkedMinutes(row.totalMinutes)}</strong>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <SheetBody
+          error={store.weekError}
+          empty={store.rows.length === 0}
+          loading={store.loading}
+          none="Keine Arbeitszeiten in dieser Woche."
+        >
+          <FigureTable
+            {...SHEET_TABLE}
+            testId="working-week"
+            rows={store.rows}
+            rowKey={(row) => row.user.id}
+            label="Mitarbeiter"
+            name={(row) => (
+              <>
+                {nameOf(row.user)}
+                {row.openActivities > 0 && <span className="bo-timesheet__open"> (eingestempelt)</span>}
+              </>
+            )}
+            columns={[
+              ...WEEKDAYS.map((d, i) => ({
+                label: `${d} ${store.days[i]?.slice(8, 10)}.`,
+                value: (row: (typeof store.rows)[number]) => {
+                  const m = row.days[i] ?? 0;
+                  return m > 0 ? formatWorkedMinutes(m) : '–';
+                },
+              })),
+              { label: 'Woche', value: (row) => <strong>{formatWorkedMinutes(row.totalMinutes)}</strong> },
+            ]}
+          />
+        </SheetBody>
       </section>
       <section className="card bo-timesheet" aria-labelledby="ts-holidays">
         <h2 id="ts-holidays">Urlaubskonten {store.year}</h2>
-        {store.balancesError ? (
-          <p className="form__error" role="alert">
-            {store.balancesError}
-          </p>
-        ) : store.balances.length === 0 ? (
-          <p className="bo-note">
-            {store.loading ? 'Wird geladen …' : 'Keine Urlaubskonten für dieses Jahr.'}
-          </p>
-        ) : (
-          <div className="bo-table-wrap">
-            <table className="bo-table" data-testid="holiday-balances">
-              <thead>
-                <tr>
-                  <th scope="col">Mitarbeiter</th>
-                  <th scope="col" className="bo-timesheet__num">
-                    Anspruch
-                  </th>
-                  <th scope="col" className="bo-timesheet__num">
-                    Übertrag
-                  </th>
-                  <th scope="col" className="bo-timesheet__num">
-                    Genommen
-                  </th>
-                  <th scope="col" className="bo-timesheet__num">
-                    Rest
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {store.balances.map((b) => (
-                  <tr key={b.user.id}>
-                    <th scope="row">{nameOf(b.user)}</th>
-                    <td className="bo-timesheet__num">{days(b.entitlementDays)}</td>
-                    <td className="bo-timesheet__num">{days(b.carriedOverDays)}</td>
-                    <td className="bo-timesheet__num">{days(b.takenDays)}</td>
-                    <td className="bo-timesheet__num">
-                      <strong>{days(b.remainingDays)}</strong>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <SheetBody
+          error={store.balancesError}
+          empty={store.balances.length === 0}
+          loading={store.loading}
+          none="Keine Urlaubskonten für dieses Jahr."
+        >
+          <FigureTable
+            {...SHEET_TABLE}
+            testId="holiday-balances"
+            rows={store.balances}
+            rowKey={(b) => b.user.id}
+            label="Mitarbeiter"
+            name={(b) => nameOf(b.user)}
+            columns={[
+              { label: 'Anspruch', value: (b) => days(b.entitlementDays) },
+              { label: 'Übertrag', value: (b) => days(b.carriedOverDays) },
+              { label: 'Genommen', value: (b) => days(b.takenDays) },
+              { label: 'Rest', value: (b) => <strong>{days(b.remainingDays)}</strong> },
+            ]}
+          />
+        </SheetBody>
       </section>
     </div>
   );
