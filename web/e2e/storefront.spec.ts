@@ -37,6 +37,43 @@ test.describe('Storefront', () => {
     await expect(count).toHaveText('3 von 3 Filialen werden angezeigt.');
   });
 
+  test('category bar: every group arrives, a jump lands below the bars and marks its category; a #category address too', async ({
+    page,
+  }) => {
+    await page.goto(WIEN);
+    const bar = page.getByRole('navigation', { name: 'Kategorien' });
+    const links = bar.locator('[data-category-link]');
+    await expect(links.first()).toBeVisible();
+    // The store page renders the first groups at once and the rest right after: in the end every category
+    // of the bar has its group.
+    const ids = await links.evaluateAll((all) => all.map((a) => a.getAttribute('data-category-link')));
+    expect(ids.length).toBeGreaterThan(2);
+    for (const id of ids) await expect(page.locator(`#category-${id}`)).toBeAttached();
+    // Spec section 2: the group's top comes to rest 36 % of the width below the window's top on a narrow
+    // screen, 150 px on a wide one; its link is marked as the one being read.
+    const offset = await page.evaluate(() =>
+      window.innerWidth < 768 ? Math.round(window.innerWidth * 0.36) : 150,
+    );
+    const last = ids[ids.length - 1];
+    await links.last().click();
+    await expect(links.last()).toHaveAttribute('aria-current', 'true');
+    const topOf = (id: string | null) =>
+      page.evaluate(
+        (el) => Math.round(document.getElementById(`category-${el}`)!.getBoundingClientRect().top),
+        id,
+      );
+    const scrollable = await page.evaluate(
+      () => document.documentElement.scrollHeight - window.innerHeight - window.scrollY,
+    );
+    // The last group may sit higher when the page ends before it could scroll that far.
+    if (scrollable > 2) await expect.poll(() => topOf(last)).toBe(offset);
+    // An address with a group's anchor opens the page at that group.
+    const second = ids[1];
+    await page.goto('about:blank');
+    await page.goto(`${WIEN}#category-${second}`);
+    await expect.poll(() => topOf(second)).toBe(offset);
+  });
+
   test('Wien: configure a product, add it, see the totals, and keep the cart over a reload', async ({
     page,
   }, testInfo) => {

@@ -128,7 +128,7 @@ function useProgressiveGroups<T>(groups: readonly T[], size: (group: T) => numbe
     return () => clearTimeout(timer);
   }, [complete, groups.length]);
   useEffect(() => {
-    if (!all) return;
+    if (!all || groups.length === 0) return;
     const target = window.location.hash.startsWith('#category-')
       ? document.getElementById(window.location.hash.slice(1))
       : null;
@@ -136,6 +136,6 @@ function useProgressiveGroups<T>(groups: readonly T[], size: (group: T) => numbe
       window.scrollTo({
         top: target.getBoundingClientRect().top + window.scrollY - categoryScrollOffset(window.innerWidth),
       });
-  }, [all]);
+  }, [all, groups.length]);
   return complete ? groups : groups.slice(0, first);
 }
