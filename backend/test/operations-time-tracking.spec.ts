@@ -283,7 +283,8 @@ describe('time tracking (/api/working-activities, /api/working-schedules)', () =
       const ok = await t.request(
         'POST',
         '/api/working-activities',
-        work(anna, a, '2026-11-17T07:00:00Z', null, { task: { id: task.id } }),
+        // Finished: anna's own open activity comes later (one open activity per user).
+        work(anna, a, '2026-11-17T07:00:00Z', '2026-11-17T15:00:00Z', { task: { id: task.id } }),
         admin,
       );
       expect(ok.body.data).toMatchObject({ project: { id: p1.id }, task: { id: task.id } });

@@ -1,3 +1,4 @@
+import { toErrorResponse } from '../src/core/http-error.filter.js';
 import { User } from '../src/users/user.entity.js';
 import { Device } from '../src/operations/devices/device.entity.js';
 import { hashDeviceKey } from '../src/operations/devices/device-key.service.js';
@@ -210,6 +211,84 @@ describe('staff time clock (/api/time-tracking/{branchId}/{apiKey}/…)', () => 
       admin,
     );
     expect(open.body.data).toHaveLength(1);
+    expect((await step('end', me)).status).toBe(200);
+  });
+
+  it('keeps one open activity per user for the back office too, held by a unique index behind both paths', async () => {
+    const me = as('dora', '1357');
+    const open = {
+      message:
+        'Für diese Person ist bereits eine Aktivität offen (eingestempelt oder in Pause). Bitte zuerst diese beenden oder ein Ende eintragen.',
+      field: 'endedAt',
+      code: 'open_activity',
+    };
+    t.clock.set('2026-11-23T07:00:00Z');
+    const started = await step('start', me);
+    expect(started.status).toBe(200);
+    const work = (startedAt: string, endedAt: string | null) => ({
+      user: { id: dora.id },
+      branch: { id: a.id },
+      type: 'work',
+      startedAt,
+      endedAt,
+      pauses: [],
+    });
+    // The back office's form cannot open a second one …
+    const second = await t.request(
+      'POST',
+      '/api/working-activities',
+      work('2026-11-23T06:00:00Z', null),
+      manager,
+    );
+    expect(second.status).toBe(409);
+    expect(second.body).toEqual({ errors: [open] });
+    // … nor reopen a finished one; a finished one is fine, and so is saving the open one itself.
+    const done = await t.request(
+      'POST',
+      '/api/working-activities',
+      work('2026-10-01T06:00:00Z', '2026-10-01T14:00:00Z'),
+      manager,
+    );
+    expect(done.status).toBe(201);
+    const reopen = await t.request(
+      'PUT',
+      `/api/working-activities/${done.body.data.id}`,
+      work('2026-10-01T06:00:00Z', null),
+      manager,
+    );
+    expect(reopen.status).toBe(409);
+    expect(reopen.body).toEqual({ errors: [open] });
+    const same = await t.request(
+      'PUT',
+      `/api/working-activities/${started.body.data.id}`,
+      { ...work(started.body.data.startedAt, null), comment: 'Frühdienst' },
+      manager,
+    );
+    expect(same.status).toBe(200);
+    // The database itself refuses a second open row, and that refusal is the same German 409 with its field.
+    let violation: unknown;
+    try {
+      await t.dataSource.query(
+        `INSERT INTO working_activity (user_id, branch_id, type, started_at) VALUES ($1, $2, 'work', now())`,
+        [dora.id, a.id],
+      );
+    } catch (error) {
+      violation = error;
+    }
+    expect(violation).toBeDefined();
+    expect(toErrorResponse(violation)).toEqual({ status: 409, body: { errors: [open] }, log: false });
+    expect((await step('end', me)).status).toBe(200);
+    // An open row the clock does not look at (an absence without end, from before the check): the index
+    // stops the clock's start too, with the same answer instead of a 500.
+    const [{ id: stray }] = await t.dataSource.query(
+      `INSERT INTO working_activity (user_id, branch_id, type, started_at, days) VALUES ($1, $2, 'holiday', now(), 1) RETURNING id`,
+      [dora.id, a.id],
+    );
+    const blocked = await step('start', me);
+    expect(blocked.status).toBe(409);
+    expect(blocked.body).toEqual({ errors: [open] });
+    await t.dataSource.query('DELETE FROM working_activity WHERE id = $1', [stray]);
+    expect((await step('start', me)).status).toBe(200);
     expect((await step('end', me)).status).toBe(200);
   });
 

@@ -54,3 +54,18 @@ export class DomainError extends Error {
     }));
   }
 }
+
+/**
+ * Unique indexes a user's request can run into, each with its German sentence and field: a violation of
+ * one of these (PostgreSQL 23505 naming the index) is answered with that entry instead of the generic
+ * "Dieser Wert wird bereits verwendet." Entity files register theirs when they are loaded.
+ */
+const UNIQUE_VIOLATIONS = new Map<string, FieldError>();
+
+export function describeUniqueIndex(name: string, error: FieldError): void {
+  UNIQUE_VIOLATIONS.set(name, error);
+}
+
+export function uniqueViolationOf(name: string | undefined): FieldError | undefined {
+  return name === undefined ? undefined : UNIQUE_VIOLATIONS.get(name);
+}

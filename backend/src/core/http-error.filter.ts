@@ -2,7 +2,7 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { QueryFailedError } from 'typeorm';
-import { DomainError, type FieldError, STATUS_OF } from './errors.js';
+import { DomainError, type FieldError, STATUS_OF, uniqueViolationOf } from './errors.js';
 import { HTTP_MESSAGES } from './messages.js';
 
 interface ErrorBody {
@@ -31,13 +31,17 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
     };
   }
   if (error instanceof QueryFailedError) {
-    const code = (error as QueryFailedError & { driverError?: { code?: string } }).driverError?.code;
-    if (code === '23505')
+    const driverError = (error as QueryFailedError & { driverError?: { code?: string; constraint?: string } })
+      .driverError;
+    const code = driverError?.code;
+    if (code === '23505') {
+      const known = uniqueViolationOf(driverError?.constraint);
       return {
         status: 409,
-        body: { errors: [{ message: HTTP_MESSAGES.duplicate, code: 'duplicate' }] },
+        body: { errors: [known ? { ...known } : { message: HTTP_MESSAGES.duplicate, code: 'duplicate' }] },
         log: false,
       };
+    }
     if (code === '23503') {
       return {
         status: 409,

@@ -1,6 +1,7 @@
 import { WORKING_ACTIVITY_TYPES } from '@ordering/common/schemas';
 import { Column, Entity, Index, JoinColumn, ManyToOne, type Relation } from 'typeorm';
 import { Branch } from '../../branches/branch.entity.js';
+import { describeUniqueIndex } from '../../core/errors.js';
 import { BaseEntity } from '../../database/base.entity.js';
 import { numericTransformer } from '../../database/columns.js';
 import { User } from '../../users/user.entity.js';
@@ -14,6 +15,18 @@ export type WorkingActivityType = (typeof WORKING_ACTIVITY_TYPES)[number];
 export const WORKING_ACTIVITY_STATUSES = ['running', 'paused', 'ended'] as const;
 export type WorkingActivityStatus = (typeof WORKING_ACTIVITY_STATUSES)[number];
 
+/** The partial unique index that allows one open activity (endedAt null) per user. */
+export const OPEN_ACTIVITY_INDEX = 'uq_working_activity_user_open';
+
+/** The answer when a second open activity would arise (the clock, the CRUD, or the index behind both). */
+export const OPEN_ACTIVITY_CONFLICT = {
+  message:
+    'Für diese Person ist bereits eine Aktivität offen (eingestempelt oder in Pause). Bitte zuerst diese beenden oder ein Ende eintragen.',
+  field: 'endedAt',
+  code: 'open_activity',
+};
+describeUniqueIndex(OPEN_ACTIVITY_INDEX, OPEN_ACTIVITY_CONFLICT);
+
 /** One pause of a work activity (ISO 8601; `end` null while the pause lasts). */
 export interface PauseJson {
   start: string;
@@ -24,6 +37,8 @@ export interface PauseJson {
 @Entity({ name: 'working_activity' })
 @Index('ix_working_activity_user_started', ['user', 'startedAt'])
 @Index('ix_working_activity_branch_started', ['branch', 'startedAt'])
+// One open activity (no end: running or paused) per user, for the clock and the CRUD alike.
+@Index(OPEN_ACTIVITY_INDEX, ['user'], { unique: true, where: 'ended_at IS NULL' })
 export class WorkingActivity extends BaseEntity {
   @ManyToOne(() => User, { nullable: false, onDelete: 'CASCADE' })
   @JoinColumn({ name: 'user_id', foreignKeyConstraintName: 'fk_working_activity_user' })

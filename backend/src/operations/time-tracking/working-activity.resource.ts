@@ -8,6 +8,7 @@ import { defineResource } from '../../crud/resource.js';
 import { Task } from '../projects/task.entity.js';
 import { assertAfter, END_BEFORE_START, isBranchScoped, overlapFilters } from '../operations.validation.js';
 import {
+  OPEN_ACTIVITY_CONFLICT,
   type PauseJson,
   WORKING_ACTIVITY_STATUSES,
   WorkingActivity,
@@ -30,6 +31,31 @@ async function assertMayWrite(em: EntityManager, ctx: RequestContext, activity: 
     });
     if (stored && (stored.user.id !== ctx.user?.id || stored.type !== 'work')) throw forbidden();
   }
+}
+
+/**
+ * One open activity per user (docs/decisions/time-tracking.md): an activity without end is refused while the
+ * user has another open one. The user's row is locked first, as the clock does, so a booking at the tablet
+ * and a save in the back office cannot both open one; the unique index `uq_working_activity_user_open`
+ * stays the last word and answers the same 409.
+ */
+async function assertOnlyOpenActivity(em: EntityManager, ctx: RequestContext, activity: WorkingActivity) {
+  // Outside the user's branches the branch scope answers (403) before anything is said about the rows.
+  if (activity.endedAt || !activity.user?.id || !ctx.mayAccessBranch(activity.branch?.id)) return;
+  await em.query('SELECT id FROM app_user WHERE id = $1 FOR UPDATE', [activity.user.id]);
+  const other = await em
+    .getRepository(WorkingActivity)
+    .createQueryBuilder('a')
+    .where('a.user_id = :user AND a.endedAt IS NULL', { user: activity.user.id })
+    .andWhere(activity.id ? 'a.id <> :id' : '1 = 1', { id: activity.id ?? 0 })
+    .getExists();
+  if (other)
+    throw new DomainError(
+      'conflict',
+      OPEN_ACTIVITY_CONFLICT.message,
+      OPEN_ACTIVITY_CONFLICT.field,
+      OPEN_ACTIVITY_CONFLICT.code,
+    );
 }
 
 /** Checks the pauses (inside the activity, in order, only the last one open) and writes them as ISO strings. */
@@ -147,6 +173,7 @@ export const workingActivityResource = defineResource({
     }
     activity.status = statusOf(activity);
     activity.pauseMinutes = pauseMinutesOf(activity.pauses);
+    await assertOnlyOpenActivity(em, ctx, activity);
   },
   beforeDelete: (_em, activity, ctx) => {
     if (isBranchScoped(ctx) && (activity.user.id !== ctx.user?.id || activity.type !== 'work'))

@@ -2,9 +2,11 @@ import { Operations1795261985807 } from './1795261985807-operations.js';
 import { AnalyticsLog1795438771472 } from './1795438771472-analytics-log.js';
 import { DevicePairingLogs1795438791193 } from './1795438791193-device-pairing-logs.js';
 import { TimeClockPin1795450000000 } from './1795450000000-time-clock-pin.js';
+import { WorkingActivityOneOpen1795460000000 } from './1795460000000-working-activity-one-open.js';
 export const MIGRATIONS: Function[] = [
   Operations1795261985807,
   AnalyticsLog1795438771472,
   DevicePairingLogs1795438791193,
   TimeClockPin1795450000000,
+  WorkingActivityOneOpen1795460000000,
 ];
