@@ -1,4 +1,5 @@
 import { toErrorResponse } from '../src/core/http-error.filter.js';
+import { AuditLog } from '../src/logs/audit-log.entity.js';
 import { User } from '../src/users/user.entity.js';
 import { Device } from '../src/operations/devices/device.entity.js';
 import { hashDeviceKey } from '../src/operations/devices/device-key.service.js';
@@ -290,6 +291,57 @@ describe('staff time clock (/api/time-tracking/{branchId}/{apiKey}/…)', () => 
     await t.dataSource.query('DELETE FROM working_activity WHERE id = $1', [stray]);
     expect((await step('start', me)).status).toBe(200);
     expect((await step('end', me)).status).toBe(200);
+  });
+
+  it('writes every booking to the audit log: the employee, the branch, the key used and the step', async () => {
+    const me = as('ben', '5678');
+    t.clock.set('2026-11-24T07:00:00Z');
+    const started = await clock('POST', 'working-activities/start', me, a.id, deskKey);
+    expect(started.status).toBe(200);
+    expect((await step('pause', me)).status).toBe(200);
+    expect((await step('resume', me)).status).toBe(200);
+    expect((await clock('POST', 'working-activities/end', me, a.id, deskKey)).status).toBe(200);
+    // A refused step changes nothing and leaves no entry.
+    expect((await step('pause', me)).status).toBe(409);
+    const desk = await t.dataSource.getRepository(Device).findOneByOrFail({ identifier: 'theke-a' });
+    const entries = await t.dataSource.getRepository(AuditLog).find({
+      where: { entityType: 'working-activities', entityId: String(started.body.data.id) },
+      order: { id: 'ASC' },
+    });
+    expect(entries.map((e) => [e.action, e.userId, e.username])).toEqual([
+      ['time-clock-start', ben.id, 'ben'],
+      ['time-clock-pause', ben.id, 'ben'],
+      ['time-clock-resume', ben.id, 'ben'],
+      ['time-clock-end', ben.id, 'ben'],
+    ]);
+    const branch = { id: a.id, name: expect.any(String) };
+    expect(entries.map((e) => e.changes)).toEqual([
+      {
+        branch,
+        key: { device: desk.id, identifier: 'theke-a' },
+        at: '2026-11-24T07:00:00.000Z',
+        status: 'running',
+      },
+      { branch, key: 'branch', at: '2026-11-24T07:00:00.000Z', status: 'paused' },
+      { branch, key: 'branch', at: '2026-11-24T07:00:00.000Z', status: 'running' },
+      {
+        branch,
+        key: { device: desk.id, identifier: 'theke-a' },
+        at: '2026-11-24T07:00:00.000Z',
+        status: 'ended',
+      },
+    ]);
+    expect(JSON.stringify(entries)).not.toContain('5678');
+    // Handing out a PIN is recorded too (who, for whom), without the PIN.
+    expect(
+      (await t.request('PUT', `/api/time-tracking/pins/${ben.id}`, { pin: '5678' }, manager)).status,
+    ).toBe(200);
+    const pinEntry = await t.dataSource.getRepository(AuditLog).findOneOrFail({
+      where: { entityType: 'users', entityId: String(ben.id), action: 'time-clock-pin-set' },
+      order: { id: 'DESC' },
+    });
+    expect(pinEntry.userId).not.toBeNull();
+    expect(pinEntry.changes).toEqual({});
   });
 
   it('refuses a wrong PIN and an unknown name alike, and a missing name by its field', async () => {

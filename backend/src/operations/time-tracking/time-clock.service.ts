@@ -24,9 +24,10 @@ import { PasswordHasher } from '../../auth/passwords.js';
 import { secretsEqual } from '../../auth/secrets.js';
 import { Branch } from '../../branches/branch.entity.js';
 import { Clock } from '../../core/clock.js';
+import { EventBus } from '../../core/events.js';
 import { DomainError } from '../../core/errors.js';
 import { BRANCH_SCOPED_ROLES } from '../../core/permissions.js';
-import { RequestContext } from '../../core/request-context.js';
+import { type AuthUser, RequestContext } from '../../core/request-context.js';
 import { TransactionalConnection } from '../../core/transaction.js';
 import { accountProblem, loginKey } from '../../users/accounts.js';
 import { User } from '../../users/user.entity.js';
@@ -46,6 +47,13 @@ export interface ClockCredentials {
   username: string | undefined;
   accessToken: string | undefined;
   ip: string | null;
+}
+
+/** Who booked: the employee, the branch, and the device whose key opened the clock (null: the branch's key). */
+interface ClockIdentity {
+  user: User;
+  branch: Branch;
+  device: { id: number; identifier: string } | null;
 }
 
 /** What the tablet shows about the employee. */
@@ -101,6 +109,7 @@ export class TimeClockService {
     private readonly clock: Clock,
     private readonly hasher: PasswordHasher,
     private readonly throttle: LoginThrottleService,
+    private readonly events: EventBus,
   ) {}
 
   /** The employee, its branch and its open activity. @throws DomainError unauthorized, forbidden; RetryLater. */
@@ -158,8 +167,15 @@ export class TimeClockService {
    * @throws DomainError conflict (a step the state does not allow), unauthorized, forbidden; RetryLater.
    */
   async act(credentials: ClockCredentials, action: TimeClockAction): Promise<ClockActivityJson> {
-    const { user, branch } = await this.authenticate(credentials);
-    const ctx = RequestContext.system();
+    const { user, branch, device } = await this.authenticate(credentials);
+    // The audit entry names the employee who booked (proven by name and PIN), not "system".
+    const employee: AuthUser = {
+      id: user.id,
+      username: user.username,
+      roles: user.roles,
+      branchIds: (user.branches ?? []).map((b) => b.id),
+    };
+    const ctx = new RequestContext(employee, 'device');
     return this.connection.withTransaction(ctx, async (em) => {
       // The user's row is the lock: two taps on two tablets cannot both open an activity.
       await em.query('SELECT id FROM app_user WHERE id = $1 FOR UPDATE', [user.id]);
@@ -196,6 +212,19 @@ export class TimeClockService {
       }
       const saved = await em.getRepository(WorkingActivity).save(activity);
       this.logger.log(`user ${user.id} ${action} at branch ${branch.id} (activity ${saved.id})`);
+      // Each booking in the audit log (docs/decisions/time-tracking.md): who, where, with which key, what.
+      await this.events.publish(ctx, 'entity.action', {
+        action: `time-clock-${action}`,
+        entityType: 'working-activities',
+        entityId: saved.id,
+        changes: {
+          branch: { id: branch.id, name: branch.name },
+          key: device ? { device: device.id, identifier: device.identifier } : 'branch',
+          at: iso,
+          status: saved.status,
+        },
+        trackVersion: false,
+      });
       saved.user = { id: user.id } as User;
       saved.branch = { id: activity.branch.id } as Branch;
       return this.toJson(saved);
@@ -211,12 +240,22 @@ export class TimeClockService {
     const pin = (body as { pin?: unknown } | null)?.pin;
     if (pin !== null && (typeof pin !== 'string' || !TIME_CLOCK_PIN_PATTERN.test(pin)))
       throw new DomainError('validation', CLOCK_MESSAGES.pinFormat, 'pin');
-    const repo = this.connection.getRepository(ctx, User);
-    if (!(await repo.existsBy({ id: userId })))
-      throw new DomainError('not_found', 'Benutzer wurde nicht gefunden.');
     const hash = pin === null ? null : await this.hasher.hash(pin);
-    await repo.update({ id: userId }, { timeClockPinHash: hash });
-    return { hasPin: hash !== null };
+    return this.connection.withTransaction(ctx, async (em) => {
+      const repo = em.getRepository(User);
+      if (!(await repo.existsBy({ id: userId })))
+        throw new DomainError('not_found', 'Benutzer wurde nicht gefunden.');
+      await repo.update({ id: userId }, { timeClockPinHash: hash });
+      // Who handed out or removed a PIN is in the audit log; the PIN and its hash are not.
+      await this.events.publish(ctx, 'entity.action', {
+        action: hash === null ? 'time-clock-pin-removed' : 'time-clock-pin-set',
+        entityType: 'users',
+        entityId: userId,
+        changes: {},
+        trackVersion: false,
+      });
+      return { hasPin: hash !== null };
+    });
   }
 
   private async meOf(em: EntityManager, user: User, branch: Branch): Promise<ClockMe> {
@@ -285,9 +324,9 @@ export class TimeClockService {
    * device of that branch), then name and PIN under the sign-in throttles. A wrong key, an unknown branch
    * and another branch's device are the same 401; a wrong name and a wrong PIN are the same 401 too.
    */
-  private async authenticate(c: ClockCredentials): Promise<{ user: User; branch: Branch }> {
+  private async authenticate(c: ClockCredentials): Promise<ClockIdentity> {
     const em = this.connection.dataSource.manager;
-    const branch = await this.branchOfKey(em, c.branchId, c.apiKey);
+    const { branch, device } = await this.branchOfKey(em, c.branchId, c.apiKey);
     const username = (c.username ?? '').trim();
     const pin = c.accessToken ?? '';
     if (!username) throw new DomainError('validation', t('validation.blank'), 'username');
@@ -328,10 +367,14 @@ export class TimeClockService {
     const unrestricted = user.roles.some((r) => !BRANCH_SCOPED_ROLES.has(r));
     if (!unrestricted && !(user.branches ?? []).some((b) => b.id === branch.id))
       throw new DomainError('forbidden', CLOCK_MESSAGES.notInBranch, 'username');
-    return { user, branch };
+    return { user, branch, device };
   }
 
-  private async branchOfKey(em: EntityManager, rawBranchId: string, key: string): Promise<Branch> {
+  private async branchOfKey(
+    em: EntityManager,
+    rawBranchId: string,
+    key: string,
+  ): Promise<{ branch: Branch; device: ClockIdentity['device'] }> {
     const id = /^\d{1,10}$/.test(rawBranchId) ? Number(rawBranchId) : 0;
     const valid = id > 0 && id <= 2_147_483_647 && /^[\x21-\x7e]{1,200}$/.test(key);
     const branch = valid
@@ -344,18 +387,19 @@ export class TimeClockService {
       const device = await em
         .getRepository(Device)
         .createQueryBuilder('d')
+        .select(['d.id', 'd.identifier'])
         .where('d.apiKeyHash = :hash AND d.isEnabled AND d.branch_id = :id AND d.type IN (:...types)', {
           hash: hashDeviceKey(key),
           id,
           types: CLOCK_DEVICE_TYPES,
         })
-        .getExists();
-      if (device) return branch;
+        .getOne();
+      if (device) return { branch, device: { id: device.id, identifier: device.identifier } };
     }
     const ok = secretsEqual(key, branch?.apiKey || '\0no-branch');
     if (!branch || !branch.apiKey || !ok)
       throw new DomainError('unauthorized', CLOCK_MESSAGES.wrongKey, 'apiKey');
-    return branch;
+    return { branch, device: null };
   }
 }
 
