@@ -1,4 +1,5 @@
 import { toErrorResponse } from '../src/core/http-error.filter.js';
+import { CLOCK_PERSON_RULE } from '../src/operations/time-tracking/time-clock.service.js';
 import { AuditLog } from '../src/logs/audit-log.entity.js';
 import { User } from '../src/users/user.entity.js';
 import { Device } from '../src/operations/devices/device.entity.js';
@@ -475,15 +476,72 @@ describe('staff time clock (/api/time-tracking/{branchId}/{apiKey}/…)', () => 
     expect(bad.body.errors[0].field).toBe('week');
   });
 
-  it('locks a name after five wrong PINs for 15 minutes, even for the right PIN (Retry-After)', async () => {
-    t.clock.set('2026-11-22T07:00:00Z');
-    for (let i = 0; i < 5; i++) expect((await clock('GET', 'me', as('ben', '9999'))).status).toBe(401);
-    const locked = await clock('GET', 'me', as('ben', '5678'));
-    expect(locked.status).toBe(429);
-    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
-    // Anna, on the same tablet, is not affected.
+  it('slows wrong PINs per terminal and person with short growing waits, not for colleagues or other terminals', async () => {
+    t.clock.set('2026-11-25T07:00:00Z');
+    const wrong = as('ben', '9999');
+    const right = as('ben', '5678');
+    for (let i = 0; i < 4; i++) expect((await clock('GET', 'me', wrong)).status).toBe(401);
+    const waits: number[] = [];
+    let refused = await clock('GET', 'me', right);
+    expect(refused.status).toBe(429);
+    expect(refused.body.errors[0].message).toBe(
+      'Zu viele falsche PINs. Bitte versuchen Sie es in 30 Sekunden erneut.',
+    );
+    waits.push(Number(refused.headers.get('retry-after')));
+    // Anna on the same tablet, and Ben at the counter's terminal, are not held up.
     expect((await clock('GET', 'me', as('anna', '1234'))).status).toBe(200);
-    t.clock.advance(16 * 60_000);
-    expect((await clock('GET', 'me', as('ben', '5678'))).status).toBe(200);
+    expect((await clock('GET', 'me', right, a.id, deskKey)).status).toBe(200);
+    for (let i = 0; i < 2; i++) {
+      t.clock.advance(waits.at(-1)! * 1000);
+      expect((await clock('GET', 'me', wrong)).status).toBe(401);
+      refused = await clock('GET', 'me', right);
+      expect(refused.status).toBe(429);
+      waits.push(Number(refused.headers.get('retry-after')));
+    }
+    expect(waits).toEqual([30, 60, 120]);
+    expect(refused.body.errors[0].message).toBe(
+      'Zu viele falsche PINs. Bitte versuchen Sie es in 2 Minuten erneut.',
+    );
+    // The refused attempts did not lengthen the wait: after it the right PIN works.
+    t.clock.advance(120_000);
+    expect((await clock('GET', 'me', right)).status).toBe(200);
+    // The wait grows to at most 5 minutes.
+    expect([4, 5, 6, 7, 8, 30].map((n) => CLOCK_PERSON_RULE.waitAfter(n, 0) / 1000)).toEqual([
+      30, 60, 120, 240, 300, 300,
+    ]);
+  });
+
+  it('slows one terminal after ten wrong PINs for any names, by seconds only', async () => {
+    t.clock.set('2026-11-25T12:00:00Z');
+    for (let i = 0; i < 10; i++)
+      expect((await clock('GET', 'me', as(`niemand${i}`, '0000'), b.id, keyB)).status).toBe(401);
+    const held = await clock('GET', 'me', as('clara', '2468'), b.id, keyB);
+    expect(held.status).toBe(429);
+    expect(Number(held.headers.get('retry-after'))).toBe(5);
+    // Branch A's tablet is another terminal.
+    expect((await clock('GET', 'me', as('anna', '1234'))).status).toBe(200);
+    t.clock.advance(5_000);
+    expect((await clock('GET', 'me', as('clara', '2468'), b.id, keyB)).status).toBe(200);
+  });
+
+  it('closes a person’s clock after 20 wrong PINs in a day at any terminal, until a manager gives a new PIN', async () => {
+    t.clock.set('2026-11-26T07:00:00Z');
+    for (let i = 0; i < 20; i++) {
+      expect((await clock('GET', 'me', as('dora', '0000'), a.id, i % 2 ? deskKey : keyA)).status).toBe(401);
+      t.clock.advance(5 * 60_000);
+    }
+    for (const key of [keyA, deskKey]) {
+      const closed = await clock('GET', 'me', as('dora', '1357'), a.id, key);
+      expect(closed.status).toBe(429);
+      expect(closed.body.errors[0].message).toBe(
+        'Zu viele falsche PINs für dieses Konto. Die Filialleitung kann die Sperre aufheben, indem sie eine neue PIN vergibt.',
+      );
+      // Until the end of the day that began with the first wrong PIN (07:00 + 24 h; it is now 08:40).
+      expect(Number(closed.headers.get('retry-after'))).toBe((24 * 60 - 100) * 60);
+    }
+    expect((await clock('GET', 'me', as('anna', '1234'))).status).toBe(200);
+    const reissued = await t.request('PUT', `/api/time-tracking/pins/${dora.id}`, { pin: '1357' }, manager);
+    expect(reissued.status).toBe(200);
+    expect((await clock('GET', 'me', as('dora', '1357'))).status).toBe(200);
   });
 });

@@ -38,3 +38,15 @@ export const ADDRESS_RULE: ThrottleRule = { limit: 20, windowMs: 15 * 60 * 1000,
 /** Across all addresses, one process accepts at most 100 failed sign-ins a minute. */
 export const GLOBAL_FAILURES_PER_WINDOW = 100;
 export const GLOBAL_WINDOW_MS = 60 * 1000;
+
+/**
+ * A throttle whose wait grows with the attempts instead of one long lock (the time clock's, see
+ * docs/decisions/time-tracking.md): the n-th attempt in the window makes the next one wait `waitAfter(n)`
+ * ms (0: no wait). The window runs from its first attempt (`fixed`) or from the last one (sliding).
+ */
+export interface SteppedRule {
+  windowMs: number;
+  fixed: boolean;
+  /** The wait after the n-th counted attempt; `windowLeftMs`: how long the window still runs. */
+  waitAfter: (attempt: number, windowLeftMs: number) => number;
+}

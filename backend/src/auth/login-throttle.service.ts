@@ -10,6 +10,7 @@ import {
   GLOBAL_FAILURES_PER_WINDOW,
   GLOBAL_WINDOW_MS,
   LoginThrottle,
+  type SteppedRule,
   type ThrottleRule,
 } from './login-throttle.entity.js';
 import { sha256 } from './secrets.js';
@@ -30,6 +31,9 @@ export const tooManyAttempts = (ms: number): RetryLater =>
     tooManyAttemptsMessage(Math.max(1, Math.ceil(ms / 60_000))),
     Math.max(1, Math.ceil(ms / 1000)),
   );
+
+/** The longest window of a stepped rule whose key holds `:day:` (rows are kept that long). */
+export const LONG_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** Throttle key of an account: failures count per account, whichever name or address was typed. */
 export const accountThrottleKey = (userId: number): string => `user:${userId}`;
@@ -91,6 +95,63 @@ export class LoginThrottleService {
   }
 
   /**
+   * Counts one attempt for this key under a {@link SteppedRule}, unless the key is waiting: a refused
+   * attempt is not counted and does not lengthen the wait. Counted before the PIN is checked and under the
+   * row's lock, so parallel attempts cannot pass together. `created_at` is the window's start.
+   * @returns 0 when the attempt may go ahead, else the milliseconds until it may.
+   */
+  async takeStepped(key: string, rule: SteppedRule): Promise<number> {
+    const now = this.clock.now();
+    await this.sweep(now);
+    return this.dataSource.transaction(async (em) => {
+      await em.query(
+        `INSERT INTO auth_login_throttle ("key", failures, created_at, updated_at) VALUES ($1, 0, $2, $2)
+         ON CONFLICT ("key") DO NOTHING`,
+        [key, now],
+      );
+      const [row] = (await em.query(
+        `SELECT failures, last_failure_at, locked_until, created_at FROM auth_login_throttle
+         WHERE "key" = $1 FOR UPDATE`,
+        [key],
+      )) as Array<{
+        failures: number;
+        last_failure_at: Date | string | null;
+        locked_until: Date | string | null;
+        created_at: Date | string;
+      }>;
+      const at = (v: Date | string | null) => (v === null ? null : new Date(v).getTime());
+      const lockedUntil = at(row!.locked_until);
+      if (lockedUntil !== null && lockedUntil > now.getTime()) return lockedUntil - now.getTime();
+      const from = rule.fixed ? at(row!.created_at)! : (at(row!.last_failure_at) ?? now.getTime());
+      const fresh = Number(row!.failures) === 0 || from + rule.windowMs <= now.getTime();
+      const windowStart = fresh ? now : new Date(at(row!.created_at)!);
+      const attempts = fresh ? 1 : Number(row!.failures) + 1;
+      const windowLeft = (rule.fixed ? windowStart.getTime() : now.getTime()) + rule.windowMs - now.getTime();
+      const wait = rule.waitAfter(attempts, windowLeft);
+      await em.query(
+        `UPDATE auth_login_throttle SET failures = $2, last_failure_at = $3, locked_until = $4,
+           created_at = $5, updated_at = $3 WHERE "key" = $1`,
+        [key, attempts, now, wait > 0 ? new Date(now.getTime() + wait) : null, windowStart],
+      );
+      return 0;
+    });
+  }
+
+  /** Takes back an attempt of a {@link SteppedRule} (a success, or the server too busy to check). */
+  async refundStepped(key: string): Promise<void> {
+    await this.dataSource.query(
+      `UPDATE auth_login_throttle SET failures = GREATEST(failures - 1, 0), locked_until = NULL
+       WHERE "key" = $1`,
+      [key],
+    );
+  }
+
+  /** Forgets every key matching a LIKE pattern (a manager lifts the time clock's locks of one user). */
+  async resetMatching(pattern: string): Promise<void> {
+    await this.dataSource.query(`DELETE FROM auth_login_throttle WHERE "key" LIKE $1`, [pattern]);
+  }
+
+  /**
    * Forgets rows whose window and lock are over (at most once a minute): every typed name of nobody and
    * every address gets a row, so a guess spread over random names must not grow the table for ever.
    */
@@ -98,10 +159,18 @@ export class LoginThrottleService {
     if (now.getTime() - this.lastSweep < 60_000) return;
     this.lastSweep = now.getTime();
     const longest = Math.max(ACCOUNT_RULE.windowMs, ADDRESS_RULE.windowMs);
+    // Rows of windows longer than the sign-in's (`…:day:…`, the time clock's day per account) go when
+    // their own window is over.
     await this.dataSource.query(
       `DELETE FROM auth_login_throttle
-       WHERE (last_failure_at IS NULL OR last_failure_at < $1) AND (locked_until IS NULL OR locked_until < $2)`,
+       WHERE (last_failure_at IS NULL OR last_failure_at < $1) AND (locked_until IS NULL OR locked_until < $2)
+         AND "key" NOT LIKE '%:day:%'`,
       [new Date(now.getTime() - longest), now],
+    );
+    await this.dataSource.query(
+      `DELETE FROM auth_login_throttle
+       WHERE "key" LIKE '%:day:%' AND created_at < $1 AND (locked_until IS NULL OR locked_until < $2)`,
+      [new Date(now.getTime() - LONG_WINDOW_MS), now],
     );
   }
 

@@ -11,13 +11,12 @@ import {
   workedMinutes,
 } from '@ordering/common';
 import type { EntityManager } from 'typeorm';
-import { ACCOUNT_RULE, ADDRESS_RULE } from '../../auth/login-throttle.entity.js';
+import type { SteppedRule } from '../../auth/login-throttle.entity.js';
 import {
-  addressThrottleKey,
   LoginThrottleService,
+  LONG_WINDOW_MS,
   nameThrottleKey,
   RetryLater,
-  tooManyAttempts,
 } from '../../auth/login-throttle.service.js';
 import { HashPoolBusy } from '../../auth/hash-pool.js';
 import { PasswordHasher } from '../../auth/passwords.js';
@@ -48,6 +47,32 @@ export interface ClockCredentials {
   accessToken: string | undefined;
   ip: string | null;
 }
+
+/**
+ * Guessing PINs at the clock (docs/decisions/time-tracking.md, "Guessing"): slowed per terminal and per
+ * terminal and person with short waits that grow, and capped per person and day. Nobody can lock a
+ * colleague out for long from one tablet; the day's cap a manager lifts by giving a new PIN.
+ */
+const MINUTE = 60_000;
+/** Per terminal key and person: 4 attempts pass, then 30 s, 1, 2, 4 min, at most 5 min between attempts. */
+export const CLOCK_PERSON_RULE: SteppedRule = {
+  windowMs: 15 * MINUTE,
+  fixed: false,
+  waitAfter: (n) => (n < 4 ? 0 : Math.min(30_000 * 2 ** (n - 4), 5 * MINUTE)),
+};
+/** Per terminal key, any names (guessing one PIN for many colleagues): 10 free per 15 min, then 5 s … 60 s. */
+export const CLOCK_TERMINAL_RULE: SteppedRule = {
+  windowMs: 15 * MINUTE,
+  fixed: true,
+  waitAfter: (n) => (n < 10 ? 0 : Math.min(5_000 * 2 ** (n - 10), MINUTE)),
+};
+/** Per person over all terminals: 20 attempts in 24 h, then closed until the day's end or a new PIN. */
+export const CLOCK_DAY_LIMIT = 20;
+export const CLOCK_DAY_RULE: SteppedRule = {
+  windowMs: LONG_WINDOW_MS,
+  fixed: true,
+  waitAfter: (n, windowLeftMs) => (n < CLOCK_DAY_LIMIT ? 0 : windowLeftMs),
+};
 
 /** Who booked: the employee, the branch, and the device whose key opened the clock (null: the branch's key). */
 interface ClockIdentity {
@@ -92,6 +117,16 @@ export const CLOCK_MESSAGES = {
   notPausable: 'Sie sind bereits in der Pause.',
   notPaused: 'Sie sind nicht in der Pause.',
   pinFormat: 'Die PIN muss aus 4 bis 8 Ziffern bestehen.',
+  dayLocked:
+    'Zu viele falsche PINs für dieses Konto. Die Filialleitung kann die Sperre aufheben, indem sie eine neue PIN vergibt.',
+};
+
+/** "Too many wrong PINs, wait N seconds / minutes", with its Retry-After. */
+const clockWait = (ms: number): RetryLater => {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  const minutes = Math.ceil(seconds / 60);
+  const wait = seconds < 60 ? `${seconds} Sekunden` : minutes === 1 ? '1 Minute' : `${minutes} Minuten`;
+  return new RetryLater(`Zu viele falsche PINs. Bitte versuchen Sie es in ${wait} erneut.`, seconds);
 };
 
 /**
@@ -241,7 +276,7 @@ export class TimeClockService {
     if (pin !== null && (typeof pin !== 'string' || !TIME_CLOCK_PIN_PATTERN.test(pin)))
       throw new DomainError('validation', CLOCK_MESSAGES.pinFormat, 'pin');
     const hash = pin === null ? null : await this.hasher.hash(pin);
-    return this.connection.withTransaction(ctx, async (em) => {
+    const answer = await this.connection.withTransaction(ctx, async (em) => {
       const repo = em.getRepository(User);
       if (!(await repo.existsBy({ id: userId })))
         throw new DomainError('not_found', 'Benutzer wurde nicht gefunden.');
@@ -256,6 +291,11 @@ export class TimeClockService {
       });
       return { hasPin: hash !== null };
     });
+    // A new PIN (or none) lifts the clock's waits and the day's lock for this person at every terminal
+    // (after the commit: the throttle writes outside the transaction).
+    await this.throttle.resetMatching(`clock:day:user:${userId}`);
+    await this.throttle.resetMatching(`clock:terminal:%:user:${userId}`);
+    return answer;
   }
 
   private async meOf(em: EntityManager, user: User, branch: Branch): Promise<ClockMe> {
@@ -332,9 +372,10 @@ export class TimeClockService {
     if (!username) throw new DomainError('validation', t('validation.blank'), 'username');
     if (!pin) throw new DomainError('validation', t('validation.blank'), 'accessToken');
     this.throttle.checkGlobal();
-    const addressKey = `clock:${addressThrottleKey(c.ip ?? 'unbekannt')}`;
-    const addressWait = await this.throttle.take(addressKey, ADDRESS_RULE);
-    if (addressWait > 0) throw tooManyAttempts(addressWait);
+    const terminal = device ? `device:${device.id}` : `branch:${branch.id}`;
+    const terminalKey = `clock:terminal:${terminal}`;
+    const terminalWait = await this.throttle.takeStepped(terminalKey, CLOCK_TERMINAL_RULE);
+    if (terminalWait > 0) throw clockWait(terminalWait);
     const user = await em
       .getRepository(User)
       .createQueryBuilder('u')
@@ -343,25 +384,38 @@ export class TimeClockService {
       .addSelect('b.id')
       .where('LOWER(u.username) = :key', { key: loginKey(username) })
       .getOne();
-    const accountKey = user ? `clock:user:${user.id}` : `clock:${nameThrottleKey(username)}`;
-    const accountWait = await this.throttle.take(accountKey, ACCOUNT_RULE);
-    if (accountWait > 0) throw tooManyAttempts(accountWait);
+    const person = user ? `user:${user.id}` : nameThrottleKey(username);
+    const personKey = `clock:terminal:${terminal}:${person}`;
+    const dayKey = `clock:day:${person}`;
+    // A refused attempt checks nothing and costs nothing at the keys that let it pass.
+    const personWait = await this.throttle.takeStepped(personKey, CLOCK_PERSON_RULE);
+    if (personWait > 0) {
+      await this.throttle.refundStepped(terminalKey);
+      throw clockWait(personWait);
+    }
+    const dayWait = await this.throttle.takeStepped(dayKey, CLOCK_DAY_RULE);
+    if (dayWait > 0) {
+      await this.throttle.refundStepped(terminalKey);
+      await this.throttle.refundStepped(personKey);
+      throw new RetryLater(CLOCK_MESSAGES.dayLocked, Math.max(1, Math.ceil(dayWait / 1000)));
+    }
     let ok: boolean;
     try {
       // An unknown name or a user without PIN still costs one comparison (no timing difference).
       ok = TIME_CLOCK_PIN_PATTERN.test(pin) && (await this.hasher.verify(pin, user?.timeClockPinHash));
     } catch (error) {
       if (!(error instanceof HashPoolBusy)) throw error;
-      await this.throttle.refund(accountKey, ACCOUNT_RULE);
-      await this.throttle.refund(addressKey, ADDRESS_RULE);
+      for (const key of [terminalKey, personKey, dayKey]) await this.throttle.refundStepped(key);
       throw new RetryLater(t('http.tooManyRequests'), 1);
     }
     if (!user || !ok) {
       this.throttle.recordGlobalFailure();
       throw new DomainError('unauthorized', CLOCK_MESSAGES.wrongPin, 'accessToken');
     }
-    await this.throttle.reset(accountKey);
-    await this.throttle.refund(addressKey, ADDRESS_RULE);
+    // The right PIN: this terminal's count for the person is forgotten, the others get their attempt back.
+    await this.throttle.reset(personKey);
+    await this.throttle.refundStepped(terminalKey);
+    await this.throttle.refundStepped(dayKey);
     const problem = accountProblem(user, this.clock.now());
     if (problem) throw new DomainError('forbidden', problem, 'username');
     const unrestricted = user.roles.some((r) => !BRANCH_SCOPED_ROLES.has(r));
