@@ -98,6 +98,53 @@ describe('staff time clock (/api/time-tracking/{branchId}/{apiKey}/…)', () => 
     expect(JSON.stringify(listed.body)).not.toMatch(/timeClockPin|\$2[aby]\$/);
   });
 
+  it('lists for a manager the employees whose PIN it may set, and keeps managers’ and administrators’ PINs to the administration', async () => {
+    const boss = await makeUser(t, 'chefin', ['ROLE_ADMIN']);
+    const lead = await makeUser(t, 'leiter', ['ROLE_MANAGER'], [a.id]);
+    const listed = await t.request('GET', '/api/time-tracking/pins', undefined, lead.headers);
+    expect(listed.status).toBe(200);
+    const rows = listed.body.data as Array<{ username: string; hasPin: boolean; branches: unknown[] }>;
+    expect(rows.map((r) => r.username).sort()).toEqual(['anna', 'ben', 'clara', 'dora', 'leiter']);
+    expect(rows.find((r) => r.username === 'anna')).toEqual({
+      id: anna.id,
+      username: 'anna',
+      firstName: 'anna',
+      lastName: 'anna',
+      branches: [{ id: a.id, name: 'Filiale filiale-a' }],
+      hasPin: true,
+    });
+    expect(rows.find((r) => r.username === 'leiter')!.hasPin).toBe(false);
+    expect(JSON.stringify(listed.body)).not.toMatch(/\$2[aby]\$|timeClockPin/);
+    const ofB = await t.request('GET', `/api/time-tracking/pins?branch=${b.id}`, undefined, lead.headers);
+    expect(ofB.body.data.map((r: { username: string }) => r.username)).toEqual(['clara']);
+    const bad = await t.request('GET', '/api/time-tracking/pins?branch=abc', undefined, lead.headers);
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0].field).toBe('branch');
+    expect((await t.request('GET', '/api/time-tracking/pins', undefined, anna.headers)).status).toBe(403);
+    // The administrator sees everyone.
+    const all = await t.request('GET', '/api/time-tracking/pins', undefined, admin);
+    expect(all.body.data.map((r: { username: string }) => r.username)).toEqual(
+      expect.arrayContaining(['chefin', 'leiter', 'anna']),
+    );
+    // A manager sets its own PIN and its employees', not another manager's or an administrator's.
+    expect(
+      (await t.request('PUT', `/api/time-tracking/pins/${lead.id}`, { pin: '864200' }, lead.headers)).status,
+    ).toBe(200);
+    for (const other of [boss, lead]) {
+      const refused = await t.request('PUT', `/api/time-tracking/pins/${other.id}`, { pin: '1111' }, manager);
+      expect(refused.status).toBe(403);
+      expect(refused.body.errors[0].message).toBe(
+        'Die PIN dieses Benutzers kann nur die Administration setzen.',
+      );
+    }
+    expect(
+      (await t.request('PUT', `/api/time-tracking/pins/${boss.id}`, { pin: '1111' }, admin)).status,
+    ).toBe(200);
+    expect((await t.request('PUT', `/api/time-tracking/pins/${lead.id}`, { pin: null }, admin)).status).toBe(
+      200,
+    );
+  });
+
   it('runs Kommen → Pause → Weiter → Gehen with the server clock, refusing every step the state does not allow', async () => {
     const me = as('anna', '1234');
     t.clock.set('2026-11-20T07:00:00Z'); // 08:00 in Vienna

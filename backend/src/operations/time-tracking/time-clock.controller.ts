@@ -1,10 +1,11 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Put, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
 import {
   ApiBody,
   ApiHeader,
   ApiOkResponse,
   ApiOperation,
   ApiParam,
+  ApiQuery,
   ApiResponse,
   ApiTags,
 } from '@nestjs/swagger';
@@ -164,6 +165,38 @@ export class TimeClockController {
   )
   end(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
     return this.step(req, res, 'end');
+  }
+
+  @Get('pins')
+  @Allow('time-tracking:write')
+  @ApiOperation({
+    summary:
+      'Benutzer, deren Zeiterfassungs-PIN der Aufrufer setzen darf, mit „PIN vorhanden“ (nie die PIN selbst)',
+  })
+  @ApiQuery({ name: 'branch', required: false, type: 'integer', description: 'nur Benutzer dieser Filiale' })
+  @ApiOkResponse({
+    schema: {
+      type: 'object',
+      properties: {
+        data: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              id: { type: 'integer' },
+              username: { type: 'string' },
+              firstName: { type: 'string' },
+              lastName: { type: 'string' },
+              branches: { type: 'array', items: { type: 'object' } },
+              hasPin: { type: 'boolean' },
+            },
+          },
+        },
+      },
+    },
+  })
+  pins(@Ctx() ctx: RequestContext, @Query('branch') branch: unknown) {
+    return this.clock.pinHolders(ctx, branch);
   }
 
   @Put('pins/:userId')

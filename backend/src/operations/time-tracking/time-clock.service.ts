@@ -25,6 +25,7 @@ import { Branch } from '../../branches/branch.entity.js';
 import { Clock } from '../../core/clock.js';
 import { EventBus } from '../../core/events.js';
 import { DomainError } from '../../core/errors.js';
+import { HTTP_MESSAGES } from '../../core/messages.js';
 import { BRANCH_SCOPED_ROLES } from '../../core/permissions.js';
 import { type AuthUser, RequestContext } from '../../core/request-context.js';
 import { TransactionalConnection } from '../../core/transaction.js';
@@ -81,6 +82,29 @@ interface ClockIdentity {
   device: { id: number; identifier: string } | null;
 }
 
+/** A user whose clock PIN the caller may set, as the back office's PIN list shows it (never the hash). */
+export interface ClockPinHolder {
+  id: number;
+  username: string;
+  firstName: string;
+  lastName: string;
+  branches: Array<{ id: number; name: string }>;
+  hasPin: boolean;
+}
+
+/**
+ * Whose PIN may the caller set: administrators anyone's; managers their own and their employees' — users
+ * with branch-scoped roles only, working in a branch of the manager's scope (all branches for the
+ * unrestricted manager role). Another manager's or an administrator's PIN is the administration's.
+ */
+function maySetPinOf(ctx: RequestContext, target: User): 'yes' | 'adminOnly' | 'outOfScope' {
+  if (ctx.user?.roles.includes('ROLE_ADMIN') || ctx.user?.id === target.id) return 'yes';
+  if (target.roles.some((r) => !BRANCH_SCOPED_ROLES.has(r))) return 'adminOnly';
+  const scope = ctx.branchScope();
+  if (scope === 'all' || (target.branches ?? []).some((b) => scope.includes(b.id))) return 'yes';
+  return 'outOfScope';
+}
+
 /** What the tablet shows about the employee. */
 export interface ClockMe {
   user: { id: number; username: string; firstName: string; lastName: string };
@@ -117,6 +141,7 @@ export const CLOCK_MESSAGES = {
   notPausable: 'Sie sind bereits in der Pause.',
   notPaused: 'Sie sind nicht in der Pause.',
   pinFormat: 'Die PIN muss aus 4 bis 8 Ziffern bestehen.',
+  pinAdminOnly: 'Die PIN dieses Benutzers kann nur die Administration setzen.',
   dayLocked:
     'Zu viele falsche PINs für dieses Konto. Die Filialleitung kann die Sperre aufheben, indem sie eine neue PIN vergibt.',
 };
@@ -275,6 +300,13 @@ export class TimeClockService {
     const pin = (body as { pin?: unknown } | null)?.pin;
     if (pin !== null && (typeof pin !== 'string' || !TIME_CLOCK_PIN_PATTERN.test(pin)))
       throw new DomainError('validation', CLOCK_MESSAGES.pinFormat, 'pin');
+    const target = await this.connection.dataSource
+      .getRepository(User)
+      .findOne({ where: { id: userId }, relations: { branches: true } });
+    if (!target) throw new DomainError('not_found', 'Benutzer wurde nicht gefunden.');
+    const may = maySetPinOf(ctx, target);
+    if (may === 'adminOnly') throw new DomainError('forbidden', CLOCK_MESSAGES.pinAdminOnly);
+    if (may === 'outOfScope') throw new DomainError('forbidden', HTTP_MESSAGES.forbidden);
     const hash = pin === null ? null : await this.hasher.hash(pin);
     const answer = await this.connection.withTransaction(ctx, async (em) => {
       const repo = em.getRepository(User);
@@ -296,6 +328,45 @@ export class TimeClockService {
     await this.throttle.resetMatching(`clock:day:user:${userId}`);
     await this.throttle.resetMatching(`clock:terminal:%:user:${userId}`);
     return answer;
+  }
+
+  /**
+   * The users whose PIN the caller may set, with whether they have one: the back office's PIN list for
+   * managers, who do not see the user administration. Optionally only those of one branch.
+   * @throws DomainError forbidden (employees), validation (`branch`).
+   */
+  async pinHolders(ctx: RequestContext, branch: unknown): Promise<ClockPinHolder[]> {
+    assertManager(ctx);
+    const branchId =
+      branch === undefined || branch === ''
+        ? null
+        : typeof branch === 'string' && /^\d{1,10}$/.test(branch)
+          ? Number(branch)
+          : -1;
+    if (branchId !== null && !(branchId > 0 && branchId <= 2_147_483_647))
+      throw new DomainError('validation', t('validation.choice'), 'branch');
+    const users = await this.connection.dataSource
+      .getRepository(User)
+      .createQueryBuilder('u')
+      .addSelect('u.timeClockPinHash')
+      .leftJoinAndSelect('u.branches', 'b')
+      .orderBy('u.lastName', 'ASC')
+      .addOrderBy('u.firstName', 'ASC')
+      .addOrderBy('u.username', 'ASC')
+      .getMany();
+    return users
+      .filter((u) => maySetPinOf(ctx, u) === 'yes')
+      .filter((u) => branchId === null || (u.branches ?? []).some((b) => b.id === branchId))
+      .map((u) => ({
+        id: u.id,
+        username: u.username,
+        firstName: u.firstName,
+        lastName: u.lastName,
+        branches: (u.branches ?? [])
+          .map((b) => ({ id: b.id, name: b.name }))
+          .sort((x, y) => x.name.localeCompare(y.name, 'de')),
+        hasPin: !!u.timeClockPinHash,
+      }));
   }
 
   private async meOf(em: EntityManager, user: User, branch: Branch): Promise<ClockMe> {
