@@ -1,11 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { type APIRequestContext, expect as baseExpect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations, screenshot } from './support';
 
 // The staff time clock on a tablet at the staff entrance, against the real backend: the request context
 // plays the manager who sets it up (a front-desk device's key, the employee's PIN), the page is the tablet.
-
-test.skip(({ isMobile }) => isMobile, 'the time clock is a tablet at the staff entrance, not a phone screen');
 
 const PIN = '2468';
 // Every clock call checks the PIN with bcrypt (cost 12 in the built product): on a busy test machine one
@@ -20,11 +18,8 @@ async function signIn(page: Page) {
   await expect(page.getByRole('heading', { name: 'Hallo Marie' })).toBeVisible();
 }
 
-test('clocks in, pauses, resumes and clocks out on the tablet; the back office lists the activity', async ({
-  page,
-  request,
-}, testInfo) => {
-  test.setTimeout(180_000);
+/** Signs the request context in as the administrator and gives a new back-office device of Vienna a key. */
+async function tabletKey(request: APIRequestContext) {
   const login = await request.post('/api/auth/login', {
     data: { username: 'admin', password: 'Admin-Demo-2026' },
   });
@@ -47,6 +42,17 @@ test('clocks in, pauses, resumes and clocks out on the tablet; the back office l
   const deviceId = ((await device.json()) as { data: { id: number } }).data.id;
   const issued = await request.post(`/api/devices/${deviceId}/api-key`, { headers });
   const apiKey = ((await issued.json()) as { data: { apiKey: string } }).data.apiKey;
+  return { vienna, apiKey };
+}
+
+test('clocks in, pauses, resumes and clocks out on the tablet; the back office lists the activity', async ({
+  page,
+  request,
+  isMobile,
+}, testInfo) => {
+  test.skip(isMobile, 'the time clock is a tablet at the staff entrance, not a phone screen');
+  test.setTimeout(180_000);
+  const { vienna, apiKey } = await tabletKey(request);
   const users = (await (await request.get('/api/users?q=mitarbeiter')).json()) as {
     data: { id: number; username: string }[];
   };
@@ -145,4 +151,42 @@ test('clocks in, pauses, resumes and clocks out on the tablet; the back office l
   await expect(page.getByTestId('holiday-balances').getByRole('row', { name: /Marie Huber/ })).toBeVisible();
   await screenshot(page, testInfo, 'timeclock-backoffice-list', true);
   await expectNoSeriousA11yViolations(page);
+});
+
+test('a manager, who has no user administration, sets an employee’s PIN in the list above the activities', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const newPin = '135790';
+  await page.goto('/backend/login');
+  await page.getByLabel('Benutzername').fill('leitung');
+  await page.getByLabel('Passwort').fill('Leitung-Demo-2026');
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+  await page.goto('/backend/staff/working-activities');
+  const pins = page.getByRole('region', { name: 'PINs für die Zeiterfassung' });
+  const marie = pins.getByRole('row', { name: /Marie Huber/ });
+  await expect(marie).toBeVisible();
+  // The administrator is not in a manager's list: her PIN is the administration's.
+  await expect(pins.getByRole('row', { name: /Anna Gruber/ })).toHaveCount(0);
+  await marie.getByRole('button', { name: 'PIN setzen für Marie Huber' }).click();
+  const form = page.getByRole('region', { name: 'PIN für Marie Huber', exact: true });
+  const input = form.getByLabel('Neue PIN für Marie Huber');
+  await input.fill('12');
+  await form.getByRole('button', { name: 'PIN speichern' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Die PIN muss aus 4 bis 8 Ziffern bestehen.');
+  await input.fill(newPin);
+  await form.getByRole('button', { name: 'PIN speichern' }).click();
+  await expect(form.getByRole('status')).toHaveText('PIN von Marie Huber gespeichert.');
+  await expect(marie.getByRole('cell', { name: 'vorhanden' })).toBeVisible();
+  await screenshot(page, testInfo, 'timeclock-manager-pins', true);
+  await expectNoSeriousA11yViolations(page);
+
+  // The tablet takes Marie's new PIN.
+  const { vienna, apiKey } = await tabletKey(request);
+  const me = await request.get(`/api/time-tracking/${vienna.id}/${apiKey}/me`, {
+    headers: { 'X-Username': 'mitarbeiter', 'X-Access-Token': newPin },
+  });
+  expect(me.status(), await me.text()).toBe(200);
 });

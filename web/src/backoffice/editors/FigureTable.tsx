@@ -21,6 +21,11 @@ export interface FigureTableProps<T> {
   className: string;
   /** Puts the table in a box with this class (horizontal scrolling on narrow screens). */
   wrapClassName?: string;
+  /**
+   * Names the box and makes it focusable, so that a table wider than a phone scrolls by keyboard too (axe
+   * "scrollable-region-focusable").
+   */
+  wrapLabel?: string;
   testId?: string;
 }
 
@@ -37,6 +42,7 @@ export function FigureTable<T>({
   columns,
   className,
   wrapClassName,
+  wrapLabel,
   testId,
 }: FigureTableProps<T>) {
   const cellClass = (column: FigureColumn<T>, row: T) =>
@@ -69,5 +75,12 @@ export function FigureTable<T>({
       </tbody>
     </table>
   );
-  return wrapClassName ? <div className={wrapClassName}>{table}</div> : table;
+  if (!wrapClassName) return table;
+  return wrapLabel ? (
+    <div className={wrapClassName} tabIndex={0} role="region" aria-label={wrapLabel}>
+      {table}
+    </div>
+  ) : (
+    <div className={wrapClassName}>{table}</div>
+  );
 }

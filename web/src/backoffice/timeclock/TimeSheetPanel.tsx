@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type ReactNode } from 'react';
 import { FigureTable } from '../editors/FigureTable';
 import { useStores } from '../stores';
+import { TimeClockPinPanel } from './TimeClockPinPanel';
 import { TimeSheetStore } from './TimeSheetStore';
 import './timesheets.css';
 
@@ -41,10 +42,13 @@ function SheetBody({
 /**
  * Above the activity list: "Arbeitszeiten" of a week per employee and day (h:mm, pauses excluded) and the
  * "Urlaubskonten" of that year, both counted by the server.
+ * For managers and administrators also the "PINs für die Zeiterfassung" ({@link TimeClockPinPanel}).
  */
 export const TimeSheetPanel = observer(function TimeSheetPanel() {
-  const { api } = useStores();
+  const { api, auth } = useStores();
   const [store] = useState(() => new TimeSheetStore(api));
+  // Employees (the one branch-scoped role) set no PINs; managers and administrators do.
+  const setsPins = auth.roles.some((r) => r !== 'ROLE_EMPLOYEE');
   useEffect(() => {
     void store.load();
   }, [store]);
@@ -85,6 +89,7 @@ export const TimeSheetPanel = observer(function TimeSheetPanel() {
           <FigureTable
             {...SHEET_TABLE}
             testId="working-week"
+            wrapLabel="Arbeitszeiten je Tag"
             rows={store.rows}
             rowKey={(row) => row.user.id}
             label="Mitarbeiter"
@@ -118,6 +123,7 @@ export const TimeSheetPanel = observer(function TimeSheetPanel() {
           <FigureTable
             {...SHEET_TABLE}
             testId="holiday-balances"
+            wrapLabel="Urlaubstage je Mitarbeiter"
             rows={store.balances}
             rowKey={(b) => b.user.id}
             label="Mitarbeiter"
@@ -131,6 +137,7 @@ export const TimeSheetPanel = observer(function TimeSheetPanel() {
           />
         </SheetBody>
       </section>
+      {setsPins && <TimeClockPinPanel />}
     </div>
   );
 });

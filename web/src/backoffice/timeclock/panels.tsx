@@ -6,7 +6,7 @@ import { lazy, type ComponentType } from 'react';
  *
  * | key          | list                                                                 |
  * | ------------ | -------------------------------------------------------------------- |
- * | `timeSheets` | working activities: Arbeitszeiten of a week and the year's Urlaubskonten |
+ * | `timeSheets` | working activities: Arbeitszeiten of a week, the year's Urlaubskonten, PINs (managers) |
  */
 export const listPanels: Record<string, ComponentType> = {
   timeSheets: lazy(() => import('./TimeSheetPanel').then((m) => ({ default: m.TimeSheetPanel }))),
