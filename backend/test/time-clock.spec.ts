@@ -1,5 +1,6 @@
 import { toErrorResponse } from '../src/core/http-error.filter.js';
 import { CLOCK_PERSON_RULE } from '../src/operations/time-tracking/time-clock.service.js';
+import { WorkingActivityOneOpen1795460000000 } from '../src/database/migrations/operations/1795460000000-working-activity-one-open.js';
 import { AuditLog } from '../src/logs/audit-log.entity.js';
 import { User } from '../src/users/user.entity.js';
 import { Device } from '../src/operations/devices/device.entity.js';
@@ -339,6 +340,33 @@ describe('staff time clock (/api/time-tracking/{branchId}/{apiKey}/…)', () => 
     await t.dataSource.query('DELETE FROM working_activity WHERE id = $1', [stray]);
     expect((await step('start', me)).status).toBe(200);
     expect((await step('end', me)).status).toBe(200);
+  });
+
+  it('migrates to one open activity per user only when no user has two, and names them otherwise', async () => {
+    const migration = new WorkingActivityOneOpen1795460000000();
+    const runner = t.dataSource.createQueryRunner();
+    try {
+      await migration.down(runner);
+      const ids: Array<{ id: number }> = [];
+      for (const day of ['2026-09-01', '2026-09-02'])
+        ids.push(
+          ...(await runner.query(
+            `INSERT INTO working_activity (user_id, branch_id, type, started_at) VALUES ($1, $2, 'work', $3) RETURNING id`,
+            [clara.id, b.id, `${day}T06:00:00Z`],
+          )),
+        );
+      await expect(migration.up(runner)).rejects.toThrow(
+        `Mehrere offene Aktivitäten je Benutzer – bitte alle bis auf eine beenden, dann erneut starten (Benutzer ${clara.id}: Aktivitäten ${ids[0]!.id}, ${ids[1]!.id}).`,
+      );
+      await runner.query('DELETE FROM working_activity WHERE id = ANY($1)', [ids.map((r) => r.id)]);
+      await migration.up(runner);
+      const [index] = await runner.query(
+        `SELECT indexdef FROM pg_indexes WHERE indexname = 'uq_working_activity_user_open'`,
+      );
+      expect(index.indexdef).toMatch(/UNIQUE INDEX .* \(user_id\) WHERE \(ended_at IS NULL\)/);
+    } finally {
+      await runner.release();
+    }
   });
 
   it('writes every booking to the audit log: the employee, the branch, the key used and the step', async () => {
