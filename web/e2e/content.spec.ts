@@ -388,6 +388,35 @@ test.describe('Content', () => {
   });
 });
 
+test.describe('Footer map', () => {
+  // Without the worker every chunk request reaches the network, where the test can cut it.
+  test.use({ serviceWorkers: 'block' });
+
+  test('a map chunk that cannot be fetched leaves the map out, not the page', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    const restore = await withConfig(baseURL!, { mapAccessToken: 'e2e-token' });
+    try {
+      await context.addCookies([{ name: 'cookie-banner-acceptance-state', value: 'true', url: baseURL! }]);
+      let cut = 0;
+      await context.route(/\/assets\/BranchMap-[^/]+\.js$/, (route) => {
+        cut += 1;
+        return route.abort('internetdisconnected');
+      });
+      await context.route(MAP_HOST, (route) => route.abort('internetdisconnected'));
+      await page.goto('/store/demo/checkout/error');
+      await expect.poll(() => cut).toBeGreaterThan(0);
+      await expect(page.getByRole('contentinfo')).toContainText('Alle Rechte vorbehalten.');
+      await expect(page.getByText('Leider ist Ihre Zahlung fehlgeschlagen.', { exact: false })).toBeVisible();
+      await expect(page.getByText('Leider ist ein interner Fehler aufgetreten.')).toHaveCount(0);
+    } finally {
+      await restore();
+    }
+  });
+});
+
 test.describe('Content under the Content-Security-Policy', () => {
   test.use({ bypassCSP: false, serviceWorkers: 'block' });
 

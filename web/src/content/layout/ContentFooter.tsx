@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
-import { lazy, Suspense } from 'react';
 import { Link } from '../../app/router';
+import { lazyOptional } from '../../components/lazyOptional';
 import { useShell } from '../../shell/ShellContext';
 import { useStores } from '../../storefront/stores';
 import { allLegalEntries, legalHref } from '../legal';
@@ -8,8 +8,9 @@ import { telHref, whatsAppHref } from '../links';
 import { navigationItems } from './navigation';
 import { NavItemLink } from './NavItemLink';
 
-// The map (maps plugin) is a chunk of its own: the footer is below the first screen.
-const BranchMap = lazy(() => import('../maps/BranchMap').then((m) => ({ default: m.BranchMap })));
+// The map (maps plugin) is a chunk of its own: the footer is below the first screen. A chunk that cannot
+// be fetched leaves the map out, never the page (the addresses are listed above it).
+const BranchMap = lazyOptional(() => import('../maps/BranchMap').then((m) => m.BranchMap));
 
 /**
  * The storefront footer (spec section 2): shop name, "Online Bestellen" with exactly one branch, legal
@@ -17,7 +18,7 @@ const BranchMap = lazy(() => import('../maps/BranchMap').then((m) => ({ default:
  * and WhatsApp, a map, and the copyright line with the business name.
  */
 export const ContentFooter = observer(function ContentFooter() {
-  const { ui, data } = useStores();
+  const { ui, data, consent } = useStores();
   // The install flow is the app shell's; the link shows with the PWA plugin on while the app may be installed.
   const shell = useShell();
   const config = data.config;
@@ -110,16 +111,19 @@ export const ContentFooter = observer(function ContentFooter() {
             ))}
           </div>
         )}
-        {data.isLoaded && branches.length > 0 && config?.enablePluginMaps && (
-          <Suspense fallback={null}>
+        {/* The map shows only with consent and online (BranchMap): its chunk is not fetched before. */}
+        {data.isLoaded &&
+          branches.length > 0 &&
+          config?.enablePluginMaps &&
+          consent.accepted &&
+          ui.online && (
             <BranchMap
               branches={branches}
               label="Karte unserer Standorte"
               className="content-footer__map"
               addressFallback={false}
             />
-          </Suspense>
-        )}
+          )}
         <p className="site-footer__copyright content-footer__copyright">
           © {ui.copyrightYear} {ui.businessName}. Alle Rechte vorbehalten.
         </p>
