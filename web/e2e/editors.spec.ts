@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { connect, createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
 import {
   expectNoSeriousA11yViolations,
@@ -12,8 +12,7 @@ import {
   saveForm,
   screenshot,
   signInOnPage,
-  staffApi,
-  viennaBranch,
+  staffTest as test,
   type Staff,
 } from './support';
 
@@ -48,11 +47,10 @@ test.skip(({ isMobile }) => isMobile, 'the back office and the ticket screen are
 test.describe('front-desk ticket screen', () => {
   test('numbers appear and move columns live, large and without a scrollbar', async ({
     browser,
-    request,
+    staff,
+    branch,
   }, testInfo) => {
     test.setTimeout(120_000);
-    const staff = await staffApi(request);
-    const branch = await viennaBranch(request);
     const key = await ticketScreenKey(staff, branch.id);
     // The TV: its own browser without any session, at full HD.
     const tv = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
@@ -116,11 +114,10 @@ test.describe('front-desk ticket screen', () => {
 
   test('a stream that fails says "Verbindung unterbrochen", retries and catches up', async ({
     browser,
-    request,
+    staff,
+    branch,
   }) => {
     test.setTimeout(90_000);
-    const staff = await staffApi(request);
-    const branch = await viennaBranch(request);
     const key = await ticketScreenKey(staff, branch.id);
     const tv = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
     const page = await tv.newPage();
@@ -147,8 +144,7 @@ test.describe('front-desk ticket screen', () => {
     await tv.close();
   });
 
-  test('a wrong key shows a clear message and no numbers', async ({ browser, request }) => {
-    const branch = await viennaBranch(request);
+  test('a wrong key shows a clear message and no numbers', async ({ browser, branch }) => {
     const tv = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
     const page = await tv.newPage();
     await page.goto(`/frontdesk/${branch.id}/falscher-schluessel`);
@@ -173,11 +169,10 @@ const staffOrder = (staff: Staff, id: number) =>
 test.describe('order board: shortcuts, touch accept and auto-accept', () => {
   test('A and the card button accept with the default preparation time; auto-accept needs nobody', async ({
     page,
-    request,
+    staff,
+    branch,
   }, testInfo) => {
     test.setTimeout(120_000);
-    const staff = await staffApi(request);
-    const branch = await viennaBranch(request);
     const before = await updateBranch(staff, branch.id, {
       defaultPreparationMinutes: 30,
       isAutoAcceptEnabled: false,
@@ -238,11 +233,10 @@ test.describe('order board: shortcuts, touch accept and auto-accept', () => {
 test.describe('special editors in the entity forms', () => {
   test('opening hours: a closed holiday with its date, reordered by keyboard, saved and previewed', async ({
     page,
-    request,
+    staff,
+    branch,
   }, testInfo) => {
     test.setTimeout(90_000);
-    const staff = await staffApi(request);
-    const branch = await viennaBranch(request);
     const before = await updateBranch(staff, branch.id, {});
     const original = (
       await getData<{ openingHours: { type: string }[] }>(staff.request, `/api/branches/${branch.id}`)
@@ -312,9 +306,9 @@ test.describe('special editors in the entity forms', () => {
   test('product parts: a new option with its surcharge, live price preview, parts reordered, saved', async ({
     page,
     request,
+    staff,
   }, testInfo) => {
     test.setTimeout(90_000);
-    const staff = await staffApi(request);
     const products = await getData<{ id: number; name: string }[]>(request, '/api/products?limit=200');
     const product = products.find((p) => p.name === 'Schnitzel nach Wahl')!;
     const original = await getData<Record<string, unknown>>(staff.request, `/api/products/${product.id}`);
@@ -376,10 +370,9 @@ test.describe('special editors in the entity forms', () => {
 test.describe('upload editor', () => {
   test('an image: chosen, checked, previewed, saved with its alt text; a wrong type is refused', async ({
     page,
-    request,
+    staff,
   }, testInfo) => {
     test.setTimeout(90_000);
-    const staff = await staffApi(request);
     await signInOnPage(page);
     await page.goto('/backend/media/images/new');
     const editor = page.getByRole('group', { name: 'Datei', exact: true });
@@ -456,10 +449,9 @@ async function slowUploadProxy(target: URL, bytesPerSecond: number) {
 test.describe('upload progress', () => {
   test('a large file: the bar follows the bytes on the wire and the file arrives whole', async ({
     page,
-    request,
+    staff,
   }, testInfo) => {
     test.setTimeout(150_000);
-    const staff = await staffApi(request);
     await signInOnPage(page);
     // The same back office through a proxy that passes the browser's bytes on at 1 MB/s (the session
     // cookie is the host's, whatever the port).
@@ -549,11 +541,10 @@ test.describe('upload progress', () => {
 test.describe('table QR code', () => {
   test('a new table shows the QR code of its store link and prints as a card', async ({
     page,
-    request,
+    staff,
+    branch,
   }, testInfo) => {
     test.setTimeout(90_000);
-    const staff = await staffApi(request);
-    const branch = await viennaBranch(request);
     const identifier = `Terrasse ${randomUUID().slice(0, 4)}`;
     await signInOnPage(page);
     await page.goto('/backend/branches/tables/new');
@@ -592,11 +583,10 @@ test.describe('table QR code', () => {
 test.describe('table QR link in the storefront', () => {
   test('the branch QR sheet links a table; the scanned link preselects it at the checkout', async ({
     page,
-    request,
+    staff,
+    branch,
   }, testInfo) => {
     test.setTimeout(120_000);
-    const staff = await staffApi(request);
-    const branch = await viennaBranch(request);
     const identifier = `Fenster ${randomUUID().slice(0, 4)}`;
     const table = await post(staff, '/api/tables', { identifier, branch: { id: branch.id } });
     try {
@@ -659,10 +649,9 @@ test.describe('table QR link in the storefront', () => {
 test.describe('site block editor', () => {
   test('a custom site: blocks added and reordered with a live preview, saved as content.body', async ({
     page,
-    request,
+    staff,
   }, testInfo) => {
     test.setTimeout(120_000);
-    const staff = await staffApi(request);
     const suffix = randomUUID().slice(0, 6);
     const values = await post(staff, '/api/blocks', {
       identifier: `werte-${suffix}`,
@@ -726,10 +715,9 @@ test.describe('site block editor', () => {
 test.describe('block content editor', () => {
   test("a hero block's title and picture edited in its form with a live preview, shown on the site", async ({
     page,
-    request,
+    staff,
   }, testInfo) => {
     test.setTimeout(120_000);
-    const staff = await staffApi(request);
     const suffix = randomUUID().slice(0, 6);
     const images = await getData<{ id: number; name: string; version: number; extension: string }[]>(
       staff.request,
@@ -846,11 +834,10 @@ interface MenuJson {
 test.describe('menu catalogue and navigation tree editors', () => {
   test('menu catalogue: categories and products reordered by mouse and keyboard, added and removed, saved, in the store', async ({
     page,
-    request,
+    staff,
+    branch,
   }, testInfo) => {
     test.setTimeout(150_000);
-    const staff = await staffApi(request);
-    const branch = await viennaBranch(request);
     const menus = await getData<MenuJson[]>(staff.request, '/api/menus?limit=100');
     const menu = menus.find((m) => m.branches.some((b) => b.id === branch.id) && m.catalog.length >= 3)!;
     const original = await getData<Record<string, unknown>>(staff.request, `/api/menus/${menu.id}`);
@@ -972,10 +959,9 @@ test.describe('menu catalogue and navigation tree editors', () => {
 
   test('navigation tree: items reordered by mouse and keyboard, one with children added, one removed, saved, on the site', async ({
     page,
-    request,
+    staff,
   }, testInfo) => {
     test.setTimeout(150_000);
-    const staff = await staffApi(request);
     interface Item {
       label: string;
       type: string;
@@ -1063,11 +1049,10 @@ test.describe('menu catalogue and navigation tree editors', () => {
 test.describe('image picker and German dates in the entity forms', () => {
   test("a branch's logo and pictures chosen by thumbnail, reordered by keyboard, one removed, saved", async ({
     page,
-    request,
+    staff,
+    branch,
   }, testInfo) => {
     test.setTimeout(120_000);
-    const staff = await staffApi(request);
-    const branch = await viennaBranch(request);
     const before = await updateBranch(staff, branch.id, { images: [], logo: null });
     const images = await getData<{ id: number; name: string | null }[]>(
       staff.request,
@@ -1117,10 +1102,9 @@ test.describe('image picker and German dates in the entity forms', () => {
 
   test('a date-time typed the German way: a wrong date named at its field, the calendar, saved as the instant', async ({
     page,
-    request,
+    staff,
   }, testInfo) => {
     test.setTimeout(120_000);
-    const staff = await staffApi(request);
     const suffix = randomUUID().slice(0, 6);
     const menu = await post(staff, '/api/menus', {
       name: `Wintermenü ${suffix}`,

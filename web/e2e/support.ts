@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 
 const require = createRequire(import.meta.url);
 // Evaluated rather than added as a <script>: the app's Content-Security-Policy forbids inline scripts.
@@ -89,6 +89,15 @@ export async function viennaBranch(request: APIRequestContext): Promise<{ id: nu
   const branches = await getData<{ id: number; identifier: string }[]>(request, '/api/branches');
   return branches.find((b) => b.identifier === 'gasthaus-linde-wien')!;
 }
+
+/**
+ * Playwright's `test` with two fixtures for tests against the demo data: `staff`, the admin signed in on the
+ * test's request context, and `branch`, the Vienna inn (each made only for the tests that ask for it).
+ */
+export const staffTest = test.extend<{ staff: Staff; branch: { id: number } }>({
+  staff: async ({ request }, provide) => provide(await staffApi(request)),
+  branch: async ({ request }, provide) => provide(await viennaBranch(request)),
+});
 
 /** An order as the public API answers it: what the customer's status link is made of. */
 export interface PlacedOrder {
