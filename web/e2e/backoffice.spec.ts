@@ -1,6 +1,11 @@
-import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, screenshot } from './support';
+import {
+  expectNoSeriousA11yViolations,
+  screenshot,
+  takeawayOrder,
+  viennaBranch,
+  type PlacedOrder,
+} from './support';
 
 // The back office against the real backend and its demo data (README "Demo data").
 const USERS = {
@@ -25,46 +30,9 @@ async function placeOrder(page: Page, lastName: string): Promise<number> {
   return (await placeOrderWithLink(page, lastName)).ticketNumber;
 }
 
-interface PlacedOrder {
-  ticketNumber: number;
-  uid: string;
-  hash: string;
-}
-
 async function placeOrderWithLink(page: Page, lastName: string): Promise<PlacedOrder> {
-  const branches = (await (await page.request.get('/api/branches')).json()) as {
-    data: { id: number; identifier: string }[];
-  };
-  const branch = branches.data.find((b) => b.identifier === 'gasthaus-linde-wien')!;
-  const products = (await (await page.request.get('/api/products?limit=200')).json()) as {
-    data: { id: number; uid: string; name: string }[];
-  };
-  const product = products.data.find((p) => p.name === 'Wiener Schnitzel vom Kalb')!;
-  const availability = (await (
-    await page.request.get(`/api/branches/${branch.id}/availability?type=takeaway`)
-  ).json()) as { data: { days: { windows: { from: string }[] }[] } };
-  const day = availability.data.days.find((d) => d.windows.length > 0)!;
-  const response = await page.request.post('/api/orders', {
-    headers: { 'Idempotency-Key': randomUUID() },
-    data: {
-      firstName: 'Eva',
-      lastName,
-      email: 'eva@example.at',
-      phone: '+43 664 7654321',
-      comment: 'Bitte ohne Zitrone',
-      paymentMethod: 'cash',
-      legalInstructions: true,
-      privacyPolicy: true,
-      branch: { id: branch.id },
-      isDelivery: false,
-      isDineIn: false,
-      appointmentDate: day.windows[0]!.from,
-      items: [{ product: { id: product.id, uid: product.uid }, amount: 2, unit: 'piece', parts: [] }],
-    },
-  });
-  expect(response.status(), await response.text()).toBeLessThan(300);
-  const body = (await response.json()) as { data: { order: PlacedOrder } };
-  return body.data.order;
+  const branch = await viennaBranch(page.request);
+  return takeawayOrder(page.request, branch.id, { lastName, amount: 2, comment: 'Bitte ohne Zitrone' });
 }
 
 /** The customer's status page data of an order. */

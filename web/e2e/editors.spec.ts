@@ -1,39 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { connect, createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
-import { expectNoSeriousA11yViolations, screenshot } from './support';
+import {
+  expectNoSeriousA11yViolations,
+  getData,
+  placeOrder,
+  post,
+  put,
+  remove,
+  saveForm,
+  screenshot,
+  signInOnPage,
+  staffTest as test,
+  type Staff,
+} from './support';
 
 // The front-desk ticket screen, the board's shortcuts and the special editors, against the real backend
 // and its demo data (README "Demo data").
-
-interface Staff {
-  request: APIRequestContext;
-  csrf: string;
-}
-
-/** Signs the demo admin in on a request context (cookie and CSRF token for writes). */
-async function staffApi(request: APIRequestContext): Promise<Staff> {
-  const login = await request.post('/api/auth/login', {
-    data: { username: 'admin', password: 'Admin-Demo-2026' },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  const { data } = (await login.json()) as { data: { csrfToken: string } };
-  return { request, csrf: data.csrfToken };
-}
-
-async function post(staff: Staff, path: string, data: object = {}) {
-  const response = await staff.request.post(path, { headers: { 'X-CSRF-Token': staff.csrf }, data });
-  expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300);
-  return ((await response.json()) as { data: Record<string, unknown> }).data;
-}
-
-async function viennaBranch(request: APIRequestContext): Promise<{ id: number }> {
-  const branches = (await (await request.get('/api/branches')).json()) as {
-    data: { id: number; identifier: string }[];
-  };
-  return branches.data.find((b) => b.identifier === 'gasthaus-linde-wien')!;
-}
 
 /** A ticket-screen device of the Vienna inn and its key (shown once when issued). */
 async function ticketScreenKey(staff: Staff, branchId: number): Promise<string> {
@@ -46,43 +30,6 @@ async function ticketScreenKey(staff: Staff, branchId: number): Promise<string> 
   });
   const issued = await post(staff, `/api/devices/${device.id as number}/api-key`);
   return issued.apiKey as string;
-}
-
-/** A takeaway order through the public API at the branch's first bookable time; its staff id and number. */
-async function placeOrder(staff: Staff, branchId: number, lastName: string) {
-  const request = staff.request;
-  const products = (await (await request.get('/api/products?limit=200')).json()) as {
-    data: { id: number; uid: string; name: string }[];
-  };
-  const product = products.data.find((p) => p.name === 'Wiener Schnitzel vom Kalb')!;
-  const availability = (await (
-    await request.get(`/api/branches/${branchId}/availability?type=takeaway`)
-  ).json()) as { data: { days: { windows: { from: string }[] }[] } };
-  const day = availability.data.days.find((d) => d.windows.length > 0)!;
-  const response = await request.post('/api/orders', {
-    headers: { 'Idempotency-Key': randomUUID() },
-    data: {
-      firstName: 'Eva',
-      lastName,
-      email: 'eva@example.at',
-      phone: '+43 664 7654321',
-      paymentMethod: 'cash',
-      legalInstructions: true,
-      privacyPolicy: true,
-      branch: { id: branchId },
-      isDelivery: false,
-      isDineIn: false,
-      appointmentDate: day.windows[0]!.from,
-      items: [{ product: { id: product.id, uid: product.uid }, amount: 1, unit: 'piece', parts: [] }],
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  const { data } = (await response.json()) as { data: { order: { uid: string; ticketNumber: number } } };
-  const list = (await (await request.get('/api/orders?limit=200')).json()) as {
-    data: { id: number; uid: string }[];
-  };
-  const id = list.data.find((o) => o.uid === data.order.uid)!.id;
-  return { id, ticketNumber: data.order.ticketNumber };
 }
 
 /** Confirms for "in ten minutes" (the test runs on the real clock; the requested time may be tomorrow). */
@@ -100,11 +47,10 @@ test.skip(({ isMobile }) => isMobile, 'the back office and the ticket screen are
 test.describe('front-desk ticket screen', () => {
   test('numbers appear and move columns live, large and without a scrollbar', async ({
     browser,
-    request,
+    staff,
+    branch,
   }, testInfo) => {
     test.setTimeout(120_000);
-    const staff = await staffApi(request);
-    const branch = await viennaBranch(request);
     const key = await ticketScreenKey(staff, branch.id);
     // The TV: its own browser without any session, at full HD.
     const tv = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
@@ -168,11 +114,10 @@ test.describe('front-desk ticket screen', () => {
 
   test('a stream that fails says "Verbindung unterbrochen", retries and catches up', async ({
     browser,
-    request,
+    staff,
+    branch,
   }) => {
     test.setTimeout(90_000);
-    const staff = await staffApi(request);
-    const branch = await viennaBranch(request);
     const key = await ticketScreenKey(staff, branch.id);
     const tv = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
     const page = await tv.newPage();
@@ -199,8 +144,7 @@ test.describe('front-desk ticket screen', () => {
     await tv.close();
   });
 
-  test('a wrong key shows a clear message and no numbers', async ({ browser, request }) => {
-    const branch = await viennaBranch(request);
+  test('a wrong key shows a clear message and no numbers', async ({ browser, branch }) => {
     const tv = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
     const page = await tv.newPage();
     await page.goto(`/frontdesk/${branch.id}/falscher-schluessel`);
@@ -212,43 +156,23 @@ test.describe('front-desk ticket screen', () => {
   });
 });
 
-async function signInOnPage(page: Page) {
-  await page.goto('/backend/login');
-  await page.getByLabel('Benutzername').fill('admin');
-  await page.getByLabel('Passwort').fill('Admin-Demo-2026');
-  await page.getByRole('button', { name: 'Anmelden' }).click();
-  // The back office is a lazy chunk: on a busy machine the board takes a few seconds.
-  await expect(page.getByRole('heading', { level: 1, name: 'Bestellungen' })).toBeVisible({
-    timeout: 20_000,
-  });
-}
-
 /** Changes fields of a branch through its API (a PUT of the whole branch); answers the old values. */
 async function updateBranch(staff: Staff, id: number, fields: Record<string, unknown>) {
-  const current = (await (await staff.request.get(`/api/branches/${id}`)).json()) as {
-    data: Record<string, unknown>;
-  };
-  const response = await staff.request.put(`/api/branches/${id}`, {
-    headers: { 'X-CSRF-Token': staff.csrf },
-    data: { ...current.data, ...fields },
-  });
-  expect(response.status(), await response.text()).toBe(200);
-  return Object.fromEntries(Object.keys(fields).map((k) => [k, current.data[k]]));
+  const current = await getData<Record<string, unknown>>(staff.request, `/api/branches/${id}`);
+  await put(staff, `/api/branches/${id}`, { ...current, ...fields });
+  return Object.fromEntries(Object.keys(fields).map((k) => [k, current[k]]));
 }
 
-async function staffOrder(staff: Staff, id: number) {
-  const response = await staff.request.get(`/api/orders/${id}`);
-  return ((await response.json()) as { data: { status: string; appointment: string | null } }).data;
-}
+const staffOrder = (staff: Staff, id: number) =>
+  getData<{ status: string; appointment: string | null }>(staff.request, `/api/orders/${id}`);
 
 test.describe('order board: shortcuts, touch accept and auto-accept', () => {
   test('A and the card button accept with the default preparation time; auto-accept needs nobody', async ({
     page,
-    request,
+    staff,
+    branch,
   }, testInfo) => {
     test.setTimeout(120_000);
-    const staff = await staffApi(request);
-    const branch = await viennaBranch(request);
     const before = await updateBranch(staff, branch.id, {
       defaultPreparationMinutes: 30,
       isAutoAcceptEnabled: false,
@@ -309,17 +233,14 @@ test.describe('order board: shortcuts, touch accept and auto-accept', () => {
 test.describe('special editors in the entity forms', () => {
   test('opening hours: a closed holiday with its date, reordered by keyboard, saved and previewed', async ({
     page,
-    request,
+    staff,
+    branch,
   }, testInfo) => {
     test.setTimeout(90_000);
-    const staff = await staffApi(request);
-    const branch = await viennaBranch(request);
     const before = await updateBranch(staff, branch.id, {});
     const original = (
-      (await (await staff.request.get(`/api/branches/${branch.id}`)).json()) as {
-        data: { openingHours: { type: string }[] };
-      }
-    ).data.openingHours;
+      await getData<{ openingHours: { type: string }[] }>(staff.request, `/api/branches/${branch.id}`)
+    ).openingHours;
     try {
       await signInOnPage(page);
       await page.goto(`/backend/branches/branches/${branch.id}`);
@@ -368,15 +289,13 @@ test.describe('special editors in the entity forms', () => {
       await expect(rules.nth(count - 1).getByRole('combobox', { name: 'Art' })).toHaveValue('once');
       await screenshot(page, testInfo, 'editor-opening-hours');
 
-      await page.getByRole('button', { name: 'Speichern' }).click();
-      await expect(page.getByRole('status').filter({ hasText: /gespeichert/i })).toBeVisible({
-        timeout: 15_000,
-      });
+      await saveForm(page);
       const saved = (
-        (await (await staff.request.get(`/api/branches/${branch.id}`)).json()) as {
-          data: { openingHours: { type: string; date: string | null; isClosed: boolean }[] };
-        }
-      ).data.openingHours;
+        await getData<{ openingHours: { type: string; date: string | null; isClosed: boolean }[] }>(
+          staff.request,
+          `/api/branches/${branch.id}`,
+        )
+      ).openingHours;
       expect(saved).toHaveLength(count + 1);
       expect(saved[count - 1]).toMatchObject({ type: 'once', date: holiday, isClosed: true });
     } finally {
@@ -387,18 +306,12 @@ test.describe('special editors in the entity forms', () => {
   test('product parts: a new option with its surcharge, live price preview, parts reordered, saved', async ({
     page,
     request,
+    staff,
   }, testInfo) => {
     test.setTimeout(90_000);
-    const staff = await staffApi(request);
-    const products = (await (await request.get('/api/products?limit=200')).json()) as {
-      data: { id: number; name: string }[];
-    };
-    const product = products.data.find((p) => p.name === 'Schnitzel nach Wahl')!;
-    const original = (
-      (await (await staff.request.get(`/api/products/${product.id}`)).json()) as {
-        data: Record<string, unknown>;
-      }
-    ).data;
+    const products = await getData<{ id: number; name: string }[]>(request, '/api/products?limit=200');
+    const product = products.find((p) => p.name === 'Schnitzel nach Wahl')!;
+    const original = await getData<Record<string, unknown>>(staff.request, `/api/products/${product.id}`);
     try {
       await signInOnPage(page);
       await page.goto(`/backend/catalog/products/${product.id}`);
@@ -434,19 +347,14 @@ test.describe('special editors in the entity forms', () => {
         editor.locator('[data-part="0"]').getByRole('textbox', { name: /^Name des Teils/ }),
       ).toHaveValue('Beilagen');
 
-      await page.getByRole('button', { name: 'Speichern' }).click();
-      await expect(page.getByRole('status').filter({ hasText: /gespeichert/i })).toBeVisible({
-        timeout: 15_000,
-      });
+      await saveForm(page);
       const saved = (
-        (await (await staff.request.get(`/api/products/${product.id}`)).json()) as {
-          data: {
-            config: {
-              parts: { name: string; options: { name: string; modifier: string; value: number }[] }[];
-            };
+        await getData<{
+          config: {
+            parts: { name: string; options: { name: string; modifier: string; value: number }[] }[];
           };
-        }
-      ).data.config.parts;
+        }>(staff.request, `/api/products/${product.id}`)
+      ).config.parts;
       expect(saved.map((p) => p.name)).toEqual(['Beilagen', 'Fleisch', 'Anmerkung']);
       expect(saved[0]!.options.at(-1)).toMatchObject({
         name: 'Gemischter Salat',
@@ -454,11 +362,7 @@ test.describe('special editors in the entity forms', () => {
         value: 1.2,
       });
     } finally {
-      const response = await staff.request.put(`/api/products/${product.id}`, {
-        headers: { 'X-CSRF-Token': staff.csrf },
-        data: original,
-      });
-      expect(response.status(), await response.text()).toBe(200);
+      await put(staff, `/api/products/${product.id}`, original);
     }
   });
 });
@@ -466,10 +370,9 @@ test.describe('special editors in the entity forms', () => {
 test.describe('upload editor', () => {
   test('an image: chosen, checked, previewed, saved with its alt text; a wrong type is refused', async ({
     page,
-    request,
+    staff,
   }, testInfo) => {
     test.setTimeout(90_000);
-    const staff = await staffApi(request);
     await signInOnPage(page);
     await page.goto('/backend/media/images/new');
     const editor = page.getByRole('group', { name: 'Datei', exact: true });
@@ -497,10 +400,11 @@ test.describe('upload editor', () => {
     await page.getByRole('button', { name: 'Speichern' }).click();
     await expect
       .poll(async () => {
-        const list = (await (await staff.request.get('/api/images?limit=200')).json()) as {
-          data: { name: string; alt: string; extension: string }[];
-        };
-        return list.data.find((image) => image.name === name);
+        const list = await getData<{ name: string; alt: string; extension: string }[]>(
+          staff.request,
+          '/api/images?limit=200',
+        );
+        return list.find((image) => image.name === name);
       })
       .toMatchObject({ alt: 'QR-Code zur Bestellseite', extension: 'png' });
   });
@@ -545,10 +449,9 @@ async function slowUploadProxy(target: URL, bytesPerSecond: number) {
 test.describe('upload progress', () => {
   test('a large file: the bar follows the bytes on the wire and the file arrives whole', async ({
     page,
-    request,
+    staff,
   }, testInfo) => {
     test.setTimeout(150_000);
-    const staff = await staffApi(request);
     await signInOnPage(page);
     // The same back office through a proxy that passes the browser's bytes on at 1 MB/s (the session
     // cookie is the host's, whatever the port).
@@ -616,10 +519,11 @@ test.describe('upload progress', () => {
       await expect
         .poll(
           async () => {
-            const list = (await (await staff.request.get('/api/uploads?limit=200')).json()) as {
-              data: { id: number; name: string; size: number; extension: string }[];
-            };
-            const found = list.data.find((upload) => upload.name === name);
+            const list = await getData<{ id: number; name: string; size: number; extension: string }[]>(
+              staff.request,
+              '/api/uploads?limit=200',
+            );
+            const found = list.find((upload) => upload.name === name);
             id = found?.id;
             return found;
           },
@@ -627,10 +531,7 @@ test.describe('upload progress', () => {
         )
         // The whole file arrived (the API files a CSV as text).
         .toMatchObject({ size: csv.length });
-      const removed = await staff.request.delete(`/api/uploads/${id!}`, {
-        headers: { 'X-CSRF-Token': staff.csrf },
-      });
-      expect(removed.status(), await removed.text()).toBeLessThan(300);
+      await remove(staff, `/api/uploads/${id!}`);
     } finally {
       await proxy.close();
     }
@@ -640,11 +541,10 @@ test.describe('upload progress', () => {
 test.describe('table QR code', () => {
   test('a new table shows the QR code of its store link and prints as a card', async ({
     page,
-    request,
+    staff,
+    branch,
   }, testInfo) => {
     test.setTimeout(90_000);
-    const staff = await staffApi(request);
-    const branch = await viennaBranch(request);
     const identifier = `Terrasse ${randomUUID().slice(0, 4)}`;
     await signInOnPage(page);
     await page.goto('/backend/branches/tables/new');
@@ -659,12 +559,11 @@ test.describe('table QR code', () => {
     await page.getByRole('button', { name: 'Speichern' }).click();
     await expect
       .poll(async () => {
-        const list = (await (
-          await staff.request.get(`/api/tables?branch=${branch.id}&limit=500`)
-        ).json()) as {
-          data: { id: number; identifier: string }[];
-        };
-        return list.data.find((t) => t.identifier === identifier)?.id ?? null;
+        const list = await getData<{ id: number; identifier: string }[]>(
+          staff.request,
+          `/api/tables?branch=${branch.id}&limit=500`,
+        );
+        return list.find((t) => t.identifier === identifier)?.id ?? null;
       })
       .not.toBeNull();
     // The print view: only the card (what "QR-Code drucken" prints).
@@ -672,25 +571,22 @@ test.describe('table QR code', () => {
     await page.emulateMedia({ media: 'print' });
     await expect(page.getByRole('button', { name: 'Speichern' })).toBeHidden();
     await screenshot(page, testInfo, 'table-qr-print', false);
-    const list = (await (await staff.request.get(`/api/tables?branch=${branch.id}&limit=500`)).json()) as {
-      data: { id: number; identifier: string }[];
-    };
-    const created = list.data.find((t) => t.identifier === identifier)!;
-    const removed = await staff.request.delete(`/api/tables/${created.id}`, {
-      headers: { 'X-CSRF-Token': staff.csrf },
-    });
-    expect(removed.status()).toBeLessThan(300);
+    const list = await getData<{ id: number; identifier: string }[]>(
+      staff.request,
+      `/api/tables?branch=${branch.id}&limit=500`,
+    );
+    const created = list.find((t) => t.identifier === identifier)!;
+    await remove(staff, `/api/tables/${created.id}`);
   });
 });
 
 test.describe('table QR link in the storefront', () => {
   test('the branch QR sheet links a table; the scanned link preselects it at the checkout', async ({
     page,
-    request,
+    staff,
+    branch,
   }, testInfo) => {
     test.setTimeout(120_000);
-    const staff = await staffApi(request);
-    const branch = await viennaBranch(request);
     const identifier = `Fenster ${randomUUID().slice(0, 4)}`;
     const table = await post(staff, '/api/tables', { identifier, branch: { id: branch.id } });
     try {
@@ -703,13 +599,11 @@ test.describe('table QR link in the storefront', () => {
       await page.getByRole('link', { name: 'QR-Codes drucken' }).click();
       await expect(page).toHaveURL(new RegExp(`/backend/branches/tables/qr-codes\\?branch=${branch.id}$`));
       await expect(page.getByRole('heading', { level: 1, name: 'QR-Codes der Tische' })).toBeVisible();
-      const all = (await (await staff.request.get(`/api/tables?branch=${branch.id}&limit=500`)).json()) as {
-        data: unknown[];
-      };
+      const all = await getData<unknown[]>(staff.request, `/api/tables?branch=${branch.id}&limit=500`);
       const cards = page
         .getByRole('list', { name: 'QR-Codes der Tische – Gasthaus Zur Linde' })
         .locator('.ed-qr');
-      await expect(cards).toHaveCount(all.data.length);
+      await expect(cards).toHaveCount(all.length);
       const card = page.locator(`.ed-qr[data-table="${identifier}"]`);
       await expect(card.getByRole('img', { name: `QR-Code für Tisch ${identifier}` })).toBeVisible();
       // Cards in natural order: "2" before "10".
@@ -747,9 +641,7 @@ test.describe('table QR link in the storefront', () => {
       await page.reload();
       await expect(page.getByRole('combobox', { name: /^Tischnummer/ })).toHaveValue(String(table.id));
     } finally {
-      await staff.request.delete(`/api/tables/${String(table.id)}`, {
-        headers: { 'X-CSRF-Token': staff.csrf },
-      });
+      await remove(staff, `/api/tables/${String(table.id)}`);
     }
   });
 });
@@ -757,10 +649,9 @@ test.describe('table QR link in the storefront', () => {
 test.describe('site block editor', () => {
   test('a custom site: blocks added and reordered with a live preview, saved as content.body', async ({
     page,
-    request,
+    staff,
   }, testInfo) => {
     test.setTimeout(120_000);
-    const staff = await staffApi(request);
     const suffix = randomUUID().slice(0, 6);
     const values = await post(staff, '/api/blocks', {
       identifier: `werte-${suffix}`,
@@ -803,35 +694,36 @@ test.describe('site block editor', () => {
     let siteId: number | null = null;
     await expect
       .poll(async () => {
-        const list = (await (await staff.request.get('/api/sites?limit=500')).json()) as {
-          data: { id: number; path: string; content: { body?: unknown } }[];
-        };
-        const site = list.data.find((candidate) => candidate.path === path);
+        const list = await getData<{ id: number; path: string; content: { body?: unknown } }[]>(
+          staff.request,
+          '/api/sites?limit=500',
+        );
+        const site = list.find((candidate) => candidate.path === path);
         siteId = site?.id ?? null;
         return site?.content?.body ?? null;
       })
       .toEqual([{ block: boxes.identifier }, { block: values.identifier }]);
-    for (const target of [
+    await remove(
+      staff,
       `/api/sites/${String(siteId)}`,
       `/api/blocks/${String(boxes.id)}`,
       `/api/blocks/${String(values.id)}`,
-    ])
-      await staff.request.delete(target, { headers: { 'X-CSRF-Token': staff.csrf } });
+    );
   });
 });
 
 test.describe('block content editor', () => {
   test("a hero block's title and picture edited in its form with a live preview, shown on the site", async ({
     page,
-    request,
+    staff,
   }, testInfo) => {
     test.setTimeout(120_000);
-    const staff = await staffApi(request);
     const suffix = randomUUID().slice(0, 6);
-    const images = (await (await staff.request.get('/api/images?limit=200')).json()) as {
-      data: { id: number; name: string; version: number; extension: string }[];
-    };
-    const picture = images.data.find((image) => image.name)!;
+    const images = await getData<{ id: number; name: string; version: number; extension: string }[]>(
+      staff.request,
+      '/api/images?limit=200',
+    );
+    const picture = images.find((image) => image.name)!;
     const hero = await post(staff, '/api/blocks', {
       identifier: `buehne-${suffix}`,
       type: 'hero',
@@ -866,10 +758,11 @@ test.describe('block content editor', () => {
       await page.getByRole('button', { name: 'Speichern' }).click();
       await expect
         .poll(async () => {
-          const block = (await (await staff.request.get(`/api/blocks/${String(hero.id)}`)).json()) as {
-            data: { content: { title?: string; image?: { id: number } | null } };
-          };
-          return [block.data.content.title, block.data.content.image?.id];
+          const block = await getData<{ content: { title?: string; image?: { id: number } | null } }>(
+            staff.request,
+            `/api/blocks/${String(hero.id)}`,
+          );
+          return [block.content.title, block.content.image?.id];
         })
         .toEqual([title, picture.id]);
       await page.goto(`/${path}`);
@@ -877,8 +770,7 @@ test.describe('block content editor', () => {
       await expect(page.locator('img.content-hero__image')).toHaveAttribute('src', src);
       await screenshot(page, testInfo, 'block-content-on-site');
     } finally {
-      for (const target of [`/api/sites/${String(site.id)}`, `/api/blocks/${String(hero.id)}`])
-        await staff.request.delete(target, { headers: { 'X-CSRF-Token': staff.csrf } });
+      await remove(staff, `/api/sites/${String(site.id)}`, `/api/blocks/${String(hero.id)}`);
     }
   });
 });
@@ -942,28 +834,24 @@ interface MenuJson {
 test.describe('menu catalogue and navigation tree editors', () => {
   test('menu catalogue: categories and products reordered by mouse and keyboard, added and removed, saved, in the store', async ({
     page,
-    request,
+    staff,
+    branch,
   }, testInfo) => {
     test.setTimeout(150_000);
-    const staff = await staffApi(request);
-    const branch = await viennaBranch(request);
-    const menus = (await (await staff.request.get('/api/menus?limit=100')).json()) as { data: MenuJson[] };
-    const menu = menus.data.find((m) => m.branches.some((b) => b.id === branch.id) && m.catalog.length >= 3)!;
-    const original = (
-      (await (await staff.request.get(`/api/menus/${menu.id}`)).json()) as { data: Record<string, unknown> }
-    ).data;
-    const categories = (await (await staff.request.get('/api/categories?limit=1000')).json()) as {
-      data: { id: number; name: string }[];
-    };
-    const products = (await (await staff.request.get('/api/products?limit=1000')).json()) as {
-      data: { id: number; name: string }[];
-    };
-    const categoryName = (id: number) => categories.data.find((c) => c.id === id)!.name;
-    const productName = (id: number) => products.data.find((p) => p.id === id)!.name;
+    const menus = await getData<MenuJson[]>(staff.request, '/api/menus?limit=100');
+    const menu = menus.find((m) => m.branches.some((b) => b.id === branch.id) && m.catalog.length >= 3)!;
+    const original = await getData<Record<string, unknown>>(staff.request, `/api/menus/${menu.id}`);
+    const categories = await getData<{ id: number; name: string }[]>(
+      staff.request,
+      '/api/categories?limit=1000',
+    );
+    const products = await getData<{ id: number; name: string }[]>(staff.request, '/api/products?limit=1000');
+    const categoryName = (id: number) => categories.find((c) => c.id === id)!.name;
+    const productName = (id: number) => products.find((p) => p.id === id)!.name;
     const before = menu.catalog.map((entry) => categoryName(entry.id));
     // A category of the shop that this menu does not list yet, and a product for it.
-    const extra = categories.data.find((c) => !menu.catalog.some((entry) => entry.id === c.id));
-    const schnitzel = products.data.find((p) => p.name === 'Wiener Schnitzel vom Kalb')!;
+    const extra = categories.find((c) => !menu.catalog.some((entry) => entry.id === c.id));
+    const schnitzel = products.find((p) => p.name === 'Wiener Schnitzel vom Kalb')!;
 
     try {
       // The store before: its category bar in the menu's order.
@@ -1038,13 +926,9 @@ test.describe('menu catalogue and navigation tree editors', () => {
       }
       await screenshot(page, testInfo, 'editor-menu-catalog');
 
-      await page.getByRole('button', { name: 'Speichern' }).click();
-      await expect(page.getByRole('status').filter({ hasText: /gespeichert/i })).toBeVisible({
-        timeout: 15_000,
-      });
+      await saveForm(page);
       // Through the API: the order, the moved product, the removed one, the new category.
-      const saved = ((await (await staff.request.get(`/api/menus/${menu.id}`)).json()) as { data: MenuJson })
-        .data.catalog;
+      const saved = (await getData<MenuJson>(staff.request, `/api/menus/${menu.id}`)).catalog;
       expect(saved.map((entry) => categoryName(entry.id))).toEqual(expected);
       expect(saved[0]!.products.map((p) => p.id)).toEqual(productOrder);
       expect(saved.find((entry) => entry.id === last.id)!.products.some((p) => p.id === removed.id)).toBe(
@@ -1069,35 +953,27 @@ test.describe('menu catalogue and navigation tree editors', () => {
       if (extra) expect(storeAfter).toContain(extra.name);
       await screenshot(page, testInfo, 'editor-menu-catalog-store');
     } finally {
-      const response = await staff.request.put(`/api/menus/${menu.id}`, {
-        headers: { 'X-CSRF-Token': staff.csrf },
-        data: original,
-      });
-      expect(response.status(), await response.text()).toBe(200);
+      await put(staff, `/api/menus/${menu.id}`, original);
     }
   });
 
   test('navigation tree: items reordered by mouse and keyboard, one with children added, one removed, saved, on the site', async ({
     page,
-    request,
+    staff,
   }, testInfo) => {
     test.setTimeout(150_000);
-    const staff = await staffApi(request);
     interface Item {
       label: string;
       type: string;
       target: string;
       children: Item[];
     }
-    const navigations = (await (await staff.request.get('/api/navigations?limit=100')).json()) as {
-      data: { id: number; identifier: string; items: Item[] }[];
-    };
-    const header = navigations.data.find((n) => n.identifier === 'header-navigation')!;
-    const original = (
-      (await (await staff.request.get(`/api/navigations/${header.id}`)).json()) as {
-        data: Record<string, unknown>;
-      }
-    ).data;
+    const navigations = await getData<{ id: number; identifier: string; items: Item[] }[]>(
+      staff.request,
+      '/api/navigations?limit=100',
+    );
+    const header = navigations.find((n) => n.identifier === 'header-navigation')!;
+    const original = await getData<Record<string, unknown>>(staff.request, `/api/navigations/${header.id}`);
     const labels = header.items.map((item) => item.label);
     expect(labels).toEqual(['Start', 'Estrich', 'Gasthaus', 'Leistungen', 'Über uns']);
     try {
@@ -1143,16 +1019,9 @@ test.describe('menu catalogue and navigation tree editors', () => {
       await expect(top).toHaveCount(labels.length);
       await screenshot(page, testInfo, 'editor-navigation-tree');
 
-      await page.getByRole('button', { name: 'Speichern' }).click();
-      await expect(page.getByRole('status').filter({ hasText: /gespeichert/i })).toBeVisible({
-        timeout: 15_000,
-      });
+      await saveForm(page);
       const expected = ['Start', 'Gasthaus', 'Über uns', 'Leistungen', 'Aktionen'];
-      const saved = (
-        (await (await staff.request.get(`/api/navigations/${header.id}`)).json()) as {
-          data: { items: Item[] };
-        }
-      ).data.items;
+      const saved = (await getData<{ items: Item[] }>(staff.request, `/api/navigations/${header.id}`)).items;
       expect(saved.map((item) => item.label)).toEqual(expected);
       expect(saved.at(-1)).toMatchObject({
         type: 'site',
@@ -1172,11 +1041,7 @@ test.describe('menu catalogue and navigation tree editors', () => {
       await expect(nav.getByRole('link')).toHaveText([...expected, 'Kontakt']);
       await screenshot(page, testInfo, 'editor-navigation-site');
     } finally {
-      const response = await staff.request.put(`/api/navigations/${header.id}`, {
-        headers: { 'X-CSRF-Token': staff.csrf },
-        data: original,
-      });
-      expect(response.status(), await response.text()).toBe(200);
+      await put(staff, `/api/navigations/${header.id}`, original);
     }
   });
 });
@@ -1184,15 +1049,15 @@ test.describe('menu catalogue and navigation tree editors', () => {
 test.describe('image picker and German dates in the entity forms', () => {
   test("a branch's logo and pictures chosen by thumbnail, reordered by keyboard, one removed, saved", async ({
     page,
-    request,
+    staff,
+    branch,
   }, testInfo) => {
     test.setTimeout(120_000);
-    const staff = await staffApi(request);
-    const branch = await viennaBranch(request);
     const before = await updateBranch(staff, branch.id, { images: [], logo: null });
-    const images = (await (await staff.request.get('/api/images?limit=500')).json()) as {
-      data: { id: number; name: string | null }[];
-    };
+    const images = await getData<{ id: number; name: string | null }[]>(
+      staff.request,
+      '/api/images?limit=500',
+    );
     try {
       await signInOnPage(page);
       await page.goto(`/backend/branches/branches/${branch.id}`);
@@ -1205,7 +1070,7 @@ test.describe('image picker and German dates in the entity forms', () => {
         const choice = list.locator('.ed-picker__choice').first();
         await expect(choice).toBeVisible();
         const name = (await choice.innerText()).trim();
-        picked.push(images.data.find((image) => (image.name ?? '').trim() === name)?.id ?? NaN);
+        picked.push(images.find((image) => (image.name ?? '').trim() === name)?.id ?? NaN);
         await choice.click();
         await expect(list.locator('.ed-image-list__item')).toHaveCount(i + 1);
       }
@@ -1223,15 +1088,11 @@ test.describe('image picker and German dates in the entity forms', () => {
       await list.scrollIntoViewIfNeeded();
       await screenshot(page, testInfo, 'editor-branch-images');
 
-      await page.getByRole('button', { name: 'Speichern' }).click();
-      await expect(page.getByRole('status').filter({ hasText: /gespeichert/i })).toBeVisible({
-        timeout: 15_000,
-      });
-      const saved = (
-        (await (await staff.request.get(`/api/branches/${branch.id}`)).json()) as {
-          data: { images: { id: number }[]; logo: { id: number } | null };
-        }
-      ).data;
+      await saveForm(page);
+      const saved = await getData<{ images: { id: number }[]; logo: { id: number } | null }>(
+        staff.request,
+        `/api/branches/${branch.id}`,
+      );
       expect(saved.images.map((image) => image.id)).toEqual(expected);
       expect(saved.logo?.id).toEqual(expect.any(Number));
     } finally {
@@ -1241,10 +1102,9 @@ test.describe('image picker and German dates in the entity forms', () => {
 
   test('a date-time typed the German way: a wrong date named at its field, the calendar, saved as the instant', async ({
     page,
-    request,
+    staff,
   }, testInfo) => {
     test.setTimeout(120_000);
-    const staff = await staffApi(request);
     const suffix = randomUUID().slice(0, 6);
     const menu = await post(staff, '/api/menus', {
       name: `Wintermenü ${suffix}`,
@@ -1271,10 +1131,8 @@ test.describe('image picker and German dates in the entity forms', () => {
       await expect(field.locator('.bo-field__error')).toBeVisible();
       // Nothing was sent: the stored date is unchanged.
       const unchanged = (
-        (await (await staff.request.get(`/api/menus/${String(menu.id)}`)).json()) as {
-          data: { availableFrom: string };
-        }
-      ).data.availableFrom;
+        await getData<{ availableFrom: string }>(staff.request, `/api/menus/${String(menu.id)}`)
+      ).availableFrom;
       expect(new Date(unchanged).toISOString()).toBe('2026-11-01T08:00:00.000Z');
 
       // The calendar: opened from the keyboard, a day chosen with the arrows and Enter.
@@ -1292,15 +1150,9 @@ test.describe('image picker and German dates in the entity forms', () => {
       await expect(field.locator('.bo-field__error')).toHaveCount(0);
       await time.fill('18:30');
       await time.blur();
-      await page.getByRole('button', { name: 'Speichern' }).click();
-      await expect(page.getByRole('status').filter({ hasText: /gespeichert/i })).toBeVisible({
-        timeout: 15_000,
-      });
-      const saved = (
-        (await (await staff.request.get(`/api/menus/${String(menu.id)}`)).json()) as {
-          data: { availableFrom: string };
-        }
-      ).data.availableFrom;
+      await saveForm(page);
+      const saved = (await getData<{ availableFrom: string }>(staff.request, `/api/menus/${String(menu.id)}`))
+        .availableFrom;
       // 25.12.2026 18:30 on the browser's clock.
       const expected = await page.evaluate(() => new Date(2026, 11, 25, 18, 30).toISOString());
       expect(new Date(saved).toISOString()).toBe(expected);
@@ -1325,9 +1177,7 @@ test.describe('image picker and German dates in the entity forms', () => {
       await expect.poll(async () => Math.abs((await top(uhr)) - (await top(time)))).toBeLessThanOrEqual(2);
       await field.evaluate((el) => ((el as HTMLElement).style.width = ''));
     } finally {
-      await staff.request.delete(`/api/menus/${String(menu.id)}`, {
-        headers: { 'X-CSRF-Token': staff.csrf },
-      });
+      await remove(staff, `/api/menus/${String(menu.id)}`);
     }
   });
 });

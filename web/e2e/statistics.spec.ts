@@ -108,6 +108,43 @@ async function expectFigures(page: Page, expected: Figures) {
   await expect(figure(page, 'Stornierungen')).toHaveText(String(expected.canceled));
 }
 
+/**
+ * The key-figure cards of one row have their labels at one height and their values at one height, whether
+ * a label wraps ("Durchschnittlicher Bestellwert") or not; also when one card's note runs to more lines.
+ */
+async function expectFiguresInLine(page: Page) {
+  const rows = () =>
+    page.locator('.stats-figure').evaluateAll((cards) => {
+      const top = (el: Element | null) => Math.round(el!.getBoundingClientRect().top);
+      const byRow = new Map<number, { label: number; value: number }[]>();
+      for (const card of cards) {
+        const row = byRow.get(top(card)) ?? [];
+        row.push({
+          label: top(card.querySelector('dt')),
+          value: top(card.querySelector('.stats-figure__value')),
+        });
+        byRow.set(top(card), row);
+      }
+      return [...byRow.values()].map((row) => ({
+        cards: row.length,
+        labels: new Set(row.map((c) => c.label)).size,
+        values: new Set(row.map((c) => c.value)).size,
+      }));
+    });
+  const inLine = (list: { cards: number; labels: number; values: number }[]) =>
+    list.map((row) => ({ ...row, labels: 1, values: 1 }));
+  const now = await rows();
+  expect(now.some((row) => row.cards > 1)).toBe(true);
+  expect(now).toEqual(inLine(now));
+  // One card's note three lines long (as a long branch name or a small screen would make it).
+  const note = page.locator('.stats-figure__note').first();
+  const text = (await note.textContent()) ?? '';
+  await note.evaluate((el) => (el.innerHTML = 'eine<br>lange<br>Anmerkung'));
+  const longer = await rows();
+  await note.evaluate((el, old) => (el.textContent = old), text);
+  expect(longer).toEqual(inLine(longer));
+}
+
 test.describe('Statistik', () => {
   test.skip(({ isMobile }) => isMobile, 'the back office is for the counter screen and the tablet');
 
@@ -193,6 +230,7 @@ test.describe('Statistik', () => {
     await page.getByRole('button', { name: 'Umsatz', exact: true }).click();
 
     await expectNoSeriousA11yViolations(page);
+    await expectFiguresInLine(page);
     await screenshot(page, testInfo, 'statistics-1280');
 
     // A custom range the wrong way round is named at its field and not asked for.
@@ -260,6 +298,7 @@ test.describe('Statistik', () => {
     await page.getByRole('combobox', { name: 'Filiale' }).selectOption({ label: 'Alle Filialen' });
     await page.getByRole('button', { name: '30 Tage' }).click();
     await expect(page.locator('.stats-head__range')).toContainText('Alle Filialen');
+    await expectFiguresInLine(page);
     await screenshot(page, testInfo, 'statistics-tablet');
     await api.dispose();
   });

@@ -207,7 +207,8 @@ test.describe('Storefront', () => {
   });
 });
 
-// A 360 px phone and a 1080×1920 portrait kiosk: the same screens, for people to look at.
+// A 360 px phone and a 1080×1920 portrait kiosk: the same screens, for people to look at (named storefront-…, apart
+// from the kiosk app's own kiosk-… screenshots in kiosk.spec.ts).
 for (const screen of [
   { name: 'phone', viewport: { width: 360, height: 740 } },
   { name: 'kiosk', viewport: { width: 1080, height: 1920 } },
@@ -219,34 +220,34 @@ for (const screen of [
     await page.setViewportSize(screen.viewport);
     await page.goto('/');
     await expect(page.locator('.branch-card')).toHaveCount(3);
-    await screenshot(page, testInfo, `${screen.name}-branch-list`);
+    await screenshot(page, testInfo, `storefront-${screen.name}-branch-list`);
 
     await page.goto(WIEN);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    await screenshot(page, testInfo, `${screen.name}-store`, false);
+    await screenshot(page, testInfo, `storefront-${screen.name}-store`, false);
 
     await page.getByRole('button', { name: /Schnitzel nach Wahl/ }).click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('radio', { name: /Schwein/ }).check();
     await dialog.getByRole('checkbox', { name: 'Reis', exact: true }).check();
-    await screenshot(page, testInfo, `${screen.name}-product-modal`, false);
+    await screenshot(page, testInfo, `storefront-${screen.name}-product-modal`, false);
     await dialog.getByRole('button', { name: 'In den Warenkorb' }).click();
     await expect(page.getByText('Produkt zum Warenkorb hinzugefügt.')).toBeVisible();
-    await screenshot(page, testInfo, `${screen.name}-added`, false);
+    await screenshot(page, testInfo, `storefront-${screen.name}-added`, false);
 
     await page.getByRole('button', { name: /Warenkorb anzeigen/ }).click();
-    await screenshot(page, testInfo, `${screen.name}-cart`, false);
+    await screenshot(page, testInfo, `storefront-${screen.name}-cart`, false);
     await expectNoSeriousA11yViolations(page);
 
     await page.getByRole('link', { name: 'Zur Kasse' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Kasse' })).toBeVisible();
-    await screenshot(page, testInfo, `${screen.name}-checkout`, false);
+    await screenshot(page, testInfo, `storefront-${screen.name}-checkout`, false);
     await page.getByRole('button', { name: /abschicken/ }).click();
     await expect(page.getByLabel('Vorname')).toHaveAttribute('aria-invalid', 'true');
     await page.waitForTimeout(600); // the smooth scroll to the first error
-    await screenshot(page, testInfo, `${screen.name}-checkout-errors`, false);
+    await screenshot(page, testInfo, `storefront-${screen.name}-checkout-errors`, false);
     await page.getByRole('heading', { name: 'Rechtliches' }).scrollIntoViewIfNeeded();
-    await screenshot(page, testInfo, `${screen.name}-checkout-bottom`, false);
+    await screenshot(page, testInfo, `storefront-${screen.name}-checkout-bottom`, false);
   });
 }
 

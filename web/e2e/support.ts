@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { expect, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 
 const require = createRequire(import.meta.url);
 // Evaluated rather than added as a <script>: the app's Content-Security-Policy forbids inline scripts.
@@ -40,4 +41,136 @@ export async function expectNoSeriousA11yViolations(page: Page) {
         `${violation.id}: ${violation.help} (${violation.nodes.map((n) => n.target.join(' ')).join(', ')})`,
     );
   expect(serious).toEqual([]);
+}
+
+/** A request context signed in as staff: its cookie, and the CSRF token its writes need. */
+export interface Staff {
+  request: APIRequestContext;
+  csrf: string;
+}
+
+/** Signs the demo admin in on a request context (cookie and CSRF token for writes). */
+export async function staffApi(request: APIRequestContext): Promise<Staff> {
+  const login = await request.post('/api/auth/login', {
+    data: { username: 'admin', password: 'Admin-Demo-2026' },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  const { data } = (await login.json()) as { data: { csrfToken: string } };
+  return { request, csrf: data.csrfToken };
+}
+
+/** The `data` of a GET answer (which must be a success). */
+export async function getData<T = Record<string, unknown>>(request: APIRequestContext, path: string) {
+  const response = await request.get(path);
+  expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300);
+  return ((await response.json()) as { data: T }).data;
+}
+
+/** A staff write (POST or PUT) that must succeed; answers the API's `data`. */
+async function write(method: 'post' | 'put', staff: Staff, path: string, data: object) {
+  const response = await staff.request[method](path, { headers: { 'X-CSRF-Token': staff.csrf }, data });
+  expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300);
+  return ((await response.json()) as { data: Record<string, unknown> }).data;
+}
+
+export const post = (staff: Staff, path: string, data: object = {}) => write('post', staff, path, data);
+export const put = (staff: Staff, path: string, data: object) => write('put', staff, path, data);
+
+/** Deletes what a test made (each path in turn); every one must succeed. */
+export async function remove(staff: Staff, ...paths: string[]) {
+  for (const path of paths) {
+    const response = await staff.request.delete(path, { headers: { 'X-CSRF-Token': staff.csrf } });
+    expect(response.status(), `${path}: ${await response.text()}`).toBeLessThan(300);
+  }
+}
+
+/** The demo's Vienna inn (`gasthaus-linde-wien`). */
+export async function viennaBranch(request: APIRequestContext): Promise<{ id: number }> {
+  const branches = await getData<{ id: number; identifier: string }[]>(request, '/api/branches');
+  return branches.find((b) => b.identifier === 'gasthaus-linde-wien')!;
+}
+
+/**
+ * Playwright's `test` with two fixtures for tests against the demo data: `staff`, the admin signed in on the
+ * test's request context, and `branch`, the Vienna inn (each made only for the tests that ask for it).
+ */
+export const staffTest = test.extend<{ staff: Staff; branch: { id: number } }>({
+  staff: async ({ request }, provide) => provide(await staffApi(request)),
+  branch: async ({ request }, provide) => provide(await viennaBranch(request)),
+});
+
+/** An order as the public API answers it: what the customer's status link is made of. */
+export interface PlacedOrder {
+  ticketNumber: number;
+  uid: string;
+  hash: string;
+}
+
+/**
+ * Places a takeaway order of schnitzel through the public API, at the branch's first bookable time (the
+ * tests run on the real clock, so "now" may be closed).
+ */
+export async function takeawayOrder(
+  request: APIRequestContext,
+  branchId: number,
+  { lastName, amount = 1, comment }: { lastName: string; amount?: number; comment?: string },
+): Promise<PlacedOrder> {
+  const products = await getData<{ id: number; uid: string; name: string }[]>(
+    request,
+    '/api/products?limit=200',
+  );
+  const product = products.find((p) => p.name === 'Wiener Schnitzel vom Kalb')!;
+  const availability = await getData<{ days: { windows: { from: string }[] }[] }>(
+    request,
+    `/api/branches/${branchId}/availability?type=takeaway`,
+  );
+  const day = availability.days.find((d) => d.windows.length > 0)!;
+  const response = await request.post('/api/orders', {
+    headers: { 'Idempotency-Key': randomUUID() },
+    data: {
+      firstName: 'Eva',
+      lastName,
+      email: 'eva@example.at',
+      phone: '+43 664 7654321',
+      ...(comment === undefined ? {} : { comment }),
+      paymentMethod: 'cash',
+      legalInstructions: true,
+      privacyPolicy: true,
+      branch: { id: branchId },
+      isDelivery: false,
+      isDineIn: false,
+      appointmentDate: day.windows[0]!.from,
+      items: [{ product: { id: product.id, uid: product.uid }, amount, unit: 'piece', parts: [] }],
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { data: { order: PlacedOrder } }).data.order;
+}
+
+/** A takeaway order (see `takeawayOrder`) with the id staff know it by, and its number. */
+export async function placeOrder(staff: Staff, branchId: number, lastName: string) {
+  const order = await takeawayOrder(staff.request, branchId, { lastName });
+  const list = await getData<{ id: number; uid: string }[]>(staff.request, '/api/orders?limit=200');
+  const id = list.find((o) => o.uid === order.uid)!.id;
+  return { id, ticketNumber: order.ticketNumber };
+}
+
+/** Signs the demo admin in through the back office's form; waits for the order board. */
+export async function signInOnPage(page: Page) {
+  await page.goto('/backend/login');
+  await page.getByLabel('Benutzername').fill('admin');
+  await page.getByLabel('Passwort').fill('Admin-Demo-2026');
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  // The back office is a lazy chunk: on a busy machine the board takes a few seconds.
+  await expect(page.getByRole('heading', { level: 1, name: 'Bestellungen' })).toBeVisible({
+    timeout: 20_000,
+  });
+}
+
+/** Saves the entity form open in the back office and waits for its "gespeichert". */
+export async function saveForm(page: Page) {
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /gespeichert/i })).toBeVisible({
+    timeout: 15_000,
+  });
 }

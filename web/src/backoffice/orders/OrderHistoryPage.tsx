@@ -9,7 +9,7 @@ import { DateInput } from '../editors/dates/DateInput';
 import { useStores } from '../stores';
 import './board.css';
 import { customerName, formatWhen, orderTotal, orderTypeLabel } from './board';
-import { ordersCsv } from './csv';
+import { ordersCsv, ordersCsvName } from './csv';
 import { ORDERS_LOAD_FAILED } from './OrdersStore';
 import type { StaffOrder } from './types';
 
@@ -51,7 +51,7 @@ export const OrderHistoryPage = observer(function OrderHistoryPage() {
 
   async function exportCsv() {
     const rows = await history.fetchAll();
-    downloadText(`bestellungen-${new Date().toISOString().slice(0, 10)}.csv`, ordersCsv(rows));
+    downloadText(ordersCsvName(root.now()), ordersCsv(rows));
   }
 
   return (

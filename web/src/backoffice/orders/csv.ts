@@ -1,5 +1,5 @@
-import { customerStatusText } from '@ordering/common';
-import { toCsv } from '../csv';
+import { customerStatusText, DEFAULT_TIME_ZONE, localDate } from '@ordering/common';
+import { csvText, toCsv } from '../csv';
 import { customerName, orderTotal, orderTypeLabel } from './board';
 import type { StaffOrder } from './types';
 
@@ -12,18 +12,26 @@ const dateTime = new Intl.DateTimeFormat('de-AT', {
 });
 const when = (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : '');
 
-/** The orders as CSV for Excel in German: semicolons, a byte order mark, CRLF line ends. */
+/**
+ * The orders as CSV for Excel in German: semicolons, a byte order mark, CRLF line ends. Texts a customer or
+ * another system wrote (name, company, branch, payment) are guarded against being read as formulas.
+ */
 export function ordersCsv(orders: StaffOrder[]): string {
   const rows = orders.map((o) => [
     o.ticketNumber ?? '',
     when(o.createdAt),
     when(o.appointment ?? o.appointmentDate),
-    o.branchName ?? '',
-    customerName(o),
-    orderTypeLabel(o),
-    customerStatusText(o),
-    o.payment?.text ?? '',
+    csvText(o.branchName ?? ''),
+    csvText(customerName(o)),
+    csvText(orderTypeLabel(o)),
+    csvText(customerStatusText(o)),
+    csvText(o.payment?.text ?? ''),
     orderTotal(o).replace('\u00a0', ' '),
   ]);
   return toCsv([HEADER, ...rows]);
+}
+
+/** `bestellungen-2026-11-23.csv`: the shop's day (Vienna) at `now`, the back office's clock. */
+export function ordersCsvName(now: Date): string {
+  return `bestellungen-${localDate(now, DEFAULT_TIME_ZONE)}.csv`;
 }
