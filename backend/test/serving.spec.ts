@@ -8,7 +8,7 @@ import { createApp } from '../src/app.factory.js';
 import { loadConfig } from '../src/config/config.js';
 import { createLogger } from '../src/core/logger.js';
 import { openDatabase } from '../src/database/data-source.js';
-import { PublicReadCache } from '../src/serving/public-cache.js';
+import { cacheKey, MAX_ENTRIES, PublicReadCache } from '../src/serving/public-cache.js';
 import { withInitPreload } from '../src/web/web-app.js';
 import { MemoryRateLimitStore, RedisRateLimitStore } from '../src/serving/rate-limit.js';
 import { FixedClock } from '../src/core/clock.js';
@@ -139,6 +139,85 @@ describe('serving: public reads from memory, compression, headers, CORS, rate li
       expect(staff.body.data[0].apiKey).toEqual(expect.any(String));
       const anonymous = decode(await rawGet(t.baseUrl, '/api/branches'));
       expect(anonymous.data[0].apiKey).toBeUndefined();
+    });
+  });
+
+  describe('bounds of the public cache (a stream of distinct URLs must not cost memory or compression)', () => {
+    it('keeps no entry and compresses nothing for parameters the route does not read', async () => {
+      const cache = t.app.get(PublicReadCache);
+      await rawGet(t.baseUrl, '/api/init');
+      await rawGet(t.baseUrl, '/api/products');
+      await waitFor(() => cache.size.entries >= 2);
+      // Earlier tests' answers still being compressed settle first.
+      await new Promise((r) => setTimeout(r, 300));
+      const entries = cache.size.entries;
+      const compressions = cache.stats.compressions;
+      const plain = decode(await rawGet(t.baseUrl, '/api/init'));
+      for (let i = 0; i < 150; i++) {
+        const x = Math.random().toString(36).slice(2);
+        const init = await rawGet(t.baseUrl, `/api/init?x=${x}`);
+        expect(init.status).toBe(200);
+        if (i === 0) expect(decode(init)).toEqual(plain);
+        expect((await rawGet(t.baseUrl, `/api/products?${x}=1&page=1`)).status).toBe(200);
+      }
+      await new Promise((r) => setTimeout(r, 100));
+      expect(cache.size.entries).toBe(entries);
+      expect(cache.stats.compressions).toBe(compressions);
+    });
+
+    it('compresses a parameterised answer only when it is asked for again', async () => {
+      const cache = t.app.get(PublicReadCache);
+      const compressions = cache.stats.compressions;
+      for (let i = 0; i < 50; i++)
+        expect((await rawGet(t.baseUrl, `/api/tags?q=${Math.random().toString(36).slice(2)}`)).status).toBe(
+          200,
+        );
+      await new Promise((r) => setTimeout(r, 100));
+      expect(cache.stats.compressions).toBe(compressions);
+    });
+
+    it('gives a real parameter its own answer, one entry whatever the order of the parameters', async () => {
+      const cache = t.app.get(PublicReadCache);
+      const all = decode(await rawGet(t.baseUrl, '/api/products'));
+      expect(all.data.length).toBeGreaterThan(1);
+      const storedBefore = cache.stats.stored;
+      await rawGet(t.baseUrl, '/api/products?limit=1&page=2');
+      await rawGet(t.baseUrl, '/api/products?page=2&limit=1');
+      await waitFor(() => cache.stats.stored > storedBefore);
+      const hits = cache.stats.hits;
+      const second = await rawGet(t.baseUrl, '/api/products?page=2&limit=1', { 'accept-encoding': 'br' });
+      expect(cache.stats.hits).toBe(hits + 1);
+      expect(second.headers['content-encoding']).toBe('br');
+      expect(decode(second).data.map((p: { id: number }) => p.id)).toEqual([all.data[1].id]);
+      expect(second.headers['x-total-count']).toBe(String(all.data.length));
+    });
+
+    it(`holds at most ${MAX_ENTRIES} answers, dropping the least recently used`, async () => {
+      const cache = t.app.get(PublicReadCache);
+      const evictions = cache.stats.evictions;
+      for (let page = 1; page <= MAX_ENTRIES + 20; page++) {
+        await rawGet(t.baseUrl, `/api/tags?page=${page}`);
+        await rawGet(t.baseUrl, `/api/tags?page=${page}`);
+      }
+      await waitFor(() => cache.stats.evictions >= evictions + 20);
+      await new Promise((r) => setTimeout(r, 100));
+      expect(cache.size.entries).toBeLessThanOrEqual(MAX_ENTRIES);
+      const hits = cache.stats.hits;
+      await rawGet(t.baseUrl, `/api/tags?page=${MAX_ENTRIES + 20}`);
+      expect(cache.stats.hits).toBe(hits + 1);
+    });
+
+    it('keys by path and the parameters the route reads, sorted', () => {
+      expect(cacheKey('/api/init')).toBe('/api/init');
+      expect(cacheKey('/api/init?')).toBe('/api/init');
+      expect(cacheKey('/api/init?x=1')).toBeNull();
+      expect(cacheKey('/api/products/3?x=1')).toBeNull();
+      expect(cacheKey('/api/products?sort=name&limit=5')).toBe('/api/products?limit=5&sort=name');
+      expect(cacheKey('/api/products?%6Cimit=5')).toBe('/api/products?limit=5');
+      expect(cacheKey('/api/products?limit=5&limit=6')).toBeNull();
+      expect(cacheKey('/api/products?limit[a]=5')).toBeNull();
+      expect(cacheKey('/api/branches?division=2')).toBe('/api/branches?division=2');
+      expect(cacheKey('/api/orders')).toBeNull();
     });
   });
 

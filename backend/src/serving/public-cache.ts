@@ -4,9 +4,18 @@ import type { IncomingMessage, OutgoingHttpHeaders, Server, ServerResponse } fro
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Logger } from 'pino';
+import { branchResource } from '../branches/branch.resource.js';
+import { categoryResource } from '../catalog/category.resource.js';
+import { menuResource } from '../catalog/menu.resource.js';
+import { productResource } from '../catalog/product.resource.js';
+import { CONTENT_RESOURCES } from '../content/content.module.js';
 import { EventBus } from '../core/events.js';
 import { LOGGER } from '../core/tokens.js';
 import { TransactionalConnection } from '../core/transaction.js';
+import type { ResourceDefinition } from '../crud/resource.js';
+import { divisionResource } from '../divisions/division.resource.js';
+import { tableResource } from '../tables/table.resource.js';
+import { tagResource } from '../tags/tag.resource.js';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -18,6 +27,65 @@ const gzip = promisify(zlib.gzip);
  */
 export const CACHEABLE_PATH =
   /^\/api\/(init|branches|divisions|menus|categories|products|tags|tables|sites|blocks|navigations|donatees)(\/\d{1,10})?\/?$/;
+
+const LIST_RESOURCES: Record<string, ResourceDefinition<any, any>> = {
+  branches: branchResource,
+  divisions: divisionResource,
+  menus: menuResource,
+  categories: categoryResource,
+  products: productResource,
+  tags: tagResource,
+  tables: tableResource,
+  ...CONTENT_RESOURCES,
+};
+
+/**
+ * The query parameters each cacheable list reads (`CrudService.list`): its filters, the search when it
+ * has one, sorting and paging. `/api/init` and the single reads read none.
+ */
+const LIST_PARAMETERS = new Map(
+  Object.entries(LIST_RESOURCES).map(([name, def]) => [
+    name,
+    new Set([
+      ...Object.keys(def.filters ?? {}),
+      ...(def.searchable?.length ? ['q'] : []),
+      'sort',
+      'order',
+      'page',
+      'limit',
+    ]),
+  ]),
+);
+
+/** Bounds of the cache: entries, and bytes of all forms together (least recently used go first). */
+export const MAX_ENTRIES = 256;
+export const MAX_BYTES = 32 * 1024 * 1024;
+/** How many keys with a query string are remembered as asked for once (only a second ask is kept). */
+const MAX_SEEN = 1024;
+
+/**
+ * The cache key of a request, or null when it is not cacheable: the path and the parameters the route
+ * reads, sorted by name. A parameter the route does not read, a repeated one or one with brackets would
+ * make a new key for the same answer (or one Express parses differently), so such requests go through
+ * the app uncached.
+ */
+export function cacheKey(url: string): string | null {
+  const q = url.indexOf('?');
+  const path = q < 0 ? url : url.slice(0, q);
+  const match = CACHEABLE_PATH.exec(path);
+  if (!match) return null;
+  if (q < 0 || q === url.length - 1) return path;
+  const allowed = match[2] === undefined ? LIST_PARAMETERS.get(match[1]) : undefined;
+  const params: Array<[string, string]> = [];
+  const names = new Set<string>();
+  for (const [name, value] of new URLSearchParams(url.slice(q + 1))) {
+    if (!allowed?.has(name) || names.has(name)) return null;
+    names.add(name);
+    params.push([name, value]);
+  }
+  params.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return `${path}?${new URLSearchParams(params).toString()}`;
+}
 
 /** Headers of the first answer that are not replayed (they belong to that one response). */
 const NOT_REPLAYED = new Set([
@@ -42,6 +110,8 @@ interface CachedAnswer {
   notModified: string[];
 }
 
+const sizeOf = (a: CachedAnswer) => a.identity.body.length + a.br.body.length + a.gzip.body.length;
+
 const SID_COOKIE = /(?:^|;\s*)sid=/;
 
 const etagMatches = (header: string | undefined, etag: string) =>
@@ -63,14 +133,23 @@ const etagMatches = (header: string | undefined, etag: string) =>
 export class PublicReadCache implements OnModuleInit, OnModuleDestroy {
   private versionsKey: string | null = null;
   private epoch = 0;
+  /** In order of use: the first key is the least recently used. */
   private readonly answers = new Map<string, CachedAnswer>();
+  private bytes = 0;
+  /** Keys with a query string asked for once since the last invalidation (bounded, oldest dropped). */
+  private readonly seen = new Set<string>();
   private timer?: NodeJS.Timeout;
   private refreshing: Promise<void> | null = null;
   private again = false;
   private unsubscribe?: () => void;
   private closed = false;
   /** Counters for the benchmark and tests. */
-  readonly stats = { hits: 0, misses: 0, stored: 0, invalidations: 0 };
+  readonly stats = { hits: 0, misses: 0, stored: 0, invalidations: 0, evictions: 0, compressions: 0 };
+
+  /** Entries and bytes held now. */
+  get size() {
+    return { entries: this.answers.size, bytes: this.bytes };
+  }
 
   constructor(
     private readonly connection: TransactionalConnection,
@@ -128,6 +207,8 @@ export class PublicReadCache implements OnModuleInit, OnModuleDestroy {
     this.versionsKey = key;
     this.epoch += 1;
     this.answers.clear();
+    this.seen.clear();
+    this.bytes = 0;
     this.stats.invalidations += 1;
   }
 
@@ -149,21 +230,32 @@ export class PublicReadCache implements OnModuleInit, OnModuleDestroy {
   /** Answers from memory when it can; otherwise prepares to keep the app's answer. */
   serve(req: IncomingMessage, res: ServerResponse): boolean {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-    const url = req.url ?? '';
-    const q = url.indexOf('?');
-    if (!CACHEABLE_PATH.test(q < 0 ? url : url.slice(0, q))) return false;
+    const key = cacheKey(req.url ?? '');
+    if (key === null) return false;
     // Signed-in readers and cross-origin callers (CORS) go through the app.
     if (req.headers.authorization || req.headers.origin) return false;
     if (req.headers.cookie && SID_COOKIE.test(req.headers.cookie)) return false;
     if (this.versionsKey === null) return false;
-    const answer = this.answers.get(url);
+    const answer = this.answers.get(key);
     if (answer) {
       this.stats.hits += 1;
+      // Most recently used last.
+      this.answers.delete(key);
+      this.answers.set(key, answer);
       this.send(req, res, answer);
       return true;
     }
     this.stats.misses += 1;
-    if (req.method === 'GET') this.capture(req, res, url);
+    if (req.method !== 'GET') return false;
+    // A parameterised answer is kept (and compressed) only when asked for a second time: a stream of
+    // distinct searches or pages costs no compression each.
+    if (key.includes('?') && !this.seen.has(key)) {
+      this.seen.add(key);
+      if (this.seen.size > MAX_SEEN) this.seen.delete(this.seen.values().next().value!);
+      return false;
+    }
+    this.seen.delete(key);
+    this.capture(req, res, key);
     return false;
   }
 
@@ -217,9 +309,14 @@ export class PublicReadCache implements OnModuleInit, OnModuleDestroy {
     }) as typeof res.end;
   }
 
-  private async store(url: string, epoch: number, identity: Buffer, headers: OutgoingHttpHeaders) {
+  private async store(key: string, epoch: number, identity: Buffer, headers: OutgoingHttpHeaders) {
     if (!String(headers['content-type'] ?? '').includes('application/json')) return;
     if (headers['content-encoding'] && headers['content-encoding'] !== 'identity') return;
+    // Too large to keep within the bound (and never worth compressing here).
+    if (identity.length > MAX_BYTES / 4) return;
+    // Two misses of one key at once: the first compression serves both.
+    if (this.answers.has(key)) return;
+    this.stats.compressions += 1;
     const [br, gz] = await Promise.all([
       brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
       gzip(identity, { level: 9 }),
@@ -246,7 +343,12 @@ export class PublicReadCache implements OnModuleInit, OnModuleDestroy {
       String(body.length),
     ];
     const cacheControl = headers['cache-control'];
-    this.answers.set(url, {
+    const old = this.answers.get(key);
+    if (old) {
+      this.answers.delete(key);
+      this.bytes -= sizeOf(old);
+    }
+    const answer: CachedAnswer = {
       etag,
       identity: { body: identity, head: head(identity) },
       br: { body: br, head: head(br, 'br') },
@@ -258,7 +360,16 @@ export class PublicReadCache implements OnModuleInit, OnModuleDestroy {
         'Accept-Encoding',
         ...(cacheControl ? ['cache-control', String(cacheControl)] : []),
       ],
-    });
+    };
+    this.answers.set(key, answer);
+    this.bytes += sizeOf(answer);
     this.stats.stored += 1;
+    // Least recently used first, until within both bounds.
+    for (const [oldest, entry] of this.answers) {
+      if (this.answers.size <= MAX_ENTRIES && this.bytes <= MAX_BYTES) break;
+      this.answers.delete(oldest);
+      this.bytes -= sizeOf(entry);
+      this.stats.evictions += 1;
+    }
   }
 }
