@@ -391,3 +391,30 @@ for (const device of [
     });
   });
 }
+
+test.describe('Optional shell parts', () => {
+  // Without a worker the chunk comes from the network, where the test can make it fail.
+  test.use({ serviceWorkers: 'block' });
+
+  test('an install prompt whose chunk cannot be fetched is left out; the page stays', async ({
+    page,
+    context,
+  }) => {
+    const url = new URL(test.info().project.use.baseURL!);
+    await context.addCookies([
+      { name: 'cookie-banner-acceptance-state', value: 'true', domain: url.hostname, path: '/' },
+    ]);
+    let aborted = 0;
+    await page.route(/\/assets\/InstallPrompt[^/]*\.js$/, (route) => {
+      aborted += 1;
+      return route.abort('internetdisconnected');
+    });
+    await page.goto('/');
+    await expect(page.getByText(/Filialen werden angezeigt\./)).toBeVisible();
+    await offerNativeInstall(page, 'dismissed');
+    await expect.poll(() => aborted, { timeout: 10_000 }).toBeGreaterThan(0);
+    await page.waitForTimeout(500);
+    await expect(page.getByText(/Filialen werden angezeigt\./)).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'App installieren' })).toBeHidden();
+  });
+});

@@ -1,12 +1,15 @@
 import { observer } from 'mobx-react-lite';
-import { lazy, Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
+import { lazyOptional } from '../components/lazyOptional';
 import { CONSENT_ACCEPTED_EVENT } from './cookies';
 import type { DeferredInstallPrompt, ShellStore } from './ShellStore';
 
 // Both are shown only now and then (a waiting update, the install question), so their code and texts are
-// small chunks of their own, loaded when they are to be shown (the worker precaches them).
-const UpdateBanner = lazy(() => import('./UpdateBanner').then((m) => ({ default: m.UpdateBanner })));
-const InstallPrompt = lazy(() => import('./InstallPrompt').then((m) => ({ default: m.InstallPrompt })));
+// small chunks of their own, loaded when they are to be shown (the worker precaches them). The page can do
+// without them: a chunk that cannot be fetched (offline before the worker controls the page) leaves the
+// part out instead of taking the page to the error page.
+const UpdateBanner = lazyOptional(() => import('./UpdateBanner').then((m) => m.UpdateBanner));
+const InstallPrompt = lazyOptional(() => import('./InstallPrompt').then((m) => m.InstallPrompt));
 
 /**
  * The shell's parts that float over every storefront page: the update banner and (outside the
@@ -51,10 +54,8 @@ export const AppShell = observer(function AppShell({
 
   return (
     <>
-      <Suspense fallback={null}>{shell.updateWaiting && <UpdateBanner shell={shell} />}</Suspense>
-      <Suspense fallback={null}>
-        {!selfService && shell.promptStep !== 'hidden' && <InstallPrompt shell={shell} shopName={shopName} />}
-      </Suspense>
+      {shell.updateWaiting && <UpdateBanner shell={shell} />}
+      {!selfService && shell.promptStep !== 'hidden' && <InstallPrompt shell={shell} shopName={shopName} />}
     </>
   );
 });
