@@ -15,6 +15,25 @@ export function rowTitle(row: Record<string, unknown>): string {
   return `#${String(row.id)}`;
 }
 
+/**
+ * Where the choices of a collection come from: its list route, another route the user may read (a manager
+ * has no user administration, so the people come from `GET /api/time-tracking/pins`, the staff whose time
+ * the manager keeps), or nothing when the user may read neither (the choice stays empty, without an error).
+ */
+export type RefSource = (collection: string) => string | null;
+
+const ownList: RefSource = (collection) => `/api/${collection}?limit=500`;
+
+/** The source of ref choices for a user with these readable permission areas. */
+export function refSourceFor(readable: () => ReadonlySet<string>): RefSource {
+  return (collection) => {
+    if (collection !== 'users') return ownList(collection);
+    const areas = readable();
+    if (areas.has('users')) return ownList(collection);
+    return areas.has('time-tracking') ? '/api/time-tracking/pins' : null;
+  };
+}
+
 /** The rows of other collections as choices of ref fields and filters, loaded once per collection. */
 export class RefOptionsStore {
   private readonly lists = new Map<string, FieldOption[]>();
@@ -24,10 +43,11 @@ export class RefOptionsStore {
   constructor(
     private readonly api: ApiClient,
     private readonly errors: ErrorStore,
+    private readonly source: RefSource = ownList,
   ) {
-    makeAutoObservable<RefOptionsStore, 'lists' | 'pending' | 'api' | 'errors'>(
+    makeAutoObservable<RefOptionsStore, 'lists' | 'pending' | 'api' | 'errors' | 'source'>(
       this,
-      { lists: false, pending: false, api: false, errors: false },
+      { lists: false, pending: false, api: false, errors: false, source: false },
       { autoBind: true },
     );
   }
@@ -49,13 +69,21 @@ export class RefOptionsStore {
 
   async load(collection: string): Promise<void> {
     if (this.pending.has(collection)) return;
+    const url = this.source(collection);
+    if (url === null) {
+      runInAction(() => {
+        this.lists.set(collection, []);
+        this.version++;
+      });
+      return;
+    }
     this.pending.add(collection);
     const fallback =
       collection in ENTITY_NAMES
         ? entityFailureMessage(collection as EntityCollection, 'load')
         : 'Daten konnten nicht geladen werden.';
     const rows = await this.errors.run(fallback, () =>
-      this.api.get<Array<Record<string, unknown>>>(`/api/${collection}?limit=500`),
+      this.api.get<Array<Record<string, unknown>>>(url),
     );
     this.pending.delete(collection);
     if (!rows) return;

@@ -1,7 +1,8 @@
 import type { BackofficeRootStore } from '../BackofficeRootStore';
 import { CollectionStore } from '../collection/CollectionStore';
 import { failureMessage } from './EntityFormStore';
-import { RefOptionsStore } from './RefOptionsStore';
+import { readableAreas } from '../areas';
+import { RefOptionsStore, refSourceFor } from './RefOptionsStore';
 import type { EntityDescription } from './types';
 
 /** The stores of the entity screens, created once per back-office root. */
@@ -12,7 +13,11 @@ export interface EntityFeature {
 }
 
 export function createEntityFeature(root: BackofficeRootStore): EntityFeature {
-  const refs = new RefOptionsStore(root.api, root.errors);
+  const refs = new RefOptionsStore(
+    root.api,
+    root.errors,
+    refSourceFor(() => readableAreas(root.auth.roles)),
+  );
   const lists = new Map<string, CollectionStore<Record<string, unknown>>>();
   return {
     refs,
