@@ -59,7 +59,11 @@ test.describe('Storefront', () => {
     await expect(links.last()).toHaveAttribute('aria-current', 'true');
     const topOf = (id: string | null) =>
       page.evaluate(
-        (el) => Math.round(document.getElementById(`category-${el}`)!.getBoundingClientRect().top),
+        // null until the page (after a new load) has rendered the group
+        (el) => {
+          const group = document.getElementById(`category-${el}`);
+          return group ? Math.round(group.getBoundingClientRect().top) : null;
+        },
         id,
       );
     const scrollable = await page.evaluate(

@@ -126,6 +126,24 @@ describe(OrdersStore.name, () => {
     expect(store.lastEventId).toBe('12');
   });
 
+  it('catches up when the stream first opens and keeps an order the stream brought during that load', async () => {
+    // The board's first load answered before the stream was open: order 6 was placed in between.
+    const { store, sources, fetch } = setup(
+      ...loaded([staffOrder({ id: 5 })]),
+      ...loaded([staffOrder({ id: 5 }), staffOrder({ id: 6 })]),
+    );
+    await store.load();
+    expect(store.orders.has(6)).toBe(false);
+    store.connect();
+    sources[0]!.open();
+    // While the catch-up is on its way, the stream brings order 7.
+    sources[0]!.emit('order.created', '20', { order: staffOrder({ id: 7 }) });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(fetch.calls.filter((c) => c.url === '/api/orders/current')).toHaveLength(2);
+    expect([...store.orders.keys()].sort()).toEqual([5, 6, 7]);
+  });
+
   it('shows the disconnection and reloads the board when the stream comes back', async () => {
     const { store, sources, fetch } = setup(...loaded([staffOrder({ id: 5 })]));
     store.connect();
@@ -150,8 +168,14 @@ describe(OrdersStore.name, () => {
     expect(sources[0]!.closed).toBe(true);
     timers[0]!();
     await new Promise((resolve) => setTimeout(resolve, 0));
-    // The session is asked first, so that an ended session goes to the sign-in page.
-    expect(fetch.calls.map((c) => c.url)).toEqual(['/api/auth/session']);
+    // The first opening caught up (the three lists); after the break the session is asked first, so that an
+    // ended session goes to the sign-in page.
+    expect(fetch.calls.map((c) => c.url)).toEqual([
+      '/api/orders/current',
+      '/api/orders?status=completed&from=2026-11-20&to=2026-11-20&limit=200',
+      '/api/orders/missed',
+      '/api/auth/session',
+    ]);
     expect(sources[1]!.url).toBe('/api/events?lastEventId=42');
   });
 

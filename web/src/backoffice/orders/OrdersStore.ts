@@ -90,6 +90,8 @@ export class OrdersStore {
   private readonly setTimer: (fn: () => void, ms: number) => unknown;
   private readonly clearTimer: (handle: unknown) => void;
   private source: EventSourceLike | null = null;
+  private openedOnce = false;
+  private liveIds = new Set<number>();
   private reconnectTimer: unknown = null;
   private wasDisconnected = false;
   private readonly seenEvents = new Set<string>();
@@ -113,6 +115,8 @@ export class OrdersStore {
       | 'source'
       | 'reconnectTimer'
       | 'seenEvents'
+      | 'openedOnce'
+      | 'liveIds'
     >(
       this,
       {
@@ -125,6 +129,8 @@ export class OrdersStore {
         source: false,
         reconnectTimer: false,
         seenEvents: false,
+        openedOnce: false,
+        liveIds: false,
       },
       { autoBind: true },
     );
@@ -199,6 +205,8 @@ export class OrdersStore {
   /** Loads the open, today's completed and the missed orders; replaces what the board shows. */
   async load(): Promise<void> {
     this.loading = true;
+    // Orders the stream brings while the lists are on their way may be newer than the lists' snapshot.
+    this.liveIds = new Set();
     const today = localDay(this.now());
     const result = await this.errors.run(
       ORDERS_LOAD_FAILED,
@@ -217,6 +225,10 @@ export class OrdersStore {
       const next = new Map<number, StaffOrder>();
       for (const order of [...completed, ...current, ...missed])
         next.set(order.id, newer(next.get(order.id), order));
+      for (const id of this.liveIds) {
+        const live = this.orders.get(id);
+        if (live) next.set(id, newer(next.get(id), live));
+      }
       this.orders = next;
       this.missedIds = new Set(missed.map((o) => o.id));
       this.loaded = true;
@@ -248,7 +260,10 @@ export class OrdersStore {
     } catch {
       return;
     }
-    if (payload?.order) this.upsert(payload.order);
+    if (payload?.order) {
+      this.upsert(payload.order);
+      this.liveIds.add(payload.order.id);
+    }
   }
 
   /** Opens the event stream; on reconnect the board is reloaded (catch-up). */
@@ -273,8 +288,12 @@ export class OrdersStore {
   private onOpen(): void {
     this.connected = true;
     this.disconnected = false;
-    if (this.wasDisconnected) {
+    // Catch up on what happened while there was no stream: after a break, and also the first time, since
+    // an order placed between the board's first load and the stream's opening would otherwise never show
+    // (the browser test of the order board lost one that way in the CI dry run).
+    if (this.wasDisconnected || !this.openedOnce) {
       this.wasDisconnected = false;
+      this.openedOnce = true;
       void this.load();
     }
   }
