@@ -92,3 +92,13 @@ export function formatWorkedMinutes(minutes: number): string {
   const m = Math.max(0, Math.floor(minutes));
   return `${Math.floor(m / 60)}:${String(m % 60).padStart(2, '0')}`;
 }
+
+/** A user whose clock PIN the caller may set: one row of `GET /api/time-tracking/pins` (never the hash). */
+export interface ClockPinHolder {
+  id: number;
+  username: string;
+  firstName: string;
+  lastName: string;
+  branches: Array<{ id: number; name: string }>;
+  hasPin: boolean;
+}

@@ -18,7 +18,7 @@ import { tableResource } from '../tables/table.resource.js';
 import { tagResource } from '../tags/tag.resource.js';
 
 /** The resource behind each list of /api/init (what an anonymous reader sees is the resource's scope). */
-const SOURCES: Record<Exclude<InitUrl, 'config'>, ResourceDefinition<any, any>> = {
+export const INIT_SOURCES: Record<Exclude<InitUrl, 'config'>, ResourceDefinition<any, any>> = {
   divisions: divisionResource,
   branches: branchResource,
   menus: menuResource,
@@ -60,7 +60,7 @@ export class InitService {
     private readonly audit: AuditService,
     private readonly config: ShopConfigService,
   ) {
-    for (const [url, def] of Object.entries(SOURCES))
+    for (const [url, def] of Object.entries(INIT_SOURCES))
       this.services.set(url, new CrudService(def, connection, events));
   }
 

@@ -4,18 +4,11 @@ import type { IncomingMessage, OutgoingHttpHeaders, Server, ServerResponse } fro
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Logger } from 'pino';
-import { branchResource } from '../branches/branch.resource.js';
-import { categoryResource } from '../catalog/category.resource.js';
-import { menuResource } from '../catalog/menu.resource.js';
-import { productResource } from '../catalog/product.resource.js';
-import { CONTENT_RESOURCES } from '../content/content.module.js';
 import { EventBus } from '../core/events.js';
 import { LOGGER } from '../core/tokens.js';
 import { TransactionalConnection } from '../core/transaction.js';
 import type { ResourceDefinition } from '../crud/resource.js';
-import { divisionResource } from '../divisions/division.resource.js';
-import { tableResource } from '../tables/table.resource.js';
-import { tagResource } from '../tags/tag.resource.js';
+import { INIT_SOURCES } from '../init/init.service.js';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -28,16 +21,8 @@ const gzip = promisify(zlib.gzip);
 export const CACHEABLE_PATH =
   /^\/api\/(init|branches|divisions|menus|categories|products|tags|tables|sites|blocks|navigations|donatees)(\/\d{1,10})?\/?$/;
 
-const LIST_RESOURCES: Record<string, ResourceDefinition<any, any>> = {
-  branches: branchResource,
-  divisions: divisionResource,
-  menus: menuResource,
-  categories: categoryResource,
-  products: productResource,
-  tags: tagResource,
-  tables: tableResource,
-  ...CONTENT_RESOURCES,
-};
+// The lists the cache keeps are those of /api/init, with the same resources (and filters) behind them.
+const LIST_RESOURCES: Record<string, ResourceDefinition<any, any>> = INIT_SOURCES;
 
 /**
  * The query parameters each cacheable list reads (`CrudService.list`): its filters, the search when it

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import {
   addDays,
+  type ClockPinHolder,
   isClockActionAllowed,
   localDate,
   startOfLocalDay,
@@ -80,16 +81,6 @@ interface ClockIdentity {
   user: User;
   branch: Branch;
   device: { id: number; identifier: string } | null;
-}
-
-/** A user whose clock PIN the caller may set, as the back office's PIN list shows it (never the hash). */
-export interface ClockPinHolder {
-  id: number;
-  username: string;
-  firstName: string;
-  lastName: string;
-  branches: Array<{ id: number; name: string }>;
-  hasPin: boolean;
 }
 
 /**

@@ -1,16 +1,9 @@
-import { TIME_CLOCK_PIN_PATTERN } from '@ordering/common';
+import { TIME_CLOCK_PIN_PATTERN, type ClockPinHolder } from '@ordering/common';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { type ApiClient, ApiRequestError } from '../../api/ApiClient';
 
 /** A user whose clock PIN the signed-in manager may set, from `GET /api/time-tracking/pins`. */
-export interface PinHolder {
-  id: number;
-  username: string;
-  firstName: string;
-  lastName: string;
-  branches: Array<{ id: number; name: string }>;
-  hasPin: boolean;
-}
+export type PinHolder = ClockPinHolder;
 
 export const PIN_LIST_FAILED = 'PINs für die Zeiterfassung konnten nicht geladen werden.';
 export const PIN_FORMAT = 'Die PIN muss aus 4 bis 8 Ziffern bestehen.';
