@@ -25,6 +25,7 @@ import { DomainError } from './core/errors.js';
 import { parseInput } from './core/validation.js';
 import { lockDataDir } from './database/data-dir-lock.js';
 import { migrate, openDatabase } from './database/data-source.js';
+import { ENTITIES } from './schema/entities.js';
 import { AuditService } from './logs/audit.service.js';
 import { seedDemo } from './seed/seed.js';
 import { endCredentials, issueApiToken, loginKey, usernameTaken } from './users/accounts.js';
@@ -98,6 +99,7 @@ async function withDatabase<T>(
       config.databaseUrl
         ? { kind: 'server', url: config.databaseUrl }
         : { kind: 'embedded', dataDir: config.dataDir },
+      ENTITIES,
     );
     try {
       const migrated = await migrate(db.dataSource);

@@ -5,6 +5,7 @@ import { SystemClock } from './core/clock.js';
 import { createLogger } from './core/logger.js';
 import { lockDataDir } from './database/data-dir-lock.js';
 import { migrate, openDatabase } from './database/data-source.js';
+import { ENTITIES } from './schema/entities.js';
 import { seedIfEmpty } from './seed/seed.js';
 
 /** Starts the server; returns only by a signal (graceful shutdown) or a fatal error (exit code 1). */
@@ -16,6 +17,7 @@ async function main() {
     config.databaseUrl
       ? { kind: 'server', url: config.databaseUrl }
       : { kind: 'embedded', dataDir: config.dataDir },
+    ENTITIES,
   );
   const ran = await migrate(db.dataSource);
   if (ran.length) logger.info({ migrations: ran }, 'migrations applied');

@@ -10,6 +10,7 @@ import { loadConfig } from '../src/config/config.js';
 import { SystemClock } from '../src/core/clock.js';
 import { createLogger } from '../src/core/logger.js';
 import { openDatabase, type DatabaseTarget } from '../src/database/data-source.js';
+import { ENTITIES } from '../src/schema/entities.js';
 import { sessionCookieOf } from './support/auth.js';
 import { testServerUrl } from './support/test-app.js';
 
@@ -128,7 +129,7 @@ describe('operator CLI (dist/cli.js as a process)', () => {
     expect(token).toMatch(/^bpt_[0-9a-z]+\.[A-Za-z0-9_-]{40,}$/);
 
     // The server on the same database: the users sign in, the token works.
-    const db = await openDatabase(target);
+    const db = await openDatabase(target, ENTITIES);
     const config = loadConfig({ ...env, SEED_DEMO: 'false' });
     const app = await createApp({
       config,

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { addDays, fromLocal, localDate, weekdayOf } from '@ordering/common';
 import { openDatabase } from '../src/database/data-source.js';
+import { ENTITIES } from '../src/schema/entities.js';
 import { startSmtp } from './support/smtp.js';
 
 // The built server as a user starts it (npm start builds it first; so does this test's runner).
@@ -144,7 +145,7 @@ describe('a kill -9 of the backend during a burst of orders (embedded database)'
       const mailsBeforeRestart = smtp.received.length;
 
       // After the crash: every accepted order is there, each with its customer mail job and the branch's.
-      const db = await openDatabase({ kind: 'embedded', dataDir });
+      const db = await openDatabase({ kind: 'embedded', dataDir }, ENTITIES);
       let inFlight: number;
       try {
         // (The demo day's orders were seeded without events: only the burst's orders count.)
@@ -185,7 +186,7 @@ describe('a kill -9 of the backend during a burst of orders (embedded database)'
         if (second.child.exitCode === null) second.child.kill('SIGKILL');
       }
 
-      const after = await openDatabase({ kind: 'embedded', dataDir });
+      const after = await openDatabase({ kind: 'embedded', dataDir }, ENTITIES);
       try {
         const jobs: Array<{ to: string; status: string }> = await after.dataSource.query(
           `SELECT payload ->> 'to' AS to, status FROM job WHERE type = 'mail'`,

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDatabase } from '../src/database/data-source.js';
+import { ENTITIES } from '../src/schema/entities.js';
 
 // The built server as a user starts it: `node backend/dist/main.js` (npm start builds it first).
 const main = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/main.js');
@@ -55,7 +56,7 @@ async function waitHealthy(port: number, r: Run): Promise<void> {
 
 /** Opens the embedded database folder after the server has stopped and counts the branches. */
 async function branchCountIn(dataDir: string): Promise<number> {
-  const db = await openDatabase({ kind: 'embedded', dataDir });
+  const db = await openDatabase({ kind: 'embedded', dataDir }, ENTITIES);
   try {
     const rows = await db.dataSource.query('SELECT count(*)::int AS n FROM branch');
     return rows[0].n;

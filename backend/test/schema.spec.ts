@@ -1,4 +1,4 @@
-import { ENTITY_GROUPS } from '../src/database/entities.js';
+import { ENTITY_GROUPS } from '../src/schema/entities.js';
 import { migrate } from '../src/database/data-source.js';
 import { openTestDatabase } from './support/test-app.js';
 

@@ -8,6 +8,7 @@ import { createApp } from '../src/app.factory.js';
 import { loadConfig } from '../src/config/config.js';
 import { createLogger } from '../src/core/logger.js';
 import { openDatabase } from '../src/database/data-source.js';
+import { ENTITIES } from '../src/schema/entities.js';
 import { cacheKey, MAX_ENTRIES, PublicReadCache } from '../src/serving/public-cache.js';
 import { withInitPreload } from '../src/web/web-app.js';
 import { MemoryRateLimitStore, RedisRateLimitStore } from '../src/serving/rate-limit.js';
@@ -357,7 +358,7 @@ const server = testServerUrl();
   it('shows a change made through one instance in the other’s cached /api/init within a second', async () => {
     const t1 = await startTestApp({ seed: true, env: { BCRYPT_COST: '4' } });
     const url = (t1.dataSource.options as { url: string }).url;
-    const db2 = await openDatabase({ kind: 'server', url });
+    const db2 = await openDatabase({ kind: 'server', url }, ENTITIES);
     const config = loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'false', BCRYPT_COST: '4' });
     const app2 = await createApp({
       config,

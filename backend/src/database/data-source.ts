@@ -1,7 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { ConfigError, describeDatabaseUrl } from '../config/config.js';
-import { ENTITIES } from './entities.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { SnakeNamingStrategy } from './naming.js';
 import { openPGlite, pgliteDriverModule } from './pglite-driver.js';
@@ -22,7 +21,7 @@ export interface OpenDatabase {
   close(): Promise<void>;
 }
 
-function baseOptions(entities: Function[] = ENTITIES) {
+function baseOptions(entities: Function[]) {
   return {
     type: 'postgres' as const,
     entities,
@@ -38,9 +37,10 @@ function baseOptions(entities: Function[] = ENTITIES) {
 
 /**
  * Opens and initialises the database. A server that cannot be reached becomes a ConfigError naming
- * DATABASE_URL, so that the start stops with one sentence.
+ * DATABASE_URL, so that the start stops with one sentence. `entities` is the application's entity list
+ * (`ENTITIES` of schema/entities.ts), passed in so that this floor knows no feature.
  */
-export async function openDatabase(target: DatabaseTarget, entities?: Function[]): Promise<OpenDatabase> {
+export async function openDatabase(target: DatabaseTarget, entities: Function[]): Promise<OpenDatabase> {
   if (target.kind === 'server') {
     const options: DataSourceOptions = {
       ...baseOptions(entities),

@@ -4,6 +4,7 @@ import { createApp } from '../../src/app.factory.js';
 import { loadConfig } from '../../src/config/config.js';
 import { createLogger } from '../../src/core/logger.js';
 import { openDatabase } from '../../src/database/data-source.js';
+import { ENTITIES } from '../../src/schema/entities.js';
 import type { TestApp } from './test-app.js';
 
 /**
@@ -20,7 +21,7 @@ export async function startSecondInstance(
 > {
   const url = (t.dataSource.options as { url?: string }).url;
   if (!url) return undefined;
-  const db = await openDatabase({ kind: 'server', url });
+  const db = await openDatabase({ kind: 'server', url }, ENTITIES);
   const config = loadConfig({
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     SEED_DEMO: 'false',

@@ -4,6 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { FixedClock } from '../../src/core/clock.js';
 import { migrate, openDatabase, type OpenDatabase } from '../../src/database/data-source.js';
+import { ENTITIES } from '../../src/schema/entities.js';
 import { seedDemo } from '../../src/seed/seed.js';
 
 /**
@@ -46,7 +47,8 @@ export async function openEmbeddedSnapshot(state: DatabaseState): Promise<OpenDa
   const load = (s: DatabaseState) => new Blob([readFileSync(file(s))]);
   const lock = path.join(dir, 'pglite.lock');
   for (;;) {
-    if (existsSync(file(state))) return openDatabase({ kind: 'embedded', initialData: load(state) });
+    if (existsSync(file(state)))
+      return openDatabase({ kind: 'embedded', initialData: load(state) }, ENTITIES);
     try {
       writeFileSync(lock, String(process.pid), { flag: 'wx' });
       break; // this worker builds
@@ -60,10 +62,13 @@ export async function openEmbeddedSnapshot(state: DatabaseState): Promise<OpenDa
     const target = STATES.indexOf(state);
     let from = target - 1;
     while (from >= 0 && !existsSync(file(STATES[from]!))) from--;
-    const db = await openDatabase({
-      kind: 'embedded',
-      initialData: from >= 0 ? load(STATES[from]!) : undefined,
-    });
+    const db = await openDatabase(
+      {
+        kind: 'embedded',
+        initialData: from >= 0 ? load(STATES[from]!) : undefined,
+      },
+      ENTITIES,
+    );
     try {
       for (const next of STATES.slice(from + 1, target + 1)) {
         if (next === 'migrated') await migrate(db.dataSource);
@@ -133,7 +138,7 @@ export async function serverTemplate(
   const previous = state === 'seeded' ? await serverTemplate(serverUrl, 'migrated') : undefined;
   const building = `${name}_${randomBytes(4).toString('hex')}`;
   const url = await createServerDatabase(serverUrl, building, previous);
-  const db = await openDatabase({ kind: 'server', url });
+  const db = await openDatabase({ kind: 'server', url }, ENTITIES);
   try {
     if (state === 'migrated') await migrate(db.dataSource);
     else await seedDemo(db.dataSource, new FixedClock(new Date(SEED_TIME)));

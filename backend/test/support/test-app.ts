@@ -10,6 +10,7 @@ import { type AppConfig, loadConfig } from '../../src/config/config.js';
 import { FixedClock } from '../../src/core/clock.js';
 import { createLogger } from '../../src/core/logger.js';
 import { migrate, openDatabase, type OpenDatabase } from '../../src/database/data-source.js';
+import { ENTITIES } from '../../src/schema/entities.js';
 import { seedDemo } from '../../src/seed/seed.js';
 import {
   createServerDatabase,
@@ -34,14 +35,14 @@ export async function openTestDatabase(
 ): Promise<OpenDatabase & { label: string }> {
   const serverUrl = testServerUrl();
   if (!serverUrl) {
-    const db = (await openEmbeddedSnapshot(state)) ?? (await openDatabase({ kind: 'embedded' }));
+    const db = (await openEmbeddedSnapshot(state)) ?? (await openDatabase({ kind: 'embedded' }, ENTITIES));
     if (!process.env.TEST_SNAPSHOT_DIR) await bring(db, state);
     return { ...db, label: 'PGlite (in-memory)' };
   }
   const name = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const template = state === 'empty' ? undefined : await serverTemplate(serverUrl, state);
   const url = await createServerDatabase(serverUrl, name, template);
-  const db = await openDatabase({ kind: 'server', url });
+  const db = await openDatabase({ kind: 'server', url }, ENTITIES);
   if (!template) await bring(db, state);
   return {
     ...db,

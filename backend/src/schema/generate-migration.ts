@@ -8,7 +8,7 @@
 import { writeFileSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { migrate, openDatabase } from './data-source.js';
+import { migrate, openDatabase } from '../database/data-source.js';
 import { ENTITY_GROUPS } from './entities.js';
 
 const name = process.argv[2];
