@@ -3,7 +3,7 @@ import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
-import type { AppConfig } from './config/config.js';
+import type { AppConfig } from './env/config.js';
 import type { Clock } from './core/clock.js';
 import { CoreModule, LOGGER } from './core/core.module.js';
 import { EnvelopeInterceptor } from './core/envelope.interceptor.js';

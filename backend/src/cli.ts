@@ -19,7 +19,7 @@ import { RequestContext } from './core/request-context.js';
 import { LoginThrottle } from './auth/login-throttle.entity.js';
 import { accountThrottleKey } from './auth/login-throttle.service.js';
 import { Branch } from './branches/branch.entity.js';
-import { type AppConfig, ConfigError, loadConfig } from './config/config.js';
+import { type AppConfig, ConfigError, loadConfig } from './env/config.js';
 import { SystemClock } from './core/clock.js';
 import { DomainError } from './core/errors.js';
 import { parseInput } from './core/validation.js';

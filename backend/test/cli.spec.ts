@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { createApp } from '../src/app.factory.js';
-import { loadConfig } from '../src/config/config.js';
+import { loadConfig } from '../src/env/config.js';
 import { SystemClock } from '../src/core/clock.js';
 import { createLogger } from '../src/core/logger.js';
 import { openDatabase, type DatabaseTarget } from '../src/database/data-source.js';

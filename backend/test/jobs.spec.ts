@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from '../src/config/config.js';
+import { ConfigError, loadConfig } from '../src/env/config.js';
 import { RequestContext } from '../src/core/request-context.js';
 import { TransactionalConnection } from '../src/core/transaction.js';
 import { LOGGER } from '../src/core/tokens.js';

@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
-import { ConfigError, loadConfig } from '../src/config/config.js';
+import { ConfigError, loadConfig } from '../src/env/config.js';
 import { verifyDatatransSignature } from '../src/payments/datatrans.provider.js';
 import { centsToDecimal, decimalToCents } from '../src/payments/payment-provider.js';
-import { datatransPayUrlOf, readPaymentsConfig } from '../src/payments/payments-config.js';
+import { datatransPayUrlOf, readPaymentsConfig } from '../src/env/payments-config.js';
 import { reachable } from '../src/payments/payments.service.js';
 
 describe('payments: pure parts', () => {

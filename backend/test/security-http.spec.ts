@@ -4,7 +4,7 @@ import { Writable } from 'node:stream';
 import { t as text } from '@ordering/common';
 import { pino } from 'pino';
 import { createApp } from '../src/app.factory.js';
-import { loadConfig } from '../src/config/config.js';
+import { loadConfig } from '../src/env/config.js';
 import { FixedClock } from '../src/core/clock.js';
 import { migrate } from '../src/database/data-source.js';
 import { AUTH_BODY_LIMIT, DEFAULT_BODY_LIMIT } from '../src/security/body-limits.js';

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { createApp } from '../src/app.factory.js';
-import { loadConfig } from '../src/config/config.js';
+import { loadConfig } from '../src/env/config.js';
 import { createLogger } from '../src/core/logger.js';
 import { openDatabase } from '../src/database/data-source.js';
 import { ENTITIES } from '../src/schema/entities.js';

@@ -1,6 +1,6 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import type { AppConfig } from '../config/config.js';
+import type { AppConfig } from '../env/config.js';
 import { APP_CONFIG } from '../core/core.module.js';
 import { MailModule } from '../mail/mail.module.js';
 import { AuthController } from './auth.controller.js';

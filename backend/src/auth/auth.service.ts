@@ -4,7 +4,7 @@ import { t, type CurrentUser } from '@ordering/common';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import { z } from 'zod';
-import type { AppConfig } from '../config/config.js';
+import type { AppConfig } from '../env/config.js';
 import { Clock } from '../core/clock.js';
 import { APP_CONFIG, LOGGER } from '../core/core.module.js';
 import { DomainError } from '../core/errors.js';

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { EntityManager } from 'typeorm';
 import type { Branch } from '../branches/branch.entity.js';
-import { loadConfig } from '../config/config.js';
+import { loadConfig } from '../env/config.js';
 import { ShopConfig } from '../config/shop-config.entity.js';
 import { shopConfigInput } from '../config/shop-config.schema.js';
 import { AuditService } from '../logs/audit.service.js';

@@ -1,6 +1,6 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
 import type { Logger } from 'pino';
-import type { AppConfig } from '../config/config.js';
+import type { AppConfig } from '../env/config.js';
 import { Clock } from './clock.js';
 
 import { EventBus } from './events.js';

@@ -1,6 +1,6 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { DataSource, type DataSourceOptions } from 'typeorm';
-import { ConfigError, describeDatabaseUrl } from '../config/config.js';
+import { ConfigError, describeDatabaseUrl } from '../env/config.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { SnakeNamingStrategy } from './naming.js';
 import { openPGlite, pgliteDriverModule } from './pglite-driver.js';

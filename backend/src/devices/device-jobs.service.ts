@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import type { EntityManager } from 'typeorm';
 import { In } from 'typeorm';
-import type { AppConfig } from '../config/config.js';
+import type { AppConfig } from '../env/config.js';
 import { Clock } from '../core/clock.js';
 import { DomainError } from '../core/errors.js';
 import { HTTP_MESSAGES } from '../core/messages.js';

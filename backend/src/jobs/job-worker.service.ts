@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import type { Logger } from 'pino';
-import type { AppConfig } from '../config/config.js';
+import type { AppConfig } from '../env/config.js';
 import { RequestContext } from '../core/request-context.js';
 import { APP_CONFIG, LOGGER } from '../core/tokens.js';
 import { TransactionalConnection } from '../core/transaction.js';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import type { AppConfig } from '../config/config.js';
+import type { AppConfig } from '../env/config.js';
 import { APP_CONFIG } from '../core/core.module.js';
 import { ResourceModule } from '../crud/resource.module.js';
 import { FontFilesController } from './font-files.controller.js';

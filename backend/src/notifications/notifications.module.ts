@@ -1,5 +1,5 @@
 import { Inject, Module, type OnModuleInit } from '@nestjs/common';
-import type { AppConfig } from '../config/config.js';
+import type { AppConfig } from '../env/config.js';
 import { APP_CONFIG } from '../core/tokens.js';
 import { RequestContext } from '../core/request-context.js';
 import { JobHandlers } from '../jobs/job-worker.service.js';

@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { EntityManager } from 'typeorm';
-import type { AppConfig } from '../config/config.js';
+import type { AppConfig } from '../env/config.js';
 import { EventBus } from '../core/events.js';
 import type { RequestContext } from '../core/request-context.js';
 import { APP_CONFIG, LOGGER } from '../core/tokens.js';

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Logger } from 'pino';
-import type { AppConfig } from '../config/config.js';
+import type { AppConfig } from '../env/config.js';
 import { ShopConfig } from '../config/shop-config.entity.js';
 import type { RequestContext } from '../core/request-context.js';
 import { APP_CONFIG, LOGGER } from '../core/tokens.js';

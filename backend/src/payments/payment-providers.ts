@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { AppConfig } from '../config/config.js';
+import type { AppConfig } from '../env/config.js';
 import { APP_CONFIG } from '../core/tokens.js';
 import { DatatransProvider, refnoOf } from './datatrans.provider.js';
 import { MollieProvider } from './mollie.provider.js';

@@ -3,7 +3,7 @@ import { t, toCents } from '@ordering/common';
 import type { Logger } from 'pino';
 import type { EntityManager } from 'typeorm';
 import { Branch } from '../branches/branch.entity.js';
-import type { AppConfig } from '../config/config.js';
+import type { AppConfig } from '../env/config.js';
 import { Clock } from '../core/clock.js';
 import { DomainError } from '../core/errors.js';
 import { EventBus } from '../core/events.js';

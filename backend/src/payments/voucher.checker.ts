@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DomainError } from '../core/errors.js';
-import type { PaymentsConfig } from './payments-config.js';
+import type { PaymentsConfig } from '../env/payments-config.js';
 
 /** A voucher code as printed: 4 to 64 letters, digits and dashes (spaces dropped, upper case). */
 const voucherField = z.object({ voucherCode: z.unknown().optional(), paymentMethod: z.unknown().optional() });

@@ -2,7 +2,7 @@ import zlib from 'node:zlib';
 import compression from 'compression';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
-import type { AppConfig } from '../config/config.js';
+import type { AppConfig } from '../env/config.js';
 import { MAP_HOSTS } from './map-hosts.js';
 
 /** Payment provider pages the checkout sends customers to (forms posted or pages framed by none). */

@@ -1,5 +1,5 @@
 import { Global, Inject, Module, type OnModuleDestroy } from '@nestjs/common';
-import type { AppConfig } from '../config/config.js';
+import type { AppConfig } from '../env/config.js';
 import { Clock } from '../core/clock.js';
 import { APP_CONFIG } from '../core/tokens.js';
 import { PublicReadCache } from './public-cache.js';

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { createApp } from '../../src/app.factory.js';
-import { loadConfig } from '../../src/config/config.js';
+import { loadConfig } from '../../src/env/config.js';
 import { createLogger } from '../../src/core/logger.js';
 import { openDatabase } from '../../src/database/data-source.js';
 import { ENTITIES } from '../../src/schema/entities.js';

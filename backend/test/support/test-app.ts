@@ -6,7 +6,7 @@ import pg from 'pg';
 import type { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.factory.js';
 import type { Authenticator } from '../../src/auth/auth.guard.js';
-import { type AppConfig, loadConfig } from '../../src/config/config.js';
+import { type AppConfig, loadConfig } from '../../src/env/config.js';
 import { FixedClock } from '../../src/core/clock.js';
 import { createLogger } from '../../src/core/logger.js';
 import { migrate, openDatabase, type OpenDatabase } from '../../src/database/data-source.js';

@@ -1,8 +1,8 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readServingConfig, type ServingConfig } from '../serving/serving-config.js';
-import { readPaymentsConfig, type PaymentsConfig } from '../payments/payments-config.js';
+import { readServingConfig, type ServingConfig } from './serving-config.js';
+import { readPaymentsConfig, type PaymentsConfig } from './payments-config.js';
 
 /** The typed, validated configuration of one backend process. Read once at boot by {@link loadConfig}. */
 export interface AppConfig {
