@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { createApp } from './app.factory.js';
-import { ConfigError, describeDatabaseUrl, loadConfig } from './env/config.js';
+import { ConfigError } from './env/config-error.js';
+import { describeDatabaseUrl, loadConfig } from './env/config.js';
 import { SystemClock } from './core/clock.js';
 import { createLogger } from './core/logger.js';
 import { lockDataDir } from './database/data-dir-lock.js';

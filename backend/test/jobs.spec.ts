@@ -1,4 +1,5 @@
-import { ConfigError, loadConfig } from '../src/env/config.js';
+import { ConfigError } from '../src/env/config-error.js';
+import { loadConfig } from '../src/env/config.js';
 import { RequestContext } from '../src/core/request-context.js';
 import { TransactionalConnection } from '../src/core/transaction.js';
 import { LOGGER } from '../src/core/tokens.js';

@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
-import { ConfigError, loadConfig } from '../src/env/config.js';
+import { ConfigError } from '../src/env/config-error.js';
+import { loadConfig } from '../src/env/config.js';
 import { verifyDatatransSignature } from '../src/payments/datatrans.provider.js';
 import { centsToDecimal, decimalToCents } from '../src/payments/payment-provider.js';
 import { datatransPayUrlOf, readPaymentsConfig } from '../src/env/payments-config.js';

@@ -1,6 +1,6 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError } from '../env/config.js';
+import { ConfigError } from '../env/config-error.js';
 
 const LOCK_FILE = 'ordering.pid';
 

@@ -1,6 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { DataSource, type DataSourceOptions } from 'typeorm';
-import { ConfigError, describeDatabaseUrl } from '../env/config.js';
+import { ConfigError } from '../env/config-error.js';
+import { describeDatabaseUrl } from '../env/config.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { SnakeNamingStrategy } from './naming.js';
 import { openPGlite, pgliteDriverModule } from './pglite-driver.js';

@@ -1,4 +1,5 @@
-import { ConfigError, describeDatabaseUrl, loadConfig } from './config.js';
+import { ConfigError } from './config-error.js';
+import { describeDatabaseUrl, loadConfig } from './config.js';
 
 describe('loadConfig', () => {
   it('uses the documented defaults when nothing is set', () => {

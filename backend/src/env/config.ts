@@ -1,6 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ConfigError } from './config-error.js';
 import { readServingConfig, type ServingConfig } from './serving-config.js';
 import { readPaymentsConfig, type PaymentsConfig } from './payments-config.js';
 
@@ -43,21 +44,10 @@ export interface AppConfig {
   smsApiUrl?: string;
   /** Country calling code for phone numbers written without one (`0664 …` → `+43 664 …`). */
   smsCountryCode: string;
-  /** CORS, public-write rate limits and their shared store (see serving/serving-config.ts). */
+  /** CORS, public-write rate limits and their shared store (see serving-config.ts). */
   serving: ServingConfig;
-  /** Payment providers' and voucher issuer's addresses (see payments/payments-config.ts). */
+  /** Payment providers' and voucher issuer's addresses (see payments-config.ts). */
   payments: PaymentsConfig;
-}
-
-/** A configuration value is missing or wrong; the message is one sentence naming the variable. */
-export class ConfigError extends Error {
-  constructor(
-    readonly variable: string,
-    message: string,
-  ) {
-    super(message);
-    this.name = 'ConfigError';
-  }
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -119,7 +109,7 @@ export const ENV_DOC: ReadonlyArray<{ name: string; default: string; meaning: st
     default: '—',
     meaning: 'Redis für gemeinsame Zähler der Ratenbegrenzung mehrerer Instanzen (redis://host:6379)',
   },
-  // Payments (read by payments/payments-config.ts).
+  // Payments (read by payments-config.ts).
   {
     name: 'MOLLIE_API_URL',
     default: 'https://api.mollie.com/v2/',

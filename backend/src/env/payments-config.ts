@@ -1,4 +1,4 @@
-import { ConfigError } from './config.js';
+import { ConfigError } from './config-error.js';
 
 /** Where the payment providers and the voucher issuer are reached (see README "Payments"). */
 export interface PaymentsConfig {

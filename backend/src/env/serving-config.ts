@@ -1,4 +1,4 @@
-import { ConfigError } from './config.js';
+import { ConfigError } from './config-error.js';
 
 /** What the serving layer reads from the environment (CORS_ORIGINS, RATE_LIMIT_PUBLIC_WRITES, REDIS_URL). */
 export interface ServingConfig {
