@@ -29,11 +29,11 @@ import { migrate, openDatabase } from './database/data-source.js';
 import { ENTITIES } from './schema/entities.js';
 import { AuditService } from './logs/audit.service.js';
 import { seedDemo } from './seed/seed.js';
-import { endCredentials, issueApiToken, loginKey, usernameTaken } from './users/accounts.js';
+import { endCredentials, issueApiToken, loginKey, usernameTaken } from './auth/accounts.js';
 import { DEMO_USERS } from './users/seed-users.js';
 import { usernameSchema } from './users/user.resource.js';
-import { toUserJson } from './users/user-json.js';
-import { User } from './users/user.entity.js';
+import { toUserJson } from './auth/user-json.js';
+import { User } from './auth/user.entity.js';
 
 const USAGE = `Verwendung: npm run cli -- <Befehl> [Optionen]
 

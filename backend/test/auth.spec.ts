@@ -1,8 +1,8 @@
 import { t as text, tooManyAttemptsMessage } from '@ordering/common';
 import { AuthSession } from '../src/auth/session.entity.js';
 import { sha256 } from '../src/auth/secrets.js';
-import { API_TOKEN_CANNOT_RENEW } from '../src/users/accounts.js';
-import { User } from '../src/users/user.entity.js';
+import { API_TOKEN_CANNOT_RENEW } from '../src/auth/accounts.js';
+import { User } from '../src/auth/user.entity.js';
 import { bearerFor, FAST_BCRYPT, insertUser, sessionCookieOf, signIn } from './support/auth.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 

@@ -9,7 +9,7 @@ import { Job } from '../src/jobs/job.entity.js';
 import { Device } from '../src/operations/devices/device.entity.js';
 import { hashDeviceKey } from '../src/operations/devices/device-key.service.js';
 import type { OrderEvent } from '../src/orders/order-events.js';
-import { User } from '../src/users/user.entity.js';
+import { User } from '../src/auth/user.entity.js';
 import { loadDemo, NOON, ORDER_TEST_ENV, postOrder, takeaway } from './orders.fixtures.js';
 import { bearerFor, insertUser, signIn } from './support/auth.js';
 import { DEMO_USERS } from '../src/users/seed-users.js';

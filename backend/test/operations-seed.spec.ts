@@ -1,4 +1,4 @@
-import { User } from '../src/users/user.entity.js';
+import { User } from '../src/auth/user.entity.js';
 import { admin } from './operations.fixtures.js';
 import { HeaderAuthenticator } from './support/header-authenticator.js';
 import { startTestApp, type TestApp } from './support/test-app.js';

@@ -1,6 +1,6 @@
 import type { Role } from '../src/core/permissions.js';
 import { Branch } from '../src/branches/branch.entity.js';
-import { User } from '../src/users/user.entity.js';
+import { User } from '../src/auth/user.entity.js';
 import { asUser } from './support/header-authenticator.js';
 import type { TestApp } from './support/test-app.js';
 

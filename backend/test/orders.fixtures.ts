@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { Branch } from '../src/branches/branch.entity.js';
 import { Product } from '../src/catalog/product.entity.js';
 import { DiningTable } from '../src/tables/table.entity.js';
-import { User } from '../src/users/user.entity.js';
+import { User } from '../src/auth/user.entity.js';
 import { DEMO_USERS } from '../src/users/seed-users.js';
 import { bearerFor, signIn } from './support/auth.js';
 import type { TestApp } from './support/test-app.js';

@@ -5,7 +5,7 @@ import { DOCUMENTATION_ROUTES, PUBLIC_ROUTES } from '../src/auth/public-routes.j
 import { Branch } from '../src/branches/branch.entity.js';
 import { CrudService } from '../src/crud/crud.service.js';
 import { HTTP_MESSAGES } from '../src/core/messages.js';
-import { User } from '../src/users/user.entity.js';
+import { User } from '../src/auth/user.entity.js';
 import { DEMO_USERS } from '../src/users/seed-users.js';
 import { bearerFor, insertUser, signIn } from './support/auth.js';
 import { discoverRoutes, expressRoutes, type Route } from './support/routes.js';

@@ -1,6 +1,6 @@
 import { t as text, tooManyAttemptsMessage } from '@ordering/common';
 import { ACCOUNT_RULE, ADDRESS_RULE, GLOBAL_FAILURES_PER_WINDOW } from '../src/auth/login-throttle.entity.js';
-import { API_TOKEN_CANNOT_RENEW, API_TOKEN_TTL_MS, apiTokenExpiresAt } from '../src/users/accounts.js';
+import { API_TOKEN_CANNOT_RENEW, API_TOKEN_TTL_MS, apiTokenExpiresAt } from '../src/auth/accounts.js';
 import { bearerFor, FAST_BCRYPT, insertUser, sessionCookieOf, signIn } from './support/auth.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 

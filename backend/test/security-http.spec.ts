@@ -147,7 +147,7 @@ describe('logs never show a sign-in link token', () => {
     try {
       await app.listen(0, '127.0.0.1');
       const { port } = app.getHttpServer().address() as AddressInfo;
-      const { User } = await import('../src/users/user.entity.js');
+      const { User } = await import('../src/auth/user.entity.js');
       await db.dataSource
         .getRepository(User)
         .save(

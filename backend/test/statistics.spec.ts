@@ -4,7 +4,7 @@ import { RequestContext } from '../src/core/request-context.js';
 import { StatisticsService } from '../src/statistics/statistics.service.js';
 import { WorkingActivity } from '../src/operations/time-tracking/working-activity.entity.js';
 import { WorkingSchedule } from '../src/operations/time-tracking/working-schedule.entity.js';
-import { User } from '../src/users/user.entity.js';
+import { User } from '../src/auth/user.entity.js';
 import { DEMO_USERS } from '../src/users/seed-users.js';
 import { signIn } from './support/auth.js';
 import { item, loadDemo, ORDER_TEST_ENV, postOrder, takeaway, type Demo } from './orders.fixtures.js';

@@ -2,7 +2,7 @@ import { t as text } from '@ordering/common';
 import { AuthSession } from '../src/auth/session.entity.js';
 import { Branch } from '../src/branches/branch.entity.js';
 import { AuditLog } from '../src/logs/audit-log.entity.js';
-import { User } from '../src/users/user.entity.js';
+import { User } from '../src/auth/user.entity.js';
 import { bearerFor, FAST_BCRYPT, insertUser, signIn } from './support/auth.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 

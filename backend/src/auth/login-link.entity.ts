@@ -1,6 +1,6 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, type Relation } from 'typeorm';
 import { BaseEntity } from '../database/base.entity.js';
-import { User } from '../users/user.entity.js';
+import { User } from './user.entity.js';
 
 /** A one-time sign-in link sent by e-mail; only the sha256 of its token is stored. */
 @Entity({ name: 'auth_login_link' })

@@ -1,6 +1,6 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, type Relation } from 'typeorm';
 import { BaseEntity } from '../database/base.entity.js';
-import { User } from '../users/user.entity.js';
+import { User } from './user.entity.js';
 
 /**
  * A signed-in browser. The cookie carries a random token; only its sha256 is stored, so a copy of the

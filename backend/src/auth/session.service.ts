@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { LessThan, type DataSource } from 'typeorm';
 import { Clock } from '../core/clock.js';
-import type { User } from '../users/user.entity.js';
+import type { User } from './user.entity.js';
 import { randomToken, sha256 } from './secrets.js';
 import { AuthSession, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './session.entity.js';
 

@@ -1,7 +1,7 @@
 import { addDays, fromLocal, localDate, weekdayOf } from '@ordering/common';
 import type { EntityManager } from 'typeorm';
 import type { Branch } from '../branches/branch.entity.js';
-import { User } from '../users/user.entity.js';
+import { User } from '../auth/user.entity.js';
 import { Department } from './departments/department.entity.js';
 import { DEVICE_SETTINGS, type DeviceType } from './devices/device-settings.js';
 import { Device } from './devices/device.entity.js';

@@ -7,7 +7,7 @@ import { Image } from '../media/image.entity.js';
 import { Upload } from '../media/upload.entity.js';
 import { Tag } from '../tags/tag.entity.js';
 import { DiningTable } from '../tables/table.entity.js';
-import { User } from '../users/user.entity.js';
+import { User } from '../auth/user.entity.js';
 import { AUTH_ENTITIES } from './entity-groups/auth.js';
 import { CATALOG_ENTITIES } from './entity-groups/catalog.js';
 import { CONTENT_ENTITIES } from './entity-groups/content.js';

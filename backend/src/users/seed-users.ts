@@ -1,7 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import type { Branch } from '../branches/branch.entity.js';
 import type { Role } from '../core/permissions.js';
-import { User } from './user.entity.js';
+import { User } from '../auth/user.entity.js';
 
 /**
  * The demo accounts the README names. Their passwords are public anyway, so the bcrypt hashes (cost 12)

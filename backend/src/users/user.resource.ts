@@ -3,9 +3,9 @@ import { userInput, usernameSchema } from '@ordering/common/schemas';
 import type { PasswordHasher } from '../auth/passwords.js';
 import { DomainError } from '../core/errors.js';
 import { defineResource } from '../crud/resource.js';
-import { endCredentials, endSessions, usernameTaken } from './accounts.js';
-import { toUserJson } from './user-json.js';
-import { User } from './user.entity.js';
+import { endCredentials, endSessions, usernameTaken } from '../auth/accounts.js';
+import { toUserJson } from '../auth/user-json.js';
+import { User } from '../auth/user.entity.js';
 
 // Shared with the back office's form (common/src/schemas/organisation.ts).
 export { userInput, usernameSchema };

@@ -7,9 +7,9 @@ import type { RequestContext } from '../core/request-context.js';
 import { TransactionalConnection } from '../core/transaction.js';
 import { CrudService } from '../crud/crud.service.js';
 import type { WriteService } from '../crud/crud.controller.js';
-import { assertMayIssueApiToken, findUserById, issueApiToken, revokeApiToken } from './accounts.js';
-import { toCurrentUser } from './user-json.js';
-import type { User } from './user.entity.js';
+import { assertMayIssueApiToken, findUserById, issueApiToken, revokeApiToken } from '../auth/accounts.js';
+import { toCurrentUser } from '../auth/user-json.js';
+import type { User } from '../auth/user.entity.js';
 import { userWriteResource } from './user.resource.js';
 
 /** User accounts: the writes of `/api/users` (passwords), the current user and personal API tokens. */

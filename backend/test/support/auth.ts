@@ -1,8 +1,8 @@
 import bcrypt from 'bcryptjs';
 import type { Role } from '../../src/core/permissions.js';
 import { Branch } from '../../src/branches/branch.entity.js';
-import { issueApiToken } from '../../src/users/accounts.js';
-import { User } from '../../src/users/user.entity.js';
+import { issueApiToken } from '../../src/auth/accounts.js';
+import { User } from '../../src/auth/user.entity.js';
 import type { ApiResult, TestApp } from './test-app.js';
 
 /** Test apps hash with the lowest cost: real bcrypt, fast tests. */

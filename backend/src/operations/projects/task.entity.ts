@@ -2,7 +2,7 @@ import { TASK_STATUSES } from '@ordering/common/schemas';
 import { Column, Entity, Index, JoinColumn, ManyToOne, type Relation } from 'typeorm';
 import { BaseEntity } from '../../database/base.entity.js';
 import { numericTransformer } from '../../database/columns.js';
-import { User } from '../../users/user.entity.js';
+import { User } from '../../auth/user.entity.js';
 import { Project } from './project.entity.js';
 
 export { TASK_STATUSES };

@@ -1,7 +1,7 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, type Relation } from 'typeorm';
 import { BaseEntity } from '../../database/base.entity.js';
 import { numericTransformer } from '../../database/columns.js';
-import { User } from '../../users/user.entity.js';
+import { User } from '../../auth/user.entity.js';
 
 const halfDays = {
   type: 'numeric' as const,

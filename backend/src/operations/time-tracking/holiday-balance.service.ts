@@ -9,7 +9,7 @@ import { CrudService, type ListResult } from '../../crud/crud.service.js';
 import { parseInput } from '../../core/validation.js';
 import { EventBus } from '../../core/events.js';
 import { TransactionalConnection } from '../../core/transaction.js';
-import { User } from '../../users/user.entity.js';
+import { User } from '../../auth/user.entity.js';
 import { assertManager, isBranchScoped } from '../operations.validation.js';
 import { HolidayBalance } from './holiday-balance.entity.js';
 import { holidayBalanceResource } from './holiday-balance.resource.js';

@@ -4,7 +4,7 @@ import { Branch } from '../../branches/branch.entity.js';
 import { describeUniqueIndex } from '../../core/errors.js';
 import { BaseEntity } from '../../database/base.entity.js';
 import { numericTransformer } from '../../database/columns.js';
-import { User } from '../../users/user.entity.js';
+import { User } from '../../auth/user.entity.js';
 import { Project } from '../projects/project.entity.js';
 import { Task } from '../projects/task.entity.js';
 

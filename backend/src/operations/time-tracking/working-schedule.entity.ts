@@ -1,7 +1,7 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, type Relation } from 'typeorm';
 import { Branch } from '../../branches/branch.entity.js';
 import { BaseEntity } from '../../database/base.entity.js';
-import { User } from '../../users/user.entity.js';
+import { User } from '../../auth/user.entity.js';
 import { Department } from '../departments/department.entity.js';
 
 /** A planned shift (Planung). */

@@ -1,10 +1,10 @@
 import { t } from '@ordering/common';
 import type { EntityManager } from 'typeorm';
-import { LoginLink } from '../auth/login-link.entity.js';
-import { AuthSession } from '../auth/session.entity.js';
+import { LoginLink } from './login-link.entity.js';
+import { AuthSession } from './session.entity.js';
 import { DomainError } from '../core/errors.js';
 import type { RequestContext } from '../core/request-context.js';
-import { API_TOKEN_PREFIX, randomToken, sha256 } from '../auth/secrets.js';
+import { API_TOKEN_PREFIX, randomToken, sha256 } from './secrets.js';
 import { User } from './user.entity.js';
 
 /**
