@@ -1,4 +1,4 @@
-import { isSafeUrl, sanitizeMarkdown, sanitizeRichText } from '../src/content/rich-text.js';
+import { isSafeUrl, sanitizeMarkdown, sanitizeRichText } from '../src/core/rich-text.js';
 import { asUser, HeaderAuthenticator } from './support/header-authenticator.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 

@@ -1,7 +1,7 @@
 import { t } from '@ordering/common';
 import { DEFAULT_MAP_STYLE_URL, shopConfigInput as sharedShopConfigInput } from '@ordering/common/schemas';
 import { z } from 'zod';
-import { optionalMarkdown, optionalRichText } from '../content/rich-text.js';
+import { optionalMarkdown, optionalRichText } from '../core/rich-text.js';
 import { isAllowedMapUrl } from '../serving/map-hosts.js';
 import type { ShopConfig } from './shop-config.entity.js';
 

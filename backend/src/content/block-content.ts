@@ -7,7 +7,7 @@ import {
   type BlockTypeName,
 } from '@ordering/common/schemas';
 import type { z } from 'zod';
-import { optionalRichText } from './rich-text.js';
+import { optionalRichText } from '../core/rich-text.js';
 
 export { BLOCK_TYPES, type BlockTypeName };
 

@@ -12,7 +12,7 @@ import { Block } from './block.entity.js';
 import { Donatee } from './donatee.entity.js';
 import { numberItems } from './navigation.resource.js';
 import { Navigation, type NavigationItemJson } from './navigation.entity.js';
-import { sanitizeRichText } from './rich-text.js';
+import { sanitizeRichText } from '../core/rich-text.js';
 import { Site } from './site.entity.js';
 import { INIT_URLS } from '@ordering/common';
 

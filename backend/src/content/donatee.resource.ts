@@ -3,7 +3,7 @@ import type { Donatee as DonateeContract } from '@ordering/common';
 import { defineResource } from '../crud/resource.js';
 import { imageJson } from '../media/image-json.js';
 import { Donatee } from './donatee.entity.js';
-import { optionalMarkdown } from './rich-text.js';
+import { optionalMarkdown } from '../core/rich-text.js';
 
 /** The shared shape (common/src/schemas/content.ts) with the description's markdown cleaned. */
 export const donateeInput = sharedDonateeInput.extend({ description: optionalMarkdown(20_000) });

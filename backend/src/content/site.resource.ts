@@ -8,7 +8,7 @@ import { defineResource } from '../crud/resource.js';
 import { fields } from '../core/validation.js';
 import { Block } from './block.entity.js';
 import { assertMediaRefsExist } from './media-refs.js';
-import { sanitizeRichText } from './rich-text.js';
+import { sanitizeRichText } from '../core/rich-text.js';
 import { Site } from './site.entity.js';
 
 // Shared with the back office's form (common/src/schemas/content.ts); the API cleans the content's HTML.

@@ -7,7 +7,7 @@ import { EventBus } from '../core/events.js';
 import type { RequestContext } from '../core/request-context.js';
 import { JobQueue } from '../jobs/job-queue.service.js';
 import type { OrderEvent } from '../orders/order-events.js';
-import { PgChannel } from './pg-channel.js';
+import { PgChannel } from '../core/pg-channel.js';
 
 /** The channel that carries new `event_log` ids to every instance's stream hub. */
 export const ORDER_EVENTS_CHANNEL = 'order_events';

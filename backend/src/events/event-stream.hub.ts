@@ -7,7 +7,7 @@ import type { DataSource } from 'typeorm';
 import { Clock } from '../core/clock.js';
 import { LOGGER } from '../core/tokens.js';
 import { ORDER_EVENTS_CHANNEL } from './event-log.writer.js';
-import { PgChannel } from './pg-channel.js';
+import { PgChannel } from '../core/pg-channel.js';
 
 /**
  * Who a stream belongs to: staff or a device (its branches, or all), one order's status page, or a

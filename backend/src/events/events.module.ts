@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { JobsModule } from '../jobs/jobs.module.js';
-import { ChannelModule } from './channel.module.js';
+import { ChannelModule } from '../core/channel.module.js';
 import { EventLogWriter } from './event-log.writer.js';
 import { EventStreamHub } from './event-stream.hub.js';
 import { EventsController } from './events.controller.js';

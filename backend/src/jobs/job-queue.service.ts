@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Clock } from '../core/clock.js';
 import type { RequestContext } from '../core/request-context.js';
 import { TransactionalConnection } from '../core/transaction.js';
-import { PgChannel } from '../events/pg-channel.js';
+import { PgChannel } from '../core/pg-channel.js';
 import type { Job } from './job.entity.js';
 
 /** The channel on which committed jobs wake the workers of every instance. */

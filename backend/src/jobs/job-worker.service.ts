@@ -6,7 +6,7 @@ import type { AppConfig } from '../env/config.js';
 import { RequestContext } from '../core/request-context.js';
 import { APP_CONFIG, LOGGER } from '../core/tokens.js';
 import { TransactionalConnection } from '../core/transaction.js';
-import { PgChannel } from '../events/pg-channel.js';
+import { PgChannel } from '../core/pg-channel.js';
 import type { Job } from './job.entity.js';
 import { JOBS_CHANNEL, JobQueue } from './job-queue.service.js';
 

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ChannelModule } from '../events/channel.module.js';
+import { ChannelModule } from '../core/channel.module.js';
 import { JobQueue } from './job-queue.service.js';
 import { JobHandlers, JobWorkerService } from './job-worker.service.js';
 

@@ -31,7 +31,7 @@ export type RichTextField = (max?: number) => z.ZodType<string, unknown>;
 
 /**
  * The shape of a wysiwyg field without cleaning: a string up to the limit, null and missing `''`. The API
- * passes its own field that also cleans the HTML (`backend/src/content/rich-text.ts`).
+ * passes its own field that also cleans the HTML (`backend/src/core/rich-text.ts`).
  */
 export const uncleanedRichText: RichTextField = (max = 100_000) =>
   z

@@ -4,9 +4,9 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import pg from 'pg';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
-import { LOGGER } from '../core/tokens.js';
-import type { RequestContext } from '../core/request-context.js';
-import { TransactionalConnection } from '../core/transaction.js';
+import { LOGGER } from './tokens.js';
+import type { RequestContext } from './request-context.js';
+import { TransactionalConnection } from './transaction.js';
 
 /** Called with a notification's payload, or with `null` after the listener reconnected (catch up). */
 export type ChannelListener = (payload: string | null) => void;
