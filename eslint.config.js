@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { floorsPlugin } from './tools/eslint-floors.mjs';
 
 /** What `common` may never import: Node built-ins, frameworks, I/O libraries, the other packages. */
 export const COMMON_FORBIDDEN = {
@@ -115,5 +116,11 @@ export default tseslint.config(
         { name: 'require', message: 'common/ ist ein ES-Modul ohne require.' },
       ],
     },
+  },
+  {
+    // The lower floors know no feature (docs/decisions/architecture.md; tools/eslint-floors.mjs).
+    files: ['backend/src/**/*.ts'],
+    plugins: { floors: floorsPlugin },
+    rules: { 'floors/import-downwards': 'error' },
   },
 );

@@ -46,3 +46,45 @@ test('the same imports are fine outside common/', async () => {
   );
   assert.deepEqual(messages, []);
 });
+
+// The backend's lower floors (core/, database/, env/) import no feature: tools/eslint-floors.mjs.
+async function floorMessagesFor(code, file) {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return result.messages.filter((m) => m.ruleId === 'floors/import-downwards');
+}
+
+for (const [file, code] of [
+  ['backend/src/core/__floor-probe.ts', "import { OrdersService } from '../orders/orders.service.js';\n"],
+  ['backend/src/env/__floor-probe.ts', "import { Clock } from '../core/clock.js';\n"],
+  ['backend/src/database/__floor-probe.ts', "import { ENTITIES } from '../schema/entities.js';\n"],
+  [
+    'backend/src/database/migrations/x/__floor-probe.ts',
+    "import { User } from '../../../auth/user.entity.js';\n",
+  ],
+  ['backend/src/core/__floor-probe.ts', "export { AppModule } from '../app.module.js';\n"],
+  ['backend/src/core/__floor-probe.ts', "export const m = () => import('../orders/orders.module.js');\n"],
+]) {
+  test(`${path.dirname(file)} may not import ${code.match(/'([^']+)'/)[1]}`, async () => {
+    const messages = await floorMessagesFor(`${code}export const probe = 1;\n`, file);
+    assert.equal(messages.length, 1, `expected one floor error in ${file}`);
+  });
+}
+
+test('a floor imports its own folder and the floors below it; a feature imports a feature', async () => {
+  for (const [file, code] of [
+    [
+      'backend/src/core/__floor-probe.ts',
+      "import { Clock } from './clock.js';\nimport type { AppConfig } from '../env/config.js';\n",
+    ],
+    [
+      'backend/src/database/__floor-probe.ts',
+      "import { LOGGER } from '../core/tokens.js';\nimport { ConfigError } from '../env/config-error.js';\n",
+    ],
+    [
+      'backend/src/orders/__floor-probe.ts',
+      "import { PaymentsService } from '../payments/payments.service.js';\n",
+    ],
+  ]) {
+    assert.deepEqual(await floorMessagesFor(`${code}export const probe = 1;\n`, file), [], file);
+  }
+});
