@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ApiClient } from './api/ApiClient';
 import { createRoutes } from './app/routes';
-import { BrowserRouter, navigateBrowser, Routes } from './app/router';
+import { BrowserRouter, navigateBrowser, Routes } from './router/router';
 import { loginPathFor } from './backoffice/redirect';
 import { KioskStore } from './kiosk/KioskStore';
 import { storefrontSession } from './kiosk/session';

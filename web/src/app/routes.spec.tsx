@@ -1,11 +1,11 @@
 import { enableStaticRendering } from 'mobx-react-lite';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter, preloadRoutes, Routes } from './router';
+import { MemoryRouter, preloadRoutes, Routes } from '../router/router';
 import { ApiClient } from '../api/ApiClient';
 import { StorefrontRootStore } from '../storefront/StorefrontRootStore';
 import { fakeFetch } from '../testing/fakeFetch';
 import { InternalErrorPage, StandaloneErrorPage } from '../components/ErrorPage';
-import type { RouteObject } from './router';
+import type { RouteObject } from '../router/router';
 import { fixture, loadedRoot, makeCategory, makeProduct } from '../storefront/testing/fixtures';
 import { KioskStore } from '../kiosk/KioskStore';
 import { storefrontSession } from '../kiosk/session';

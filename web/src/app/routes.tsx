@@ -1,4 +1,4 @@
-import type { RouteObject } from './router';
+import type { RouteObject } from '../router/router';
 import type { BackofficeRootStoreOptions } from '../backoffice/BackofficeRootStore';
 import { InternalErrorPage, NotFoundPage, StandaloneErrorPage } from '../components/ErrorPage';
 import { HomeRoute } from '../content/pages/HomeRoute';

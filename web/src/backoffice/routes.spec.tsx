@@ -1,6 +1,6 @@
 import { enableStaticRendering } from 'mobx-react-lite';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter, Routes } from '../app/router';
+import { MemoryRouter, Routes } from '../router/router';
 import { ApiClient } from '../api/ApiClient';
 import { fakeFetch } from '../testing/fakeFetch';
 import { BackofficeRootStore } from './BackofficeRootStore';

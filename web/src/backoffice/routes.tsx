@@ -1,7 +1,7 @@
 import { readInitPayload, type InitPayload } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
 import { lazy, Suspense } from 'react';
-import { Routes, useParams, type RouteObject } from '../app/router';
+import { Routes, useParams, type RouteObject } from '../router/router';
 import { NotFoundPage } from '../components/ErrorPage';
 import { NAV_AREAS } from './areas';
 import { BackofficeLayout } from './BackofficeLayout';

@@ -1,6 +1,6 @@
 import { enableStaticRendering } from 'mobx-react-lite';
 import { renderToString } from 'react-dom/server';
-import { MemoryRouter } from '../app/router';
+import { MemoryRouter } from '../router/router';
 import { UiStore } from '../stores/UiStore';
 import { InternalErrorPage } from './ErrorPage';
 import { OfflineBanner } from './OfflineBanner';

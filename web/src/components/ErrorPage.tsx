@@ -1,4 +1,4 @@
-import { Link } from '../app/router';
+import { Link } from '../router/router';
 import { messages } from '../i18n/messages';
 
 interface ErrorPageProps {

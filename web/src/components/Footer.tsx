@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { Link } from '../app/router';
+import { Link } from '../router/router';
 import { legalPages } from '../i18n/messages';
 import type { UiStore } from '../stores/UiStore';
 

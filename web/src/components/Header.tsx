@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
-import { Link } from '../app/router';
+import { Link } from '../router/router';
 import type { UiStore } from '../stores/UiStore';
 
 /** Top bar of every face: the shop name links home; a face may add its own items on the right. */

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, type ReactNode } from 'react';
-import { Outlet } from '../app/router';
+import { Outlet } from '../router/router';
 import { messages } from '../i18n/messages';
 import type { UiStore } from '../stores/UiStore';
 import { Footer } from './Footer';

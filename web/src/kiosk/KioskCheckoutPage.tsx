@@ -1,7 +1,7 @@
 import { type Order, type OrderType, type PaymentMethod } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { useNavigate, useParams } from '../app/router';
+import { useNavigate, useParams } from '../router/router';
 import { NotFoundPage } from '../components/ErrorPage';
 import { PageTitle } from '../components/PageTitle';
 import { AppointmentPickers } from '../storefront/components/AppointmentPickers';

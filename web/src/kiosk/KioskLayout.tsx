@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
-import { Outlet, useNavigate, useParams } from '../app/router';
+import { Outlet, useNavigate, useParams } from '../router/router';
 import { OfflineBanner } from '../components/OfflineBanner';
 import { PageTitle } from '../components/PageTitle';
 import { AppShell } from '../shell/AppShell';

@@ -1,7 +1,7 @@
 import { formatMoney, type OrderType } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { useNavigate, useParams } from '../app/router';
+import { useNavigate, useParams } from '../router/router';
 import { NotFoundPage } from '../components/ErrorPage';
 import { PageTitle } from '../components/PageTitle';
 import { CartNotification } from '../storefront/components/CartPanel';

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { lazyOptional } from '../components/lazyOptional';
+import { lazyOptional } from '../router/lazyOptional';
 import { CONSENT_ACCEPTED_EVENT } from './cookies';
 import type { DeferredInstallPrompt, ShellStore } from './ShellStore';
 

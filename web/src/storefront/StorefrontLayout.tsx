@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { useLocation } from '../app/router';
+import { useLocation } from '../router/router';
 import { ShellLayout } from '../components/ShellLayout';
 import { ContentTracking } from '../content/analytics/ContentTracking';
 import { CookieBanner } from '../content/consent/CookieBanner';

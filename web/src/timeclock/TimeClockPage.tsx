@@ -1,7 +1,7 @@
 import { formatTime, formatWorkedMinutes, TIME_CLOCK_ACTIONS, type TimeClockAction } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type FormEvent } from 'react';
-import { useParams } from '../app/router';
+import { useParams } from '../router/router';
 import { ApiClient } from '../api/ApiClient';
 import { DONE_SECONDS, TIME_CLOCK_TEXTS as T, TimeClockStore } from './TimeClockStore';
 import './timeclock.css';

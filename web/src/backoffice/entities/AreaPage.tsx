@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { Navigate, NavLink, Outlet, useLocation, useParams } from '../../app/router';
+import { Navigate, NavLink, Outlet, useLocation, useParams } from '../../router/router';
 import { NAV_AREAS } from '../areas';
 import { useStores } from '../stores';
 import { screensOf } from './access';

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from '../../app/router';
+import { Link, useNavigate } from '../../router/router';
 import { PageTitle } from '../../components/PageTitle';
 import { useStores } from '../stores';
 import { mayWrite } from './access';
@@ -135,7 +135,11 @@ export const EntityFormPage = observer(function EntityFormPage({
           )}
           {writable && (
             <div className="bo-form__actions">
-              <button type="submit" className="button button--primary" disabled={form.saving || form.uploading}>
+              <button
+                type="submit"
+                className="button button--primary"
+                disabled={form.saving || form.uploading}
+              >
                 {form.saving ? 'Wird gespeichert …' : 'Speichern'}
               </button>
               {!form.isNew && !description.singleton && !confirming && (

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { Suspense, useEffect, type FormEvent } from 'react';
-import { Link, useLocation } from '../../app/router';
+import { Link, useLocation } from '../../router/router';
 import { PageTitle } from '../../components/PageTitle';
 import { useStores } from '../stores';
 import { listPanels } from '../timeclock/panels';

@@ -1,7 +1,7 @@
 import type { Ticket } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { useParams } from '../../app/router';
+import { useParams } from '../../router/router';
 import { ApiClient } from '../../api/ApiClient';
 import { createChime } from './chime';
 import { fitColumn, TICKET_SCREEN_TEXTS as T, TicketScreenStore } from './TicketScreenStore';

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import './board.css';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
-import { Link } from '../../app/router';
+import { Link } from '../../router/router';
 import { PageTitle } from '../../components/PageTitle';
 import { useStores } from '../stores';
 import { BOARD_COLUMNS, type BoardColumn } from './board';

@@ -1,7 +1,7 @@
 import { customerStatusText } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
 import { useEffect, type FormEvent } from 'react';
-import { Link } from '../../app/router';
+import { Link } from '../../router/router';
 import { PageTitle } from '../../components/PageTitle';
 import { CollectionStore } from '../collection/CollectionStore';
 import { downloadText } from '../csv';

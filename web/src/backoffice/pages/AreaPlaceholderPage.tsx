@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { Link } from '../../app/router';
+import { Link } from '../../router/router';
 import { PageTitle } from '../../components/PageTitle';
 import { NAV_AREAS, visibleAreas } from '../areas';
 import { useStores } from '../stores';

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from '../../app/router';
+import { useNavigate, useSearchParams } from '../../router/router';
 import { PageTitle } from '../../components/PageTitle';
 import { messages } from '../../i18n/messages';
 import { safeRedirect } from '../redirect';

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { NavLink, Outlet, useLocation, useNavigate } from '../../app/router';
+import { NavLink, Outlet, useLocation, useNavigate } from '../../router/router';
 import { visibleAreas } from '../areas';
 import { loginPathFor } from '../redirect';
 import { useStores } from '../stores';

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useNavigate } from '../../app/router';
+import { useNavigate } from '../../router/router';
 import { ROLE_LABELS } from '../areas';
 import { LOGIN_PATH } from '../redirect';
 import { useStores } from '../stores';

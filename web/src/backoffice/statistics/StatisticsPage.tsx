@@ -1,7 +1,7 @@
 import { reaction } from 'mobx';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useLocation, useNavigate } from '../../app/router';
+import { useLocation, useNavigate } from '../../router/router';
 import { PageTitle } from '../../components/PageTitle';
 import { visibleAreas } from '../areas';
 import { DateInput } from '../editors/dates/DateInput';

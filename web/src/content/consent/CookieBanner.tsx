@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { Link, useSelfService } from '../../app/router';
+import { Link, useSelfService } from '../../router/router';
 import { CONSENT_ACCEPTED_EVENT } from '../../shell/cookies';
 import { useStores } from '../../storefront/stores';
 import { allLegalEntries, legalHref } from '../legal';

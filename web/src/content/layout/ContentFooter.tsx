@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
-import { Link } from '../../app/router';
-import { lazyOptional } from '../../components/lazyOptional';
+import { Link } from '../../router/router';
+import { lazyOptional } from '../../router/lazyOptional';
 import { useShell } from '../../shell/ShellContext';
 import { useStores } from '../../storefront/stores';
 import { allLegalEntries, legalHref } from '../legal';

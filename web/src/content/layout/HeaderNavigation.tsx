@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
-import { useLocation } from '../../app/router';
+import { useLocation } from '../../router/router';
 import { useStores } from '../../storefront/stores';
 import { navigationItems, scrollToContact } from './navigation';
 import { NavItemLink } from './NavItemLink';

@@ -1,7 +1,7 @@
 import type { Site } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
-import { useParams } from '../../app/router';
+import { useParams } from '../../router/router';
 import { NotFoundPage } from '../../components/ErrorPage';
 import { LoadState } from '../../storefront/components/LoadState';
 import { useStores } from '../../storefront/stores';

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { lazy, Suspense, useEffect } from 'react';
-import { useLocation } from '../../app/router';
+import { useLocation } from '../../router/router';
 import { LoadState } from '../../storefront/components/LoadState';
 import { HomePage } from '../../storefront/pages/HomePage';
 import { useStores } from '../../storefront/stores';

@@ -2,7 +2,7 @@ import type { Branch } from '@ordering/common';
 import { DEFAULT_TIME_ZONE } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useState } from 'react';
-import { Link } from '../../app/router';
+import { Link } from '../../router/router';
 import { PageTitle } from '../../components/PageTitle';
 import { BranchList } from '../../storefront/pages/HomePage';
 import { useStores } from '../../storefront/stores';

@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { Navigate, useParams } from '../../app/router';
+import { Navigate, useParams } from '../../router/router';
 import { NotFoundPage } from '../../components/ErrorPage';
 import { Markdown } from '../../components/Markdown';
 import { PageTitle } from '../../components/PageTitle';

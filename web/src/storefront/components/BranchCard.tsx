@@ -1,6 +1,6 @@
 import type { Branch } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
-import { Link } from '../../app/router';
+import { Link } from '../../router/router';
 import { imageUrl } from '../format';
 import { useStores } from '../stores';
 import { texts } from '../texts';

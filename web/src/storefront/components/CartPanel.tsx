@@ -8,7 +8,7 @@ import {
 } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
-import { Link } from '../../app/router';
+import { Link } from '../../router/router';
 import { formatPrice, formatQuantity } from '../format';
 import { useStores } from '../stores';
 import { texts } from '../texts';

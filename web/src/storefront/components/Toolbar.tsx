@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { Link } from '../../app/router';
+import { Link } from '../../router/router';
 import { useStores } from '../stores';
 
 /** The toolbar under the header (spec section 2): open-branch count, or the selected branch and its state. */

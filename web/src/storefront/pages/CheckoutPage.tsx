@@ -1,7 +1,7 @@
 import { t, type OrderType, type PaymentMethod } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, useNavigate, useParams } from '../../app/router';
+import { Link, useNavigate, useParams } from '../../router/router';
 import { NotFoundPage } from '../../components/ErrorPage';
 import { Markdown } from '../../components/Markdown';
 import { PageTitle } from '../../components/PageTitle';

@@ -1,7 +1,7 @@
 import { formatMoney, t, telHref, toCents, unitLabel } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
-import { Link, Navigate, useLocation, useParams, useSearchParams } from '../../app/router';
+import { Link, Navigate, useLocation, useParams, useSearchParams } from '../../router/router';
 import { NotFoundPage } from '../../components/ErrorPage';
 import { PageTitle } from '../../components/PageTitle';
 import { InstallPromotion } from '../../shell/InstallPromotion';

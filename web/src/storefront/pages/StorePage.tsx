@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { startTransition, useEffect, useState } from 'react';
-import { useParams, useSearchParams } from '../../app/router';
+import { useParams, useSearchParams } from '../../router/router';
 import { NotFoundPage } from '../../components/ErrorPage';
 import { PageTitle } from '../../components/PageTitle';
 import { CartBar, CartNotification, CartPanel } from '../components/CartPanel';

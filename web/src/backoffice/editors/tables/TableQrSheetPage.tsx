@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useSearchParams } from '../../../app/router';
+import { Link, useSearchParams } from '../../../router/router';
 import { PageTitle } from '../../../components/PageTitle';
 import { useStores } from '../../stores';
 import '../editors.css';
