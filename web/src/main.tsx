@@ -8,7 +8,7 @@ import { KioskStore } from './kiosk/KioskStore';
 import { storefrontSession } from './kiosk/session';
 import { browserShellEnvironment } from './shell/registerServiceWorker';
 import { ShellStore } from './shell/ShellStore';
-import { browserCookieJar } from './content/consent/ConsentStore';
+import { browserCookieJar } from './storefront/content/consent/ConsentStore';
 import { StorefrontRootStore } from './storefront/StorefrontRootStore';
 import { createPublicUploader } from './storefront/uploads';
 import './styles/theme.css';
@@ -17,7 +17,7 @@ import './styles/storefront.css';
 import './styles/backoffice-shell.css';
 import './shell/shell.css';
 import './kiosk/kiosk.css';
-import './content/content.css';
+import './storefront/content/content.css';
 
 // The one place where the app's objects are created and wired; everything below gets them handed in.
 const api = new ApiClient({

@@ -1,11 +1,11 @@
 import type { RouteObject } from '../router/router';
 import type { BackofficeRootStoreOptions } from '../backoffice/BackofficeRootStore';
 import { InternalErrorPage, NotFoundPage, StandaloneErrorPage } from '../components/ErrorPage';
-import { HomeRoute } from '../content/pages/HomeRoute';
+import { HomeRoute } from '../storefront/content/pages/HomeRoute';
 import type { KioskStore } from '../kiosk/KioskStore';
 import { ShellProvider } from '../shell/ShellContext';
 import type { ShellStore } from '../shell/ShellStore';
-import { StorefrontShell } from '../shell/StorefrontShell';
+import { StorefrontShell } from '../storefront/StorefrontShell';
 import { StorePage } from '../storefront/pages/StorePage';
 import { StorefrontLayout } from '../storefront/StorefrontLayout';
 import type { StorefrontRootStore } from '../storefront/StorefrontRootStore';
@@ -16,8 +16,10 @@ const ticketScreen = () =>
   import('../backoffice/frontdesk/TicketScreenPage').then((m) => ({ Component: m.TicketScreenPage }));
 
 // Legal and content pages (blocks, gallery, markdown) are chunks of their own.
-const legalPage = () => import('../content/pages/LegalPage').then((m) => ({ Component: m.LegalPage }));
-const contentPage = () => import('../content/pages/ContentPage').then((m) => ({ Component: m.ContentPage }));
+const legalPage = () =>
+  import('../storefront/content/pages/LegalPage').then((m) => ({ Component: m.LegalPage }));
+const contentPage = () =>
+  import('../storefront/content/pages/ContentPage').then((m) => ({ Component: m.ContentPage }));
 
 // The staff time clock (a tablet at the staff entrance) is its own chunk, outside the back office's sign-in.
 const timeClock = () => import('../timeclock/TimeClockPage').then((m) => ({ Component: m.TimeClockPage }));

@@ -2,10 +2,10 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useLocation } from '../router/router';
 import { ShellLayout } from '../components/ShellLayout';
-import { ContentTracking } from '../content/analytics/ContentTracking';
-import { CookieBanner } from '../content/consent/CookieBanner';
-import { ContentFooter } from '../content/layout/ContentFooter';
-import { HeaderNavigation } from '../content/layout/HeaderNavigation';
+import { ContentTracking } from './content/analytics/ContentTracking';
+import { CookieBanner } from './content/consent/CookieBanner';
+import { ContentFooter } from './content/layout/ContentFooter';
+import { HeaderNavigation } from './content/layout/HeaderNavigation';
 import { Toolbar } from './components/Toolbar';
 import { useStores } from './stores';
 

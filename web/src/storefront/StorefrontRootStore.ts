@@ -1,8 +1,8 @@
 import { toLocal } from '@ordering/common';
 import { reaction } from 'mobx';
 import type { ApiClient } from '../api/ApiClient';
-import { AnalyticsStore, commercePayload } from '../content/analytics/AnalyticsStore';
-import { ConsentStore, memoryCookieJar, type CookieJar } from '../content/consent/ConsentStore';
+import { AnalyticsStore, commercePayload } from './content/analytics/AnalyticsStore';
+import { ConsentStore, memoryCookieJar, type CookieJar } from './content/consent/ConsentStore';
 import { serverProbe } from '../stores/probe';
 import { UiStore } from '../stores/UiStore';
 import { BranchStore } from './stores/BranchStore';

@@ -1,6 +1,6 @@
 import type { Upload } from '@ordering/common';
 import { useEffect, useId, useState, type ReactNode } from 'react';
-import { BlockView } from '../../../content/blocks';
+import { BlockView } from '../../../storefront/content/blocks';
 import { useStores } from '../../stores';
 import { FieldError } from '../FieldError';
 import { SortableList } from '../SortableList';
@@ -21,7 +21,7 @@ import {
   type BlockFieldSpec,
   type ButtonValue,
 } from './blockContent';
-import { imageSrc } from '../../../content/links';
+import { imageSrc } from '../../../storefront/content/links';
 import { ImagePicker, imageName, useShopImages, type ShopImage } from './ImagePicker';
 
 export const VIDEOS_LOAD_FAILED = 'Videos konnten nicht geladen werden.';

@@ -1,6 +1,6 @@
 import type { Image } from '@ordering/common';
 import { useEffect, useState } from 'react';
-import { imageSrc } from '../../../content/links';
+import { imageSrc } from '../../../storefront/content/links';
 import { useStores } from '../../stores';
 
 export const IMAGES_LOAD_FAILED = 'Bilder konnten nicht geladen werden.';

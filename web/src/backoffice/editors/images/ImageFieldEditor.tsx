@@ -1,4 +1,4 @@
-import { imageSrc } from '../../../content/links';
+import { imageSrc } from '../../../storefront/content/links';
 import { ImagePicker, imageName, useShopImages, type ShopImage } from '../blocks/ImagePicker';
 import { FieldError } from '../FieldError';
 import { moveItem } from '../moveItem';

@@ -1,6 +1,6 @@
 import type { Block } from '@ordering/common';
 import { useEffect, useId, useState } from 'react';
-import { BlockView } from '../../../content/blocks';
+import { BlockView } from '../../../storefront/content/blocks';
 import { useStores } from '../../stores';
 import { FieldError } from '../FieldError';
 import type { CustomEditorProps } from '../types';

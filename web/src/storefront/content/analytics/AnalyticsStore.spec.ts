@@ -1,7 +1,7 @@
 import type { CartItem, CartTotals } from '@ordering/common';
 import { makeAutoObservable, runInAction } from 'mobx';
-import { ApiClient } from '../../api/ApiClient';
-import { fakeFetch, json } from '../../testing/fakeFetch';
+import { ApiClient } from '../../../api/ApiClient';
+import { fakeFetch, json } from '../../../testing/fakeFetch';
 import { ConsentStore, memoryCookieJar } from '../consent/ConsentStore';
 import { AnalyticsStore, commercePayload } from './AnalyticsStore';
 

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { useLocation } from '../../router/router';
-import { useStores } from '../../storefront/stores';
+import { useLocation } from '../../../router/router';
+import { useStores } from '../../stores';
 import { commercePayload } from './AnalyticsStore';
 
 const CHECKOUT = /^\/store\/[^/]+\/checkout\/?$/;

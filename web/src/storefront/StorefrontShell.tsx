@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
-import { useStores } from '../storefront/stores';
-import { AppShell } from './AppShell';
-import type { ShellStore } from './ShellStore';
+import { useStores } from './stores';
+import { AppShell } from '../shell/AppShell';
+import type { ShellStore } from '../shell/ShellStore';
 
 /** The app shell over the website pages, with the PWA flag and the name from the shop config. */
 export const StorefrontShell = observer(function StorefrontShell({ shell }: { shell: ShellStore }) {

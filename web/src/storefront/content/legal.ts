@@ -1,5 +1,5 @@
 import type { Config } from '@ordering/common';
-import { legalPages } from '../i18n/messages';
+import { legalPages } from '../../i18n/messages';
 
 type LegalPath = (typeof legalPages)[number]['path'];
 

@@ -1,5 +1,5 @@
 import type { NavigationItem } from '@ordering/common';
-import { NavLink } from '../../router/router';
+import { NavLink } from '../../../router/router';
 import { navigationHref } from '../links';
 
 /** A navigation entry: inside links are highlighted when active, outside ones open in a new tab. */

@@ -1,9 +1,9 @@
 import { observer } from 'mobx-react-lite';
 import { lazy, Suspense, useEffect } from 'react';
-import { useLocation } from '../../router/router';
-import { LoadState } from '../../storefront/components/LoadState';
-import { HomePage } from '../../storefront/pages/HomePage';
-import { useStores } from '../../storefront/stores';
+import { useLocation } from '../../../router/router';
+import { LoadState } from '../../components/LoadState';
+import { HomePage } from '../../pages/HomePage';
+import { useStores } from '../../stores';
 import { scrollToContact } from '../layout/navigation';
 
 // Variant A and the block-built sites are chunks of their own: the branch list (variant B) loads first.

@@ -1,8 +1,8 @@
 import { observer } from 'mobx-react-lite';
-import { Link } from '../../router/router';
-import { lazyOptional } from '../../router/lazyOptional';
-import { useShell } from '../../shell/ShellContext';
-import { useStores } from '../../storefront/stores';
+import { Link } from '../../../router/router';
+import { lazyOptional } from '../../../router/lazyOptional';
+import { useShell } from '../../../shell/ShellContext';
+import { useStores } from '../../stores';
 import { allLegalEntries, legalHref } from '../legal';
 import { telHref, whatsAppHref } from '../links';
 import { navigationItems } from './navigation';

@@ -1,10 +1,10 @@
 import type { Site } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
-import { useParams } from '../../router/router';
-import { NotFoundPage } from '../../components/ErrorPage';
-import { LoadState } from '../../storefront/components/LoadState';
-import { useStores } from '../../storefront/stores';
+import { useParams } from '../../../router/router';
+import { NotFoundPage } from '../../../components/ErrorPage';
+import { LoadState } from '../../components/LoadState';
+import { useStores } from '../../stores';
 import { ContentSite } from './ContentSite';
 
 /** The site path of a URL path: segments joined by `/`, without empty ones (`/a//b/` → `a/b`). */

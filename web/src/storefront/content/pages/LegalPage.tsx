@@ -1,10 +1,10 @@
 import { observer } from 'mobx-react-lite';
-import { Navigate, useParams } from '../../router/router';
-import { NotFoundPage } from '../../components/ErrorPage';
-import { Markdown } from '../../components/Markdown';
-import { PageTitle } from '../../components/PageTitle';
-import { LoadState } from '../../storefront/components/LoadState';
-import { useStores } from '../../storefront/stores';
+import { Navigate, useParams } from '../../../router/router';
+import { NotFoundPage } from '../../../components/ErrorPage';
+import { Markdown } from '../../../components/Markdown';
+import { PageTitle } from '../../../components/PageTitle';
+import { LoadState } from '../../components/LoadState';
+import { useStores } from '../../stores';
 import { legalEntry } from '../legal';
 import { SiteAt, sitePathOf } from './ContentPage';
 

@@ -1,7 +1,7 @@
 import { observer } from 'mobx-react-lite';
-import { Link, useSelfService } from '../../router/router';
-import { CONSENT_ACCEPTED_EVENT } from '../../shell/cookies';
-import { useStores } from '../../storefront/stores';
+import { Link, useSelfService } from '../../../router/router';
+import { CONSENT_ACCEPTED_EVENT } from '../../../shell/cookies';
+import { useStores } from '../../stores';
 import { allLegalEntries, legalHref } from '../legal';
 
 /**

@@ -1,7 +1,7 @@
-import { ApiClient } from '../../api/ApiClient';
-import { StorefrontRootStore } from '../../storefront/StorefrontRootStore';
-import { fixture, initPayload, MemoryStorage } from '../../storefront/testing/fixtures';
-import { fakeFetch, json } from '../../testing/fakeFetch';
+import { ApiClient } from '../../../api/ApiClient';
+import { StorefrontRootStore } from '../../StorefrontRootStore';
+import { fixture, initPayload, MemoryStorage } from '../../testing/fixtures';
+import { fakeFetch, json } from '../../../testing/fakeFetch';
 import { memoryCookieJar } from '../consent/ConsentStore';
 
 /** The storefront root with one product in Wien's cart, consent as given. */

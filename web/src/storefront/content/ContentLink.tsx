@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from '../router/router';
+import { Link } from '../../router/router';
 import { isInternalUrl } from './links';
 
 /**

@@ -1,7 +1,7 @@
 import type { Branch } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
-import { useStores } from '../../storefront/stores';
+import { useStores } from '../../stores';
 import { directionsHref } from '../links';
 import { mapOptionsOf } from './mapOptions';
 

@@ -1,8 +1,8 @@
 import type { Block, Site } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
-import { InternalErrorPage } from '../../components/ErrorPage';
-import { PageTitle } from '../../components/PageTitle';
-import { useStores } from '../../storefront/stores';
+import { InternalErrorPage } from '../../../components/ErrorPage';
+import { PageTitle } from '../../../components/PageTitle';
+import { useStores } from '../../stores';
 import { BlockView } from '../blocks';
 import { RichText } from '../blocks/RichText';
 

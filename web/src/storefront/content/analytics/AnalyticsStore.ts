@@ -1,6 +1,6 @@
 import type { CartItem, CartTotals, Cents } from '@ordering/common';
 import { reaction } from 'mobx';
-import type { ApiClient } from '../../api/ApiClient';
+import type { ApiClient } from '../../../api/ApiClient';
 import type { ConsentStore } from '../consent/ConsentStore';
 
 /** Commerce events of spec section 7 (the page view is a record of its own). */
