@@ -119,7 +119,8 @@ export default tseslint.config(
   },
   {
     // The lower floors know no feature (docs/decisions/architecture.md; tools/eslint-floors.mjs).
-    files: ['backend/src/**/*.ts'],
+    files: ['backend/src/**/*.ts', 'web/src/**/*.{ts,tsx}'],
+    ignores: ['web/src/**/*.spec.{ts,tsx}'],
     plugins: { floors: floorsPlugin },
     rules: { 'floors/import-downwards': 'error' },
   },

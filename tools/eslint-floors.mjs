@@ -1,4 +1,4 @@
-// A lint rule that keeps the lower floors of a package free of features: a file in a floor folder may
+// A lint rule that keeps the lower floors of a package free of features (faces in the web): a file in a floor folder may
 // import (by a relative path) only files of the folders that floor lists. Features are everything else,
 // so a new feature folder needs no entry here. See docs/decisions/architecture.md.
 import path from 'node:path';
@@ -9,6 +9,15 @@ export const FLOORS = {
     env: ['env'],
     core: ['core', 'env'],
     database: ['database', 'core', 'env'],
+  },
+  // The web's shared pieces know no face (storefront, kiosk, backoffice, timeclock) and not app/.
+  'web/src': {
+    i18n: ['i18n'],
+    router: ['router'],
+    api: ['api', 'i18n'],
+    stores: ['stores', 'api', 'i18n'],
+    shell: ['shell', 'router', 'stores', 'api', 'i18n'],
+    components: ['components', 'router', 'stores', 'api', 'i18n'],
   },
 };
 

@@ -63,6 +63,11 @@ for (const [file, code] of [
   ],
   ['backend/src/core/__floor-probe.ts', "export { AppModule } from '../app.module.js';\n"],
   ['backend/src/core/__floor-probe.ts', "export const m = () => import('../orders/orders.module.js');\n"],
+  ['web/src/router/__floor-probe.ts', "import { useStores } from '../storefront/stores';\n"],
+  [
+    'web/src/components/__floor-probe.tsx',
+    "import { BackofficeRootStore } from '../backoffice/BackofficeRootStore';\n",
+  ],
 ]) {
   test(`${path.dirname(file)} may not import ${code.match(/'([^']+)'/)[1]}`, async () => {
     const messages = await floorMessagesFor(`${code}export const probe = 1;\n`, file);
