@@ -4,7 +4,7 @@ import type { DataSource } from 'typeorm';
 import type { RequestContext } from '../core/request-context.js';
 import { Branch } from '../branches/branch.entity.js';
 import { DomainError } from '../core/errors.js';
-import { parseId } from '../crud/crud.service.js';
+import { parseId } from '../core/input.js';
 import { Menu } from './menu.entity.js';
 import { menuJson } from './menu.resource.js';
 

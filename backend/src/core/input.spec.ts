@@ -4,7 +4,7 @@ import {
   findNul,
   INT32_MAX,
   parseFilterDate,
-  parseIdParam,
+  parseId,
   parseIntFilter,
   parseQueryText,
   rejectNul,
@@ -55,15 +55,19 @@ describe('security input helpers', () => {
     });
   });
 
-  describe(parseIdParam.name, () => {
+  describe(parseId.name, () => {
     it.each(['1', '42', String(INT32_MAX)])('reads %s', (raw) => {
-      expect(parseIdParam(raw)).toBe(Number(raw));
+      expect(parseId(raw)).toBe(Number(raw));
+    });
+
+    it('answers the general not-found text when the caller names nothing', () => {
+      expect(caught(() => parseId('abc'))).toMatchObject({ code: 'not_found', message: t('http.notFound') });
     });
 
     it.each(['0', '-1', '1.5', '2147483648', '99999999999', 'abc', '', '1e3', ' 1'])(
       'answers %j like an unknown id (404)',
       (raw) => {
-        expect(caught(() => parseIdParam(raw, 'Bild wurde nicht gefunden.'))).toMatchObject({
+        expect(caught(() => parseId(raw, 'Bild'))).toMatchObject({
           code: 'not_found',
           message: 'Bild wurde nicht gefunden.',
         });

@@ -90,12 +90,16 @@ export function rejectNulBytes(): RequestHandler {
 /**
  * An id from a URL path: digits only, 1 to {@link INT32_MAX}. Anything else (`1.5`, `-1`, `2147483648`,
  * `abc`) cannot name a row, so it is the same 404 as an unknown id.
- * @throws DomainError('not_found') with `notFoundMessage`.
+ * @param singular what the id names, for the message ("Bestellung" → "Bestellung wurde nicht gefunden.");
+ *   without it the general "not found" text.
+ * @throws DomainError('not_found').
  */
-export function parseIdParam(raw: string, notFoundMessage = t('http.notFound')): number {
-  if (!/^\d{1,10}$/.test(raw)) throw new DomainError('not_found', notFoundMessage);
+export function parseId(raw: string, singular?: string): number {
+  const notFound = () =>
+    new DomainError('not_found', singular ? `${singular} wurde nicht gefunden.` : t('http.notFound'));
+  if (!/^\d{1,10}$/.test(raw)) throw notFound();
   const id = Number(raw);
-  if (id < 1 || id > INT32_MAX) throw new DomainError('not_found', notFoundMessage);
+  if (id < 1 || id > INT32_MAX) throw notFound();
   return id;
 }
 

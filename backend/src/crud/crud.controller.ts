@@ -28,7 +28,8 @@ import type { RequestContext } from '../core/request-context.js';
 import { EventBus } from '../core/events.js';
 import { TransactionalConnection } from '../core/transaction.js';
 import { ModuleRef } from '@nestjs/core';
-import { CrudService, parseId } from './crud.service.js';
+import { CrudService } from './crud.service.js';
+import { parseId } from '../core/input.js';
 import type { ResourceDefinition } from './resource.js';
 
 const pascal = (path: string) =>

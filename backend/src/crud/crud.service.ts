@@ -24,12 +24,6 @@ export const MAX_LIMIT = 1000;
 
 const notFound = (singular: string) => new DomainError('not_found', `${singular} wurde nicht gefunden.`);
 
-/** Parses a route id; anything but a positive integer is a missing entity. */
-export function parseId(raw: string, singular: string): number {
-  if (!/^\d{1,10}$/.test(raw) || Number(raw) < 1 || Number(raw) > 2_147_483_647) throw notFound(singular);
-  return Number(raw);
-}
-
 /** JSON copy, so that a later change of the entity does not change what was recorded. */
 const snapshot = (value: unknown) => JSON.parse(JSON.stringify(value)) as Record<string, unknown>;
 

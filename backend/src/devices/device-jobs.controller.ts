@@ -10,7 +10,7 @@ import {
 import type { Request } from 'express';
 import { Allow, Ctx, Public } from '../core/decorators.js';
 import type { RequestContext } from '../core/request-context.js';
-import { parseId } from '../crud/crud.service.js';
+import { parseId } from '../core/input.js';
 import { DeviceJobsService } from './device-jobs.service.js';
 
 const data = (

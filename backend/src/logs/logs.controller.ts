@@ -6,7 +6,7 @@ import type { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { Allow, Ctx } from '../core/decorators.js';
 import { DomainError } from '../core/errors.js';
-import { parseId } from '../crud/crud.service.js';
+import { parseId } from '../core/input.js';
 import type { RequestContext } from '../core/request-context.js';
 import { parseInput } from '../core/validation.js';
 import { AuditReadRules } from './audit-read-rules.js';

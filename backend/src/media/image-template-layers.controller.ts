@@ -4,7 +4,7 @@ import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource } from 'typeorm';
 import { Allow } from '../core/decorators.js';
 import { DomainError } from '../core/errors.js';
-import { parseId } from '../crud/crud.service.js';
+import { parseId } from '../core/input.js';
 import { imageJson } from './image-json.js';
 import { ImageTemplate, ImageTemplateLayer } from './image-template.entity.js';
 import { layerJson } from './image-template.resource.js';

@@ -30,7 +30,7 @@ import { DomainError } from '../core/errors.js';
 import { HTTP_MESSAGES } from '../core/messages.js';
 import { jsonSchemaOf } from '../core/openapi.js';
 import type { RequestContext } from '../core/request-context.js';
-import { parseId } from '../crud/crud.service.js';
+import { parseId } from '../core/input.js';
 import { OrderQueryService } from './order-query.service.js';
 import {
   itemUpdateSchema,

@@ -11,7 +11,7 @@ import {
 import type { Request } from 'express';
 import { Allow, Ctx, Public } from '../core/decorators.js';
 import type { RequestContext } from '../core/request-context.js';
-import { parseId } from '../crud/crud.service.js';
+import { parseId } from '../core/input.js';
 import { PaymentsService } from './payments.service.js';
 
 const object = { type: 'object', additionalProperties: true };

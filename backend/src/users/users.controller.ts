@@ -4,7 +4,7 @@ import { Allow, Ctx } from '../core/decorators.js';
 import type { RequestContext } from '../core/request-context.js';
 import { jsonSchemaOf } from '../core/openapi.js';
 import { crudController } from '../crud/crud.controller.js';
-import { parseId } from '../crud/crud.service.js';
+import { parseId } from '../core/input.js';
 import { userInput, userResource } from './user.resource.js';
 import { UsersService } from './users.service.js';
 

@@ -12,7 +12,7 @@ import type { Response } from 'express';
 import { Allow, Ctx } from '../../core/decorators.js';
 import type { RequestContext } from '../../core/request-context.js';
 import { jsonSchemaOf } from '../../core/openapi.js';
-import { parseId } from '../../crud/crud.service.js';
+import { parseId } from '../../core/input.js';
 import { HOLIDAY_BALANCE_NAMES, holidayBalanceInput } from './holiday-balance.resource.js';
 import { HolidayBalanceService } from './holiday-balance.service.js';
 import { WorkingTimeService } from './working-time.service.js';

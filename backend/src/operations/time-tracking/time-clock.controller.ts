@@ -14,7 +14,7 @@ import type { Request, Response } from 'express';
 import { RetryLater } from '../../auth/login-throttle.service.js';
 import { Allow, Ctx, Public } from '../../core/decorators.js';
 import type { RequestContext } from '../../core/request-context.js';
-import { parseId } from '../../crud/crud.service.js';
+import { parseId } from '../../core/input.js';
 import { type ClockCredentials, TimeClockService } from './time-clock.service.js';
 
 const errorSchema = {
