@@ -21,6 +21,7 @@ import { divisionResource } from './divisions/division.resource.js';
 import { EventsModule } from './events/events.module.js';
 import { HealthModule } from './health/health.module.js';
 import { InitModule } from './init/init.module.js';
+import { INIT_SOURCES } from './init/init.service.js';
 import { JobsModule } from './jobs/jobs.module.js';
 import { LogsModule } from './logs/logs.module.js';
 import { NotificationsModule } from './notifications/notifications.module.js';
@@ -44,7 +45,7 @@ export interface AppDependencies {
 
 /** The feature modules of the API. */
 export const FEATURE_MODULES = [
-  ServingModule,
+  ServingModule.forRoot(INIT_SOURCES),
   HealthModule,
   LogsModule,
   UsersModule,

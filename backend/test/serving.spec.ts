@@ -9,7 +9,13 @@ import { loadConfig } from '../src/env/config.js';
 import { createLogger } from '../src/core/logger.js';
 import { openDatabase } from '../src/database/data-source.js';
 import { ENTITIES } from '../src/schema/entities.js';
-import { cacheKey, MAX_ENTRIES, PublicReadCache } from '../src/serving/public-cache.js';
+import { INIT_SOURCES } from '../src/init/init.service.js';
+import {
+  cacheKey as cacheKeyOf,
+  listParameters,
+  MAX_ENTRIES,
+  PublicReadCache,
+} from '../src/serving/public-cache.js';
 import { withInitPreload } from '../src/web/web-app.js';
 import { MemoryRateLimitStore, RedisRateLimitStore } from '../src/serving/rate-limit.js';
 import { FixedClock } from '../src/core/clock.js';
@@ -209,6 +215,8 @@ describe('serving: public reads from memory, compression, headers, CORS, rate li
     });
 
     it('keys by path and the parameters the route reads, sorted', () => {
+      const lists = listParameters(INIT_SOURCES);
+      const cacheKey = (url: string) => cacheKeyOf(url, lists);
       expect(cacheKey('/api/init')).toBe('/api/init');
       expect(cacheKey('/api/init?')).toBe('/api/init');
       expect(cacheKey('/api/init?x=1')).toBeNull();

@@ -8,7 +8,6 @@ import { EventBus } from '../core/events.js';
 import { LOGGER } from '../core/tokens.js';
 import { TransactionalConnection } from '../core/transaction.js';
 import type { ResourceDefinition } from '../crud/resource.js';
-import { INIT_SOURCES } from '../init/init.service.js';
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -21,26 +20,38 @@ const gzip = promisify(zlib.gzip);
 export const CACHEABLE_PATH =
   /^\/api\/(init|branches|divisions|menus|categories|products|tags|tables|sites|blocks|navigations|donatees)(\/\d{1,10})?\/?$/;
 
-// The lists the cache keeps are those of /api/init, with the same resources (and filters) behind them.
-const LIST_RESOURCES: Record<string, ResourceDefinition<any, any>> = INIT_SOURCES;
+/**
+ * The lists the cache keeps, by collection name: those of /api/init, with the same resources (and
+ * filters) behind them. The app provides them under {@link PUBLIC_LISTS} (see `ServingModule.forRoot`),
+ * so serving knows no feature.
+ */
+export type PublicLists = Record<string, ResourceDefinition<any, any>>;
+
+/** Injection token of the {@link PublicLists}. */
+export const PUBLIC_LISTS = Symbol('PUBLIC_LISTS');
+
+/** The query parameters of each list, by collection name (see {@link listParameters}). */
+export type ListParameters = ReadonlyMap<string, ReadonlySet<string>>;
 
 /**
  * The query parameters each cacheable list reads (`CrudService.list`): its filters, the search when it
  * has one, sorting and paging. `/api/init` and the single reads read none.
  */
-const LIST_PARAMETERS = new Map(
-  Object.entries(LIST_RESOURCES).map(([name, def]) => [
-    name,
-    new Set([
-      ...Object.keys(def.filters ?? {}),
-      ...(def.searchable?.length ? ['q'] : []),
-      'sort',
-      'order',
-      'page',
-      'limit',
+export function listParameters(lists: PublicLists): ListParameters {
+  return new Map(
+    Object.entries(lists).map(([name, def]) => [
+      name,
+      new Set([
+        ...Object.keys(def.filters ?? {}),
+        ...(def.searchable?.length ? ['q'] : []),
+        'sort',
+        'order',
+        'page',
+        'limit',
+      ]),
     ]),
-  ]),
-);
+  );
+}
 
 /** Bounds of the cache: entries, and bytes of all forms together (least recently used go first). */
 export const MAX_ENTRIES = 256;
@@ -54,13 +65,13 @@ const MAX_SEEN = 1024;
  * make a new key for the same answer (or one Express parses differently), so such requests go through
  * the app uncached.
  */
-export function cacheKey(url: string): string | null {
+export function cacheKey(url: string, lists: ListParameters): string | null {
   const q = url.indexOf('?');
   const path = q < 0 ? url : url.slice(0, q);
   const match = CACHEABLE_PATH.exec(path);
   if (!match) return null;
   if (q < 0 || q === url.length - 1) return path;
-  const allowed = match[2] === undefined ? LIST_PARAMETERS.get(match[1]) : undefined;
+  const allowed = match[2] === undefined ? lists.get(match[1]) : undefined;
   const params: Array<[string, string]> = [];
   const names = new Set<string>();
   for (const [name, value] of new URLSearchParams(url.slice(q + 1))) {
@@ -136,11 +147,16 @@ export class PublicReadCache implements OnModuleInit, OnModuleDestroy {
     return { entries: this.answers.size, bytes: this.bytes };
   }
 
+  private readonly parameters: ListParameters;
+
   constructor(
     private readonly connection: TransactionalConnection,
     private readonly events: EventBus,
     @Inject(LOGGER) private readonly logger: Logger,
-  ) {}
+    @Inject(PUBLIC_LISTS) lists: PublicLists,
+  ) {
+    this.parameters = listParameters(lists);
+  }
 
   async onModuleInit() {
     this.unsubscribe = this.events.afterCommit(
@@ -215,7 +231,7 @@ export class PublicReadCache implements OnModuleInit, OnModuleDestroy {
   /** Answers from memory when it can; otherwise prepares to keep the app's answer. */
   serve(req: IncomingMessage, res: ServerResponse): boolean {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
-    const key = cacheKey(req.url ?? '');
+    const key = cacheKey(req.url ?? '', this.parameters);
     if (key === null) return false;
     // Signed-in readers and cross-origin callers (CORS) go through the app.
     if (req.headers.authorization || req.headers.origin) return false;

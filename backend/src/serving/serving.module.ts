@@ -1,8 +1,8 @@
-import { Global, Inject, Module, type OnModuleDestroy } from '@nestjs/common';
+import { type DynamicModule, Global, Inject, Module, type OnModuleDestroy } from '@nestjs/common';
 import type { AppConfig } from '../env/config.js';
 import { Clock } from '../core/clock.js';
 import { APP_CONFIG } from '../core/tokens.js';
-import { PublicReadCache } from './public-cache.js';
+import { PUBLIC_LISTS, type PublicLists, PublicReadCache } from './public-cache.js';
 import { MemoryRateLimitStore, type RateLimitStore, RedisRateLimitStore } from './rate-limit.js';
 
 /** Injection token of the rate-limit counters (memory, or Redis when REDIS_URL is set). */
@@ -25,6 +25,11 @@ export const RATE_LIMIT_STORE = Symbol('RATE_LIMIT_STORE');
   exports: [PublicReadCache, RATE_LIMIT_STORE],
 })
 export class ServingModule implements OnModuleDestroy {
+  /** `lists`: the public lists the cache keeps (the app passes /api/init's resources). */
+  static forRoot(lists: PublicLists): DynamicModule {
+    return { module: ServingModule, providers: [{ provide: PUBLIC_LISTS, useValue: lists }] };
+  }
+
   constructor(@Inject(RATE_LIMIT_STORE) private readonly store: RateLimitStore) {}
 
   async onModuleDestroy() {
