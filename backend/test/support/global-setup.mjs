@@ -12,6 +12,7 @@ const backend = fileURLToPath(new URL('../../', import.meta.url));
 
 export default function globalSetup() {
   if (process.env.TEST_SNAPSHOT_BUILDER) return; // the builder's own Jest: the folder is the caller's
+  if (process.env.TEST_TIER === 'fast') return; // npm run test:fast: unit specs open no database
   // Workers start after this and inherit the environment.
   process.env.TEST_SNAPSHOT_DIR = mkdtempSync(path.join(os.tmpdir(), 'ordering-test-db-'));
   process.env.TEST_RUN_ID = `${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
