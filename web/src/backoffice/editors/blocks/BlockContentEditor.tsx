@@ -347,7 +347,7 @@ function FieldEditor(props: {
 /**
  * A block's content (spec section 2, "Inhalte"): the fields of its type — texts, buttons with label and
  * link, lists with drag handles, pictures chosen from the shop's images by thumbnail — and a live preview
- * drawn by the storefront's own renderer for that type (`web/src/content/blocks`).
+ * drawn by the storefront's own renderer for that type (`web/src/storefront/content/blocks`).
  */
 export function BlockContentEditor(props: CustomEditorProps<Record<string, unknown> | null>) {
   const type = props.entity.type;

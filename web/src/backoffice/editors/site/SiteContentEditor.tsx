@@ -38,7 +38,7 @@ export function moved<T>(list: readonly T[], index: number, delta: number): T[] 
 /**
  * A site's content (spec section 2, "Content page"): for type `custom_site` the sequence of blocks —
  * added from the shop's blocks, moved, removed — with a live preview drawn by the storefront's own block
- * renderers (`web/src/content/blocks`); for type `default` the rich-text body (HTML, cleaned by the
+ * renderers (`web/src/storefront/content/blocks`); for type `default` the rich-text body (HTML, cleaned by the
  * server on saving, so it is not previewed unsaved).
  */
 export function SiteContentEditor(props: CustomEditorProps<SiteContent | null>) {
