@@ -4,9 +4,7 @@ import type { Request, Response } from 'express';
 import { RawResponse } from '../core/envelope.interceptor.js';
 import { Public } from '../core/decorators.js';
 import { InitService } from './init.service.js';
-
-const matches = (header: string | undefined, etag: string) =>
-  !!header && header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+import { etagMatches } from '../core/etag.js';
 
 /** `GET /api/init`: the storefront's first load, public, with an ETag (a repeated load is a 304). */
 @ApiTags('init')
@@ -40,14 +38,14 @@ export class InitController {
     const key = await this.init.currentKey();
     res.setHeader('Cache-Control', 'no-cache');
     const known = this.init.cachedEtag(key);
-    if (known && matches(req.headers['if-none-match'], known)) {
+    if (known && etagMatches(req.headers['if-none-match'], known)) {
       res.setHeader('ETag', known);
       res.status(304).end();
       return;
     }
     const body = await this.init.body(key);
     res.setHeader('ETag', body.etag);
-    if (matches(req.headers['if-none-match'], body.etag)) {
+    if (etagMatches(req.headers['if-none-match'], body.etag)) {
       res.status(304).end();
       return;
     }

@@ -7,6 +7,7 @@ import type { DataSource } from 'typeorm';
 import { Public } from '../core/decorators.js';
 import { RawResponse } from '../core/envelope.interceptor.js';
 import { Font } from './font.entity.js';
+import { etagMatches } from '../core/etag.js';
 
 /** `style-{variant}.embed.css`, the file name of spec section 7 ("fonts stylesheet per family and variant"). */
 const STYLESHEET = /^style-(regular|italic|[1-9]00(?:italic)?)\.embed\.css$/;
@@ -92,7 +93,7 @@ export class FontFilesController {
     res.setHeader('Cache-Control', 'public, max-age=86400, stale-while-revalidate=604800');
     res.setHeader('ETag', etag);
     res.setHeader('X-Content-Type-Options', 'nosniff');
-    if (req.headers['if-none-match']?.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag)) {
+    if (etagMatches(req.headers['if-none-match'], etag)) {
       res.status(304).end();
       return;
     }

@@ -1,5 +1,6 @@
 import type { Request, Response } from 'express';
 import type { ServedFile } from './image-file.service.js';
+import { etagMatches } from '../core/etag.js';
 
 /** A year: files under versioned URLs never change. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -29,8 +30,7 @@ export function sendMediaFile(
       `attachment; filename="${asciiName(options.download)}"; filename*=UTF-8''${encodeURIComponent(options.download)}`,
     );
   }
-  const match = req.headers['if-none-match'];
-  if (match && match.split(',').some((tag) => tag.trim().replace(/^W\//, '') === file.etag)) {
+  if (etagMatches(req.headers['if-none-match'], file.etag)) {
     res.status(304).end();
     return Promise.resolve();
   }

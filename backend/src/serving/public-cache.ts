@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Logger } from 'pino';
 import { EventBus } from '../core/events.js';
+import { etagMatches } from '../core/etag.js';
 import { LOGGER } from '../core/tokens.js';
 import { TransactionalConnection } from '../core/transaction.js';
 import type { ResourceDefinition } from '../crud/resource.js';
@@ -109,9 +110,6 @@ interface CachedAnswer {
 const sizeOf = (a: CachedAnswer) => a.identity.body.length + a.br.body.length + a.gzip.body.length;
 
 const SID_COOKIE = /(?:^|;\s*)sid=/;
-
-const etagMatches = (header: string | undefined, etag: string) =>
-  !!header && header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag.replace(/^W\//, ''));
 
 /**
  * Public reads answered from memory: the serialised bytes of an anonymous answer, its brotli and gzip

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { Public } from '../core/decorators.js';
 import { RawResponse } from '../core/envelope.interceptor.js';
 import { ShopConfigService } from '../config/shop-config.service.js';
+import { etagMatches } from '../core/etag.js';
 
 /** The orange of the theme (web/src/styles/theme.css, `--color-primary`). */
 export const THEME_COLOR = '#c2410c';
@@ -94,7 +95,7 @@ export class AppManifestController {
     const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
     res.setHeader('Cache-Control', 'no-cache');
     res.setHeader('ETag', etag);
-    if (matches(req.headers['if-none-match'], etag)) {
+    if (etagMatches(req.headers['if-none-match'], etag)) {
       res.status(304).end();
       return;
     }
@@ -125,14 +126,10 @@ export class AppManifestController {
     const etag = `"${createHash('sha256').update(bytes).digest('base64url').slice(0, 27)}"`;
     res.setHeader('Cache-Control', 'public, max-age=86400');
     res.setHeader('ETag', etag);
-    if (matches(req.headers['if-none-match'], etag)) {
+    if (etagMatches(req.headers['if-none-match'], etag)) {
       res.status(304).end();
       return;
     }
     res.type('image/png').send(bytes);
   }
-}
-
-function matches(header: string | undefined, etag: string): boolean {
-  return !!header && header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
