@@ -76,6 +76,7 @@ export async function loadOrderConfig(em: EntityManager): Promise<OrderConfig> {
 const CODE_OF: Partial<Record<string, string>> = {
   'cart.empty': 'cart_empty',
   'checkout.orderTypeUnavailable': 'order_type_unavailable',
+  'checkout.orderTypeContradictory': 'order_type_contradictory',
   'checkout.deliveryAreaInvalid': 'delivery_area_invalid',
   'checkout.minimumOrderNotReached': 'minimum_order_value',
   'checkout.tableInvalid': 'table_invalid',

@@ -97,6 +97,8 @@ export const de = {
   'checkout.productUnavailable': 'Das Produkt "{name}" ist derzeit nicht verfügbar.',
   'checkout.closed': 'Derzeit nehmen wir leider keine Bestellungen entgegen.',
   'checkout.notOrderableYet': 'Bestellungen sind erst ab {date} um {time} Uhr möglich.',
+  'checkout.orderTypeContradictory':
+    'Bitte wählen Sie eine Bestellart: Lieferung und vor Ort schließen einander aus.',
   'checkout.donation':
     'Mit Ihrer Bestellung spenden wir {amount} an die gewählte Organisation. Die Spende wird vollständig von uns getragen und kostet Sie nichts.',
 
