@@ -234,6 +234,8 @@ export const de = {
     'Die Bildbreite ist zu gering ({width}px). Die erwartete Mindestbreite beträgt {minWidth}px.',
   'validation.imageTooHigh':
     'Die Bildhöhe ist zu groß ({height}px). Die maximal zulässige Höhe beträgt {maxHeight}px.',
+  'validation.imageTooManyPixels':
+    'Das Bild "{fileName}" hat zu viele Bildpunkte ({megapixels} Megapixel). Erlaubt sind höchstens {maxMegapixels} Megapixel.',
   'validation.imageTooLow':
     'Die Bildhöhe ist zu gering ({height}px). Die erwartete Mindesthöhe beträgt {minHeight}px.',
   'validation.tooFewItems': 'Sie sollten mindestens {min} Einträge auswählen.',
