@@ -6,11 +6,15 @@
 //   DATABASE_URL=postgres://... npm test   the same against a PostgreSQL server (a fresh database per test file)
 //   TEST_SUMMARY_FILE=path        also write the totals as JSON (used by .ci/run to add up two runs)
 //   SKIP_BROWSER_TESTS=reason     leave out the Chromium suite, printing the reason (CI's second run)
+//   CHROMIUM_PATH=path            the Chromium to drive; else /usr/bin/chromium or `chromium` on PATH; as root
+//                                 on Debian it is installed (`apt-get install -y chromium`) unless
+//                                 CHROMIUM_NO_INSTALL is set; without one the browser suite counts as failed
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { prepareBrowserSuite } from './find-chromium.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = path.join(os.tmpdir(), `ordering-tests-${process.pid}`);
@@ -94,7 +98,8 @@ jestSuite('desktop');
 // 3. Node's test runner for the repository tools (the lint boundary of common/).
 section('node --test: tools');
 const toolsOut = path.join(resultsDir, 'tools.tap');
-const tools = spawnSync(node, ['--test', '--test-reporter=tap', ...['tools/lint-boundaries.test.mjs']], {
+const toolTests = ['tools/lint-boundaries.test.mjs', 'scripts/find-chromium.test.mjs'];
+const tools = spawnSync(node, ['--test', '--test-reporter=tap', ...toolTests], {
   cwd: root,
   encoding: 'utf8',
 });
@@ -110,8 +115,8 @@ suites.push({
 });
 
 // 4. Playwright: the browser test of the built product, and the Electron test (skips without a binary).
-function playwrightSuite(workspace, label) {
-  section(`Playwright: ${label}`);
+function playwrightSuite(workspace, label, withHeader = true) {
+  if (withHeader) section(`Playwright: ${label}`);
   const jsonFile = path.join(root, workspace, 'test-results/e2e.json');
   rmSync(jsonFile, { force: true });
   const res = run(node, [playwright, 'test'], { cwd: path.join(root, workspace) });
@@ -135,7 +140,12 @@ function playwrightSuite(workspace, label) {
 if (process.env.SKIP_BROWSER_TESTS) {
   section('Playwright: browser (Chromium)');
   console.log(`Browser-Test übersprungen: ${process.env.SKIP_BROWSER_TESTS}`);
-} else playwrightSuite('web', 'browser (Chromium)');
+} else {
+  // Find Chromium (or install it on Debian as root); without one the suite counts as failed, never skipped.
+  const missing = prepareBrowserSuite('browser (Chromium)', { log: (line) => console.log(line) });
+  if (missing) suites.push(missing);
+  else playwrightSuite('web', 'browser (Chromium)', false);
+}
 if (!process.env.ELECTRON_OVERRIDE_DIST_PATH) {
   console.log(
     '\nElectron-Test übersprungen: ELECTRON_OVERRIDE_DIST_PATH ist nicht gesetzt (das Electron-Binary lässt sich hier nicht laden).',
@@ -162,5 +172,7 @@ for (const s of suites) {
 if (process.env.TEST_SUMMARY_FILE)
   writeFileSync(process.env.TEST_SUMMARY_FILE, JSON.stringify({ ...total, suites }));
 rmSync(resultsDir, { recursive: true, force: true });
+const chromiumMissing = suites.find((s) => s.sentence);
+if (chromiumMissing) console.log(`\n${chromiumMissing.sentence}`);
 console.log(`${total.passed} passed, ${total.failed} failed, ${total.skipped} skipped`);
 process.exit(total.failed > 0 ? 1 : 0);

@@ -28,6 +28,7 @@ import { NotificationsModule } from './notifications/notifications.module.js';
 import { OperationsModule } from './operations/operations.module.js';
 import { OrdersModule } from './orders/orders.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
+import { PrivacyModule } from './privacy/privacy.module.js';
 import { tableResource } from './tables/table.resource.js';
 import { UsersModule } from './users/users.module.js';
 import { ServingModule } from './serving/serving.module.js';
@@ -59,6 +60,7 @@ export const FEATURE_MODULES = [
   NotificationsModule,
   PaymentsModule,
   OrdersModule,
+  PrivacyModule,
   DevicesModule,
   AppManifestModule,
   AnalyticsModule,

@@ -142,6 +142,7 @@ describe('uploads (/api/uploads and /upload/...)', () => {
       'mimeType',
       'name',
       'publicHash',
+      'secret',
       'version',
     ]);
     expect(

@@ -1,6 +1,5 @@
 import { Product } from '../src/catalog/product.entity.js';
 import { Donatee } from '../src/content/donatee.entity.js';
-import { Upload } from '../src/media/upload.entity.js';
 import { Branch } from '../src/branches/branch.entity.js';
 import { Order } from '../src/orders/order.entity.js';
 import {
@@ -199,14 +198,12 @@ describe('POST /api/orders', () => {
     });
 
     it('prices a configurable service per m² with its modifiers and an uploaded plan', async () => {
-      const upload = await t.dataSource.getRepository(Upload).save(
-        t.dataSource.getRepository(Upload).create({
-          extension: 'pdf',
-          publicHash: 'plan-hash-1',
-          mimeType: 'application/pdf',
-          name: 'grundriss.pdf',
-        }),
-      );
+      const uploaded = await t.request('POST', '/api/uploads/public', {
+        data: `data:application/pdf;base64,${Buffer.from('%PDF-1.4\n%%EOF\n').toString('base64')}`,
+        name: 'grundriss.pdf',
+      });
+      expect(uploaded.status).toBe(201);
+      const upload = uploaded.body.data as { id: number; secret: string };
       const res = await postOrder(
         t,
         quotation({
@@ -214,7 +211,7 @@ describe('POST /api/orders', () => {
             item(demo, 'Estrichverlegung nach Maß', 60, 'm2', [
               1,
               1,
-              [{ id: upload.id }],
+              [{ id: upload.id, secret: upload.secret }],
               'Zufahrt über Hof',
             ]),
           ],

@@ -58,6 +58,7 @@ describe('cart', () => {
       expect(isPartValueValid(part('images'), [file, { id: 6 }])).toBe(true);
       expect(isPartValueValid(part('image'), [file, { id: 6 }])).toBe(false);
       expect(isPartValueValid(part('files'), ['x'] as never)).toBe(false);
+      expect(isPartValueValid(part('images'), [file, file])).toBe(false);
     });
 
     it('needs a non-empty text for required text and textarea', () => {

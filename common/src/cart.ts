@@ -145,8 +145,14 @@ function isOptionIndex(part: ConfigurablePart, value: unknown): value is number 
 function isFileList(value: unknown): value is PartFileValue[] {
   return (
     Array.isArray(value) &&
-    value.every((entry) => typeof entry === 'object' && entry !== null && typeof entry.id === 'number')
+    value.every((entry) => typeof entry === 'object' && entry !== null && typeof entry.id === 'number') &&
+    new Set(value.map((entry: PartFileValue) => entry.id)).size === value.length
   );
+}
+
+/** No entry twice: an option is chosen or not, a file attached or not (a repeat is never meant). */
+function isDistinct(values: readonly unknown[]): boolean {
+  return new Set(values).size === values.length;
 }
 
 function isEmptyValue(value: PartValue | undefined): boolean {
@@ -161,7 +167,8 @@ function isEmptyValue(value: PartValue | undefined): boolean {
 /**
  * Whether one part's value is valid (spec section 5). Required parts: select needs a selection; multiselect,
  * image(s) and file(s) at least one entry; text and textarea a non-empty value. Optional parts may be empty.
- * A non-empty value must fit its type (option indices in range, at most one file for `image` and `file`).
+ * A non-empty value must fit its type (option indices in range, at most one file for `image` and `file`)
+ * and name no option or file twice.
  */
 export function isPartValueValid(part: ConfigurablePart, value: PartValue | undefined): boolean {
   if (isEmptyValue(value)) return part.optional;
@@ -169,7 +176,7 @@ export function isPartValueValid(part: ConfigurablePart, value: PartValue | unde
     case 'select':
       return isOptionIndex(part, value);
     case 'multiselect':
-      return Array.isArray(value) && value.every((entry) => isOptionIndex(part, entry));
+      return Array.isArray(value) && value.every((entry) => isOptionIndex(part, entry)) && isDistinct(value);
     case 'text':
     case 'textarea':
       return typeof value === 'string';

@@ -323,6 +323,19 @@ describe('checkout', () => {
       ]);
     });
 
+    it('refuses an order that is delivery and dine-in at once, naming the field', () => {
+      const both = { ...form, isDelivery: true, isDineIn: true };
+      const branch = makeBranch({ isDeliveryEnabled: true, isDineInEnabled: true });
+      const issues = validateCheckout(both, { ...context, branch });
+      expect(issues).toContainEqual({ key: 'checkout.orderTypeContradictory', field: 'isDineIn' });
+      expect(toApiErrors(issues.filter((issue) => issue.field === 'isDineIn'))).toEqual([
+        {
+          field: 'isDineIn',
+          message: 'Bitte wählen Sie eine Bestellart: Lieferung und vor Ort schließen einander aus.',
+        },
+      ]);
+    });
+
     it('reports a table of another branch for dine-in with table selection', () => {
       const dineIn = { ...form, isDelivery: false, isDineIn: true, table: { id: 3 } };
       const tableBranch = makeBranch({ isTableSelectionEnabled: true });

@@ -313,7 +313,10 @@ export function validateCheckout(form: OrderForm, context: CheckoutContext): Val
 
   if (form.items.length === 0) issues.push({ key: 'cart.empty' });
   if (context.itemsValid === false) issues.push({ key: 'validation.invalid', field: 'items' });
-  if (!offeredOrderTypes(branch).includes(type)) issues.push({ key: 'checkout.orderTypeUnavailable' });
+  // Both flags at once is no order type (a client that sends it means something we cannot know).
+  if (form.isDelivery && form.isDineIn)
+    issues.push({ key: 'checkout.orderTypeContradictory', field: 'isDineIn' });
+  else if (!offeredOrderTypes(branch).includes(type)) issues.push({ key: 'checkout.orderTypeUnavailable' });
 
   for (const field of requiredFields(branch, type)) {
     if (isBlank(form[field])) issues.push({ key: 'validation.blank', field });

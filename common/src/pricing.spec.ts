@@ -4,10 +4,12 @@ import type { PartValue } from './contract/order.js';
 import {
   applyModifiers,
   calculationModelLabel,
+  chosenIndices,
   checkMinimumOrder,
   deliveryPricing,
   freeDeliveryMissing,
   isDeliveryFree,
+  lowestBasePrice,
   priceCart,
   priceLine,
   selectedOptions,
@@ -16,6 +18,7 @@ import {
   unitPrice,
   type PricedDeliveryArea,
 } from './pricing.js';
+import { isPartValueValid } from './cart.js';
 import { makeProduct } from './testing/fixtures.js';
 
 const toppings: ConfigurablePart = {
@@ -295,6 +298,154 @@ describe('pricing', () => {
         isTotalHidden: true,
         hasHiddenPrices: true,
       });
+    });
+  });
+
+  describe('the pricing rule: an option counts once, a line never below its own discounts', () => {
+    // The findings of the attack probe: a 14,50 dish with a price-lowering side sent many times, and
+    // the same "+1,50" side sent ten times.
+    const sides: ConfigurablePart = {
+      name: 'Beilagen',
+      type: 'multiselect',
+      optional: true,
+      options: [
+        { name: 'Pommes frites', modifier: 'add', value: 0 },
+        { name: 'Erdäpfel-Vogerlsalat', modifier: 'add', value: 1.5 },
+        { name: 'Ohne Beilage', modifier: 'subtract', value: 2 },
+      ],
+    };
+    const schnitzel = makeProduct({ type: 'configurable', price: 14.5, config: { parts: [sides] } });
+
+    it('prices a repeated multiselect option once when a client sends it many times', () => {
+      expect(unitPrice(schnitzel, 'piece', [[2, 2, 2, 2, 2, 2, 2, 2]])).toBe(1250);
+      expect(unitPrice(schnitzel, 'piece', [Array<number>(10).fill(1)])).toBe(1600);
+      expect(selectedOptions(schnitzel, [[1, 1, 0, 1]]).map((option) => option.name)).toEqual([
+        'Erdäpfel-Vogerlsalat',
+        'Pommes frites',
+      ]);
+    });
+
+    it('refuses a repeated option in the part check the browser and the server share', () => {
+      expect(isPartValueValid(sides, [2, 2])).toBe(false);
+      expect(isPartValueValid(sides, [1, 2])).toBe(true);
+    });
+
+    it('reads whole indices only, each once', () => {
+      expect(chosenIndices({ type: 'multiselect' }, [3, 1.5, 3, -1] as number[])).toEqual([3, -1]);
+      expect(chosenIndices({ type: 'select' }, 1.5)).toEqual([]);
+      expect(chosenIndices({ type: 'select' }, 2)).toEqual([2]);
+      expect(chosenIndices({ type: 'text' }, [1])).toEqual([]);
+    });
+
+    it('gives the lowest base: the lowest of price and overwrites minus each discount once, at least 0', () => {
+      expect(lowestBasePrice(schnitzel)).toBe(1250);
+      expect(lowestBasePrice(pizza)).toBe(940);
+      expect(lowestBasePrice(makeProduct({ price: 1, config: { parts: [sides] } }))).toBe(0);
+      expect(lowestBasePrice(makeProduct({ price: 3 }))).toBe(300);
+    });
+
+    const cents = fc.integer({ min: 0, max: 5000 }).map((value) => value / 100);
+    const option = fc.record({
+      name: fc.constant('Option'),
+      modifier: fc.constantFrom('add', 'subtract', 'overwrite') as fc.Arbitrary<
+        'add' | 'subtract' | 'overwrite'
+      >,
+      value: cents,
+    });
+    const part = fc.record({
+      name: fc.constant('Teil'),
+      type: fc.constantFrom('select', 'multiselect', 'text', 'files') as fc.Arbitrary<
+        ConfigurablePart['type']
+      >,
+      optional: fc.boolean(),
+      options: fc.array(option, { minLength: 1, maxLength: 5 }),
+    });
+    const product = fc
+      .record({ price: cents, parts: fc.array(part, { maxLength: 4 }) })
+      .map(({ price, parts }) => makeProduct({ type: 'configurable', price, config: { parts } }));
+    // Anything a client can send per part: an index (also out of range or fractional), lists with
+    // repeats, texts, nulls, files.
+    const index = fc.oneof(fc.integer({ min: -2, max: 7 }), fc.constantFrom(0.5, 1.25));
+    const value: fc.Arbitrary<PartValue> = fc.oneof(
+      index,
+      fc.array(index, { maxLength: 40 }),
+      fc.constant(null),
+      fc.string({ maxLength: 3 }),
+      fc.constant([{ id: 1 }] as PartValue),
+    );
+    const values = fc.array(value, { maxLength: 6 });
+    const distinct = (parts: readonly PartValue[]) =>
+      parts.map((entry) =>
+        Array.isArray(entry) && entry.every((v) => typeof v === 'number') ? [...new Set(entry)] : entry,
+      );
+
+    it('never prices one unit below its base minus its own allowed discounts, for any input', () => {
+      fc.assert(
+        fc.property(product, values, (candidate, parts) => {
+          const price = unitPrice(candidate, 'piece', parts);
+          expect(Number.isInteger(price)).toBe(true);
+          expect(price).toBeGreaterThanOrEqual(lowestBasePrice(candidate));
+        }),
+        { numRuns: 500 },
+      );
+    });
+
+    it('never prices one unit above its highest base plus every surcharge once, for any input', () => {
+      fc.assert(
+        fc.property(product, values, (candidate, parts) => {
+          const options = (candidate.config?.parts ?? []).flatMap((entry) =>
+            entry.type === 'select' || entry.type === 'multiselect' ? entry.options : [],
+          );
+          const highest = Math.max(
+            Math.round(candidate.price * 100),
+            ...options.filter((o) => o.modifier === 'overwrite').map((o) => Math.round(o.value * 100)),
+          );
+          const surcharges = options
+            .filter((o) => o.modifier === 'add')
+            .reduce((sum, o) => sum + Math.round(o.value * 100), 0);
+          expect(unitPrice(candidate, 'piece', parts)).toBeLessThanOrEqual(highest + surcharges);
+        }),
+        { numRuns: 500 },
+      );
+    });
+
+    it('prices an input with repeats exactly as the same input with each option once', () => {
+      fc.assert(
+        fc.property(product, values, (candidate, parts) => {
+          expect(unitPrice(candidate, 'piece', parts)).toBe(unitPrice(candidate, 'piece', distinct(parts)));
+        }),
+        { numRuns: 500 },
+      );
+    });
+
+    it('keeps every line whole cents and at least 0 whatever the amount', () => {
+      fc.assert(
+        fc.property(
+          product,
+          values,
+          fc.integer({ min: 1, max: 100000 }).map((value) => value / 100),
+          (candidate, parts, amount) => {
+            const line = priceLine({ product: candidate, amount, unit: 'piece', parts }, 'takeaway');
+            expect(Number.isInteger(line.gross)).toBe(true);
+            expect(line.gross).toBeGreaterThanOrEqual(0);
+            expect(line.split.net + line.split.tax).toBe(line.gross);
+          },
+        ),
+        { numRuns: 300 },
+      );
+    });
+
+    it('finds no valid multiselect value that names an option twice', () => {
+      fc.assert(
+        fc.property(
+          part,
+          fc.array(fc.integer({ min: 0, max: 4 }), { minLength: 2, maxLength: 8 }),
+          (p, list) => {
+            fc.pre(new Set(list).size < list.length);
+            expect(isPartValueValid({ ...p, type: 'multiselect' }, list)).toBe(false);
+          },
+        ),
+      );
     });
   });
 });

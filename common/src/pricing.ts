@@ -9,7 +9,13 @@
  *
  * @packageDocumentation
  */
-import type { CalculationModel, PartOption, Product, UnitCode } from './contract/catalog.js';
+import type {
+  CalculationModel,
+  ConfigurablePart,
+  PartOption,
+  Product,
+  UnitCode,
+} from './contract/catalog.js';
 import type { DeliveryArea } from './contract/branch.js';
 import type { OrderType, PartValue, PricingResult } from './contract/order.js';
 import { fromCents, multiplyCents, sumCents, toCents, type Cents } from './money.js';
@@ -78,26 +84,52 @@ export type PricedDeliveryArea = Pick<
   'price' | 'tax' | 'free' | 'freeFromOrderValue' | 'minimumOrderValue'
 >;
 
-/** The selected options of the select and multiselect parts (indices out of range are ignored). */
+/**
+ * The option indices a part's value selects, each at most once: the index of a select, the distinct indices
+ * of a multiselect (an index sent twice counts once: a side is either chosen or not), nothing for other
+ * types. Entries that are not whole numbers are dropped; ranges are checked by the caller.
+ */
+export function chosenIndices(part: Pick<ConfigurablePart, 'type'>, value: PartValue | undefined): number[] {
+  if (part.type === 'select') return Number.isInteger(value) ? [value as number] : [];
+  if (part.type !== 'multiselect' || !Array.isArray(value)) return [];
+  return [...new Set(value.filter((entry): entry is number => Number.isInteger(entry)))];
+}
+
+/**
+ * The selected options of the select and multiselect parts, each option of a part at most once (indices out
+ * of range are ignored).
+ */
 export function selectedOptions(
   product: Pick<Product, 'config'>,
   parts: readonly PartValue[] = [],
 ): PartOption[] {
   const selected: PartOption[] = [];
   (product.config?.parts ?? []).forEach((part, index) => {
-    const value = parts[index];
-    const indices =
-      part.type === 'select' && typeof value === 'number'
-        ? [value]
-        : part.type === 'multiselect' && Array.isArray(value)
-          ? value.filter((entry): entry is number => typeof entry === 'number')
-          : [];
-    for (const optionIndex of indices) {
+    for (const optionIndex of chosenIndices(part, parts[index])) {
       const option = part.options[optionIndex];
       if (option) selected.push(option);
     }
   });
   return selected;
+}
+
+/**
+ * The lowest gross price in cents one unit of the product's own unit can reach with any choice of its
+ * options: the lowest of the base and the overwrites, minus every subtracting option once, never below 0.
+ * {@link unitPrice} never goes below it whatever a client sends (the pricing rule of `docs/decisions/orders.md`).
+ */
+export function lowestBasePrice(product: Pick<Product, 'price' | 'config'>): Cents {
+  const options = (product.config?.parts ?? []).flatMap((part) =>
+    part.type === 'select' || part.type === 'multiselect' ? part.options : [],
+  );
+  const floor = Math.min(
+    toCents(product.price),
+    ...options.filter((option) => option.modifier === 'overwrite').map((option) => toCents(option.value)),
+  );
+  const discounts = sumCents(
+    options.filter((option) => option.modifier === 'subtract').map((option) => toCents(option.value)),
+  );
+  return Math.max(0, floor - discounts);
 }
 
 /**

@@ -80,6 +80,10 @@ export class ShopConfig {
   @flag(false) enablePluginOnlinePayments: boolean;
   @flag(false) disableTickets: boolean;
 
+  /** Months after which finished orders lose their personal data (DSGVO); null: never. */
+  @Column({ type: 'integer', nullable: true })
+  anonymiseOrdersAfterMonths: number | null;
+
   /** Site settings: home page title. */
   @Column({ type: 'varchar', length: 200, default: '' })
   title: string;

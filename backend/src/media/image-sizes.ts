@@ -41,3 +41,8 @@ export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'svg'];
 export const MAX_IMAGE_BYTES = 15 * 1024 * 1024;
 /** Largest accepted side in pixels (and so at most 100 megapixels are ever decoded). */
 export const MAX_IMAGE_SIDE = 10_000;
+/**
+ * Most pixels of one picture, over all its frames (width × frame height × frames): 50 megapixels, more
+ * than any phone or camera photo, and at 4 bytes a pixel at most 200 MB to decode on a shop's machine.
+ */
+export const MAX_IMAGE_PIXELS = 50_000_000;

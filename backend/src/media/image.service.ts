@@ -10,7 +10,13 @@ import { parseDataUrl } from './data-url.js';
 import { sniffFileType } from './file-type.js';
 import { Image } from './image.entity.js';
 import { imageDetailJson, imageInput } from './image.resource.js';
-import { IMAGE_EXTENSIONS, IMAGE_FORMATS, MAX_IMAGE_BYTES, MAX_IMAGE_SIDE } from './image-sizes.js';
+import {
+  IMAGE_EXTENSIONS,
+  IMAGE_FORMATS,
+  MAX_IMAGE_BYTES,
+  MAX_IMAGE_PIXELS,
+  MAX_IMAGE_SIDE,
+} from './image-sizes.js';
 import { MediaStorage } from './media-storage.js';
 import { StoredFiles } from './stored-files.js';
 import { isSafeSvg } from './svg.js';
@@ -31,12 +37,44 @@ const typeError = (type: string) =>
     'data',
   );
 
+const megapixels = (pixels: number) =>
+  (Math.ceil(pixels / 100_000) / 10).toLocaleString('de-AT', { maximumFractionDigits: 1 });
+
+/**
+ * Refuses a picture whose frames hold more than {@link MAX_IMAGE_PIXELS} together (width × frame height ×
+ * frames, as its header says): each side may be within bounds while the whole is not (a 10 000 × 10 000
+ * picture, an animation of hundreds of large frames).
+ * @throws DomainError('validation') on the field `data`.
+ */
+export function assertPixelBudget(
+  metadata: Pick<sharp.Metadata, 'width' | 'height' | 'pageHeight' | 'pages'>,
+  fileName: string,
+): void {
+  const pixels =
+    (metadata.width ?? 0) * (metadata.pageHeight ?? metadata.height ?? 0) * (metadata.pages ?? 1);
+  if (pixels > MAX_IMAGE_PIXELS)
+    throw new DomainError(
+      'validation',
+      t('validation.imageTooManyPixels', {
+        fileName,
+        megapixels: megapixels(pixels),
+        maxMegapixels: megapixels(MAX_IMAGE_PIXELS),
+      }),
+      'data',
+      'image_too_many_pixels',
+    );
+}
+
 /**
  * Checks that the bytes are a picture of an accepted format (by content, not by the declared type), within
  * the size and dimension limits; SVG only when it carries nothing that could run or load something.
  * @throws DomainError('validation') on the field `data`.
  */
-export async function analyseImage(content: Buffer, declaredType: string): Promise<AnalysedImage> {
+export async function analyseImage(
+  content: Buffer,
+  declaredType: string,
+  fileName = 'Bild',
+): Promise<AnalysedImage> {
   const sniffed = sniffFileType(content);
   let metadata: sharp.Metadata;
   try {
@@ -67,6 +105,7 @@ export async function analyseImage(content: Buffer, declaredType: string): Promi
       'data',
     );
   }
+  assertPixelBudget(metadata, fileName);
   // The header can promise more than the data holds: decode every pixel (every frame) now, so that a
   // truncated or corrupt picture is refused here and not a failure on every size later.
   try {
@@ -119,7 +158,7 @@ export class ImageService {
   async create(ctx: RequestContext, body: unknown): Promise<unknown> {
     const input = parseInput(imageInput, body);
     const file = parseDataUrl(input.data, MAX_IMAGE_BYTES);
-    const image = await analyseImage(file.content, file.declaredType);
+    const image = await analyseImage(file.content, file.declaredType, input.name || undefined);
     const saved = await this.files.create(ctx, image, (em, storageKey) =>
       em.create(Image, {
         version: 1,

@@ -4,8 +4,12 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
+import { Clock } from '../core/clock.js';
 import { LOGGER } from '../core/tokens.js';
 import { MediaStorage } from './media-storage.js';
+import { expiredUploads } from './upload-ownership.js';
+import { Upload } from './upload.entity.js';
+import { UploadService } from './upload.service.js';
 
 /**
  * Files younger than this may belong to a write whose transaction is still running (in this or another
@@ -35,6 +39,7 @@ export class MediaSweeper implements OnApplicationBootstrap, OnModuleDestroy {
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly storage: MediaStorage,
     @Inject(LOGGER) private readonly logger: Logger,
+    private readonly clock: Clock,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -60,6 +65,8 @@ export class MediaSweeper implements OnApplicationBootstrap, OnModuleDestroy {
    * @returns the removed keys.
    */
   async sweep(graceMs: number): Promise<string[]> {
+    const expired = await this.expireUntakenUploads();
+    if (expired.length > 0) this.logger.info({ uploads: expired }, 'expired customer uploads removed');
     const referenced = new Set<string>(
       (
         (await this.dataSource.query(
@@ -101,6 +108,29 @@ export class MediaSweeper implements OnApplicationBootstrap, OnModuleDestroy {
         await this.storage.removeTree(key);
         removed.push(key);
       }
+    }
+    return removed;
+  }
+
+  /**
+   * Removes storefront customers' uploads that no order took up within a day (by the injected clock):
+   * the row, then its file and previews. An upload an order took up stays as long as the order.
+   * @returns the removed upload ids.
+   */
+  async expireUntakenUploads(): Promise<number[]> {
+    const removed: number[] = [];
+    for (const upload of await expiredUploads(this.dataSource.manager, this.clock.now())) {
+      // Only if still untaken: an order may take it up between the read and this delete.
+      const result = await this.dataSource
+        .createQueryBuilder()
+        .delete()
+        .from(Upload)
+        .where('id = :id AND taken_at IS NULL', { id: upload.id })
+        .execute();
+      if (!result.affected) continue;
+      if (upload.storageKey) await this.storage.remove(upload.storageKey);
+      await this.storage.removeTree(UploadService.cacheFolder(upload.id));
+      removed.push(upload.id);
     }
     return removed;
   }

@@ -13,6 +13,8 @@ const FORBIDDEN: RegExp[] = [
   /<!ENTITY/i,
   /<!DOCTYPE[^>]*\[/i, // internal DTD subsets (entity expansion)
   /[\s"'/]on[a-z]+\s*=/i, // event handler attributes
+  // <set>/<animate…> that write an event handler or a link target when the animation runs
+  /attributeName\s*=\s*["']?\s*(?:[a-z_][\w.-]*:)?(?:on[a-z]|href\b)/i,
   /(java|vb)script\s*:/i,
   /data\s*:/i,
   /@import/i,

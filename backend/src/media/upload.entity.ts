@@ -28,4 +28,15 @@ export class Upload extends BaseEntity {
 
   @Column({ type: 'varchar', length: 255, default: '' })
   storageKey: string;
+
+  /**
+   * A storefront customer's upload: sha256 (hex) of the secret only the uploader was given, which an order
+   * must present to take the file up. Null for files of the back office, which no order can reference.
+   */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  secretHash: string | null;
+
+  /** When an order first took the customer's upload up; untaken ones expire (see `upload-ownership.ts`). */
+  @Column({ type: 'timestamptz', nullable: true })
+  takenAt: Date | null;
 }

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DEFAULT_UPLOAD_EXTENSIONS, t } from '@ordering/common';
 import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+import { Clock } from '../core/clock.js';
 import type { RequestContext } from '../core/request-context.js';
 import { DomainError } from '../core/errors.js';
 import { parseInput } from '../core/validation.js';
@@ -8,8 +10,12 @@ import { EventBus } from '../core/events.js';
 import { TransactionalConnection } from '../core/transaction.js';
 import { parseDataUrl } from './data-url.js';
 import { MIME_BY_EXTENSION, sniffFileType } from './file-type.js';
+import { assertPixelBudget } from './image.service.js';
+import { MAX_IMAGE_SIDE } from './image-sizes.js';
 import { MediaStorage } from './media-storage.js';
 import { StoredFiles } from './stored-files.js';
+import { isSafeSvg } from './svg.js';
+import { newUploadSecret } from './upload-ownership.js';
 import { Upload } from './upload.entity.js';
 import { uploadInput, uploadJson } from './upload.resource.js';
 
@@ -58,12 +64,38 @@ export function checkUpload(content: Buffer, declaredType: string, name: string 
   return { content, extension, mimeType, name: base || `datei.${extension}` };
 }
 
+/** Raster types whose pixels are counted at upload (their previews are decoded later). */
+const RASTER_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+
+/**
+ * What the bytes of an accepted type may not be: a drawing that can run or load something (refused, not
+ * repaired), or a picture with more pixels than {@link assertPixelBudget} allows.
+ * @throws DomainError('validation') on the field `data`.
+ */
+export async function checkUploadContent(file: CheckedFile): Promise<void> {
+  if (file.mimeType === 'image/svg+xml' && !isSafeSvg(file.content))
+    throw new DomainError('validation', t('validation.image'), 'data');
+  if (!RASTER_TYPES.has(file.mimeType) && file.mimeType !== 'image/svg+xml') return;
+  let metadata: sharp.Metadata;
+  try {
+    metadata = await sharp(file.content, { limitInputPixels: MAX_IMAGE_SIDE * MAX_IMAGE_SIDE }).metadata();
+  } catch {
+    throw new DomainError('validation', t('validation.image'), 'data');
+  }
+  assertPixelBudget(metadata, file.name);
+}
+
 /** Uploads: the row and its file change together; the file is written before and removed after the transaction. */
 @Injectable()
 export class UploadService {
   private readonly files: StoredFiles<Upload>;
 
-  constructor(connection: TransactionalConnection, events: EventBus, storage: MediaStorage) {
+  constructor(
+    connection: TransactionalConnection,
+    events: EventBus,
+    storage: MediaStorage,
+    private readonly clock: Clock,
+  ) {
     this.files = new StoredFiles(
       {
         entity: Upload,
@@ -87,14 +119,21 @@ export class UploadService {
   async create(ctx: RequestContext, body: unknown): Promise<ReturnType<typeof uploadJson>> {
     const input = parseInput(uploadInput, body);
     const file = parseDataUrl(input.data, MAX_UPLOAD_BYTES);
-    return this.store(ctx, checkUpload(file.content, file.declaredType, input.name));
+    const checked = checkUpload(file.content, file.declaredType, input.name);
+    await checkUploadContent(checked);
+    return this.store(ctx, checked, null);
   }
 
   /**
    * Stores a customer's file (configurable product parts). Every refusal reads as the specification's
-   * upload failure text naming the file.
+   * upload failure text naming the file, except a picture with too many pixels, which says so. The answer
+   * carries the upload's `secret`, given only here: an order takes the file up only with it, so nobody
+   * can attach another visitor's file by its id (see `upload-ownership.ts`).
    */
-  async createPublic(ctx: RequestContext, body: unknown): Promise<ReturnType<typeof uploadJson>> {
+  async createPublic(
+    ctx: RequestContext,
+    body: unknown,
+  ): Promise<ReturnType<typeof uploadJson> & { secret: string }> {
     const name =
       typeof (body as { name?: unknown })?.name === 'string'
         ? String((body as { name: string }).name).slice(0, 255)
@@ -104,15 +143,19 @@ export class UploadService {
       const input = parseInput(uploadInput, body);
       const file = parseDataUrl(input.data, MAX_PUBLIC_UPLOAD_BYTES);
       checked = checkUpload(file.content, file.declaredType, input.name);
+      await checkUploadContent(checked);
     } catch (error) {
+      if (error instanceof DomainError && error.errors[0]?.code === 'image_too_many_pixels') throw error;
       if (error instanceof DomainError)
         throw new DomainError('validation', t('cart.uploadFailed', { fileName: name }), 'data');
       throw error;
     }
-    return this.store(ctx, checked);
+    const { secret, secretHash } = newUploadSecret();
+    return { ...(await this.store(ctx, checked, secretHash)), secret };
   }
 
-  private async store(ctx: RequestContext, file: CheckedFile) {
+  private async store(ctx: RequestContext, file: CheckedFile, secretHash: string | null) {
+    const now = this.clock.now();
     const saved = await this.files.create(ctx, file, (em, storageKey) =>
       em.create(Upload, {
         version: 1,
@@ -122,6 +165,10 @@ export class UploadService {
         size: file.content.length,
         storageKey,
         publicHash: randomBytes(24).toString('base64url'),
+        secretHash,
+        takenAt: null,
+        createdAt: now,
+        updatedAt: now,
       }),
     );
     return uploadJson(saved);

@@ -46,7 +46,21 @@ export class UploadsController {
     summary: 'Datei eines Kunden hochladen (Produktkonfiguration), höchstens 10 MB, begrenzt je Adresse',
   })
   @ApiBody({ schema: { ...bodySchema, required: ['data'] } })
-  @ApiResponse({ status: 201, schema: envelope(uploadSchema) })
+  @ApiResponse({
+    status: 201,
+    schema: envelope({
+      ...uploadSchema,
+      properties: {
+        ...uploadSchema.properties,
+        secret: {
+          type: 'string',
+          description:
+            'Nur hier: der Nachweis, dass die Datei diesem Kunden gehört. Die Bestellung nennt die Datei als { id, secret }; ohne Bestellung wird sie nach 24 Stunden gelöscht.',
+        },
+      },
+      required: [...uploadSchema.required, 'secret'],
+    }),
+  })
   @applyDecorators(...apiErrors(400, 429))
   async createPublic(@Ctx() ctx: RequestContext, @Req() req: Request, @Body() body: unknown) {
     this.rateLimit.take(req.ip ?? 'unknown');
@@ -58,6 +72,7 @@ export class UploadsController {
       publicHash: upload.publicHash,
       mimeType: upload.mimeType,
       name: upload.name,
+      secret: upload.secret,
     };
   }
 }

@@ -38,6 +38,7 @@ import { shopConfigInput } from '../config/shop-config.schema.js';
 import { Donatee } from '../content/donatee.entity.js';
 import { DomainError, type FieldError } from '../core/errors.js';
 import { parseInput } from '../core/validation.js';
+import { ownsUpload, takeUpUploads } from '../media/upload-ownership.js';
 import { Upload } from '../media/upload.entity.js';
 import { DiningTable } from '../tables/table.entity.js';
 import { assertSlotFree } from './order-capacity.js';
@@ -76,6 +77,7 @@ export async function loadOrderConfig(em: EntityManager): Promise<OrderConfig> {
 const CODE_OF: Partial<Record<string, string>> = {
   'cart.empty': 'cart_empty',
   'checkout.orderTypeUnavailable': 'order_type_unavailable',
+  'checkout.orderTypeContradictory': 'order_type_contradictory',
   'checkout.deliveryAreaInvalid': 'delivery_area_invalid',
   'checkout.minimumOrderNotReached': 'minimum_order_value',
   'checkout.tableInvalid': 'table_invalid',
@@ -177,11 +179,15 @@ async function checkItems(
         : [],
     ),
   );
+  // Locked until the order commits: the expiry of untaken uploads cannot remove one this order takes up.
   const uploads = new Map(
-    (uploadIds.length ? await em.getRepository(Upload).findBy({ id: In(uploadIds) }) : []).map((u) => [
-      u.id,
-      u,
-    ]),
+    (uploadIds.length
+      ? await em.getRepository(Upload).find({
+          where: { id: In(uploadIds) },
+          lock: { mode: 'pessimistic_write' },
+        })
+      : []
+    ).map((u) => [u.id, u]),
   );
 
   form.items.forEach((item, i) => {
@@ -233,9 +239,10 @@ async function checkItems(
         return;
       }
       if (isFilePart(part.type) && Array.isArray(value)) {
-        for (const file of value as Array<{ id: number }>) {
+        for (const file of value as Array<{ id: number; secret?: string }>) {
           const upload = uploads.get(file.id);
-          if (!upload) {
+          // Without its secret another visitor's file is as unknown as a missing one.
+          if (!upload || !ownsUpload(upload, file.secret)) {
             issues.push({ message: t('validation.fileNotFound'), field: partField, code: 'upload_unknown' });
           } else if (!isAcceptedFileName(part.type, `datei.${upload.extension}`)) {
             issues.push({
@@ -345,7 +352,7 @@ export async function placeOrder(em: EntityManager, body: unknown, now: Date): P
   const items: OrderItem[] = validLines.map(({ item, product }, index) =>
     storedItem(
       product,
-      { amount: item.amount, unit: item.unit, parts: item.parts as PartValue[] },
+      { amount: item.amount, unit: item.unit, parts: withoutSecrets(item.parts as PartValue[]) },
       totals.lines[index]!,
       partLabels(product.config?.parts ?? [], item.parts as PartValue[], checked.uploads),
     ),
@@ -398,5 +405,18 @@ export async function placeOrder(em: EntityManager, body: unknown, now: Date): P
   order.updatedAt = now;
   // Cross-check: what was stored multiplies out to what was charged.
   if (toCents(pricing.totalGross) !== totals.total.gross) throw new Error('pricing mismatch');
-  return em.save(Order, order);
+  const saved = await em.save(Order, order);
+  await takeUpUploads(em, [...checked.uploads.keys()], now);
+  return saved;
+}
+
+/** Part values as an order keeps them: file references by id only (the secret was the proof, not data). */
+export function withoutSecrets(parts: readonly PartValue[]): PartValue[] {
+  return parts.map((value) =>
+    Array.isArray(value)
+      ? ((value as unknown[]).map((entry) =>
+          typeof entry === 'object' && entry !== null ? { id: (entry as { id: number }).id } : entry,
+        ) as PartValue)
+      : value,
+  );
 }

@@ -144,6 +144,10 @@ export class Order extends BaseEntity {
   @Column({ type: 'jsonb', nullable: true })
   questionnaire: Questionnaire | null;
 
+  /** When the customer's personal data was anonymised (DSGVO erasure or retention period); null: never. */
+  @Column({ type: 'timestamptz', nullable: true })
+  anonymisedAt: Date | null;
+
   @Column({ type: 'smallint', nullable: true })
   questionnaireRating: number | null;
 }

@@ -12,13 +12,16 @@ const text = (max: number) =>
 const id = () => z.number().int().positive().max(2_147_483_647);
 const ref = () => z.object({ id: id() });
 
+/** An upload in a part value: its id and the secret that proves the sender uploaded it. */
+const fileRef = () => z.object({ id: id(), secret: z.string().max(100).optional() });
+
 /** A part value: option index, indices, text, or uploads by id (see common's `PartValue`). */
 const partValue = z.union([
   z.number().int().min(0).max(1000),
   z.null(),
   z.string().max(5000),
   z.array(z.number().int().min(0).max(1000)).max(100),
-  z.array(ref()).max(20),
+  z.array(fileRef()).max(20),
 ]);
 
 /** An item of the order form: product by id and uid, amount in a unit, part values. Prices are not read. */

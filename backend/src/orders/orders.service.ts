@@ -27,11 +27,12 @@ import { EventBus } from '../core/events.js';
 import type { RequestContext } from '../core/request-context.js';
 import { TransactionalConnection } from '../core/transaction.js';
 import { parseInput } from '../core/validation.js';
+import { ownsUpload, takeUpUploads } from '../media/upload-ownership.js';
 import { Upload } from '../media/upload.entity.js';
 import { PaymentsService } from '../payments/payments.service.js';
 import { IdempotencyService, requestHash, type StoredResponse } from './idempotency.service.js';
 import { applyAction, loadByUidAndHash, loadForStaff } from './order-actions.js';
-import { loadOrderConfig, placeOrder } from './order-checkout.js';
+import { loadOrderConfig, placeOrder, withoutSecrets } from './order-checkout.js';
 import type { OrderEvent } from './order-events.js';
 import { auditOrderJson, publicOrderJson, staffOrderJson } from './order-json.js';
 import { isPendingPayment } from './order-payment.js';
@@ -207,10 +208,20 @@ export class OrdersService {
         1e-9
       )
         errors.push({ message: t('validation.invalid'), field: 'amount' });
-      const parts = input.parts as PartValue[];
+      const parts = withoutSecrets(input.parts as PartValue[]);
+      const uploads = await this.uploadsOf(em, input.parts as PartValue[]);
+      // A file may stay or move within the order; another one only with its uploader's secret.
+      const own = new Set(order.items.flatMap((entry) => fileIdsOf(entry.parts)));
       (product.config?.parts ?? []).forEach((part, j) => {
         if (!isPartValueValid(part, parts[j]))
           errors.push({ message: t('checkout.itemInvalid', { name: product.name }), field: `parts[${j}]` });
+        const value = input.parts[j];
+        for (const file of Array.isArray(value) ? value : []) {
+          if (typeof file !== 'object' || own.has(file.id)) continue;
+          const upload = uploads.get(file.id);
+          if (!upload || !ownsUpload(upload, file.secret))
+            errors.push({ message: t('validation.fileNotFound'), field: `parts[${j}]` });
+        }
       });
       if (errors.length) throw new DomainError('validation', errors);
       const before = auditOrderJson(order);
@@ -219,7 +230,7 @@ export class OrdersService {
         items: [{ product: priced, amount: input.amount, unit: input.unit, parts }],
         orderType,
       }).lines[0]!;
-      const uploads = await this.uploadsOf(em, parts);
+      await takeUpUploads(em, [...uploads.keys()], this.clock.now());
       const items = [...order.items];
       items[index] = storedItem(
         product,
@@ -239,11 +250,7 @@ export class OrdersService {
   }
 
   private async uploadsOf(em: EntityManager, parts: readonly PartValue[]) {
-    const ids = parts.flatMap((value) =>
-      Array.isArray(value)
-        ? value.filter((v): v is { id: number } => typeof v === 'object' && v !== null).map((v) => v.id)
-        : [],
-    );
+    const ids = fileIdsOf(parts);
     const found = ids.length ? await em.getRepository(Upload).findBy({ id: In(ids) }) : [];
     return new Map(found.map((u) => [u.id, u]));
   }
@@ -410,4 +417,13 @@ export class OrdersService {
       return publicOrderJson(order);
     });
   }
+}
+
+/** The upload ids referenced by part values. */
+function fileIdsOf(parts: readonly PartValue[]): number[] {
+  return parts.flatMap((value) =>
+    Array.isArray(value)
+      ? value.filter((v): v is { id: number } => typeof v === 'object' && v !== null).map((v) => v.id)
+      : [],
+  );
 }

@@ -31,8 +31,12 @@ export const ORDER_STATUS_ACTIONS = ['cancel', 'confirm', 'reject', 'in-delivery
 /** A staff status action. */
 export type OrderStatusAction = (typeof ORDER_STATUS_ACTIONS)[number];
 
-/** A file reference inside a part value (an upload by id). */
-export type PartFileValue = Ref;
+/**
+ * A file reference inside a part value: an upload by id. In an order form it carries the upload's
+ * `secret` (given only to the uploader by `POST /api/uploads/public`) as proof of ownership; a stored
+ * order keeps the id only.
+ */
+export type PartFileValue = Ref & { secret?: string };
 
 /**
  * The value of one configurable part in a cart or order item, by part type:

@@ -97,6 +97,8 @@ export const de = {
   'checkout.productUnavailable': 'Das Produkt "{name}" ist derzeit nicht verfügbar.',
   'checkout.closed': 'Derzeit nehmen wir leider keine Bestellungen entgegen.',
   'checkout.notOrderableYet': 'Bestellungen sind erst ab {date} um {time} Uhr möglich.',
+  'checkout.orderTypeContradictory':
+    'Bitte wählen Sie eine Bestellart: Lieferung und vor Ort schließen einander aus.',
   'checkout.donation':
     'Mit Ihrer Bestellung spenden wir {amount} an die gewählte Organisation. Die Spende wird vollständig von uns getragen und kostet Sie nichts.',
 
@@ -232,6 +234,8 @@ export const de = {
     'Die Bildbreite ist zu gering ({width}px). Die erwartete Mindestbreite beträgt {minWidth}px.',
   'validation.imageTooHigh':
     'Die Bildhöhe ist zu groß ({height}px). Die maximal zulässige Höhe beträgt {maxHeight}px.',
+  'validation.imageTooManyPixels':
+    'Das Bild "{fileName}" hat zu viele Bildpunkte ({megapixels} Megapixel). Erlaubt sind höchstens {maxMegapixels} Megapixel.',
   'validation.imageTooLow':
     'Die Bildhöhe ist zu gering ({height}px). Die erwartete Mindesthöhe beträgt {minHeight}px.',
   'validation.tooFewItems': 'Sie sollten mindestens {min} Einträge auswählen.',

@@ -97,6 +97,14 @@ export const shopConfigInput = z.object({
   enablePluginVoucherPayments: flag(false),
   enablePluginOnlinePayments: flag(false),
   disableTickets: flag(false),
+  /** Finished orders lose their personal data after this many months (DSGVO); null: off. */
+  anonymiseOrdersAfterMonths: z
+    .number()
+    .int()
+    .min(1)
+    .max(240)
+    .nullish()
+    .transform((v) => v ?? null),
   title: z
     .string()
     .trim()

@@ -281,6 +281,8 @@ export const FIELD_LABELS = {
     enablePluginVoucherPayments: 'Gutscheinzahlung',
     enablePluginOnlinePayments: 'Onlinezahlung',
     disableTickets: 'Keine Abholnummern',
+    anonymiseOrdersAfterMonths:
+      'Personendaten abgeschlossener Bestellungen anonymisieren nach (Monaten, leer = aus)',
     title: 'Titel',
     description: common.description,
     website: 'Website',

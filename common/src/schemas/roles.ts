@@ -25,6 +25,7 @@ export const AREAS = [
   'projects', // projects, tasks
   'signage', // digital-signage segments, streams, devices
   'statistics',
+  'privacy', // "Auskunft und Löschung" of customers' personal data (DSGVO)
 ] as const;
 export type Area = (typeof AREAS)[number];
 
@@ -38,7 +39,7 @@ export type Area = (typeof AREAS)[number];
  */
 export const ROLE_AREAS: Record<Role, readonly Area[]> = {
   ROLE_ADMIN: AREAS,
-  ROLE_MANAGER: AREAS.filter((a) => a !== 'users' && a !== 'config'),
+  ROLE_MANAGER: AREAS.filter((a) => a !== 'users' && a !== 'config' && a !== 'privacy'),
   ROLE_EMPLOYEE: ['orders', 'tables', 'time-tracking'],
 };
 

@@ -886,6 +886,7 @@ export const CONFIG_DESCRIPTION: EntityDescription = {
       group: 'Shop',
     },
     { name: 'disableTickets', type: 'boolean', group: 'Shop' },
+    { name: 'anonymiseOrdersAfterMonths', type: 'number', step: 1, group: 'Datenschutz' },
     ...['termsAndConditions', 'privacyPolicy', 'imprint', 'allergens'].flatMap((key): FieldDescription[] => [
       { name: key, type: 'text', group: 'Rechtliches' },
       { name: `${key}Text`, type: 'markdown', group: 'Rechtliches' },

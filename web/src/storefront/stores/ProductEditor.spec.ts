@@ -168,26 +168,29 @@ describe(ProductEditor.name, () => {
   });
 
   describe('addFiles', () => {
-    it('uploads accepted files with progress and keeps their ids', async () => {
+    it('uploads accepted files with progress and keeps their ids with the secret that proves them', async () => {
       const progress: number[] = [];
       let id = 40;
       const uploader: FileUploader = jest.fn(async (chosen: File, onProgress: (fraction: number) => void) => {
         onProgress(0.5);
         progress.push(0.5);
-        return { id: ++id, name: chosen.name, extension: 'png', publicHash: 'h' };
+        return { id: ++id, name: chosen.name, extension: 'png', publicHash: 'h', secret: `s${id}` };
       });
       const editor = new ProductEditor(withUpload, { orderType: 'takeaway', uploader });
 
       await editor.addFiles(0, [file('a.png'), file('b.jpg')]);
 
-      expect(editor.item.parts[0]).toEqual([{ id: 41 }, { id: 42 }]);
+      expect(editor.item.parts[0]).toEqual([
+        { id: 41, secret: 's41' },
+        { id: 42, secret: 's42' },
+      ]);
       expect(editor.fileNames.get(42)).toBe('b.jpg');
       expect(editor.isUploading).toBe(false);
       expect(editor.isValid).toBe(true);
       expect(progress).toEqual([0.5, 0.5]);
 
       editor.removeFile(0, 41);
-      expect(editor.item.parts[0]).toEqual([{ id: 42 }]);
+      expect(editor.item.parts[0]).toEqual([{ id: 42, secret: 's42' }]);
     });
 
     it('refuses types the part does not accept with the upload error text, and takes one file for a singular part', async () => {
@@ -196,6 +199,7 @@ describe(ProductEditor.name, () => {
         name: chosen.name,
         extension: 'pdf',
         publicHash: 'h',
+        secret: 's7',
       }));
       const editor = new ProductEditor(withUpload, { orderType: 'takeaway', uploader });
 
@@ -207,7 +211,7 @@ describe(ProductEditor.name, () => {
 
       await editor.addFiles(1, [file('plan.pdf'), file('zweiter.pdf')]);
       expect(uploader).toHaveBeenCalledTimes(1);
-      expect(editor.item.parts[1]).toEqual([{ id: 7 }]);
+      expect(editor.item.parts[1]).toEqual([{ id: 7, secret: 's7' }]);
     });
 
     it('shows the upload error when the server refuses the file', async () => {

@@ -35,6 +35,8 @@ export interface UploadedFile {
   name?: string;
   extension: string;
   publicHash: string;
+  /** Proof that this visitor uploaded it: the order names the file with it (given only to the uploader). */
+  secret: string;
 }
 
 /** Uploads one file; reports progress as a fraction 0…1. */
@@ -221,7 +223,7 @@ export class ProductEditor {
           );
           runInAction(() => {
             this.fileNames.set(uploaded.id, uploaded.name || file.name);
-            const ref = { id: uploaded.id };
+            const ref = { id: uploaded.id, secret: uploaded.secret };
             this.setPart(
               partIndex,
               allowsMultipleFiles(part.type) ? [...this.filesOf(partIndex), ref] : [ref],
