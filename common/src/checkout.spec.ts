@@ -194,15 +194,15 @@ describe('checkout', () => {
       expect(label({ isQuotationRequired: true, isOpen: false })).toBe('Angebotsanfrage abschicken');
     });
 
-    it('says "Bestellung abschicken" when open, or for delivery when delivery is open and valid', () => {
-      expect(label({})).toBe('Bestellung abschicken');
-      expect(label({ isDelivery: true, isOpen: false })).toBe('Bestellung abschicken');
+    it('says "Zahlungspflichtig bestellen" when open, or for delivery when delivery is open and valid', () => {
+      expect(label({})).toBe('Zahlungspflichtig bestellen');
+      expect(label({ isDelivery: true, isOpen: false })).toBe('Zahlungspflichtig bestellen');
     });
 
-    it('says "Vorbestellung abschicken" when closed with pre-orders, delivery still valid', () => {
-      expect(label({ isOpen: false, isPreorderEnabled: true })).toBe('Vorbestellung abschicken');
+    it('says "Zahlungspflichtig vorbestellen" when closed with pre-orders, delivery still valid', () => {
+      expect(label({ isOpen: false, isPreorderEnabled: true })).toBe('Zahlungspflichtig vorbestellen');
       expect(label({ isDelivery: true, isDeliveryOpen: false, isPreorderEnabled: true })).toBe(
-        'Vorbestellung abschicken',
+        'Zahlungspflichtig vorbestellen',
       );
       expect(label({ isDelivery: true, isDeliveryValid: false, isPreorderEnabled: true })).toBeNull();
     });

@@ -212,8 +212,9 @@ export interface SubmitLabelInput {
 
 /**
  * The submit button's label key (spec section 5), or null when there is no button: quotation →
- * "Angebotsanfrage abschicken"; open (for delivery: delivery open and valid) → "Bestellung abschicken"; closed
- * with pre-orders (delivery still valid) → "Vorbestellung abschicken".
+ * "Angebotsanfrage abschicken"; open (for delivery: delivery open and valid) → "Zahlungspflichtig bestellen";
+ * closed with pre-orders (delivery still valid) → "Zahlungspflichtig vorbestellen". The spec's "Bestellung
+ * abschicken" gives way to §312j (3) BGB / §8 (2) FAGG (docs/decisions/legal.md).
  */
 export function submitLabel(
   input: SubmitLabelInput,

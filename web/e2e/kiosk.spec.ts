@@ -77,7 +77,7 @@ test.describe('Self-service kiosk', () => {
     await expect(page.getByText(/Mollie|Datatrans/)).toHaveCount(0);
 
     // The table is required for dine-in.
-    const submit = page.getByRole('button', { name: /(Bestellung|Vorbestellung) abschicken/ });
+    const submit = page.getByRole('button', { name: /Zahlungspflichtig (bestellen|vorbestellen)/ });
     await page.getByLabel('Ich akzeptiere die Allgemeinen Geschäftsbedingungen.').check();
     await page.getByLabel('Ich habe die Datenschutzerklärung zur Kenntnis genommen.').check();
     await submit.click();

@@ -337,7 +337,7 @@ test.describe('Install on a desktop browser', () => {
     await page.getByLabel('Tischnummer').selectOption({ index: 2 });
     await page.getByLabel('Ich akzeptiere die Allgemeinen Geschäftsbedingungen.').check();
     await page.getByLabel('Ich habe die Datenschutzerklärung zur Kenntnis genommen.').check();
-    await page.getByRole('button', { name: /(Bestellung|Vorbestellung) abschicken/ }).click();
+    await page.getByRole('button', { name: /Zahlungspflichtig (bestellen|vorbestellen)/ }).click();
     await expect(
       page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung!' }),
     ).toBeVisible();

@@ -80,8 +80,8 @@ export const de = {
   'checkout.freeDeliveryFrom': 'Kostenlose Lieferung ab {amount}.',
   'checkout.phoneFormat': 'Bitte geben Sie eine gültige Nummer im Format {phone} an.',
   'checkout.submitQuotation': 'Angebotsanfrage abschicken',
-  'checkout.submitOrder': 'Bestellung abschicken',
-  'checkout.submitPreorder': 'Vorbestellung abschicken',
+  'checkout.submitOrder': 'Zahlungspflichtig bestellen',
+  'checkout.submitPreorder': 'Zahlungspflichtig vorbestellen',
   'checkout.paymentFailed':
     'Leider ist Ihre Zahlung fehlgeschlagen. Bitte überprüfen Sie Ihre Daten und versuchen Sie es erneut.',
   'checkout.tableHint':

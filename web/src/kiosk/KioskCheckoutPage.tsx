@@ -7,6 +7,7 @@ import { PageTitle } from '../components/PageTitle';
 import { AppointmentPickers } from '../storefront/components/AppointmentPickers';
 import { CartSummary } from '../storefront/components/CartPanel';
 import { LoadState } from '../storefront/components/LoadState';
+import { OrderSummary } from '../storefront/components/OrderSummary';
 import { ProductModal } from '../storefront/components/ProductModal';
 import { useSelectedBranch } from '../storefront/components/useSelectedBranch';
 import { useStores } from '../storefront/stores';
@@ -253,6 +254,8 @@ const KioskCheckout = observer(function KioskCheckout({ identifier }: { identifi
             label={`${texts.acceptPrivacyBefore}${texts.legalPrivacy}${texts.acceptPrivacyAfter}`}
           />
         </KioskSection>
+
+        <OrderSummary className="kiosk-card" external={false} />
 
         <div className="kiosk-checkout__actions">
           <button

@@ -330,10 +330,10 @@ describe(CheckoutStore.name, () => {
       const clock = steerableClock('2026-03-02T11:00:00Z');
       const data = fixture({ branches: [makeBranch({ isPreorderEnabled: true })] });
       const { checkout, root } = await checkoutFor([], { data, now: clock });
-      expect(checkout.submitLabel).toBe('Bestellung abschicken');
+      expect(checkout.submitLabel).toBe('Zahlungspflichtig bestellen');
       clock.set('2026-03-02T22:00:00Z');
       root.clock.tick();
-      expect(checkout.submitLabel).toBe('Vorbestellung abschicken');
+      expect(checkout.submitLabel).toBe('Zahlungspflichtig vorbestellen');
       expect(checkout.closedNotice[0]).toBe('Derzeit haben wir leider geschlossen.');
 
       const quotation = await checkoutFor([], {
