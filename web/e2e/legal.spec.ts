@@ -54,6 +54,19 @@ test.describe('Order button and summary (§312j BGB, §8 FAGG)', () => {
   });
 });
 
+test('footer: tel: in E.164 and WhatsApp as wa.me/<international number>', async ({ page }) => {
+  await page.goto(WIEN);
+  const branch = page.locator('.content-footer__branch').filter({ hasText: 'Neubaugasse 42' });
+  await expect(branch.getByRole('link', { name: '+43 1 523 88 10' })).toHaveAttribute(
+    'href',
+    'tel:+4315238810',
+  );
+  await expect(branch.getByRole('link', { name: /WhatsApp/ })).toHaveAttribute(
+    'href',
+    'https://wa.me/4315238810',
+  );
+});
+
 test.describe('Kiosk order button', () => {
   test.use({
     viewport: { width: 1080, height: 1920 },

@@ -1,4 +1,5 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { toE164 } from '@ordering/common';
 import type { Logger } from 'pino';
 import type { EntityManager } from 'typeorm';
 import type { AppConfig } from '../config/config.js';
@@ -7,7 +8,6 @@ import type { RequestContext } from '../core/request-context.js';
 import { APP_CONFIG, LOGGER } from '../core/tokens.js';
 import { type EnqueueOptions, JobQueue } from '../jobs/job-queue.service.js';
 import type { OrderEvent } from '../orders/order-events.js';
-import { toE164 } from './phone.js';
 import {
   branchNewOrderMail,
   customerMail,

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_PHONE_COUNTRY_CODE,
   readInitPayload,
   t,
   type Block,
@@ -92,6 +93,11 @@ export class InitDataStore {
 
   get currency(): string {
     return this.config?.currency || 'EUR';
+  }
+
+  /** The country code national phone numbers are dialled with (`tel:` and WhatsApp links). */
+  get phoneCountryCode(): string {
+    return DEFAULT_PHONE_COUNTRY_CODE;
   }
 
   /** Loads /api/init; concurrent calls share one request. */
