@@ -125,7 +125,11 @@ describe('checkout', () => {
 
   describe(phoneWarning.name, () => {
     it('warns when the number does not start with +', () => {
-      expect(phoneWarning('0664 1234567')).toBe(
+      // The example is the market's: Germany by default, Austria when the shop says so.
+      expect(phoneWarning('0151 23456789')).toBe(
+        'Bitte geben Sie eine gültige Nummer im Format +49 151 23456789 an.',
+      );
+      expect(phoneWarning('0664 1234567', '+43 664 1234567')).toBe(
         'Bitte geben Sie eine gültige Nummer im Format +43 664 1234567 an.',
       );
       expect(phoneWarning('+43 664 1234567')).toBeNull();

@@ -37,9 +37,6 @@ export function whatsAppHref(phone: string | null | undefined, countryCode: stri
   return number ? `https://wa.me/${number.slice(1)}` : null;
 }
 
-/** Country code for national numbers when the shop says nothing else (Germany, the default market). */
-export const DEFAULT_PHONE_COUNTRY_CODE = '49';
-
 /** The German error for a phone number that no link or SMS can use. */
 export const PHONE_FIELD_MESSAGE =
   'Bitte geben Sie eine gültige Telefonnummer ein, z. B. +49 30 1234567 oder 0664 1234567.';

@@ -79,7 +79,7 @@ test.describe('Kiosk order button', () => {
   test('"Zahlungspflichtig bestellen" with the summary above it', async ({ page }, testInfo) => {
     await page.goto('/kiosk/gasthaus-linde-wien');
     await page.getByRole('button', { name: /Zum Bestellen tippen/ }).click();
-    await page.getByRole('button', { name: /Mitnehmen/ }).click();
+    await page.getByRole('button', { name: /Abholung/ }).click();
     await page.getByRole('button', { name: /Almdudler/ }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'In den Warenkorb' }).click();
     await page.getByRole('button', { name: 'Zur Kasse' }).click();

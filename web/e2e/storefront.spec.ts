@@ -586,7 +586,7 @@ test.describe('Ordering, more', () => {
 
   test('dine-in with a table: no contact section, the table is required', async ({ page }, testInfo) => {
     await wienCheckoutWith(page, /Almdudler/);
-    await page.getByRole('radio', { name: 'Dine In' }).check();
+    await page.getByRole('radio', { name: 'Vor Ort essen' }).check();
     await expect(page.getByText('Die Nummer finden Sie in der Mitte des QR-Codes')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Kontaktdaten' })).toHaveCount(0);
     await acceptLegal(page);

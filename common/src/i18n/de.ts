@@ -25,9 +25,9 @@ export const de = {
   'general.cancel': 'Abbrechen',
   'general.back': 'Zurück',
   'general.clear': 'Auswahl löschen',
-  'orderType.takeaway': 'Takeaway',
+  'orderType.takeaway': 'Abholung',
   'orderType.delivery': 'Lieferung',
-  'orderType.dineIn': 'Dine In',
+  'orderType.dineIn': 'Vor Ort essen',
 
   // --- branch list, search, toolbar
   'branchList.count': '{n} von {m} Filialen werden angezeigt.',
@@ -85,7 +85,7 @@ export const de = {
   'checkout.paymentFailed':
     'Leider ist Ihre Zahlung fehlgeschlagen. Bitte überprüfen Sie Ihre Daten und versuchen Sie es erneut.',
   'checkout.tableHint':
-    'Die Nummer finden Sie in der Mitte des QR-Codes auf Ihrem Tisch. Andernfalls wählen Sie bitte Takeaway und geben Sie Ihren Tisch im Kommentar an.',
+    'Die Nummer finden Sie in der Mitte des QR-Codes auf Ihrem Tisch. Andernfalls wählen Sie bitte Abholung und geben Sie Ihren Tisch im Kommentar an.',
   'checkout.noDonateeMatch': 'Keine passende Organisation gefunden.',
   'checkout.orderTypeUnavailable': 'Diese Bestellart wird von der Filiale nicht angeboten.',
   'checkout.deliveryAreaInvalid': 'Bitte wählen Sie ein gültiges Liefergebiet aus.',

@@ -1,4 +1,4 @@
-import { type Order, type OrderType, type PaymentMethod } from '@ordering/common';
+import { type MarketProfile, type Order, type OrderType, type PaymentMethod } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useNavigate, useParams } from '../app/router';
@@ -20,10 +20,18 @@ import { kioskTexts } from './texts';
 /** The kiosk takes only what is paid on the spot: at the counter (cash) or at the card terminal. */
 export const KIOSK_PAYMENT_METHODS: readonly PaymentMethod[] = ['cash', 'atm-card'];
 
-const PAYMENT_LABEL: Record<string, { label: string; hint: string }> = {
-  cash: { label: kioskTexts.paymentAtCounter, hint: kioskTexts.paymentAtCounterHint },
-  'atm-card': { label: kioskTexts.paymentCard, hint: kioskTexts.paymentCardHint },
-};
+/** The kiosk's payment choices in the words of the shop's market ("Kasse"/"Kassa", "EC-Karte"/"Bankomat"). */
+function paymentLabel(method: PaymentMethod, market: MarketProfile): { label: string; hint: string } {
+  if (method === 'atm-card')
+    return {
+      label: kioskTexts.paymentCard,
+      hint: kioskTexts.paymentCardHint(market.atmCardLabel, market.cashDesk),
+    };
+  return {
+    label: kioskTexts.paymentAtCounter(market.cashDesk),
+    hint: kioskTexts.paymentAtCounterHint(market.cashDesk),
+  };
+}
 
 const TYPE_LABEL: Partial<Record<OrderType, string>> = {
   dineIn: kioskTexts.dineIn,
@@ -41,7 +49,7 @@ export const KioskCheckoutPage = observer(function KioskCheckoutPage() {
 });
 
 const KioskCheckout = observer(function KioskCheckout({ identifier }: { identifier: string }) {
-  const { ui, cart, checkout, api } = useStores();
+  const { ui, cart, checkout, api, data } = useStores();
   const kiosk = useKiosk();
   const navigate = useNavigate();
   const errorsRef = useRef<HTMLDivElement>(null);
@@ -230,8 +238,8 @@ const KioskCheckout = observer(function KioskCheckout({ identifier }: { identifi
                     checked={checkout.selectedPaymentMethod === method}
                     onChange={() => checkout.setPaymentMethod(method)}
                   />
-                  <span className="kiosk-option__label">{PAYMENT_LABEL[method].label}</span>
-                  <span className="kiosk-option__hint">{PAYMENT_LABEL[method].hint}</span>
+                  <span className="kiosk-option__label">{paymentLabel(method, data.market).label}</span>
+                  <span className="kiosk-option__hint">{paymentLabel(method, data.market).hint}</span>
                 </label>
               ))}
             </div>

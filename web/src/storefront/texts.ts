@@ -55,7 +55,6 @@ export const texts = {
   zipCode: 'PLZ',
   city: 'Ort',
   floor: 'Stock',
-  stairway: 'Stiege',
   door: 'Tür',
   sectionAppointment: 'Termin',
   date: 'Datum',

@@ -1,4 +1,4 @@
-import { t, type OrderType, type PaymentMethod } from '@ordering/common';
+import { paymentMethodLabel, t, type OrderType } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from '../../app/router';
@@ -48,7 +48,7 @@ export const CheckoutPage = observer(function CheckoutPage({
 });
 
 const Checkout = observer(function Checkout({ identifier }: { identifier: string }) {
-  const { cart, checkout } = useStores();
+  const { cart, checkout, data } = useStores();
   const { branch, ready } = useSelectedBranch(identifier);
   const navigate = useNavigate();
   const errorsRef = useRef<HTMLDivElement>(null);
@@ -226,7 +226,7 @@ const Checkout = observer(function Checkout({ identifier }: { identifier: string
               />
               <TextField checkout={checkout} field="city" label={texts.city} autoComplete="address-level2" />
               <TextField checkout={checkout} field="floor" label={texts.floor} />
-              <TextField checkout={checkout} field="stairway" label={texts.stairway} />
+              <TextField checkout={checkout} field="stairway" label={data.market.stairway} />
               <TextField checkout={checkout} field="door" label={texts.door} />
             </div>
           </Section>
@@ -266,7 +266,7 @@ const Checkout = observer(function Checkout({ identifier }: { identifier: string
                     checked={checkout.selectedPaymentMethod === method}
                     onChange={() => checkout.setPaymentMethod(method)}
                   />
-                  <span>{t(`paymentMethod.${method}` as `paymentMethod.${PaymentMethod}`)}</span>
+                  <span>{paymentMethodLabel(method, data.market)}</span>
                 </label>
               ))}
             </div>

@@ -247,7 +247,7 @@ export class CheckoutStore {
   }
 
   get phoneWarning(): string | null {
-    return phoneWarning(this.details.phone);
+    return phoneWarning(this.details.phone, this.data.market.phoneExample);
   }
 
   /** The comment lives with the cart's order draft. */

@@ -1,5 +1,5 @@
 import {
-  DEFAULT_PHONE_COUNTRY_CODE,
+  marketProfile,
   readInitPayload,
   t,
   type Block,
@@ -9,6 +9,7 @@ import {
   type Division,
   type Donatee,
   type InitPayload,
+  type MarketProfile,
   type Menu,
   type Navigation,
   type Product,
@@ -95,9 +96,14 @@ export class InitDataStore {
     return this.config?.currency || 'EUR';
   }
 
+  /** The shop's market profile (`DE` unless the configuration says `AT`): dialling code and words. */
+  get market(): MarketProfile {
+    return marketProfile(this.config?.market);
+  }
+
   /** The country code national phone numbers are dialled with (`tel:` and WhatsApp links). */
   get phoneCountryCode(): string {
-    return DEFAULT_PHONE_COUNTRY_CODE;
+    return this.market.phoneCountryCode;
   }
 
   /** Loads /api/init; concurrent calls share one request. */
