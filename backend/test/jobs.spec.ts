@@ -301,7 +301,7 @@ describe('job settings', () => {
     expect(loadConfig({})).toMatchObject({
       jobsWorker: true,
       jobsPollIntervalMs: 2000,
-      smsCountryCode: '43',
+      smsCountryCode: null, // the shop's market decides
     });
     expect(loadConfig({ SMS_COUNTRY_CODE: '+41', JOBS_WORKER: 'false' })).toMatchObject({
       smsCountryCode: '41',

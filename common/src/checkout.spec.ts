@@ -125,7 +125,11 @@ describe('checkout', () => {
 
   describe(phoneWarning.name, () => {
     it('warns when the number does not start with +', () => {
-      expect(phoneWarning('0664 1234567')).toBe(
+      // The example is the market's: Germany by default, Austria when the shop says so.
+      expect(phoneWarning('0151 23456789')).toBe(
+        'Bitte geben Sie eine gültige Nummer im Format +49 151 23456789 an.',
+      );
+      expect(phoneWarning('0664 1234567', '+43 664 1234567')).toBe(
         'Bitte geben Sie eine gültige Nummer im Format +43 664 1234567 an.',
       );
       expect(phoneWarning('+43 664 1234567')).toBeNull();
@@ -194,15 +198,15 @@ describe('checkout', () => {
       expect(label({ isQuotationRequired: true, isOpen: false })).toBe('Angebotsanfrage abschicken');
     });
 
-    it('says "Bestellung abschicken" when open, or for delivery when delivery is open and valid', () => {
-      expect(label({})).toBe('Bestellung abschicken');
-      expect(label({ isDelivery: true, isOpen: false })).toBe('Bestellung abschicken');
+    it('says "Zahlungspflichtig bestellen" when open, or for delivery when delivery is open and valid', () => {
+      expect(label({})).toBe('Zahlungspflichtig bestellen');
+      expect(label({ isDelivery: true, isOpen: false })).toBe('Zahlungspflichtig bestellen');
     });
 
-    it('says "Vorbestellung abschicken" when closed with pre-orders, delivery still valid', () => {
-      expect(label({ isOpen: false, isPreorderEnabled: true })).toBe('Vorbestellung abschicken');
+    it('says "Zahlungspflichtig vorbestellen" when closed with pre-orders, delivery still valid', () => {
+      expect(label({ isOpen: false, isPreorderEnabled: true })).toBe('Zahlungspflichtig vorbestellen');
       expect(label({ isDelivery: true, isDeliveryOpen: false, isPreorderEnabled: true })).toBe(
-        'Vorbestellung abschicken',
+        'Zahlungspflichtig vorbestellen',
       );
       expect(label({ isDelivery: true, isDeliveryValid: false, isPreorderEnabled: true })).toBeNull();
     });

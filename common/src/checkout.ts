@@ -12,6 +12,7 @@ import type { OrderForm, OrderType, PaymentMethod } from './contract/order.js';
 import { PAYMENT_METHODS } from './contract/order.js';
 import { hoursForOrderType, validateAppointment, type LeadTimeProduct } from './appointments.js';
 import { renderMessage, t, type Message } from './i18n/de.js';
+import { DEFAULT_MARKET, marketProfile } from './market.js';
 import { formatMoney, type Cents } from './money.js';
 import { isOpenAt, nextOpening, reopeningText } from './opening-hours.js';
 import { checkMinimumOrder, freeDeliveryMissing } from './pricing.js';
@@ -118,8 +119,8 @@ export function requiredFields(branch: RequirementBranch, type: OrderType): (key
   return fields;
 }
 
-/** The example format in the phone warning. */
-export const PHONE_FORMAT_EXAMPLE = '+43 664 1234567';
+/** The example format in the phone warning when no market says otherwise (the default market's). */
+export const PHONE_FORMAT_EXAMPLE = marketProfile(DEFAULT_MARKET).phoneExample;
 
 /** While typing: keeps only digits, plus and spaces. */
 export function sanitizePhoneInput(input: string): string {
@@ -141,10 +142,13 @@ export function normalizePhone(input: string): string {
 }
 
 /** The warning when a phone number does not start with `+`; null when fine or empty. */
-export function phoneWarning(phone: string | null | undefined): string | null {
+export function phoneWarning(
+  phone: string | null | undefined,
+  example: string = PHONE_FORMAT_EXAMPLE,
+): string | null {
   const value = (phone ?? '').trim();
   if (value === '' || value.startsWith('+')) return null;
-  return t('checkout.phoneFormat', { phone: PHONE_FORMAT_EXAMPLE });
+  return t('checkout.phoneFormat', { phone: example });
 }
 
 /** A pragmatic e-mail check (one @, a dot in the domain, no spaces). */
@@ -212,8 +216,9 @@ export interface SubmitLabelInput {
 
 /**
  * The submit button's label key (spec section 5), or null when there is no button: quotation →
- * "Angebotsanfrage abschicken"; open (for delivery: delivery open and valid) → "Bestellung abschicken"; closed
- * with pre-orders (delivery still valid) → "Vorbestellung abschicken".
+ * "Angebotsanfrage abschicken"; open (for delivery: delivery open and valid) → "Zahlungspflichtig bestellen";
+ * closed with pre-orders (delivery still valid) → "Zahlungspflichtig vorbestellen". The spec's "Bestellung
+ * abschicken" gives way to §312j (3) BGB / §8 (2) FAGG (docs/decisions/legal.md).
  */
 export function submitLabel(
   input: SubmitLabelInput,

@@ -22,6 +22,8 @@ export * from './cart.js';
 export * from './catalog-visibility.js';
 export * from './search.js';
 export * from './text.js';
+export * from './phone.js';
+export * from './market.js';
 export * from './ticket-screen.js';
 export * from './preparation-time.js';
 export * from './time-clock.js';

@@ -1,4 +1,4 @@
-import { ELLIPSIS, stripHtml, telHref, truncate, TRUNCATE_LENGTH, whatsappNumber } from './text.js';
+import { ELLIPSIS, stripHtml, truncate, TRUNCATE_LENGTH } from './text.js';
 
 describe('text', () => {
   describe(truncate.name, () => {
@@ -29,19 +29,6 @@ describe('text', () => {
     it('removes tags and collapses whitespace', () => {
       expect(stripHtml('<p>Frisch&nbsp;gebacken</p>\n<b>heute</b>')).toBe('Frisch gebacken heute');
       expect(stripHtml(undefined)).toBe('');
-    });
-  });
-
-  describe(whatsappNumber.name, () => {
-    it('removes spaces and turns a leading plus into 0', () => {
-      expect(whatsappNumber('+43 664 1234567')).toBe('0436641234567');
-    });
-  });
-
-  describe(telHref.name, () => {
-    it('keeps digits and a leading plus', () => {
-      expect(telHref('+43 (1) 234-567')).toBe('tel:+431234567');
-      expect(telHref('01 234')).toBe('tel:01234');
     });
   });
 });

@@ -35,17 +35,3 @@ export function stripHtml(html: string | null | undefined): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
-
-/**
- * The number for WhatsApp links (spec section 7): the branch phone without spaces, a leading plus turned
- * into 0 (`+43 664 123` → `043664123`).
- */
-export function whatsappNumber(phone: string): string {
-  return phone.replace(/\s+/g, '').replace(/^\+/, '0');
-}
-
-/** A `tel:` link target: digits and a leading plus only. */
-export function telHref(phone: string): string {
-  const trimmed = phone.trim();
-  return `tel:${trimmed.startsWith('+') ? '+' : ''}${trimmed.replace(/\D/g, '')}`;
-}

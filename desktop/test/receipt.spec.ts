@@ -77,7 +77,7 @@ describe('receipt (decoded by the fake printer)', () => {
 
   it('prints a dine-in order with its table and payment method', () => {
     const [r] = decode(renderJob(dineIn, settings('epson', 42)));
-    expect(r!.large).toEqual(expect.arrayContaining(['IM LOKAL']));
+    expect(r!.large).toEqual(expect.arrayContaining(['VOR ORT ESSEN']));
     expect(r!.bold).toContain('Tisch: 1');
     expect(r!.text).toContain('Zahlung: Bankomatkarte');
     expect(r!.lines.every((l) => l.length <= 42)).toBe(true);

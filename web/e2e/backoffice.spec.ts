@@ -84,7 +84,7 @@ test.describe('Back office', () => {
     await expect(card).toBeVisible();
     testInfo.annotations.push({ type: 'appeared after', description: `${Date.now() - started} ms` });
     await expect(card).toContainText(`#${ticket}`);
-    await expect(card).toContainText('Takeaway');
+    await expect(card).toContainText('Abholung');
     await expect(card).toContainText('2 × Wiener Schnitzel vom Kalb');
     await expect(card).toContainText('EUR');
     await expect(card).toContainText('Zahlung vor Ort');

@@ -629,7 +629,7 @@ test.describe('table QR link in the storefront', () => {
       await page.getByRole('button', { name: /Warenkorb anzeigen/ }).click();
       await page.getByRole('link', { name: 'Zur Kasse' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Kasse' })).toBeVisible();
-      await expect(page.getByRole('radio', { name: 'Dine In' })).toBeChecked();
+      await expect(page.getByRole('radio', { name: 'Vor Ort essen' })).toBeChecked();
       const select = page.getByRole('combobox', { name: /^Tischnummer/ });
       await expect(select).toHaveValue(String(table.id));
       await expect(select.locator('option:checked')).toHaveText(identifier);

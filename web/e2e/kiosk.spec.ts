@@ -9,7 +9,7 @@ const KIOSK = '/kiosk/gasthaus-linde-wien';
 
 async function startOrder(page: Page) {
   await page.getByRole('button', { name: /Zum Bestellen tippen/ }).click();
-  await page.getByRole('button', { name: /Hier essen/ }).click();
+  await page.getByRole('button', { name: /Vor Ort essen/ }).click();
   await expect(page.getByRole('button', { name: /Almdudler/ })).toBeVisible();
 }
 
@@ -53,7 +53,7 @@ test.describe('Self-service kiosk', () => {
     await expect(page.getByRole('heading', { name: 'Wo möchten Sie essen?' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
     await screenshot(page, testInfo, 'kiosk-order-type', false);
-    await page.getByRole('button', { name: /Hier essen/ }).click();
+    await page.getByRole('button', { name: /Vor Ort essen/ }).click();
     await expect(page.getByRole('button', { name: /Almdudler/ })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Zur Kasse' })).toBeDisabled();
     await expectNoSeriousA11yViolations(page);
@@ -69,15 +69,17 @@ test.describe('Self-service kiosk', () => {
     await page.getByRole('button', { name: 'Zur Kasse' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Bestellung abschließen' })).toBeVisible();
     // Dine-in and takeaway only, payment on the spot only.
-    await expect(page.getByRole('radio', { name: 'Hier essen' })).toBeChecked();
-    await expect(page.getByRole('radio', { name: 'Mitnehmen' })).toBeVisible();
+    await expect(page.getByRole('radio', { name: 'Vor Ort essen' })).toBeChecked();
+    await expect(page.getByRole('radio', { name: 'Abholung' })).toBeVisible();
     await expect(page.getByText('Lieferung')).toHaveCount(0);
-    await expect(page.getByRole('radio', { name: /An der Kasse bezahlen/ })).toBeVisible();
+    await expect(
+      page.getByRole('radio', { name: /An der Kassa bezahlen/ } /* the demo is Austrian */),
+    ).toBeVisible();
     await expect(page.getByRole('radio', { name: /Am Kartenterminal bezahlen/ })).toBeVisible();
     await expect(page.getByText(/Mollie|Datatrans/)).toHaveCount(0);
 
     // The table is required for dine-in.
-    const submit = page.getByRole('button', { name: /(Bestellung|Vorbestellung) abschicken/ });
+    const submit = page.getByRole('button', { name: /Zahlungspflichtig (bestellen|vorbestellen)/ });
     await page.getByLabel('Ich akzeptiere die Allgemeinen Geschäftsbedingungen.').check();
     await page.getByLabel('Ich habe die Datenschutzerklärung zur Kenntnis genommen.').check();
     await submit.click();

@@ -158,7 +158,7 @@ test.describe('Online payments against the provider fakes', () => {
     page,
   }, testInfo) => {
     await checkoutWith(page, 'Online-Zahlung (Mollie)');
-    await page.getByRole('button', { name: /Bestellung abschicken|Vorbestellung abschicken/ }).click();
+    await page.getByRole('button', { name: /Zahlungspflichtig (bestellen|vorbestellen)/ }).click();
     await expect(page).toHaveURL(/\/checkout\/tr_\w+$/);
     await expect(page.getByText('Mollie · Testzahlung')).toBeVisible();
     await screenshot(page, testInfo, 'payment-fake-mollie');
@@ -180,7 +180,7 @@ test.describe('Online payments against the provider fakes', () => {
     page,
   }, testInfo) => {
     await checkoutWith(page, 'Online-Zahlung (Mollie)');
-    await page.getByRole('button', { name: /Bestellung abschicken|Vorbestellung abschicken/ }).click();
+    await page.getByRole('button', { name: /Zahlungspflichtig (bestellen|vorbestellen)/ }).click();
     await expect(page).toHaveURL(/\/checkout\/tr_\w+$/);
     await page.getByRole('button', { name: 'Fehlgeschlagen · failed' }).click();
 
@@ -198,7 +198,7 @@ test.describe('Online payments against the provider fakes', () => {
     page,
   }) => {
     await checkoutWith(page, 'Online-Zahlung (Datatrans)');
-    await page.getByRole('button', { name: /Bestellung abschicken|Vorbestellung abschicken/ }).click();
+    await page.getByRole('button', { name: /Zahlungspflichtig (bestellen|vorbestellen)/ }).click();
     await expect(page).toHaveURL(/\/v1\/start\/\d+$/);
     await page.getByRole('button', { name: 'Bezahlt · paid' }).click();
     await expect(page).toHaveURL(/\/status\/[0-9a-f-]{36}\/[^/]+$/);
@@ -206,7 +206,7 @@ test.describe('Online payments against the provider fakes', () => {
     expect(datatrans.last().status).toBe('settled');
 
     await checkoutWith(page, 'Online-Zahlung (Datatrans)');
-    await page.getByRole('button', { name: /Bestellung abschicken|Vorbestellung abschicken/ }).click();
+    await page.getByRole('button', { name: /Zahlungspflichtig (bestellen|vorbestellen)/ }).click();
     await page.getByRole('button', { name: 'Abgebrochen · canceled' }).click();
     await expect(page).toHaveURL(new RegExp(`${WIEN}/checkout/error$`));
     await expect(page.getByRole('alert')).toContainText('Leider ist Ihre Zahlung fehlgeschlagen.');
@@ -219,7 +219,7 @@ test.describe('Online payments against the provider fakes', () => {
     await checkoutWith(page, 'Hydro AG Gutschein');
     const code = page.getByLabel('Gutscheincode');
     await expect(code).toBeVisible();
-    await page.getByRole('button', { name: /Bestellung abschicken|Vorbestellung abschicken/ }).click();
+    await page.getByRole('button', { name: /Zahlungspflichtig (bestellen|vorbestellen)/ }).click();
     await expect(code).toHaveAttribute('aria-invalid', 'true');
     await expect(page.locator('#voucherCode-error')).toHaveText('Bitte geben Sie den Gutscheincode ein.');
     await code.fill('a!');
@@ -231,7 +231,7 @@ test.describe('Online payments against the provider fakes', () => {
     await expect(code).toHaveAttribute('aria-invalid', 'false');
     await screenshot(page, testInfo, 'checkout-voucher');
     await expectNoSeriousA11yViolations(page);
-    await page.getByRole('button', { name: /Bestellung abschicken|Vorbestellung abschicken/ }).click();
+    await page.getByRole('button', { name: /Zahlungspflichtig (bestellen|vorbestellen)/ }).click();
     await expect(page).toHaveURL(/\/status\/[0-9a-f-]{36}\/[^/]+$/);
     await expect(
       page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung!' }),

@@ -333,11 +333,11 @@ test.describe('Install on a desktop browser', () => {
     await page.getByRole('button', { name: /Almdudler/ }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'In den Warenkorb' }).click();
     await page.goto('/store/gasthaus-linde-wien/checkout');
-    await page.getByRole('radio', { name: 'Dine In' }).check();
+    await page.getByRole('radio', { name: 'Vor Ort essen' }).check();
     await page.getByLabel('Tischnummer').selectOption({ index: 2 });
     await page.getByLabel('Ich akzeptiere die Allgemeinen Geschäftsbedingungen.').check();
     await page.getByLabel('Ich habe die Datenschutzerklärung zur Kenntnis genommen.').check();
-    await page.getByRole('button', { name: /(Bestellung|Vorbestellung) abschicken/ }).click();
+    await page.getByRole('button', { name: /Zahlungspflichtig (bestellen|vorbestellen)/ }).click();
     await expect(
       page.getByRole('heading', { level: 1, name: 'Vielen Dank für Ihre Bestellung!' }),
     ).toBeVisible();

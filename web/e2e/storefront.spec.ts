@@ -246,7 +246,7 @@ for (const screen of [
     await page.getByRole('link', { name: 'Zur Kasse' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Kasse' })).toBeVisible();
     await screenshot(page, testInfo, `storefront-${screen.name}-checkout`, false);
-    await page.getByRole('button', { name: /abschicken/ }).click();
+    await page.getByRole('button', { name: /Zahlungspflichtig (bestellen|vorbestellen)/ }).click();
     await expect(page.getByLabel('Vorname')).toHaveAttribute('aria-invalid', 'true');
     await page.waitForTimeout(600); // the smooth scroll to the first error
     await screenshot(page, testInfo, `storefront-${screen.name}-checkout-errors`, false);
@@ -293,7 +293,7 @@ test.describe('Checkout', () => {
       'Zahlungsart',
       'Rechtliches',
     ]);
-    const submit = page.getByRole('button', { name: /(Bestellung|Vorbestellung) abschicken/ });
+    const submit = page.getByRole('button', { name: /Zahlungspflichtig (bestellen|vorbestellen)/ });
     await expect(submit).toBeVisible();
     await expectNoSeriousA11yViolations(page);
 
@@ -423,7 +423,7 @@ async function wienCheckoutWith(page: Page, product: RegExp) {
 }
 
 const submitButton = (page: Page) =>
-  page.getByRole('button', { name: /(Bestellung|Vorbestellung|Angebotsanfrage) abschicken/ });
+  page.getByRole('button', { name: /Zahlungspflichtig (bestellen|vorbestellen)|Angebotsanfrage abschicken/ });
 
 test.describe('Ordering', () => {
   test('a takeaway order with a configurable product reaches its status page, which follows the staff', async ({
@@ -449,7 +449,7 @@ test.describe('Ordering', () => {
       if (request.method() === 'POST' && request.url().endsWith('/api/orders'))
         orders.push(request.headers()['idempotency-key'] ?? '');
     });
-    await page.getByRole('button', { name: /(Bestellung|Vorbestellung) abschicken/ }).dblclick();
+    await page.getByRole('button', { name: /Zahlungspflichtig (bestellen|vorbestellen)/ }).dblclick();
 
     await expect(page).toHaveURL(/\/status\/[0-9a-f-]{36}\/[^/]+$/);
     await expect(
@@ -569,7 +569,7 @@ test.describe('Ordering, more', () => {
       await day.click();
       await datePicker.getByRole('button', { name: 'Speichern' }).click();
       await expect(page.getByRole('button', { name: /Uhrzeit/ })).toContainText(/\d\d:\d\d Uhr/);
-      const submit = page.getByRole('button', { name: 'Vorbestellung abschicken' });
+      const submit = page.getByRole('button', { name: 'Zahlungspflichtig vorbestellen' });
       await expect(submit).toBeVisible();
       await expect(page.getByLabel('Vorname')).toHaveValue('Anna');
       await screenshot(page, testInfo, 'checkout-preorder-closed');
@@ -586,7 +586,7 @@ test.describe('Ordering, more', () => {
 
   test('dine-in with a table: no contact section, the table is required', async ({ page }, testInfo) => {
     await wienCheckoutWith(page, /Almdudler/);
-    await page.getByRole('radio', { name: 'Dine In' }).check();
+    await page.getByRole('radio', { name: 'Vor Ort essen' }).check();
     await expect(page.getByText('Die Nummer finden Sie in der Mitte des QR-Codes')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Kontaktdaten' })).toHaveCount(0);
     await acceptLegal(page);

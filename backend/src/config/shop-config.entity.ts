@@ -1,3 +1,4 @@
+import type { Market } from '@ordering/common';
 import { SECRET_KEYS, type SecretKey } from '@ordering/common/schemas';
 import { Column, Entity, PrimaryColumn, UpdateDateColumn } from 'typeorm';
 import { DEFAULT_MAP_STYLE_URL } from '../serving/map-hosts.js';
@@ -27,6 +28,10 @@ export class ShopConfig {
 
   @Column({ type: 'varchar', length: 3, default: 'EUR' })
   currency: string;
+
+  /** Market profile (`DE` | `AT`): the defaults and words of the shop's country. */
+  @Column({ type: 'varchar', length: 2, default: 'DE' })
+  market: Market;
 
   @url() termsAndConditions: string | null;
   @markdown() termsAndConditionsText: string | null;

@@ -240,6 +240,7 @@ export async function seedContent(
         shopName: 'Gruber & Linde',
         businessName: 'Gruber & Linde GmbH',
         currency: 'EUR',
+        market: 'AT', // the demo's inn is in Vienna
         termsAndConditions: '/terms-and-conditions',
         privacyPolicy: '/privacy',
         imprint: '/imprint',

@@ -42,8 +42,11 @@ export interface AppConfig {
   jobsPollIntervalMs: number;
   /** The SMS provider's endpoint (`POST` JSON, see README); without it no SMS is sent. */
   smsApiUrl?: string;
-  /** Country calling code for phone numbers written without one (`0664 …` → `+43 664 …`). */
-  smsCountryCode: string;
+  /**
+   * Country calling code for phone numbers written without one (`0664 …` → `+43 664 …`); null: the shop's
+   * market profile decides (`DE` 49, `AT` 43).
+   */
+  smsCountryCode: string | null;
   /** CORS, public-write rate limits and their shared store (see serving-config.ts). */
   serving: ServingConfig;
   /** Payment providers' and voucher issuer's addresses (see payments-config.ts). */
@@ -91,7 +94,11 @@ export const ENV_DOC: ReadonlyArray<{ name: string; default: string; meaning: st
     default: '(leer)',
     meaning: 'Adresse des SMS-Anbieters (POST JSON); leer: keine SMS',
   },
-  { name: 'SMS_COUNTRY_CODE', default: '43', meaning: 'Ländervorwahl für Telefonnummern ohne Vorwahl' },
+  {
+    name: 'SMS_COUNTRY_CODE',
+    default: '(Markt des Shops)',
+    meaning: 'Ländervorwahl für Telefonnummern ohne Vorwahl; leer: aus dem Markt (DE 49, AT 43)',
+  },
   {
     name: 'CORS_ORIGINS',
     default: '—',
@@ -219,8 +226,8 @@ function readJobsAndSms(
       `Die Umgebungsvariable JOBS_POLL_INTERVAL_MS muss eine ganze Zahl zwischen 100 und 600000 sein, nicht "${env.JOBS_POLL_INTERVAL_MS}".`,
     );
   }
-  const countryCode = (env.SMS_COUNTRY_CODE?.trim() || '43').replace(/^\+/, '');
-  if (!/^[1-9]\d{0,2}$/.test(countryCode)) {
+  const countryCode = (env.SMS_COUNTRY_CODE?.trim() ?? '').replace(/^\+/, '');
+  if (countryCode !== '' && !/^[1-9]\d{0,2}$/.test(countryCode)) {
     throw new ConfigError(
       'SMS_COUNTRY_CODE',
       `Die Umgebungsvariable SMS_COUNTRY_CODE muss eine Ländervorwahl aus 1 bis 3 Ziffern sein (z. B. 43), nicht "${env.SMS_COUNTRY_CODE}".`,
@@ -230,7 +237,7 @@ function readJobsAndSms(
     jobsWorker: readBoolean(env, 'JOBS_WORKER', true),
     jobsPollIntervalMs: Number(pollRaw),
     smsApiUrl: readUrl(env, 'SMS_API_URL', ['http:', 'https:']),
-    smsCountryCode: countryCode,
+    smsCountryCode: countryCode || null,
   };
 }
 

@@ -1,4 +1,5 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { marketProfile, toE164 } from '@ordering/common';
 import type { Logger } from 'pino';
 import type { EntityManager } from 'typeorm';
 import type { AppConfig } from '../env/config.js';
@@ -7,7 +8,6 @@ import type { RequestContext } from '../core/request-context.js';
 import { APP_CONFIG, LOGGER } from '../core/tokens.js';
 import { type EnqueueOptions, JobQueue } from '../jobs/job-queue.service.js';
 import type { OrderEvent } from '../orders/order-events.js';
-import { toE164 } from './phone.js';
 import {
   branchNewOrderMail,
   customerMail,
@@ -181,14 +181,14 @@ export class OrderNotifications implements OnModuleInit {
   }
 
   private sms(
-    setting: { sms: boolean; mail: MailContext },
+    setting: { sms: boolean; smsCountryCode: string; mail: MailContext },
     order: MailOrder,
     kind: CustomerMailKind,
     orderId: number,
     options: EnqueueOptions = {},
   ): Job {
     if (!setting.sms) return null;
-    const to = toE164(order.phone, this.config.smsCountryCode);
+    const to = toE164(order.phone, setting.smsCountryCode);
     if (!to) return null; // no usable number: nothing to retry
     const text = this.rendered(`sms-${kind}`, orderId, () => customerSms(kind, setting.mail, order));
     if (text === null) return null;
@@ -197,11 +197,15 @@ export class OrderNotifications implements OnModuleInit {
   }
 
   /** The shop's and the branch's settings the messages need, read in the order's transaction. */
-  private async settings(em: EntityManager, branchId: number): Promise<{ sms: boolean; mail: MailContext }> {
+  private async settings(
+    em: EntityManager,
+    branchId: number,
+  ): Promise<{ sms: boolean; smsCountryCode: string; mail: MailContext }> {
     // One round trip: the order's transaction holds its locks (the ticket counter) meanwhile.
     const rows: Array<{
       shop_name: string | null;
       currency: string | null;
+      market: string | null;
       sms: boolean | null;
       reviews: boolean | null;
       name: string | null;
@@ -209,7 +213,7 @@ export class OrderNotifications implements OnModuleInit {
       phone: string | null;
       time_zone: string | null;
     }> = await em.query(
-      `SELECT c.shop_name, c.currency, c.enable_plugin_sms AS sms, c.enable_plugin_order_reviews AS reviews,
+      `SELECT c.shop_name, c.currency, c.market, c.enable_plugin_sms AS sms, c.enable_plugin_order_reviews AS reviews,
               b.name, b.email, b.phone, b.time_zone
        FROM (SELECT 1) one
        LEFT JOIN shop_config c ON c.id = 1
@@ -219,6 +223,8 @@ export class OrderNotifications implements OnModuleInit {
     const r = rows[0]!;
     return {
       sms: !!r.sms,
+      // SMS_COUNTRY_CODE wins; without it the shop's market (docs/decisions/legal.md).
+      smsCountryCode: this.config.smsCountryCode ?? marketProfile(r.market).phoneCountryCode,
       mail: {
         shopName: r.shop_name ?? '',
         currency: r.currency || 'EUR',

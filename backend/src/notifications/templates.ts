@@ -3,6 +3,7 @@ import {
   formatMoney,
   formatTime,
   isUnitCode,
+  t,
   toCents,
   unitLabel,
   unitType,
@@ -97,7 +98,9 @@ export function formatAppointment(iso: string | null | undefined, timeZone: stri
 const customerName = (o: MailOrder) => [o.firstName, o.lastName].filter(Boolean).join(' ').trim();
 const ticket = (o: MailOrder) => (o.ticketNumber ? ` Nr. ${o.ticketNumber}` : '');
 const noun = (o: MailOrder) => (o.isQuotation ? 'Anfrage' : 'Bestellung');
-const orderType = (o: MailOrder) => (o.isDelivery ? 'Lieferung' : o.isDineIn ? 'Vor Ort' : 'Abholung');
+// The words of every face (docs/decisions/legal.md): Abholung, Lieferung, Vor Ort essen.
+const orderType = (o: MailOrder) =>
+  t(o.isDelivery ? 'orderType.delivery' : o.isDineIn ? 'orderType.dineIn' : 'orderType.takeaway');
 
 /** The item lines and the total, as text lines. */
 function itemLines(ctx: MailContext, order: MailOrder): string[] {

@@ -1,3 +1,4 @@
+import type { Market } from '../market.js';
 import type { Entity } from './base.js';
 
 /** Order type names used by the settings (`defaultDeliveryMethod`). */
@@ -116,6 +117,8 @@ export interface Config {
   businessName: string;
   /** Currency code (default `EUR`). */
   currency: string;
+  /** Market profile: `DE` (default) or `AT` (common/src/market.ts). */
+  market?: Market;
   /** External URL of the terms and conditions. */
   termsAndConditions?: string | null;
   /** Markdown text of the terms (wins over the URL). */

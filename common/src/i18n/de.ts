@@ -25,9 +25,9 @@ export const de = {
   'general.cancel': 'Abbrechen',
   'general.back': 'Zurück',
   'general.clear': 'Auswahl löschen',
-  'orderType.takeaway': 'Takeaway',
+  'orderType.takeaway': 'Abholung',
   'orderType.delivery': 'Lieferung',
-  'orderType.dineIn': 'Dine In',
+  'orderType.dineIn': 'Vor Ort essen',
 
   // --- branch list, search, toolbar
   'branchList.count': '{n} von {m} Filialen werden angezeigt.',
@@ -80,12 +80,12 @@ export const de = {
   'checkout.freeDeliveryFrom': 'Kostenlose Lieferung ab {amount}.',
   'checkout.phoneFormat': 'Bitte geben Sie eine gültige Nummer im Format {phone} an.',
   'checkout.submitQuotation': 'Angebotsanfrage abschicken',
-  'checkout.submitOrder': 'Bestellung abschicken',
-  'checkout.submitPreorder': 'Vorbestellung abschicken',
+  'checkout.submitOrder': 'Zahlungspflichtig bestellen',
+  'checkout.submitPreorder': 'Zahlungspflichtig vorbestellen',
   'checkout.paymentFailed':
     'Leider ist Ihre Zahlung fehlgeschlagen. Bitte überprüfen Sie Ihre Daten und versuchen Sie es erneut.',
   'checkout.tableHint':
-    'Die Nummer finden Sie in der Mitte des QR-Codes auf Ihrem Tisch. Andernfalls wählen Sie bitte Takeaway und geben Sie Ihren Tisch im Kommentar an.',
+    'Die Nummer finden Sie in der Mitte des QR-Codes auf Ihrem Tisch. Andernfalls wählen Sie bitte Abholung und geben Sie Ihren Tisch im Kommentar an.',
   'checkout.noDonateeMatch': 'Keine passende Organisation gefunden.',
   'checkout.orderTypeUnavailable': 'Diese Bestellart wird von der Filiale nicht angeboten.',
   'checkout.deliveryAreaInvalid': 'Bitte wählen Sie ein gültiges Liefergebiet aus.',

@@ -1,6 +1,7 @@
 import './jitless.js';
 import { z } from 'zod';
 import { t } from '../i18n/index.js';
+import { DEFAULT_MARKET, isMarket, type Market } from '../market.js';
 
 /** The demo's map style: MapTiler's streets (needs the configured token). */
 export const DEFAULT_MAP_STYLE_URL = 'https://api.maptiler.com/maps/streets-v2/style.json?key={token}';
@@ -51,6 +52,14 @@ export const shopConfigInput = z.object({
     .toUpperCase()
     .default('EUR')
     .refine(isCurrency, { message: t('validation.choice') }),
+  /** Market profile (`DE` | `AT`): dialling code, time zone of new branches, VAT presets, words. */
+  market: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .default(DEFAULT_MARKET)
+    .refine(isMarket, { message: t('validation.choice') })
+    .transform((v) => v as Market),
   termsAndConditions: link(),
   termsAndConditionsText: optionalMarkdown(),
   privacyPolicy: link(),

@@ -1,6 +1,7 @@
 import './jitless.js';
 import { z } from 'zod';
 import { t } from '../i18n/index.js';
+import { isLinkablePhone, PHONE_FIELD_MESSAGE } from '../phone.js';
 
 /** The largest id a PostgreSQL integer column holds. */
 const MAX_ID = 2_147_483_647;
@@ -35,6 +36,17 @@ export const fields = {
       .union([z.email().max(200), z.literal(''), z.null()])
       .optional()
       .transform((v) => v || ''),
+  /**
+   * Optional phone number a link will dial (branch, shop): empty, or one that becomes E.164 — `+49 30 …`,
+   * `0043 …` or national `030 …`; junk is refused with a German sentence instead of a broken link later.
+   */
+  optionalPhone: () =>
+    z
+      .string()
+      .max(50)
+      .nullish()
+      .transform((v) => (v ?? '').trim())
+      .refine(isLinkablePhone, { message: PHONE_FIELD_MESSAGE }),
   /** Money in major units, at most two decimals, not negative. */
   money: () =>
     z

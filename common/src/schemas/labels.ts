@@ -247,6 +247,7 @@ export const FIELD_LABELS = {
     shopName: 'Shopname',
     businessName: 'Firmenname',
     currency: 'Währung',
+    market: 'Markt (Land)',
     termsAndConditions: 'AGB (Link)',
     termsAndConditionsText: 'AGB (Text)',
     privacyPolicy: 'Datenschutz (Link)',

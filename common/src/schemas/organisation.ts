@@ -137,7 +137,7 @@ export const branchInput = z.object({
   street: fields.optionalText(200),
   zipCode: fields.optionalText(20),
   city: fields.optionalText(100),
-  phone: fields.optionalText(50),
+  phone: fields.optionalPhone(),
   email: fields.optionalEmail(),
   longitude: z
     .number()

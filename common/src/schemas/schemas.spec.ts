@@ -124,6 +124,15 @@ describe('shared input schemas', () => {
     expect(errorsOf(branchInput, { identifier: 'wien', name: 'Wien', timeZone: 'Mars/Olymp' })).toEqual([
       { message: 'Unbekannte Zeitzone.', field: 'timeZone' },
     ]);
+    // A phone a link cannot dial is refused where it is typed, in German; German and Austrian forms pass.
+    expect(errorsOf(branchInput, { identifier: 'wien', name: 'Wien', phone: 'ruf an!' })).toEqual([
+      {
+        message: 'Bitte geben Sie eine gültige Telefonnummer ein, z. B. +49 30 1234567 oder 0664 1234567.',
+        field: 'phone',
+      },
+    ]);
+    for (const phone of ['+49 30 1234567', '030 1234567', '+43 1 523 88 10', '0043 664 1234567', ''])
+      expect(errorsOf(branchInput, { identifier: 'wien', name: 'Wien', phone })).toEqual([]);
     expect(
       errorsOf(branchInput, {
         identifier: 'wien',

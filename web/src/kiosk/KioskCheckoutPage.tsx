@@ -1,4 +1,4 @@
-import { type Order, type OrderType, type PaymentMethod } from '@ordering/common';
+import { type MarketProfile, type Order, type OrderType, type PaymentMethod } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useNavigate, useParams } from '../router/router';
@@ -7,6 +7,7 @@ import { PageTitle } from '../components/PageTitle';
 import { AppointmentPickers } from '../storefront/components/AppointmentPickers';
 import { CartSummary } from '../storefront/components/CartPanel';
 import { LoadState } from '../storefront/components/LoadState';
+import { OrderSummary } from '../storefront/components/OrderSummary';
 import { ProductModal } from '../storefront/components/ProductModal';
 import { useSelectedBranch } from '../storefront/components/useSelectedBranch';
 import { useStores } from '../storefront/stores';
@@ -19,10 +20,18 @@ import { kioskTexts } from './texts';
 /** The kiosk takes only what is paid on the spot: at the counter (cash) or at the card terminal. */
 export const KIOSK_PAYMENT_METHODS: readonly PaymentMethod[] = ['cash', 'atm-card'];
 
-const PAYMENT_LABEL: Record<string, { label: string; hint: string }> = {
-  cash: { label: kioskTexts.paymentAtCounter, hint: kioskTexts.paymentAtCounterHint },
-  'atm-card': { label: kioskTexts.paymentCard, hint: kioskTexts.paymentCardHint },
-};
+/** The kiosk's payment choices in the words of the shop's market ("Kasse"/"Kassa", "EC-Karte"/"Bankomat"). */
+function paymentLabel(method: PaymentMethod, market: MarketProfile): { label: string; hint: string } {
+  if (method === 'atm-card')
+    return {
+      label: kioskTexts.paymentCard,
+      hint: kioskTexts.paymentCardHint(market.atmCardLabel, market.cashDesk),
+    };
+  return {
+    label: kioskTexts.paymentAtCounter(market.cashDesk),
+    hint: kioskTexts.paymentAtCounterHint(market.cashDesk),
+  };
+}
 
 const TYPE_LABEL: Partial<Record<OrderType, string>> = {
   dineIn: kioskTexts.dineIn,
@@ -40,7 +49,7 @@ export const KioskCheckoutPage = observer(function KioskCheckoutPage() {
 });
 
 const KioskCheckout = observer(function KioskCheckout({ identifier }: { identifier: string }) {
-  const { ui, cart, checkout, api } = useStores();
+  const { ui, cart, checkout, api, data } = useStores();
   const kiosk = useKiosk();
   const navigate = useNavigate();
   const errorsRef = useRef<HTMLDivElement>(null);
@@ -229,8 +238,8 @@ const KioskCheckout = observer(function KioskCheckout({ identifier }: { identifi
                     checked={checkout.selectedPaymentMethod === method}
                     onChange={() => checkout.setPaymentMethod(method)}
                   />
-                  <span className="kiosk-option__label">{PAYMENT_LABEL[method].label}</span>
-                  <span className="kiosk-option__hint">{PAYMENT_LABEL[method].hint}</span>
+                  <span className="kiosk-option__label">{paymentLabel(method, data.market).label}</span>
+                  <span className="kiosk-option__hint">{paymentLabel(method, data.market).hint}</span>
                 </label>
               ))}
             </div>
@@ -253,6 +262,8 @@ const KioskCheckout = observer(function KioskCheckout({ identifier }: { identifi
             label={`${texts.acceptPrivacyBefore}${texts.legalPrivacy}${texts.acceptPrivacyAfter}`}
           />
         </KioskSection>
+
+        <OrderSummary className="kiosk-card" external={false} />
 
         <div className="kiosk-checkout__actions">
           <button

@@ -1,9 +1,11 @@
 import { useEffect, useRef } from 'react';
 import type { PlacedOrder } from './KioskStore';
+import { useStores } from '../storefront/stores';
 import { kioskTexts } from './texts';
 
 /** After an order: the number big, what to do next, and back to the screensaver by itself or by "Fertig". */
 export function KioskDone({ order, onDone }: { order: PlacedOrder; onDone: () => void }) {
+  const { data } = useStores();
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
@@ -16,7 +18,9 @@ export function KioskDone({ order, onDone }: { order: PlacedOrder; onDone: () =>
         {order.number}
       </p>
       <p className="kiosk-done__pay">
-        {order.paymentMethod === 'atm-card' ? kioskTexts.payAtTerminalNow : kioskTexts.payAtCounterNow}
+        {order.paymentMethod === 'atm-card'
+          ? kioskTexts.payAtTerminalNow
+          : kioskTexts.payAtCounterNow(data.market.cashDesk)}
       </p>
       <p className="kiosk-done__hint">{kioskTexts.weCallYou}</p>
       <button type="button" className="kiosk-button kiosk-button--light" onClick={onDone}>

@@ -1,14 +1,16 @@
 // German texts of the self-service kiosk. "Sind Sie noch da?" is the issue's wording; the specification
 // names the screensaver 'tap to order' without a German text, so the rest is ours.
+import { t } from '@ordering/common';
+
 export const kioskTexts = {
   tapToOrder: 'Zum Bestellen tippen',
   tapHint: 'Tippen Sie irgendwo auf den Bildschirm.',
   welcome: 'Willkommen',
   whereToEat: 'Wo möchten Sie essen?',
-  dineIn: 'Hier essen',
+  dineIn: t('orderType.dineIn'),
   dineInHint: 'Wir bringen Ihre Bestellung an Ihren Tisch.',
   dineInHintNoTable: 'Wir rufen Ihre Nummer auf, sobald Ihre Bestellung fertig ist.',
-  takeaway: 'Mitnehmen',
+  takeaway: t('orderType.takeaway'),
   takeawayHint: 'Wir packen Ihre Bestellung zum Mitnehmen ein.',
   noOrderTypes: 'An diesem Standort kann am Terminal derzeit nicht bestellt werden.',
   startOver: 'Neu beginnen',
@@ -19,10 +21,13 @@ export const kioskTexts = {
   continueShopping: 'Weiter bestellen',
   orderType: 'Bestellart',
   payment: 'Bezahlung',
-  paymentAtCounter: 'An der Kasse bezahlen',
-  paymentAtCounterHint: 'Bar oder mit Karte an der Kasse.',
+  // "Kasse" in Germany, "Kassa" in Austria; the debit card by its country's name (market profile).
+  paymentAtCounter: (desk: string) => `An der ${desk} bezahlen`,
+  paymentAtCounterHint: (desk: string) => `Bar oder mit Karte an der ${desk}.`,
   paymentCard: 'Am Kartenterminal bezahlen',
-  paymentCardHint: 'Mit Bankomat- oder Kreditkarte am Terminal neben der Kasse.',
+  paymentCardHint: (card: string, desk: string) =>
+    `Mit ${card} oder Kreditkarte am Terminal neben der ${desk}.`,
+  payAtCounterNow: (desk: string) => `Bitte bezahlen Sie jetzt an der ${desk}.`,
   name: 'Ihr Name',
   nameHint: 'Damit wir Sie aufrufen können.',
   stillThere: 'Sind Sie noch da?',
@@ -34,7 +39,6 @@ export const kioskTexts = {
   thanks: 'Vielen Dank für Ihre Bestellung!',
   yourTicket: 'Ihre Nummer',
   yourOrder: 'Ihre Bestellnummer',
-  payAtCounterNow: 'Bitte bezahlen Sie jetzt an der Kasse.',
   payAtTerminalNow: 'Bitte bezahlen Sie jetzt am Kartenterminal.',
   weCallYou: 'Wir rufen Ihre Nummer auf, sobald Ihre Bestellung fertig ist.',
   done: 'Fertig',

@@ -98,7 +98,7 @@ export function leftRight(left: string, right: string, width: number): string[] 
 
 export function orderTypeText(order: ReceiptOrder): string {
   if (order.isDelivery) return 'LIEFERUNG';
-  if (order.isDineIn) return 'IM LOKAL';
+  if (order.isDineIn) return 'VOR ORT ESSEN'; // the storefront's words (docs/decisions/legal.md)
   return 'ABHOLUNG';
 }
 

@@ -1,3 +1,4 @@
+import { t } from '@ordering/common';
 import { useEffect, useState } from 'react';
 import type { CustomEditorProps } from '../editors/types';
 import { useStores } from '../stores';
@@ -15,9 +16,9 @@ interface PrinterSettings {
 /** What each device type has (backend/src/operations/devices/device-settings.ts). */
 const HAS_PRINTER = new Set(['frontdesk', 'kiosk', 'printer']);
 const ORDER_MODES: Array<[string, string]> = [
-  ['takeaway', 'Takeaway'],
-  ['delivery', 'Lieferung'],
-  ['dineIn', 'Dine In'],
+  ['takeaway', t('orderType.takeaway')],
+  ['delivery', t('orderType.delivery')],
+  ['dineIn', t('orderType.dineIn')],
 ];
 const NEW_PRINTER: PrinterSettings = { host: '', port: 9100, width: 48, type: 'epson' };
 

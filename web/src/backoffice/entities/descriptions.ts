@@ -880,6 +880,13 @@ export const CONFIG_DESCRIPTION: EntityDescription = {
     { name: 'website', type: 'text', group: 'Shop' },
     { name: 'currency', type: 'text', group: 'Shop' },
     {
+      name: 'market',
+      type: 'select',
+      options: options({ DE: 'Deutschland', AT: 'Österreich' }),
+      group: 'Shop',
+      hint: 'Setzt die Vorwahl für Telefon-, WhatsApp- und SMS-Nummern, das Telefonbeispiel und Begriffe wie „EC-Karte / Girocard“ oder „Bankomatkarte“, „Kasse“ oder „Kassa“, „Treppenhaus“ oder „Stiege“.',
+    },
+    {
       name: 'defaultDeliveryMethod',
       type: 'select',
       options: options({ takeaway: 'Abholung', delivery: 'Lieferung', dineIn: 'Vor Ort essen' }),

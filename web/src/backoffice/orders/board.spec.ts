@@ -22,9 +22,9 @@ describe('card texts', () => {
   const now = new Date('2026-11-20T10:30:00Z');
 
   it('names the order type in German', () => {
-    expect(orderTypeLabel(staffOrder())).toBe('Takeaway');
+    expect(orderTypeLabel(staffOrder())).toBe('Abholung');
     expect(orderTypeLabel(staffOrder({ isDelivery: true }))).toBe('Lieferung');
-    expect(orderTypeLabel(staffOrder({ isDineIn: true }))).toBe('Dine In');
+    expect(orderTypeLabel(staffOrder({ isDineIn: true }))).toBe('Vor Ort essen');
   });
 
   it('shows the wanted time in Vienna, or "So bald wie möglich"', () => {

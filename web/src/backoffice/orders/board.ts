@@ -36,7 +36,7 @@ export function boardColumn(order: StaffOrder): BoardColumn | null {
   }
 }
 
-/** "Takeaway", "Lieferung" or "Dine In". */
+/** "Abholung", "Lieferung" or "Vor Ort essen". */
 export function orderTypeLabel(order: Pick<StaffOrder, 'isDelivery' | 'isDineIn'>): string {
   if (order.isDelivery) return t('orderType.delivery');
   if (order.isDineIn) return t('orderType.dineIn');

@@ -16,7 +16,7 @@ describe(ordersCsv.name, () => {
     expect(header).toBe('Ticket;Eingang;Termin;Filiale;Kunde;Art;Status;Zahlung;Summe');
     expect(row).toContain('7;');
     expect(row).toContain('"Anna Huber, Huber; ""Söhne"""');
-    expect(row).toContain(';Takeaway;Warten auf Bestätigung;Zahlung vor Ort;12,50 EUR');
+    expect(row).toContain(';Abholung;Warten auf Bestätigung;Zahlung vor Ort;12,50 EUR');
   });
 });
 

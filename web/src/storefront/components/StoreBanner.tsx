@@ -1,6 +1,7 @@
-import { t, telHref, type Branch, type OrderType } from '@ordering/common';
+import { t, type Branch, type OrderType } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
 import { imageUrl } from '../format';
+import { PhoneLink } from './PhoneLink';
 import { storeNotice } from '../stores/notices';
 import { useStores } from '../stores';
 import { texts } from '../texts';
@@ -50,7 +51,7 @@ export const StoreBanner = observer(function StoreBanner({ branch }: { branch: B
               {branch.phone && (
                 <>
                   {' · '}
-                  <a href={telHref(branch.phone)}>{branch.phone}</a>
+                  <PhoneLink phone={branch.phone} />
                 </>
               )}
             </p>

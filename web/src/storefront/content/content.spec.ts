@@ -1,14 +1,7 @@
 import type { Branch, OpeningHourRule } from '@ordering/common';
 import { stepForKey, wrapIndex } from './gallery/GalleryOverlay';
 import { allLegalEntries, legalEntry, legalHref } from './legal';
-import {
-  addressDirectionsHref,
-  directionsHref,
-  isInternalUrl,
-  navigationHref,
-  whatsAppHref,
-  whatsAppNumber,
-} from './links';
+import { addressDirectionsHref, directionsHref, isInternalUrl, navigationHref } from './links';
 import { mapOptionsOf, markersOf, styleUrlOf } from './maps/mapOptions';
 import { sitePathOf } from './pages/ContentPage';
 import { sectionsOf } from './pages/ContentSite';
@@ -34,12 +27,6 @@ describe('links', () => {
     expect(isInternalUrl('/store/wien')).toBe(true);
     expect(isInternalUrl('https://example.org')).toBe(false);
     expect(isInternalUrl('#kontakt')).toBe(false);
-  });
-
-  it('builds WhatsApp links from the phone without spaces, a leading plus turned into 0', () => {
-    expect(whatsAppNumber('+43 316 271 440')).toBe('043316271440');
-    expect(whatsAppNumber('0664 123 45 67')).toBe('06641234567');
-    expect(whatsAppHref('+43 1 523')).toBe('https://api.whatsapp.com/send?phone=0431523');
   });
 
   it('opens directions to latitude,longitude, or to street and city', () => {

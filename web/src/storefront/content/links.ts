@@ -23,20 +23,6 @@ export function isInternalUrl(url: string): boolean {
   return url.startsWith('/');
 }
 
-/** `tel:` target: the number without spaces, slashes or dashes. */
-export function telHref(phone: string): string {
-  return `tel:${phone.replace(/[\s/()-]/g, '')}`;
-}
-
-/** The WhatsApp number (spec section 7): the phone without spaces, a leading plus turned into 0. */
-export function whatsAppNumber(phone: string): string {
-  return phone.replace(/\s+/g, '').replace(/^\+/, '0');
-}
-
-export function whatsAppHref(phone: string): string {
-  return `https://api.whatsapp.com/send?phone=${encodeURIComponent(whatsAppNumber(phone))}`;
-}
-
 /** Directions in an external maps service to a branch's coordinates (spec section 7). */
 export function directionsHref(latitude: number, longitude: number): string {
   return `https://www.google.com/maps/dir/?api=1&destination=${latitude},${longitude}`;

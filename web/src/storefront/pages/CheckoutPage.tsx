@@ -1,9 +1,8 @@
-import { t, type OrderType, type PaymentMethod } from '@ordering/common';
+import { paymentMethodLabel, t, type OrderType } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from '../../router/router';
 import { NotFoundPage } from '../../components/ErrorPage';
-import { Markdown } from '../../components/Markdown';
 import { PageTitle } from '../../components/PageTitle';
 import { messages } from '../../i18n/messages';
 import { AppointmentPickers } from '../components/AppointmentPickers';
@@ -11,6 +10,8 @@ import { CartSummary } from '../components/CartPanel';
 import { LoadState } from '../components/LoadState';
 import { Overlay } from '../components/Overlay';
 import { LazyProductModal } from '../components/LazyProductModal';
+import { LegalTextLink, type LegalTextFields } from '../components/LegalTextLink';
+import { OrderSummary } from '../components/OrderSummary';
 import { useSelectedBranch } from '../components/useSelectedBranch';
 import type { CheckoutStore, CustomerField } from '../stores/CheckoutStore';
 import { useStores } from '../stores';
@@ -47,7 +48,7 @@ export const CheckoutPage = observer(function CheckoutPage({
 });
 
 const Checkout = observer(function Checkout({ identifier }: { identifier: string }) {
-  const { cart, checkout } = useStores();
+  const { cart, checkout, data } = useStores();
   const { branch, ready } = useSelectedBranch(identifier);
   const navigate = useNavigate();
   const errorsRef = useRef<HTMLDivElement>(null);
@@ -225,7 +226,7 @@ const Checkout = observer(function Checkout({ identifier }: { identifier: string
               />
               <TextField checkout={checkout} field="city" label={texts.city} autoComplete="address-level2" />
               <TextField checkout={checkout} field="floor" label={texts.floor} />
-              <TextField checkout={checkout} field="stairway" label={texts.stairway} />
+              <TextField checkout={checkout} field="stairway" label={data.market.stairway} />
               <TextField checkout={checkout} field="door" label={texts.door} />
             </div>
           </Section>
@@ -265,7 +266,7 @@ const Checkout = observer(function Checkout({ identifier }: { identifier: string
                     checked={checkout.selectedPaymentMethod === method}
                     onChange={() => checkout.setPaymentMethod(method)}
                   />
-                  <span>{t(`paymentMethod.${method}` as `paymentMethod.${PaymentMethod}`)}</span>
+                  <span>{paymentMethodLabel(method, data.market)}</span>
                 </label>
               ))}
             </div>
@@ -307,8 +308,7 @@ const Checkout = observer(function Checkout({ identifier }: { identifier: string
             before={texts.acceptTermsBefore}
             after={texts.acceptTermsAfter}
             title={texts.legalTerms}
-            text="termsAndConditionsText"
-            url="termsAndConditions"
+            fields={{ text: 'termsAndConditionsText', url: 'termsAndConditions' }}
             readLabel={texts.readTerms}
           />
           <LegalCheckbox
@@ -319,11 +319,12 @@ const Checkout = observer(function Checkout({ identifier }: { identifier: string
             before={texts.acceptPrivacyBefore}
             after={texts.acceptPrivacyAfter}
             title={texts.legalPrivacy}
-            text="privacyPolicyText"
-            url="privacyPolicy"
+            fields={{ text: 'privacyPolicyText', url: 'privacyPolicy' }}
             readLabel={texts.readPrivacy}
           />
         </Section>
+
+        <OrderSummary className="card" />
 
         <div className="checkout__actions">
           <Link className="button button--secondary" to={storePath} onClick={checkout.saveForm}>
@@ -543,8 +544,7 @@ const LegalCheckbox = observer(function LegalCheckbox({
   before,
   after,
   title,
-  text,
-  url,
+  fields,
   readLabel,
 }: {
   readLabel: string;
@@ -555,39 +555,8 @@ const LegalCheckbox = observer(function LegalCheckbox({
   before: string;
   after: string;
   title: string;
-  text: 'termsAndConditionsText' | 'privacyPolicyText';
-  url: 'termsAndConditions' | 'privacyPolicy';
+  fields: LegalTextFields;
 }) {
-  const { data } = useStores();
-  const [open, setOpen] = useState(false);
-  const dialog = useRef<HTMLDialogElement>(null);
-  const body = data.config?.[text]?.trim();
-  const href = data.config?.[url]?.trim();
-  let link: ReactNode = null;
-  if (body) {
-    link = (
-      <button
-        type="button"
-        className="link-button"
-        onClick={() => {
-          setOpen(true);
-          dialog.current?.showModal();
-        }}
-      >
-        {readLabel}
-      </button>
-    );
-  } else if (href) {
-    link = href.startsWith('/') ? (
-      <Link className="legal-check__link" to={href}>
-        {readLabel}
-      </Link>
-    ) : (
-      <a className="legal-check__link" href={href} target="_blank" rel="noopener noreferrer">
-        {readLabel}
-      </a>
-    );
-  }
   return (
     <div className="form__field">
       <div className="legal-check">
@@ -605,27 +574,13 @@ const LegalCheckbox = observer(function LegalCheckbox({
           {after}
         </label>
       </div>
-      {link && <div className="legal-check__more">{link}</div>}
+      <div className="legal-check__more">
+        <LegalTextLink fields={fields} title={title} label={readLabel} />
+      </div>
       {error && (
         <p id={`${id}-error`} className="form__error">
           {error}
         </p>
-      )}
-      {body && (
-        <dialog ref={dialog} className="text-dialog" aria-label={title} onClose={() => setOpen(false)}>
-          <div className="text-dialog__header">
-            <h2>{title}</h2>
-            <button
-              type="button"
-              className="icon-button"
-              aria-label={texts.close}
-              onClick={() => dialog.current?.close()}
-            >
-              <span aria-hidden="true">×</span>
-            </button>
-          </div>
-          {open && <Markdown className="text-dialog__body" text={body} />}
-        </dialog>
       )}
     </div>
   );

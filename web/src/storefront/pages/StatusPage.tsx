@@ -1,10 +1,11 @@
-import { formatMoney, t, telHref, toCents, unitLabel } from '@ordering/common';
+import { formatMoney, t, toCents, unitLabel } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
 import { Link, Navigate, useLocation, useParams, useSearchParams } from '../../router/router';
 import { NotFoundPage } from '../../components/ErrorPage';
 import { PageTitle } from '../../components/PageTitle';
 import { InstallPromotion } from '../../shell/InstallPromotion';
+import { PhoneLink } from '../components/PhoneLink';
 import { formatAmount } from '../format';
 import { RATING_FIELDS, type OrderStatusStore, type RatingField } from '../stores/OrderStatusStore';
 import { useStores } from '../stores';
@@ -199,9 +200,9 @@ const StatusContent = observer(function StatusContent({ status }: { status: Orde
           </p>
           {branch.phone && (
             <p>
-              <a className="button button--secondary" href={telHref(branch.phone)}>
+              <PhoneLink className="button button--secondary" phone={branch.phone}>
                 {texts.call(branch.phone)}
-              </a>
+              </PhoneLink>
             </p>
           )}
           <Link to={`/store/${encodeURIComponent(branch.identifier)}`}>{t('cart.backToBranch')}</Link>

@@ -184,7 +184,10 @@ describe(CheckoutStore.name, () => {
       expect(checkout.details.phone).toBe('+43 664 1234');
       expect(checkout.phoneWarning).toBeNull();
       checkout.setDetail('phone', '0664 1234');
-      expect(checkout.phoneWarning).toBe('Bitte geben Sie eine gültige Nummer im Format +43 664 1234567 an.');
+      // The fixture shop names no market: the German default's example.
+      expect(checkout.phoneWarning).toBe(
+        'Bitte geben Sie eine gültige Nummer im Format +49 151 23456789 an.',
+      );
     });
 
     it('keeps the customer details in sessionStorage for back and reload', async () => {
@@ -330,10 +333,10 @@ describe(CheckoutStore.name, () => {
       const clock = steerableClock('2026-03-02T11:00:00Z');
       const data = fixture({ branches: [makeBranch({ isPreorderEnabled: true })] });
       const { checkout, root } = await checkoutFor([], { data, now: clock });
-      expect(checkout.submitLabel).toBe('Bestellung abschicken');
+      expect(checkout.submitLabel).toBe('Zahlungspflichtig bestellen');
       clock.set('2026-03-02T22:00:00Z');
       root.clock.tick();
-      expect(checkout.submitLabel).toBe('Vorbestellung abschicken');
+      expect(checkout.submitLabel).toBe('Zahlungspflichtig vorbestellen');
       expect(checkout.closedNotice[0]).toBe('Derzeit haben wir leider geschlossen.');
 
       const quotation = await checkoutFor([], {

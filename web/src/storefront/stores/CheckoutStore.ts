@@ -247,7 +247,7 @@ export class CheckoutStore {
   }
 
   get phoneWarning(): string | null {
-    return phoneWarning(this.details.phone);
+    return phoneWarning(this.details.phone, this.data.market.phoneExample);
   }
 
   /** The comment lives with the cart's order draft. */
@@ -633,7 +633,7 @@ export class CheckoutStore {
     return deliveryHints(this.cart.deliveryArea, this.cart.totals.items.gross, this.data.currency);
   }
 
-  /** "Angebotsanfrage abschicken", "Bestellung abschicken", "Vorbestellung abschicken" or no button. */
+  /** "Angebotsanfrage abschicken", "Zahlungspflichtig bestellen", "Zahlungspflichtig vorbestellen" or none. */
   get submitLabel(): string | null {
     const branch = this.branch;
     // A branch that is not public yet takes no orders.

@@ -1,4 +1,5 @@
 import {
+  marketProfile,
   readInitPayload,
   t,
   type Block,
@@ -8,6 +9,7 @@ import {
   type Division,
   type Donatee,
   type InitPayload,
+  type MarketProfile,
   type Menu,
   type Navigation,
   type Product,
@@ -92,6 +94,16 @@ export class InitDataStore {
 
   get currency(): string {
     return this.config?.currency || 'EUR';
+  }
+
+  /** The shop's market profile (`DE` unless the configuration says `AT`): dialling code and words. */
+  get market(): MarketProfile {
+    return marketProfile(this.config?.market);
+  }
+
+  /** The country code national phone numbers are dialled with (`tel:` and WhatsApp links). */
+  get phoneCountryCode(): string {
+    return this.market.phoneCountryCode;
   }
 
   /** Loads /api/init; concurrent calls share one request. */

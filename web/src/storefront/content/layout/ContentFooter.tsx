@@ -3,8 +3,8 @@ import { Link } from '../../../router/router';
 import { lazyOptional } from '../../../router/lazyOptional';
 import { useShell } from '../../../shell/ShellContext';
 import { useStores } from '../../stores';
+import { PhoneLink, usePhoneLinks } from '../../components/PhoneLink';
 import { allLegalEntries, legalHref } from '../legal';
-import { telHref, whatsAppHref } from '../links';
 import { navigationItems } from './navigation';
 import { NavItemLink } from './NavItemLink';
 
@@ -97,15 +97,7 @@ export const ContentFooter = observer(function ContentFooter() {
                 <strong>{branch.name}</strong>
                 <span>{branch.street}</span>
                 <span>{[branch.zipCode, branch.city].filter(Boolean).join(' ')}</span>
-                {branch.phone && (
-                  <span>
-                    <a href={telHref(branch.phone)}>{branch.phone}</a>
-                    {' · '}
-                    <a href={whatsAppHref(branch.phone)} target="_blank" rel="noopener noreferrer">
-                      WhatsApp<span className="visually-hidden"> {branch.name} (öffnet in neuem Tab)</span>
-                    </a>
-                  </span>
-                )}
+                {branch.phone && <BranchPhone phone={branch.phone} name={branch.name} />}
                 {branch.email && <a href={`mailto:${branch.email}`}>{branch.email}</a>}
               </address>
             ))}
@@ -129,5 +121,23 @@ export const ContentFooter = observer(function ContentFooter() {
         </p>
       </div>
     </footer>
+  );
+});
+
+/** A branch's phone with its WhatsApp link (spec section 2); both only where the number is a real one. */
+const BranchPhone = observer(function BranchPhone({ phone, name }: { phone: string; name: string }) {
+  const links = usePhoneLinks(phone);
+  return (
+    <span>
+      <PhoneLink phone={phone} />
+      {links && (
+        <>
+          {' · '}
+          <a href={links.whatsApp} target="_blank" rel="noopener noreferrer">
+            WhatsApp<span className="visually-hidden"> {name} (öffnet in neuem Tab)</span>
+          </a>
+        </>
+      )}
+    </span>
   );
 });

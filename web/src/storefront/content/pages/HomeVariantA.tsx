@@ -7,7 +7,8 @@ import { PageTitle } from '../../../components/PageTitle';
 import { BranchList } from '../../pages/HomePage';
 import { useStores } from '../../stores';
 import { CONTACT_ANCHOR } from '../blocks';
-import { addressDirectionsHref, telHref } from '../links';
+import { PhoneLink } from '../../storefront/components/PhoneLink';
+import { addressDirectionsHref } from '../links';
 import { BranchMap } from '../maps/BranchMap';
 import { hoursTable } from './hoursTable';
 
@@ -62,7 +63,7 @@ export const HomeVariantA = observer(function HomeVariantA() {
               <span>{[branch.zipCode, branch.city].filter(Boolean).join(' ')}</span>
               {branch.phone && (
                 <span>
-                  Telefon: <a href={telHref(branch.phone)}>{branch.phone}</a>
+                  Telefon: <PhoneLink phone={branch.phone} />
                 </span>
               )}
               {branch.email && (
@@ -106,10 +107,10 @@ function Teasers({ branch }: { branch: Branch }) {
       </li>
       {branch.phone && (
         <li>
-          <a className="content-teaser" href={telHref(branch.phone)}>
+          <PhoneLink className="content-teaser" phone={branch.phone}>
             <span className="content-teaser__title">Anrufen</span>
             <span className="content-teaser__text">{branch.phone}</span>
-          </a>
+          </PhoneLink>
         </li>
       )}
       <li>
