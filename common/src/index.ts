@@ -23,5 +23,6 @@ export * from './catalog-visibility.js';
 export * from './search.js';
 export * from './text.js';
 export * from './ticket-screen.js';
+export * from './ordering-pause.js';
 export * from './preparation-time.js';
 export * from './time-clock.js';

@@ -8,11 +8,12 @@ import { BOARD_COLUMNS, type BoardColumn } from './board';
 import { orderFeatureOf } from './feature';
 import { OrderCard } from './OrderCard';
 import { OrderDetail } from './OrderDetail';
+import { PauseBar } from './PauseBar';
 
 /** The live order board: the first screen after signing in. */
 export const OrderBoardPage = observer(function OrderBoardPage() {
   const root = useStores();
-  const { orders, alarm } = orderFeatureOf(root);
+  const { orders, alarm, pauses } = orderFeatureOf(root);
   const boardRef = useRef<HTMLDivElement>(null);
   const lastFocus = useRef<number | null>(null);
 
@@ -130,6 +131,7 @@ export const OrderBoardPage = observer(function OrderBoardPage() {
           )}
         </div>
       </div>
+      <PauseBar pauses={pauses} now={now} />
       <p className="muted board-hint">
         Pfeiltasten wechseln die Karte, Eingabe öffnet sie, A nimmt eine neue Bestellung an (zum gewünschten
         Termin, frühestens nach der Standard-Zubereitungszeit der Filiale).

@@ -2,11 +2,13 @@ import type { BackofficeRootStore } from '../BackofficeRootStore';
 import { AlarmStore, type ChannelLike } from './AlarmStore';
 import { createWebAudioBeeper } from './beeper';
 import { OrdersStore } from './OrdersStore';
+import { PauseStore } from './PauseStore';
 
 /** The stores of the order screens, created once per back-office root by the lazily loaded chunk. */
 export interface OrderFeature {
   orders: OrdersStore;
   alarm: AlarmStore;
+  pauses: PauseStore;
   dispose(): void;
 }
 
@@ -26,9 +28,16 @@ export function createOrderFeature(root: BackofficeRootStore): OrderFeature {
     events: typeof window === 'undefined' ? null : window,
     beeper: typeof window === 'undefined' ? null : createWebAudioBeeper(),
   });
+  const pauses = new PauseStore({
+    api: root.api,
+    errors: root.errors,
+    // Employees pause their own branches; admins and managers every branch.
+    branchIds: () => (root.auth.roles.some((role) => role !== 'ROLE_EMPLOYEE') ? [] : root.auth.branchIds),
+  });
   return {
     orders,
     alarm,
+    pauses,
     dispose() {
       orders.dispose();
       alarm.dispose();
