@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
-import { getData, screenshot, signInOnPage, staffTest as test } from './support';
+import { getData, screenshot, signInOnPage, staffTest as test, takeawayOrder } from './support';
 
 // The counter as staff use it: a 1366×900 PC and a 10" tablet (1280×800 landscape).
 const SIZES = { pc: { width: 1366, height: 900 }, tablet: { width: 1280, height: 800 } } as const;
@@ -113,5 +113,51 @@ test.describe('Pause and busy mode at the counter', () => {
     expect(after - before).toBeGreaterThanOrEqual(15 * 60_000);
     await active.click();
     await expect(bar.getByRole('button', { name: 'Viel los: +20 Min' })).toBeVisible();
+  });
+});
+
+test.describe('The board nobody can miss', () => {
+  test.slow();
+
+  test('sound bar after a reload, "(n)" in the title within a second, overdue orders on top in red', async ({
+    page,
+    staff,
+    branch,
+  }, testInfo) => {
+    test.setTimeout(240_000);
+    await page.setViewportSize(SIZES.pc);
+    await signInOnPage(page);
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Bestellungen' })).toBeVisible({
+      timeout: 20_000,
+    });
+    const gate = page.getByRole('alertdialog', { name: /Der Ton ist aus/ });
+    await expect(gate).toBeVisible();
+    await screenshot(page, testInfo, 'counter-board-sound-gate-1366', false);
+    await gate.getByRole('button', { name: 'Ton aktivieren' }).click();
+    await expect(gate).toHaveCount(0);
+
+    const count = async () => Number(/^\((\d+)\)/.exec(await page.title())?.[1] ?? 0);
+    const before = await count();
+    await takeawayOrder(staff.request, branch.id, { lastName: 'Titelzeile' });
+    await expect(page).toHaveTitle(new RegExp(`^\\(${before + 1}\\) Bestellungen`), { timeout: 1_000 });
+    await screenshot(page, testInfo, 'counter-board-new-1366', false);
+    await page.setViewportSize(SIZES.tablet);
+    await screenshot(page, testInfo, 'counter-board-new-tablet', false);
+
+    // Eleven minutes later (the board's clock) the waiting orders are overdue: on top and red.
+    const later = await page.context().newPage();
+    await later.setViewportSize(SIZES.pc);
+    await later.clock.install();
+    await later.goto('/backend/orders');
+    await expect(later.getByRole('heading', { level: 1, name: 'Bestellungen' })).toBeVisible({
+      timeout: 20_000,
+    });
+    // (No clicks here: with the page's clock installed, Playwright's action checks wait for frames.)
+    await later.clock.runFor(11 * 60_000);
+    const first = later.locator('.board__column--new .order-card').first();
+    await expect(first).toHaveClass(/order-card--red/);
+    await expect(first.locator('[data-age-level]')).toHaveAttribute('data-age-level', 'red');
+    await later.close();
   });
 });

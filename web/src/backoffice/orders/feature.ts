@@ -27,6 +27,7 @@ export function createOrderFeature(root: BackofficeRootStore): OrderFeature {
     channel,
     events: typeof window === 'undefined' ? null : window,
     beeper: typeof window === 'undefined' ? null : createWebAudioBeeper(),
+    notify: notifyInBackground,
   });
   const pauses = new PauseStore({
     api: root.api,
@@ -50,4 +51,12 @@ export const ORDER_FEATURE = 'orders';
 /** The order feature of this root (created on first use). */
 export function orderFeatureOf(root: BackofficeRootStore): OrderFeature {
   return root.feature(ORDER_FEATURE, createOrderFeature);
+}
+
+/** A browser notification for new orders while the board's tab is in the background (with permission). */
+function notifyInBackground(ids: number[]): void {
+  if (typeof document === 'undefined' || !document.hidden) return;
+  if (typeof Notification !== 'function' || Notification.permission !== 'granted') return;
+  const title = ids.length === 1 ? 'Neue Bestellung' : `${ids.length} neue Bestellungen`;
+  new Notification(title, { body: 'Bitte am Bestell-Board annehmen.', tag: 'new-orders' });
 }
