@@ -21,6 +21,7 @@ import type { LeadTimeType, Product } from './contract/catalog.js';
 import type { OrderType } from './contract/order.js';
 import { t, type Message } from './i18n/de.js';
 import { deliveryHoursOf, isOpenAt, openIntervals, openingHoursOf, type Hours } from './opening-hours.js';
+import { busyExtraMinutes } from './ordering-pause.js';
 import { addDays, daysBetween, formatDate, formatTime, fromLocal, localDate, toLocal } from './zoned-time.js';
 
 /** How many days ahead appointments are offered (spec section 9). */
@@ -101,15 +102,19 @@ export interface EarliestAppointmentInput {
   timeZone?: string;
   /** The branch accepts orders only from this moment (ISO 8601). */
   orderableFrom?: string | null;
+  /** Extra preparation minutes of the branch's busy mode ("Viel los"); 0 or absent: none. */
+  extraMinutes?: number;
 }
 
-/** The earliest appointment: max(now, orderableFrom) + longest lead time, rounded up to 5 minutes. */
+/**
+ * The earliest appointment: max(now + busy mode's extra minutes, orderableFrom) + longest lead time,
+ * rounded up to 5 minutes.
+ */
 export function earliestAppointment(input: EarliestAppointmentInput): Date {
   const orderableFrom = input.orderableFrom ? new Date(input.orderableFrom) : null;
+  const ready = new Date(input.now.getTime() + Math.max(0, input.extraMinutes ?? 0) * MINUTE);
   const start =
-    orderableFrom && !Number.isNaN(orderableFrom.getTime()) && orderableFrom > input.now
-      ? orderableFrom
-      : input.now;
+    orderableFrom && !Number.isNaN(orderableFrom.getTime()) && orderableFrom > ready ? orderableFrom : ready;
   return roundUpToMinutes(
     addLeadTime(start, longestLeadTime(input.products ?? []), input.timeZone ?? DEFAULT_TIME_ZONE),
   );
@@ -214,6 +219,7 @@ export interface ValidateAppointmentInput {
     | 'isDeliveryHoursEnabled'
     | 'timeZone'
     | 'isAppointmentRequired'
+    | 'busyMode'
     | 'orderableFrom'
   >;
   /** The order type (delivery orders follow the delivery hours). */
@@ -248,6 +254,7 @@ export function validateAppointment(input: ValidateAppointmentInput): Message | 
     products: input.products,
     timeZone,
     orderableFrom: branch.orderableFrom,
+    extraMinutes: busyExtraMinutes(branch, input.now),
   });
   if (appointment < earliest) {
     return {

@@ -15,6 +15,7 @@ import { renderMessage, t, type Message } from './i18n/de.js';
 import { DEFAULT_MARKET, marketProfile } from './market.js';
 import { formatMoney, type Cents } from './money.js';
 import { isOpenAt, nextOpening, reopeningText } from './opening-hours.js';
+import { pauseMessage, pauseNotice, refusingPause } from './ordering-pause.js';
 import { checkMinimumOrder, freeDeliveryMissing } from './pricing.js';
 import { formatDate, formatTime } from './zoned-time.js';
 
@@ -238,12 +239,15 @@ type HoursBranch = Pick<Branch, 'openingHours' | 'deliveryHours' | 'isDeliveryHo
  * The checkout banner lines when the branch or its delivery is closed (spec sections 2 and 8); empty when
  * open. Delivery: "Derzeit bieten wir leider keine Lieferung an." and when delivery resumes; otherwise
  * "Derzeit haben wir leider geschlossen." and the reopening; plus the pre-order hint when pre-orders are on.
+ * While staff pause ordering for the type, the pause's lines instead (`pauseNotice`).
  */
 export function closedNotice(
-  branch: HoursBranch & Pick<Branch, 'isPreorderEnabled'>,
+  branch: HoursBranch & Pick<Branch, 'isPreorderEnabled' | 'orderingPause'>,
   type: OrderType,
   now: Date,
 ): string[] {
+  const paused = pauseNotice(branch, type, now);
+  if (paused.length > 0) return paused;
   const hours = hoursForOrderType(branch, type);
   if (isOpenAt(hours, now)) return [];
   const lines = [type === 'delivery' ? t('branch.deliveryClosedCheckout') : t('branch.closedNow')];
@@ -316,6 +320,15 @@ export function validateCheckout(form: OrderForm, context: CheckoutContext): Val
   const issues: ValidationIssue[] = [];
   const type: OrderType = form.isDelivery ? 'delivery' : form.isDineIn ? 'dineIn' : 'takeaway';
 
+  // A pause comes first: it is the one sentence that explains why nothing else matters now.
+  const requested = form.appointmentDate ? new Date(form.appointmentDate) : null;
+  const pause = refusingPause(
+    branch,
+    type,
+    now,
+    requested && !Number.isNaN(requested.getTime()) ? requested : null,
+  );
+  if (pause) issues.push(pauseMessage(pause, now, branch.timeZone));
   if (form.items.length === 0) issues.push({ key: 'cart.empty' });
   if (context.itemsValid === false) issues.push({ key: 'validation.invalid', field: 'items' });
   // Both flags at once is no order type (a client that sends it means something we cannot know).

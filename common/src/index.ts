@@ -25,5 +25,6 @@ export * from './text.js';
 export * from './phone.js';
 export * from './market.js';
 export * from './ticket-screen.js';
+export * from './ordering-pause.js';
 export * from './preparation-time.js';
 export * from './time-clock.js';

@@ -1,4 +1,4 @@
-import type { OpeningHourRuleType } from '@ordering/common';
+import type { BusyMode, OpeningHourRuleType, OrderingPause } from '@ordering/common';
 import {
   Column,
   Entity,
@@ -181,6 +181,14 @@ export class Branch extends BaseEntity {
   /** New orders are confirmed automatically with the default preparation time (a job, see orders.md). */
   @Column({ type: 'boolean', default: false })
   isAutoAcceptEnabled: boolean;
+
+  /** Online ordering paused by staff until a moment (ends by itself; see common's `ordering-pause.ts`). */
+  @Column({ type: 'jsonb', nullable: true })
+  orderingPause: OrderingPause | null;
+
+  /** "Viel los": extra preparation minutes for new orders until a moment. */
+  @Column({ type: 'jsonb', nullable: true })
+  busyMode: BusyMode | null;
 
   /** Secret of the branch's front-desk and back-office order lists (path parameter). Never public. */
   @Column({ type: 'varchar', length: 64, select: true })

@@ -108,6 +108,8 @@ export function branchJson(branch: Branch, ctx: RequestContext): BranchContract 
     deliverySlotCapacity: branch.deliverySlotCapacity,
     defaultPreparationMinutes: branch.defaultPreparationMinutes,
     isAutoAcceptEnabled: branch.isAutoAcceptEnabled,
+    orderingPause: branch.orderingPause ?? null,
+    busyMode: branch.busyMode ?? null,
   } satisfies BranchContract;
   return ctx.can('organisation:write') ? { ...json, apiKey: branch.apiKey } : json;
 }

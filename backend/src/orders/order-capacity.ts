@@ -1,6 +1,7 @@
 import {
   applySlotCapacity,
   availableDays,
+  busyExtraMinutes,
   earliestAppointment,
   firstAvailableTime,
   formatDate,
@@ -70,6 +71,7 @@ export async function bookableDays(
     products,
     timeZone: contract.timeZone,
     orderableFrom: contract.orderableFrom,
+    extraMinutes: busyExtraMinutes(contract, now),
   });
   const days = availableDays(hoursForOrderType(contract, type), earliest);
   const limit = slotLimitOf(branch, type);

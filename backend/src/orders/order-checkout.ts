@@ -90,6 +90,8 @@ const CODE_OF: Partial<Record<string, string>> = {
   'appointment.tooEarly': 'appointment_too_early',
   'appointment.tooLate': 'appointment_too_late',
   'appointment.closed': 'appointment_closed',
+  'pause.untilToday': 'ordering_paused',
+  'pause.untilDay': 'ordering_paused',
 };
 
 function withCodes(issues: readonly ValidationIssue[], messages: ApiError[]): FieldError[] {

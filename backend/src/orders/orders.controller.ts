@@ -40,6 +40,7 @@ import {
   statusActionSchema,
 } from './order.schemas.js';
 import { OrdersService } from './orders.service.js';
+import { BranchPauseService, busySchema, pauseSchema } from './branch-pause.service.js';
 
 const object = { type: 'object', additionalProperties: true };
 const one = (schema: Record<string, unknown> = object) => ({
@@ -302,5 +303,57 @@ export class BranchAvailabilityController {
   @ApiOkResponse(one())
   availability(@Ctx() ctx: RequestContext, @Param('id') id: string, @Query() query: Record<string, unknown>) {
     return this.queries.availability(ctx, id, query);
+  }
+}
+
+/** Pause and busy mode of a branch: staff of the branch (employees too), from the board in one tap. */
+@ApiTags('orders')
+@Controller('branches')
+export class BranchPauseController {
+  constructor(private readonly pauses: BranchPauseService) {}
+
+  @Post(':id/pause')
+  @Allow('orders:write')
+  @HttpCode(200)
+  @ApiParam({ name: 'id', type: 'integer' })
+  @ApiOperation({
+    summary:
+      'Bestellungen pausieren: { minutes | until ("nextOpening" oder Zeitpunkt), orderTypes?, message?, allowPreorders? }; endet von selbst',
+  })
+  @ApiBody({ schema: jsonSchemaOf(pauseSchema) })
+  @ApiOkResponse(one())
+  pause(@Ctx() ctx: RequestContext, @Param('id') id: string, @Body() body: unknown) {
+    return this.pauses.pause(ctx, id, body);
+  }
+
+  @Delete(':id/pause')
+  @Allow('orders:write')
+  @HttpCode(200)
+  @ApiParam({ name: 'id', type: 'integer' })
+  @ApiOperation({ summary: 'Pause beenden: Bestellungen wieder annehmen' })
+  @ApiOkResponse(one())
+  resume(@Ctx() ctx: RequestContext, @Param('id') id: string) {
+    return this.pauses.resume(ctx, id);
+  }
+
+  @Post(':id/busy')
+  @Allow('orders:write')
+  @HttpCode(200)
+  @ApiParam({ name: 'id', type: 'integer' })
+  @ApiOperation({ summary: '„Viel los“: { extraMinutes (Standard 20), minutes (Standard 60) }' })
+  @ApiBody({ schema: jsonSchemaOf(busySchema), required: false })
+  @ApiOkResponse(one())
+  busy(@Ctx() ctx: RequestContext, @Param('id') id: string, @Body() body: unknown) {
+    return this.pauses.busy(ctx, id, body);
+  }
+
+  @Delete(':id/busy')
+  @Allow('orders:write')
+  @HttpCode(200)
+  @ApiParam({ name: 'id', type: 'integer' })
+  @ApiOperation({ summary: '„Viel los“ beenden' })
+  @ApiOkResponse(one())
+  calm(@Ctx() ctx: RequestContext, @Param('id') id: string) {
+    return this.pauses.calm(ctx, id);
   }
 }

@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
 import { JobsModule } from '../jobs/jobs.module.js';
 import { AutoAcceptService } from './auto-accept.service.js';
+import { BranchPauseService } from './branch-pause.service.js';
 import { IdempotencyService } from './idempotency.service.js';
 import { OrderQueryService } from './order-query.service.js';
 import {
   BranchAvailabilityController,
+  BranchPauseController,
   OrdersController,
   PublicOrdersController,
 } from './orders.controller.js';
@@ -17,8 +19,13 @@ import { OrdersService } from './orders.service.js';
  */
 @Module({
   imports: [JobsModule],
-  controllers: [PublicOrdersController, OrdersController, BranchAvailabilityController],
-  providers: [OrdersService, OrderQueryService, IdempotencyService, AutoAcceptService],
+  controllers: [
+    PublicOrdersController,
+    OrdersController,
+    BranchAvailabilityController,
+    BranchPauseController,
+  ],
+  providers: [BranchPauseService, OrdersService, OrderQueryService, IdempotencyService, AutoAcceptService],
   exports: [OrdersService, OrderQueryService],
 })
 export class OrdersModule {}

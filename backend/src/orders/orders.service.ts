@@ -4,6 +4,7 @@ import {
   availableUnits,
   canSendQuestionnaire,
   cleanDecimal,
+  busyExtraMinutes,
   defaultConfirmTime,
   isFinalOrder,
   isPartValueValid,
@@ -284,7 +285,8 @@ export class OrdersService {
 
   /**
    * The time an order is confirmed for when staff (or auto-accept) choose none: the requested time, but
-   * not sooner than the branch's default preparation time from now (common's `defaultConfirmTime`).
+   * not sooner than the branch's default preparation time (plus busy mode's minutes) from now (common's
+   * `defaultConfirmTime`).
    */
   private async defaultAppointment(em: EntityManager, order: Order): Promise<Date | null> {
     const branch =
@@ -292,13 +294,14 @@ export class OrdersService {
         ? null
         : await em.getRepository(Branch).findOne({
             where: { id: order.branchId },
-            select: { id: true, defaultPreparationMinutes: true },
+            select: { id: true, defaultPreparationMinutes: true, busyMode: true },
           });
-    return defaultConfirmTime(
-      order.appointmentDate ?? null,
-      this.clock.now(),
-      branch?.defaultPreparationMinutes,
-    );
+    const now = this.clock.now();
+    // Busy mode ("Viel los") adds its minutes to the preparation time of every order confirmed meanwhile.
+    const extra = branch ? busyExtraMinutes(branch, now) : 0;
+    const minutes =
+      extra > 0 ? (branch?.defaultPreparationMinutes ?? 0) + extra : branch?.defaultPreparationMinutes;
+    return defaultConfirmTime(order.appointmentDate ?? null, now, minutes);
   }
 
   /** `POST /api/orders/{id}/print`: asks for the receipt (the print job follows from the event). */

@@ -160,6 +160,30 @@ export interface Branch extends Entity {
   defaultPreparationMinutes?: number | null;
   /** New orders are confirmed automatically with the default preparation time (no staff needed). */
   isAutoAcceptEnabled?: boolean;
+  /** Online ordering paused by staff (`POST /api/branches/{id}/pause`); over once `until` has passed. */
+  orderingPause?: OrderingPause | null;
+  /** "Viel los": extra preparation minutes for new orders until `until`. */
+  busyMode?: BusyMode | null;
+}
+
+/** A pause of online ordering ("Bestellungen pausieren"); it ends by itself at `until`. */
+export interface OrderingPause {
+  /** When ordering resumes (ISO 8601). */
+  until: IsoDateTime;
+  /** The order types paused; null: all of them. */
+  orderTypes: Array<'takeaway' | 'delivery' | 'dineIn'> | null;
+  /** The staff's own words shown under the standard sentence (empty: none). */
+  message: string;
+  /** Pre-orders for a time at or after `until` are still taken. */
+  allowPreorders: boolean;
+}
+
+/** "Viel los": preparation takes longer for a while. */
+export interface BusyMode {
+  /** Minutes added to the preparation time of new orders and to the pickers' earliest time. */
+  extraMinutes: number;
+  /** When busy mode ends by itself (ISO 8601). */
+  until: IsoDateTime;
 }
 
 /** The default IANA time zone of a branch. */

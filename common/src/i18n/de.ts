@@ -96,6 +96,13 @@ export const de = {
   'checkout.itemInvalid': 'Bitte vervollständigen Sie die Konfiguration von "{name}".',
   'checkout.productUnavailable': 'Das Produkt "{name}" ist derzeit nicht verfügbar.',
   'checkout.closed': 'Derzeit nehmen wir leider keine Bestellungen entgegen.',
+  'pause.orders': 'Bestellungen',
+  'pause.deliveryOrders': 'Lieferbestellungen',
+  'pause.untilToday': 'Wir nehmen gerade keine {what} an – wieder ab {time} Uhr.',
+  'pause.lengthRequired': 'Bitte geben Sie entweder eine Dauer in Minuten oder ein Ende der Pause an.',
+  'pause.noNextOpening': 'Es ist keine nächste Öffnungszeit innerhalb einer Woche eingetragen.',
+  'pause.untilRange': 'Das Ende der Pause muss in der Zukunft und höchstens eine Woche entfernt liegen.',
+  'pause.untilDay': 'Wir nehmen gerade keine {what} an – wieder {day} ab {time} Uhr.',
   'checkout.notOrderableYet': 'Bestellungen sind erst ab {date} um {time} Uhr möglich.',
   'checkout.orderTypeContradictory':
     'Bitte wählen Sie eine Bestellart: Lieferung und vor Ort schließen einander aus.',

@@ -1,4 +1,4 @@
-import { formatMoney, type OrderType } from '@ordering/common';
+import { formatMoney, pauseNotice, type OrderType } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from '../router/router';
@@ -35,7 +35,7 @@ export const KioskMenuPage = observer(function KioskMenuPage() {
 });
 
 const KioskMenu = observer(function KioskMenu({ identifier }: { identifier: string }) {
-  const { ui, cart, catalog, data } = useStores();
+  const { ui, cart, catalog, data, clock } = useStores();
   const kiosk = useKiosk();
   const navigate = useNavigate();
   const { branch, ready } = useSelectedBranch(identifier);
@@ -66,6 +66,7 @@ const KioskMenu = observer(function KioskMenu({ identifier }: { identifier: stri
     <div className="kiosk-menu">
       <PageTitle title={branch.name} shopName={ui.shopName} />
       <h1 className="visually-hidden">{branch.name}</h1>
+      <PauseNotice lines={pauseNotice(branch, cart.orderType, clock.now)} />
       <CategoryBar />
       {groups.length === 0 ? (
         <p className="kiosk-card kiosk-notice">{texts.noMenu}</p>
@@ -206,5 +207,18 @@ function BagIcon() {
         strokeLinecap="round"
       />
     </svg>
+  );
+}
+
+/** Staff paused ordering: the sentence ("… wieder ab 18:30 Uhr") and their message, above the menu. */
+function PauseNotice({ lines }: { lines: string[] }) {
+  if (lines.length === 0) return null;
+  return (
+    <div className="kiosk-card kiosk-notice kiosk-pause" role="status">
+      <p className="kiosk-pause__title">{lines[0]}</p>
+      {lines.slice(1).map((line) => (
+        <p key={line}>{line}</p>
+      ))}
+    </div>
   );
 }

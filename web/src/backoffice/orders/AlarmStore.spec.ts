@@ -1,5 +1,5 @@
 import { observable, runInAction } from 'mobx';
-import { ACK_STORAGE_KEY, AlarmStore, type ChannelLike } from './AlarmStore';
+import { ACK_STORAGE_KEY, AlarmStore, SOUND_STORAGE_KEY, type ChannelLike } from './AlarmStore';
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const data = new Map(Object.entries(initial));
@@ -85,5 +85,51 @@ describe(AlarmStore.name, () => {
     expect(alarm.alarming).toEqual([1]);
     alarm.acknowledge(1);
     expect(alarm.alarming).toEqual([]);
+  });
+});
+
+describe('sound per device', () => {
+  function withBeeper(unlock: () => boolean | Promise<boolean>, stored: Record<string, string> = {}) {
+    const storage = memoryStorage(stored);
+    const alarm = new AlarmStore({
+      newOrderIds: () => [],
+      storage,
+      beeper: { unlock, ring: () => undefined },
+      setInterval: () => 0,
+      clearInterval: () => undefined,
+    });
+    return { alarm, storage };
+  }
+
+  it('asks once: the click is remembered and a reload plays without asking where allowed', async () => {
+    const first = withBeeper(() => true);
+    expect(first.alarm.needsSoundClick).toBe(true);
+    await first.alarm.enableSound();
+    expect(first.storage.data.get(SOUND_STORAGE_KEY)).toBe('on');
+    const reload = withBeeper(() => true, { [SOUND_STORAGE_KEY]: 'on' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(reload.alarm.soundEnabled).toBe(true);
+    expect(reload.alarm.needsSoundClick).toBe(false);
+  });
+
+  it('blocks again after a reload where the browser wants a click, not when silenced on purpose', async () => {
+    const reload = withBeeper(() => false, { [SOUND_STORAGE_KEY]: 'on' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(reload.alarm.needsSoundClick).toBe(true);
+    reload.alarm.disableSound();
+    expect(withBeeper(() => false, { [SOUND_STORAGE_KEY]: 'off' }).alarm.needsSoundClick).toBe(false);
+  });
+
+  it('tells of orders that start ringing (background notifications)', () => {
+    const ids = observable.array<number>([1]);
+    const told: number[][] = [];
+    new AlarmStore({
+      newOrderIds: () => ids.slice(),
+      notify: (fresh) => told.push(fresh),
+      setInterval: () => 0,
+      clearInterval: () => undefined,
+    });
+    runInAction(() => ids.push(2));
+    expect(told).toEqual([[2]]);
   });
 });

@@ -1,6 +1,10 @@
 import { makeAutoObservable, reaction, runInAction } from 'mobx';
 
 export const ACK_STORAGE_KEY = 'backoffice.acknowledgedOrders';
+/** This device's answer to "Ton aktivieren": `on` (asked once, remembered) or `off` (silent on purpose). */
+export const SOUND_STORAGE_KEY = 'backoffice.alarmSound';
+/** How long the silent unlock after a page load may take before the board asks for a click. */
+const SILENT_UNLOCK_MS = 1_000;
 /** How many acknowledged ids are kept (oldest dropped): far more than a day of orders. */
 const KEEP_IDS = 1000;
 /** The alarm pattern repeats this often while an order is unacknowledged. */
@@ -34,17 +38,22 @@ export interface AlarmStoreOptions {
   beeper?: Beeper | null;
   setInterval?: (fn: () => void, ms: number) => unknown;
   clearInterval?: (handle: unknown) => void;
+  /** Told of orders that start ringing (browser notifications while the tab is in the background). */
+  notify?: (ids: number[]) => void;
 }
 
 /**
  * The new-order alarm: every unconfirmed order rings and flashes until someone acknowledges it (or it is
  * confirmed). Acknowledged ids are kept in localStorage and told to other tabs, so a reload or a second
- * screen does not ring again. Sound needs one click ("Alarm aktivieren"), as browsers require.
+ * screen does not ring again. Sound needs one click ("Ton aktivieren") per device where browsers require
+ * it; the choice is remembered and a reload plays again without asking where the browser allows it.
  */
 export class AlarmStore {
   acknowledged = new Set<number>();
-  /** Sound allowed by the user's click. */
+  /** Sound plays (allowed by a click, or by a browser or the desktop app that needs none). */
   soundEnabled = false;
+  /** This device's remembered choice; null: never asked. */
+  soundPreference: 'on' | 'off' | null = null;
 
   private readonly options: AlarmStoreOptions;
   private ringTimer: unknown = null;
@@ -53,6 +62,7 @@ export class AlarmStore {
   constructor(options: AlarmStoreOptions) {
     this.options = options;
     this.acknowledged = new Set(this.readStored());
+    this.soundPreference = this.readPreference();
     makeAutoObservable<AlarmStore, 'options' | 'ringTimer' | 'stop'>(
       this,
       { options: false, ringTimer: false, stop: false },
@@ -77,6 +87,33 @@ export class AlarmStore {
         { fireImmediately: true },
       ),
     );
+    let known = new Set(this.alarming);
+    this.stop.push(
+      reaction(
+        () => this.alarming,
+        (ids) => {
+          const fresh = ids.filter((id) => !known.has(id));
+          known = new Set(ids);
+          if (fresh.length > 0) options.notify?.(fresh);
+        },
+      ),
+    );
+    // Asked once per device: a reload tries to play again without a click (the desktop app and
+    // browsers that allow it); where the browser wants a click, the board shows its blocking bar.
+    if (this.soundPreference === 'on') void this.unlockSilently();
+  }
+
+  /** Sound is wanted on this device but the browser waits for a click: the blocking "Ton aktivieren" bar. */
+  get needsSoundClick(): boolean {
+    return !!this.options.beeper && !this.soundEnabled && this.soundPreference !== 'off';
+  }
+
+  private async unlockSilently(): Promise<void> {
+    const timeout = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), SILENT_UNLOCK_MS));
+    const ok = await Promise.race([Promise.resolve(this.options.beeper?.unlock() ?? false), timeout]);
+    runInAction(() => {
+      if (ok) this.soundEnabled = true;
+    });
   }
 
   /** Ids of the orders that ring now. */
@@ -97,12 +134,33 @@ export class AlarmStore {
     const ok = (await this.options.beeper?.unlock()) ?? false;
     runInAction(() => {
       this.soundEnabled = ok;
+      if (ok) this.setPreference('on');
     });
     if (ok) this.options.beeper?.ring();
   }
 
+  /** Silent on purpose: remembered, so the blocking bar does not come back on this device. */
   disableSound(): void {
     this.soundEnabled = false;
+    this.setPreference('off');
+  }
+
+  private setPreference(value: 'on' | 'off'): void {
+    this.soundPreference = value;
+    try {
+      this.options.storage?.setItem(SOUND_STORAGE_KEY, value);
+    } catch {
+      // Private mode: asked again after a reload.
+    }
+  }
+
+  private readPreference(): 'on' | 'off' | null {
+    try {
+      const value = this.options.storage?.getItem(SOUND_STORAGE_KEY);
+      return value === 'on' || value === 'off' ? value : null;
+    } catch {
+      return null;
+    }
   }
 
   acknowledge(id: number): void {

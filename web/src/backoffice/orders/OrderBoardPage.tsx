@@ -1,6 +1,7 @@
 import { observer } from 'mobx-react-lite';
 import './board.css';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { SoundGate, TabIcon } from './SoundGate';
 import { Link } from '../../router/router';
 import { PageTitle } from '../../components/PageTitle';
 import { useStores } from '../stores';
@@ -8,11 +9,12 @@ import { BOARD_COLUMNS, type BoardColumn } from './board';
 import { orderFeatureOf } from './feature';
 import { OrderCard } from './OrderCard';
 import { OrderDetail } from './OrderDetail';
+import { PauseBar } from './PauseBar';
 
 /** The live order board: the first screen after signing in. */
 export const OrderBoardPage = observer(function OrderBoardPage() {
   const root = useStores();
-  const { orders, alarm } = orderFeatureOf(root);
+  const { orders, alarm, pauses } = orderFeatureOf(root);
   const boardRef = useRef<HTMLDivElement>(null);
   const lastFocus = useRef<number | null>(null);
 
@@ -24,6 +26,18 @@ export const OrderBoardPage = observer(function OrderBoardPage() {
   const now = root.now();
   const columns = orders.columns;
   const alarming = alarm.alarming.length;
+  const newCount = orders.unconfirmedIds.length;
+  // "Neu" takes the room while nothing is being prepared or waits for pickup.
+  const focusNew =
+    columns.new.length > 0 &&
+    columns.confirmed.length + columns.inDelivery.length + columns.ready.length === 0;
+
+  /** The click that allows sound; it also asks once for notifications while the tab is in the background. */
+  function enableSound() {
+    void alarm.enableSound();
+    if (typeof Notification === 'function' && Notification.permission === 'default')
+      void Notification.requestPermission();
+  }
 
   function focusCard(column: BoardColumn, row: number) {
     const board = boardRef.current;
@@ -96,7 +110,12 @@ export const OrderBoardPage = observer(function OrderBoardPage() {
       aria-labelledby="board-title"
       data-alarm={alarming > 0 ? 'ringing' : 'quiet'}
     >
-      <PageTitle title="Bestellungen" shopName={root.ui.shopName} />
+      <PageTitle
+        title={newCount > 0 ? `(${newCount}) Bestellungen` : 'Bestellungen'}
+        shopName={root.ui.shopName}
+      />
+      <TabIcon count={newCount} />
+      {alarm.needsSoundClick && <SoundGate onEnable={enableSound} onSilent={alarm.disableSound} />}
       <div className="board-toolbar">
         <h1 id="board-title">Bestellungen</h1>
         {orders.branches.length > 1 && (
@@ -124,12 +143,13 @@ export const OrderBoardPage = observer(function OrderBoardPage() {
               Ton an – ausschalten
             </button>
           ) : (
-            <button type="button" className="button button--primary" onClick={() => void alarm.enableSound()}>
-              Alarm aktivieren
+            <button type="button" className="button button--primary" onClick={enableSound}>
+              Ton aktivieren
             </button>
           )}
         </div>
       </div>
+      <PauseBar pauses={pauses} now={now} />
       <p className="muted board-hint">
         Pfeiltasten wechseln die Karte, Eingabe öffnet sie, A nimmt eine neue Bestellung an (zum gewünschten
         Termin, frühestens nach der Standard-Zubereitungszeit der Filiale).
@@ -144,7 +164,7 @@ export const OrderBoardPage = observer(function OrderBoardPage() {
         <div className="board-alarm" role="alert">
           <strong>
             {alarming === 1 ? '1 neue Bestellung' : `${alarming} neue Bestellungen`}
-            {alarm.soundEnabled ? '' : ' – Ton ist aus, bitte „Alarm aktivieren“ klicken'}
+            {alarm.soundEnabled ? '' : ' – Ton ist aus, bitte „Ton aktivieren“ klicken'}
           </strong>
           <button type="button" className="button button--primary" onClick={() => alarm.acknowledgeAll()}>
             Alarm quittieren
@@ -152,7 +172,7 @@ export const OrderBoardPage = observer(function OrderBoardPage() {
         </div>
       )}
       {!orders.loaded && orders.loading && <p className="muted">Bestellungen werden geladen …</p>}
-      <div className="board" ref={boardRef} onKeyDown={onKeyDown}>
+      <div className={`board${focusNew ? ' board--focus-new' : ''}`} ref={boardRef} onKeyDown={onKeyDown}>
         {BOARD_COLUMNS.map((column) => (
           <section
             className={`board__column board__column--${column.id}`}

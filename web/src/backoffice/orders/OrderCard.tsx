@@ -1,6 +1,14 @@
 import { observer } from 'mobx-react-lite';
 import type { BoardColumn } from './board';
-import { customerName, formatWhen, itemAmount, orderTotal, orderTypeLabel, wantedTime } from './board';
+import {
+  customerName,
+  formatWhen,
+  itemAmount,
+  orderAge,
+  orderTotal,
+  orderTypeLabel,
+  wantedTime,
+} from './board';
 import type { StaffOrder } from './types';
 
 export const OrderCard = observer(function OrderCard({
@@ -30,7 +38,9 @@ export const OrderCard = observer(function OrderCard({
   const ticket = order.ticketNumber
     ? `#${order.ticketNumber}`
     : `${order.isQuotation ? 'Anfrage' : 'Bestellung'} ${order.id}`;
+  const age = column === 'completed' ? null : orderAge(order, column, now);
   const classes = ['order-card'];
+  if (age && age.level !== 'fresh') classes.push(`order-card--${age.level}`);
   if (alarming) classes.push('order-card--alarm');
   if (missed) classes.push('order-card--missed');
   return (
@@ -43,7 +53,15 @@ export const OrderCard = observer(function OrderCard({
           </span>
         </span>
         {alarming && <span className="visually-hidden">Neue Bestellung, Alarm. </span>}
-        <span className="order-card__time">{wantedTime(order, now)}</span>
+        <span className="order-card__when">
+          <span className="order-card__time">{wantedTime(order, now)}</span>
+          {age && (
+            <span className={`order-card__age order-card__age--${age.level}`} data-age-level={age.level}>
+              {age.text}
+              {age.level === 'red' && <span className="visually-hidden"> – überfällig</span>}
+            </span>
+          )}
+        </span>
         {missed && <span className="order-card__flag">Verpasst – bitte sofort bearbeiten</span>}
         {order.counterAppointment && (
           <span className="order-card__counter">

@@ -3,7 +3,7 @@ import { makeAutoObservable, runInAction } from 'mobx';
 import type { ApiClient } from '../../api/ApiClient';
 import type { EventSourceLike } from '../BackofficeRootStore';
 import { errorMessageOf, type ErrorStore } from '../ErrorStore';
-import { BOARD_COLUMNS, boardColumn, dueAt, localDay, type BoardColumn } from './board';
+import { BOARD_COLUMNS, boardColumn, compareNew, dueAt, localDay, type BoardColumn } from './board';
 import type { OrderEventPayload, StaffOrder } from './types';
 
 export const ORDERS_LOAD_FAILED = 'Bestellungen konnten nicht geladen werden.';
@@ -147,7 +147,10 @@ export class OrdersStore {
     return [...byId].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name, 'de'));
   }
 
-  /** The orders on the board (branch filter applied), by column, soonest first; completed: latest first. */
+  /**
+   * The orders on the board (branch filter applied), by column, soonest first; completed: latest first;
+   * "Neu": overdue first, then the newest (`compareNew`).
+   */
   get columns(): Record<BoardColumn, StaffOrder[]> {
     const result = Object.fromEntries(BOARD_COLUMNS.map((c) => [c.id, [] as StaffOrder[]])) as Record<
       BoardColumn,
@@ -166,6 +169,7 @@ export class OrdersStore {
         column.id === 'completed' ? dueAt(b) - dueAt(a) : dueAt(a) - dueAt(b) || a.id - b.id,
       );
     }
+    result.new.sort(compareNew(this.now(), (id) => this.missedIds.has(id)));
     return result;
   }
 

@@ -1,4 +1,13 @@
-import { boardColumn, customerName, itemAmount, orderTotal, orderTypeLabel, wantedTime } from './board';
+import {
+  boardColumn,
+  compareNew,
+  customerName,
+  itemAmount,
+  orderAge,
+  orderTotal,
+  orderTypeLabel,
+  wantedTime,
+} from './board';
 import { staffOrder } from './testing';
 
 describe(boardColumn.name, () => {
@@ -57,5 +66,39 @@ describe('card texts', () => {
       'Anna Huber, Huber GmbH',
     );
     expect(customerName(staffOrder())).toBe('Ohne Namen');
+  });
+});
+
+describe(orderAge.name, () => {
+  const at = (minutes: number) => new Date(Date.parse('2026-11-20T10:00:00.000Z') + minutes * 60_000);
+
+  it('turns a new order amber after 5 and red after 10 minutes', () => {
+    expect(orderAge(staffOrder(), 'new', at(4))).toEqual({ minutes: 4, text: 'seit 4 Min', level: 'fresh' });
+    expect(orderAge(staffOrder(), 'new', at(5)).level).toBe('amber');
+    expect(orderAge(staffOrder(), 'new', at(10)).level).toBe('red');
+    expect(orderAge(staffOrder(), 'new', at(65)).text).toBe('seit 1 Std 5 Min');
+  });
+
+  it('turns an accepted order red once its time has passed', () => {
+    const order = staffOrder({ isConfirmed: true, appointment: '2026-11-20T10:30:00.000Z' });
+    expect(orderAge(order, 'confirmed', at(20)).level).toBe('fresh');
+    expect(orderAge(order, 'confirmed', at(26)).level).toBe('amber');
+    expect(orderAge(order, 'confirmed', at(31)).level).toBe('red');
+  });
+});
+
+describe(compareNew.name, () => {
+  it('puts overdue orders on top (longest waiting first), then the newest', () => {
+    const now = new Date('2026-11-20T10:30:00.000Z');
+    const order = (id: number, createdAt: string) => staffOrder({ id, createdAt });
+    const orders = [
+      order(1, '2026-11-20T10:25:00.000Z'),
+      order(2, '2026-11-20T10:05:00.000Z'),
+      order(3, '2026-11-20T10:29:00.000Z'),
+      order(4, '2026-11-20T10:15:00.000Z'),
+      order(5, '2026-11-20T10:27:00.000Z'),
+    ];
+    const missed = (id: number) => id === 5;
+    expect(orders.sort(compareNew(now, missed)).map((o) => o.id)).toEqual([2, 4, 5, 3, 1]);
   });
 });

@@ -106,3 +106,52 @@ export function dueAt(order: StaffOrder): number {
   const iso = order.appointment ?? order.appointmentDate ?? order.createdAt;
   return iso ? Date.parse(iso) : 0;
 }
+
+/** A new order waiting this long turns amber, and red (overdue) at the second threshold (minutes). */
+export const AGE_AMBER_MINUTES = 5;
+export const AGE_RED_MINUTES = 10;
+
+/** How long an order has waited and how urgent it looks: `fresh`, `amber` or `red`. */
+export interface OrderAge {
+  minutes: number;
+  text: string;
+  level: 'fresh' | 'amber' | 'red';
+}
+
+/**
+ * The card's age: minutes since the order arrived ("seit 12 Min", "seit 1 Std 5 Min"). A new order turns
+ * amber after {@link AGE_AMBER_MINUTES} and red after {@link AGE_RED_MINUTES}; an accepted one turns red
+ * once its time has passed and amber in the last {@link AGE_AMBER_MINUTES} before it.
+ */
+export function orderAge(order: StaffOrder, column: BoardColumn, now: Date): OrderAge {
+  const created = order.createdAt ? Date.parse(order.createdAt) : now.getTime();
+  const minutes = Math.max(0, Math.floor((now.getTime() - created) / 60_000));
+  const text =
+    minutes < 60
+      ? `seit ${minutes} Min`
+      : `seit ${Math.floor(minutes / 60)} Std${minutes % 60 ? ` ${minutes % 60} Min` : ''}`;
+  let level: OrderAge['level'] = 'fresh';
+  if (column === 'new') {
+    level = minutes >= AGE_RED_MINUTES ? 'red' : minutes >= AGE_AMBER_MINUTES ? 'amber' : 'fresh';
+  } else if (column === 'confirmed' || column === 'ready' || column === 'inDelivery') {
+    const due = order.appointment ?? order.appointmentDate;
+    const left = due ? (Date.parse(due) - now.getTime()) / 60_000 : Infinity;
+    level = left < 0 ? 'red' : left <= AGE_AMBER_MINUTES ? 'amber' : 'fresh';
+  }
+  return { minutes, text, level };
+}
+
+/**
+ * The order of the "Neu" column: overdue ones first (missed, or waiting {@link AGE_RED_MINUTES} and more;
+ * the longest waiting on top), then the newest first: what needs a hand now is never below the fold.
+ */
+export function compareNew(now: Date, isMissed: (id: number) => boolean) {
+  const created = (o: StaffOrder) => (o.createdAt ? Date.parse(o.createdAt) : 0);
+  const overdue = (o: StaffOrder) => isMissed(o.id) || now.getTime() - created(o) >= AGE_RED_MINUTES * 60_000;
+  return (a: StaffOrder, b: StaffOrder): number => {
+    const ao = overdue(a);
+    const bo = overdue(b);
+    if (ao !== bo) return ao ? -1 : 1;
+    return ao ? created(a) - created(b) || a.id - b.id : created(b) - created(a) || b.id - a.id;
+  };
+}

@@ -2,11 +2,13 @@ import type { BackofficeRootStore } from '../BackofficeRootStore';
 import { AlarmStore, type ChannelLike } from './AlarmStore';
 import { createWebAudioBeeper } from './beeper';
 import { OrdersStore } from './OrdersStore';
+import { PauseStore } from './PauseStore';
 
 /** The stores of the order screens, created once per back-office root by the lazily loaded chunk. */
 export interface OrderFeature {
   orders: OrdersStore;
   alarm: AlarmStore;
+  pauses: PauseStore;
   dispose(): void;
 }
 
@@ -25,10 +27,18 @@ export function createOrderFeature(root: BackofficeRootStore): OrderFeature {
     channel,
     events: typeof window === 'undefined' ? null : window,
     beeper: typeof window === 'undefined' ? null : createWebAudioBeeper(),
+    notify: notifyInBackground,
+  });
+  const pauses = new PauseStore({
+    api: root.api,
+    errors: root.errors,
+    // Employees pause their own branches; admins and managers every branch.
+    branchIds: () => (root.auth.roles.some((role) => role !== 'ROLE_EMPLOYEE') ? [] : root.auth.branchIds),
   });
   return {
     orders,
     alarm,
+    pauses,
     dispose() {
       orders.dispose();
       alarm.dispose();
@@ -41,4 +51,12 @@ export const ORDER_FEATURE = 'orders';
 /** The order feature of this root (created on first use). */
 export function orderFeatureOf(root: BackofficeRootStore): OrderFeature {
   return root.feature(ORDER_FEATURE, createOrderFeature);
+}
+
+/** A browser notification for new orders while the board's tab is in the background (with permission). */
+function notifyInBackground(ids: number[]): void {
+  if (typeof document === 'undefined' || !document.hidden) return;
+  if (typeof Notification !== 'function' || Notification.permission !== 'granted') return;
+  const title = ids.length === 1 ? 'Neue Bestellung' : `${ids.length} neue Bestellungen`;
+  new Notification(title, { body: 'Bitte am Bestell-Board annehmen.', tag: 'new-orders' });
 }

@@ -4,6 +4,22 @@ import { storeNotice } from './notices';
 const monday = (time: string) => new Date(`2026-03-02T${time}:00+01:00`);
 
 describe(storeNotice.name, () => {
+  it('puts a pause by staff first while it lasts, for the paused order types only', () => {
+    const branch = makeBranch({
+      orderingPause: {
+        until: monday('18:30').toISOString(),
+        orderTypes: null,
+        message: 'Die Küche ist voll.',
+        allowPreorders: false,
+      },
+    });
+    expect(storeNotice(branch, 'takeaway', monday('18:00'))).toEqual({
+      isClosed: true,
+      lines: ['Wir nehmen gerade keine Bestellungen an – wieder ab 18:30 Uhr.', 'Die Küche ist voll.'],
+    });
+    expect(storeNotice(branch, 'takeaway', monday('18:30'))).toEqual({ isClosed: false, lines: [] });
+  });
+
   it('says nothing while open', () => {
     expect(storeNotice(makeBranch(), 'takeaway', monday('12:00'))).toEqual({ isClosed: false, lines: [] });
   });

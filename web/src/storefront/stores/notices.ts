@@ -3,6 +3,7 @@ import {
   isOpenAt,
   nextOpening,
   openingHoursOf,
+  pauseNotice,
   reopeningText,
   t,
   type Branch,
@@ -29,6 +30,9 @@ export function storeNotice(branch: Branch, orderType: OrderType, now: Date): St
     const message = branch.closedMessage?.trim();
     return { isClosed: true, lines: message ? [t('branch.closedNow'), message] : [t('branch.closedNow')] };
   }
+  // Staff paused ordering (for this order type): their sentence first, nothing else matters now.
+  const paused = pauseNotice(branch, orderType, now);
+  if (paused.length > 0) return { isClosed: true, lines: paused };
   const opening = openingHoursOf(branch);
   if (!isOpenAt(opening, now)) {
     const lines = [t('branch.closedNow')];

@@ -1,0 +1,143 @@
+import {
+  activeBusyMode,
+  activePause,
+  BUSY_EXTRA_MINUTES,
+  type Branch,
+  type BusyMode,
+  type OrderingPause,
+} from '@ordering/common';
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { ApiClient } from '../../api/ApiClient';
+import { errorMessageOf, type ErrorStore } from '../ErrorStore';
+
+export const PAUSE_FAILED = 'Die Pause konnte nicht geändert werden.';
+
+/** What the board knows of a branch for pausing: its name and its current pause and busy state. */
+export interface PauseBranch {
+  id: number;
+  name: string;
+  timeZone: string;
+  orderingPause: OrderingPause | null;
+  busyMode: BusyMode | null;
+}
+
+export interface PauseStoreOptions {
+  api: ApiClient;
+  errors: ErrorStore;
+  /** Ids of the user's branches; empty: every branch (admins and managers). */
+  branchIds: () => number[];
+}
+
+/**
+ * "Bestellungen pausieren" and "Viel los" on the board: the user's branches with their state, and the
+ * one-tap actions (`POST/DELETE /api/branches/{id}/pause` and `/busy`). The state ends by itself, so the
+ * board asks `activePause`/`activeBusyMode` with its ticking clock.
+ */
+export class PauseStore {
+  branches: PauseBranch[] = [];
+  selectedId: number | null = null;
+  /** Options of the next pause. */
+  deliveryOnly = false;
+  allowPreorders = true;
+  message = '';
+  busy = false;
+
+  constructor(private readonly options: PauseStoreOptions) {
+    makeAutoObservable<PauseStore, 'options'>(this, { options: false });
+  }
+
+  get selected(): PauseBranch | null {
+    return this.branches.find((b) => b.id === this.selectedId) ?? this.branches[0] ?? null;
+  }
+
+  pauseOf(branch: PauseBranch, now: Date): OrderingPause | null {
+    return activePause(branch, now);
+  }
+
+  busyOf(branch: PauseBranch, now: Date): BusyMode | null {
+    return activeBusyMode(branch, now);
+  }
+
+  select(id: number) {
+    this.selectedId = id;
+  }
+
+  setDeliveryOnly(value: boolean) {
+    this.deliveryOnly = value;
+  }
+
+  setAllowPreorders(value: boolean) {
+    this.allowPreorders = value;
+  }
+
+  setMessage(value: string) {
+    this.message = value;
+  }
+
+  async load(): Promise<void> {
+    try {
+      const all = await this.options.api.get<Branch[]>('/api/branches?limit=1000');
+      const mine = this.options.branchIds();
+      runInAction(() => {
+        this.branches = all
+          .filter((b) => mine.length === 0 || mine.includes(b.id))
+          .map((b) => ({
+            id: b.id,
+            name: b.name,
+            timeZone: b.timeZone,
+            orderingPause: b.orderingPause ?? null,
+            busyMode: b.busyMode ?? null,
+          }));
+      });
+    } catch {
+      // Without the list the board still works; the pause controls stay hidden.
+    }
+  }
+
+  /** Pauses the selected branch for `minutes` or until its next opening. */
+  pause(length: number | 'nextOpening'): Promise<boolean> {
+    return this.send('POST', 'pause', {
+      ...(length === 'nextOpening' ? { until: 'nextOpening' } : { minutes: length }),
+      orderTypes: this.deliveryOnly ? ['delivery'] : null,
+      message: this.message,
+      allowPreorders: this.allowPreorders,
+    });
+  }
+
+  resume(): Promise<boolean> {
+    return this.send('DELETE', 'pause');
+  }
+
+  startBusy(): Promise<boolean> {
+    return this.send('POST', 'busy', { extraMinutes: BUSY_EXTRA_MINUTES });
+  }
+
+  endBusy(): Promise<boolean> {
+    return this.send('DELETE', 'busy');
+  }
+
+  private async send(method: 'POST' | 'DELETE', what: 'pause' | 'busy', body?: unknown): Promise<boolean> {
+    const branch = this.selected;
+    if (!branch || this.busy) return false;
+    this.busy = true;
+    const path = `/api/branches/${branch.id}/${what}`;
+    try {
+      const state =
+        method === 'POST'
+          ? await this.options.api.post<Pick<PauseBranch, 'orderingPause' | 'busyMode'>>(path, body)
+          : await this.options.api.delete<Pick<PauseBranch, 'orderingPause' | 'busyMode'>>(path);
+      runInAction(() => {
+        branch.orderingPause = state.orderingPause;
+        branch.busyMode = state.busyMode;
+      });
+      return true;
+    } catch (err) {
+      this.options.errors.add(errorMessageOf(err, PAUSE_FAILED));
+      return false;
+    } finally {
+      runInAction(() => {
+        this.busy = false;
+      });
+    }
+  }
+}
