@@ -1,3 +1,4 @@
+import { settingOf, type SettingScope } from '@ordering/common/schemas';
 import { useEffect, useState } from 'react';
 import type { CustomEditorProps } from '../editors/types';
 import { useStores } from '../stores';
@@ -19,6 +20,12 @@ const ORDER_MODES: Array<[string, string]> = [
   ['delivery', 'Lieferung'],
   ['dineIn', 'Dine In'],
 ];
+/** Label and help of a device setting from the register of settings (common/src/schemas/settings.ts). */
+const described = (scope: SettingScope, key: string) => {
+  const setting = settingOf(scope, key);
+  return { label: setting?.label ?? key, hint: setting?.help };
+};
+
 const NEW_PRINTER: PrinterSettings = { host: '', port: 9100, width: 48, type: 'epson' };
 
 /**
@@ -136,14 +143,14 @@ export function DeviceSettingsEditor(props: CustomEditorProps<Settings | null>) 
         <div className="bo-device-settings__grid">
           <Check
             id={field('autoPrint')}
-            label="Beleg sofort drucken"
+            {...described('frontdesk', 'autoPrint')}
             checked={settings.autoPrint === true}
             disabled={disabled}
             onChange={(v) => set('autoPrint', v)}
           />
           <Check
             id={field('sound')}
-            label="Ton bei neuen Bestellungen"
+            {...described('frontdesk', 'notificationSound')}
             checked={settings.notificationSound !== false}
             disabled={disabled}
             onChange={(v) => set('notificationSound', v)}
@@ -155,7 +162,7 @@ export function DeviceSettingsEditor(props: CustomEditorProps<Settings | null>) 
         <div className="bo-device-settings__grid">
           <Number_
             id={field('idle')}
-            label="Zurück zum Start nach (Sekunden ohne Eingabe)"
+            {...described('kiosk', 'idleTimeoutSeconds')}
             value={settings.idleTimeoutSeconds as number | undefined}
             fallback={90}
             min={10}
@@ -165,7 +172,7 @@ export function DeviceSettingsEditor(props: CustomEditorProps<Settings | null>) 
             onChange={(v) => set('idleTimeoutSeconds', v)}
           />
           <fieldset className="bo-device-settings__modes">
-            <legend className="bo-field__label">Bestellarten am Kiosk</legend>
+            <legend className="bo-field__label">{described('kiosk', 'orderModes').label}</legend>
             {ORDER_MODES.map(([mode, text]) => {
               const modes = (settings.orderModes as string[] | undefined) ?? ['takeaway', 'dineIn'];
               return (
@@ -190,7 +197,7 @@ export function DeviceSettingsEditor(props: CustomEditorProps<Settings | null>) 
         <div className="bo-device-settings__grid">
           <Number_
             id={field('display')}
-            label="Abholbereite Nummern anzeigen (Sekunden)"
+            {...described('ticket-screen', 'displaySeconds')}
             value={settings.displaySeconds as number | undefined}
             fallback={600}
             min={10}
@@ -201,7 +208,7 @@ export function DeviceSettingsEditor(props: CustomEditorProps<Settings | null>) 
           />
           <Number_
             id={field('columns')}
-            label="Spalten"
+            {...described('ticket-screen', 'columns')}
             value={settings.columns as number | undefined}
             fallback={2}
             min={1}
@@ -238,6 +245,7 @@ export function DeviceSettingsEditor(props: CustomEditorProps<Settings | null>) 
 function Check(props: {
   id: string;
   label: string;
+  hint?: string;
   checked: boolean;
   disabled?: boolean;
   onChange(v: boolean): void;
@@ -252,6 +260,7 @@ function Check(props: {
         onChange={(e) => props.onChange(e.target.checked)}
       />
       <label htmlFor={props.id}>{props.label}</label>
+      {props.hint && <p className="bo-field__hint">{props.hint}</p>}
     </div>
   );
 }
@@ -259,6 +268,7 @@ function Check(props: {
 function Number_(props: {
   id: string;
   label: string;
+  hint?: string;
   value: number | undefined;
   fallback: number;
   min: number;
@@ -280,9 +290,14 @@ function Number_(props: {
         value={props.value ?? props.fallback}
         disabled={props.disabled}
         aria-invalid={props.error ? true : undefined}
-        aria-describedby={props.error ? `${props.id}-error` : undefined}
+        aria-describedby={props.error ? `${props.id}-error` : props.hint ? `${props.id}-hint` : undefined}
         onChange={(e) => props.onChange(Number(e.target.value))}
       />
+      {props.hint && (
+        <p className="bo-field__hint" id={`${props.id}-hint`}>
+          {props.hint}
+        </p>
+      )}
       {props.error && (
         <p className="bo-field__error" id={`${props.id}-error`}>
           {props.error}
