@@ -27,14 +27,7 @@ const DECLARING = [
 const KNOWN_UNREAD: Record<string, string> = {
   'frontdesk.autoPrint': 'issue 23: the terminal prints confirmed orders (ops)',
   'frontdesk.notificationSound': 'issue 23: the board chooses its sound (counter)',
-  'config.enablePluginFrontdesk': 'issue 23: gates the ticket screen and the front desk',
   'config.enablePluginRatings': 'issue 23: the average rating at each branch',
-  'config.enablePluginCardPayments': 'issue 23: gates the card payment',
-  'config.enablePluginVoucherPayments': 'issue 23: gates the voucher payment',
-  'config.enablePluginOnlinePayments': 'issue 23: gates Mollie and Datatrans',
-  'kiosk.idleTimeoutSeconds': 'issue 23: the kiosk screensaver timing',
-  'kiosk.orderModes': 'issue 23: the kiosk order modes',
-  'ticket-screen.columns': 'issue 23: the ticket screen layout',
   'local.showProductData': 'issue 23: the order cards',
   'local.showCustomerData': 'issue 23: the order cards',
 };

@@ -15,10 +15,10 @@ interface PrinterSettings {
 
 /** What each device type has (backend/src/operations/devices/device-settings.ts). */
 const HAS_PRINTER = new Set(['frontdesk', 'kiosk', 'printer']);
+// A kiosk never delivers (docs/decisions/settings.md).
 const ORDER_MODES: Array<[string, string]> = [
-  ['takeaway', 'Takeaway'],
-  ['delivery', 'Lieferung'],
-  ['dineIn', 'Dine In'],
+  ['takeaway', 'Mitnehmen'],
+  ['dineIn', 'Hier essen'],
 ];
 /** Label and help of a device setting from the register of settings (common/src/schemas/settings.ts). */
 const described = (scope: SettingScope, key: string) => {
@@ -165,7 +165,7 @@ export function DeviceSettingsEditor(props: CustomEditorProps<Settings | null>) 
             {...described('kiosk', 'idleTimeoutSeconds')}
             value={settings.idleTimeoutSeconds as number | undefined}
             fallback={90}
-            min={10}
+            min={5}
             max={3600}
             disabled={disabled}
             error={errors.idleTimeoutSeconds}

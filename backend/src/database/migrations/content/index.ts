@@ -1,3 +1,8 @@
 import { Content1795262122510 } from './1795262122510-content.js';
 import { MapStyleUrl1795438788776 } from './1795438788776-map-style-url.js';
-export const MIGRATIONS: Function[] = [Content1795262122510, MapStyleUrl1795438788776];
+import { PaymentPlugins1795698249056 } from './1795698249056-payment-plugins.js';
+export const MIGRATIONS: Function[] = [
+  Content1795262122510,
+  MapStyleUrl1795438788776,
+  PaymentPlugins1795698249056,
+];
