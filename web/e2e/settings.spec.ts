@@ -7,6 +7,7 @@ import {
   put,
   remove,
   screenshot,
+  signInOnPage,
   staffTest as test,
   type Staff,
 } from './support';
@@ -190,4 +191,67 @@ test.describe('ticket screen columns', () => {
       await remove(staff, ...devices.map((id) => `/api/devices/${id}`));
     }
   });
+});
+
+test.describe('device keys from the back office', () => {
+  test.skip(({ isMobile }) => isMobile, 'the back office is for the counter screen and the tablet');
+  for (const size of [
+    { name: 'desktop', width: 1280, height: 900 },
+    { name: 'tablet', width: 820, height: 1180 },
+  ]) {
+    test(`issue, open the ticket screen by the shown address, rotate: the old address is refused (${size.name})`, async ({
+      page,
+      browser,
+      staff,
+      branch,
+      context,
+    }, testInfo) => {
+      test.setTimeout(120_000);
+      await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+      await page.setViewportSize({ width: size.width, height: size.height });
+      const device = await post(staff, '/api/devices', {
+        identifier: `tv-${randomUUID().slice(0, 8)}`,
+        name: 'Abhol-TV Eingang',
+        type: 'ticket-screen',
+        branch: { id: branch.id },
+        settings: { columns: 3 },
+      });
+      const tv = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+      try {
+        await signInOnPage(page);
+        await page.goto(`/backend/devices/devices/${device.id as number}`);
+        await page.getByRole('button', { name: 'Schlüssel erzeugen' }).click();
+        const link = page.getByRole('link', { name: /\/frontdesk\// });
+        await expect(link).toBeVisible();
+        await expect(page.getByRole('img', { name: 'QR-Code: Abholbildschirm' })).toBeVisible();
+        await page.getByRole('button', { name: 'Adresse kopieren' }).click();
+        await expect(page.getByRole('button', { name: 'Kopiert' })).toBeVisible();
+        const url = (await link.textContent())!;
+        expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(url);
+        await screenshot(page, testInfo, `device-key-issued-${size.name}`);
+
+        const screen = await tv.newPage();
+        await screen.goto(url);
+        await expect(screen.getByRole('region', { name: 'In Zubereitung' })).toBeVisible();
+
+        // Rotate after the app's own confirmation.
+        await page.getByRole('button', { name: 'Fertig' }).click();
+        await page.getByRole('button', { name: 'Schlüssel erneuern' }).click();
+        await expect(page.getByRole('alertdialog')).toContainText('hört sofort auf zu funktionieren');
+        await screenshot(page, testInfo, `device-key-confirm-${size.name}`);
+        await page.getByRole('button', { name: 'Erneuern', exact: true }).click();
+        const next = (await page.getByRole('link', { name: /\/frontdesk\// }).textContent())!;
+        expect(next).not.toBe(url);
+
+        await screen.goto(url);
+        await expect(screen.getByRole('alert').getByRole('heading')).toHaveText('Schlüssel ungültig');
+        await screenshot(screen, testInfo, `ticket-screen-key-invalid-${size.name}`, false);
+        await screen.goto(next);
+        await expect(screen.getByRole('region', { name: 'In Zubereitung' })).toBeVisible();
+      } finally {
+        await tv.close();
+        await remove(staff, `/api/devices/${device.id as number}`);
+      }
+    });
+  }
 });

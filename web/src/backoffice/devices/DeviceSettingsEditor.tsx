@@ -2,6 +2,7 @@ import { settingOf, type SettingScope } from '@ordering/common/schemas';
 import { useEffect, useState } from 'react';
 import type { CustomEditorProps } from '../editors/types';
 import { useStores } from '../stores';
+import { DeviceKeyPanel } from './DeviceKeyPanel';
 import { DevicePairingEditor } from './DevicePairingEditor';
 import './devices.css';
 
@@ -236,6 +237,13 @@ export function DeviceSettingsEditor(props: CustomEditorProps<Settings | null>) 
           Heartbeat (≤ 30 s).
         </p>
       )}
+
+      <DeviceKeyPanel
+        id={id ?? null}
+        type={type}
+        branchId={(entity.branch as { id?: number } | null | undefined)?.id ?? null}
+        hasKey={Boolean(entity.apiKeyHint)}
+      />
 
       <DevicePairingEditor {...props} value={undefined} onChange={() => undefined} label="Terminal koppeln" />
     </div>

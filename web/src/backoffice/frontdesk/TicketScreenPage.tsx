@@ -97,11 +97,13 @@ export const TicketScreenPage = observer(function TicketScreenPage() {
 
   const now = new Date(store.nowMs);
   const clock = now.toLocaleTimeString('de-AT', { hour: '2-digit', minute: '2-digit' });
+  // A refused key or a switched-off screen: no connection hint and no sound button, only the message.
+  const blocked = store.unauthorized || store.switchedOff;
 
   return (
     <main className="fd-screen" data-connected={store.connected ? 'yes' : 'no'}>
       <h1 className="fd-visually-hidden">Abholbildschirm</h1>
-      {store.unauthorized || store.switchedOff ? (
+      {blocked ? (
         <div className="fd-message" role="alert">
           <h2 className="fd-message__title">{store.switchedOff ? T.switchedOff : T.unauthorized}</h2>
           <p>{store.switchedOff ? T.switchedOffHint : T.unauthorizedHint}</p>
@@ -114,13 +116,13 @@ export const TicketScreenPage = observer(function TicketScreenPage() {
       )}
       <footer className="fd-footer">
         <span className="fd-footer__clock">{clock} Uhr</span>
-        {!store.loaded && !store.unauthorized && <span>{T.loading} …</span>}
-        {store.disconnected && (
+        {!store.loaded && !blocked && <span>{T.loading} …</span>}
+        {store.disconnected && !blocked && (
           <span className="fd-footer__offline" role="status">
             {T.disconnected}
           </span>
         )}
-        {chime && !soundOn && (
+        {chime && !soundOn && !blocked && (
           <button type="button" className="fd-sound" onClick={() => void chime.unlock().then(setSoundOn)}>
             {T.soundOn}
           </button>
