@@ -1,3 +1,4 @@
+import { ShopConfig } from '../src/config/shop-config.entity.js';
 import { OrderPayment } from '../src/payments/payment.entity.js';
 import {
   eventTypes,
@@ -53,6 +54,30 @@ describe('Payments at the counter: cash, card terminal, voucher', () => {
       expect(again.body.errors[0].code).toBe('already_paid');
     },
   );
+
+  it.each([
+    ['atm-card', 'enablePluginCardPayments'],
+    ['hydro-ag-voucher', 'enablePluginVoucherPayments'],
+    ['mollie', 'enablePluginOnlinePayments'],
+    ['datatrans', 'enablePluginOnlinePayments'],
+  ] as const)('%s is refused with a German message while %s is off', async (method, plugin) => {
+    const configs = w.t.dataSource.getRepository(ShopConfig);
+    await configs.update({ id: 1 }, { [plugin]: false });
+    try {
+      const { res, order: o } = await order(w, method, { voucherCode: 'LINDE-2026-0001' });
+      expect(res.status).toBe(400);
+      expect(res.body.errors).toContainEqual({
+        message: 'Diese Zahlungsart ist nicht verfügbar.',
+        field: 'paymentMethod',
+        code: 'payment_method_unavailable',
+      });
+      expect(o).toBeNull();
+    } finally {
+      await configs.update({ id: 1 }, { [plugin]: true });
+    }
+    const { res } = await order(w, 'cash');
+    expect(res.status).toBe(201);
+  });
 
   it('an online order cannot be marked paid by hand', async () => {
     const { order: o } = await order(w, 'mollie');

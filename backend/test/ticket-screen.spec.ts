@@ -31,7 +31,7 @@ describe('front-desk ticket screen (/api/orders/frontdesk/{branchId}/{key}/ticke
       type: 'ticket-screen',
       branch: vienna,
       isEnabled: true,
-      settings: { displaySeconds: 300, columns: 2 },
+      settings: { displaySeconds: 300, columns: 3 },
       apiKeyHash: hashDeviceKey(screenKey),
       apiKeyHint: screenKey.slice(-4),
     });
@@ -51,6 +51,27 @@ describe('front-desk ticket screen (/api/orders/frontdesk/{branchId}/{key}/ticke
     return { id: order.id, ticketNumber: order.ticketNumber };
   }
 
+  it('answers 403 frontdesk_disabled on the ticket screen and the front-desk list while the plugin is off', async () => {
+    const { ShopConfig } = await import('../src/config/shop-config.entity.js');
+    const configs = t.dataSource.getRepository(ShopConfig);
+    await configs.update({ id: 1 }, { enablePluginFrontdesk: false });
+    try {
+      for (const path of [
+        `/api/orders/frontdesk/${vienna.id}/${screenKey}/tickets`,
+        `/api/orders/frontdesk/${vienna.id}/${vienna.apiKey}`,
+        `/api/orders/frontdesk/${vienna.id}/${screenKey}/events`,
+      ]) {
+        const res = await t.request('GET', path);
+        expect([path, res.status, res.body.errors?.[0]?.code]).toEqual([path, 403, 'frontdesk_disabled']);
+        expect(res.body.errors[0].message).toMatch(/ausgeschaltet/);
+      }
+    } finally {
+      await configs.update({ id: 1 }, { enablePluginFrontdesk: true });
+    }
+    const on = await t.request('GET', `/api/orders/frontdesk/${vienna.id}/${screenKey}/tickets`);
+    expect(on.status).toBe(200);
+  });
+
   const act = (id: number, action: string) =>
     t.request('POST', `/api/orders/${id}/status/${action}`, {}, demo.admin);
 
@@ -66,6 +87,7 @@ describe('front-desk ticket screen (/api/orders/frontdesk/{branchId}/{key}/ticke
     const res = await t.request('GET', `/api/orders/frontdesk/${vienna.id}/${screenKey}/tickets`);
     expect(res.status).toBe(200);
     expect(res.body.data.readySeconds).toBe(300);
+    expect(res.body.data.columns).toBe(3);
     const tickets: Array<{ id: number; ticketNumber: number; state: string }> = res.body.data.tickets;
     const byId = new Map(tickets.map((x) => [x.id, x]));
     expect(byId.get(cooking.id)).toMatchObject({ ticketNumber: cooking.ticketNumber, state: 'preparing' });
@@ -78,6 +100,7 @@ describe('front-desk ticket screen (/api/orders/frontdesk/{branchId}/{key}/ticke
     const byBranchKey = await t.request('GET', `/api/orders/frontdesk/${vienna.id}/${vienna.apiKey}/tickets`);
     expect(byBranchKey.status).toBe(200);
     expect(byBranchKey.body.data.readySeconds).toBe(600);
+    expect(byBranchKey.body.data.columns).toBe(2);
   });
 
   it('refuses a wrong key, another branch, a disabled screen and a device of another type alike', async () => {

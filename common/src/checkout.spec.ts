@@ -33,6 +33,9 @@ const config = {
   enableHydroAGVoucher: true,
   enableMollie: true,
   enableDatatrans: true,
+  enablePluginCardPayments: true,
+  enablePluginVoucherPayments: true,
+  enablePluginOnlinePayments: true,
 };
 
 describe('checkout', () => {
@@ -148,6 +151,34 @@ describe('checkout', () => {
   describe(offeredPaymentMethods.name, () => {
     it('offers a method only when the global and the branch flag are set', () => {
       expect(offeredPaymentMethods(config, makeBranch())).toEqual(['cash', 'mollie']);
+    });
+
+    it('offers card, voucher and online methods only while their plugin is on', () => {
+      const branch = makeBranch({
+        isATMCardEnabled: true,
+        isHydroAGVoucherEnabled: true,
+        isMollieEnabled: true,
+        isDatatransEnabled: true,
+      });
+      const all = { ...config, enableATMCard: true };
+      expect(offeredPaymentMethods(all, branch)).toEqual([
+        'cash',
+        'atm-card',
+        'hydro-ag-voucher',
+        'mollie',
+        'datatrans',
+      ]);
+      expect(offeredPaymentMethods({ ...all, enablePluginCardPayments: false }, branch)).not.toContain(
+        'atm-card',
+      );
+      expect(offeredPaymentMethods({ ...all, enablePluginVoucherPayments: false }, branch)).not.toContain(
+        'hydro-ag-voucher',
+      );
+      expect(offeredPaymentMethods({ ...all, enablePluginOnlinePayments: false }, branch)).toEqual([
+        'cash',
+        'atm-card',
+        'hydro-ag-voucher',
+      ]);
     });
   });
 

@@ -159,7 +159,14 @@ export function isValidEmail(email: string): boolean {
 
 type PaymentConfig = Pick<
   Config,
-  'enableCash' | 'enableATMCard' | 'enableHydroAGVoucher' | 'enableMollie' | 'enableDatatrans'
+  | 'enableCash'
+  | 'enableATMCard'
+  | 'enableHydroAGVoucher'
+  | 'enableMollie'
+  | 'enableDatatrans'
+  | 'enablePluginCardPayments'
+  | 'enablePluginVoucherPayments'
+  | 'enablePluginOnlinePayments'
 >;
 type PaymentBranch = Pick<
   Branch,
@@ -174,11 +181,28 @@ const PAYMENT_FLAGS: Record<PaymentMethod, [keyof PaymentConfig, keyof PaymentBr
   datatrans: ['enableDatatrans', 'isDatatransEnabled'],
 };
 
-/** Payment methods offered: both the global config flag and the branch flag set (spec section 5). */
+/** The plugin flag that switches a payment method on at all (spec: "matching enablePlugin* flags"). */
+const PAYMENT_PLUGINS: Partial<Record<PaymentMethod, keyof PaymentConfig>> = {
+  'atm-card': 'enablePluginCardPayments',
+  'hydro-ag-voucher': 'enablePluginVoucherPayments',
+  mollie: 'enablePluginOnlinePayments',
+  datatrans: 'enablePluginOnlinePayments',
+};
+
+/**
+ * Payment methods offered: the method's plugin flag (card, voucher, online; cash has none), the global
+ * config flag and the branch flag set (spec section 5). The server refuses any other method with the
+ * same rule.
+ */
 export function offeredPaymentMethods(config: PaymentConfig, branch: PaymentBranch): PaymentMethod[] {
-  return PAYMENT_METHODS.filter(
-    (method) => config[PAYMENT_FLAGS[method][0]] && branch[PAYMENT_FLAGS[method][1]],
-  );
+  return PAYMENT_METHODS.filter((method) => {
+    const plugin = PAYMENT_PLUGINS[method];
+    return (
+      (!plugin || config[plugin] === true) &&
+      config[PAYMENT_FLAGS[method][0]] &&
+      branch[PAYMENT_FLAGS[method][1]]
+    );
+  });
 }
 
 /**

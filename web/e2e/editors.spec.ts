@@ -148,9 +148,8 @@ test.describe('front-desk ticket screen', () => {
     const tv = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
     const page = await tv.newPage();
     await page.goto(`/frontdesk/${branch.id}/falscher-schluessel`);
-    await expect(page.getByRole('alert')).toHaveText(
-      'Dieser Bildschirm ist nicht freigeschaltet. Bitte den Link mit dem Geräteschlüssel prüfen.',
-    );
+    await expect(page.getByRole('alert').getByRole('heading')).toHaveText('Schlüssel ungültig');
+    await expect(page.getByRole('alert')).toContainText('Dieser Bildschirm ist nicht freigeschaltet.');
     await expect(page).toHaveURL(/\/frontdesk\//); // no redirect to the back office's sign-in
     await tv.close();
   });

@@ -71,6 +71,8 @@ async function enableProviders(request: APIRequestContext) {
       enableMollie: true,
       enableDatatrans: true,
       enableHydroAGVoucher: true,
+      enablePluginVoucherPayments: true,
+      enablePluginOnlinePayments: true,
       secrets: {
         mollieApiKey: MOLLIE_KEY,
         datatransMerchantId: datatrans.merchantId,

@@ -113,8 +113,24 @@ export interface PlacedOrder {
 export async function takeawayOrder(
   request: APIRequestContext,
   branchId: number,
-  { lastName, amount = 1, comment }: { lastName: string; amount?: number; comment?: string },
+  options: { lastName: string; amount?: number; comment?: string },
 ): Promise<PlacedOrder> {
+  const response = await postTakeawayOrder(request, branchId, options);
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { data: { order: PlacedOrder } }).data.order;
+}
+
+/** The public API's answer to a takeaway order of schnitzel (see `takeawayOrder`), whatever it is. */
+export async function postTakeawayOrder(
+  request: APIRequestContext,
+  branchId: number,
+  {
+    lastName,
+    amount = 1,
+    comment,
+    paymentMethod = 'cash',
+  }: { lastName: string; amount?: number; comment?: string; paymentMethod?: string },
+) {
   const products = await getData<{ id: number; uid: string; name: string }[]>(
     request,
     '/api/products?limit=200',
@@ -133,7 +149,8 @@ export async function takeawayOrder(
       email: 'eva@example.at',
       phone: '+43 664 7654321',
       ...(comment === undefined ? {} : { comment }),
-      paymentMethod: 'cash',
+      paymentMethod,
+      ...(paymentMethod === 'hydro-ag-voucher' ? { voucherCode: 'LINDE-2026-0001' } : {}),
       legalInstructions: true,
       privacyPolicy: true,
       branch: { id: branchId },
@@ -143,8 +160,7 @@ export async function takeawayOrder(
       items: [{ product: { id: product.id, uid: product.uid }, amount, unit: 'piece', parts: [] }],
     },
   });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { data: { order: PlacedOrder } }).data.order;
+  return response;
 }
 
 /** A takeaway order (see `takeawayOrder`) with the id staff know it by, and its number. */

@@ -250,6 +250,7 @@ export async function seedContent(
         enablePluginMaps: true,
         enableCash: true,
         enableATMCard: true,
+        enablePluginCardPayments: true,
         enablePluginDonations: true,
         enablePluginOrderReviews: true,
         enablePluginFrontdesk: true,

@@ -27,7 +27,7 @@ import { bookableDays, slotLimitOf } from './order-capacity.js';
 import { loadForStaff, secretsEqual } from './order-actions.js';
 import { staffOrderJson } from './order-json.js';
 import { Order } from './order.entity.js';
-import { ticketScreenAccess } from './ticket-screen.js';
+import { assertFrontdeskEnabled, ticketScreenAccess } from './ticket-screen.js';
 
 /** States in which an order still needs staff (not final). */
 export const OPEN_STATES: StaffOrderState[] = ['unconfirmed', 'confirmed', 'inDelivery'];
@@ -263,6 +263,7 @@ export class OrderQueryService {
 
   /** `GET /api/orders/frontdesk/{branchId}/{apiKey}`: the branch's open orders of today and later. */
   async frontdesk(ctx: RequestContext, branchId: string, apiKey: string) {
+    await assertFrontdeskEnabled(this.connection.manager(ctx));
     const id = await this.terminalBranch(ctx, branchId, apiKey);
     const qb = this.connection
       .getRepository(ctx, Order)
@@ -279,7 +280,7 @@ export class OrderQueryService {
     ctx: RequestContext,
     branchId: string,
     apiKey: string,
-  ): Promise<{ readySeconds: number; tickets: Ticket[] }> {
+  ): Promise<{ readySeconds: number; columns: number; tickets: Ticket[] }> {
     const access = await ticketScreenAccess(this.connection.manager(ctx), branchId, apiKey);
     const qb = this.connection
       .getRepository(ctx, Order)
@@ -290,7 +291,7 @@ export class OrderQueryService {
     const tickets = (await this.current(qb))
       .map(ticketOf)
       .filter((ticket): ticket is Ticket => ticket !== null && ticket.state !== 'gone');
-    return { readySeconds: access.readySeconds, tickets };
+    return { readySeconds: access.readySeconds, columns: access.columns, tickets };
   }
 
   /**

@@ -1,6 +1,7 @@
 import type { EntityManager } from 'typeorm';
 import { secretsEqual } from '../auth/secrets.js';
 import { Branch } from '../branches/branch.entity.js';
+import { ShopConfig } from '../config/shop-config.entity.js';
 import { DomainError } from '../core/errors.js';
 import { HTTP_MESSAGES } from '../core/messages.js';
 import { Device } from '../operations/devices/device.entity.js';
@@ -11,12 +12,38 @@ const SCREEN_DEVICE_TYPES = ['ticket-screen', 'frontdesk'];
 /** How long a ready number stays on the screen when no device setting says otherwise. */
 export const DEFAULT_READY_SECONDS = 600;
 
+/** Columns of numbers per list when no device setting says otherwise. */
+export const DEFAULT_TICKET_COLUMNS = 2;
+
 /** What the ticket screen needs to know about itself. */
 export interface TicketScreenAccess {
   branchId: number;
   /** How long a ready number stays on screen (the ticket-screen device's `displaySeconds`). */
   readySeconds: number;
+  /** Columns of numbers in each list (the ticket-screen device's `columns`). */
+  columns: number;
 }
+
+/** The German answer while the front-desk plugin is off; clients react to its code. */
+export const FRONTDESK_OFF = 'Abholbildschirm und Thekenansicht sind in der Konfiguration ausgeschaltet.';
+
+/**
+ * The shop's `enablePluginFrontdesk`: while it is off, the ticket screen and the front-desk routes answer
+ * 403 with code `frontdesk_disabled`, whatever the key.
+ */
+export async function assertFrontdeskEnabled(em: EntityManager): Promise<void> {
+  const config = await em
+    .getRepository(ShopConfig)
+    .findOne({ where: { id: 1 }, select: { id: true, enablePluginFrontdesk: true } });
+  if (!config?.enablePluginFrontdesk) {
+    throw new DomainError('forbidden', FRONTDESK_OFF, undefined, 'frontdesk_disabled');
+  }
+}
+
+const positive = (value: unknown, fallback: number) => {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : fallback;
+};
 
 /**
  * Who may open `/frontdesk/{branchId}/{apiKey}` (see docs/decisions/orders.md "Ticket screen"): the key of an
@@ -29,6 +56,7 @@ export async function ticketScreenAccess(
   rawBranchId: string,
   key: string,
 ): Promise<TicketScreenAccess> {
+  await assertFrontdeskEnabled(em);
   const id = /^\d{1,10}$/.test(rawBranchId) ? Number(rawBranchId) : 0;
   const valid = id > 0 && id <= 2_147_483_647 && /^[\x21-\x7e]{1,200}$/.test(key);
   if (valid) {
@@ -42,13 +70,11 @@ export async function ticketScreenAccess(
       })
       .getOne();
     if (device) {
-      const seconds = Number((device.settings as { displaySeconds?: unknown }).displaySeconds);
+      const settings = device.type === 'ticket-screen' ? (device.settings as Record<string, unknown>) : {};
       return {
         branchId: id,
-        readySeconds:
-          device.type === 'ticket-screen' && Number.isInteger(seconds) && seconds > 0
-            ? seconds
-            : DEFAULT_READY_SECONDS,
+        readySeconds: positive(settings.displaySeconds, DEFAULT_READY_SECONDS),
+        columns: positive(settings.columns, DEFAULT_TICKET_COLUMNS),
       };
     }
   }
@@ -57,5 +83,5 @@ export async function ticketScreenAccess(
     : null;
   const ok = secretsEqual(key, branch?.apiKey || '\0no-branch');
   if (!branch || !branch.apiKey || !ok) throw new DomainError('unauthorized', HTTP_MESSAGES.unauthorized);
-  return { branchId: branch.id, readySeconds: DEFAULT_READY_SECONDS };
+  return { branchId: branch.id, readySeconds: DEFAULT_READY_SECONDS, columns: DEFAULT_TICKET_COLUMNS };
 }

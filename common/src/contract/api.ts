@@ -15,6 +15,8 @@ export interface ApiError {
   message: string;
   /** The form field it belongs to (`email` …), when it is a field error. */
   field?: string;
+  /** A stable machine code clients react to (`branch_closed`, `frontdesk_disabled` …), when there is one. */
+  code?: string;
 }
 
 /** An error response (400, 401, 403, 404, 409, 500). */

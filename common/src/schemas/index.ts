@@ -40,6 +40,7 @@ export * from './media.js';
 export * from './operations.js';
 export * from './organisation.js';
 export * from './roles.js';
+export * from './settings.js';
 
 /** The input schema of every back-office collection, as POST and PUT take it. */
 export const ENTITY_INPUTS = {

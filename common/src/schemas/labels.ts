@@ -1,3 +1,5 @@
+import { settingLabels } from './settings.js';
+
 /**
  * German labels of every writable field of the back-office entities, keyed by API collection and field.
  * The forms read them; `schemas.spec.ts` proves that every field of every shared input schema has one.
@@ -243,53 +245,8 @@ export const FIELD_LABELS = {
     resolution: 'Auflösung',
   },
   fonts: { family: 'Schriftfamilie', variant: 'Schnitt', upload: 'Schriftdatei' },
-  config: {
-    shopName: 'Shopname',
-    businessName: 'Firmenname',
-    currency: 'Währung',
-    market: 'Markt (Land)',
-    termsAndConditions: 'AGB (Link)',
-    termsAndConditionsText: 'AGB (Text)',
-    privacyPolicy: 'Datenschutz (Link)',
-    privacyPolicyText: 'Datenschutz (Text)',
-    imprint: 'Impressum (Link)',
-    imprintText: 'Impressum (Text)',
-    allergens: 'Allergene (Link)',
-    allergensText: 'Allergene (Text)',
-    enablePluginPWA: 'App-Installation (PWA)',
-    enablePluginToolbar: 'Werkzeugleiste',
-    enablePluginMaps: 'Karte',
-    mapZoom: 'Karte: Zoom',
-    mapPitch: 'Karte: Neigung',
-    mapBearing: 'Karte: Ausrichtung',
-    mapStyleUrl: 'Karte: Stil-Adresse',
-    mapAccessToken: 'Karte: Zugangsschlüssel',
-    enableCash: 'Barzahlung',
-    enableATMCard: 'Kartenzahlung vor Ort',
-    enableMollie: 'Mollie',
-    enableDatatrans: 'Datatrans',
-    enableHydroAGVoucher: 'Gutschein',
-    enablePluginSMS: 'SMS',
-    enablePluginDonations: 'Spenden',
-    enablePluginOrderReviews: 'Bewertungen der Bestellung',
-    enablePluginFrontdesk: 'Abholbildschirm',
-    enablePluginHomePage: 'Startseite',
-    enablePluginSearch: 'Suche',
-    enablePluginTags: 'Tags',
-    enablePluginCategoryBar: 'Kategorieleiste',
-    enablePluginRatings: 'Bewertungen',
-    enablePluginCardPayments: 'Kartenzahlung',
-    enablePluginVoucherPayments: 'Gutscheinzahlung',
-    enablePluginOnlinePayments: 'Onlinezahlung',
-    disableTickets: 'Keine Abholnummern',
-    anonymiseOrdersAfterMonths:
-      'Personendaten abgeschlossener Bestellungen anonymisieren nach (Monaten, leer = aus)',
-    title: 'Titel',
-    description: common.description,
-    website: 'Website',
-    defaultDeliveryMethod: 'Standard-Bestellart',
-    secrets: 'Zugangsdaten',
-  },
+  // The configuration's labels live with their help texts in the register of settings.
+  config: settingLabels('config'),
 } as const satisfies Record<string, Record<string, string>>;
 
 /** German labels of the secrets of the configuration (write-only fields). */

@@ -29,6 +29,10 @@ describe(planFor.name, () => {
       watchdog: true,
       printing: true,
     });
+    // With its key the kiosk face reads the device's settings (key in the fragment, never sent).
+    expect(planFor({ origin, device: device('kiosk'), deviceKey: 'k/1' }).url).toBe(
+      'http://shop.example/kiosk/gasthaus-linde-wien#geraet=k%2F1',
+    );
     expect(planFor({ origin, device: device('frontdesk') })).toMatchObject({
       mode: 'frontdesk',
       url: 'http://shop.example/backend/orders',

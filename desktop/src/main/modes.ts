@@ -55,7 +55,11 @@ export function planFor({ origin, device, deviceKey, forceKiosk = false }: PlanI
     case 'kiosk':
       return {
         mode: 'kiosk',
-        url: page(origin, branch ? `/kiosk/${branch}` : '/'),
+        // The key in the fragment (never sent in a request line): the kiosk face reads its settings with it.
+        url: page(
+          origin,
+          branch ? `/kiosk/${branch}${deviceKey ? `#geraet=${encodeURIComponent(deviceKey)}` : ''}` : '/',
+        ),
         kiosk: true,
         fullscreen: true,
         watchdog: true,

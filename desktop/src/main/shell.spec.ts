@@ -84,7 +84,7 @@ describe(ShellController.name, () => {
     expect(s.key()).toBe('neu');
     expect(s.remembered()).toEqual(kiosk);
     expect(s.shown.map((p) => p.mode)).toEqual(['pairing', 'kiosk']);
-    expect(s.shown[1]!.url).toBe('http://shop/kiosk/gasthaus-linde-wien');
+    expect(s.shown[1]!.url).toBe('http://shop/kiosk/gasthaus-linde-wien#geraet=neu');
     expect(s.printing.map((p) => p.key)).toEqual(['neu']);
     expect(s.shell.state).toMatchObject({ mode: 'kiosk', pairing: null, device: { name: 'Kiosk Eingang' } });
   });

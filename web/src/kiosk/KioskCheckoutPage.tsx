@@ -54,7 +54,7 @@ const KioskCheckout = observer(function KioskCheckout({ identifier }: { identifi
   const navigate = useNavigate();
   const errorsRef = useRef<HTMLDivElement>(null);
   const { branch, ready } = useSelectedBranch(identifier);
-  const types = ready ? kioskOrderTypes(cart) : [];
+  const types = ready ? kioskOrderTypes(cart, kiosk.orderModes) : [];
   const methods = checkout.paymentMethods.filter((method) => KIOSK_PAYMENT_METHODS.includes(method));
   const fixType = types.length > 0 && !types.includes(cart.orderType);
   const fixMethod = methods.length > 0 && !methods.includes(checkout.selectedPaymentMethod);

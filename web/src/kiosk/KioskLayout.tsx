@@ -6,6 +6,7 @@ import { PageTitle } from '../components/PageTitle';
 import { AppShell } from '../shell/AppShell';
 import type { ShellStore } from '../shell/ShellStore';
 import { useStores } from '../storefront/stores';
+import { connectKioskDevice } from './device';
 import { IdleDialog } from './IdleDialog';
 import { KioskDone } from './KioskDone';
 import { KioskProvider } from './KioskContext';
@@ -37,6 +38,7 @@ export const KioskLayout = observer(function KioskLayout({
     kiosk.begin();
     return kiosk.start();
   }, [kiosk]);
+  useEffect(() => connectKioskDevice(kiosk, window), [kiosk]);
 
   // Every touch, click or key counts as presence (capture: before any handler of the page).
   useEffect(() => {

@@ -16,11 +16,14 @@ import { texts } from '../storefront/texts';
 import { useKiosk } from './KioskContext';
 import { kioskTexts } from './texts';
 
-/** The order types a kiosk takes: dine-in and takeaway, as the branch offers them (never delivery). */
-export function kioskOrderTypes(cart: CartStore): OrderType[] {
+/**
+ * The order types a kiosk takes: dine-in and takeaway, as the branch offers them and the kiosk device's
+ * `orderModes` allow (never delivery).
+ */
+export function kioskOrderTypes(cart: CartStore, modes: readonly OrderType[] | null = null): OrderType[] {
   // "Hier essen" first, as on the start screen.
   return cart.offeredOrderTypes
-    .filter((type) => type !== 'delivery')
+    .filter((type) => type !== 'delivery' && (!modes || modes.includes(type)))
     .sort((a, b) => Number(b === 'dineIn') - Number(a === 'dineIn'));
 }
 
@@ -39,7 +42,7 @@ const KioskMenu = observer(function KioskMenu({ identifier }: { identifier: stri
   const kiosk = useKiosk();
   const navigate = useNavigate();
   const { branch, ready } = useSelectedBranch(identifier);
-  const types = ready ? kioskOrderTypes(cart) : [];
+  const types = ready ? kioskOrderTypes(cart, kiosk.orderModes) : [];
   const wrongType = types.length > 0 && !types.includes(cart.orderType);
   // A kiosk never delivers: a stored or default delivery becomes the first type the kiosk offers.
   useEffect(() => {

@@ -49,6 +49,27 @@ describe(KioskStore.name, () => {
     expect(kiosk.resets).toBe(1);
   });
 
+  it("takes the device's idleTimeoutSeconds for the screensaver and the question", () => {
+    const clock = steerableClock('2026-03-02T11:00:00Z');
+    const { session, api } = fakeSession();
+    const kiosk = new KioskStore(api, clock);
+    kiosk.applyDevice({ idleTimeoutSeconds: 15, orderModes: ['takeaway'] });
+    expect(kiosk.orderModes).toEqual(['takeaway']);
+    kiosk.tapToOrder();
+    clock.advance(14_999);
+    kiosk.tick();
+    expect(kiosk.screen).toBe('ordering');
+    clock.advance(1);
+    kiosk.tick();
+    expect(kiosk.screen).toBe('screensaver');
+
+    kiosk.tapToOrder();
+    session.progress = true;
+    clock.advance(15_000);
+    kiosk.tick();
+    expect(kiosk.isWarning).toBe(true);
+  });
+
   it('asks "Sind Sie noch da?" mid-order, counts down, then resets everything', () => {
     const clock = steerableClock('2026-03-02T11:00:00Z');
     const { session, api } = fakeSession();

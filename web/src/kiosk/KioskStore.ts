@@ -1,3 +1,4 @@
+import type { OrderType } from '@ordering/common';
 import { makeAutoObservable } from 'mobx';
 
 /** Idle time on a started order before "Sind Sie noch da?" (docs/decisions/app-shell.md). */
@@ -28,6 +29,14 @@ export interface KioskTimings {
   doneShownMs: number;
 }
 
+/** What a kiosk device's settings change here (backend/src/operations/devices/device-settings.ts). */
+export interface KioskDeviceSettings {
+  /** Idle seconds before the screensaver (nothing started) or "Sind Sie noch da?" (an order started). */
+  idleTimeoutSeconds?: number;
+  /** The order types this kiosk offers (a kiosk never delivers, docs/decisions/settings.md). */
+  orderModes?: OrderType[];
+}
+
 export interface PlacedOrder {
   /** What the customer listens for: the ticket number, else the short order number. */
   number: string;
@@ -54,7 +63,9 @@ export class KioskStore {
   now: Date;
   private lastActivity: Date;
   private doneAt: Date | null = null;
-  private readonly timings: KioskTimings;
+  private timings: KioskTimings;
+  /** The order types the kiosk device offers; null without a device (all the branch offers). */
+  orderModes: OrderType[] | null = null;
 
   constructor(
     private readonly session: KioskSession,
@@ -75,6 +86,22 @@ export class KioskStore {
       { session: false, clock: false, timings: false },
       { autoBind: true },
     );
+  }
+
+  /**
+   * A kiosk device's settings (from its heartbeat): `idleTimeoutSeconds` sets both the screensaver's and
+   * the question's idle time, `orderModes` the order types offered.
+   */
+  applyDevice(settings: KioskDeviceSettings): void {
+    const seconds = settings.idleTimeoutSeconds;
+    if (typeof seconds === 'number' && seconds > 0) {
+      this.timings = {
+        ...this.timings,
+        screensaverAfterMs: seconds * 1000,
+        idleWarningAfterMs: seconds * 1000,
+      };
+    }
+    this.orderModes = Array.isArray(settings.orderModes) ? settings.orderModes : null;
   }
 
   get isWarning(): boolean {

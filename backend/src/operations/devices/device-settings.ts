@@ -20,7 +20,8 @@ const printerSchema = z.object({
   type: z.enum(['epson', 'star']).default('epson'),
 });
 
-const ORDER_MODES = ['delivery', 'takeaway', 'dineIn'] as const;
+/** A kiosk takes orders on the spot: it never delivers (docs/decisions/settings.md). */
+const KIOSK_ORDER_MODES = ['takeaway', 'dineIn'] as const;
 
 /** Settings per device type. Unknown keys are dropped. */
 export const DEVICE_SETTINGS: Record<DeviceType, z.ZodObject> = {
@@ -33,10 +34,10 @@ export const DEVICE_SETTINGS: Record<DeviceType, z.ZodObject> = {
   }),
   kiosk: z.object({
     printer: printerSchema.nullish().transform((v) => v ?? null),
-    /** Back to the start screen after this much inactivity. */
-    idleTimeoutSeconds: z.number().int().min(10).max(3600).default(90),
-    /** Order modes the kiosk offers. */
-    orderModes: z.array(z.enum(ORDER_MODES)).min(1).max(3).default(['takeaway', 'dineIn']),
+    /** Back to the screensaver (or "Sind Sie noch da?" mid-order) after this much inactivity. */
+    idleTimeoutSeconds: z.number().int().min(5).max(3600).default(90),
+    /** Order modes the kiosk offers (of those its branch offers). */
+    orderModes: z.array(z.enum(KIOSK_ORDER_MODES)).min(1).max(2).default(['takeaway', 'dineIn']),
   }),
   'ticket-screen': z.object({
     /** How long a ready ticket stays on screen. */

@@ -1,7 +1,9 @@
 import { t } from '@ordering/common';
+import { settingOf, type SettingScope } from '@ordering/common/schemas';
 import { useEffect, useState } from 'react';
 import type { CustomEditorProps } from '../editors/types';
 import { useStores } from '../stores';
+import { DeviceKeyPanel } from './DeviceKeyPanel';
 import { DevicePairingEditor } from './DevicePairingEditor';
 import './devices.css';
 
@@ -15,11 +17,17 @@ interface PrinterSettings {
 
 /** What each device type has (backend/src/operations/devices/device-settings.ts). */
 const HAS_PRINTER = new Set(['frontdesk', 'kiosk', 'printer']);
+// A kiosk never delivers (docs/decisions/settings.md).
 const ORDER_MODES: Array<[string, string]> = [
   ['takeaway', t('orderType.takeaway')],
-  ['delivery', t('orderType.delivery')],
   ['dineIn', t('orderType.dineIn')],
 ];
+/** Label and help of a device setting from the register of settings (common/src/schemas/settings.ts). */
+const described = (scope: SettingScope, key: string) => {
+  const setting = settingOf(scope, key);
+  return { label: setting?.label ?? key, hint: setting?.help };
+};
+
 const NEW_PRINTER: PrinterSettings = { host: '', port: 9100, width: 48, type: 'epson' };
 
 /**
@@ -137,14 +145,14 @@ export function DeviceSettingsEditor(props: CustomEditorProps<Settings | null>) 
         <div className="bo-device-settings__grid">
           <Check
             id={field('autoPrint')}
-            label="Beleg sofort drucken"
+            {...described('frontdesk', 'autoPrint')}
             checked={settings.autoPrint === true}
             disabled={disabled}
             onChange={(v) => set('autoPrint', v)}
           />
           <Check
             id={field('sound')}
-            label="Ton bei neuen Bestellungen"
+            {...described('frontdesk', 'notificationSound')}
             checked={settings.notificationSound !== false}
             disabled={disabled}
             onChange={(v) => set('notificationSound', v)}
@@ -156,17 +164,17 @@ export function DeviceSettingsEditor(props: CustomEditorProps<Settings | null>) 
         <div className="bo-device-settings__grid">
           <Number_
             id={field('idle')}
-            label="Zurück zum Start nach (Sekunden ohne Eingabe)"
+            {...described('kiosk', 'idleTimeoutSeconds')}
             value={settings.idleTimeoutSeconds as number | undefined}
             fallback={90}
-            min={10}
+            min={5}
             max={3600}
             disabled={disabled}
             error={errors.idleTimeoutSeconds}
             onChange={(v) => set('idleTimeoutSeconds', v)}
           />
           <fieldset className="bo-device-settings__modes">
-            <legend className="bo-field__label">Bestellarten am Kiosk</legend>
+            <legend className="bo-field__label">{described('kiosk', 'orderModes').label}</legend>
             {ORDER_MODES.map(([mode, text]) => {
               const modes = (settings.orderModes as string[] | undefined) ?? ['takeaway', 'dineIn'];
               return (
@@ -191,7 +199,7 @@ export function DeviceSettingsEditor(props: CustomEditorProps<Settings | null>) 
         <div className="bo-device-settings__grid">
           <Number_
             id={field('display')}
-            label="Abholbereite Nummern anzeigen (Sekunden)"
+            {...described('ticket-screen', 'displaySeconds')}
             value={settings.displaySeconds as number | undefined}
             fallback={600}
             min={10}
@@ -202,7 +210,7 @@ export function DeviceSettingsEditor(props: CustomEditorProps<Settings | null>) 
           />
           <Number_
             id={field('columns')}
-            label="Spalten"
+            {...described('ticket-screen', 'columns')}
             value={settings.columns as number | undefined}
             fallback={2}
             min={1}
@@ -231,6 +239,13 @@ export function DeviceSettingsEditor(props: CustomEditorProps<Settings | null>) 
         </p>
       )}
 
+      <DeviceKeyPanel
+        id={id ?? null}
+        type={type}
+        branchId={(entity.branch as { id?: number } | null | undefined)?.id ?? null}
+        hasKey={Boolean(entity.apiKeyHint)}
+      />
+
       <DevicePairingEditor {...props} value={undefined} onChange={() => undefined} label="Terminal koppeln" />
     </div>
   );
@@ -239,6 +254,7 @@ export function DeviceSettingsEditor(props: CustomEditorProps<Settings | null>) 
 function Check(props: {
   id: string;
   label: string;
+  hint?: string;
   checked: boolean;
   disabled?: boolean;
   onChange(v: boolean): void;
@@ -253,6 +269,7 @@ function Check(props: {
         onChange={(e) => props.onChange(e.target.checked)}
       />
       <label htmlFor={props.id}>{props.label}</label>
+      {props.hint && <p className="bo-field__hint">{props.hint}</p>}
     </div>
   );
 }
@@ -260,6 +277,7 @@ function Check(props: {
 function Number_(props: {
   id: string;
   label: string;
+  hint?: string;
   value: number | undefined;
   fallback: number;
   min: number;
@@ -281,9 +299,14 @@ function Number_(props: {
         value={props.value ?? props.fallback}
         disabled={props.disabled}
         aria-invalid={props.error ? true : undefined}
-        aria-describedby={props.error ? `${props.id}-error` : undefined}
+        aria-describedby={props.error ? `${props.id}-error` : props.hint ? `${props.id}-hint` : undefined}
         onChange={(e) => props.onChange(Number(e.target.value))}
       />
+      {props.hint && (
+        <p className="bo-field__hint" id={`${props.id}-hint`}>
+          {props.hint}
+        </p>
+      )}
       {props.error && (
         <p className="bo-field__error" id={`${props.id}-error`}>
           {props.error}

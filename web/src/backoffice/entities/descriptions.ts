@@ -1,5 +1,5 @@
 import { formatDate, UNIT_CODES, UNITS } from '@ordering/common';
-import { BLOCK_TYPES, DEVICE_TYPES, ROLE_LABELS, ROLES } from '@ordering/common/schemas';
+import { BLOCK_TYPES, DEVICE_TYPES, ROLE_LABELS, ROLES, settingOf } from '@ordering/common/schemas';
 import type { EntityDescription, FieldDescription, FieldOption } from './types';
 
 /** `2026-12-01T07:00:00Z` → `01.12.2026` (Vienna), for row titles. */
@@ -872,63 +872,67 @@ export const CONFIG_DESCRIPTION: EntityDescription = {
   plural: 'Konfiguration',
   singular: 'Konfiguration',
   singleton: true,
-  fields: [
-    { name: 'shopName', type: 'text', group: 'Shop' },
-    { name: 'businessName', type: 'text', group: 'Shop' },
-    { name: 'title', type: 'text', group: 'Shop' },
-    { name: 'description', type: 'wysiwyg', group: 'Shop' },
-    { name: 'website', type: 'text', group: 'Shop' },
-    { name: 'currency', type: 'text', group: 'Shop' },
-    {
-      name: 'market',
-      type: 'select',
-      options: options({ DE: 'Deutschland', AT: 'Österreich' }),
-      group: 'Shop',
-      hint: 'Setzt die Vorwahl für Telefon-, WhatsApp- und SMS-Nummern, das Telefonbeispiel und Begriffe wie „EC-Karte / Girocard“ oder „Bankomatkarte“, „Kasse“ oder „Kassa“, „Treppenhaus“ oder „Stiege“.',
-    },
-    {
-      name: 'defaultDeliveryMethod',
-      type: 'select',
-      options: options({ takeaway: 'Abholung', delivery: 'Lieferung', dineIn: 'Vor Ort essen' }),
-      group: 'Shop',
-    },
-    { name: 'disableTickets', type: 'boolean', group: 'Shop' },
-    { name: 'anonymiseOrdersAfterMonths', type: 'number', step: 1, group: 'Datenschutz' },
-    ...['termsAndConditions', 'privacyPolicy', 'imprint', 'allergens'].flatMap((key): FieldDescription[] => [
-      { name: key, type: 'text', group: 'Rechtliches' },
-      { name: `${key}Text`, type: 'markdown', group: 'Rechtliches' },
-    ]),
-    ...flags('Zahlungsarten', [
-      'enableCash',
-      'enableATMCard',
-      'enableMollie',
-      'enableDatatrans',
-      'enableHydroAGVoucher',
-    ]),
-    ...flags('Plugins', [
-      'enablePluginHomePage',
-      'enablePluginSearch',
-      'enablePluginTags',
-      'enablePluginCategoryBar',
-      'enablePluginPWA',
-      'enablePluginToolbar',
-      'enablePluginSMS',
-      'enablePluginDonations',
-      'enablePluginOrderReviews',
-      'enablePluginRatings',
-      'enablePluginFrontdesk',
-      'enablePluginCardPayments',
-      'enablePluginVoucherPayments',
-      'enablePluginOnlinePayments',
-    ]),
-    { name: 'enablePluginMaps', type: 'boolean', group: 'Karte' },
-    { name: 'mapZoom', type: 'number', step: 0.5, group: 'Karte' },
-    { name: 'mapPitch', type: 'number', step: 1, group: 'Karte' },
-    { name: 'mapBearing', type: 'number', step: 1, group: 'Karte' },
-    { name: 'mapStyleUrl', type: 'text', group: 'Karte' },
-    { name: 'mapAccessToken', type: 'text', group: 'Karte' },
-    { name: 'secrets', type: 'secrets', group: 'Zugangsdaten' },
-  ],
+  // Each field's help text from the register of settings (its label comes from there through FIELD_LABELS).
+  fields: (
+    [
+      { name: 'shopName', type: 'text', group: 'Shop' },
+      { name: 'businessName', type: 'text', group: 'Shop' },
+      { name: 'title', type: 'text', group: 'Shop' },
+      { name: 'description', type: 'wysiwyg', group: 'Shop' },
+      { name: 'website', type: 'text', group: 'Shop' },
+      { name: 'currency', type: 'text', group: 'Shop' },
+      {
+        name: 'market',
+        type: 'select',
+        options: options({ DE: 'Deutschland', AT: 'Österreich' }),
+        group: 'Shop',
+      },
+      {
+        name: 'defaultDeliveryMethod',
+        type: 'select',
+        options: options({ takeaway: 'Abholung', delivery: 'Lieferung', dineIn: 'Vor Ort essen' }),
+        group: 'Shop',
+      },
+      { name: 'disableTickets', type: 'boolean', group: 'Shop' },
+      { name: 'anonymiseOrdersAfterMonths', type: 'number', step: 1, group: 'Datenschutz' },
+      ...['termsAndConditions', 'privacyPolicy', 'imprint', 'allergens'].flatMap(
+        (key): FieldDescription[] => [
+          { name: key, type: 'text', group: 'Rechtliches' },
+          { name: `${key}Text`, type: 'markdown', group: 'Rechtliches' },
+        ],
+      ),
+      ...flags('Zahlungsarten', [
+        'enableCash',
+        'enableATMCard',
+        'enableMollie',
+        'enableDatatrans',
+        'enableHydroAGVoucher',
+      ]),
+      ...flags('Plugins', [
+        'enablePluginHomePage',
+        'enablePluginSearch',
+        'enablePluginTags',
+        'enablePluginCategoryBar',
+        'enablePluginPWA',
+        'enablePluginToolbar',
+        'enablePluginSMS',
+        'enablePluginDonations',
+        'enablePluginOrderReviews',
+        'enablePluginRatings',
+        'enablePluginFrontdesk',
+        'enablePluginCardPayments',
+        'enablePluginVoucherPayments',
+        'enablePluginOnlinePayments',
+      ]),
+      { name: 'enablePluginMaps', type: 'boolean', group: 'Karte' },
+      { name: 'mapZoom', type: 'number', step: 0.5, group: 'Karte' },
+      { name: 'mapPitch', type: 'number', step: 1, group: 'Karte' },
+      { name: 'mapBearing', type: 'number', step: 1, group: 'Karte' },
+      { name: 'mapStyleUrl', type: 'text', group: 'Karte' },
+      { name: 'mapAccessToken', type: 'text', group: 'Karte' },
+      { name: 'secrets', type: 'secrets', group: 'Zugangsdaten' },
+    ] satisfies FieldDescription[]
+  ).map((field): FieldDescription => ({ ...field, hint: settingOf('config', field.name)?.help })),
   columns: [],
 };
 

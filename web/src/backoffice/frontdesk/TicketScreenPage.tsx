@@ -7,13 +7,12 @@ import { createChime } from './chime';
 import { fitColumn, TICKET_SCREEN_TEXTS as T, TicketScreenStore } from './TicketScreenStore';
 import './frontdesk.css';
 
-/** Tile size and gap in viewport-height units, as in frontdesk.css (`.fd-grid`). */
-const TILE_MIN_WIDTH_VH = 26;
+/** Tile height and gap in viewport-height units, as in frontdesk.css (`.fd-grid`). */
 const TILE_HEIGHT_VH = 15;
 const GAP_VH = 2;
 
-/** How many tiles fit into the grid element, computed as CSS grid's auto-fill places them. */
-function useCapacity(ref: RefObject<HTMLElement | null>): number {
+/** How many tiles fit into the grid element of `columns` columns (rows of the CSS grid's height). */
+function useCapacity(ref: RefObject<HTMLElement | null>, columns: number): number {
   const [capacity, setCapacity] = useState(12);
   useEffect(() => {
     const element = ref.current;
@@ -21,7 +20,7 @@ function useCapacity(ref: RefObject<HTMLElement | null>): number {
     const measure = () => {
       const vh = window.innerHeight / 100;
       const gap = GAP_VH * vh;
-      const cols = Math.max(1, Math.floor((element.clientWidth + gap) / (TILE_MIN_WIDTH_VH * vh + gap)));
+      const cols = Math.max(1, columns);
       const rows = Math.max(1, Math.floor((element.clientHeight + gap) / (TILE_HEIGHT_VH * vh + gap)));
       setCapacity(cols * rows);
     };
@@ -29,7 +28,7 @@ function useCapacity(ref: RefObject<HTMLElement | null>): number {
     observer.observe(element);
     measure();
     return () => observer.disconnect();
-  }, [ref]);
+  }, [ref, columns]);
   return capacity;
 }
 
@@ -37,16 +36,23 @@ const Column = observer(function Column(props: {
   id: 'preparing' | 'ready';
   title: string;
   tickets: Ticket[];
+  columns: number;
 }) {
   const gridRef = useRef<HTMLOListElement>(null);
-  const capacity = useCapacity(gridRef);
+  const capacity = useCapacity(gridRef, props.columns);
   const { shown, more } = fitColumn(props.tickets, capacity);
   return (
     <section className={`fd-column fd-column--${props.id}`} aria-labelledby={`fd-${props.id}`}>
       <h2 id={`fd-${props.id}`} className="fd-column__title">
         {props.title}
       </h2>
-      <ol className="fd-grid" ref={gridRef} aria-live={props.id === 'ready' ? 'polite' : 'off'}>
+      <ol
+        className="fd-grid"
+        ref={gridRef}
+        style={{ ['--fd-columns' as string]: props.columns }}
+        data-columns={props.columns}
+        aria-live={props.id === 'ready' ? 'polite' : 'off'}
+      >
         {shown.map((ticket) => (
           <li key={ticket.id} className="fd-ticket" data-ticket={ticket.ticketNumber}>
             {ticket.ticketNumber}
@@ -91,29 +97,32 @@ export const TicketScreenPage = observer(function TicketScreenPage() {
 
   const now = new Date(store.nowMs);
   const clock = now.toLocaleTimeString('de-AT', { hour: '2-digit', minute: '2-digit' });
+  // A refused key or a switched-off screen: no connection hint and no sound button, only the message.
+  const blocked = store.unauthorized || store.switchedOff;
 
   return (
     <main className="fd-screen" data-connected={store.connected ? 'yes' : 'no'}>
       <h1 className="fd-visually-hidden">Abholbildschirm</h1>
-      {store.unauthorized ? (
-        <p className="fd-message" role="alert">
-          {T.unauthorized}
-        </p>
+      {blocked ? (
+        <div className="fd-message" role="alert">
+          <h2 className="fd-message__title">{store.switchedOff ? T.switchedOff : T.unauthorized}</h2>
+          <p>{store.switchedOff ? T.switchedOffHint : T.unauthorizedHint}</p>
+        </div>
       ) : (
         <div className="fd-columns">
-          <Column id="preparing" title={T.preparing} tickets={store.preparing} />
-          <Column id="ready" title={T.ready} tickets={store.ready} />
+          <Column id="preparing" title={T.preparing} tickets={store.preparing} columns={store.columns} />
+          <Column id="ready" title={T.ready} tickets={store.ready} columns={store.columns} />
         </div>
       )}
       <footer className="fd-footer">
         <span className="fd-footer__clock">{clock} Uhr</span>
-        {!store.loaded && !store.unauthorized && <span>{T.loading} …</span>}
-        {store.disconnected && (
+        {!store.loaded && !blocked && <span>{T.loading} …</span>}
+        {store.disconnected && !blocked && (
           <span className="fd-footer__offline" role="status">
             {T.disconnected}
           </span>
         )}
-        {chime && !soundOn && (
+        {chime && !soundOn && !blocked && (
           <button type="button" className="fd-sound" onClick={() => void chime.unlock().then(setSoundOn)}>
             {T.soundOn}
           </button>

@@ -17,7 +17,11 @@ export const TICKET_SCREEN_TEXTS = {
   preparing: 'In Zubereitung',
   ready: 'Abholbereit',
   disconnected: 'Verbindung unterbrochen – wird wiederhergestellt …',
-  unauthorized: 'Dieser Bildschirm ist nicht freigeschaltet. Bitte den Link mit dem Geräteschlüssel prüfen.',
+  unauthorized: 'Schlüssel ungültig',
+  unauthorizedHint:
+    'Dieser Bildschirm ist nicht freigeschaltet. Bitte im Backoffice unter Geräte den Link mit dem neuen Schlüssel öffnen.',
+  switchedOff: 'Abholbildschirm ausgeschaltet',
+  switchedOffHint: 'Der Abholbildschirm ist in der Konfiguration des Shops ausgeschaltet.',
   loading: 'Daten werden geladen',
   soundOn: 'Ton aktivieren',
   empty: 'Keine Bestellungen',
@@ -65,6 +69,10 @@ export interface TicketScreenOptions {
 export class TicketScreenStore {
   tickets = new Map<number, Ticket>();
   readySeconds = 600;
+  /** Columns of numbers in each list (the device's `columns`). */
+  columns = 2;
+  /** The shop switched the front-desk plugin off (403 `frontdesk_disabled`). */
+  switchedOff = false;
   loaded = false;
   connected = false;
   /** The stream was lost and has not come back yet. */
@@ -138,12 +146,14 @@ export class TicketScreenStore {
 
   async load(): Promise<void> {
     try {
-      const data = await this.options.api.get<{ readySeconds: number; tickets: Ticket[] }>(
+      const data = await this.options.api.get<{ readySeconds: number; columns?: number; tickets: Ticket[] }>(
         `${this.base}/tickets`,
         { redirectOnUnauthorized: false },
       );
       runInAction(() => {
         this.readySeconds = data.readySeconds;
+        this.columns = data.columns ?? 2;
+        this.switchedOff = false;
         const next = new Map<number, Ticket>();
         for (const ticket of data.tickets.slice(0, MAX_TICKETS)) next.set(ticket.id, ticket);
         this.tickets = next;
@@ -153,6 +163,8 @@ export class TicketScreenStore {
     } catch (error) {
       runInAction(() => {
         if (error instanceof ApiRequestError && error.status === 401) this.unauthorized = true;
+        if (error instanceof ApiRequestError && error.errors[0]?.code === 'frontdesk_disabled')
+          this.switchedOff = true;
       });
     }
   }

@@ -389,7 +389,7 @@ describe(CheckoutStore.name, () => {
 
     it('asks for the voucher code of the Hydro AG voucher, sends it cleaned and shows the server verdict', async () => {
       const data = fixture({ branches: [makeBranch({ isHydroAGVoucherEnabled: true })] });
-      data.config = { ...data.config, enableHydroAGVoucher: true };
+      data.config = { ...data.config, enableHydroAGVoucher: true, enablePluginVoucherPayments: true };
       const invalid = 'Dieser Gutscheincode ist ungültig oder bereits eingelöst.';
       const { checkout, fetch } = await checkoutFor(
         [json(400, { errors: [{ message: invalid, field: 'voucherCode' }] }), json(201, { data: { order } })],

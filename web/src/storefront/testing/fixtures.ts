@@ -153,6 +153,7 @@ export const config: StorefrontConfig = {
   enablePluginMaps: false,
   enableCash: true,
   enableATMCard: true,
+  enablePluginCardPayments: true,
   enableMollie: false,
   enableDatatrans: false,
   enableHydroAGVoucher: false,

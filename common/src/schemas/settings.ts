@@ -1,0 +1,281 @@
+/**
+ * The register of settings: every field of the shop configuration, every device setting and every switch a
+ * screen keeps locally, with its German label, a help text for the back office and the source files that
+ * read it to do what the label says. `backend/test/settings-register.spec.ts` walks it: a setting that no
+ * listed file reads, or a configuration or device field missing here, fails the build. Adding a setting is
+ * one line below (and the code that reads it).
+ */
+
+/** Where a setting is stored: the shop configuration, a device's settings by device type, or the browser. */
+export type SettingScope =
+  'config' | 'frontdesk' | 'kiosk' | 'ticket-screen' | 'printer' | 'signage' | 'backoffice' | 'local';
+
+/** One setting of the register. */
+export interface SettingEntry {
+  readonly scope: SettingScope;
+  /** The field's name in its scope (`enablePluginRatings`, `idleTimeoutSeconds`). */
+  readonly key: string;
+  /** The German label the back office shows. */
+  readonly label: string;
+  /** One German sentence: what changes when it is set. */
+  readonly help: string;
+  /** Repository-relative source files that read the setting to make it effective. */
+  readonly readBy: readonly string[];
+}
+
+const entry =
+  (scope: SettingScope) =>
+  (key: string, label: string, help: string, ...readBy: string[]): SettingEntry => ({
+    scope,
+    key,
+    label,
+    help,
+    readBy,
+  });
+const config = entry('config');
+const frontdesk = entry('frontdesk');
+const kiosk = entry('kiosk');
+const ticketScreen = entry('ticket-screen');
+const local = entry('local');
+
+const W = 'web/src/';
+const B = 'backend/src/';
+const checkout = 'common/src/checkout.ts';
+const orderCheckout = `${B}orders/order-checkout.ts`;
+const legal = `${W}content/legal.ts`;
+const maps = `${W}content/maps/mapOptions.ts`;
+const terminal = 'desktop/src/main/terminal/terminal.ts';
+
+/** Every setting, by scope. */
+export const SETTINGS: readonly SettingEntry[] = [
+  config(
+    'shopName',
+    'Shopname',
+    'Name im Kopf der Seiten, in E-Mails und auf Belegen.',
+    `${W}stores/UiStore.ts`,
+  ),
+  config(
+    'businessName',
+    'Firmenname',
+    'Rechtlicher Name im Fußbereich und auf Belegen.',
+    `${W}stores/UiStore.ts`,
+  ),
+  config('currency', 'Währung', 'Währung aller Preise (ISO-Code, z. B. EUR).', orderCheckout),
+  config(
+    'termsAndConditions',
+    'AGB (Link)',
+    'Externe Adresse der AGB, wenn kein Text hinterlegt ist.',
+    legal,
+  ),
+  config('termsAndConditionsText', 'AGB (Text)', 'Die AGB als Text; er ersetzt den Link.', legal),
+  config('privacyPolicy', 'Datenschutz (Link)', 'Externe Adresse der Datenschutzerklärung.', legal),
+  config('privacyPolicyText', 'Datenschutz (Text)', 'Die Datenschutzerklärung als Text.', legal),
+  config('imprint', 'Impressum (Link)', 'Externe Adresse des Impressums.', legal),
+  config('imprintText', 'Impressum (Text)', 'Das Impressum als Text.', legal),
+  config('allergens', 'Allergene (Link)', 'Externe Adresse der Allergenliste.', legal),
+  config('allergensText', 'Allergene (Text)', 'Die Allergenliste als Text.', legal),
+  config(
+    'enablePluginPWA',
+    'App-Installation (PWA)',
+    'Bietet die Installation als App an; aus: keine Aufforderung, Service Worker werden entfernt.',
+    `${W}shell/StorefrontShell.tsx`,
+  ),
+  config(
+    'enablePluginToolbar',
+    'Werkzeugleiste',
+    'Zeigt die Werkzeugleiste über dem Sortiment.',
+    `${W}storefront/components/Toolbar.tsx`,
+  ),
+  config('enablePluginMaps', 'Karte', 'Zeigt die Karte der Filialen (nach Zustimmung zu Cookies).', maps),
+  config('mapZoom', 'Karte: Zoom', 'Anfangszoom der Karte (0–22).', maps),
+  config('mapPitch', 'Karte: Neigung', 'Neigung der Karte in Grad (0–85).', maps),
+  config('mapBearing', 'Karte: Ausrichtung', 'Drehung der Karte in Grad (−180–180).', maps),
+  config(
+    'mapStyleUrl',
+    'Karte: Stil-Adresse',
+    'MapLibre-Stil; {token} steht für den Zugangsschlüssel.',
+    maps,
+  ),
+  config('mapAccessToken', 'Karte: Zugangsschlüssel', 'Öffentlicher Schlüssel des Kartenanbieters.', maps),
+  config('enableCash', 'Barzahlung', 'Barzahlung anbieten (wenn auch die Filiale sie erlaubt).', checkout),
+  config(
+    'enableATMCard',
+    'Kartenzahlung vor Ort',
+    'Kartenzahlung bei Abholung oder Lieferung (braucht das Plugin Kartenzahlung).',
+    checkout,
+  ),
+  config('enableMollie', 'Mollie', 'Onlinezahlung über Mollie (braucht das Plugin Onlinezahlung).', checkout),
+  config(
+    'enableDatatrans',
+    'Datatrans',
+    'Onlinezahlung über Datatrans (braucht das Plugin Onlinezahlung).',
+    checkout,
+  ),
+  config(
+    'enableHydroAGVoucher',
+    'Gutschein',
+    'Zahlung mit Gutschein (braucht das Plugin Gutscheinzahlung).',
+    checkout,
+  ),
+  config(
+    'enablePluginSMS',
+    'SMS',
+    'Sendet Kundinnen und Kunden SMS zum Stand der Bestellung.',
+    `${B}orders/orders.service.ts`,
+    `${B}notifications/order-notifications.ts`,
+  ),
+  config(
+    'enablePluginDonations',
+    'Spenden',
+    'Bietet im Checkout eine Spende an.',
+    `${W}storefront/stores/CheckoutStore.ts`,
+  ),
+  config(
+    'enablePluginOrderReviews',
+    'Bewertungen der Bestellung',
+    'Fragt nach Abschluss der Bestellung auf der Statusseite nach einer Bewertung.',
+    `${W}storefront/stores/OrderStatusStore.ts`,
+  ),
+  config(
+    'enablePluginFrontdesk',
+    'Abholbildschirm',
+    'Schaltet den Abholbildschirm und die Thekenansicht frei; aus: beide sind gesperrt.',
+    `${B}orders/ticket-screen.ts`,
+  ),
+  config(
+    'enablePluginHomePage',
+    'Startseite',
+    'Zeigt die Startseite mit Titel und Beschreibung statt der Filialliste.',
+    `${W}content/pages/HomeRoute.tsx`,
+  ),
+  config(
+    'enablePluginSearch',
+    'Suche',
+    'Zeigt die Suche in der Filialliste.',
+    `${W}storefront/stores/BranchStore.ts`,
+  ),
+  config(
+    'enablePluginTags',
+    'Tags',
+    'Zeigt die Tag-Filter in der Filialliste.',
+    `${W}storefront/stores/BranchStore.ts`,
+  ),
+  config(
+    'enablePluginCategoryBar',
+    'Kategorieleiste',
+    'Zeigt die Leiste der Kategorien über dem Sortiment.',
+    `${W}storefront/stores/CatalogStore.ts`,
+  ),
+  config(
+    'enablePluginRatings',
+    'Bewertungen',
+    'Zeigt die durchschnittliche Bewertung der Kundinnen und Kunden bei jeder Filiale.',
+    `${W}storefront/components/BranchRating.tsx`,
+  ),
+  config(
+    'enablePluginCardPayments',
+    'Kartenzahlung',
+    'Schaltet die Kartenzahlung vor Ort frei; aus: weder angeboten noch angenommen.',
+    checkout,
+  ),
+  config(
+    'enablePluginVoucherPayments',
+    'Gutscheinzahlung',
+    'Schaltet die Zahlung mit Gutschein frei; aus: weder angeboten noch angenommen.',
+    checkout,
+  ),
+  config(
+    'enablePluginOnlinePayments',
+    'Onlinezahlung',
+    'Schaltet Mollie und Datatrans frei; aus: weder angeboten noch angenommen.',
+    checkout,
+  ),
+  config('disableTickets', 'Keine Abholnummern', 'Bestellungen bekommen keine Abholnummer.', orderCheckout),
+  config(
+    'market',
+    'Markt (Land)',
+    'Setzt die Vorwahl für Telefon-, WhatsApp- und SMS-Nummern, das Telefonbeispiel und Begriffe wie „EC-Karte / Girocard“ oder „Bankomatkarte“, „Kasse“ oder „Kassa“, „Treppenhaus“ oder „Stiege“.',
+    `${W}storefront/stores/InitDataStore.ts`,
+    `${B}notifications/order-notifications.ts`,
+  ),
+  config(
+    'anonymiseOrdersAfterMonths',
+    'Personendaten abgeschlossener Bestellungen anonymisieren nach (Monaten, leer = aus)',
+    'Nach so vielen Monaten werden Name, Kontakt und Adresse abgeschlossener Bestellungen gelöscht; Beträge, Daten und Artikel bleiben.',
+    `${B}privacy/privacy.service.ts`,
+  ),
+  config('title', 'Titel', 'Überschrift der Startseite.', `${W}content/pages/HomeVariantA.tsx`),
+  config('description', 'Beschreibung', 'Text der Startseite.', `${W}content/pages/HomeVariantA.tsx`),
+  config(
+    'website',
+    'Website',
+    'Link zur eigenen Website auf der Startseite.',
+    `${W}content/pages/HomeVariantA.tsx`,
+  ),
+  config(
+    'defaultDeliveryMethod',
+    'Standard-Bestellart',
+    'Vorgewählte Bestellart, wenn die Filiale sie anbietet.',
+    `${W}storefront/stores/CartStore.ts`,
+  ),
+  config(
+    'secrets',
+    'Zugangsdaten',
+    'Schlüssel der Zahlungs- und SMS-Anbieter; nur schreibbar.',
+    `${B}payments/payment-settings.ts`,
+  ),
+
+  frontdesk('printer', 'Bondrucker', 'Der Netzwerkdrucker dieser Theke.', terminal),
+  frontdesk('autoPrint', 'Beleg sofort drucken', 'Bestätigte Bestellungen druckt diese Theke sofort.'),
+  frontdesk('notificationSound', 'Ton bei neuen Bestellungen', 'Spielt bei neuen Bestellungen einen Ton.'),
+  kiosk('printer', 'Bondrucker', 'Der Netzwerkdrucker dieses Kiosks.', terminal),
+  kiosk(
+    'idleTimeoutSeconds',
+    'Zeit bis zum Bildschirmschoner (Sekunden)',
+    'Nach so viel Ruhe zeigt der Kiosk den Bildschirmschoner, mitten in einer Bestellung erst „Sind Sie noch da?“.',
+    `${W}kiosk/KioskStore.ts`,
+  ),
+  kiosk('orderModes', 'Bestellarten', 'Welche Bestellarten der Kiosk anbietet.', `${W}kiosk/KioskStore.ts`),
+  ticketScreen(
+    'displaySeconds',
+    'Anzeigedauer (Sekunden)',
+    'So lange bleibt eine abholbereite Nummer sichtbar.',
+    `${B}orders/ticket-screen.ts`,
+  ),
+  ticketScreen(
+    'columns',
+    'Spalten',
+    'In so vielen Spalten stehen die Nummern.',
+    `${W}backoffice/frontdesk/TicketScreenPage.tsx`,
+  ),
+  entry('printer')('printer', 'Bondrucker', 'Der Netzwerkdrucker dieses Druckers.', terminal),
+  entry('signage')(
+    'stream',
+    'Stream',
+    'Der Stream, den dieser Bildschirm abspielt.',
+    `${B}devices/device-commands.service.ts`,
+  ),
+
+  local(
+    'showProductData',
+    'Produkte zeigen',
+    'Zeigt die Positionen auf den Karten der Bestelltafel.',
+    `${W}backoffice/orders/OrderCard.tsx`,
+  ),
+  local(
+    'showCustomerData',
+    'Kundendaten zeigen',
+    'Zeigt Name, Telefon und Adresse auf den Karten der Bestelltafel.',
+    `${W}backoffice/orders/OrderCard.tsx`,
+  ),
+];
+
+/** The register's entry of a setting, if it has one. */
+export function settingOf(scope: SettingScope, key: string): SettingEntry | undefined {
+  return SETTINGS.find((s) => s.scope === scope && s.key === key);
+}
+
+/** The German labels of one scope, keyed by field (the back office's forms read them). */
+export function settingLabels(scope: SettingScope): Record<string, string> {
+  return Object.fromEntries(SETTINGS.filter((s) => s.scope === scope).map((s) => [s.key, s.label]));
+}
