@@ -8,18 +8,20 @@ import { BOARD_COLUMNS, type BoardColumn } from './board';
 import { orderFeatureOf } from './feature';
 import { OrderCard } from './OrderCard';
 import { OrderDetail } from './OrderDetail';
+import { printerLine } from './PrintersStore';
 
 /** The live order board: the first screen after signing in. */
 export const OrderBoardPage = observer(function OrderBoardPage() {
   const root = useStores();
-  const { orders, alarm } = orderFeatureOf(root);
+  const { orders, alarm, printers } = orderFeatureOf(root);
   const boardRef = useRef<HTMLDivElement>(null);
   const lastFocus = useRef<number | null>(null);
 
   useEffect(() => {
     if (!orders.loaded) void orders.load();
+    if (!printers.loaded) void printers.load();
     orders.connect();
-  }, [orders]);
+  }, [orders, printers]);
 
   const now = root.now();
   const columns = orders.columns;
@@ -140,6 +142,13 @@ export const OrderBoardPage = observer(function OrderBoardPage() {
           Tafel wird dann automatisch aktualisiert.
         </div>
       )}
+      {printers.troubled.length > 0 && (
+        <div className="alert alert--error board-banner board-printers" role="status">
+          {printers.troubled.map((d) => (
+            <div key={d.id}>{printerLine(d)}</div>
+          ))}
+        </div>
+      )}
       {alarming > 0 && (
         <div className="board-alarm" role="alert">
           <strong>
@@ -193,7 +202,13 @@ export const OrderBoardPage = observer(function OrderBoardPage() {
         ))}
       </div>
       {orders.selected && (
-        <OrderDetail orders={orders} order={orders.selected} now={now} onClose={closeDetail} />
+        <OrderDetail
+          orders={orders}
+          printers={printers}
+          order={orders.selected}
+          now={now}
+          onClose={closeDetail}
+        />
       )}
     </section>
   );
