@@ -97,7 +97,7 @@ async function withDatabase<T>(
     const db = await openDatabase(
       config.databaseUrl
         ? { kind: 'server', url: config.databaseUrl }
-        : { kind: 'embedded', dataDir: config.dataDir },
+        : { kind: 'embedded', dataDir: config.dataDir, durable: config.dataFsync },
     );
     try {
       const migrated = await migrate(db.dataSource);

@@ -15,7 +15,7 @@ async function main() {
   const db = await openDatabase(
     config.databaseUrl
       ? { kind: 'server', url: config.databaseUrl }
-      : { kind: 'embedded', dataDir: config.dataDir },
+      : { kind: 'embedded', dataDir: config.dataDir, durable: config.dataFsync },
   );
   const ran = await migrate(db.dataSource);
   if (ran.length) logger.info({ migrations: ran }, 'migrations applied');
