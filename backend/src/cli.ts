@@ -99,7 +99,7 @@ async function withDatabase<T>(
     const db = await openDatabase(
       config.databaseUrl
         ? { kind: 'server', url: config.databaseUrl }
-        : { kind: 'embedded', dataDir: config.dataDir },
+        : { kind: 'embedded', dataDir: config.dataDir, durable: config.dataFsync },
       ENTITIES,
     );
     try {

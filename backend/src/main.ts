@@ -17,7 +17,7 @@ async function main() {
   const db = await openDatabase(
     config.databaseUrl
       ? { kind: 'server', url: config.databaseUrl }
-      : { kind: 'embedded', dataDir: config.dataDir },
+      : { kind: 'embedded', dataDir: config.dataDir, durable: config.dataFsync },
     ENTITIES,
   );
   const ran = await migrate(db.dataSource);

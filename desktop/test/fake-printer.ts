@@ -45,6 +45,8 @@ export class FakePrinter {
   readonly receipts: FakeReceipt[] = [];
   /** Status requests answered. */
   statusRequests = 0;
+  /** Print data received (every byte that is not a DLE EOT status request), whether or not it printed. */
+  dataBytes = 0;
   /** Jobs cut short by {@link dropNextJobAfter}. */
   dropped = 0;
   state: FakeState = 'online';
@@ -125,6 +127,7 @@ export class FakePrinter {
         if (data.length === 0) return true;
         const bytes = data;
         data = [];
+        this.dataBytes += bytes.length;
         if (this.state !== 'online') return true; // a printer that cannot print takes nothing
         if (this.dropAfter !== null && bytes.length > this.dropAfter - printed) {
           decoder.feed(Buffer.from(bytes.slice(0, Math.max(0, this.dropAfter - printed))));

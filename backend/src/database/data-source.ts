@@ -12,7 +12,14 @@ import { openPGlite, pgliteDriverModule } from './pglite-driver.js';
  * empty cluster: the tests' migrated and seeded snapshots.
  */
 export type DatabaseTarget =
-  { kind: 'server'; url: string } | { kind: 'embedded'; dataDir?: string; initialData?: Blob };
+  | { kind: 'server'; url: string }
+  | {
+      kind: 'embedded';
+      dataDir?: string;
+      initialData?: Blob;
+      /** fsync before a commit is acknowledged (default: on for a folder, off in memory). */
+      durable?: boolean;
+    };
 
 /** An initialised DataSource and how to close everything it opened. */
 export interface OpenDatabase {
@@ -68,7 +75,7 @@ export async function openDatabase(target: DatabaseTarget, entities: Function[])
   }
   let pglite: PGlite;
   try {
-    pglite = await openPGlite(target.dataDir, target.initialData);
+    pglite = await openPGlite(target.dataDir, target.initialData, target.durable);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new ConfigError(

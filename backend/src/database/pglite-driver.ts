@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import fs from 'node:fs';
 import { PGlite, types } from '@electric-sql/pglite';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
 
@@ -103,18 +104,58 @@ export class PGliteClient extends EventEmitter {
  * Opens the embedded database (in a folder, or in memory when `dataDir` is undefined). `initialData`, a
  * tarball from `dumpDataDir`, replaces the initdb of a new database (seconds of CPU each time).
  */
-export async function openPGlite(dataDir: string | undefined, initialData?: Blob): Promise<PGlite> {
+export async function openPGlite(
+  dataDir: string | undefined,
+  initialData?: Blob,
+  durable = dataDir !== undefined,
+): Promise<PGlite> {
   const boolSerializer = (val: unknown) => {
     if (val === true || val === 'true' || val === 1) return 'TRUE';
     if (val === false || val === 'false' || val === 0) return 'FALSE';
     return String(val);
   };
-  return PGlite.create({
+  const db = await PGlite.create({
     dataDir,
     loadDataDir: initialData,
     extensions: { uuid_ossp },
     serializers: { [types.BOOL]: boolSerializer },
+    ...(durable ? { startParams: DURABLE_START_PARAMS } : {}),
   });
+  if (durable) syncFilesOnFsync(db);
+  return db;
+}
+
+/**
+ * PGlite starts PostgreSQL with `-F` (fsync off): a commit is acknowledged once its WAL is in the operating
+ * system's cache, which survives the process (kill -9) but not a power cut. Durable mode (docs/decisions/
+ * operations-durability.md) starts without `-F` and with `wal_sync_method=fsync`: PostgreSQL then calls
+ * fsync() on the WAL before it answers a COMMIT. Emscripten's fdatasync does nothing, and its Node file
+ * system has no fsync of its own, so {@link syncFilesOnFsync} gives it one.
+ */
+const DURABLE_START_PARAMS = [
+  ...PGlite.defaultStartParams.filter((p) => p !== '-F'),
+  '-c',
+  'fsync=on',
+  '-c',
+  'wal_sync_method=fsync',
+  '-c',
+  'synchronous_commit=on',
+];
+
+/** fsync(2) calls made for the embedded database since the process started (tests and benchmarks read it). */
+export const embeddedFsyncs = { count: 0 };
+
+/** Makes PostgreSQL's fsync() of a file in the data folder a real `fsync(2)` of that file. */
+function syncFilesOnFsync(db: PGlite): void {
+  const nodefs = (db as unknown as { Module?: { NODEFS?: { stream_ops: Record<string, unknown> } } }).Module
+    ?.NODEFS;
+  if (!nodefs) throw new Error('PGlite ohne Node-Dateisystem: fsync kann nicht eingeschaltet werden');
+  nodefs.stream_ops.fsync = (stream: { nfd?: number }) => {
+    if (typeof stream.nfd !== 'number') return 0;
+    fs.fsyncSync(stream.nfd);
+    embeddedFsyncs.count += 1;
+    return 0;
+  };
 }
 
 /** The `driver` option for TypeORM's postgres type: a module with a `Pool` constructor bound to `db`. */

@@ -8,13 +8,13 @@ import { parseInput } from '../core/validation.js';
 import { EventLogWriter } from '../events/event-log.writer.js';
 import { Device } from '../operations/devices/device.entity.js';
 import { maskedKey } from '../operations/devices/device.resource.js';
+import { isOnline } from '../operations/devices/device-settings.js';
 import { DigitalSignageStream } from '../operations/signage/digital-signage-stream.entity.js';
 import { DeviceLog } from './device-log.entity.js';
 import type { AuthenticatedDevice } from './device-jobs.service.js';
 import { DevicePairingService } from './device-pairing.service.js';
 
-/** A device whose last heartbeat is younger than this is online (three missed 30 s heartbeats: offline). */
-export const ONLINE_WITHIN_MS = 90_000;
+export { DEVICE_ONLINE_MS as ONLINE_WITHIN_MS } from '../operations/devices/device-settings.js';
 /** What one upload may carry. */
 export const MAX_LOG_LINES = 500;
 const MAX_LOG_CHARS = 256 * 1024;
@@ -197,6 +197,6 @@ export class DeviceCommandsService {
   }
 
   isOnline(lastSeenAt: Date | null): boolean {
-    return !!lastSeenAt && this.clock.now().getTime() - new Date(lastSeenAt).getTime() < ONLINE_WITHIN_MS;
+    return isOnline(lastSeenAt, this.clock.now());
   }
 }

@@ -1,10 +1,11 @@
-import { Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import {
   ApiBearerAuth,
   type ApiResponseNoStatusOptions,
   ApiOkResponse,
   ApiOperation,
   ApiParam,
+  ApiQuery,
   ApiTags,
 } from '@nestjs/swagger';
 import type { Request } from 'express';
@@ -29,8 +30,8 @@ const printJobSchema = {
   type: 'object',
   properties: {
     id: { type: 'integer' },
-    kind: { type: 'string', enum: ['receipt', 'test'] },
-    reason: { type: 'string', description: 'created, requested oder test' },
+    kind: { type: 'string', enum: ['receipt', 'cancellation', 'test'] },
+    reason: { type: 'string', description: 'created, requested, cancelled oder test' },
     createdAt: { type: 'string', format: 'date-time' },
     attempts: { type: 'integer', description: 'wie oft der Auftrag ausgegeben wurde' },
     leasedUntil: { type: 'string', format: 'date-time' },
@@ -57,7 +58,10 @@ export class DeviceJobsController {
   @Post('me/heartbeat')
   @HttpCode(200)
   @ApiBearerAuth()
-  @ApiOperation({ summary: 'Gerät meldet sich (setzt lastSeenAt) und erhält seine Einstellungen' })
+  @ApiOperation({
+    summary:
+      'Gerät meldet sich (setzt lastSeenAt, optional den Druckerzustand { printer: { state, paperNearEnd, queued } }) und erhält seine Einstellungen',
+  })
   @ApiOkResponse(
     data({
       id: { type: 'integer' },
@@ -70,8 +74,8 @@ export class DeviceJobsController {
       logsRequested: { type: 'boolean', description: 'true: POST /api/devices/me/logs hochladen' },
     }),
   )
-  async heartbeat(@Ctx() ctx: RequestContext, @Req() req: Request) {
-    return this.jobs.heartbeat(ctx, await this.jobs.authenticate(ctx, req));
+  async heartbeat(@Ctx() ctx: RequestContext, @Req() req: Request, @Body() body: unknown) {
+    return this.jobs.heartbeat(ctx, await this.jobs.authenticate(ctx, req), body);
   }
 
   @Public()
@@ -109,6 +113,16 @@ export class DeviceJobsController {
   async ack(@Ctx() ctx: RequestContext, @Req() req: Request, @Param('jobId') jobId: string) {
     const device = await this.jobs.authenticate(ctx, req);
     return this.jobs.ack(ctx, device, parseId(jobId, 'Druckauftrag'));
+  }
+
+  @Get('printing/status')
+  @Allow('orders:read')
+  @ApiQuery({ name: 'branch', required: false, type: 'integer' })
+  @ApiOperation({
+    summary: 'Druckende Geräte der Filialen mit Verbindung (online/offline) und Druckerzustand',
+  })
+  printers(@Ctx() ctx: RequestContext, @Query('branch') branch?: string) {
+    return this.jobs.printers(ctx, branch === undefined || branch === '' ? null : parseId(branch, 'Filiale'));
   }
 
   @Post(':id/test/print')

@@ -1,17 +1,25 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import type { EntityManager } from 'typeorm';
+import { z } from 'zod';
 import { In } from 'typeorm';
 import type { AppConfig } from '../env/config.js';
 import { Clock } from '../core/clock.js';
 import { DomainError } from '../core/errors.js';
 import { HTTP_MESSAGES } from '../core/messages.js';
+import { parseInput } from '../core/validation.js';
 import type { RequestContext } from '../core/request-context.js';
 import { APP_CONFIG } from '../core/tokens.js';
 import { TransactionalConnection } from '../core/transaction.js';
-import { EventLogWriter } from '../events/event-log.writer.js';
-import { JobQueue } from '../jobs/job-queue.service.js';
+import { EventLogWriter, PRINT_WITHDRAWN } from '../events/event-log.writer.js';
+import { JobQueue, rowsOf } from '../jobs/job-queue.service.js';
 import { Device } from '../operations/devices/device.entity.js';
+import {
+  isOnline,
+  type PrinterState,
+  printerStateSchema,
+  printerStateText,
+} from '../operations/devices/device-settings.js';
 import { hashDeviceKey } from '../operations/devices/device-key.service.js';
 import { staffOrderJson } from '../orders/order-json.js';
 import { Order } from '../orders/order.entity.js';
@@ -27,11 +35,10 @@ const BATCH = 50;
 /** The lease holder as written into `job.locked_by` (a worker id never starts with `device:`). */
 const holder = (deviceId: number) => `device:${deviceId}`;
 
-/** TypeORM answers an UPDATE … RETURNING as `[rows, count]` and a SELECT as `rows`. */
-const rowsOf = (result: unknown): Array<Record<string, unknown>> =>
-  Array.isArray(result) && Array.isArray(result[0]) ? (result[0] as never) : (result as never);
-
 const NOT_FOUND = 'Druckauftrag wurde nicht gefunden.';
+
+/** The heartbeat's body: what the terminal knows about its printer (optional; older terminals send none). */
+const heartbeatSchema = z.object({ printer: printerStateSchema.nullish() });
 
 /** The device a request authenticated with its key (`Authorization: Bearer <device key>`). */
 export interface AuthenticatedDevice {
@@ -39,12 +46,30 @@ export interface AuthenticatedDevice {
   branchId: number | null;
 }
 
+/** A printing device as the board and the print button see it. */
+export interface PrintingDeviceView {
+  id: number;
+  name: string;
+  type: string;
+  branch: { id: number };
+  /** Prints new orders by itself (a printer, or a front desk with `autoPrint`); otherwise only on request. */
+  printsNewOrders: boolean;
+  connection: 'online' | 'offline';
+  lastSeenAt: Date | null;
+  printerState: PrinterState | null;
+  /** German, e.g. "kein Papier · 3 Aufträge warten"; null before the terminal reported. */
+  printerStatus: string | null;
+}
+
 /** What a terminal needs to print a job without asking again: the order, the shop and branch names. */
 export interface PrintJobView {
   id: number;
-  /** `receipt`: an order's receipt; `test`: the test page of `POST /api/devices/{id}/test/print`. */
-  kind: 'receipt' | 'test';
-  /** `created` (new order), `requested` (staff asked to print), `test`. */
+  /**
+   * `receipt`: an order's receipt; `cancellation`: the "STORNIERT" slip of an order cancelled after its
+   * receipt printed here; `test`: the test page of `POST /api/devices/{id}/test/print`.
+   */
+  kind: 'receipt' | 'cancellation' | 'test';
+  /** `created` (new order), `requested` (staff asked to print), `cancelled`, `test`. */
   reason: string;
   createdAt: string;
   /** How often the job was handed out (1 on the first). */
@@ -93,9 +118,35 @@ export class DeviceJobsService {
   }
 
   /** `POST /api/devices/me/heartbeat`: `lastSeenAt` = now; answers the device, its settings and whether logs are wanted. */
-  async heartbeat(ctx: RequestContext, device: AuthenticatedDevice) {
+  async heartbeat(ctx: RequestContext, device: AuthenticatedDevice, body?: unknown) {
+    const { printer } = parseInput(heartbeatSchema, body ?? {});
     return this.connection.withTransaction(ctx, async (em) => {
-      await em.update(Device, { id: device.id }, { lastSeenAt: this.clock.now() });
+      const now = this.clock.now();
+      const before = await em.findOneOrFail(Device, { where: { id: device.id } });
+      await em.update(
+        Device,
+        { id: device.id },
+        { lastSeenAt: now, ...(printer ? { printerState: printer, printerStateAt: now } : {}) },
+      );
+      const cameOnline = !isOnline(before.lastSeenAt, now);
+      const changed = printer && JSON.stringify(printer) !== JSON.stringify(before.printerState);
+      if ((changed || cameOnline) && device.branchId !== null) {
+        // The board and the back office learn it at once (the device list reads the same fields).
+        const state = printer ?? before.printerState;
+        await this.eventLog.append(ctx, em, {
+          type: 'device.status',
+          branchId: device.branchId,
+          orderUid: null,
+          payload: {
+            deviceId: device.id,
+            name: before.name || before.identifier,
+            connection: 'online',
+            printerState: state,
+            printerStatus: state ? printerStateText(state) : null,
+          },
+          publicPayload: null,
+        });
+      }
       const row = await em.findOneOrFail(Device, { where: { id: device.id }, relations: { branch: true } });
       const open: unknown[] = await em.query(
         `SELECT 1 FROM device_log WHERE device_id = $1 AND uploaded_at IS NULL LIMIT 1`,
@@ -128,19 +179,38 @@ export class DeviceJobsService {
     return this.connection.withTransaction(ctx, async (em) => {
       const now = this.clock.now();
       const until = new Date(now.getTime() + PRINT_LEASE_MS);
+      // New orders print on a device that prints them (a front desk only with `autoPrint`), and only those
+      // written after it was paired: a new terminal does not print the backlog (it prints on request).
+      const [self] = rowsOf(
+        await em.query(
+          `SELECT type = 'printer' OR type = 'kiosk' OR (settings ->> 'autoPrint')::boolean IS TRUE AS prints_new,
+                  coalesce(prints_after_job, 0) AS prints_after
+           FROM device WHERE id = $1`,
+          [device.id],
+        ),
+      );
       const rows = rowsOf(
         await em.query(
           `UPDATE job SET locked_by = $3, locked_until = $4, attempts = job.attempts + 1
            FROM (SELECT id FROM job
                  WHERE type = 'print' AND status = 'pending' AND payload ->> 'branchId' = $2
                    AND (payload ->> 'deviceId' IS NULL OR payload ->> 'deviceId' = $5)
+                   AND (payload ->> 'reason' IS DISTINCT FROM 'created' OR ($6 AND id > $7))
                    AND (locked_until IS NULL OR locked_until < $1 OR locked_by = $3)
                  ORDER BY id
                  LIMIT ${BATCH}
                  FOR UPDATE SKIP LOCKED) due
            WHERE job.id = due.id
            RETURNING job.id, job.payload, job.attempts, job.created_at`,
-          [now, String(device.branchId), holder(device.id), until, String(device.id)],
+          [
+            now,
+            String(device.branchId),
+            holder(device.id),
+            until,
+            String(device.id),
+            self?.prints_new === true,
+            String(self?.prints_after ?? 0),
+          ],
         ),
       );
       rows.sort((a, b) => Number(a.id) - Number(b.id));
@@ -160,17 +230,22 @@ export class DeviceJobsService {
         const payload = row.payload as Record<string, unknown>;
         const isTest = payload.reason === 'test';
         const order = typeof payload.orderId === 'number' ? orders.get(payload.orderId) : undefined;
-        if (!isTest && !order) {
-          // The order was deleted: nothing to print; the job is given up for good.
+        const withdrawn = !order
+          ? 'Bestellung gelöscht'
+          : payload.reason === 'created' && (order.isCanceled || order.isRejected)
+            ? PRINT_WITHDRAWN
+            : null;
+        if (!isTest && withdrawn) {
+          // Deleted, or cancelled/rejected before it printed: never printed as new; given up for good.
           await em.query(
-            `UPDATE job SET status = 'failed', last_error = 'Bestellung gelöscht', locked_by = NULL, locked_until = NULL WHERE id = $1`,
-            [row.id],
+            `UPDATE job SET status = 'failed', last_error = $2, locked_by = NULL, locked_until = NULL WHERE id = $1`,
+            [row.id, withdrawn],
           );
           continue;
         }
         views.push({
           id: Number(row.id),
-          kind: isTest ? 'test' : 'receipt',
+          kind: isTest ? 'test' : payload.reason === 'cancelled' ? 'cancellation' : 'receipt',
           reason: String(payload.reason ?? 'created'),
           createdAt: new Date(row.created_at as string).toISOString(),
           attempts: Number(row.attempts),
@@ -199,7 +274,8 @@ export class DeviceJobsService {
     return this.connection.withTransaction(ctx, async (em) => {
       const rows = rowsOf(
         await em.query(
-          `SELECT id, status, done_at FROM job WHERE id = $1 AND type = 'print' AND payload ->> 'branchId' = $2 FOR UPDATE`,
+          `SELECT id, status, done_at, last_error, payload FROM job
+           WHERE id = $1 AND type = 'print' AND payload ->> 'branchId' = $2 FOR UPDATE`,
           [jobId, String(device.branchId ?? -1)],
         ),
       );
@@ -207,6 +283,12 @@ export class DeviceJobsService {
       if (!row) throw new DomainError('not_found', NOT_FOUND);
       if (row.status === 'done')
         return { id: jobId, acknowledged: false, doneAt: new Date(row.done_at as string) };
+      // The receipt was withdrawn (order cancelled) while this device printed it: the kitchen has a ticket
+      // of a cancelled order, so it gets the "STORNIERT" slip as well.
+      if (row.status === 'failed' && row.last_error === PRINT_WITHDRAWN) {
+        const job = row.payload as { orderId: number; uid: string; branchId: number };
+        await this.eventLog.printCancellation(ctx, em, { ...job, deviceId: device.id });
+      }
       const now = this.clock.now();
       await em.query(
         `UPDATE job SET status = 'done', done_at = $2, locked_by = NULL, locked_until = NULL, last_error = NULL,
@@ -247,6 +329,40 @@ export class DeviceJobsService {
       });
       return { jobId, deviceId: device.id };
     });
+  }
+
+  /**
+   * `GET /api/devices/printing/status`: the printing devices of the user's branches (or of one) with their
+   * connection and printer state, for the board, the order's print button and the device list.
+   */
+  async printers(ctx: RequestContext, branchId: number | null): Promise<PrintingDeviceView[]> {
+    const rows: Array<Record<string, unknown>> = await this.connection.manager(ctx).query(
+      `SELECT id, identifier, name, type, branch_id, last_seen_at, printer_state, printer_state_at,
+              type = 'printer' OR type = 'kiosk' OR (settings ->> 'autoPrint')::boolean IS TRUE AS prints_new
+       FROM device
+       WHERE is_enabled AND branch_id IS NOT NULL AND ($1::int IS NULL OR branch_id = $1)
+         AND (type = 'printer' OR jsonb_typeof(settings -> 'printer') = 'object')
+       ORDER BY branch_id, identifier`,
+      [branchId],
+    );
+    const now = this.clock.now();
+    return rows
+      .filter((r) => ctx.mayAccessBranch(Number(r.branch_id)))
+      .map((r) => {
+        const state = (r.printer_state as PrinterState | null) ?? null;
+        const lastSeenAt = r.last_seen_at ? new Date(r.last_seen_at as string) : null;
+        return {
+          id: Number(r.id),
+          name: String(r.name || r.identifier),
+          type: String(r.type),
+          branch: { id: Number(r.branch_id) },
+          printsNewOrders: r.prints_new === true,
+          connection: isOnline(lastSeenAt, now) ? 'online' : 'offline',
+          lastSeenAt,
+          printerState: state,
+          printerStatus: state ? printerStateText(state) : null,
+        };
+      });
   }
 
   private async shopName(em: EntityManager): Promise<string> {

@@ -10,7 +10,7 @@ import { TransactionalConnection } from '../core/transaction.js';
 import { parseInput } from '../core/validation.js';
 import { AuditService } from '../logs/audit.service.js';
 import { Device } from '../operations/devices/device.entity.js';
-import { hashDeviceKey } from '../operations/devices/device-key.service.js';
+import { hashDeviceKey, NEWEST_JOB } from '../operations/devices/device-key.service.js';
 import { maskedKey } from '../operations/devices/device.resource.js';
 import { DevicePairing } from './device-pairing.entity.js';
 
@@ -145,7 +145,12 @@ export class DevicePairingService {
       await em.update(
         Device,
         { id: device.id },
-        { apiKeyHash: hashDeviceKey(deviceKey), apiKeyHint: deviceKey.slice(-4) },
+        {
+          apiKeyHash: hashDeviceKey(deviceKey),
+          apiKeyHint: deviceKey.slice(-4),
+          // A new terminal prints from now on; the backlog only on request (docs/decisions/printing.md).
+          printsAfterJob: NEWEST_JOB,
+        },
       );
       await em.query(`DELETE FROM device_pairing WHERE id = $1`, [row.id]);
       return {

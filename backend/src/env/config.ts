@@ -19,6 +19,8 @@ export interface AppConfig {
   webDist: string;
   /** Seed the demo business into an empty database on start. */
   seedDemo: boolean;
+  /** Embedded database: fsync before a commit is acknowledged (survives a power cut). */
+  dataFsync: boolean;
   /** Public base URL of the site, used in links that leave the server (e-mails). */
   publicUrl: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -60,6 +62,12 @@ export const ENV_DOC: ReadonlyArray<{ name: string; default: string; meaning: st
   { name: 'PORT', default: '3000', meaning: 'HTTP-Port (1-65535)' },
   { name: 'HOST', default: '0.0.0.0', meaning: 'Netzwerk-Schnittstelle des HTTP-Servers' },
   { name: 'DATA_DIR', default: './data', meaning: 'Ordner der eingebetteten Datenbank (PGlite)' },
+  {
+    name: 'DATA_FSYNC',
+    default: 'true',
+    meaning:
+      'eingebettete Datenbank: jede bestätigte Bestellung vor der Antwort auf die Platte schreiben (übersteht einen Stromausfall); false nur für Tests',
+  },
   { name: 'DATABASE_URL', default: '(leer)', meaning: 'PostgreSQL-Server statt eingebetteter Datenbank' },
   { name: 'WEB_DIST', default: 'web/dist', meaning: 'gebaute Web-App' },
   { name: 'SEED_DEMO', default: 'true', meaning: 'Demo-Betrieb in eine leere Datenbank schreiben' },
@@ -199,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     databaseUrl: readUrl(env, 'DATABASE_URL', ['postgres:', 'postgresql:']),
     webDist: path.resolve(env.WEB_DIST?.trim() || path.join(repoRoot, 'web/dist')),
     seedDemo: readBoolean(env, 'SEED_DEMO', true),
+    dataFsync: readBoolean(env, 'DATA_FSYNC', true),
     publicUrl: (readUrl(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(
       /\/+$/,
       '',

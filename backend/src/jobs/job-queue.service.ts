@@ -31,7 +31,7 @@ export function backoffMs(attempts: number): number {
 }
 
 /** TypeORM answers an UPDATE … RETURNING as `[rows, count]` and a SELECT as `rows`. */
-const rowsOf = (result: unknown): Array<Record<string, unknown>> =>
+export const rowsOf = (result: unknown): Array<Record<string, unknown>> =>
   Array.isArray(result) && Array.isArray(result[0]) ? (result[0] as never) : (result as never);
 
 const toJob = (r: Record<string, unknown>): Job => ({

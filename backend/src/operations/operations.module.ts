@@ -3,7 +3,8 @@ import { ResourceModule } from '../crud/resource.module.js';
 import { departmentResource } from './departments/department.resource.js';
 import { DeviceKeyController } from './devices/device-key.controller.js';
 import { DeviceKeyService } from './devices/device-key.service.js';
-import { deviceResource } from './devices/device.resource.js';
+import { bindDeviceClock, deviceResource } from './devices/device.resource.js';
+import { Clock } from '../core/clock.js';
 import { projectResource } from './projects/project.resource.js';
 import { taskResource } from './projects/task.resource.js';
 import { segmentResource, signageDeviceResource, streamResource } from './signage/signage.resources.js';
@@ -36,4 +37,8 @@ import { workingScheduleResource } from './time-tracking/working-schedule.resour
   controllers: [DeviceKeyController, HolidayBalanceController, TimeSheetController, TimeClockController],
   providers: [DeviceKeyService, HolidayBalanceService, TimeClockService, WorkingTimeService],
 })
-export class OperationsModule {}
+export class OperationsModule {
+  constructor(clock: Clock) {
+    bindDeviceClock(clock);
+  }
+}

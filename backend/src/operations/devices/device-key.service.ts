@@ -9,6 +9,9 @@ import { AuditService } from '../../logs/audit.service.js';
 import { maskedKey } from './device.resource.js';
 import { Device } from './device.entity.js';
 
+/** The newest job id now: a device set up with a new key prints jobs after it (older ones on request). */
+export const NEWEST_JOB = () => '(SELECT coalesce(max(id), 0) FROM job)';
+
 /** sha256 of a device key, as stored (the pairing routes look a device up by it). */
 export const hashDeviceKey = (key: string) => createHash('sha256').update(key).digest('hex');
 
@@ -33,7 +36,11 @@ export class DeviceKeyService {
         throw new DomainError('forbidden', HTTP_MESSAGES.forbidden);
       const apiKey = randomBytes(24).toString('hex');
       const hint = apiKey.slice(-4);
-      await em.update(Device, { id }, { apiKeyHash: hashDeviceKey(apiKey), apiKeyHint: hint });
+      await em.update(
+        Device,
+        { id },
+        { apiKeyHash: hashDeviceKey(apiKey), apiKeyHint: hint, printsAfterJob: NEWEST_JOB },
+      );
       await this.audit.record(em, ctx, {
         action: 'update',
         entityType: 'devices',

@@ -61,3 +61,41 @@ export const DEVICE_SETTINGS: Record<DeviceType, z.ZodObject> = {
 };
 
 export type DeviceSettings = Record<string, unknown>;
+
+/** What a terminal reports about its printer with its heartbeat (`POST /api/devices/me/heartbeat`). */
+export const printerStateSchema = z.object({
+  /** `none`: no printer set up; the others as DLE EOT read them (`unreachable`: no TCP connection). */
+  state: z.enum(['ok', 'unreachable', 'offline', 'cover-open', 'paper-out', 'error', 'none']),
+  /** Paper is running low (still prints). */
+  paperNearEnd: z.boolean().default(false),
+  /** Jobs the terminal holds and has not printed yet. */
+  queued: z.number().int().min(0).max(100_000).default(0),
+});
+export type PrinterState = z.infer<typeof printerStateSchema>;
+
+const PRINTER_TEXTS: Record<PrinterState['state'], string> = {
+  ok: 'bereit',
+  unreachable: 'nicht erreichbar',
+  offline: 'offline',
+  'cover-open': 'Deckel offen',
+  'paper-out': 'kein Papier',
+  error: 'Fehler',
+  none: 'kein Drucker eingerichtet',
+};
+
+/** A device whose last heartbeat is younger than this is online (three missed 30 s heartbeats: offline). */
+export const DEVICE_ONLINE_MS = 90_000;
+
+/** Whether the device reported within {@link DEVICE_ONLINE_MS} before `now`. */
+export const isOnline = (lastSeenAt: Date | null, now: Date) =>
+  !!lastSeenAt && now.getTime() - new Date(lastSeenAt).getTime() < DEVICE_ONLINE_MS;
+
+/** German, e.g. "kein Papier · 3 Aufträge warten"; "unbekannt" when the device never reported. */
+export function printerStateText(state: PrinterState | null): string {
+  if (!state) return 'unbekannt';
+  const parts = [PRINTER_TEXTS[state.state]];
+  if (state.state === 'ok' && state.paperNearEnd) parts[0] += ' (Papier geht zu Ende)';
+  if (state.queued > 0)
+    parts.push(`${state.queued} ${state.queued === 1 ? 'Auftrag wartet' : 'Aufträge warten'}`);
+  return parts.join(' · ');
+}

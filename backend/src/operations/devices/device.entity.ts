@@ -1,7 +1,7 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, type Relation } from 'typeorm';
 import { Branch } from '../../branches/branch.entity.js';
 import { BaseEntity } from '../../database/base.entity.js';
-import type { DeviceSettings, DeviceType } from './device-settings.js';
+import type { DeviceSettings, DeviceType, PrinterState } from './device-settings.js';
 
 /** A desktop device (Gerät) at a branch: front-desk terminal, kiosk, ticket screen, printer or back-office PC. */
 @Entity({ name: 'device' })
@@ -41,4 +41,19 @@ export class Device extends BaseEntity {
   /** The key's last four characters, so staff can tell keys apart. */
   @Column({ type: 'varchar', length: 4, nullable: true })
   apiKeyHint: string | null;
+
+  /**
+   * The newest job id when the device was paired (or its key issued): older jobs are not printed here as
+   * new (they print on request). Null: no bound (devices set up before this existed).
+   */
+  @Column({ type: 'bigint', nullable: true, select: false })
+  printsAfterJob: string | null;
+
+  /** The printer state the terminal last reported (ready, no paper, cover open, offline, jobs waiting). */
+  @Column({ type: 'jsonb', nullable: true })
+  printerState: PrinterState | null;
+
+  /** When the terminal reported {@link printerState} (server clock). */
+  @Column({ type: 'timestamptz', nullable: true })
+  printerStateAt: Date | null;
 }

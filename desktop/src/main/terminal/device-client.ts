@@ -9,8 +9,15 @@ export interface StreamEvent {
 }
 
 /** What the terminal needs of the backend (a fake in unit tests). */
+/** What the terminal reports about its printer with the heartbeat (the back office, board and device list show it). */
+export interface PrinterReport {
+  state: 'ok' | 'unreachable' | 'offline' | 'cover-open' | 'paper-out' | 'error' | 'none';
+  paperNearEnd: boolean;
+  queued: number;
+}
+
 export interface DeviceApi {
-  heartbeat(): Promise<DeviceInfo>;
+  heartbeat(report?: PrinterReport): Promise<DeviceInfo>;
   jobs(): Promise<PrintJob[]>;
   ack(jobId: number): Promise<void>;
   /** Uploads the terminal's recent log lines (staff asked for them). */
@@ -57,8 +64,8 @@ export class DeviceClient implements DeviceApi {
     return (text ? JSON.parse(text).data : null) as T;
   }
 
-  heartbeat(): Promise<DeviceInfo> {
-    return this.call('POST', '/api/devices/me/heartbeat');
+  heartbeat(report?: PrinterReport): Promise<DeviceInfo> {
+    return this.call('POST', '/api/devices/me/heartbeat', report ? { printer: report } : undefined);
   }
 
   jobs(): Promise<PrintJob[]> {

@@ -112,7 +112,7 @@ export function customerName(order: ReceiptOrder): string {
 
 /** Builds the bytes of one job: the customer receipt, the kitchen ticket (no prices) or the item labels. */
 export function renderJob(job: PrintJob, printer: PrinterSettings, options: RenderOptions = {}): Buffer {
-  if (job.order && job.kind !== 'test' && options.variant?.startsWith('labels-'))
+  if (job.order && job.kind === 'receipt' && options.variant?.startsWith('labels-'))
     return renderLabels(job, printer, options.variant === 'labels-compact' ? 'compact' : 'detail', options);
   const width = printer.width;
   const timeZone = options.timeZone ?? 'Europe/Vienna';
@@ -162,6 +162,17 @@ export function renderJob(job: PrintJob, printer: PrinterSettings, options: Rend
 
   const order = job.order;
   const kitchen = options.variant === 'kitchen';
+  // Cancelled after its receipt printed (or a reprint of a cancelled order): nobody may cook it.
+  const cancelled = job.kind === 'cancellation' || order.isCanceled === true || order.isRejected === true;
+  if (cancelled) {
+    p.bold(true);
+    p.setTextQuadArea();
+    text('STORNIERT');
+    p.setTextNormal();
+    text('NICHT ZUBEREITEN');
+    p.bold(false);
+  }
+  if (job.kind === 'cancellation') return cancellationSlip(order);
   if (kitchen) text('KÜCHE');
   p.bold(true);
   p.setTextQuadArea();
@@ -239,6 +250,35 @@ export function renderJob(job: PrintJob, printer: PrinterSettings, options: Rend
   text(`Auftrag ${job.id}`);
   p.cut();
   return p.getBuffer();
+
+  /** The slip: which order (number, type, time, items), so the kitchen finds and stops it. */
+  function cancellationSlip(order: ReceiptOrder): Buffer {
+    p.bold(true);
+    p.setTextDoubleHeight();
+    text(order.ticketNumber != null ? `Nr. ${order.ticketNumber}` : 'Bestellung');
+    text(orderTypeText(order));
+    p.setTextNormal();
+    p.bold(false);
+    p.alignLeft();
+    rule();
+    if (order.createdAt) text(`Bestellt:  ${dateTime(order.createdAt, timeZone)}`);
+    text(`Storniert: ${dateTime(job.createdAt, timeZone)}`);
+    const name = customerName(order);
+    if (name) text(`Kunde: ${name}`);
+    if (order.rejectionMessage) for (const l of wrap(`Grund: ${order.rejectionMessage}`, width)) text(l);
+    rule();
+    for (const item of order.items)
+      for (const l of wrap(`${amountText(item.amount)} x ${item.name}`, width)) text(l);
+    rule();
+    p.alignCenter();
+    p.bold(true);
+    text('*** STORNIERT ***');
+    p.bold(false);
+    p.alignLeft();
+    text(`Auftrag ${job.id}`);
+    p.cut();
+    return p.getBuffer();
+  }
 
   function printItem(item: ReceiptItem): void {
     const unit = UNITS[item.unit] ?? item.unit;

@@ -2,14 +2,17 @@
 // fetch the branch's print jobs (woken by the event stream, polling as the fallback), store each in the
 // journal before anything else, print them in order when the printer says it is ready, acknowledge each.
 // No Electron import: everything outside is behind DeviceApi, Printer and JobJournal.
-import { type DeviceApi, HttpError, sleep } from './device-client.js';
+import { type DeviceApi, HttpError, type PrinterReport, sleep } from './device-client.js';
 import type { JobJournal, JournalEntry } from './journal.js';
 import { type Printer, PrinterNotReady, type PrinterStatus } from './printer.js';
 import { renderJob, type RenderOptions, type ReceiptVariant } from './receipt.js';
 import type { PrintJob, PrinterSettings } from './types.js';
 
-/** How often an idle terminal reads the printer's status. */
-export const STATUS_EVERY_MS = 30_000;
+/**
+ * How often the terminal reads the printer's status between rounds (DLE EOT, one short connection); a
+ * change is reported to the backend at once, so the back office and the board see it within 5 s.
+ */
+export const STATUS_EVERY_MS = 2_000;
 
 /** The most jobs one fetch returns (the backend's batch); fewer means the list is complete. */
 export const FETCH_BATCH = 50;
@@ -39,6 +42,8 @@ export interface TerminalOptions {
   render?: (job: PrintJob, settings: PrinterSettings, options: RenderOptions) => Buffer;
   /** Fallback poll when no event arrives (default 5 s). */
   pollIntervalMs?: number;
+  /** Printer status reads between rounds (default {@link STATUS_EVERY_MS}). */
+  statusEveryMs?: number;
   /** Heartbeat (default 30 s). */
   heartbeatMs?: number;
   /** Follow the event stream (default true). */
@@ -60,10 +65,13 @@ export class Terminal {
   private settings: PrinterSettings | null;
   private printer: Printer | null = null;
   private streamDone?: Promise<void>;
-  private statusCheckedAt = 0;
   /** This device's id, from the first heartbeat (events name the device they are for). */
   private deviceId: number | null = null;
   private uploading = false;
+  private statusCheckedAt = 0;
+  /** The printer state the backend last acknowledged (a change is reported at once). */
+  private reported: string | null = null;
+  private reporting = false;
   readonly state: TerminalState = { backend: 'unknown', printer: null, queued: 0, text: '' };
 
   constructor(private readonly options: TerminalOptions) {
@@ -138,9 +146,29 @@ export class Terminal {
     }
   }
 
+  /** What the printer is now, as the heartbeat reports it. */
+  private printerReport(): PrinterReport {
+    const status = this.state.printer;
+    return {
+      state: !this.printer ? 'none' : (status?.state ?? 'ok'),
+      paperNearEnd: status?.paperNearEnd ?? false,
+      queued: this.state.queued,
+    };
+  }
+
+  /** Reports the printer's state when it changed since the last heartbeat (one call at a time). */
+  private async reportIfChanged(): Promise<void> {
+    if (this.reporting || !this.running) return;
+    if (JSON.stringify(this.printerReport()) === this.reported) return;
+    await this.heartbeat();
+  }
+
   private async heartbeat(): Promise<void> {
+    this.reporting = true;
     try {
-      const device = await this.options.api.heartbeat();
+      const report = this.printerReport();
+      const device = await this.options.api.heartbeat(report);
+      this.reported = JSON.stringify(report);
       this.setBackend('online');
       this.deviceId = device.id;
       if (device.logsRequested) void this.uploadLogs();
@@ -153,6 +181,8 @@ export class Terminal {
     } catch (error) {
       this.setBackend(backendState(error));
       this.log('warn', 'Heartbeat fehlgeschlagen', { error: String(error) });
+    } finally {
+      this.reporting = false;
     }
   }
 
@@ -165,7 +195,13 @@ export class Terminal {
         this.log('error', 'Druckschleife', { error: String(error) });
       }
       if (!this.running) break;
-      if (!woken.aborted) await sleep(this.options.pollIntervalMs ?? 5000, woken);
+      // Between rounds: read the printer every STATUS_EVERY_MS (never beside a job: many printers take
+      // one connection at a time) and report a change at once; fetch again after the poll interval.
+      const nextRound = Date.now() + (this.options.pollIntervalMs ?? 5000);
+      while (this.running && !woken.aborted && Date.now() < nextRound) {
+        await sleep(Math.min(this.statusEveryMs, nextRound - Date.now()), woken);
+        if (this.running && !woken.aborted && Date.now() < nextRound) await this.checkPrinter();
+      }
       if (woken.aborted) this.wakeSignal = new AbortController();
     }
   }
@@ -212,17 +248,28 @@ export class Terminal {
       if (!(await this.print(entry))) break; // keep the order: nothing after a job that did not print
       await this.ack(journal.get(entry.id)!);
     }
-    // Idle: look at the printer now and then, so "kein Papier" shows before the next order arrives.
-    // (Inside the loop, never beside a job: many printers take one connection at a time.)
+    // Idle and not looked at lately (the first round, or rounds woken in quick succession): look now.
     if (
       this.running &&
       journal.pending().length === 0 &&
-      Date.now() - this.statusCheckedAt > STATUS_EVERY_MS
-    ) {
-      this.statusCheckedAt = Date.now();
-      this.state.printer = await this.printer.status();
-    }
+      Date.now() - this.statusCheckedAt > this.statusEveryMs
+    )
+      await this.checkPrinter();
     this.update();
+    await this.reportIfChanged();
+  }
+
+  /** Reads the printer's status (so "kein Papier" shows before the next order arrives) and reports it. */
+  private async checkPrinter(): Promise<void> {
+    if (!this.printer) return;
+    this.statusCheckedAt = Date.now();
+    this.state.printer = await this.printer.status();
+    this.update();
+    await this.reportIfChanged();
+  }
+
+  private get statusEveryMs(): number {
+    return this.options.statusEveryMs ?? STATUS_EVERY_MS;
   }
 
   /** @returns whether the job is printed. */

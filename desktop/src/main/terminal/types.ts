@@ -24,6 +24,9 @@ export interface ReceiptOrder {
   isDineIn: boolean;
   isPaid?: boolean;
   isQuotation?: boolean;
+  isCanceled?: boolean;
+  isRejected?: boolean;
+  rejectionMessage?: string | null;
   tableIdentifier?: string | null;
   deliveryArea?: string | null;
   appointmentDate?: string | null;
@@ -56,7 +59,8 @@ export interface ReceiptOrder {
 /** A print job as `GET /api/devices/me/jobs` hands it out. */
 export interface PrintJob {
   id: number;
-  kind: 'receipt' | 'test';
+  /** `cancellation`: the "STORNIERT" slip of an order whose receipt printed here. */
+  kind: 'receipt' | 'cancellation' | 'test';
   reason: string;
   createdAt: string;
   attempts: number;

@@ -780,6 +780,17 @@ export const ENTITY_DESCRIPTIONS: readonly EntityDescription[] = [
       { field: 'type', format: 'option' },
       { field: 'branch', format: 'ref' },
       { field: 'isEnabled' },
+      // Heartbeats within 90 s, and the printer as the terminal last reported it (docs/decisions/printing.md).
+      {
+        field: 'connection',
+        label: 'Verbindung',
+        format: 'option',
+        options: [
+          { value: 'online', label: 'online' },
+          { value: 'offline', label: 'offline' },
+        ],
+      },
+      { field: 'printerStatus', label: 'Drucker', format: 'text' },
     ],
     filters: [
       { param: 'branch', label: 'Filiale', type: 'ref', collection: 'branches' },

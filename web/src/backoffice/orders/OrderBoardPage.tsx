@@ -10,18 +10,20 @@ import { orderFeatureOf } from './feature';
 import { OrderCard } from './OrderCard';
 import { OrderDetail } from './OrderDetail';
 import { PauseBar } from './PauseBar';
+import { printerLine } from './PrintersStore';
 
 /** The live order board: the first screen after signing in. */
 export const OrderBoardPage = observer(function OrderBoardPage() {
   const root = useStores();
-  const { orders, alarm, pauses } = orderFeatureOf(root);
+  const { orders, alarm, pauses, printers } = orderFeatureOf(root);
   const boardRef = useRef<HTMLDivElement>(null);
   const lastFocus = useRef<number | null>(null);
 
   useEffect(() => {
     if (!orders.loaded) void orders.load();
+    if (!printers.loaded) void printers.load();
     orders.connect();
-  }, [orders]);
+  }, [orders, printers]);
 
   const now = root.now();
   const columns = orders.columns;
@@ -160,6 +162,13 @@ export const OrderBoardPage = observer(function OrderBoardPage() {
           Tafel wird dann automatisch aktualisiert.
         </div>
       )}
+      {printers.troubled.length > 0 && (
+        <div className="alert alert--error board-banner board-printers" role="status">
+          {printers.troubled.map((d) => (
+            <div key={d.id}>{printerLine(d)}</div>
+          ))}
+        </div>
+      )}
       {alarming > 0 && (
         <div className="board-alarm" role="alert">
           <strong>
@@ -213,7 +222,13 @@ export const OrderBoardPage = observer(function OrderBoardPage() {
         ))}
       </div>
       {orders.selected && (
-        <OrderDetail orders={orders} order={orders.selected} now={now} onClose={closeDetail} />
+        <OrderDetail
+          orders={orders}
+          printers={printers}
+          order={orders.selected}
+          now={now}
+          onClose={closeDetail}
+        />
       )}
     </section>
   );

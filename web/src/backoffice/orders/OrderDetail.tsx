@@ -22,6 +22,7 @@ import {
 } from './board';
 import { DateTimeInput } from '../editors/dates/DateInput';
 import type { OrdersStore } from './OrdersStore';
+import { printNotice, type PrintersStore } from './PrintersStore';
 import type { StaffOrder } from './types';
 
 /** "Barzahlung", "Bankomatkarte" … from common's catalogue. */
@@ -35,11 +36,13 @@ const money = (major: number | undefined) => (typeof major === 'number' ? format
 /** The order in a side panel: every field, and the actions common's status machine allows now. */
 export const OrderDetail = observer(function OrderDetail({
   orders,
+  printers,
   order,
   now,
   onClose,
 }: {
   orders: OrdersStore;
+  printers: PrintersStore;
   order: StaffOrder;
   now: Date;
   onClose: () => void;
@@ -76,9 +79,12 @@ export const OrderDetail = observer(function OrderDetail({
   const editable = !pending && !isFinalOrder(order);
   const ticket = order.ticketNumber ? `#${order.ticketNumber}` : `Bestellung ${order.id}`;
 
-  async function run(action: Parameters<OrdersStore['act']>[1], done: string) {
+  async function run(action: Parameters<OrdersStore['act']>[1], done: string | (() => string)) {
     setNotice(null);
-    if (await orders.act(order.id, action)) setNotice(done);
+    if (!(await orders.act(order.id, action))) return;
+    if (typeof done === 'string') return setNotice(done);
+    await printers.load(); // what the printers say now, not at the board's first load
+    setNotice(done());
   }
 
   function confirmIn(minutes: number) {
@@ -255,7 +261,9 @@ export const OrderDetail = observer(function OrderDetail({
               type="button"
               className="button"
               disabled={busy}
-              onClick={() => void run({ action: 'print' }, 'Beleg wird gedruckt.')}
+              onClick={() =>
+                void run({ action: 'print' }, () => printNotice(printers.of(order.branch?.id ?? null)))
+              }
             >
               Beleg drucken
             </button>

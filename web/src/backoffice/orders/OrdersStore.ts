@@ -20,6 +20,8 @@ export interface OrdersStoreOptions {
   now?: () => Date;
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
+  /** A `device.status` event (a printer's state changed). */
+  onDeviceStatus?: (data: string) => void;
 }
 
 /** What a staff action sends and how it fails (spec section 8). */
@@ -96,11 +98,13 @@ export class OrdersStore {
   private wasDisconnected = false;
   private readonly seenEvents = new Set<string>();
   private disposed = false;
+  private readonly onDeviceStatus?: (data: string) => void;
 
   constructor(options: OrdersStoreOptions) {
     this.api = options.api;
     this.errors = options.errors;
     this.openEventStream = options.openEventStream;
+    this.onDeviceStatus = options.onDeviceStatus;
     this.now = options.now ?? (() => new Date());
     this.setTimer = options.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
     this.clearTimer = options.clearTimer ?? ((handle) => clearTimeout(handle as number));
@@ -117,6 +121,7 @@ export class OrdersStore {
       | 'seenEvents'
       | 'openedOnce'
       | 'liveIds'
+      | 'onDeviceStatus'
     >(
       this,
       {
@@ -131,6 +136,7 @@ export class OrdersStore {
         seenEvents: false,
         openedOnce: false,
         liveIds: false,
+        onDeviceStatus: false,
       },
       { autoBind: true },
     );
@@ -287,6 +293,10 @@ export class OrdersStore {
         this.receive(type, String(event.data), event.lastEventId || undefined),
       );
     }
+    // The printers' state (docs/decisions/printing.md) rides on the same stream.
+    source.addEventListener('device.status', (event: MessageEvent) =>
+      this.onDeviceStatus?.(String(event.data)),
+    );
   }
 
   private onOpen(): void {

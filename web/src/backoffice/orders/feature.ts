@@ -3,22 +3,27 @@ import { AlarmStore, type ChannelLike } from './AlarmStore';
 import { createWebAudioBeeper } from './beeper';
 import { OrdersStore } from './OrdersStore';
 import { PauseStore } from './PauseStore';
+import { PRINTERS_REFRESH_MS, PrintersStore } from './PrintersStore';
 
 /** The stores of the order screens, created once per back-office root by the lazily loaded chunk. */
 export interface OrderFeature {
   orders: OrdersStore;
   alarm: AlarmStore;
   pauses: PauseStore;
+  printers: PrintersStore;
   dispose(): void;
 }
 
 export function createOrderFeature(root: BackofficeRootStore): OrderFeature {
+  const printers = new PrintersStore(root.api);
   const orders = new OrdersStore({
     api: root.api,
     errors: root.errors,
     openEventStream: root.env.openEventStream,
     now: root.now,
+    onDeviceStatus: printers.apply,
   });
+  const refresh = setInterval(() => void printers.load(), PRINTERS_REFRESH_MS);
   const channel: ChannelLike | null =
     typeof BroadcastChannel === 'function' ? new BroadcastChannel('backoffice-alarm') : null;
   const alarm = new AlarmStore({
@@ -39,7 +44,9 @@ export function createOrderFeature(root: BackofficeRootStore): OrderFeature {
     orders,
     alarm,
     pauses,
+    printers,
     dispose() {
+      clearInterval(refresh);
       orders.dispose();
       alarm.dispose();
     },

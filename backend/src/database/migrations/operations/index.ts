@@ -3,10 +3,12 @@ import { AnalyticsLog1795438771472 } from './1795438771472-analytics-log.js';
 import { DevicePairingLogs1795438791193 } from './1795438791193-device-pairing-logs.js';
 import { TimeClockPin1795450000000 } from './1795450000000-time-clock-pin.js';
 import { WorkingActivityOneOpen1795460000000 } from './1795460000000-working-activity-one-open.js';
+import { DevicePrinterState1795697156038 } from './1795697156038-device-printer-state.js';
 export const MIGRATIONS: Function[] = [
   Operations1795261985807,
   AnalyticsLog1795438771472,
   DevicePairingLogs1795438791193,
   TimeClockPin1795450000000,
   WorkingActivityOneOpen1795460000000,
+  DevicePrinterState1795697156038,
 ];
