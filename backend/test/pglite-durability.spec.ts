@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../src/config/config.js';
+import { loadConfig } from '../src/env/config.js';
 import { embeddedFsyncs, openPGlite } from '../src/database/pglite-driver.js';
 
 /**

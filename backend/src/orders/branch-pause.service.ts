@@ -19,7 +19,7 @@ import { HTTP_MESSAGES } from '../core/messages.js';
 import type { RequestContext } from '../core/request-context.js';
 import { TransactionalConnection } from '../core/transaction.js';
 import { parseInput } from '../core/validation.js';
-import { parseId } from '../crud/crud.service.js';
+import { parseId } from '../core/input.js';
 import { branchContract } from './order-pricing.js';
 
 const ORDER_TYPES = ['takeaway', 'delivery', 'dineIn'] as const;

@@ -7,7 +7,7 @@ import { PageTitle } from '../../../components/PageTitle';
 import { BranchList } from '../../pages/HomePage';
 import { useStores } from '../../stores';
 import { CONTACT_ANCHOR } from '../blocks';
-import { PhoneLink } from '../../storefront/components/PhoneLink';
+import { PhoneLink } from '../../components/PhoneLink';
 import { addressDirectionsHref } from '../links';
 import { BranchMap } from '../maps/BranchMap';
 import { hoursTable } from './hoursTable';
