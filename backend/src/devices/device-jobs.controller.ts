@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import {
   ApiBearerAuth,
   type ApiResponseNoStatusOptions,
@@ -7,11 +7,10 @@ import {
   ApiParam,
   ApiTags,
 } from '@nestjs/swagger';
-import type { Request } from 'express';
-import { Allow, Ctx, Public } from '../core/decorators.js';
+import { Allow, Ctx, ForDevices } from '../core/decorators.js';
 import type { RequestContext } from '../core/request-context.js';
 import { parseId } from '../crud/crud.service.js';
-import { DeviceJobsService } from './device-jobs.service.js';
+import { deviceOf, DeviceJobsService } from './device-jobs.service.js';
 
 const data = (
   properties: Record<string, unknown>,
@@ -43,17 +42,16 @@ const printJobSchema = {
 };
 
 /**
- * The terminal's routes (`Authorization: Bearer <device key>`): heartbeat, print jobs and their
- * acknowledgement; and the staff route that sends a device a test page. The guard does not know device
- * keys, so the device routes are public to it and authenticate in the service (401 without a valid key),
- * as `GET /api/events` does.
+ * The terminal's routes (`Authorization: Bearer <device key>`, checked by the guard's device
+ * authenticator: 401 without a valid key, 403 for a device type without the scope): heartbeat, print jobs
+ * and their acknowledgement (printing devices only); and the staff route that sends a device a test page.
  */
 @ApiTags('devices')
 @Controller('devices')
 export class DeviceJobsController {
   constructor(private readonly jobs: DeviceJobsService) {}
 
-  @Public()
+  @ForDevices('device')
   @Post('me/heartbeat')
   @HttpCode(200)
   @ApiBearerAuth()
@@ -70,11 +68,11 @@ export class DeviceJobsController {
       logsRequested: { type: 'boolean', description: 'true: POST /api/devices/me/logs hochladen' },
     }),
   )
-  async heartbeat(@Ctx() ctx: RequestContext, @Req() req: Request) {
-    return this.jobs.heartbeat(ctx, await this.jobs.authenticate(ctx, req));
+  async heartbeat(@Ctx() ctx: RequestContext) {
+    return this.jobs.heartbeat(ctx, deviceOf(ctx));
   }
 
-  @Public()
+  @ForDevices('print')
   @Get('me/jobs')
   @ApiBearerAuth()
   @ApiOperation({
@@ -87,11 +85,11 @@ export class DeviceJobsController {
       required: ['data'],
     },
   } as ApiResponseNoStatusOptions)
-  async list(@Ctx() ctx: RequestContext, @Req() req: Request) {
-    return this.jobs.fetch(ctx, await this.jobs.authenticate(ctx, req));
+  async list(@Ctx() ctx: RequestContext) {
+    return this.jobs.fetch(ctx, deviceOf(ctx));
   }
 
-  @Public()
+  @ForDevices('print')
   @Post('me/jobs/:jobId/ack')
   @HttpCode(200)
   @ApiBearerAuth()
@@ -106,9 +104,8 @@ export class DeviceJobsController {
       doneAt: { type: 'string', format: 'date-time' },
     }),
   )
-  async ack(@Ctx() ctx: RequestContext, @Req() req: Request, @Param('jobId') jobId: string) {
-    const device = await this.jobs.authenticate(ctx, req);
-    return this.jobs.ack(ctx, device, parseId(jobId, 'Druckauftrag'));
+  async ack(@Ctx() ctx: RequestContext, @Param('jobId') jobId: string) {
+    return this.jobs.ack(ctx, deviceOf(ctx), parseId(jobId, 'Druckauftrag'));
   }
 
   @Post(':id/test/print')
