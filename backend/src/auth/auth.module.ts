@@ -6,6 +6,7 @@ import { MailModule } from '../mail/mail.module.js';
 import { AuthController } from './auth.controller.js';
 import { AuthGuard, AUTHENTICATOR, type Authenticator } from './auth.guard.js';
 import { AuthService } from './auth.service.js';
+import { DeviceAuthenticator } from './device-authenticator.js';
 import { LoginThrottleService } from './login-throttle.service.js';
 import { PasswordHasher } from './passwords.js';
 import { SessionAuthenticator } from './session-authenticator.js';
@@ -31,12 +32,13 @@ export class AuthModule {
         SessionService,
         AuthService,
         SessionAuthenticator,
+        DeviceAuthenticator,
         authenticator
           ? { provide: AUTHENTICATOR, useValue: authenticator }
           : { provide: AUTHENTICATOR, useExisting: SessionAuthenticator },
         { provide: APP_GUARD, useClass: AuthGuard },
       ],
-      exports: [AUTHENTICATOR, PasswordHasher, SessionService, LoginThrottleService],
+      exports: [AUTHENTICATOR, DeviceAuthenticator, PasswordHasher, SessionService, LoginThrottleService],
     };
   }
 }

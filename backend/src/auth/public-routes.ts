@@ -68,19 +68,9 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'POST /api/time-tracking/:branchId/:apiKey/working-activities/end',
   'GET /api/branches/:id/availability', // the date and time pickers' bookable times (no secrets)
 
-  // Live order events: the route authenticates itself (staff session or token with orders:read, or a
-  // device key, which the guard does not know), answering 401/403 like a protected route.
-  'GET /api/events',
   // The status page's live events: the order's uid and hash are the secret.
   'GET /api/orders/public/:uid/:hash/events',
 
-  // Terminals: the routes authenticate the device key themselves (the guard does not know device keys),
-  // answering 401 without a valid one; a device reaches only its own branch's print jobs.
-  'POST /api/devices/me/heartbeat',
-  'GET /api/devices/me/jobs',
-  'POST /api/devices/me/jobs/:jobId/ack',
-  'POST /api/devices/me/logs',
-  'GET /api/devices/me/signage',
   // Pairing a new terminal: opening is rate-limited per address (PUBLIC_WRITE_ROUTES); the code alone
   // is worth nothing, the key is handed out only with the secret the opening returned (same 404 otherwise).
   'POST /api/devices/pairing',

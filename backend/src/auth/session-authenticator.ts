@@ -10,6 +10,7 @@ import { accountProblem, apiTokenUsable } from './accounts.js';
 import { User } from './user.entity.js';
 import type { Authenticator } from './auth.guard.js';
 import { sessionTokenOf } from './cookies.js';
+import { bearerOf } from './device-authenticator.js';
 import type { Role } from '../core/permissions.js';
 import { type AuthUser, RequestContext } from '../core/request-context.js';
 import { secretsEqual, sha256 } from './secrets.js';
@@ -47,7 +48,7 @@ export class SessionAuthenticator implements Authenticator {
 
   async authenticate(req: Request): Promise<RequestContext> {
     const requestId = requestScope.getStore()?.requestId;
-    const bearer = /^Bearer\s+(\S+)\s*$/i.exec(req.header('authorization') ?? '')?.[1];
+    const bearer = bearerOf(req);
     if (bearer) {
       // An expired (or malformed) token is nobody, without asking the database.
       if (!apiTokenUsable(bearer, this.clock.now())) return RequestContext.anonymous(requestId);

@@ -2,6 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import { LessThan, type DataSource } from 'typeorm';
 import { Clock } from '../core/clock.js';
+import { EventBus } from '../core/events.js';
+import { RequestContext } from '../core/request-context.js';
+import { TransactionalConnection } from '../core/transaction.js';
 import type { User } from './user.entity.js';
 import { randomToken, sha256 } from './secrets.js';
 import { AuthSession, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from './session.entity.js';
@@ -21,6 +24,8 @@ export class SessionService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
     private readonly clock: Clock,
+    private readonly connection: TransactionalConnection,
+    private readonly bus: EventBus,
   ) {}
 
   /** A new session with a new random id (never one the client brought: no fixation). */
@@ -85,8 +90,23 @@ export class SessionService {
     return session;
   }
 
-  /** Ends the session of this cookie token (deletes the row); unknown tokens are ignored. */
+  /**
+   * Ends the session of this cookie token (deletes the row; what lives on it, like an open event stream,
+   * ends with it); unknown tokens are ignored.
+   */
   async end(token: string): Promise<void> {
-    await this.dataSource.getRepository(AuthSession).delete({ tokenHash: sha256(token) });
+    const ctx = RequestContext.system();
+    await this.connection.withTransaction(ctx, async (em) => {
+      const result = await em
+        .createQueryBuilder()
+        .delete()
+        .from(AuthSession)
+        .where('token_hash = :hash', { hash: sha256(token) })
+        .returning('user_id')
+        .execute();
+      const rows = (result.raw ?? []) as Array<{ user_id: number }>;
+      for (const row of rows)
+        await this.bus.publish(ctx, 'credentials.ended', { subject: 'user', id: Number(row.user_id) });
+    });
   }
 }

@@ -27,6 +27,11 @@ export interface DomainEventMap {
   'entity.deleted': EntityChange;
   /** Anything else worth an audit entry (actions that are not plain writes). */
   'entity.action': EntityChange;
+  /**
+   * A credential stopped working without a plain write of its owner row (sign-out, a device key rotated,
+   * a device paired anew or unpaired): whatever lives on it (open event streams) ends.
+   */
+  'credentials.ended': { subject: 'user' | 'device'; id: number };
 }
 
 export type DomainEventType = keyof DomainEventMap;

@@ -11,7 +11,22 @@ export interface AuthUser {
   branchIds: number[];
 }
 
-/** How the user proved who it is: the session cookie (writes need the CSRF header) or an API token. */
+/**
+ * A paired desktop device (terminal, kiosk, ticket screen, signage TV) that proved itself with its key
+ * (`Authorization: Bearer <device key>`); what it may do follows from its type (see `device-scopes.ts`).
+ */
+export interface AuthDevice {
+  id: number;
+  type: string;
+  branchId: number | null;
+  /** It has a receipt printer (a printer box, or a front desk or kiosk with a printer set up). */
+  hasPrinter: boolean;
+}
+
+/**
+ * How the caller proved who it is: the session cookie (writes need the CSRF header), an API token, or a
+ * device key (then {@link RequestContext.device} is set and there is no user).
+ */
 export type AuthMethod = 'session' | 'token' | 'device' | 'system' | 'none';
 
 /**
@@ -26,10 +41,17 @@ export class RequestContext {
     readonly user: AuthUser | null,
     readonly method: AuthMethod = user ? 'session' : 'none',
     readonly requestId?: string,
+    /** The device that sent the request (method `device`), else null. */
+    readonly device: AuthDevice | null = null,
   ) {}
 
   static anonymous(requestId?: string): RequestContext {
     return new RequestContext(null, 'none', requestId);
+  }
+
+  /** A request of a device, authenticated by its key. */
+  static ofDevice(device: AuthDevice, requestId?: string): RequestContext {
+    return new RequestContext(null, 'device', requestId, device);
   }
 
   /** Work the system does on its own (seed, jobs, start-up): no user, its own transaction. */

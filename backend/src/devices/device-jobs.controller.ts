@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import {
   ApiBearerAuth,
   type ApiResponseNoStatusOptions,
@@ -8,11 +8,10 @@ import {
   ApiQuery,
   ApiTags,
 } from '@nestjs/swagger';
-import type { Request } from 'express';
-import { Allow, Ctx, Public } from '../core/decorators.js';
+import { Allow, Ctx, ForDevices } from '../core/decorators.js';
 import type { RequestContext } from '../core/request-context.js';
 import { parseId } from '../core/input.js';
-import { DeviceJobsService } from './device-jobs.service.js';
+import { deviceOf, DeviceJobsService } from './device-jobs.service.js';
 
 const data = (
   properties: Record<string, unknown>,
@@ -44,17 +43,16 @@ const printJobSchema = {
 };
 
 /**
- * The terminal's routes (`Authorization: Bearer <device key>`): heartbeat, print jobs and their
- * acknowledgement; and the staff route that sends a device a test page. The guard does not know device
- * keys, so the device routes are public to it and authenticate in the service (401 without a valid key),
- * as `GET /api/events` does.
+ * The terminal's routes (`Authorization: Bearer <device key>`, checked by the guard's device
+ * authenticator: 401 without a valid key, 403 for a device type without the scope): heartbeat, print jobs
+ * and their acknowledgement (printing devices only); and the staff route that sends a device a test page.
  */
 @ApiTags('devices')
 @Controller('devices')
 export class DeviceJobsController {
   constructor(private readonly jobs: DeviceJobsService) {}
 
-  @Public()
+  @ForDevices('device')
   @Post('me/heartbeat')
   @HttpCode(200)
   @ApiBearerAuth()
@@ -74,11 +72,11 @@ export class DeviceJobsController {
       logsRequested: { type: 'boolean', description: 'true: POST /api/devices/me/logs hochladen' },
     }),
   )
-  async heartbeat(@Ctx() ctx: RequestContext, @Req() req: Request, @Body() body: unknown) {
-    return this.jobs.heartbeat(ctx, await this.jobs.authenticate(ctx, req), body);
+  async heartbeat(@Ctx() ctx: RequestContext, @Body() body: unknown) {
+    return this.jobs.heartbeat(ctx, deviceOf(ctx), body);
   }
 
-  @Public()
+  @ForDevices('print')
   @Get('me/jobs')
   @ApiBearerAuth()
   @ApiOperation({
@@ -91,11 +89,11 @@ export class DeviceJobsController {
       required: ['data'],
     },
   } as ApiResponseNoStatusOptions)
-  async list(@Ctx() ctx: RequestContext, @Req() req: Request) {
-    return this.jobs.fetch(ctx, await this.jobs.authenticate(ctx, req));
+  async list(@Ctx() ctx: RequestContext) {
+    return this.jobs.fetch(ctx, deviceOf(ctx));
   }
 
-  @Public()
+  @ForDevices('print')
   @Post('me/jobs/:jobId/ack')
   @HttpCode(200)
   @ApiBearerAuth()
@@ -110,9 +108,8 @@ export class DeviceJobsController {
       doneAt: { type: 'string', format: 'date-time' },
     }),
   )
-  async ack(@Ctx() ctx: RequestContext, @Req() req: Request, @Param('jobId') jobId: string) {
-    const device = await this.jobs.authenticate(ctx, req);
-    return this.jobs.ack(ctx, device, parseId(jobId, 'Druckauftrag'));
+  async ack(@Ctx() ctx: RequestContext, @Param('jobId') jobId: string) {
+    return this.jobs.ack(ctx, deviceOf(ctx), parseId(jobId, 'Druckauftrag'));
   }
 
   @Get('printing/status')

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Request } from 'express';
 import type { EntityManager } from 'typeorm';
 import { z } from 'zod';
 import { In } from 'typeorm';
@@ -8,7 +7,7 @@ import { Clock } from '../core/clock.js';
 import { DomainError } from '../core/errors.js';
 import { HTTP_MESSAGES } from '../core/messages.js';
 import { parseInput } from '../core/validation.js';
-import type { RequestContext } from '../core/request-context.js';
+import type { AuthDevice, RequestContext } from '../core/request-context.js';
 import { APP_CONFIG } from '../core/tokens.js';
 import { TransactionalConnection } from '../core/transaction.js';
 import { EventLogWriter, PRINT_WITHDRAWN } from '../events/event-log.writer.js';
@@ -20,7 +19,6 @@ import {
   printerStateSchema,
   printerStateText,
 } from '../operations/devices/device-settings.js';
-import { hashDeviceKey } from '../operations/devices/device-key.service.js';
 import { staffOrderJson } from '../orders/order-json.js';
 import { Order } from '../orders/order.entity.js';
 
@@ -41,9 +39,15 @@ const NOT_FOUND = 'Druckauftrag wurde nicht gefunden.';
 const heartbeatSchema = z.object({ printer: printerStateSchema.nullish() });
 
 /** The device a request authenticated with its key (`Authorization: Bearer <device key>`). */
-export interface AuthenticatedDevice {
-  id: number;
-  branchId: number | null;
+export type AuthenticatedDevice = Pick<AuthDevice, 'id' | 'branchId'>;
+
+/**
+ * The device on the context (the guard's device authenticator put it there for a `@ForDevices` route).
+ * @throws DomainError unauthorized (no device: never on such a route).
+ */
+export function deviceOf(ctx: RequestContext): AuthDevice {
+  if (!ctx.device) throw new DomainError('unauthorized', HTTP_MESSAGES.unauthorized);
+  return ctx.device;
 }
 
 /** A printing device as the board and the print button see it. */
@@ -98,24 +102,6 @@ export class DeviceJobsService {
     private readonly eventLog: EventLogWriter,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
-
-  /**
-   * The enabled device whose key the request carries as `Authorization: Bearer`.
-   * @throws DomainError unauthorized (no key, unknown key, disabled device).
-   */
-  async authenticate(ctx: RequestContext, req: Request): Promise<AuthenticatedDevice> {
-    const key = /^Bearer\s+(\S+)\s*$/i.exec(req.header('authorization') ?? '')?.[1];
-    if (key) {
-      const rows: Array<{ id: number; branch_id: number | null }> = await this.connection
-        .manager(ctx)
-        .query(`SELECT id, branch_id FROM device WHERE api_key_hash = $1 AND is_enabled`, [
-          hashDeviceKey(key),
-        ]);
-      const row = rows[0];
-      if (row) return { id: Number(row.id), branchId: row.branch_id === null ? null : Number(row.branch_id) };
-    }
-    throw new DomainError('unauthorized', HTTP_MESSAGES.unauthorized);
-  }
 
   /** `POST /api/devices/me/heartbeat`: `lastSeenAt` = now; answers the device, its settings and whether logs are wanted. */
   async heartbeat(ctx: RequestContext, device: AuthenticatedDevice, body?: unknown) {
@@ -275,8 +261,9 @@ export class DeviceJobsService {
       const rows = rowsOf(
         await em.query(
           `SELECT id, status, done_at, last_error, payload FROM job
-           WHERE id = $1 AND type = 'print' AND payload ->> 'branchId' = $2 FOR UPDATE`,
-          [jobId, String(device.branchId ?? -1)],
+           WHERE id = $1 AND type = 'print' AND payload ->> 'branchId' = $2
+             AND (payload ->> 'deviceId' IS NULL OR payload ->> 'deviceId' = $3) FOR UPDATE`,
+          [jobId, String(device.branchId ?? -1), String(device.id)],
         ),
       );
       const row = rows[0];

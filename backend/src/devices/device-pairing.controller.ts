@@ -9,11 +9,11 @@ import {
   ApiTags,
 } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { Allow, Ctx, Public } from '../core/decorators.js';
+import { Allow, Ctx, ForDevices, Public } from '../core/decorators.js';
 import type { RequestContext } from '../core/request-context.js';
 import { parseId } from '../core/input.js';
 import { DeviceCommandsService } from './device-commands.service.js';
-import { DeviceJobsService } from './device-jobs.service.js';
+import { deviceOf } from './device-jobs.service.js';
 import { DevicePairingService } from './device-pairing.service.js';
 
 const data = (properties: Record<string, unknown>): ApiResponseNoStatusOptions =>
@@ -27,8 +27,9 @@ const data = (properties: Record<string, unknown>): ApiResponseNoStatusOptions =
 
 /**
  * Pairing a terminal with a device (docs/decisions/terminal.md) and what staff do to a paired terminal:
- * test notification, logs request, status (paired, online, logs). The terminal's own routes
- * (`pairing`, `me/logs`) are public to the guard and authenticate with the pairing secret or device key.
+ * test notification, logs request, status (paired, online, logs). The pairing routes are public and
+ * check the pairing secret; `me/logs` and `me/signage` take the device key (the guard's device
+ * authenticator).
  */
 @ApiTags('devices')
 @Controller('devices')
@@ -36,7 +37,6 @@ export class DevicePairingController {
   constructor(
     private readonly pairing: DevicePairingService,
     private readonly commands: DeviceCommandsService,
-    private readonly jobs: DeviceJobsService,
   ) {}
 
   @Public()
@@ -141,7 +141,7 @@ export class DevicePairingController {
     return this.commands.status(ctx, parseId(id, 'Gerät'));
   }
 
-  @Public()
+  @ForDevices('signage')
   @Get('me/signage')
   @ApiBearerAuth()
   @ApiOperation({ summary: 'Signage-Gerät: sein Stream mit den gültigen Segmenten in Abspielfolge' })
@@ -152,11 +152,11 @@ export class DevicePairingController {
       segments: { type: 'array', items: { type: 'object' } },
     }),
   )
-  async signage(@Ctx() ctx: RequestContext, @Req() req: Request) {
-    return this.commands.signage(ctx, await this.jobs.authenticate(ctx, req));
+  async signage(@Ctx() ctx: RequestContext) {
+    return this.commands.signage(ctx, deviceOf(ctx));
   }
 
-  @Public()
+  @ForDevices('device')
   @Post('me/logs')
   @HttpCode(200)
   @ApiBearerAuth()
@@ -169,7 +169,7 @@ export class DevicePairingController {
   })
   @ApiOperation({ summary: 'Terminal: letzte Logzeilen hochladen (Geräteschlüssel)' })
   @ApiOkResponse(data({ uploadedAt: { type: 'string', format: 'date-time' }, lines: { type: 'integer' } }))
-  async uploadLogs(@Ctx() ctx: RequestContext, @Req() req: Request, @Body() body: unknown) {
-    return this.commands.uploadLogs(ctx, await this.jobs.authenticate(ctx, req), body);
+  async uploadLogs(@Ctx() ctx: RequestContext, @Body() body: unknown) {
+    return this.commands.uploadLogs(ctx, deviceOf(ctx), body);
   }
 }

@@ -2,8 +2,10 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { z } from 'zod';
+import { bearerOf } from '../auth/device-authenticator.js';
 import { Clock } from '../core/clock.js';
 import { DomainError } from '../core/errors.js';
+import { EventBus } from '../core/events.js';
 import { HTTP_MESSAGES } from '../core/messages.js';
 import type { RequestContext } from '../core/request-context.js';
 import { TransactionalConnection } from '../core/transaction.js';
@@ -65,6 +67,7 @@ export class DevicePairingService {
     private readonly connection: TransactionalConnection,
     private readonly clock: Clock,
     private readonly audit: AuditService,
+    private readonly bus: EventBus,
   ) {}
 
   /** `POST /api/devices/pairing`: a new code and the secret that collects the key. */
@@ -107,6 +110,7 @@ export class DevicePairingService {
       await em.query(`DELETE FROM device_pairing WHERE device_id = $1`, [deviceId]);
       await em.query(`UPDATE device_pairing SET device_id = $2 WHERE id = $1`, [rows[0].id, deviceId]);
       await em.update(Device, { id: deviceId }, { apiKeyHash: null, apiKeyHint: null });
+      await this.bus.publish(ctx, 'credentials.ended', { subject: 'device', id: deviceId });
       await this.audit.record(em, ctx, {
         action: 'update',
         entityType: 'devices',
@@ -124,7 +128,7 @@ export class DevicePairingService {
    * (once: the pairing is deleted as the key is made). A wrong secret is the same 404 as an unknown code.
    */
   async poll(ctx: RequestContext, rawCode: string, req: Request): Promise<PairingPoll> {
-    const secret = /^Bearer\s+(\S+)\s*$/i.exec(req.header('authorization') ?? '')?.[1] ?? '';
+    const secret = bearerOf(req) ?? '';
     const code = normaliseCode(rawCode);
     return this.connection.withTransaction(ctx, async (em) => {
       const rows: Array<{ id: number; secret_hash: string; expires_at: Date; device_id: number | null }> =
@@ -173,6 +177,7 @@ export class DevicePairingService {
       const device = await this.loadDevice(ctx, deviceId);
       await em.query(`DELETE FROM device_pairing WHERE device_id = $1`, [deviceId]);
       await em.update(Device, { id: deviceId }, { apiKeyHash: null, apiKeyHint: null });
+      await this.bus.publish(ctx, 'credentials.ended', { subject: 'device', id: deviceId });
       await this.audit.record(em, ctx, {
         action: 'update',
         entityType: 'devices',

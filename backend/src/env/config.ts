@@ -53,6 +53,14 @@ export interface AppConfig {
   serving: ServingConfig;
   /** Payment providers' and voucher issuer's addresses (see payments-config.ts). */
   payments: PaymentsConfig;
+  /** How many live event streams may be open (see events/event-stream.hub.ts). */
+  eventStreams: {
+    perAddress: number;
+    perOrder: number;
+    public: number;
+    staff: number;
+    perCredential: number;
+  };
 }
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -118,6 +126,28 @@ export const ENV_DOC: ReadonlyArray<{ name: string; default: string; meaning: st
     default: '30/60',
     meaning:
       'öffentliche Schreibzugriffe (Bestellung, Bewertung, Gegenangebot, Analyse, Anmeldelink) je Adresse: Anzahl/Sekunden (Analyse zählt getrennt)',
+  },
+  {
+    name: 'EVENT_STREAMS_PER_ADDRESS',
+    default: '20',
+    meaning: 'offene Live-Verbindungen von Statusseiten je Adresse (1-10000)',
+  },
+  {
+    name: 'EVENT_STREAMS_PER_ORDER',
+    default: '5',
+    meaning: 'offene Live-Verbindungen je Bestellung (1-1000)',
+  },
+  {
+    name: 'EVENT_STREAMS_PUBLIC',
+    default: '400',
+    meaning:
+      'offene Live-Verbindungen aller Statusseiten je Prozess (1-100000); mit EVENT_STREAMS_STAFF unter dem Dateigrenzwert (ulimit -n) halten',
+  },
+  {
+    name: 'EVENT_STREAMS_STAFF',
+    default: '100',
+    meaning:
+      'offene Live-Verbindungen von Personal, Geräten und Abholbildschirmen je Prozess (1-100000), getrennt von den Statusseiten',
   },
   {
     name: 'REDIS_URL',
@@ -221,7 +251,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ...readJobsAndSms(env),
     serving: readServingConfig(env),
     payments: readPaymentsConfig(env),
+    eventStreams: {
+      perAddress: readCount(env, 'EVENT_STREAMS_PER_ADDRESS', 20, 10_000),
+      perOrder: readCount(env, 'EVENT_STREAMS_PER_ORDER', 5, 1_000),
+      public: readCount(env, 'EVENT_STREAMS_PUBLIC', 400, 100_000),
+      staff: readCount(env, 'EVENT_STREAMS_STAFF', 100, 100_000),
+      perCredential: 10,
+    },
   };
+}
+
+/** A whole number from 1 to `max`, or `fallback` when the variable is unset. */
+function readCount(env: NodeJS.ProcessEnv, name: string, fallback: number, max: number): number {
+  const raw = env[name]?.trim() || String(fallback);
+  if (!/^\d{1,6}$/.test(raw) || Number(raw) < 1 || Number(raw) > max) {
+    throw new ConfigError(
+      name,
+      `Die Umgebungsvariable ${name} muss eine ganze Zahl zwischen 1 und ${max} sein, nicht "${env[name]}".`,
+    );
+  }
+  return Number(raw);
 }
 
 /** The job worker and SMS settings (JOBS_WORKER, JOBS_POLL_INTERVAL_MS, SMS_API_URL, SMS_COUNTRY_CODE). */

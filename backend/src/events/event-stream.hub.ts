@@ -4,22 +4,88 @@ import { ticketOf, type TicketSource } from '@ordering/common';
 import type { Response } from 'express';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
+import type { AppConfig } from '../config/config.js';
 import { Clock } from '../core/clock.js';
-import { LOGGER } from '../core/tokens.js';
+import { DomainError } from '../core/errors.js';
+import { EventBus } from '../core/events.js';
+import { RequestContext } from '../core/request-context.js';
+import { APP_CONFIG, LOGGER } from '../core/tokens.js';
 import { ORDER_EVENTS_CHANNEL } from './event-log.writer.js';
 import { PgChannel } from '../core/pg-channel.js';
 
 /**
- * Who a stream belongs to: staff or a device (its branches, or all), one order's status page, or a
- * branch's ticket screen (ticket numbers and their state only).
+ * Who a stream belongs to: staff or a front-desk device (its branches, or all), one order's status page,
+ * a branch's ticket screen (ticket numbers and their state only), or another device (the print jobs
+ * addressed to it when it prints, and the commands for it: test notification, logs request).
  */
 export type StreamScope =
   | { kind: 'staff'; branches: 'all' | number[] }
   | { kind: 'order'; uid: string }
-  | { kind: 'tickets'; branchId: number };
+  | { kind: 'tickets'; branchId: number }
+  | { kind: 'device'; branchId: number; deviceId: number; print: boolean };
 
 /** The order events a ticket screen follows (as `ticket` events with the projection of `ticketOf`). */
 const TICKET_SOURCES = ['order.created', 'order.updated', 'order.status'];
+/** The events a device without the branch's order board may see (only those naming it, or its branch's jobs). */
+const DEVICE_SOURCES = ['print.job', 'device.notification', 'device.logs'];
+
+/** How many streams may be open at once (see {@link readStreamLimits}, docs/decisions/security.md). */
+export interface StreamLimits {
+  /** Status-page streams per client address. */
+  perAddress: number;
+  /** Status-page streams per order. */
+  perOrder: number;
+  /** Status-page streams of this process. */
+  public: number;
+  /** Staff, device and ticket-screen streams of this process (a budget of their own). */
+  staff: number;
+  /** Streams per user or device. */
+  perCredential: number;
+}
+
+/**
+ * Who holds a stream: the client's address (status pages count per address), and for streams that live
+ * on a credential, which one (`user:5`, `device:3`, `screen:2` for a ticket screen of branch 2) and how
+ * to check it is still good: when it ends (sign-out, password change, account disabled, device disabled,
+ * unpaired or given a new key) the stream ends at once.
+ */
+export interface StreamHolder {
+  address: string;
+  credential?: string;
+  /** False once the credential no longer opens this stream (with this scope). */
+  verify?: () => Promise<boolean>;
+}
+
+/** A stream refused for its limit: German message, 429 (the caller's own limit) or 503 (the process's). */
+const REFUSALS = {
+  address: {
+    code: 'too_many_requests',
+    retryAfter: 30,
+    message:
+      'Von Ihrer Adresse sind zu viele Live-Verbindungen offen. Bitte schließen Sie andere Fenster oder versuchen Sie es später erneut.',
+  },
+  order: {
+    code: 'too_many_requests',
+    retryAfter: 30,
+    message:
+      'Für diese Bestellung sind zu viele Live-Verbindungen offen. Bitte schließen Sie andere Fenster oder versuchen Sie es später erneut.',
+  },
+  credential: {
+    code: 'too_many_requests',
+    retryAfter: 30,
+    message: 'Für dieses Konto oder Gerät sind zu viele Live-Verbindungen offen.',
+  },
+  total: {
+    code: 'unavailable',
+    retryAfter: 10,
+    message: 'Der Server hat gerade zu viele Live-Verbindungen offen. Bitte versuchen Sie es gleich erneut.',
+  },
+} as const;
+
+/** The channel on which a credential's end reaches every instance (`user:5`, `device:3`, `branch:2`). */
+export const CREDENTIALS_CHANNEL = 'credentials';
+/** Streams on a credential are checked this often anyway (sessions expire, other processes write). */
+export const REVERIFY_MS = 60_000;
 
 interface LogRow {
   id: number;
@@ -33,6 +99,7 @@ interface LogRow {
 interface Client {
   res: Response;
   scope: StreamScope;
+  holder: StreamHolder;
   /** Live rows that arrived while the missed ones were still being read (null once live). */
   pending: LogRow[] | null;
 }
@@ -62,6 +129,12 @@ const toRow = (r: LogRow): LogRow => ({ ...r, id: Number(r.id) });
 function visible(scope: StreamScope, row: LogRow): boolean {
   if (scope.kind === 'order') return row.orderUid === scope.uid && row.publicPayload !== null;
   if (scope.kind === 'tickets') return row.branchId === scope.branchId && TICKET_SOURCES.includes(row.type);
+  if (scope.kind === 'device') {
+    if (row.branchId !== scope.branchId || !DEVICE_SOURCES.includes(row.type)) return false;
+    const addressed = row.payload.deviceId;
+    if (row.type === 'print.job') return scope.print && (addressed == null || addressed === scope.deviceId);
+    return addressed === scope.deviceId;
+  }
   if (scope.branches === 'all') return true;
   return row.branchId !== null && scope.branches.includes(row.branchId);
 }
@@ -72,8 +145,22 @@ function scopeFilter(scope: StreamScope): { sql: string; param?: unknown } {
     return { sql: 'order_uid = $2 AND public_payload IS NOT NULL', param: scope.uid };
   if (scope.kind === 'tickets')
     return { sql: `branch_id = $2 AND type IN ('${TICKET_SOURCES.join("', '")}')`, param: scope.branchId };
+  if (scope.kind === 'device')
+    return { sql: `branch_id = $2 AND type IN ('${DEVICE_SOURCES.join("', '")}')`, param: scope.branchId };
   if (scope.branches === 'all') return { sql: 'TRUE' };
   return { sql: 'branch_id = ANY($2)', param: scope.branches };
+}
+
+/**
+ * Whether a notice about these credentials (`user:5`, `device:3`, `branch:2`) concerns a stream held by
+ * `credential`: the same user or device; a ticket screen (`screen:<branch>`) whenever a device or its
+ * branch changed (its key may be a device's or the branch's).
+ */
+function affected(credential: string | undefined, keys: ReadonlySet<string>): boolean {
+  if (!credential) return false;
+  if (keys.has(credential)) return true;
+  if (!credential.startsWith('screen:')) return false;
+  return keys.has(`branch:${credential.slice(7)}`) || [...keys].some((k) => k.startsWith('device:'));
 }
 
 /**
@@ -94,7 +181,13 @@ export class EventStreamHub implements OnModuleInit, OnModuleDestroy {
   private catchUpTimer?: NodeJS.Timeout;
   private heartbeat?: NodeJS.Timeout;
   private pruneTimer?: NodeJS.Timeout;
+  private reverifyTimer?: NodeJS.Timeout;
   private off?: () => void;
+  private offCredentials?: () => void;
+  private readonly unsubscribe: Array<() => void> = [];
+  /** Open (or opening) streams per limit key: `public`, `staff`, `address:…`, `order:…`, `credential:…`. */
+  private readonly counts = new Map<string, number>();
+  readonly limits: StreamLimits;
   /** How often the heartbeat comment is written (tests shorten it). */
   heartbeatMs = HEARTBEAT_MS;
 
@@ -103,11 +196,37 @@ export class EventStreamHub implements OnModuleInit, OnModuleDestroy {
     private readonly channel: PgChannel,
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly clock: Clock,
-  ) {}
+    private readonly bus: EventBus,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.limits = config.eventStreams;
+  }
 
   async onModuleInit(): Promise<void> {
     this.pruneTimer = setInterval(() => void this.prune(), PRUNE_EVERY_MS);
     this.pruneTimer.unref();
+    this.reverifyTimer = setInterval(() => void this.reverify(() => true), REVERIFY_MS);
+    this.reverifyTimer.unref();
+    // A credential ended here: tell every instance (this one included) once the change committed.
+    const tell = (ctx: RequestContext, key: string) =>
+      this.channel.notify(RequestContext.system(), CREDENTIALS_CHANNEL, key).catch((err: unknown) => {
+        this.logger.warn({ err, ctx: ctx.requestId }, 'event stream: credential notice not sent');
+      });
+    const OWNERS: Record<string, string> = { users: 'user', devices: 'device', branches: 'branch' };
+    this.unsubscribe.push(
+      this.bus.afterCommit(['entity.updated', 'entity.deleted', 'entity.action'], (event, ctx) => {
+        const owner = OWNERS[event.payload.entityType];
+        if (owner && event.payload.entityId !== null) return tell(ctx, `${owner}:${event.payload.entityId}`);
+      }),
+      this.bus.afterCommit(['credentials.ended'], (event, ctx) =>
+        tell(ctx, `${event.payload.subject}:${event.payload.id}`),
+      ),
+    );
+    this.offCredentials = this.channel.on(CREDENTIALS_CHANNEL, (payload) => {
+      // After a lost LISTEN connection (null) nobody knows what ended meanwhile: check them all.
+      const keys = payload === null ? null : new Set(payload.split(','));
+      void this.reverify((client) => keys === null || affected(client.holder.credential, keys));
+    });
     this.off = this.channel.on(ORDER_EVENTS_CHANNEL, (payload) => {
       if (payload === null) this.catchUp = true;
       else for (const id of payload.split(',')) if (/^\d+$/.test(id)) this.incoming.add(Number(id));
@@ -123,8 +242,16 @@ export class EventStreamHub implements OnModuleInit, OnModuleDestroy {
   /**
    * Opens the stream on `res` and keeps it until the client goes away. With `lastEventId` the rows after
    * it (within the scope) are sent first, then the live ones, none twice.
+   * @throws DomainError too_many_requests (the address, order or credential has its share open) or
+   *   unavailable (the process's budget for this kind of stream is spent), with `Retry-After` set on `res`.
    */
-  async attach(res: Response, scope: StreamScope, lastEventId: number | null): Promise<void> {
+  async attach(
+    res: Response,
+    scope: StreamScope,
+    lastEventId: number | null,
+    holder: StreamHolder,
+  ): Promise<void> {
+    this.reserve(res, scope, holder);
     res.status(200);
     res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
     res.setHeader('Cache-Control', 'no-cache, no-transform');
@@ -136,7 +263,7 @@ export class EventStreamHub implements OnModuleInit, OnModuleDestroy {
       this.highest = Math.max(this.highest, max);
     });
     await this.baseline;
-    const client: Client = { res, scope, pending: lastEventId === null ? null : [] };
+    const client: Client = { res, scope, holder, pending: lastEventId === null ? null : [] };
     this.clients.add(client);
     this.ensureHeartbeat();
     res.on('close', () => {
@@ -171,6 +298,75 @@ export class EventStreamHub implements OnModuleInit, OnModuleDestroy {
       client.pending = null;
       for (const row of pending.sort((a, b) => a.id - b.id)) if (!sent.has(row.id)) this.write(client, row);
     }
+  }
+
+  /**
+   * Counts the stream against its limits until `res` closes, or refuses it. Status pages draw on the
+   * public budget (per address, per order, in total); everything else on the staff budget (per
+   * credential, in total), so that a flood of status pages never keeps the board from connecting.
+   */
+  private reserve(res: Response, scope: StreamScope, holder: StreamHolder): void {
+    const keys: Array<[string, number, keyof typeof REFUSALS]> =
+      scope.kind === 'order'
+        ? [
+            ['public', this.limits.public, 'total'],
+            [`address:${holder.address}`, this.limits.perAddress, 'address'],
+            [`order:${scope.uid}`, this.limits.perOrder, 'order'],
+          ]
+        : [
+            ['staff', this.limits.staff, 'total'],
+            ...(holder.credential
+              ? [
+                  [`credential:${holder.credential}`, this.limits.perCredential, 'credential'] as [
+                    string,
+                    number,
+                    keyof typeof REFUSALS,
+                  ],
+                ]
+              : []),
+          ];
+    for (const [key, limit, refusal] of keys) {
+      if ((this.counts.get(key) ?? 0) >= limit) {
+        const { code, message, retryAfter } = REFUSALS[refusal];
+        res.setHeader('Retry-After', String(retryAfter));
+        this.logger.warn({ limit: key.split(':')[0], scope: scope.kind }, 'event stream refused');
+        throw new DomainError(code, message);
+      }
+    }
+    for (const [key] of keys) this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
+    let released = false;
+    res.on('close', () => {
+      if (released) return;
+      released = true;
+      for (const [key] of keys) {
+        const left = (this.counts.get(key) ?? 1) - 1;
+        if (left > 0) this.counts.set(key, left);
+        else this.counts.delete(key);
+      }
+    });
+  }
+
+  /** Ends the streams (among those `which` selects) whose credential no longer opens them. */
+  private async reverify(which: (client: Client) => boolean): Promise<void> {
+    const checks = [...this.clients]
+      .filter((c) => c.holder.verify && !c.res.writableEnded && which(c))
+      .map(async (client) => {
+        let ok: boolean;
+        try {
+          ok = await client.holder.verify!();
+        } catch (err) {
+          this.logger.warn({ err }, 'event stream: credential check failed');
+          return; // the database is away: the next check decides
+        }
+        if (!ok) {
+          this.logger.info(
+            { credential: client.holder.credential },
+            'event stream ended with its credential',
+          );
+          client.res.end();
+        }
+      });
+    await Promise.all(checks);
   }
 
   /** Deletes log rows older than {@link EVENT_LOG_RETENTION_MS}. @returns how many. */
@@ -284,7 +480,10 @@ export class EventStreamHub implements OnModuleInit, OnModuleDestroy {
 
   async onModuleDestroy(): Promise<void> {
     this.off?.();
+    this.offCredentials?.();
+    for (const off of this.unsubscribe.splice(0)) off();
     clearInterval(this.pruneTimer);
+    clearInterval(this.reverifyTimer);
     this.stopHeartbeat();
     for (const client of this.clients) client.res.end();
     this.clients.clear();

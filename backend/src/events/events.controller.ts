@@ -1,20 +1,37 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { Controller, Get, Param, Req, Res } from '@nestjs/common';
+import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
 import { ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
-import { Ctx, Public } from '../core/decorators.js';
+import { AUTHENTICATOR, type Authenticator } from '../auth/auth.guard.js';
+import { DeviceAuthenticator } from '../auth/device-authenticator.js';
+import { Allow, Ctx, ForDevices, Public } from '../core/decorators.js';
+import { deviceScopes } from '../core/device-scopes.js';
 import { DomainError } from '../core/errors.js';
-import { HTTP_MESSAGES } from '../core/messages.js';
 import type { RequestContext } from '../core/request-context.js';
 import { TransactionalConnection } from '../core/transaction.js';
-import { Device } from '../operations/devices/device.entity.js';
-import { hashDeviceKey } from '../operations/devices/device-key.service.js';
 import { ticketScreenAccess } from '../orders/ticket-screen.js';
-import { EventStreamHub, type StreamScope } from './event-stream.hub.js';
+import { EventStreamHub, type StreamHolder, type StreamScope } from './event-stream.hub.js';
 
 const ORDER_NOT_FOUND = 'Bestellung wurde nicht gefunden.';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const digest = (value: string) => createHash('sha256').update(value).digest();
+
+/**
+ * What the caller's stream carries: staff their branches; a front desk its branch's events; another
+ * device what is addressed to it (a device without a branch: nothing).
+ */
+function scopeOf(ctx: RequestContext): StreamScope {
+  const device = ctx.device;
+  if (!device) return { kind: 'staff', branches: ctx.branchScope() };
+  const scopes = deviceScopes(device);
+  if (scopes.includes('orders')) return { kind: 'staff', branches: device.branchId ? [device.branchId] : [] };
+  return {
+    kind: 'device',
+    branchId: device.branchId ?? -1,
+    deviceId: device.id,
+    print: scopes.includes('print'),
+  };
+}
 
 /** `Last-Event-ID` from the header (EventSource's reconnect) or `?lastEventId=` (a first connect). */
 function lastEventIdOf(req: Request): number | null {
@@ -36,14 +53,18 @@ export class EventsController {
   constructor(
     private readonly hub: EventStreamHub,
     private readonly connection: TransactionalConnection,
+    @Inject(AUTHENTICATOR) private readonly users: Authenticator,
+    private readonly devices: DeviceAuthenticator,
   ) {}
 
   /**
    * Staff (session or API token with `orders:read`, scoped to the user's branches) or a device
-   * (`Authorization: Bearer <device key>`, scoped to its branch). The guard cannot check device keys,
-   * so the route is public to the guard and authenticates here: 401 for nobody, 403 without permission.
+   * (`Authorization: Bearer <device key>`): a front desk gets its branch's events, any other device only
+   * the print jobs addressed to it (when it prints) and the commands for it. The stream ends when its
+   * credential does (sign-out, new password, account or device disabled, device unpaired or re-keyed).
    */
-  @Public()
+  @Allow('orders:read')
+  @ForDevices('device')
   @Get('events')
   @ApiOperation({ summary: 'Live-Ereignisse der Bestellungen (Personal oder Gerät, nur eigene Filialen)' })
   @ApiProduces('text/event-stream')
@@ -51,8 +72,20 @@ export class EventsController {
   @ApiQuery({ name: 'lastEventId', required: false, type: 'integer' })
   @streamDoc
   async staff(@Ctx() ctx: RequestContext, @Req() req: Request, @Res() res: Response): Promise<void> {
-    const scope = await this.staffScope(ctx, req);
-    await this.hub.attach(res, scope, lastEventIdOf(req));
+    const scope = scopeOf(ctx);
+    const credential = ctx.device ? `device:${ctx.device.id}` : `user:${ctx.user!.id}`;
+    const holder: StreamHolder = {
+      address: req.ip ?? '',
+      credential,
+      // The same request, authenticated again: the same user or device, with the same scope.
+      verify: async () => {
+        const again = (await this.devices.authenticate(req)) ?? (await this.users.authenticate(req));
+        const who = again.device ? `device:${again.device.id}` : again.user ? `user:${again.user.id}` : null;
+        if (who !== credential || (!again.device && !again.can('orders:read'))) return false;
+        return JSON.stringify(scopeOf(again)) === JSON.stringify(scope);
+      },
+    };
+    await this.hub.attach(res, scope, lastEventIdOf(req), holder);
   }
 
   /** One order's status page: its status events only (no contact data), by the link's uid and hash. */
@@ -71,7 +104,9 @@ export class EventsController {
     @Res() res: Response,
   ): Promise<void> {
     const orderUid = await this.checkOrder(ctx, uid, hash);
-    await this.hub.attach(res, { kind: 'order', uid: orderUid }, lastEventIdOf(req));
+    await this.hub.attach(res, { kind: 'order', uid: orderUid }, lastEventIdOf(req), {
+      address: req.ip ?? '',
+    });
   }
 
   /**
@@ -94,26 +129,18 @@ export class EventsController {
     @Res() res: Response,
   ): Promise<void> {
     const access = await ticketScreenAccess(this.connection.manager(ctx), branchId, apiKey);
-    await this.hub.attach(res, { kind: 'tickets', branchId: access.branchId }, lastEventIdOf(req));
-  }
-
-  private async staffScope(ctx: RequestContext, req: Request): Promise<StreamScope> {
-    if (ctx.user) {
-      if (!ctx.can('orders:read')) throw new DomainError('forbidden', HTTP_MESSAGES.forbidden);
-      return { kind: 'staff', branches: ctx.branchScope() };
-    }
-    const key = /^Bearer\s+(\S+)\s*$/i.exec(req.header('authorization') ?? '')?.[1];
-    if (key) {
-      const device = await this.connection
-        .getRepository(ctx, Device)
-        .createQueryBuilder('d')
-        .leftJoin('d.branch', 'b')
-        .addSelect('b.id')
-        .where('d.apiKeyHash = :hash AND d.isEnabled', { hash: hashDeviceKey(key) })
-        .getOne();
-      if (device) return { kind: 'staff', branches: device.branch ? [device.branch.id] : [] };
-    }
-    throw new DomainError('unauthorized', HTTP_MESSAGES.unauthorized);
+    await this.hub.attach(res, { kind: 'tickets', branchId: access.branchId }, lastEventIdOf(req), {
+      address: req.ip ?? '',
+      credential: `screen:${access.branchId}`,
+      verify: () =>
+        ticketScreenAccess(this.connection.manager(ctx), branchId, apiKey).then(
+          () => true,
+          (error: unknown) => {
+            if (error instanceof DomainError && error.code === 'unauthorized') return false;
+            throw error;
+          },
+        ),
+    });
   }
 
   /** The order's uid when the hash is right; an unknown uid and a wrong hash are the same 404. */

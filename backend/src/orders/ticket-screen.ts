@@ -1,11 +1,10 @@
 import type { EntityManager } from 'typeorm';
+import { deviceOfKey } from '../auth/device-authenticator.js';
 import { secretsEqual } from '../auth/secrets.js';
 import { Branch } from '../branches/branch.entity.js';
 import { ShopConfig } from '../config/shop-config.entity.js';
 import { DomainError } from '../core/errors.js';
 import { HTTP_MESSAGES } from '../core/messages.js';
-import { Device } from '../operations/devices/device.entity.js';
-import { hashDeviceKey } from '../operations/devices/device-key.service.js';
 
 /** Device types whose key opens the ticket screen of their branch. */
 const SCREEN_DEVICE_TYPES = ['ticket-screen', 'frontdesk'];
@@ -60,16 +59,8 @@ export async function ticketScreenAccess(
   const id = /^\d{1,10}$/.test(rawBranchId) ? Number(rawBranchId) : 0;
   const valid = id > 0 && id <= 2_147_483_647 && /^[\x21-\x7e]{1,200}$/.test(key);
   if (valid) {
-    const device = await em
-      .getRepository(Device)
-      .createQueryBuilder('d')
-      .where('d.apiKeyHash = :hash AND d.isEnabled AND d.branch_id = :id AND d.type IN (:...types)', {
-        hash: hashDeviceKey(key),
-        id,
-        types: SCREEN_DEVICE_TYPES,
-      })
-      .getOne();
-    if (device) {
+    const device = await deviceOfKey(em, key);
+    if (device && device.branchId === id && SCREEN_DEVICE_TYPES.includes(device.type)) {
       const settings = device.type === 'ticket-screen' ? (device.settings as Record<string, unknown>) : {};
       return {
         branchId: id,

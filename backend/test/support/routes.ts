@@ -1,7 +1,8 @@
 import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { MetadataScanner, ModulesContainer } from '@nestjs/core';
-import { PERMISSIONS_KEY } from '../../src/core/decorators.js';
+import { DEVICE_SCOPES_KEY, PERMISSIONS_KEY } from '../../src/core/decorators.js';
+import type { DeviceScope } from '../../src/core/device-scopes.js';
 import type { Permission } from '../../src/core/permissions.js';
 import { IS_PUBLIC } from '../../src/core/decorators.js';
 import type { TestApp } from './test-app.js';
@@ -12,6 +13,8 @@ export interface Route {
   key: string;
   isPublic: boolean;
   permissions: Permission[];
+  /** The device scopes that open the route to a device key (`@ForDevices`); empty: no device. */
+  deviceScopes: DeviceScope[];
   controller: object;
 }
 
@@ -68,6 +71,9 @@ export function discoverRoutes(t: TestApp): Route[] {
         const permissions = (Reflect.getMetadata(PERMISSIONS_KEY, handler) ??
           Reflect.getMetadata(PERMISSIONS_KEY, metatype) ??
           []) as Permission[];
+        const deviceScopes = (Reflect.getMetadata(DEVICE_SCOPES_KEY, handler) ??
+          Reflect.getMetadata(DEVICE_SCOPES_KEY, metatype) ??
+          []) as DeviceScope[];
         for (const classPath of asArray(Reflect.getMetadata(PATH_METADATA, metatype))) {
           for (const methodPath of asArray(methodPaths)) {
             const prefixed = join('api', classPath, methodPath);
@@ -80,6 +86,7 @@ export function discoverRoutes(t: TestApp): Route[] {
               key: `${method} ${path}`,
               isPublic,
               permissions,
+              deviceScopes,
               controller: instance as object,
             });
           }

@@ -13,6 +13,8 @@ export interface SseStream {
   comments: string[];
   /** Waits for the first event (after those already taken) that matches, or fails after `ms`. */
   next(match?: (e: SseEvent) => boolean, ms?: number): Promise<SseEvent>;
+  /** Settles when the server ended the stream (or it was closed here). */
+  ended: Promise<void>;
   close(): void;
 }
 
@@ -27,8 +29,9 @@ export async function openStream(url: string, headers: Record<string, string> = 
   const comments: string[] = [];
   const waiters = new Set<() => void>();
   let taken = 0;
+  let ended: Promise<void> = Promise.resolve();
   if (res.status === 200 && res.body) {
-    void (async () => {
+    ended = (async () => {
       const decoder = new TextDecoder();
       let buffer = '';
       try {
@@ -65,6 +68,7 @@ export async function openStream(url: string, headers: Record<string, string> = 
     status: res.status,
     events,
     comments,
+    ended,
     async next(match = () => true, ms = 2000) {
       const deadline = Date.now() + ms;
       for (;;) {

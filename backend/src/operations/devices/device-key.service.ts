@@ -1,25 +1,26 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import type { RequestContext } from '../../core/request-context.js';
 import { DomainError } from '../../core/errors.js';
+import { EventBus } from '../../core/events.js';
+import { TransactionalConnection } from '../../core/transaction.js';
 import { HTTP_MESSAGES } from '../../core/messages.js';
 import { AuditService } from '../../logs/audit.service.js';
 import { maskedKey } from './device.resource.js';
 import { Device } from './device.entity.js';
+import { hashDeviceKey } from '../../auth/device-authenticator.js';
 
 /** The newest job id now: a device set up with a new key prints jobs after it (older ones on request). */
 export const NEWEST_JOB = () => '(SELECT coalesce(max(id), 0) FROM job)';
 
-/** sha256 of a device key, as stored (the pairing routes look a device up by it). */
-export const hashDeviceKey = (key: string) => createHash('sha256').update(key).digest('hex');
+export { hashDeviceKey };
 
 /** Issues device API keys: the key is returned once, only its hash and last four characters are kept. */
 @Injectable()
 export class DeviceKeyService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly connection: TransactionalConnection,
+    private readonly bus: EventBus,
     private readonly audit: AuditService,
   ) {}
 
@@ -29,7 +30,7 @@ export class DeviceKeyService {
    * @throws DomainError not_found / forbidden (device of a branch outside the user's scope).
    */
   async issue(ctx: RequestContext, id: number): Promise<{ id: number; apiKey: string; apiKeyHint: string }> {
-    return this.dataSource.transaction(async (em) => {
+    return this.connection.withTransaction(ctx, async (em) => {
       const device = await em.findOne(Device, { where: { id }, relations: { branch: true } });
       if (!device) throw new DomainError('not_found', 'Gerät wurde nicht gefunden.');
       if (!ctx.mayAccessBranch(device.branch?.id))
@@ -47,6 +48,7 @@ export class DeviceKeyService {
         entityId: id,
         changes: { apiKeyHint: { from: maskedKey(device.apiKeyHint), to: maskedKey(hint) } },
       });
+      await this.bus.publish(ctx, 'credentials.ended', { subject: 'device', id });
       return { id, apiKey, apiKeyHint: maskedKey(hint)! };
     });
   }

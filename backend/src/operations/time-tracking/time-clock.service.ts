@@ -32,8 +32,7 @@ import { type AuthUser, RequestContext } from '../../core/request-context.js';
 import { TransactionalConnection } from '../../core/transaction.js';
 import { accountProblem, loginKey } from '../../auth/accounts.js';
 import { User } from '../../auth/user.entity.js';
-import { Device } from '../devices/device.entity.js';
-import { hashDeviceKey } from '../devices/device-key.service.js';
+import { deviceOfKey } from '../../auth/device-authenticator.js';
 import { assertManager } from '../operations.validation.js';
 import { WorkingActivity } from './working-activity.entity.js';
 import { WorkingSchedule } from './working-schedule.entity.js';
@@ -500,17 +499,9 @@ export class TimeClockService {
         })
       : null;
     if (branch && valid) {
-      const device = await em
-        .getRepository(Device)
-        .createQueryBuilder('d')
-        .select(['d.id', 'd.identifier'])
-        .where('d.apiKeyHash = :hash AND d.isEnabled AND d.branch_id = :id AND d.type IN (:...types)', {
-          hash: hashDeviceKey(key),
-          id,
-          types: CLOCK_DEVICE_TYPES,
-        })
-        .getOne();
-      if (device) return { branch, device: { id: device.id, identifier: device.identifier } };
+      const device = await deviceOfKey(em, key);
+      if (device && device.branchId === id && CLOCK_DEVICE_TYPES.includes(device.type))
+        return { branch, device: { id: device.id, identifier: device.identifier } };
     }
     const ok = secretsEqual(key, branch?.apiKey || '\0no-branch');
     if (!branch || !branch.apiKey || !ok)
