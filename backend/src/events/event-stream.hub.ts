@@ -4,7 +4,7 @@ import { ticketOf, type TicketSource } from '@ordering/common';
 import type { Response } from 'express';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
-import type { AppConfig } from '../config/config.js';
+import type { AppConfig } from '../env/config.js';
 import { Clock } from '../core/clock.js';
 import { DomainError } from '../core/errors.js';
 import { EventBus } from '../core/events.js';
