@@ -1,4 +1,5 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { isFinalOrder, type OrderFlags } from '@ordering/common';
 import type { Logger } from 'pino';
 import type { EntityManager } from 'typeorm';
 import type { AppConfig } from '../config/config.js';
@@ -96,6 +97,8 @@ export class OrderNotifications implements OnModuleInit {
     this.events.inTransaction(['order.status'], (event, ctx, em) =>
       this.statusChanged(ctx, em, event.payload),
     );
+    this.events.inTransaction(['order.updated'], (event, ctx, em) => this.edited(ctx, em, event.payload));
+    this.events.inTransaction(['order.deleted'], (event, ctx, em) => this.deleted(ctx, em, event.payload));
     this.events.inTransaction(['order.resend'], async (event, ctx, em) => {
       const { channel, ...payload } = event.payload;
       await this.created(ctx, em, payload, false, channel);
@@ -146,6 +149,24 @@ export class OrderNotifications implements OnModuleInit {
       jobs.push(this.mail(order.email, () => customerMail(kind, setting.mail, order), kind, event.orderId));
     if (SMS_KINDS.has(kind)) jobs.push(this.sms(setting, order, kind, event.orderId));
     await this.enqueue(ctx, jobs);
+  }
+
+  /** A staff correction the customer notices (items, appointment, address, contact): one mail. */
+  private async edited(ctx: RequestContext, em: EntityManager, event: OrderEvent): Promise<void> {
+    const order = event.order as unknown as MailOrder;
+    if (event.action !== 'edit' || !event.changed?.length || !order.email) return;
+    const setting = await this.settings(em, event.branchId);
+    const render = () => customerMail('changed', setting.mail, order, event.changed);
+    await this.enqueue(ctx, [this.mail(order.email, render, 'changed', event.orderId)]);
+  }
+
+  /** An open order deleted by staff: the customer learns it will not be served (a final one is history). */
+  private async deleted(ctx: RequestContext, em: EntityManager, event: OrderEvent): Promise<void> {
+    const order = event.order as unknown as MailOrder & OrderFlags;
+    if (!order.email || isFinalOrder(order)) return;
+    const setting = await this.settings(em, event.branchId);
+    const render = () => customerMail('deleted', setting.mail, order);
+    await this.enqueue(ctx, [this.mail(order.email, render, 'deleted', event.orderId)]);
   }
 
   /** All jobs of one event in one statement (the order's transaction holds its locks meanwhile). */

@@ -34,6 +34,7 @@ import { parseId } from '../crud/crud.service.js';
 import { OrderQueryService } from './order-query.service.js';
 import {
   itemUpdateSchema,
+  orderFormItemSchema,
   orderFormSchema,
   orderUpdateSchema,
   questionnaireSchema,
@@ -47,6 +48,10 @@ const one = (schema: Record<string, unknown> = object) => ({
 });
 const list = one({ type: 'array', items: object });
 const orderId = (id: string) => parseId(id, 'Bestellung');
+const itemIndexOf = (index: string) => {
+  if (!/^\d{1,4}$/.test(index)) throw new DomainError('not_found', 'Position wurde nicht gefunden.');
+  return Number(index);
+};
 
 /** Staff routes of orders (`orders:read` / `orders:write`, employees limited to their branches). */
 @ApiTags('orders')
@@ -182,8 +187,29 @@ export class OrdersController {
     @Param('itemIndex') itemIndex: string,
     @Body() body: unknown,
   ) {
-    if (!/^\d{1,4}$/.test(itemIndex)) throw new DomainError('not_found', 'Position wurde nicht gefunden.');
-    return this.orders.updateItem(ctx, orderId(id), Number(itemIndex), body);
+    return this.orders.updateItem(ctx, orderId(id), itemIndexOf(itemIndex), body);
+  }
+
+  @Post(':id/items')
+  @Allow('orders:write')
+  @HttpCode(200)
+  @ApiParam({ name: 'id', type: 'integer' })
+  @ApiOperation({ summary: 'Position hinzufügen (geprüft und berechnet wie im Checkout)' })
+  @ApiBody({ schema: jsonSchemaOf(orderFormItemSchema) })
+  @ApiOkResponse(one())
+  addItem(@Ctx() ctx: RequestContext, @Param('id') id: string, @Body() body: unknown) {
+    return this.orders.addItem(ctx, orderId(id), body);
+  }
+
+  @Delete(':id/items/:itemIndex')
+  @Allow('orders:write')
+  @HttpCode(200)
+  @ApiParam({ name: 'id', type: 'integer' })
+  @ApiParam({ name: 'itemIndex', type: 'integer' })
+  @ApiOperation({ summary: 'Position entfernen (die letzte bleibt); die Bestellung wird neu berechnet' })
+  @ApiOkResponse(one())
+  removeItem(@Ctx() ctx: RequestContext, @Param('id') id: string, @Param('itemIndex') itemIndex: string) {
+    return this.orders.removeItem(ctx, orderId(id), itemIndexOf(itemIndex));
   }
 
   @Post(':id/status/:action')
