@@ -25,3 +25,4 @@ export * from './text.js';
 export * from './ticket-screen.js';
 export * from './preparation-time.js';
 export * from './time-clock.js';
+export * from './offer.js';

@@ -50,6 +50,8 @@ export function customerKindOf(event: OrderEvent): CustomerMailKind | null {
       return order.counterAppointment && !order.isConfirmed ? 'counterOffer' : 'confirmed';
     case 'confirm-counter-appointment':
       return 'confirmed';
+    case 'accept-offer':
+      return 'received';
     case 'reject-counter-appointment':
       return 'counterOfferRejected';
     case 'reject':
@@ -154,10 +156,17 @@ export class OrderNotifications implements OnModuleInit {
   /** A staff correction the customer notices (items, appointment, address, contact): one mail. */
   private async edited(ctx: RequestContext, em: EntityManager, event: OrderEvent): Promise<void> {
     const order = event.order as unknown as MailOrder;
-    if (event.action !== 'edit' || !event.changed?.length || !order.email) return;
+    if (!order.email) return;
+    const kind =
+      event.action === 'offer'
+        ? 'offer'
+        : event.action === 'edit' && event.changed?.length
+          ? 'changed'
+          : null;
+    if (!kind) return;
     const setting = await this.settings(em, event.branchId);
-    const render = () => customerMail('changed', setting.mail, order, event.changed);
-    await this.enqueue(ctx, [this.mail(order.email, render, 'changed', event.orderId)]);
+    const render = () => customerMail(kind, setting.mail, order, event.changed);
+    await this.enqueue(ctx, [this.mail(order.email, render, kind, event.orderId)]);
   }
 
   /** An open order deleted by staff: the customer learns it will not be served (a final one is history). */

@@ -6,6 +6,7 @@ import {
   toCents,
   unitLabel,
   unitType,
+  type OrderOffer,
 } from '@ordering/common';
 
 /** A rendered e-mail: subject, plain text and HTML. */
@@ -57,6 +58,7 @@ export interface MailOrder {
     partLabels?: string[];
   }>;
   pricing?: { deliveryGross?: number; totalGross?: number } | null;
+  offer?: OrderOffer | null;
 }
 
 /** The customer mails, by what happened. */
@@ -71,7 +73,8 @@ export type CustomerMailKind =
   | 'canceled'
   | 'counterOfferRejected'
   | 'changed'
-  | 'deleted';
+  | 'deleted'
+  | 'offer';
 
 const escapeHtml = (s: string) =>
   s
@@ -263,6 +266,21 @@ export function customerMail(
         { p: 'Falls etwas nicht stimmt, melden Sie sich bitte bei uns.' },
         link,
       ]);
+    case 'offer': {
+      const offer = order.offer;
+      const lines = (offer?.lines ?? []).map(
+        (l) =>
+          `${String(l.amount).replace('.', ',')} ${isUnitCode(l.unit) && unitType(l.unit) !== 'amount' ? unitLabel(l.unit) : '×'} ${l.name}  ${money(ctx, Math.round(l.unitPrice * l.amount * 100) / 100)}`,
+      );
+      const until = offer ? formatDate(new Date(`${offer.validUntil}T12:00:00Z`), tz) : '–';
+      return render(ctx, subjectOf(`Ihr Angebot zu Ihrer Anfrage`), greeting, [
+        { p: `vielen Dank für Ihre Anfrage bei ${ctx.branch.name}. Gerne bieten wir Ihnen an:` },
+        { list: [...lines, `Summe  ${money(ctx, offer?.pricing.totalGross)}`] },
+        ...(offer?.message ? [{ p: offer.message }] : []),
+        { p: `Das Angebot gilt bis ${until}. Sie können es auf der Statusseite annehmen oder ablehnen.` },
+        { link: `${statusUrl(ctx, order)}#angebot`, label: 'Angebot ansehen' },
+      ]);
+    }
     case 'deleted':
       // The status page is gone with the order: no link, the branch's phone is in the signature.
       return render(ctx, subjectOf(`Ihre ${noun(order)}${ticket(order)} wurde storniert`), greeting, [
@@ -319,6 +337,7 @@ export function customerSms(kind: CustomerMailKind, ctx: MailContext, order: Mai
     counterOfferRejected: `${who}: Ihre ${noun(order)}${ticket(order)} wurde storniert.`,
     changed: `${who}: Ihre ${noun(order)}${ticket(order)} wurde geändert.`,
     deleted: `${who}: Ihre ${noun(order)}${ticket(order)} wurde storniert.`,
+    offer: `${who}: Ihr Angebot zu Ihrer Anfrage ist da.`,
   };
   return `${texts[kind]} ${url}`.replace(/\u00a0/g, ' ');
 }

@@ -11,7 +11,15 @@ export interface OrderEvent {
   branchId: number;
   order: Record<string, unknown>;
   /** The staff or customer action that changed the status (order.status), or `edit` (a staff correction). */
-  action?: OrderStatusAction | 'confirm-counter-appointment' | 'reject-counter-appointment' | 'paid' | 'edit';
+  action?:
+    | OrderStatusAction
+    | 'confirm-counter-appointment'
+    | 'reject-counter-appointment'
+    | 'paid'
+    | 'edit'
+    | 'offer'
+    | 'accept-offer'
+    | 'decline-offer';
   /** `edit` only: what the customer would notice, in German (`Positionen`, `Termin`, `Adresse`, …). */
   changed?: string[];
 }

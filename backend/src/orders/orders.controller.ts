@@ -31,10 +31,12 @@ import { HTTP_MESSAGES } from '../core/messages.js';
 import { jsonSchemaOf } from '../core/openapi.js';
 import type { RequestContext } from '../core/request-context.js';
 import { parseId } from '../crud/crud.service.js';
+import { OrderOffersService } from './order-offers.service.js';
 import { OrderQueryService } from './order-query.service.js';
 import {
   itemUpdateSchema,
   orderFormItemSchema,
+  offerSchema,
   orderFormSchema,
   orderUpdateSchema,
   questionnaireSchema,
@@ -60,6 +62,7 @@ export class OrdersController {
   constructor(
     private readonly orders: OrdersService,
     private readonly queries: OrderQueryService,
+    private readonly offers: OrderOffersService,
   ) {}
 
   @Post()
@@ -212,6 +215,19 @@ export class OrdersController {
     return this.orders.removeItem(ctx, orderId(id), itemIndexOf(itemIndex));
   }
 
+  @Post(':id/offer')
+  @Allow('orders:write')
+  @HttpCode(200)
+  @ApiParam({ name: 'id', type: 'integer' })
+  @ApiOperation({
+    summary: 'Anfrage mit einem Angebot beantworten (Positionen, Preise, gültig bis, Nachricht)',
+  })
+  @ApiBody({ schema: jsonSchemaOf(offerSchema) })
+  @ApiOkResponse(one())
+  offer(@Ctx() ctx: RequestContext, @Param('id') id: string, @Body() body: unknown) {
+    return this.offers.send(ctx, orderId(id), body);
+  }
+
   @Post(':id/status/:action')
   @Allow('orders:write')
   @HttpCode(200)
@@ -274,7 +290,26 @@ export class OrdersController {
 @Public()
 @Controller('orders/public/:uid/:hash')
 export class PublicOrdersController {
-  constructor(private readonly orders: OrdersService) {}
+  constructor(
+    private readonly orders: OrdersService,
+    private readonly offers: OrderOffersService,
+  ) {}
+
+  @Post('accept-offer')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Angebot annehmen: aus der Anfrage wird eine Bestellung' })
+  @ApiOkResponse(one())
+  acceptOffer(@Ctx() ctx: RequestContext, @Param('uid') uid: string, @Param('hash') hash: string) {
+    return this.offers.answer(ctx, uid, hash, 'accepted');
+  }
+
+  @Post('decline-offer')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Angebot ablehnen: die Anfrage wird geschlossen' })
+  @ApiOkResponse(one())
+  declineOffer(@Ctx() ctx: RequestContext, @Param('uid') uid: string, @Param('hash') hash: string) {
+    return this.offers.answer(ctx, uid, hash, 'declined');
+  }
 
   @Get()
   @ApiOperation({ summary: 'Bestellung für die Statusseite (falscher Hash = 404)' })

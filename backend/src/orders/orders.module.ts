@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { JobsModule } from '../jobs/jobs.module.js';
 import { AutoAcceptService } from './auto-accept.service.js';
 import { IdempotencyService } from './idempotency.service.js';
+import { OrderOffersService } from './order-offers.service.js';
 import { OrderQueryService } from './order-query.service.js';
 import {
   BranchAvailabilityController,
@@ -18,7 +19,7 @@ import { OrdersService } from './orders.service.js';
 @Module({
   imports: [JobsModule],
   controllers: [PublicOrdersController, OrdersController, BranchAvailabilityController],
-  providers: [OrdersService, OrderQueryService, IdempotencyService, AutoAcceptService],
+  providers: [OrdersService, OrderOffersService, OrderQueryService, IdempotencyService, AutoAcceptService],
   exports: [OrdersService, OrderQueryService],
 })
 export class OrdersModule {}
