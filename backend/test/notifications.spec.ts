@@ -189,6 +189,52 @@ describe('order notifications: German e-mail over real SMTP and SMS over HTTP', 
     expect(mails[2]!.subject).toContain('ist unterwegs');
   });
 
+  it("mails a staff correction the customer notices, not one of the comment, and tells an open order's customer it was deleted", async () => {
+    const email = 'korrektur@example.at';
+    const order = await place(takeaway(demo, { email }));
+    await smtp.waitFor(to(email));
+    const put = (body: unknown) => t.request('PUT', `/api/orders/${order.id}`, body, demo.admin);
+    expect((await put({ comment: 'Intern: Stammkunde' })).status).toBe(200);
+    expect((await put({ appointmentDate: '2026-11-20T17:30:00Z' })).status).toBe(200);
+    const [, changed] = await smtp.waitFor(to(email), 2);
+    expect(changed!.subject).toBe(`Gruber & Linde: Ihre Bestellung Nr. ${order.ticketNumber} wurde geändert`);
+    expect(changed!.text).toContain('geändert (Termin)');
+    expect(changed!.text).toContain('Termin: 20.11.2026, 18:30 Uhr');
+    expect(changed!.text).toContain(statusLink(order));
+
+    const added = await t.request(
+      'POST',
+      `/api/orders/${order.id}/items`,
+      {
+        product: {
+          id: demo.products.get('Almdudler 0,5 l')!.id,
+          uid: demo.products.get('Almdudler 0,5 l')!.uid,
+        },
+        amount: 2,
+        unit: 'piece',
+        parts: [],
+      },
+      demo.admin,
+    );
+    expect(added.status).toBe(200);
+    const [, , items] = await smtp.waitFor(to(email), 3);
+    expect(items!.text).toContain('geändert (Positionen)');
+    expect(items!.text).toMatch(/2 × Almdudler 0,5 l\s+9,20\u00a0EUR/);
+    expect(items!.text).toContain(
+      `Summe  ${(added.body.data.pricing.totalGross as number).toFixed(2).replace('.', ',')}\u00a0EUR`,
+    );
+
+    expect((await t.request('DELETE', `/api/orders/${order.id}`, undefined, demo.admin)).status).toBe(204);
+    const [, , , deleted] = await smtp.waitFor(to(email), 4);
+    expect(deleted!.subject).toBe(
+      `Gruber & Linde: Ihre Bestellung Nr. ${order.ticketNumber} wurde storniert`,
+    );
+    expect(deleted!.text).toContain('von uns storniert und wird nicht ausgeführt');
+    expect(deleted!.text).not.toContain('/status/');
+    // Four mails: received, two changes, deleted (the comment alone sent none).
+    expect(smtp.received.filter(to(email))).toHaveLength(4);
+  });
+
   it('sends the new-order mails again on request', async () => {
     const order = await place(takeaway(demo, { email: 'nochmal@example.at' }));
     await smtp.waitFor(to('nochmal@example.at'));

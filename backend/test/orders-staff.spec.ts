@@ -341,6 +341,81 @@ describe('orders: staff side', () => {
       ).toBe(409);
     });
 
+    it("checks a changed item with the checkout's check: part count and uploads", async () => {
+      const id = await place({ items: [item(demo, 'Schnitzel nach Wahl', 1, 'piece', [0, [0], ''])] });
+      const extra = await t.request(
+        'PUT',
+        `/api/orders/${id}/items/0`,
+        { amount: 1, unit: 'piece', parts: [0, [0], '', 'noch ein Teil'] },
+        demo.admin,
+      );
+      expect(extra.status).toBe(400);
+      expect(extra.body.errors[0]).toMatchObject({ field: 'parts', code: 'part_invalid' });
+      // Staff may add what the menu does not list (the screed service) with its parts complete.
+      const added = await t.request(
+        'POST',
+        `/api/orders/${id}/items`,
+        item(demo, 'Estrichverlegung nach Maß', 20, 'm2', [1, 0, [], '']),
+        demo.admin,
+      );
+      expect(added.status).toBe(200);
+      expect(added.body.data.items[1]).toMatchObject({ name: 'Estrichverlegung nach Maß', amount: 20 });
+      const upload = await t.request(
+        'PUT',
+        `/api/orders/${id}/items/1`,
+        { amount: 20, unit: 'm2', parts: [1, 0, [{ id: 999_999 }], ''] },
+        demo.admin,
+      );
+      expect(upload.status).toBe(400);
+      expect(upload.body.errors[0]).toMatchObject({ field: 'parts[2]', code: 'upload_unknown' });
+      expect((await orders().findOneByOrFail({ id })).items).toHaveLength(2);
+    });
+
+    it('adds and removes items, prices the order again and keeps the last item', async () => {
+      const id = await place({ items: [item(demo, 'Almdudler 0,5 l', 2)] });
+      const added = await t.request(
+        'POST',
+        `/api/orders/${id}/items`,
+        item(demo, 'Schnitzel nach Wahl', 2, 'piece', [0, [0], '']),
+        demo.admin,
+      );
+      expect(added.status).toBe(200);
+      expect(added.body.data.items).toHaveLength(2);
+      const withBoth = added.body.data.pricing.totalGross as number;
+      expect(withBoth).toBeGreaterThan(9.2);
+      const wrong = await t.request(
+        'POST',
+        `/api/orders/${id}/items`,
+        {
+          ...item(demo, 'Almdudler 0,5 l'),
+          product: { id: demo.products.get('Almdudler 0,5 l')!.id, uid: 'x' },
+        },
+        demo.admin,
+      );
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.errors[0]).toMatchObject({ field: 'product', code: 'product_unknown' });
+      const removed = await t.request('DELETE', `/api/orders/${id}/items/0`, undefined, demo.admin);
+      expect(removed.status).toBe(200);
+      expect(removed.body.data.items.map((i: { name: string }) => i.name)).toEqual(['Schnitzel nach Wahl']);
+      expect(removed.body.data.pricing.totalGross).toBe(Math.round((withBoth - 9.2) * 100) / 100);
+      const last = await t.request('DELETE', `/api/orders/${id}/items/0`, undefined, demo.admin);
+      expect(last.status).toBe(409);
+      expect(last.body.errors[0].code).toBe('last_item');
+      expect((await t.request('DELETE', `/api/orders/${id}/items/7`, undefined, demo.admin)).status).toBe(
+        404,
+      );
+      const audits = await t.dataSource
+        .getRepository(AuditLog)
+        .find({ where: { entityType: 'orders', entityId: String(id) }, order: { id: 'ASC' } });
+      expect(audits.length).toBeGreaterThanOrEqual(3);
+      expect(JSON.stringify(audits.at(-1)!.changes)).toContain('Almdudler');
+      const edits = events.filter((e) => e.type === 'order.updated');
+      expect(edits.map((e) => (e.payload as { changed?: string[] }).changed)).toEqual([
+        ['Positionen'],
+        ['Positionen'],
+      ]);
+    });
+
     it('asks for printing and resending through events', async () => {
       const id = await place();
       expect((await t.request('POST', `/api/orders/${id}/print`, undefined, demo.admin)).status).toBe(200);

@@ -28,3 +28,4 @@ export * from './ticket-screen.js';
 export * from './ordering-pause.js';
 export * from './preparation-time.js';
 export * from './time-clock.js';
+export * from './offer.js';

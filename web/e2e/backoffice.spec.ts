@@ -196,9 +196,9 @@ test.describe('Back office', () => {
     let dialog = await openCard(page, 'Gegenvorschlag');
     await expectNoSeriousA11yViolations(page);
     // Change an item's amount: the server prices the order again.
-    await dialog.getByRole('button', { name: /Menge ändern/ }).click();
-    await dialog.getByLabel('Menge von Wiener Schnitzel vom Kalb').fill('3');
-    await dialog.getByRole('button', { name: 'Speichern' }).click();
+    await dialog.getByRole('button', { name: 'Ändern (Wiener Schnitzel vom Kalb)' }).click();
+    await dialog.getByLabel('Menge', { exact: true }).fill('3');
+    await dialog.getByRole('button', { name: 'Position speichern' }).click();
     await expect(dialog).toContainText('Position wurde geändert.');
     await expect(dialog.locator('.detail-items tfoot')).toContainText('59,70');
     await expect(page.locator('.order-card', { hasText: 'Eva Gegenvorschlag' })).toContainText('3 × Wiener');
@@ -248,6 +248,82 @@ test.describe('Back office', () => {
     await expect(dialog.getByTestId('order-status')).toContainText('Bezahlt');
     await expect(dialog.getByRole('button', { name: 'Bezahlt (Kassa)' })).toHaveCount(0);
     expect(await publicStatus(page, done)).toMatchObject({ isPaid: true });
+  });
+
+  test('correct an order: change and add items; the status page shows the new total', async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(150_000); // many steps, each a server round trip, and a second page
+    await signIn(page, 'admin');
+    const order = await placeOrderWithLink(page, 'Korrektur');
+    const dialog = await openCard(page, 'Korrektur');
+    // 2 × schnitzel → 3 ×, then a drink added through the product search.
+    await dialog.getByRole('button', { name: 'Ändern (Wiener Schnitzel vom Kalb)' }).click();
+    await dialog.getByLabel('Menge', { exact: true }).fill('3');
+    await dialog.getByRole('button', { name: 'Position speichern' }).click();
+    await expect(dialog).toContainText('Position wurde geändert.');
+    await dialog.getByRole('button', { name: 'Position hinzufügen' }).click();
+    await dialog.getByLabel('Produkt suchen').fill('Almdudler');
+    await dialog.getByRole('list', { name: 'Gefundene Produkte' }).getByRole('button').first().click();
+    await dialog.getByLabel('Menge', { exact: true }).fill('2');
+    await page.setViewportSize({ width: 820, height: 1180 });
+    await screenshot(page, testInfo, 'tablet-backoffice-order-add-item', false);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await dialog.getByRole('button', { name: 'Hinzufügen' }).click();
+    await expect(dialog).toContainText('Position wurde hinzugefügt.');
+    const total = (await dialog.locator('.detail-items tfoot tr').last().innerText()).match(/\d+,\d\d/)![0];
+    expect(total).toBe('68,90'); // 3 × 19,90 + 2 × 4,60
+
+    // The customer's status page shows the new items and total.
+    const status = await page.context().newPage();
+    await status.goto(`/status/${order.uid}/${order.hash}`);
+    // The storefront is another chunk: on a busy machine its first paint takes a few seconds.
+    await expect(status.locator('.totals__row--total')).toContainText('68,90', { timeout: 20_000 });
+    await expect(status.locator('.cart-items')).toContainText('Almdudler');
+    await status.close();
+
+    // Remove an item after the app's own question.
+    await dialog.getByRole('button', { name: /^Entfernen \(Almdudler/ }).click();
+    await dialog.getByRole('alertdialog').getByRole('button', { name: 'Position entfernen' }).click();
+    await expect(dialog).toContainText('Position wurde entfernt.');
+    await expect(dialog.locator('.detail-items tfoot')).toContainText('59,70');
+  });
+
+  test("correct an order: contact and address; delete asks first in the app's own dialog", async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(150_000); // many steps, each a server round trip, and a second page
+    await signIn(page, 'admin');
+    const order = await placeOrderWithLink(page, 'Loeschen');
+    const dialog = await openCard(page, 'Loeschen');
+    await dialog.getByRole('button', { name: 'Kontakt, Adresse, Termin ändern' }).click();
+    await dialog.getByLabel('Telefon').fill('+43 660 1112223');
+    await dialog.getByLabel('Straße und Hausnummer').fill('Lindengasse 5');
+    await screenshot(page, testInfo, 'backoffice-order-edit-fields', false);
+    await page.setViewportSize({ width: 820, height: 1180 });
+    await screenshot(page, testInfo, 'tablet-backoffice-order-edit-fields', false);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await dialog.getByRole('button', { name: 'Änderungen speichern' }).click();
+    await expect(dialog).toContainText('Bestellung wurde geändert.');
+    await expect(dialog).toContainText('+43 660 1112223');
+    await expect(dialog).toContainText('Lindengasse 5');
+
+    // Delete: the app asks first; "Abbrechen" keeps the order.
+    await dialog.getByRole('button', { name: 'Löschen', exact: true }).click();
+    const confirm = dialog.getByRole('alertdialog');
+    await expect(confirm).toContainText('wirklich löschen?');
+    await expect(confirm.getByRole('button', { name: 'Endgültig löschen' })).toBeFocused();
+    await screenshot(page, testInfo, 'backoffice-order-delete-confirm', false);
+    await page.setViewportSize({ width: 820, height: 1180 });
+    await screenshot(page, testInfo, 'tablet-backoffice-order-delete-confirm', false);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await confirm.getByRole('button', { name: 'Abbrechen' }).click();
+    await expect(dialog.getByRole('alertdialog')).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Löschen', exact: true }).click();
+    await dialog.getByRole('alertdialog').getByRole('button', { name: 'Endgültig löschen' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(page.locator('.order-card', { hasText: 'Eva Loeschen' })).toHaveCount(0);
+    expect((await page.request.get(`/api/orders/public/${order.uid}/${order.hash}`)).status()).toBe(404);
   });
 
   test('order history: search, page and export to CSV', async ({ page }, testInfo) => {

@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { marketProfile, toE164 } from '@ordering/common';
+import { isFinalOrder, marketProfile, toE164, type OrderFlags } from '@ordering/common';
 import type { Logger } from 'pino';
 import type { EntityManager } from 'typeorm';
 import type { AppConfig } from '../env/config.js';
@@ -49,6 +49,8 @@ export function customerKindOf(event: OrderEvent): CustomerMailKind | null {
       return order.counterAppointment && !order.isConfirmed ? 'counterOffer' : 'confirmed';
     case 'confirm-counter-appointment':
       return 'confirmed';
+    case 'accept-offer':
+      return 'received';
     case 'reject-counter-appointment':
       return 'counterOfferRejected';
     case 'reject':
@@ -96,6 +98,8 @@ export class OrderNotifications implements OnModuleInit {
     this.events.inTransaction(['order.status'], (event, ctx, em) =>
       this.statusChanged(ctx, em, event.payload),
     );
+    this.events.inTransaction(['order.updated'], (event, ctx, em) => this.edited(ctx, em, event.payload));
+    this.events.inTransaction(['order.deleted'], (event, ctx, em) => this.deleted(ctx, em, event.payload));
     this.events.inTransaction(['order.resend'], async (event, ctx, em) => {
       const { channel, ...payload } = event.payload;
       await this.created(ctx, em, payload, false, channel);
@@ -146,6 +150,31 @@ export class OrderNotifications implements OnModuleInit {
       jobs.push(this.mail(order.email, () => customerMail(kind, setting.mail, order), kind, event.orderId));
     if (SMS_KINDS.has(kind)) jobs.push(this.sms(setting, order, kind, event.orderId));
     await this.enqueue(ctx, jobs);
+  }
+
+  /** A staff correction the customer notices (items, appointment, address, contact): one mail. */
+  private async edited(ctx: RequestContext, em: EntityManager, event: OrderEvent): Promise<void> {
+    const order = event.order as unknown as MailOrder;
+    if (!order.email) return;
+    const kind =
+      event.action === 'offer'
+        ? 'offer'
+        : event.action === 'edit' && event.changed?.length
+          ? 'changed'
+          : null;
+    if (!kind) return;
+    const setting = await this.settings(em, event.branchId);
+    const render = () => customerMail(kind, setting.mail, order, event.changed);
+    await this.enqueue(ctx, [this.mail(order.email, render, kind, event.orderId)]);
+  }
+
+  /** An open order deleted by staff: the customer learns it will not be served (a final one is history). */
+  private async deleted(ctx: RequestContext, em: EntityManager, event: OrderEvent): Promise<void> {
+    const order = event.order as unknown as MailOrder & OrderFlags;
+    if (!order.email || isFinalOrder(order)) return;
+    const setting = await this.settings(em, event.branchId);
+    const render = () => customerMail('deleted', setting.mail, order);
+    await this.enqueue(ctx, [this.mail(order.email, render, 'deleted', event.orderId)]);
   }
 
   /** All jobs of one event in one statement (the order's transaction holds its locks meanwhile). */

@@ -7,6 +7,7 @@ import {
   toCents,
   unitLabel,
   unitType,
+  type OrderOffer,
 } from '@ordering/common';
 
 /** A rendered e-mail: subject, plain text and HTML. */
@@ -58,6 +59,7 @@ export interface MailOrder {
     partLabels?: string[];
   }>;
   pricing?: { deliveryGross?: number; totalGross?: number } | null;
+  offer?: OrderOffer | null;
 }
 
 /** The customer mails, by what happened. */
@@ -70,7 +72,10 @@ export type CustomerMailKind =
   | 'readyForPickup'
   | 'completed'
   | 'canceled'
-  | 'counterOfferRejected';
+  | 'counterOfferRejected'
+  | 'changed'
+  | 'deleted'
+  | 'offer';
 
 const escapeHtml = (s: string) =>
   s
@@ -95,6 +100,8 @@ export function formatAppointment(iso: string | null | undefined, timeZone: stri
   return `${formatDate(at, timeZone)}, ${formatTime(at, timeZone)} Uhr`;
 }
 
+const address = (o: MailOrder) =>
+  [o.street, [o.zipCode, o.city].filter(Boolean).join(' ')].filter(Boolean).join(', ');
 const customerName = (o: MailOrder) => [o.firstName, o.lastName].filter(Boolean).join(' ').trim();
 const ticket = (o: MailOrder) => (o.ticketNumber ? ` Nr. ${o.ticketNumber}` : '');
 const noun = (o: MailOrder) => (o.isQuotation ? 'Anfrage' : 'Bestellung');
@@ -163,7 +170,12 @@ ${blocks
 }
 
 /** The German mail to the customer for `kind`; every one links to the status page. */
-export function customerMail(kind: CustomerMailKind, ctx: MailContext, order: MailOrder): RenderedMail {
+export function customerMail(
+  kind: CustomerMailKind,
+  ctx: MailContext,
+  order: MailOrder,
+  changed: readonly string[] = [],
+): RenderedMail {
   const name = customerName(order);
   const greeting = name ? `Guten Tag ${name},` : 'Guten Tag,';
   const link = { link: statusUrl(ctx, order), label: `${noun(order)} ansehen` };
@@ -245,6 +257,41 @@ export function customerMail(kind: CustomerMailKind, ctx: MailContext, order: Ma
         { p: `Sie haben unseren Terminvorschlag abgelehnt; Ihre ${noun(order)} ist damit storniert.` },
         link,
       ]);
+    case 'changed':
+      return render(ctx, subjectOf(`Ihre ${noun(order)}${ticket(order)} wurde geändert`), greeting, [
+        {
+          p: `wir haben Ihre ${noun(order)} bei ${ctx.branch.name} geändert${changed.length ? ` (${changed.join(', ')})` : ''}. So sieht sie jetzt aus:`,
+        },
+        { heading: `Ihre ${noun(order)}${ticket(order)} (${orderType(order)})` },
+        { list: itemLines(ctx, order) },
+        { p: `Termin: ${when ?? 'so bald wie möglich'}` },
+        ...(order.isDelivery ? [{ p: `Lieferadresse: ${address(order) || '–'}` }] : []),
+        { p: 'Falls etwas nicht stimmt, melden Sie sich bitte bei uns.' },
+        link,
+      ]);
+    case 'offer': {
+      const offer = order.offer;
+      const lines = (offer?.lines ?? []).map(
+        (l) =>
+          `${String(l.amount).replace('.', ',')} ${isUnitCode(l.unit) && unitType(l.unit) !== 'amount' ? unitLabel(l.unit) : '×'} ${l.name}  ${money(ctx, Math.round(l.unitPrice * l.amount * 100) / 100)}`,
+      );
+      const until = offer ? formatDate(new Date(`${offer.validUntil}T12:00:00Z`), tz) : '–';
+      return render(ctx, subjectOf(`Ihr Angebot zu Ihrer Anfrage`), greeting, [
+        { p: `vielen Dank für Ihre Anfrage bei ${ctx.branch.name}. Gerne bieten wir Ihnen an:` },
+        { list: [...lines, `Summe  ${money(ctx, offer?.pricing.totalGross)}`] },
+        ...(offer?.message ? [{ p: offer.message }] : []),
+        { p: `Das Angebot gilt bis ${until}. Sie können es auf der Statusseite annehmen oder ablehnen.` },
+        { link: `${statusUrl(ctx, order)}#angebot`, label: 'Angebot ansehen' },
+      ]);
+    }
+    case 'deleted':
+      // The status page is gone with the order: no link, the branch's phone is in the signature.
+      return render(ctx, subjectOf(`Ihre ${noun(order)}${ticket(order)} wurde storniert`), greeting, [
+        {
+          p: `Ihre ${noun(order)} bei ${ctx.branch.name} wurde von uns storniert und wird nicht ausgeführt.`,
+        },
+        { p: 'Bei Fragen erreichen Sie uns unter den unten stehenden Kontaktdaten.' },
+      ]);
   }
 }
 
@@ -254,7 +301,7 @@ export function branchNewOrderMail(ctx: MailContext, order: MailOrder, backOffic
   const contact = [
     customerName(order) || '–',
     order.company,
-    [order.street, [order.zipCode, order.city].filter(Boolean).join(' ')].filter(Boolean).join(', '),
+    address(order),
     order.phone ? `Tel. ${order.phone}` : null,
     order.email ? `E-Mail ${order.email}` : null,
     order.tableIdentifier ? `Tisch ${order.tableIdentifier}` : null,
@@ -291,6 +338,9 @@ export function customerSms(kind: CustomerMailKind, ctx: MailContext, order: Mai
     completed: `${who}: Danke für Ihre ${noun(order)}!`,
     canceled: `${who}: Ihre ${noun(order)}${ticket(order)} wurde storniert.`,
     counterOfferRejected: `${who}: Ihre ${noun(order)}${ticket(order)} wurde storniert.`,
+    changed: `${who}: Ihre ${noun(order)}${ticket(order)} wurde geändert.`,
+    deleted: `${who}: Ihre ${noun(order)}${ticket(order)} wurde storniert.`,
+    offer: `${who}: Ihr Angebot zu Ihrer Anfrage ist da.`,
   };
   return `${texts[kind]} ${url}`.replace(/\u00a0/g, ' ');
 }

@@ -128,6 +128,85 @@ export async function nextTicketNumber(
   return Number(rows[0]!.last);
 }
 
+/** An item line as the order form and the staff item edits send it. */
+export type ItemLineInput = Pick<ParsedOrderForm['items'][number], 'amount' | 'unit' | 'parts'>;
+
+/** The uploads the part values of these items name, by id (unknown ids are simply absent). */
+export async function uploadsOfItems(
+  em: EntityManager,
+  items: ReadonlyArray<Pick<ItemLineInput, 'parts'>>,
+): Promise<Map<number, Upload>> {
+  const ids = items.flatMap((item) =>
+    item.parts.flatMap((value) =>
+      Array.isArray(value)
+        ? value.filter((v): v is { id: number } => typeof v === 'object' && v !== null).map((v) => v.id)
+        : [],
+    ),
+  );
+  // Locked until the order commits: the expiry of untaken uploads cannot remove one this order takes up.
+  const found = ids.length
+    ? await em.getRepository(Upload).find({ where: { id: In(ids) }, lock: { mode: 'pessimistic_write' } })
+    : [];
+  return new Map(found.map((u) => [u.id, u]));
+}
+
+/**
+ * One item line against its product: a unit it is sold in, an amount on its quantity grid, no more part
+ * values than the product has parts, every part complete, uploads that exist with an accepted type. The
+ * checkout and the staff item edits run this same check; fields are named under `field` (`items[2]`).
+ */
+export function checkItemLine(
+  product: Product,
+  item: ItemLineInput,
+  field: string,
+  uploads: ReadonlyMap<number, Upload>,
+  /** Files the order already holds (a staff edit may keep or move them without their secret). */
+  ownFiles: ReadonlySet<number> = new Set(),
+): FieldError[] {
+  const issues: FieldError[] = [];
+  const at = (name: string) => (field ? `${field}.${name}` : name);
+  const priced = pricedProduct(product);
+  if (!availableUnits(priced).includes(item.unit)) {
+    return [{ message: t('validation.choice'), field: at('unit'), code: 'unit_invalid' }];
+  }
+  const snapped = snapAmount(item.amount, quantityRules(priced, item.unit));
+  if (Math.abs(cleanDecimal(snapped - item.amount)) > 1e-9) {
+    issues.push({ message: t('validation.invalid'), field: at('amount'), code: 'amount_invalid' });
+  }
+  const parts = product.config?.parts ?? [];
+  if (item.parts.length > parts.length) {
+    issues.push({ message: t('validation.invalid'), field: at('parts'), code: 'part_invalid' });
+  }
+  parts.forEach((part, j) => {
+    const value = item.parts[j] as PartValue | undefined;
+    const partField = at(`parts[${j}]`);
+    if (!isPartValueValid(part, value)) {
+      issues.push({
+        message: t('checkout.itemInvalid', { name: product.name }),
+        field: partField,
+        code: 'part_invalid',
+      });
+      return;
+    }
+    if (isFilePart(part.type) && Array.isArray(value)) {
+      for (const file of value as Array<{ id: number; secret?: string }>) {
+        const upload = uploads.get(file.id);
+        // Without its secret another visitor's file is as unknown as a missing one.
+        if (!upload || (!ownFiles.has(file.id) && !ownsUpload(upload, file.secret))) {
+          issues.push({ message: t('validation.fileNotFound'), field: partField, code: 'upload_unknown' });
+        } else if (!isAcceptedFileName(part.type, `datei.${upload.extension}`)) {
+          issues.push({
+            message: t('validation.fileType', { type: upload.extension, types: part.type }),
+            field: partField,
+            code: 'upload_type',
+          });
+        }
+      }
+    }
+  });
+  return issues;
+}
+
 interface CheckedItems {
   issues: FieldError[];
   products: Map<number, Product>;
@@ -177,23 +256,7 @@ async function checkItems(
       c,
     ]),
   );
-  const uploadIds = form.items.flatMap((item) =>
-    item.parts.flatMap((value) =>
-      Array.isArray(value)
-        ? value.filter((v): v is { id: number } => typeof v === 'object' && v !== null).map((v) => v.id)
-        : [],
-    ),
-  );
-  // Locked until the order commits: the expiry of untaken uploads cannot remove one this order takes up.
-  const uploads = new Map(
-    (uploadIds.length
-      ? await em.getRepository(Upload).find({
-          where: { id: In(uploadIds) },
-          lock: { mode: 'pessimistic_write' },
-        })
-      : []
-    ).map((u) => [u.id, u]),
-  );
+  const uploads = await uploadsOfItems(em, form.items);
 
   form.items.forEach((item, i) => {
     const field = `items[${i}]`;
@@ -219,46 +282,7 @@ async function checkItems(
       });
       return;
     }
-    const priced = pricedProduct(product);
-    if (!availableUnits(priced).includes(item.unit)) {
-      issues.push({ message: t('validation.choice'), field: `${field}.unit`, code: 'unit_invalid' });
-      return;
-    }
-    const snapped = snapAmount(item.amount, quantityRules(priced, item.unit));
-    if (Math.abs(cleanDecimal(snapped - item.amount)) > 1e-9) {
-      issues.push({ message: t('validation.invalid'), field: `${field}.amount`, code: 'amount_invalid' });
-    }
-    const parts = product.config?.parts ?? [];
-    if (item.parts.length > parts.length) {
-      issues.push({ message: t('validation.invalid'), field: `${field}.parts`, code: 'part_invalid' });
-    }
-    parts.forEach((part, j) => {
-      const value = item.parts[j] as PartValue | undefined;
-      const partField = `${field}.parts[${j}]`;
-      if (!isPartValueValid(part, value)) {
-        issues.push({
-          message: t('checkout.itemInvalid', { name: product.name }),
-          field: partField,
-          code: 'part_invalid',
-        });
-        return;
-      }
-      if (isFilePart(part.type) && Array.isArray(value)) {
-        for (const file of value as Array<{ id: number; secret?: string }>) {
-          const upload = uploads.get(file.id);
-          // Without its secret another visitor's file is as unknown as a missing one.
-          if (!upload || !ownsUpload(upload, file.secret)) {
-            issues.push({ message: t('validation.fileNotFound'), field: partField, code: 'upload_unknown' });
-          } else if (!isAcceptedFileName(part.type, `datei.${upload.extension}`)) {
-            issues.push({
-              message: t('validation.fileType', { type: upload.extension, types: part.type }),
-              field: partField,
-              code: 'upload_type',
-            });
-          }
-        }
-      }
-    });
+    issues.push(...checkItemLine(product, item, field, uploads));
   });
   return { issues, products, uploads };
 }

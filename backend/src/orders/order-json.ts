@@ -58,6 +58,7 @@ export function staffOrderJson(order: Order) {
     pricing: order.pricing,
     questionnaire: order.questionnaire,
     questionnaireRating: order.questionnaireRating,
+    offer: order.offer,
     createdAt: iso(order.createdAt) ?? undefined,
     updatedAt: iso(order.updatedAt) ?? undefined,
   } satisfies OrderContract & Record<string, unknown>;
@@ -90,6 +91,7 @@ export function publicOrderJson(
     questionnaireRating: order.questionnaireRating,
     items: order.items,
     pricing: order.pricing,
+    offer: order.offer,
     createdAt: iso(order.createdAt) ?? undefined,
   } satisfies PublicOrder & { statusText: string; payment: ReturnType<typeof paymentLineOf> };
 }

@@ -4,6 +4,7 @@ import type {
   PricingResult,
   Questionnaire,
   StaffOrderState,
+  OrderOffer,
 } from '@ordering/common';
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, type Relation } from 'typeorm';
 import { Branch } from '../branches/branch.entity.js';
@@ -150,6 +151,10 @@ export class Order extends BaseEntity {
 
   @Column({ type: 'smallint', nullable: true })
   questionnaireRating: number | null;
+
+  /** Staff's priced offer for a quotation request, with the customer's answer (docs/decisions/orders.md). */
+  @Column({ type: 'jsonb', nullable: true })
+  offer: OrderOffer | null;
 }
 
 /**

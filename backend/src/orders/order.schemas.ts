@@ -125,3 +125,21 @@ export const questionnaireSchema = z.object({
   processRating: rating(),
   comment: text(2000),
 });
+
+/** `POST /api/orders/{id}/offer`: the priced answer to a quotation request. */
+export const offerSchema = z.object({
+  lines: z
+    .array(
+      z.object({
+        name: z.string().trim().min(1).max(200),
+        amount: z.number().positive().max(1_000_000),
+        unit: z.enum(UNIT_CODES),
+        unitPrice: z.number().min(0).max(10_000_000).multipleOf(0.01),
+        tax: z.number().min(0).max(100),
+      }),
+    )
+    .min(1)
+    .max(100),
+  validUntil: z.iso.date(),
+  message: text(2000),
+});

@@ -31,9 +31,12 @@ import { HTTP_MESSAGES } from '../core/messages.js';
 import { jsonSchemaOf } from '../core/openapi.js';
 import type { RequestContext } from '../core/request-context.js';
 import { parseId } from '../core/input.js';
+import { OrderOffersService } from './order-offers.service.js';
 import { OrderQueryService } from './order-query.service.js';
 import {
   itemUpdateSchema,
+  orderFormItemSchema,
+  offerSchema,
   orderFormSchema,
   orderUpdateSchema,
   questionnaireSchema,
@@ -48,6 +51,10 @@ const one = (schema: Record<string, unknown> = object) => ({
 });
 const list = one({ type: 'array', items: object });
 const orderId = (id: string) => parseId(id, 'Bestellung');
+const itemIndexOf = (index: string) => {
+  if (!/^\d{1,4}$/.test(index)) throw new DomainError('not_found', 'Position wurde nicht gefunden.');
+  return Number(index);
+};
 
 /** Staff routes of orders (`orders:read` / `orders:write`, employees limited to their branches). */
 @ApiTags('orders')
@@ -56,6 +63,7 @@ export class OrdersController {
   constructor(
     private readonly orders: OrdersService,
     private readonly queries: OrderQueryService,
+    private readonly offers: OrderOffersService,
   ) {}
 
   @Post()
@@ -183,8 +191,42 @@ export class OrdersController {
     @Param('itemIndex') itemIndex: string,
     @Body() body: unknown,
   ) {
-    if (!/^\d{1,4}$/.test(itemIndex)) throw new DomainError('not_found', 'Position wurde nicht gefunden.');
-    return this.orders.updateItem(ctx, orderId(id), Number(itemIndex), body);
+    return this.orders.updateItem(ctx, orderId(id), itemIndexOf(itemIndex), body);
+  }
+
+  @Post(':id/items')
+  @Allow('orders:write')
+  @HttpCode(200)
+  @ApiParam({ name: 'id', type: 'integer' })
+  @ApiOperation({ summary: 'Position hinzufügen (geprüft und berechnet wie im Checkout)' })
+  @ApiBody({ schema: jsonSchemaOf(orderFormItemSchema) })
+  @ApiOkResponse(one())
+  addItem(@Ctx() ctx: RequestContext, @Param('id') id: string, @Body() body: unknown) {
+    return this.orders.addItem(ctx, orderId(id), body);
+  }
+
+  @Delete(':id/items/:itemIndex')
+  @Allow('orders:write')
+  @HttpCode(200)
+  @ApiParam({ name: 'id', type: 'integer' })
+  @ApiParam({ name: 'itemIndex', type: 'integer' })
+  @ApiOperation({ summary: 'Position entfernen (die letzte bleibt); die Bestellung wird neu berechnet' })
+  @ApiOkResponse(one())
+  removeItem(@Ctx() ctx: RequestContext, @Param('id') id: string, @Param('itemIndex') itemIndex: string) {
+    return this.orders.removeItem(ctx, orderId(id), itemIndexOf(itemIndex));
+  }
+
+  @Post(':id/offer')
+  @Allow('orders:write')
+  @HttpCode(200)
+  @ApiParam({ name: 'id', type: 'integer' })
+  @ApiOperation({
+    summary: 'Anfrage mit einem Angebot beantworten (Positionen, Preise, gültig bis, Nachricht)',
+  })
+  @ApiBody({ schema: jsonSchemaOf(offerSchema) })
+  @ApiOkResponse(one())
+  offer(@Ctx() ctx: RequestContext, @Param('id') id: string, @Body() body: unknown) {
+    return this.offers.send(ctx, orderId(id), body);
   }
 
   @Post(':id/status/:action')
@@ -249,7 +291,26 @@ export class OrdersController {
 @Public()
 @Controller('orders/public/:uid/:hash')
 export class PublicOrdersController {
-  constructor(private readonly orders: OrdersService) {}
+  constructor(
+    private readonly orders: OrdersService,
+    private readonly offers: OrderOffersService,
+  ) {}
+
+  @Post('accept-offer')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Angebot annehmen: aus der Anfrage wird eine Bestellung' })
+  @ApiOkResponse(one())
+  acceptOffer(@Ctx() ctx: RequestContext, @Param('uid') uid: string, @Param('hash') hash: string) {
+    return this.offers.answer(ctx, uid, hash, 'accepted');
+  }
+
+  @Post('decline-offer')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Angebot ablehnen: die Anfrage wird geschlossen' })
+  @ApiOkResponse(one())
+  declineOffer(@Ctx() ctx: RequestContext, @Param('uid') uid: string, @Param('hash') hash: string) {
+    return this.offers.answer(ctx, uid, hash, 'declined');
+  }
 
   @Get()
   @ApiOperation({ summary: 'Bestellung für die Statusseite (falscher Hash = 404)' })

@@ -3,6 +3,7 @@ import { JobsModule } from '../jobs/jobs.module.js';
 import { AutoAcceptService } from './auto-accept.service.js';
 import { BranchPauseService } from './branch-pause.service.js';
 import { IdempotencyService } from './idempotency.service.js';
+import { OrderOffersService } from './order-offers.service.js';
 import { OrderQueryService } from './order-query.service.js';
 import {
   BranchAvailabilityController,
@@ -25,7 +26,14 @@ import { OrdersService } from './orders.service.js';
     BranchAvailabilityController,
     BranchPauseController,
   ],
-  providers: [BranchPauseService, OrdersService, OrderQueryService, IdempotencyService, AutoAcceptService],
+  providers: [
+    BranchPauseService,
+    OrdersService,
+    OrderOffersService,
+    OrderQueryService,
+    IdempotencyService,
+    AutoAcceptService,
+  ],
   exports: [OrdersService, OrderQueryService],
 })
 export class OrdersModule {}

@@ -1,40 +1,42 @@
 import { Injectable } from '@nestjs/common';
 import {
   answerCounterOffer,
-  availableUnits,
   canSendQuestionnaire,
-  cleanDecimal,
   busyExtraMinutes,
   defaultConfirmTime,
   isFinalOrder,
-  isPartValueValid,
   normalizePhone,
   orderTypeOf,
   priceCart,
-  quantityRules,
   showQuestionnaire,
-  snapAmount,
   staffState,
   t,
+  type OrderItem,
   type OrderStatusAction,
   type PartValue,
 } from '@ordering/common';
-import { In, type EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { Product } from '../catalog/product.entity.js';
 import { Clock } from '../core/clock.js';
 import { diff } from '../core/diff.js';
-import { DomainError, type FieldError } from '../core/errors.js';
+import { DomainError } from '../core/errors.js';
 import { EventBus } from '../core/events.js';
 import type { RequestContext } from '../core/request-context.js';
 import { TransactionalConnection } from '../core/transaction.js';
 import { parseInput } from '../core/validation.js';
-import { ownsUpload, takeUpUploads } from '../media/upload-ownership.js';
-import { Upload } from '../media/upload.entity.js';
+import { takeUpUploads } from '../media/upload-ownership.js';
 import { PaymentsService } from '../payments/payments.service.js';
 import { IdempotencyService, requestHash, type StoredResponse } from './idempotency.service.js';
 import { applyAction, loadByUidAndHash, loadForStaff } from './order-actions.js';
-import { loadOrderConfig, placeOrder, withoutSecrets } from './order-checkout.js';
-import type { OrderEvent } from './order-events.js';
+import {
+  checkItemLine,
+  loadOrderConfig,
+  placeOrder,
+  uploadsOfItems,
+  withoutSecrets,
+  type ItemLineInput,
+} from './order-checkout.js';
+import { customerChanges, type OrderEvent } from './order-events.js';
 import { auditOrderJson, publicOrderJson, staffOrderJson } from './order-json.js';
 import { isPendingPayment } from './order-payment.js';
 import { partLabels, pricedProduct, storedItem, totalsOfItems } from './order-pricing.js';
@@ -42,6 +44,7 @@ import { Order } from './order.entity.js';
 import { Branch } from '../branches/branch.entity.js';
 import {
   itemUpdateSchema,
+  orderFormItemSchema,
   orderUpdateSchema,
   questionnaireSchema,
   statusActionSchema,
@@ -147,7 +150,10 @@ export class OrdersService {
     return response;
   }
 
-  /** `PUT /api/orders/{id}`: staff edit comment, appointment, customer data, table. */
+  /**
+   * `PUT /api/orders/{id}`: staff edit comment, appointment, customer data, table. A change the customer
+   * notices (appointment, address, contact) is mailed to them (`order.updated` with action `edit`).
+   */
   async update(ctx: RequestContext, id: number, body: unknown) {
     const input = parseInput(orderUpdateSchema, body);
     return this.connection.withTransaction(ctx, async (em) => {
@@ -158,15 +164,11 @@ export class OrdersService {
         (order as unknown as Record<string, unknown>)[key] =
           key === 'phone' ? normalizePhone(String(value)) : value;
       }
-      order.updatedAt = this.clock.now();
-      await em.save(order);
-      await this.audit(ctx, order, before);
-      await this.emit(ctx, 'order.updated', order);
-      return staffOrderJson(order);
+      return this.saveEdit(ctx, em, order, before);
     });
   }
 
-  /** `DELETE /api/orders/{id}`. */
+  /** `DELETE /api/orders/{id}`; an open order's customer is told by e-mail (`order.deleted`). */
   async remove(ctx: RequestContext, id: number): Promise<void> {
     await this.connection.withTransaction(ctx, async (em) => {
       const order = await loadForStaff(em, ctx, id);
@@ -176,22 +178,21 @@ export class OrdersService {
         changes: auditOrderJson(order),
         trackVersion: false,
       });
+      await this.events.publish(ctx, 'order.deleted', this.eventOf(order));
       await em.delete(Order, { id });
     });
   }
 
   /**
    * `PUT /api/orders/{id}/items/{itemIndex}`: staff change an item's amount, unit or parts; the item is
-   * priced again from the current product and the order's totals from its items.
+   * checked with the checkout's item check, priced again from the current product and the order's totals
+   * from its items.
    */
   async updateItem(ctx: RequestContext, id: number, index: number, body: unknown) {
     const input = parseInput(itemUpdateSchema, body);
-    return this.connection.withTransaction(ctx, async (em) => {
-      const order = await loadForStaff(em, ctx, id);
+    return this.editItems(ctx, id, async (em, order) => {
       const item = order.items[index];
       if (!item) throw new DomainError('not_found', 'Position wurde nicht gefunden.');
-      if (isFinalOrder(order))
-        throw new DomainError('conflict', t('orderStatus.final'), undefined, 'order_final');
       const product = await em.getRepository(Product).findOne({ where: { id: item.product.id } });
       if (!product || product.uid !== item.product.uid)
         throw new DomainError(
@@ -200,60 +201,92 @@ export class OrdersService {
           undefined,
           'product_gone',
         );
-      const priced = pricedProduct(product);
-      const errors: FieldError[] = [];
-      if (!availableUnits(priced).includes(input.unit))
-        errors.push({ message: t('validation.choice'), field: 'unit' });
-      else if (
-        Math.abs(cleanDecimal(snapAmount(input.amount, quantityRules(priced, input.unit)) - input.amount)) >
-        1e-9
-      )
-        errors.push({ message: t('validation.invalid'), field: 'amount' });
-      const parts = withoutSecrets(input.parts as PartValue[]);
-      const uploads = await this.uploadsOf(em, input.parts as PartValue[]);
-      // A file may stay or move within the order; another one only with its uploader's secret.
-      const own = new Set(order.items.flatMap((entry) => fileIdsOf(entry.parts)));
-      (product.config?.parts ?? []).forEach((part, j) => {
-        if (!isPartValueValid(part, parts[j]))
-          errors.push({ message: t('checkout.itemInvalid', { name: product.name }), field: `parts[${j}]` });
-        const value = input.parts[j];
-        for (const file of Array.isArray(value) ? value : []) {
-          if (typeof file !== 'object' || own.has(file.id)) continue;
-          const upload = uploads.get(file.id);
-          if (!upload || !ownsUpload(upload, file.secret))
-            errors.push({ message: t('validation.fileNotFound'), field: `parts[${j}]` });
-        }
-      });
-      if (errors.length) throw new DomainError('validation', errors);
-      const before = auditOrderJson(order);
-      const orderType = orderTypeOf(order);
-      const line = priceCart({
-        items: [{ product: priced, amount: input.amount, unit: input.unit, parts }],
-        orderType,
-      }).lines[0]!;
-      await takeUpUploads(em, [...uploads.keys()], this.clock.now());
+  busyExtraMinutes,
       const items = [...order.items];
-      items[index] = storedItem(
-        product,
-        { amount: input.amount, unit: input.unit, parts },
-        line,
-        partLabels(product.config?.parts ?? [], parts, uploads),
-      );
-      order.items = items;
-      order.pricing = totalsOfItems(items, orderType, order.deliveryArea);
-      order.totalGross = order.pricing.totalGross;
-      order.updatedAt = this.clock.now();
-      await em.save(order);
-      await this.audit(ctx, order, before);
-      await this.emit(ctx, 'order.updated', order);
-      return staffOrderJson(order);
+      items[index] = await this.pricedItem(em, order, product, input);
+      return items;
     });
   }
 
-  private async uploadsOf(em: EntityManager, parts: readonly PartValue[]) {
-    const ids = fileIdsOf(parts);
-    const found = ids.length ? await em.getRepository(Upload).findBy({ id: In(ids) }) : [];
-    return new Map(found.map((u) => [u.id, u]));
+  /** `POST /api/orders/{id}/items`: staff add a product (checked and priced like at checkout). */
+  async addItem(ctx: RequestContext, id: number, body: unknown) {
+    const input = parseInput(orderFormItemSchema, body);
+    return this.editItems(ctx, id, async (em, order) => {
+      const product = await em.getRepository(Product).findOne({ where: { id: input.product.id } });
+      if (!product || product.uid !== input.product.uid)
+        throw new DomainError('validation', t('validation.choice'), 'product', 'product_unknown');
+      return [...order.items, await this.pricedItem(em, order, product, input)];
+    });
+  }
+
+  /** `DELETE /api/orders/{id}/items/{itemIndex}`: the last item stays (cancel or delete the order instead). */
+  async removeItem(ctx: RequestContext, id: number, index: number) {
+    return this.editItems(ctx, id, async (_em, order) => {
+      if (!order.items[index]) throw new DomainError('not_found', 'Position wurde nicht gefunden.');
+      if (order.items.length === 1)
+        throw new DomainError(
+          'conflict',
+          'Eine Bestellung braucht mindestens eine Position. Stornieren oder löschen Sie sie stattdessen.',
+          undefined,
+          'last_item',
+        );
+      return order.items.filter((_item, i) => i !== index);
+    });
+  }
+
+  /** An item line checked with the checkout's check and priced for the order's type. */
+  private async pricedItem(em: EntityManager, order: Order, product: Product, input: ItemLineInput) {
+    const parts = withoutSecrets(input.parts as PartValue[]);
+    const uploads = await uploadsOfItems(em, [input]);
+    // A file may stay or move within the order; another one only with its uploader's secret.
+    const own = new Set(order.items.flatMap((entry) => fileIdsOf(entry.parts)));
+    const errors = checkItemLine(product, input, '', uploads, own);
+    if (errors.length) throw new DomainError('validation', errors);
+    await takeUpUploads(em, [...uploads.keys()], this.clock.now());
+    const line = priceCart({
+      items: [{ product: pricedProduct(product), amount: input.amount, unit: input.unit, parts }],
+      orderType: orderTypeOf(order),
+    }).lines[0]!;
+    return storedItem(
+      product,
+      { amount: input.amount, unit: input.unit, parts },
+      line,
+      partLabels(product.config?.parts ?? [], parts, uploads),
+    );
+  }
+
+  /** Replaces an open order's items with what `change` returns and prices the order again. */
+  private editItems(
+    ctx: RequestContext,
+    id: number,
+    change: (em: EntityManager, order: Order) => Promise<OrderItem[]>,
+  ) {
+    return this.connection.withTransaction(ctx, async (em) => {
+      const order = await loadForStaff(em, ctx, id);
+      if (isFinalOrder(order))
+        throw new DomainError('conflict', t('orderStatus.final'), undefined, 'order_final');
+      const before = auditOrderJson(order);
+      const items = await change(em, order);
+      order.items = items;
+      order.pricing = totalsOfItems(items, orderTypeOf(order), order.deliveryArea);
+      order.totalGross = order.pricing.totalGross;
+      return this.saveEdit(ctx, em, order, before);
+    });
+  }
+
+  /** Saves a staff edit with its audit entry and its `order.updated` event (action `edit`, what changed). */
+  private async saveEdit(
+    ctx: RequestContext,
+    em: EntityManager,
+    order: Order,
+    before: Record<string, unknown>,
+  ) {
+    order.updatedAt = this.clock.now();
+    await em.save(order);
+    await this.audit(ctx, order, before);
+    const changed = customerChanges(before, auditOrderJson(order));
+    await this.events.publish(ctx, 'order.updated', { ...this.eventOf(order, 'edit'), changed });
+    return staffOrderJson(order);
   }
 
   /**

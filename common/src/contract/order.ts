@@ -1,4 +1,4 @@
-import type { Entity, IsoDateTime, MoneyAmount, Ref, TaxRatePercent } from './base.js';
+import type { Entity, IsoDate, IsoDateTime, MoneyAmount, Ref, TaxRatePercent } from './base.js';
 import type { CalculationModel, UnitCode } from './catalog.js';
 
 /**
@@ -229,6 +229,41 @@ export interface Order extends Entity, OrderFlags {
   pricing?: PricingResult;
   /** A quotation request (branch with `isQuotationRequired`), not an order to fulfil. */
   isQuotation?: boolean;
+  /** Staff's priced offer for a quotation request (null until one is sent). */
+  offer?: OrderOffer | null;
+}
+
+/** A line of a priced offer: a text, an amount in a unit and a gross unit price (major units). */
+export interface OfferLine {
+  /** What is offered (`Estrichverlegung CT-C25, 6,5 cm`). */
+  name: string;
+  /** Amount in {@link OfferLine.unit}. */
+  amount: number;
+  /** Unit of the amount. */
+  unit: UnitCode;
+  /** Gross price per unit in major units. */
+  unitPrice: number;
+  /** Tax rate included in the price. */
+  tax: TaxRatePercent;
+}
+
+/**
+ * Staff's priced answer to a quotation request (`POST /api/orders/{id}/offer`). The customer accepts or
+ * declines it on the status page until the end of `validUntil` in the branch's time zone; accepted, the
+ * request becomes an order with these lines.
+ */
+export interface OrderOffer {
+  lines: OfferLine[];
+  /** The totals of the lines (as the order's `pricing` would be). */
+  pricing: PricingResult;
+  /** Last day the offer can be accepted (inclusive, branch's calendar). */
+  validUntil: IsoDate;
+  /** Staff's message to the customer. */
+  message: string;
+  sentAt: IsoDateTime;
+  /** The customer's answer; null while open. */
+  answer: 'accepted' | 'declined' | null;
+  answeredAt: IsoDateTime | null;
 }
 
 /**
@@ -253,6 +288,7 @@ export type PublicOrder = Pick<
   | 'questionnaireRating'
   | 'deliveryArea'
   | 'pricing'
+  | 'offer'
   | 'createdAt'
 > & {
   /** A quotation request rather than an order. */

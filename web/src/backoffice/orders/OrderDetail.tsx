@@ -21,6 +21,7 @@ import {
   wantedTime,
 } from './board';
 import { DateTimeInput } from '../editors/dates/DateInput';
+import { ConfirmInline, ItemEditor, OrderFieldsForm } from './OrderEdit';
 import type { OrdersStore } from './OrdersStore';
 import { printNotice, type PrintersStore } from './PrintersStore';
 import type { StaffOrder } from './types';
@@ -56,14 +57,23 @@ export const OrderDetail = observer(function OrderDetail({
   // The counter-offer as an instant (ISO 8601); '' while the input holds no complete date and time.
   const [counter, setCounter] = useState(() => new Date(base + 60 * 60_000).toISOString());
   const [notice, setNotice] = useState<string | null>(null);
-  const [editing, setEditing] = useState<number | null>(null);
-  const [editAmount, setEditAmount] = useState('');
+  // The item being changed (its index), 'new' while one is added, null otherwise.
+  const [editing, setEditing] = useState<number | 'new' | null>(null);
+  const [editingFields, setEditingFields] = useState(false);
+  // What waits for the app's own confirmation: deleting the order or removing an item.
+  const [confirming, setConfirming] = useState<{ kind: 'order' } | { kind: 'item'; index: number } | null>(
+    null,
+  );
 
   useEffect(() => {
     panelRef.current?.focus();
     void orders.reload(order.id);
     const onKey = (event: globalThis.KeyboardEvent) => {
-      if (event.key === 'Escape') onClose();
+      if (event.key === 'Escape') {
+        // Escape steps back out of an open confirmation or form before it closes the panel.
+        if (document.activeElement?.closest('.order-confirm, .order-edit')) return;
+        onClose();
+      }
       if (event.key === 'Tab') keepFocusInside(panelRef.current, event);
     };
     window.addEventListener('keydown', onKey);
@@ -267,6 +277,22 @@ export const OrderDetail = observer(function OrderDetail({
             >
               Beleg drucken
             </button>
+            <button
+              type="button"
+              className="button"
+              aria-expanded={editingFields}
+              onClick={() => setEditingFields(!editingFields)}
+            >
+              Kontakt, Adresse, Termin ändern
+            </button>
+            <button
+              type="button"
+              className="button button--danger"
+              disabled={busy}
+              onClick={() => setConfirming({ kind: 'order' })}
+            >
+              Löschen
+            </button>
             {order.email && (
               <button
                 type="button"
@@ -309,6 +335,32 @@ export const OrderDetail = observer(function OrderDetail({
             )}
           </div>
         </div>
+
+        {confirming?.kind === 'order' && (
+          <ConfirmInline
+            text={`${ticket} von ${customerName(order)} wirklich löschen? Das lässt sich nicht rückgängig machen${
+              order.email && !isFinalOrder(order) ? '; der Kunde bekommt eine E-Mail' : ''
+            }.`}
+            confirmLabel="Endgültig löschen"
+            onCancel={() => setConfirming(null)}
+            onConfirm={() =>
+              void orders.deleteOrder(order.id).then((ok) => {
+                if (ok) onClose();
+                else setConfirming(null);
+              })
+            }
+          />
+        )}
+        {editingFields && (
+          <OrderFieldsForm
+            orders={orders}
+            order={order}
+            onDone={(saved) => {
+              setEditingFields(false);
+              if (saved) setNotice('Bestellung wurde geändert.');
+            }}
+          />
+        )}
 
         <dl className="detail-list">
           <dt>Termin</dt>
@@ -435,50 +487,27 @@ export const OrderDetail = observer(function OrderDetail({
                   )}
                 </td>
                 <td className="num">{item.isPriceHidden ? '–' : money(item.price)}</td>
-                <td>
-                  {editable &&
-                    (editing === index ? (
-                      <form
-                        className="item-edit"
-                        onSubmit={(e) => {
-                          e.preventDefault();
-                          const amount = Number(editAmount.replace(',', '.'));
-                          void orders
-                            .updateItem(order.id, index, { amount, unit: item.unit, parts: item.parts ?? [] })
-                            .then((ok) => {
-                              if (ok) {
-                                setEditing(null);
-                                setNotice('Position wurde geändert.');
-                              }
-                            });
-                        }}
-                      >
-                        <label className="visually-hidden" htmlFor={`item-amount-${index}`}>
-                          Menge von {item.name}
-                        </label>
-                        <input
-                          id={`item-amount-${index}`}
-                          inputMode="decimal"
-                          value={editAmount}
-                          onChange={(e) => setEditAmount(e.target.value)}
-                          size={4}
-                        />
-                        <button type="submit" className="button button--small button--primary">
-                          Speichern
-                        </button>
-                      </form>
-                    ) : (
+                <td className="detail-items__edit">
+                  {editable && (
+                    <>
                       <button
                         type="button"
                         className="button button--small"
-                        onClick={() => {
-                          setEditing(index);
-                          setEditAmount(String(item.amount).replace('.', ','));
-                        }}
+                        onClick={() => setEditing(index)}
                       >
-                        Menge ändern<span className="visually-hidden"> ({item.name})</span>
+                        Ändern<span className="visually-hidden"> ({item.name})</span>
                       </button>
-                    ))}
+                      {order.items.length > 1 && (
+                        <button
+                          type="button"
+                          className="button button--small button--ghost"
+                          onClick={() => setConfirming({ kind: 'item', index })}
+                        >
+                          Entfernen<span className="visually-hidden"> ({item.name})</span>
+                        </button>
+                      )}
+                    </>
+                  )}
                 </td>
               </tr>
             ))}
@@ -502,6 +531,40 @@ export const OrderDetail = observer(function OrderDetail({
             </tr>
           </tfoot>
         </table>
+        {confirming?.kind === 'item' && order.items[confirming.index] && (
+          <ConfirmInline
+            text={`${order.items[confirming.index]!.name} aus der Bestellung entfernen?`}
+            confirmLabel="Position entfernen"
+            onCancel={() => setConfirming(null)}
+            onConfirm={() => {
+              const index = confirming.index;
+              setConfirming(null);
+              void orders.edit(order.id, { method: 'DELETE', path: `items/${index}` }).then((ok) => {
+                if (ok) setNotice('Position wurde entfernt.');
+              });
+            }}
+          />
+        )}
+        {editable && editing !== null && (
+          <ItemEditor
+            key={String(editing)}
+            orders={orders}
+            order={order}
+            index={editing === 'new' ? null : editing}
+            onDone={(saved) => {
+              if (saved)
+                setNotice(editing === 'new' ? 'Position wurde hinzugefügt.' : 'Position wurde geändert.');
+              setEditing(null);
+            }}
+          />
+        )}
+        {editable && editing === null && (
+          <div className="action-row">
+            <button type="button" className="button" onClick={() => setEditing('new')}>
+              Position hinzufügen
+            </button>
+          </div>
+        )}
       </div>
     </div>
   );

@@ -9,6 +9,21 @@ import type { OrderEventPayload, StaffOrder } from './types';
 export const ORDERS_LOAD_FAILED = 'Bestellungen konnten nicht geladen werden.';
 export const ORDER_LOAD_FAILED = 'Bestellung konnte nicht geladen werden.';
 export const ORDER_UPDATE_FAILED = 'Bestellung konnte nicht aktualisiert werden.';
+export const ORDER_DELETE_FAILED = 'Bestellung konnte nicht gelöscht werden.';
+
+/** An item line as the order API takes it (amount in a unit, the part values). */
+export interface ItemLine {
+  amount: number;
+  unit: string;
+  parts: unknown[];
+}
+
+/** A staff correction: the method and the path below `/api/orders/{id}`. */
+export interface OrderEditRequest {
+  method: 'PUT' | 'POST' | 'DELETE';
+  path?: string;
+  body?: unknown;
+}
 const ORDER_EVENTS = ['order.created', 'order.updated', 'order.status'] as const;
 /** After the stream gave up (e.g. the server was down), try again this often. */
 const RECONNECT_MS = 5_000;
@@ -361,23 +376,66 @@ export class OrdersStore {
    * Changes one item (`PUT /api/orders/{id}/items/{index}`): the server prices it again and recomputes the
    * totals; the answer replaces the order. Resolves whether it worked.
    */
-  async updateItem(
-    id: number,
-    index: number,
-    item: { amount: number; unit: string; parts: unknown[] },
-  ): Promise<boolean> {
+  updateItem(id: number, index: number, item: ItemLine): Promise<boolean> {
+    return this.edit(id, { method: 'PUT', path: `items/${index}`, body: item });
+  }
+
+  /**
+   * A staff correction of an order: `PUT` its fields, `POST items` (add), `PUT`/`DELETE items/{index}`.
+   * The server checks and prices like the checkout; its answer replaces the order. Resolves whether it
+   * worked; the server's German message is `actionError` otherwise.
+   */
+  async edit(id: number, request: OrderEditRequest): Promise<boolean> {
     this.actionError = null;
+    const path = `/api/orders/${id}${request.path ? `/${request.path}` : ''}`;
     try {
       const order = await this.errors.run(
         ORDER_UPDATE_FAILED,
-        () => this.api.put<StaffOrder>(`/api/orders/${id}/items/${index}`, item),
-        { rethrow: true, retry: () => this.updateItem(id, index, item) },
+        () =>
+          request.method === 'DELETE'
+            ? this.api.delete<StaffOrder>(path)
+            : request.method === 'POST'
+              ? this.api.post<StaffOrder>(path, request.body)
+              : this.api.put<StaffOrder>(path, request.body),
+        { rethrow: true, retry: () => this.edit(id, request) },
       );
       if (order) runInAction(() => this.upsert(order));
       return true;
     } catch (error) {
       runInAction(() => {
         this.actionError = errorMessageOf(error, ORDER_UPDATE_FAILED);
+      });
+      return false;
+    }
+  }
+
+  /** Products whose name matches (for adding an item), at most `limit`. */
+  searchProducts<T>(query: string, limit = 8): Promise<T[]> {
+    return this.api.get<T[]>(`/api/products?q=${encodeURIComponent(query)}&limit=${limit}`);
+  }
+
+  /** One product of the catalogue (its units and parts, for changing an item). */
+  loadProduct<T>(id: number): Promise<T> {
+    return this.api.get<T>(`/api/products/${id}`);
+  }
+
+  /** Deletes an order (`DELETE /api/orders/{id}`) and takes it off the board. Resolves whether it worked. */
+  async deleteOrder(id: number): Promise<boolean> {
+    this.actionError = null;
+    try {
+      await this.errors.run(ORDER_DELETE_FAILED, () => this.api.delete(`/api/orders/${id}`), {
+        rethrow: true,
+        retry: () => this.deleteOrder(id),
+      });
+      runInAction(() => {
+        this.orders.delete(id);
+        this.missedIds.delete(id);
+        if (this.selectedId === id) this.selectedId = null;
+      });
+      return true;
+    } catch (error) {
+      runInAction(() => {
+        this.actionError = errorMessageOf(error, ORDER_DELETE_FAILED);
       });
       return false;
     }

@@ -1,10 +1,12 @@
 import { Orders1795425430527 } from './1795425430527-orders.js';
 import { BranchAutoAccept1795439269892 } from './1795439269892-branch-auto-accept.js';
 import { BranchPauseBusy1795697253053 } from './1795697253053-branch-pause-busy.js';
+import { OrderOffer1795698740161 } from './1795698740161-order-offer.js';
 import { PrivacyRetention1795700646450 } from './1795700646450-privacy-retention.js';
 export const MIGRATIONS: Function[] = [
   Orders1795425430527,
   BranchAutoAccept1795439269892,
   BranchPauseBusy1795697253053,
+  OrderOffer1795698740161,
   PrivacyRetention1795700646450,
 ];
