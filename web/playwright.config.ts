@@ -63,6 +63,12 @@ export default defineConfig({
     bypassCSP: true,
     locale: 'de-DE',
     timezoneId: 'Europe/Vienna',
+    // The board asks once per device for sound and blocks itself until answered (AlarmStore). Every test
+    // starts on a device that answered "Ohne Ton weiter"; counter.spec.ts clears it to test the question.
+    storageState: {
+      cookies: [],
+      origins: [{ origin: baseURL, localStorage: [{ name: 'backoffice.alarmSound', value: 'off' }] }],
+    },
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: {

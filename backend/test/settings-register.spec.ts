@@ -25,7 +25,6 @@ const DECLARING = [
  * when one of them becomes read (take it off the list) as well as when any other setting is unread.
  */
 const KNOWN_UNREAD: Record<string, string> = {
-  'frontdesk.autoPrint': 'issue 23: the terminal prints confirmed orders (ops)',
   'frontdesk.notificationSound': 'issue 23: the board chooses its sound (counter)',
   'config.enablePluginRatings': 'issue 23: the average rating at each branch',
   'local.showProductData': 'issue 23: the order cards',

@@ -72,7 +72,7 @@ test.describe('Back office', () => {
     await expect(page.locator('.user-menu')).toContainText('Administration');
 
     // Alarm: the demo orders ring until acknowledged; take them off first.
-    await page.getByRole('button', { name: 'Alarm aktivieren' }).click();
+    await page.getByRole('button', { name: 'Ton aktivieren' }).click();
     await expect(page.getByRole('button', { name: /Ton an/ })).toBeVisible();
     await page.getByRole('button', { name: 'Alarm quittieren' }).click();
     await expect(page.locator('.board-page')).toHaveAttribute('data-alarm', 'quiet');

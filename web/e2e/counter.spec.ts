@@ -118,6 +118,8 @@ test.describe('Pause and busy mode at the counter', () => {
 
 test.describe('The board nobody can miss', () => {
   test.slow();
+  // A device that was never asked (the configuration's default answers "Ohne Ton weiter").
+  test.use({ storageState: { cookies: [], origins: [] } });
 
   test('sound bar after a reload, "(n)" in the title within a second, overdue orders on top in red', async ({
     page,

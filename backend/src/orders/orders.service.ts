@@ -201,7 +201,6 @@ export class OrdersService {
           undefined,
           'product_gone',
         );
-  busyExtraMinutes,
       const items = [...order.items];
       items[index] = await this.pricedItem(em, order, product, input);
       return items;

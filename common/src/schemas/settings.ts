@@ -42,8 +42,8 @@ const W = 'web/src/';
 const B = 'backend/src/';
 const checkout = 'common/src/checkout.ts';
 const orderCheckout = `${B}orders/order-checkout.ts`;
-const legal = `${W}content/legal.ts`;
-const maps = `${W}content/maps/mapOptions.ts`;
+const legal = `${W}storefront/content/legal.ts`;
+const maps = `${W}storefront/content/maps/mapOptions.ts`;
 const terminal = 'desktop/src/main/terminal/terminal.ts';
 
 /** Every setting, by scope. */
@@ -78,7 +78,7 @@ export const SETTINGS: readonly SettingEntry[] = [
     'enablePluginPWA',
     'App-Installation (PWA)',
     'Bietet die Installation als App an; aus: keine Aufforderung, Service Worker werden entfernt.',
-    `${W}shell/StorefrontShell.tsx`,
+    `${W}storefront/StorefrontShell.tsx`,
   ),
   config(
     'enablePluginToolbar',
@@ -146,7 +146,7 @@ export const SETTINGS: readonly SettingEntry[] = [
     'enablePluginHomePage',
     'Startseite',
     'Zeigt die Startseite mit Titel und Beschreibung statt der Filialliste.',
-    `${W}content/pages/HomeRoute.tsx`,
+    `${W}storefront/content/pages/HomeRoute.tsx`,
   ),
   config(
     'enablePluginSearch',
@@ -204,13 +204,18 @@ export const SETTINGS: readonly SettingEntry[] = [
     'Nach so vielen Monaten werden Name, Kontakt und Adresse abgeschlossener Bestellungen gelöscht; Beträge, Daten und Artikel bleiben.',
     `${B}privacy/privacy.service.ts`,
   ),
-  config('title', 'Titel', 'Überschrift der Startseite.', `${W}content/pages/HomeVariantA.tsx`),
-  config('description', 'Beschreibung', 'Text der Startseite.', `${W}content/pages/HomeVariantA.tsx`),
+  config('title', 'Titel', 'Überschrift der Startseite.', `${W}storefront/content/pages/HomeVariantA.tsx`),
+  config(
+    'description',
+    'Beschreibung',
+    'Text der Startseite.',
+    `${W}storefront/content/pages/HomeVariantA.tsx`,
+  ),
   config(
     'website',
     'Website',
     'Link zur eigenen Website auf der Startseite.',
-    `${W}content/pages/HomeVariantA.tsx`,
+    `${W}storefront/content/pages/HomeVariantA.tsx`,
   ),
   config(
     'defaultDeliveryMethod',
@@ -226,7 +231,12 @@ export const SETTINGS: readonly SettingEntry[] = [
   ),
 
   frontdesk('printer', 'Bondrucker', 'Der Netzwerkdrucker dieser Theke.', terminal),
-  frontdesk('autoPrint', 'Beleg sofort drucken', 'Bestätigte Bestellungen druckt diese Theke sofort.'),
+  frontdesk(
+    'autoPrint',
+    'Beleg sofort drucken',
+    'Neue Bestellungen druckt diese Theke von selbst; aus: nur auf Anforderung vom Board.',
+    `${B}events/event-log.writer.ts`,
+  ),
   frontdesk('notificationSound', 'Ton bei neuen Bestellungen', 'Spielt bei neuen Bestellungen einen Ton.'),
   kiosk('printer', 'Bondrucker', 'Der Netzwerkdrucker dieses Kiosks.', terminal),
   kiosk(
