@@ -54,7 +54,7 @@ describe('live order events (SSE)', () => {
       type: 'frontdesk',
       branch: graz,
       isEnabled: true,
-      settings: { printer: { host: '192.168.1.50', port: 9100, width: 48, type: 'epson' }, autoPrint: false },
+      settings: { printer: { host: '192.168.1.50', port: 9100, width: 48, type: 'epson' }, autoPrint: true },
       apiKeyHash: hashDeviceKey(deviceKey),
       apiKeyHint: deviceKey.slice(-4),
     });

@@ -57,6 +57,7 @@ describe('orders: the customer status page', () => {
         'appointmentDate',
         'appointment',
         'counterAppointment',
+        'offer',
         'rejectionMessage',
         'paymentMethod',
         'payment', // { state, text }: "Warten auf Zahlung" while an online payment is open

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { bearerFor, FAST_BCRYPT, insertUser } from './support/auth.js';
+import { bearerFor, FAST_BCRYPT, insertDevice, insertUser } from './support/auth.js';
 import { discoverRoutes, type Route } from './support/routes.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
@@ -34,12 +34,15 @@ const SIGNED_BODY =
 describe('write routes under malformed input', () => {
   let t: TestApp;
   let admin: Record<string, string>;
+  /** A front-desk terminal with a printer: the caller of the device routes. */
+  let device: Record<string, string>;
   let writes: Route[];
 
   beforeAll(async () => {
     t = await startTestApp({ seed: true, env: FAST_BCRYPT });
     const user = await insertUser(t, { username: 'fuzz-admin', roles: ['ROLE_ADMIN'] });
     admin = await bearerFor(t, user.id);
+    device = await insertDevice(t, 'fuzz-theke');
     // Routes that replace or end the caller's own credentials would turn every later call into a 401.
     const rotatesCredentials = (r: Route) => /api-token|auth\/logout/.test(r.path);
     writes = discoverRoutes(t).filter(
@@ -57,13 +60,14 @@ describe('write routes under malformed input', () => {
       .replace(/:[A-Za-z]+/g, 'x');
 
   async function expectNo500(route: Route, body: unknown) {
-    const res = await t.request(route.method, pathOf(route), JSON.stringify(body) ?? 'null', admin);
+    const caller = route.deviceScopes.length > 0 ? device : admin;
+    const res = await t.request(route.method, pathOf(route), JSON.stringify(body) ?? 'null', caller);
     if (res.status >= 500) {
       throw new Error(
         `${route.key} answered ${res.status} to ${JSON.stringify(body)?.slice(0, 200)}: ${JSON.stringify(res.body)}`,
       );
     }
-    // The administrator passes every guard: a 401 or 403 would mean the body never reached validation.
+    // The administrator (a terminal on device routes) passes every guard: a 401 or 403 would mean the body never reached validation.
     // Except where the body must carry its own signature (payment webhooks): unsigned is 401 by design.
     if (!SIGNED_BODY.test(route.path)) expect([route.key, res.status]).not.toEqual([route.key, 401]);
     expect([route.key, res.status]).not.toEqual([route.key, 403]);

@@ -47,7 +47,9 @@ export const PUBLIC_ROUTES: readonly string[] = [
   // key in the path is the secret; a wrong key is 401 whether or not the branch exists).
   'POST /api/orders',
   'GET /api/orders/public/:uid/:hash',
+  'POST /api/orders/public/:uid/:hash/accept-offer',
   'POST /api/orders/public/:uid/:hash/confirm-counter-appointment',
+  'POST /api/orders/public/:uid/:hash/decline-offer',
   'POST /api/orders/public/:uid/:hash/reject-counter-appointment',
   'POST /api/orders/public/:uid/:hash/questionnaire',
   'GET /api/orders/frontdesk/:branchId/:apiKey',

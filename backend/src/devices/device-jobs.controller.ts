@@ -115,6 +115,13 @@ export class DeviceJobsController {
   @Get('printing/status')
   @Allow('orders:read')
   @ApiQuery({ name: 'branch', required: false, type: 'integer' })
+  @ApiOkResponse({
+    schema: {
+      type: 'object',
+      properties: { data: { type: 'array', items: { type: 'object' } } },
+      required: ['data'],
+    },
+  })
   @ApiOperation({
     summary: 'Druckende Geräte der Filialen mit Verbindung (online/offline) und Druckerzustand',
   })

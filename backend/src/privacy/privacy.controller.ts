@@ -15,7 +15,10 @@ export class PrivacyController {
   @Allow('privacy:read')
   @ApiOperation({ summary: 'Auskunft (Art. 15 DSGVO): alle Bestellungen einer E-Mail-Adresse als Download' })
   @ApiQuery({ name: 'email', required: true })
-  @ApiOkResponse({ description: 'JSON-Datei (Content-Disposition: attachment)' })
+  @ApiOkResponse({
+    description: 'JSON-Datei (Content-Disposition: attachment)',
+    content: { 'application/json': { schema: { type: 'object' } } },
+  })
   async export(
     @Ctx() ctx: RequestContext,
     @Query('email') email: unknown,
@@ -35,6 +38,10 @@ export class PrivacyController {
       'Löschung (Art. 17 DSGVO): Personendaten aller Bestellungen einer E-Mail-Adresse anonymisieren; Beträge, Daten und Positionen bleiben',
   })
   @ApiBody({ schema: { type: 'object', properties: { email: { type: 'string' } }, required: ['email'] } })
+  @ApiOkResponse({
+    description: 'Wie viele Bestellungen anonymisiert wurden',
+    schema: { type: 'object', properties: { data: { type: 'object' } }, required: ['data'] },
+  })
   anonymise(@Ctx() ctx: RequestContext, @Body() body: { email?: unknown } | undefined) {
     return this.privacy.anonymise(ctx, body?.email);
   }

@@ -67,7 +67,7 @@ export class RedisRateLimitStore implements RateLimitStore {
 /** The public writes that strangers can send without signing in, limited per client address. */
 export const PUBLIC_WRITE_ROUTES: ReadonlyArray<RegExp> = [
   /^\/api\/orders\/?$/,
-  /^\/api\/orders\/public\/[^/]+\/[^/]+\/(questionnaire|confirm-counter-appointment|reject-counter-appointment)\/?$/,
+  /^\/api\/orders\/public\/[^/]+\/[^/]+\/(questionnaire|confirm-counter-appointment|reject-counter-appointment|accept-offer|decline-offer)\/?$/,
   /^\/api\/analytics-log\/?$/,
   /^\/api\/auth\/login-link\/?$/,
   /^\/api\/devices\/pairing\/?$/,

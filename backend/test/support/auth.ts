@@ -3,6 +3,8 @@ import type { Role } from '../../src/core/permissions.js';
 import { Branch } from '../../src/branches/branch.entity.js';
 import { issueApiToken } from '../../src/auth/accounts.js';
 import { User } from '../../src/auth/user.entity.js';
+import { Device } from '../../src/operations/devices/device.entity.js';
+import { hashDeviceKey } from '../../src/operations/devices/device-key.service.js';
 import type { ApiResult, TestApp } from './test-app.js';
 
 /** Test apps hash with the lowest cost: real bcrypt, fast tests. */
@@ -72,4 +74,32 @@ export async function signIn(
   const csrfToken = res.body.data.csrfToken as string;
   const cookie = { cookie: `sid=${encodeURIComponent(sid)}` };
   return { res, cookie, write: { ...cookie, 'x-csrf-token': csrfToken }, sid, csrfToken };
+}
+
+/**
+ * A paired device written straight into the database: a front-desk terminal with a receipt printer (or a
+ * signage player) in the first branch, the caller of the device routes (`@ForDevices`), which answer every
+ * other caller 401 or 403. Answers its `Authorization` header.
+ */
+export async function insertDevice(
+  t: TestApp,
+  identifier: string,
+  type: 'frontdesk' | 'signage' = 'frontdesk',
+): Promise<Record<string, string>> {
+  const key = `geraet-${identifier}-0123456789abcdef`;
+  const branch = await t.dataSource.getRepository(Branch).findOneOrFail({ where: {}, order: { id: 'ASC' } });
+  await t.dataSource.getRepository(Device).save({
+    identifier,
+    name: identifier,
+    type,
+    branch,
+    isEnabled: true,
+    settings:
+      type === 'frontdesk'
+        ? { printer: { host: '192.168.1.50', port: 9100, width: 48, type: 'epson' }, autoPrint: true }
+        : {},
+    apiKeyHash: hashDeviceKey(key),
+    apiKeyHint: key.slice(-4),
+  });
+  return { authorization: `Bearer ${key}` };
 }

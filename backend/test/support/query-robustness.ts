@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { RequestContext } from '../../src/core/request-context.js';
 import type { Role } from '../../src/core/permissions.js';
 import { DEMO_USERS } from '../../src/users/seed-users.js';
-import { bearerFor, FAST_BCRYPT, insertUser, signIn } from './auth.js';
+import { bearerFor, FAST_BCRYPT, insertDevice, insertUser, signIn } from './auth.js';
 import { discoverRoutes, type Route } from './routes.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
@@ -108,8 +108,10 @@ export function robustnessSeed(): number {
 interface Caller {
   who: string;
   headers: Record<string, string>;
-  /** The caller's rights as the guard sees them; null for anonymous. */
+  /** The caller's rights as the guard sees them; null for anonymous and for a terminal. */
   context: RequestContext | null;
+  /** A terminal's device scopes (a front desk with a printer); none for people. */
+  deviceScopes?: readonly string[];
 }
 
 interface Failure {
@@ -130,6 +132,7 @@ interface Probe {
 /** What the guard does with the caller (AuthGuard: public routes are open, others need a permission). */
 function passesGuard(caller: Caller, route: Route): boolean {
   if (route.isPublic) return true;
+  if (caller.deviceScopes?.some((scope) => route.deviceScopes.includes(scope as never))) return true;
   return route.permissions.length > 0 && route.permissions.some((p) => caller.context?.can(p) === true);
 }
 
@@ -176,6 +179,18 @@ export function describeQueryRobustness(area: AreaName): void {
         who: 'employee',
         headers: (await signIn(t, employee.username, employee.password)).write,
         context: contextOf(employee.username, employee.roles),
+      });
+      callers.push({
+        who: 'frontdesk',
+        headers: await insertDevice(t, 'fuzz-query-theke'),
+        context: null,
+        deviceScopes: ['device', 'orders', 'tickets', 'print'],
+      });
+      callers.push({
+        who: 'signage',
+        headers: await insertDevice(t, 'fuzz-query-tv', 'signage'),
+        context: null,
+        deviceScopes: ['device', 'signage'],
       });
       // Routes that end the caller's own credentials would turn every later call into a 401; live event
       // streams never end by themselves.
