@@ -86,7 +86,7 @@ test.describe('kiosk device settings', () => {
       await page.getByRole('dialog').getByRole('button', { name: 'In den Warenkorb' }).click();
       await page.getByRole('button', { name: 'Zur Kasse' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Bestellung abschließen' })).toBeVisible();
-      await expect(page.getByRole('radio', { name: 'Hier essen' })).toHaveCount(0);
+      await expect(page.getByRole('radio', { name: 'Vor Ort essen' })).toHaveCount(0);
       await screenshot(page, testInfo, 'kiosk-takeaway-only', false);
     } finally {
       await remove(staff, `/api/devices/${device.id}`);
