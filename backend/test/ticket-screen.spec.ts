@@ -100,7 +100,7 @@ describe('front-desk ticket screen (/api/orders/frontdesk/{branchId}/{key}/ticke
     const byBranchKey = await t.request('GET', `/api/orders/frontdesk/${vienna.id}/${vienna.apiKey}/tickets`);
     expect(byBranchKey.status).toBe(200);
     expect(byBranchKey.body.data.readySeconds).toBe(600);
-    expect(byBranchKey.body.data.columns).toBe(2);
+    expect(byBranchKey.body.data.columns).toBe(3);
   });
 
   it('refuses a wrong key, another branch, a disabled screen and a device of another type alike', async () => {

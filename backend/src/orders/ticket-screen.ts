@@ -12,7 +12,7 @@ const SCREEN_DEVICE_TYPES = ['ticket-screen', 'frontdesk'];
 export const DEFAULT_READY_SECONDS = 600;
 
 /** Columns of numbers per list when no device setting says otherwise. */
-export const DEFAULT_TICKET_COLUMNS = 2;
+export const DEFAULT_TICKET_COLUMNS = 3;
 
 /** What the ticket screen needs to know about itself. */
 export interface TicketScreenAccess {

@@ -43,7 +43,7 @@ export const DEVICE_SETTINGS: Record<DeviceType, z.ZodObject> = {
     /** How long a ready ticket stays on screen. */
     displaySeconds: z.number().int().min(10).max(7200).default(600),
     /** Number of columns of ticket numbers. */
-    columns: z.number().int().min(1).max(6).default(2),
+    columns: z.number().int().min(1).max(6).default(3),
   }),
   printer: z.object({
     printer: printerSchema,

@@ -70,7 +70,7 @@ export class TicketScreenStore {
   tickets = new Map<number, Ticket>();
   readySeconds = 600;
   /** Columns of numbers in each list (the device's `columns`). */
-  columns = 2;
+  columns = 3;
   /** The shop switched the front-desk plugin off (403 `frontdesk_disabled`). */
   switchedOff = false;
   loaded = false;
@@ -152,7 +152,7 @@ export class TicketScreenStore {
       );
       runInAction(() => {
         this.readySeconds = data.readySeconds;
-        this.columns = data.columns ?? 2;
+        this.columns = data.columns ?? 3;
         this.switchedOff = false;
         const next = new Map<number, Ticket>();
         for (const ticket of data.tickets.slice(0, MAX_TICKETS)) next.set(ticket.id, ticket);
