@@ -187,6 +187,8 @@ test.describe('Back office', () => {
   test('detail: counter-offer, reject with a message, complete, all reach the status page; a failed action is listed with retry', async ({
     page,
   }, testInfo) => {
+    // Five actions and the status page in a second tab: 23 s of the default 30 s on a quiet run.
+    test.setTimeout(60_000);
     await signIn(page, 'admin');
     const counter = await placeOrderWithLink(page, 'Gegenvorschlag');
     const rejected = await placeOrderWithLink(page, 'Abgelehnt');
