@@ -273,6 +273,8 @@ test.describe('Checkout', () => {
   test('shows the German field errors before sending, and back keeps the form', async ({
     page,
   }, testInfo) => {
+    // Every field, both overlays and both pickers in one story: near the default 30 s on a loaded machine.
+    test.setTimeout(60_000);
     await page.goto(WIEN);
     await page.getByRole('button', { name: /Wiener Schnitzel vom Kalb/ }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'In den Warenkorb' }).click();
