@@ -50,11 +50,12 @@ async function main() {
     }
     stopping = true;
     logger.info({ signal }, 'shutting down: no new connections, finishing requests in flight');
-    const force = setTimeout(() => {
+    setTimeout(() => {
       logger.error('shutdown took longer than 20 s: exiting');
       process.exit(1);
     }, 20_000);
-    force.unref();
+    // Not unref'd: it also keeps the process alive until the shutdown has finished, so that a step whose
+    // promise never settles cannot end the process silently with exit code 0 and no 'stopped'.
     try {
       await app.close(); // stops accepting, waits for requests in flight, then closes the modules
       await db.close(); // checkpoints and closes the database cleanly

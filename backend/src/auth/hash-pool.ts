@@ -47,6 +47,28 @@ interface Slot {
   busy?: Pending;
 }
 
+/**
+ * Terminates one worker and waits for it, at most `graceMs`. A worker terminated while it is still starting
+ * may never settle `terminate()`'s promise nor hold the event loop (seen on Node 24 in one shutdown of
+ * three right after start-up): the process then ran out of work and ended in the middle of its shutdown.
+ * The timer keeps the process alive and bounds the wait.
+ */
+async function stopWorker(worker: Worker, graceMs = 2000): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const gone = new Promise<void>((resolve) => {
+    worker.once('exit', () => resolve());
+    timer = setTimeout(resolve, graceMs);
+  });
+  await Promise.race([
+    worker.terminate().then(
+      () => undefined,
+      () => undefined,
+    ),
+    gone,
+  ]);
+  clearTimeout(timer);
+}
+
 /** Worker threads for the main thread to spare, at least one and at most four. */
 export const defaultPoolSize = (): number => Math.max(1, Math.min(4, availableParallelism() - 1));
 
@@ -92,7 +114,7 @@ export class HashPool {
   async close(): Promise<void> {
     this.closed = true;
     for (const pending of this.queue.splice(0)) pending.reject(new Error('password hashing pool is closed'));
-    await Promise.all(this.slots.splice(0).map((slot) => slot.worker.terminate()));
+    await Promise.all(this.slots.splice(0).map((slot) => stopWorker(slot.worker)));
   }
 
   private dispatch(): void {

@@ -82,6 +82,15 @@ describe(HashPool.name, () => {
     expect(new Set(answers.map((a) => a.threadId)).size).toBe(2);
   });
 
+  it('closes while a worker is still starting with a hash in hand: the job is refused, close settles', async () => {
+    pool = new HashPool(1, 4);
+    const inFlight = pool.run({ op: 'hash', password: 'z', cost: 12 }); // the worker is not even online yet
+    const started = performance.now();
+    await pool.close();
+    await expect(inFlight).rejects.toThrow(/stopped|closed/);
+    expect(performance.now() - started).toBeLessThan(2500); // bounded even if terminate() never settled
+  });
+
   it('refuses work after close', async () => {
     pool = new HashPool(1, 1);
     await pool.close();
