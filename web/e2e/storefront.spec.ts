@@ -490,6 +490,7 @@ test.describe('Ordering', () => {
 
 test.describe('Ordering, more', () => {
   test('a counter-offer accepted, then the completed order is rated', async ({ page }, testInfo) => {
+    test.setTimeout(60_000); // checkout, two staff actions, the status page and the four-part rating
     await wienCheckoutWith(page, /Kaiserschmarrn/);
     await fillContact(page);
     await submitButton(page).click();
