@@ -1,6 +1,7 @@
 import { In } from 'typeorm';
 import { ShopConfig } from '../src/config/shop-config.entity.js';
 import { RequestContext } from '../src/core/request-context.js';
+import { EventLog } from '../src/events/event-log.entity.js';
 import { AuditLog } from '../src/logs/audit-log.entity.js';
 import { Order } from '../src/orders/order.entity.js';
 import { PrivacyService } from '../src/privacy/privacy.service.js';
@@ -106,6 +107,13 @@ describe('privacy: information, erasure and retention', () => {
       expect(order.createdAt.toISOString()).toBe(original.createdAt.toISOString());
     }
     expect(before).toHaveLength(2);
+    // Boards and order screens get the anonymised order at once (the stream's order.updated).
+    const streamed = await t.dataSource
+      .getRepository(EventLog)
+      .findBy({ type: 'order.updated', orderUid: In(before.map((b) => b.uid)) });
+    expect(streamed.map((row) => row.payload.orderId).sort()).toEqual(before.map((b) => b.id).sort());
+    for (const row of streamed)
+      expect(row.payload.order).toMatchObject({ firstName: '', lastName: '', phone: '', email: '' });
     const other = await t.dataSource.getRepository(Order).findOneByOrFail({ email: 'jemand@example.at' });
     expect(other.firstName).toBe('Jemand');
 

@@ -10,6 +10,7 @@ import { RequestContext } from '../core/request-context.js';
 import { LOGGER } from '../core/tokens.js';
 import { TransactionalConnection } from '../core/transaction.js';
 import { AuditLog } from '../logs/audit-log.entity.js';
+import type { OrderEvent } from '../orders/order-events.js';
 import { staffOrderJson } from '../orders/order-json.js';
 import { Order } from '../orders/order.entity.js';
 
@@ -199,5 +200,16 @@ export class PrivacyService implements OnApplicationBootstrap, OnModuleDestroy {
         changes: { anonymised: [...PERSONAL_ORDER_FIELDS] },
         trackVersion: false,
       });
+    // An erasure may hit open orders: every board and order screen replaces its copy at once, instead of
+    // showing the name and phone until it reloads. (Orders of the retention run are months old and on no
+    // board.) The customer's e-mail is gone, so no "changed" mail can follow.
+    if (action === 'privacy-erasure')
+      for (const order of orders)
+        await this.events.publish(ctx, 'order.updated', {
+          orderId: order.id,
+          uid: order.uid,
+          branchId: order.branchId ?? 0,
+          order: staffOrderJson(order),
+        } satisfies OrderEvent);
   }
 }
