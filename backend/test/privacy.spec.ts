@@ -162,7 +162,13 @@ describe('privacy: information, erasure and retention', () => {
       .findBy({ type: 'order.updated', orderUid: In(before.map((b) => b.uid)) });
     expect(streamed.map((row) => row.payload.orderId).sort()).toEqual(before.map((b) => b.id).sort());
     for (const row of streamed)
-      expect(row.payload.order).toMatchObject({ firstName: '', lastName: '', phone: '', email: '' });
+      expect(row.payload.order).toMatchObject({
+        firstName: '',
+        lastName: '',
+        phone: '',
+        email: '',
+        anonymisedAt: new Date(NOON).toISOString(),
+      });
     const other = await t.dataSource.getRepository(Order).findOneByOrFail({ email: 'jemand@example.at' });
     expect(other.firstName).toBe('Jemand');
 
@@ -184,6 +190,9 @@ describe('privacy: information, erasure and retention', () => {
     );
     expect(messages.length).toBeGreaterThan(2);
     for (const job of messages) expect(Object.keys(job.payload).sort()).toEqual(['kind', 'orderId']);
+    // The staff view says when.
+    const shown = await t.request('GET', `/api/orders/${before[0]!.id}`, undefined, demo.admin);
+    expect(shown.body.data.anonymisedAt).toBe(new Date(NOON).toISOString());
 
     const again = await t.request(
       'GET',
