@@ -134,6 +134,9 @@ test('the administrator looks up a customer, downloads the information and erase
   await expect(detail).not.toContainText(lastName);
   await expect(detail).not.toContainText(PHONE);
   await expect(detail).not.toContainText(ADDRESS);
+  // It says why the name is missing (the erasure's date), instead of "Ohne Namen".
+  await expect(detail).toContainText(/Personenbezogene Daten gelöscht am \d{2}\.\d{2}\.\d{4}/);
+  await expect(detail).not.toContainText('Ohne Namen');
   await detail.getByText('Kunde', { exact: true }).scrollIntoViewIfNeeded();
   await screenshot(page, testInfo, 'privacy-order-after', false);
 
