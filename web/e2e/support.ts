@@ -113,7 +113,7 @@ export interface PlacedOrder {
 export async function takeawayOrder(
   request: APIRequestContext,
   branchId: number,
-  options: { lastName: string; amount?: number; comment?: string },
+  options: { lastName: string; amount?: number; comment?: string; email?: string },
 ): Promise<PlacedOrder> {
   const response = await postTakeawayOrder(request, branchId, options);
   expect(response.status(), await response.text()).toBe(201);
@@ -129,7 +129,8 @@ export async function postTakeawayOrder(
     amount = 1,
     comment,
     paymentMethod = 'cash',
-  }: { lastName: string; amount?: number; comment?: string; paymentMethod?: string },
+    email = 'eva@example.at',
+  }: { lastName: string; amount?: number; comment?: string; paymentMethod?: string; email?: string },
 ) {
   const products = await getData<{ id: number; uid: string; name: string }[]>(
     request,
@@ -146,7 +147,7 @@ export async function postTakeawayOrder(
     data: {
       firstName: 'Eva',
       lastName,
-      email: 'eva@example.at',
+      email,
       phone: '+43 664 7654321',
       ...(comment === undefined ? {} : { comment }),
       paymentMethod,
@@ -164,8 +165,8 @@ export async function postTakeawayOrder(
 }
 
 /** A takeaway order (see `takeawayOrder`) with the id staff know it by, and its number. */
-export async function placeOrder(staff: Staff, branchId: number, lastName: string) {
-  const order = await takeawayOrder(staff.request, branchId, { lastName });
+export async function placeOrder(staff: Staff, branchId: number, lastName: string, email?: string) {
+  const order = await takeawayOrder(staff.request, branchId, { lastName, email });
   const list = await getData<{ id: number; uid: string }[]>(staff.request, '/api/orders?limit=200');
   const id = list.find((o) => o.uid === order.uid)!.id;
   return { id, ticketNumber: order.ticketNumber };

@@ -18,8 +18,8 @@ export const PRINT_WITHDRAWN = 'Bestellung storniert';
 /** How long an instance trusts what it knows about a branch's printers. */
 const PRINT_CACHE_MS = 10_000;
 
-/** The order event types that appear on the stream as they are. */
-const STREAMED = ['order.created', 'order.updated', 'order.status'] as const;
+/** The order event types that appear on the stream as they are (with the staff view of the order). */
+export const STREAMED = ['order.created', 'order.updated', 'order.status'] as const;
 
 /** The fields of the staff view the customer's status page may see (as `GET /api/orders/public/…`). */
 const PUBLIC_FIELDS = [

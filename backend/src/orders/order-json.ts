@@ -61,6 +61,8 @@ export function staffOrderJson(order: Order) {
     offer: order.offer,
     createdAt: iso(order.createdAt) ?? undefined,
     updatedAt: iso(order.updatedAt) ?? undefined,
+    // When the customer's personal data was erased (DSGVO), so staff see why the order has no name.
+    anonymisedAt: iso(order.anonymisedAt),
   } satisfies OrderContract & Record<string, unknown>;
 }
 

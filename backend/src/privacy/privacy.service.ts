@@ -6,10 +6,14 @@ import { ShopConfig } from '../config/shop-config.entity.js';
 import { Clock } from '../core/clock.js';
 import { DomainError } from '../core/errors.js';
 import { EventBus } from '../core/events.js';
+import { STREAMED } from '../events/event-log.writer.js';
 import { RequestContext } from '../core/request-context.js';
 import { LOGGER } from '../core/tokens.js';
+import { MAIL_JOB, SMS_JOB } from '../notifications/order-notifications.js';
 import { TransactionalConnection } from '../core/transaction.js';
+import { EventLog } from '../events/event-log.entity.js';
 import { AuditLog } from '../logs/audit-log.entity.js';
+import type { OrderEvent } from '../orders/order-events.js';
 import { staffOrderJson } from '../orders/order-json.js';
 import { Order } from '../orders/order.entity.js';
 
@@ -29,6 +33,11 @@ export const PERSONAL_ORDER_FIELDS = [
   'email',
   'comment',
 ] as const;
+
+/** `last_error` of a mail or SMS job of an erased order that had not gone out yet. */
+export const UNSENT_AFTER_ERASURE = 'Nicht gesendet: personenbezogene Daten gelöscht';
+/** `last_error` of one that had an error message (an SMTP answer may quote the address). */
+export const ERROR_ERASED = 'Fehlermeldung gelöscht (personenbezogene Daten)';
 
 /** How often a running server applies the retention period. */
 export const RETENTION_EVERY_MS = 60 * 60 * 1000;
@@ -191,6 +200,7 @@ export class PrivacyService implements OnApplicationBootstrap, OnModuleDestroy {
       })
       .where({ entityType: 'orders', entityId: In(orders.map((order) => String(order.id))) })
       .execute();
+    await this.eraseCopies(em, orders);
     for (const order of orders)
       await this.events.publish(ctx, 'entity.action', {
         entityType: 'orders',
@@ -199,5 +209,46 @@ export class PrivacyService implements OnApplicationBootstrap, OnModuleDestroy {
         changes: { anonymised: [...PERSONAL_ORDER_FIELDS] },
         trackVersion: false,
       });
+    // An erasure may hit open orders: every board and order screen replaces its copy at once, instead of
+    // showing the name and phone until it reloads. (Orders of the retention run are months old and on no
+    // board.) The customer's e-mail is gone, so no "changed" mail can follow.
+    if (action === 'privacy-erasure')
+      for (const order of orders)
+        await this.events.publish(ctx, 'order.updated', {
+          orderId: order.id,
+          uid: order.uid,
+          branchId: order.branchId ?? 0,
+          order: staffOrderJson(order),
+        } satisfies OrderEvent);
+  }
+
+  /**
+   * The two other places that hold copies of these orders' personal data, in the erasure's transaction:
+   *
+   * - The live stream's log: the orders' earlier events carry the staff view (name, contact, address).
+   *   They are deleted, not rewritten: the log only serves a client resuming by `Last-Event-ID`, and what
+   *   such a client needs of an order is its latest state. After an erasure that is the `order.updated`
+   *   published below (written after this delete); the boards reload on reconnect anyway, and the
+   *   retention run's orders are months old. Print job rows (ticket number, no personal data) stay.
+   * - The mail and SMS jobs: recipient, subject and text go, kind and order stay (what was sent when).
+   *   One not yet sent (waiting, or in hand) fails instead, so nothing more goes out; the worker that
+   *   holds one cannot mark it afterwards (its lease is cleared). An error message may quote the address.
+   */
+  private async eraseCopies(em: EntityManager, orders: Order[]): Promise<void> {
+    await em
+      .createQueryBuilder()
+      .delete()
+      .from(EventLog)
+      .where({ orderUid: In(orders.map((order) => order.uid)), type: In([...STREAMED]) })
+      .execute();
+    await em.query(
+      `UPDATE job SET payload = jsonb_build_object('kind', payload -> 'kind', 'orderId', payload -> 'orderId'),
+              status = CASE WHEN status IN ('pending', 'running') THEN 'failed' ELSE status END,
+              last_error = CASE WHEN status IN ('pending', 'running') THEN $3
+                                WHEN last_error IS NULL THEN NULL ELSE $4 END,
+              locked_by = NULL, locked_until = NULL
+       WHERE type = ANY($1) AND payload ->> 'orderId' = ANY($2)`,
+      [[MAIL_JOB, SMS_JOB], orders.map((order) => String(order.id)), UNSENT_AFTER_ERASURE, ERROR_ERASED],
+    );
   }
 }

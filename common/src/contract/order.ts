@@ -231,6 +231,11 @@ export interface Order extends Entity, OrderFlags {
   isQuotation?: boolean;
   /** Staff's priced offer for a quotation request (null until one is sent). */
   offer?: OrderOffer | null;
+  /**
+   * Staff view only: when the customer's personal data was erased (DSGVO Art. 17 or the retention
+   * period; ISO 8601), null while it is kept.
+   */
+  anonymisedAt?: IsoDateTime | null;
 }
 
 /** A line of a priced offer: a text, an amount in a unit and a gross unit price (major units). */

@@ -200,8 +200,8 @@ export const SETTINGS: readonly SettingEntry[] = [
   ),
   config(
     'anonymiseOrdersAfterMonths',
-    'Personendaten abgeschlossener Bestellungen anonymisieren nach (Monaten, leer = aus)',
-    'Nach so vielen Monaten werden Name, Kontakt und Adresse abgeschlossener Bestellungen gelöscht; Beträge, Daten und Artikel bleiben.',
+    'Personenbezogene Daten anonymisieren nach (Monaten)',
+    'Abgeschlossene, abgelehnte und stornierte Bestellungen, ab dem Bestelldatum: Name, Kontakt, Adresse und Kommentare werden entfernt; Beträge, Datum und Artikel bleiben. Leer = nie.',
     `${B}privacy/privacy.service.ts`,
   ),
   config('title', 'Titel', 'Überschrift der Startseite.', `${W}storefront/content/pages/HomeVariantA.tsx`),

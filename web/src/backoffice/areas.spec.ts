@@ -1,4 +1,4 @@
-import { visibleAreas } from './areas';
+import { ownScreensOf, visibleAreas } from './areas';
 
 describe(visibleAreas.name, () => {
   const labels = (roles: string[]) => visibleAreas(roles).map((a) => a.label);
@@ -18,5 +18,16 @@ describe(visibleAreas.name, () => {
 
   it('shows nothing without a role', () => {
     expect(labels([])).toEqual([]);
+  });
+});
+
+describe(ownScreensOf.name, () => {
+  const paths = (roles: string[]) => ownScreensOf('settings', roles).map((s) => s.path);
+
+  it('offers "Auskunft und Löschung" under the settings to the administrator only (as the API)', () => {
+    expect(ownScreensOf('settings', ['ROLE_ADMIN']).map((s) => s.label)).toEqual(['Auskunft und Löschung']);
+    expect(paths(['ROLE_MANAGER'])).toEqual([]);
+    expect(paths(['ROLE_EMPLOYEE'])).toEqual([]);
+    expect(ownScreensOf('orders', ['ROLE_ADMIN'])).toEqual([]);
   });
 });

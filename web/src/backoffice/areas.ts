@@ -27,8 +27,29 @@ export const NAV_AREAS: readonly NavArea[] = [
   { path: 'signage', label: 'Digital Signage', needs: ['signage'], ready: true },
   { path: 'devices', label: 'Geräte', needs: ['devices'], ready: true },
   { path: 'statistics', label: 'Statistik', needs: ['statistics'], ready: true },
-  { path: 'settings', label: 'Einstellungen', needs: ['config', 'users', 'logs'], ready: true },
+  { path: 'settings', label: 'Einstellungen', needs: ['config', 'users', 'logs', 'privacy'], ready: true },
 ];
+
+/** A hand-written screen shown as a tab of an area, after the area's entity screens. */
+export interface AreaScreen {
+  area: string;
+  /** Path segment under the area (`/backend/{area}/{path}`). */
+  path: string;
+  label: string;
+  /** The permission area the user must read. */
+  needs: string;
+}
+
+export const AREA_SCREENS: readonly AreaScreen[] = [
+  // DSGVO Art. 15 and 17: administrators only, as the API (docs/decisions/privacy.md).
+  { area: 'settings', path: 'privacy', label: 'Auskunft und Löschung', needs: 'privacy' },
+];
+
+/** The hand-written screens of an area the roles may use, in tab order. */
+export function ownScreensOf(area: string, roles: readonly string[]): AreaScreen[] {
+  const readable = readableAreas(roles);
+  return AREA_SCREENS.filter((screen) => screen.area === area && readable.has(screen.needs));
+}
 
 /** The permission areas the roles may read. */
 export function readableAreas(roles: readonly string[]): Set<string> {

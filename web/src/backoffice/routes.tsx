@@ -13,6 +13,7 @@ import { OrderBoardPage } from './orders/OrderBoardPage';
 import { OrderHistoryPage } from './orders/OrderHistoryPage';
 import { AreaPlaceholderPage } from './pages/AreaPlaceholderPage';
 import { LoginPage } from './pages/LoginPage';
+import { PrivacyPage } from './privacy/PrivacyPage';
 import { SignedInShell } from './shell/SignedInShell';
 import { BackofficeStoresProvider } from './stores';
 
@@ -90,6 +91,8 @@ export const BACKOFFICE_ROUTES: RouteObject[] = [
                     },
                   ]
                 : []),
+              // "Auskunft und Löschung" (areas.ts AREA_SCREENS): a tab of the settings beside their entities.
+              ...(area.path === 'settings' ? [{ path: 'privacy', element: <PrivacyPage /> }] : []),
               { path: ':screen', element: <ScreenRoute area={area.path} /> },
               { path: ':screen/:id', element: <ScreenRoute area={area.path} /> },
             ],

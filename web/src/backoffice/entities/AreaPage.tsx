@@ -1,16 +1,19 @@
 import { observer } from 'mobx-react-lite';
 import { Navigate, NavLink, Outlet, useLocation, useParams } from '../../router/router';
-import { NAV_AREAS } from '../areas';
+import { NAV_AREAS, ownScreensOf } from '../areas';
 import { useStores } from '../stores';
 import { screensOf } from './access';
 import './entities.css';
 
-/** One area of the navigation: its entity screens as tabs, the chosen one below. */
+/** One area of the navigation: its entity screens (and hand-written ones) as tabs, the chosen one below. */
 export const AreaPage = observer(function AreaPage({ area }: { area: string }) {
   const { auth } = useStores();
-  const screens = screensOf(area, auth.roles);
+  const tabs = [
+    ...screensOf(area, auth.roles).map((screen) => ({ path: screen.path, label: screen.plural })),
+    ...ownScreensOf(area, auth.roles),
+  ];
   const label = NAV_AREAS.find((a) => a.path === area)?.label ?? 'Bereich';
-  if (screens.length === 0) {
+  if (tabs.length === 0) {
     return (
       <section className="bo-page card">
         <h1>{label}</h1>
@@ -21,13 +24,13 @@ export const AreaPage = observer(function AreaPage({ area }: { area: string }) {
   return (
     <div className="bo-area">
       <nav className="bo-tabs" aria-label={label}>
-        {screens.map((screen) => (
+        {tabs.map((tab) => (
           <NavLink
-            key={screen.path}
-            to={`/backend/${area}/${screen.path}`}
+            key={tab.path}
+            to={`/backend/${area}/${tab.path}`}
             className={({ isActive }) => (isActive ? 'bo-tab bo-tab--active' : 'bo-tab')}
           >
-            {screen.plural}
+            {tab.label}
           </NavLink>
         ))}
       </nav>

@@ -43,7 +43,15 @@ const PROJECT_STATUS = options({
   cancelled: 'Abgebrochen',
 });
 const TASK_STATUS = options({ open: 'Offen', 'in-progress': 'In Arbeit', done: 'Erledigt' });
-const LOG_ACTIONS = options({ create: 'Erstellt', update: 'Geändert', delete: 'Gelöscht' });
+const LOG_ACTIONS = options({
+  create: 'Erstellt',
+  update: 'Geändert',
+  delete: 'Gelöscht',
+  // "Auskunft und Löschung" and the retention period (docs/decisions/privacy.md).
+  'privacy-export': 'Auskunft (DSGVO)',
+  'privacy-erasure': 'Löschung (DSGVO)',
+  'privacy-retention': 'Anonymisiert nach Frist',
+});
 const ACTIVITY_TYPES = options({ work: 'Arbeit', holiday: 'Urlaub', sick: 'Krankenstand' });
 // Derived by the server (running, paused, ended): the time clock and the list show the same words.
 const ACTIVITY_STATUS = options({ running: 'Eingestempelt', paused: 'In Pause', ended: 'Beendet' });

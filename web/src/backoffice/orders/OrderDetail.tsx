@@ -1,6 +1,7 @@
 import {
   allowedActions,
   customerStatusText,
+  formatDate,
   formatMoney,
   isFinalOrder,
   ONLINE_PAYMENT_METHODS,
@@ -390,7 +391,14 @@ export const OrderDetail = observer(function OrderDetail({
             </>
           )}
           <dt>Kunde</dt>
-          <dd>{customerName(order)}</dd>
+          {order.anonymisedAt ? (
+            // An erased order has no name: say why instead of "Ohne Namen".
+            <dd className="detail-list__note">
+              Personenbezogene Daten gelöscht am {formatDate(new Date(order.anonymisedAt))}
+            </dd>
+          ) : (
+            <dd>{customerName(order)}</dd>
+          )}
           {order.phone && (
             <>
               <dt>Telefon</dt>
