@@ -241,4 +241,33 @@ describe('a broken database connection (simulated, both databases)', () => {
     }
     expect((await post(t, takeaway(demo), randomUUID())).status).toBe(201);
   });
+
+  it('takes the retry with the same key when the connection broke right after the claim committed', async () => {
+    // The claim of the Idempotency-Key commits, and then its answer is lost with the connection (what a
+    // restart at that moment does): the client gets a 503 and retries with the same key.
+    const original = t.dataSource.transaction.bind(t.dataSource) as (...args: unknown[]) => Promise<unknown>;
+    const spy = jest.spyOn(t.dataSource, 'transaction').mockImplementationOnce((async (
+      ...args: unknown[]
+    ) => {
+      await original(...args);
+      throw new Error('Connection terminated unexpectedly');
+    }) as never);
+    const key = randomUUID();
+    const body = takeaway(demo, { email: 'antwort-verloren@example.at' });
+    try {
+      expect(await post(t, body, key)).toMatchObject({ status: 503, retryAfter: '5' });
+    } finally {
+      spy.mockRestore();
+    }
+    let retry = await post(t, body, key);
+    for (let i = 0; i < 20 && retry.status !== 201; i++) {
+      await sleep(250);
+      retry = await post(t, body, key);
+    }
+    expect(retry.status).toBe(201);
+    const rows = await t.dataSource.query(
+      `SELECT uid FROM customer_order WHERE email = 'antwort-verloren@example.at'`,
+    );
+    expect(rows).toEqual([{ uid: retry.uid }]);
+  });
 });

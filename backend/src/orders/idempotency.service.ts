@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { Clock } from '../core/clock.js';
+import { databaseFaultOf } from '../core/database-faults.js';
 import { DomainError } from '../core/errors.js';
 import { RequestContext } from '../core/request-context.js';
 import { TransactionalConnection } from '../core/transaction.js';
@@ -71,6 +72,18 @@ export class IdempotencyService implements OnModuleDestroy {
    */
   async claim(key: string, hash: string): Promise<Claim> {
     const now = this.clock.now();
+    try {
+      return await this.claimAt(key, hash, now);
+    } catch (error) {
+      // The connection broke around the COMMIT: the claim may have been written although this request
+      // failed (503). Nobody else works with it, so give it back, or every retry with the key would be
+      // refused as "in flight" until the claim goes stale. `now` marks this claim and no later one.
+      if (databaseFaultOf(error) === 'unavailable') void this.release(key, now);
+      throw error;
+    }
+  }
+
+  private async claimAt(key: string, hash: string, now: Date): Promise<Claim> {
     const ctx = RequestContext.system();
     return this.connection.withTransaction(ctx, async (em) => {
       await this.purge(em, now);
@@ -142,10 +155,12 @@ export class IdempotencyService implements OnModuleDestroy {
    * key after the 503's Retry-After is taken instead of being refused as "in flight" until the claim goes
    * stale. Only an `in_flight` claim is deleted: an order whose commit went through keeps its answer.
    */
-  async release(key: string, attempt = 0): Promise<void> {
+  async release(key: string, claimedAt?: Date, attempt = 0): Promise<void> {
     try {
       await this.connection.withTransaction(RequestContext.system(), (em) =>
-        em.getRepository(IdempotencyKey).delete({ key, status: 'in_flight' }),
+        em
+          .getRepository(IdempotencyKey)
+          .delete({ key, status: 'in_flight', ...(claimedAt ? { createdAt: claimedAt } : {}) }),
       );
       this.pendingReleases.delete(key);
     } catch {
@@ -154,7 +169,7 @@ export class IdempotencyService implements OnModuleDestroy {
         return;
       }
       const timer = setTimeout(
-        () => void this.release(key, attempt + 1),
+        () => void this.release(key, claimedAt, attempt + 1),
         RELEASE_RETRY_MS * 2 ** Math.min(attempt, 4),
       );
       timer.unref();
