@@ -4,7 +4,8 @@
 // <= 100 ms; `/api/health` and, where it answers, `/api/health/live`), the time to recover after a
 // PostgreSQL restart, and orders lost (target 0). Prints figures, asserts nothing.
 //   npm run build && npm run bench:faults
-// BENCH_ORDERS (200 per burst), BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres).
+// BENCH_ORDERS (200 per burst), BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres),
+// BENCH_LOG_LEVEL (the backends' LOG_LEVEL, default silent).
 //
 // The restart is simulated for the bench's own database, never done to the machine's PostgreSQL (others
 // use it): the backend reaches the server through a TCP proxy here; the "restart" ends every session of
@@ -45,7 +46,7 @@ async function startBackend(env) {
     env: {
       ...process.env,
       PORT: String(port),
-      LOG_LEVEL: 'silent',
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
       RATE_LIMIT_PUBLIC_WRITES: '999999/60',
       ...env,
     },
