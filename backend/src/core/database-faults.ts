@@ -55,6 +55,9 @@ export function databaseFaultOf(error: unknown): DatabaseFault | undefined {
       if (UNAVAILABLE_SQLSTATES.has(code) || UNAVAILABLE_ERRNOS.has(code) || /^08[0-9A-Z]{3}$/.test(code))
         return 'unavailable';
     }
+    // TypeORM releases a query runner when its connection emits an error (the server ended the session);
+    // the transaction's next statement or its COMMIT then fails with this, and the server rolled it back.
+    if ((current as { name?: unknown }).name === 'QueryRunnerAlreadyReleasedError') return 'unavailable';
     const message = typeof e.message === 'string' ? e.message : '';
     if (/No space left on device|ENOSPC/.test(message)) return 'storage_full';
     if (UNAVAILABLE_MESSAGES.some((m) => message.startsWith(m))) return 'unavailable';

@@ -1,5 +1,5 @@
 import { NotFoundException } from '@nestjs/common';
-import { QueryFailedError } from 'typeorm';
+import { QueryFailedError, QueryRunnerAlreadyReleasedError } from 'typeorm';
 import { DomainError } from './errors.js';
 import { toErrorResponse } from './http-error.filter.js';
 
@@ -99,6 +99,10 @@ describe('toErrorResponse', () => {
       ],
       ['a connection that broke mid-query', new Error('Connection terminated unexpectedly')],
       ["the pool's connect timeout under load", new Error('timeout exceeded when trying to connect')],
+      [
+        "a transaction whose connection broke before its COMMIT (TypeORM's released query runner)",
+        new QueryRunnerAlreadyReleasedError(),
+      ],
       [
         'a pool timeout wrapped as a cause',
         new Error('query failed', { cause: new Error('Connection terminated due to connection timeout') }),
