@@ -56,8 +56,11 @@ export function databaseFaultOf(error: unknown): DatabaseFault | undefined {
         return 'unavailable';
     }
     // TypeORM releases a query runner when its connection emits an error (the server ended the session);
-    // the transaction's next statement or its COMMIT then fails with this, and the server rolled it back.
-    if ((current as { name?: unknown }).name === 'QueryRunnerAlreadyReleasedError') return 'unavailable';
+    // the transaction's next statement or its COMMIT then fails with one of these, and the server rolled
+    // the transaction back.
+    const name = (current as { name?: unknown }).name;
+    if (name === 'QueryRunnerAlreadyReleasedError' || name === 'QueryRunnerProviderAlreadyReleasedError')
+      return 'unavailable';
     const message = typeof e.message === 'string' ? e.message : '';
     if (/No space left on device|ENOSPC/.test(message)) return 'storage_full';
     if (UNAVAILABLE_MESSAGES.some((m) => message.startsWith(m))) return 'unavailable';

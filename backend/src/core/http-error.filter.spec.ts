@@ -1,5 +1,9 @@
 import { NotFoundException } from '@nestjs/common';
-import { QueryFailedError, QueryRunnerAlreadyReleasedError } from 'typeorm';
+import {
+  QueryFailedError,
+  QueryRunnerAlreadyReleasedError,
+  QueryRunnerProviderAlreadyReleasedError,
+} from 'typeorm';
 import { DomainError } from './errors.js';
 import { toErrorResponse } from './http-error.filter.js';
 
@@ -103,6 +107,7 @@ describe('toErrorResponse', () => {
         "a transaction whose connection broke before its COMMIT (TypeORM's released query runner)",
         new QueryRunnerAlreadyReleasedError(),
       ],
+      ['a statement on the released query runner', new QueryRunnerProviderAlreadyReleasedError()],
       [
         'a pool timeout wrapped as a cause',
         new Error('query failed', { cause: new Error('Connection terminated due to connection timeout') }),
