@@ -1,5 +1,9 @@
 import { NotFoundException } from '@nestjs/common';
-import { QueryFailedError } from 'typeorm';
+import {
+  QueryFailedError,
+  QueryRunnerAlreadyReleasedError,
+  QueryRunnerProviderAlreadyReleasedError,
+} from 'typeorm';
 import { DomainError } from './errors.js';
 import { toErrorResponse } from './http-error.filter.js';
 
@@ -68,6 +72,74 @@ describe('toErrorResponse', () => {
     expect(toErrorResponse({ type: 'entity.too.large', status: 413 })).toMatchObject({
       status: 413,
       body: { errors: [{ message: 'Die Anfrage ist zu groß.' }] },
+    });
+  });
+
+  describe('database faults', () => {
+    const unavailable = {
+      status: 503,
+      body: {
+        errors: [
+          {
+            message:
+              'Der Dienst ist gerade vorübergehend nicht erreichbar. Bitte versuchen Sie es in wenigen Sekunden erneut.',
+            code: 'database_unavailable',
+          },
+        ],
+      },
+      headers: { 'Retry-After': '5' },
+    };
+    const sqlState = (code: string) =>
+      new QueryFailedError('INSERT INTO orders ...', [], Object.assign(new Error('fault'), { code }));
+
+    it.each([
+      ['a session ended by a restart (57P01 admin_shutdown)', sqlState('57P01')],
+      ['a server that is starting (57P03 cannot_connect_now)', sqlState('57P03')],
+      ['a connection exception (class 08)', sqlState('08006')],
+      ['too many connections (53300)', sqlState('53300')],
+      [
+        'a refused connection',
+        Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+      ],
+      ['a connection that broke mid-query', new Error('Connection terminated unexpectedly')],
+      ["the pool's connect timeout under load", new Error('timeout exceeded when trying to connect')],
+      [
+        "a transaction whose connection broke before its COMMIT (TypeORM's released query runner)",
+        new QueryRunnerAlreadyReleasedError(),
+      ],
+      ['a statement on the released query runner', new QueryRunnerProviderAlreadyReleasedError()],
+      [
+        'a pool timeout wrapped as a cause',
+        new Error('query failed', { cause: new Error('Connection terminated due to connection timeout') }),
+      ],
+    ])('answers %s with a German 503 and Retry-After', (_label, error) => {
+      expect(toErrorResponse(error)).toMatchObject(unavailable);
+    });
+
+    it.each([
+      ['a full disk on the server (53100)', sqlState('53100')],
+      [
+        'a full media or data folder (ENOSPC)',
+        Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }),
+      ],
+      [
+        'an ENOSPC the embedded database reports in its message',
+        new Error('could not extend file "base/5/1259": No space left on device'),
+      ],
+    ])('answers %s with a German 507 without SQL', (_label, error) => {
+      const res = toErrorResponse(error);
+      expect(res.status).toBe(507);
+      expect(res.body.errors).toEqual([
+        {
+          message:
+            'Der Speicherplatz des Servers ist voll. Es wurde nichts gespeichert; bitte versuchen Sie es später erneut.',
+          code: 'storage_full',
+        },
+      ]);
+    });
+
+    it('keeps other SQL errors a 500', () => {
+      expect(toErrorResponse(sqlState('42P01')).status).toBe(500);
     });
   });
 });

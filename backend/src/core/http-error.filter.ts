@@ -2,6 +2,7 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException } from '
 import type { Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { QueryFailedError } from 'typeorm';
+import { DATABASE_RETRY_AFTER_SECONDS, databaseFaultOf } from './database-faults.js';
 import { DomainError, type FieldError, STATUS_OF, uniqueViolationOf } from './errors.js';
 import { HTTP_MESSAGES } from './messages.js';
 
@@ -21,8 +22,16 @@ const GENERIC_BY_STATUS: Record<number, string> = {
   503: 'Der Dienst ist vorübergehend nicht verfügbar.',
 };
 
+/** What {@link toErrorResponse} makes of an error: status, body, extra headers and whether to log it. */
+export interface ErrorResponse {
+  status: number;
+  body: ErrorBody;
+  log: boolean;
+  headers?: Record<string, string>;
+}
+
 /** Maps any thrown value to a status and the `{ errors: [...] }` body with German messages. */
-export function toErrorResponse(error: unknown): { status: number; body: ErrorBody; log: boolean } {
+export function toErrorResponse(error: unknown): ErrorResponse {
   if (error instanceof DomainError) {
     return {
       status: STATUS_OF[error.code],
@@ -56,6 +65,23 @@ export function toErrorResponse(error: unknown): { status: number; body: ErrorBo
         log: false,
       };
     }
+  }
+  // The database restarted or is out of reach, or the disk is full: the client learns what to do, never a 500.
+  const fault = databaseFaultOf(error);
+  if (fault === 'unavailable') {
+    return {
+      status: 503,
+      body: { errors: [{ message: HTTP_MESSAGES.temporarilyUnavailable, code: 'database_unavailable' }] },
+      headers: { 'Retry-After': String(DATABASE_RETRY_AFTER_SECONDS) },
+      log: true,
+    };
+  }
+  if (fault === 'storage_full') {
+    return {
+      status: 507,
+      body: { errors: [{ message: HTTP_MESSAGES.storageFull, code: 'storage_full' }] },
+      log: true,
+    };
   }
   if (error instanceof HttpException) {
     const status = error.getStatus();
@@ -96,9 +122,10 @@ export class HttpErrorFilter implements ExceptionFilter {
   catch(error: unknown, host: ArgumentsHost) {
     const res = host.switchToHttp().getResponse<Response>();
     const req = host.switchToHttp().getRequest<Request>();
-    const { status, body, log } = toErrorResponse(error);
+    const { status, body, log, headers } = toErrorResponse(error);
     if (log) this.logger.error({ err: error, method: req.method, url: req.originalUrl }, 'unhandled error');
     if (res.headersSent) return;
+    for (const [name, value] of Object.entries(headers ?? {})) res.setHeader(name, value);
     res.status(status).json(body);
   }
 }
@@ -107,8 +134,9 @@ export class HttpErrorFilter implements ExceptionFilter {
 export function expressErrorHandler(logger: Logger) {
   return (error: unknown, req: Request, res: Response, next: (err?: unknown) => void) => {
     if (res.headersSent) return next(error);
-    const { status, body, log } = toErrorResponse(error);
+    const { status, body, log, headers } = toErrorResponse(error);
     if (log) logger.error({ err: error, method: req.method, url: req.originalUrl }, 'unhandled error');
+    for (const [name, value] of Object.entries(headers ?? {})) res.setHeader(name, value);
     res.status(status).json(body);
   };
 }

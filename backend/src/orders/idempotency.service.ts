@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { Clock } from '../core/clock.js';
+import { databaseFaultOf } from '../core/database-faults.js';
 import { DomainError } from '../core/errors.js';
 import { RequestContext } from '../core/request-context.js';
 import { TransactionalConnection } from '../core/transaction.js';
@@ -38,8 +39,12 @@ export const requestHash = (body: unknown) => createHash('sha256').update(canoni
  * order's transaction starts, so concurrent requests with the key see it); the order's transaction stores
  * the answer on the key, so order and answer commit together. A failed request releases its claim.
  */
+/** Background retries of a release that failed: after 0.5, 1, 2, 4, 8, 8 … s, about a minute in all. */
+const RELEASE_RETRY_MS = 500;
+const RELEASE_ATTEMPTS = 10;
+
 @Injectable()
-export class IdempotencyService {
+export class IdempotencyService implements OnModuleDestroy {
   private lastPurge = 0;
 
   constructor(
@@ -67,6 +72,18 @@ export class IdempotencyService {
    */
   async claim(key: string, hash: string): Promise<Claim> {
     const now = this.clock.now();
+    try {
+      return await this.claimAt(key, hash, now);
+    } catch (error) {
+      // The connection broke around the COMMIT: the claim may have been written although this request
+      // failed (503). Nobody else works with it, so give it back, or every retry with the key would be
+      // refused as "in flight" until the claim goes stale. `now` marks this claim and no later one.
+      if (databaseFaultOf(error) === 'unavailable') void this.release(key, now);
+      throw error;
+    }
+  }
+
+  private async claimAt(key: string, hash: string, now: Date): Promise<Claim> {
     const ctx = RequestContext.system();
     return this.connection.withTransaction(ctx, async (em) => {
       await this.purge(em, now);
@@ -131,11 +148,42 @@ export class IdempotencyService {
     );
   }
 
-  /** Gives the key back after a request that failed (nothing was written; the client may retry). */
-  async release(key: string): Promise<void> {
-    await this.connection.withTransaction(RequestContext.system(), (em) =>
-      em.getRepository(IdempotencyKey).delete({ key, status: 'in_flight' }),
-    );
+  /**
+   * Gives the key back after a request that failed (nothing was written; the client may retry). Never
+   * throws: when the database is out of reach (usually why the request failed — a restart, a broken
+   * connection), the release is tried again in the background, so that the client's retry with the same
+   * key after the 503's Retry-After is taken instead of being refused as "in flight" until the claim goes
+   * stale. Only an `in_flight` claim is deleted: an order whose commit went through keeps its answer.
+   */
+  async release(key: string, claimedAt?: Date, attempt = 0): Promise<void> {
+    try {
+      await this.connection.withTransaction(RequestContext.system(), (em) =>
+        em
+          .getRepository(IdempotencyKey)
+          .delete({ key, status: 'in_flight', ...(claimedAt ? { createdAt: claimedAt } : {}) }),
+      );
+      this.pendingReleases.delete(key);
+    } catch {
+      if (this.closed || attempt >= RELEASE_ATTEMPTS) {
+        this.pendingReleases.delete(key);
+        return;
+      }
+      const timer = setTimeout(
+        () => void this.release(key, claimedAt, attempt + 1),
+        RELEASE_RETRY_MS * 2 ** Math.min(attempt, 4),
+      );
+      timer.unref();
+      this.pendingReleases.set(key, timer);
+    }
+  }
+
+  private readonly pendingReleases = new Map<string, NodeJS.Timeout>();
+  private closed = false;
+
+  onModuleDestroy(): void {
+    this.closed = true;
+    for (const timer of this.pendingReleases.values()) clearTimeout(timer);
+    this.pendingReleases.clear();
   }
 
   /** Drops expired keys, at most once an hour per process. */

@@ -32,7 +32,8 @@ export function testServerUrl(): string | undefined {
  */
 export async function openTestDatabase(
   state: DatabaseState = 'empty',
-): Promise<OpenDatabase & { label: string }> {
+  via?: (url: string) => string,
+): Promise<OpenDatabase & { label: string; url?: string }> {
   const serverUrl = testServerUrl();
   if (!serverUrl) {
     const db = (await openEmbeddedSnapshot(state)) ?? (await openDatabase({ kind: 'embedded' }, ENTITIES));
@@ -42,10 +43,11 @@ export async function openTestDatabase(
   const name = `test_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const template = state === 'empty' ? undefined : await serverTemplate(serverUrl, state);
   const url = await createServerDatabase(serverUrl, name, template);
-  const db = await openDatabase({ kind: 'server', url }, ENTITIES);
+  const db = await openDatabase({ kind: 'server', url: via ? via(url) : url }, ENTITIES);
   if (!template) await bring(db, state);
   return {
     ...db,
+    url,
     label: `PostgreSQL ${new URL(url).host}/${name}`,
     close: async () => {
       await db.close();
@@ -74,6 +76,8 @@ export interface TestApp {
   clock: FixedClock;
   dataSource: DataSource;
   config: AppConfig;
+  /** On a server: the test database's own URL (not through {@link TestAppOptions.via}). */
+  databaseUrl?: string;
   /** Sends JSON (when a body is given) and parses JSON answers. */
   request<T = any>(
     method: string,
@@ -89,6 +93,10 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Replace the real authenticator (only for tests of the auth guard itself). */
   authenticator?: Authenticator;
+  /** On a server: the URL the application connects with, from its database's (a proxy for fault tests). */
+  via?: (url: string) => string;
+  /** A database opened by the test (migrated and seeded as it needs), instead of a fresh one. */
+  database?: OpenDatabase;
 }
 
 /**
@@ -99,7 +107,9 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
   // The demo seed also writes its pictures to MEDIA_DIR; a test with a media folder of its own seeds
   // there itself (the seeded snapshot's pictures went to the builder's folder).
   const seedHere = Boolean(options.seed && options.env?.MEDIA_DIR);
-  const db = await openTestDatabase(options.seed && !seedHere ? 'seeded' : 'migrated');
+  const db =
+    options.database ??
+    (await openTestDatabase(options.seed && !seedHere ? 'seeded' : 'migrated', options.via));
   // Nothing to do on a current snapshot; applies what a snapshot would lack.
   await migrate(db.dataSource);
   const clock = new FixedClock(new Date(SEED_TIME));
@@ -126,6 +136,7 @@ export async function startTestApp(options: TestAppOptions = {}): Promise<TestAp
     clock,
     dataSource: db.dataSource,
     config,
+    databaseUrl: 'url' in db ? (db.url as string | undefined) : undefined,
     async request(method, path, body, headers = {}) {
       const res = await fetch(baseUrl + path, {
         method,
