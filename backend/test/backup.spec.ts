@@ -14,7 +14,8 @@ import path from 'node:path';
 import pg from 'pg';
 import type { DataSource } from 'typeorm';
 import pino from 'pino';
-import { BackupError, restoreBackup, writeBackup } from '../src/backup/backup-archive.js';
+import * as tar from 'tar';
+import { BackupError, isDatabaseEntry, restoreBackup, writeBackup } from '../src/backup/backup-archive.js';
 import { backupCommand, restoreCommand } from '../src/backup/backup-commands.js';
 import { BackupService } from '../src/backup/backup.service.js';
 import { FixedClock } from '../src/core/clock.js';
@@ -112,7 +113,8 @@ async function wipeServer(url: string) {
 describe(`backup and restore (${onServer ? 'PostgreSQL server' : 'PGlite'})`, () => {
   it('back up while the shop runs, wipe, restore: every row and every media file identical', async () => {
     const dataDir = path.join(work, 'roundtrip', 'data');
-    const mediaDir = path.join(work, 'roundtrip', 'media');
+    // The embedded database in its default layout: MEDIA_DIR inside DATA_DIR.
+    const mediaDir = onServer ? path.join(work, 'roundtrip', 'media') : path.join(dataDir, 'media');
     const { db, env } = await openSeeded(dataDir);
     const config = loadConfig({ ...env, MEDIA_DIR: mediaDir });
     await writeMedia(mediaDir);
@@ -140,6 +142,24 @@ describe(`backup and restore (${onServer ? 'PostgreSQL server' : 'PGlite'})`, ()
         mediaFiles: 3,
       });
       expect(manifest.migration).toMatch(/\d{13}/);
+      const unpacked = path.join(work, 'roundtrip', 'unpacked');
+      mkdirSync(unpacked);
+      await tar.extract({ file, cwd: unpacked });
+      expect(readdirSync(unpacked).sort()).toEqual([
+        onServer ? 'database.sql' : 'database.tar',
+        'manifest.json',
+        'media',
+      ]);
+      if (!onServer) {
+        // The embedded database's dump holds its own files only, not the media folder beside them.
+        const names: string[] = [];
+        await tar.list({
+          file: path.join(unpacked, 'database.tar'),
+          onReadEntry: (e) => names.push(e.path.replace(/^\/+/, '')),
+        });
+        expect(names).toContain('PG_VERSION');
+        expect(names.filter((n) => !isDatabaseEntry(n.split('/')[0]!))).toEqual([]);
+      }
 
       // Wipe.
       if (onServer) {
@@ -167,6 +187,20 @@ describe(`backup and restore (${onServer ? 'PostgreSQL server' : 'PGlite'})`, ()
       await expect(restoreCommand(config, file, false)).rejects.toThrow(
         /enthält bereits Daten; eine Wiederherstellung ersetzt sie vollständig\. Zum Überschreiben --force angeben\./,
       );
+      // With --force it replaces them; files of others in DATA_DIR stay where they are.
+      mkdirSync(path.join(dataDir, 'notizen'), { recursive: true });
+      writeFileSync(path.join(dataDir, 'notizen', 'liesmich.txt'), 'bleibt');
+      await restoreCommand(config, file, true);
+      expect(readFileSync(path.join(dataDir, 'notizen', 'liesmich.txt'), 'utf8')).toBe('bleibt');
+      const again = onServer
+        ? await openDatabase({ kind: 'server', url: config.databaseUrl! }, ENTITIES)
+        : await openDatabase({ kind: 'embedded', dataDir, durable: false }, ENTITIES);
+      try {
+        expect(await contents(again.dataSource)).toEqual(before);
+      } finally {
+        await again.close();
+      }
+      expect(files(mediaDir)).toEqual(mediaBefore);
     } finally {
       if (onServer) await dropServer();
       else if (db.dataSource.isInitialized) await db.close();

@@ -121,7 +121,7 @@ async function dumpEmbedded(dataSource: DataSource): Promise<{ tarball: Buffer; 
     const migration = await newestMigration((sql) => runner.query(sql));
     await pglite.exec('CHECKPOINT');
     const blob = await pglite.dumpDataDir('none');
-    return { tarball: Buffer.from(await blob.arrayBuffer()), migration };
+    return { tarball: onlyDatabaseEntries(Buffer.from(await blob.arrayBuffer())), migration };
   } finally {
     await runner.release();
   }
@@ -232,15 +232,40 @@ export async function targetHasData(target: RestoreTarget): Promise<boolean> {
   }
 }
 
-/** The entries of the embedded database's own files in DATA_DIR (not the lock, media or backups). */
-async function databaseEntries(dataDir: string, keep: string[]): Promise<string[]> {
-  const names = await readdir(dataDir).catch(() => [] as string[]);
-  return names.filter(
-    (name) =>
-      name !== 'ordering.pid' &&
-      !name.startsWith('.restore-') &&
-      !keep.some((k) => path.resolve(dataDir, name) === path.resolve(k)),
+/**
+ * Whether a top-level name in DATA_DIR belongs to the embedded database (PostgreSQL's own files). DATA_DIR
+ * also holds the lock file and, by default, MEDIA_DIR (and maybe BACKUP_DIR): those are not the database's.
+ */
+export function isDatabaseEntry(name: string): boolean {
+  return (
+    name.startsWith('pg_') ||
+    ['PG_VERSION', 'base', 'global', 'postgresql.conf', 'postgresql.auto.conf', 'postmaster.opts'].includes(
+      name,
+    )
   );
+}
+
+/**
+ * PGlite's `dumpDataDir` tars its whole folder, which is DATA_DIR: keeps only the database's entries
+ * ({@link isDatabaseEntry}), so that media files (in the backup once, beside it) and earlier backups do not
+ * end up inside it. A tar is 512-byte blocks: a header (name, size in octal) and the data rounded up.
+ */
+export function onlyDatabaseEntries(tarball: Buffer): Buffer {
+  const kept: Buffer[] = [];
+  for (let at = 0; at + 512 <= tarball.length;) {
+    const header = tarball.subarray(at, at + 512);
+    if (header.every((byte) => byte === 0)) break;
+    const field = (from: number, to: number) =>
+      header.subarray(from, to).toString('utf8').replace(/\0.*$/s, '');
+    const size = parseInt(field(124, 136).trim() || '0', 8);
+    const prefix = field(345, 500);
+    const name = (prefix ? `${prefix}/${field(0, 100)}` : field(0, 100)).replace(/^\/+/, '');
+    const length = 512 + Math.ceil(size / 512) * 512;
+    if (isDatabaseEntry(name.split('/')[0]!)) kept.push(tarball.subarray(at, at + length));
+    at += length;
+  }
+  kept.push(Buffer.alloc(1024));
+  return Buffer.concat(kept);
 }
 
 /**
@@ -253,7 +278,7 @@ async function databaseEntries(dataDir: string, keep: string[]): Promise<string[
 export async function restoreBackup(
   file: string,
   target: RestoreTarget,
-  options: { force?: boolean; keep?: string[] } = {},
+  options: { force?: boolean } = {},
 ): Promise<BackupManifest> {
   if (!options.force && (await targetHasData(target))) {
     throw new BackupError(
@@ -270,7 +295,7 @@ export async function restoreBackup(
           'Diese Sicherung stammt von einem PostgreSQL-Server; sie lässt sich nur mit DATABASE_URL auf einen Server zurückspielen.',
         );
       }
-      await restoreEmbedded(dir, target, options.keep ?? []);
+      await restoreEmbedded(dir, target);
     } else if (manifest.database === 'server') {
       await runTool('psql', [
         '--no-psqlrc',
@@ -291,7 +316,7 @@ export async function restoreBackup(
   }
 }
 
-async function restoreEmbedded(dir: string, target: { dataDir: string; mediaDir: string }, keep: string[]) {
+async function restoreEmbedded(dir: string, target: { dataDir: string }) {
   await mkdir(target.dataDir, { recursive: true });
   const fresh = path.join(target.dataDir, `.restore-${randomBytes(4).toString('hex')}`);
   const old = `${fresh}-alt`;
@@ -301,7 +326,7 @@ async function restoreEmbedded(dir: string, target: { dataDir: string; mediaDir:
     const db = await openPGlite(fresh, new Blob([tarball]), false);
     await db.query('SELECT 1');
     await db.close();
-    const current = await databaseEntries(target.dataDir, [target.mediaDir, ...keep]);
+    const current = (await readdir(target.dataDir)).filter(isDatabaseEntry);
     await mkdir(old);
     for (const name of current) await rename(path.join(target.dataDir, name), path.join(old, name));
     for (const name of await readdir(fresh))

@@ -91,7 +91,7 @@ export async function restoreCommand(
     return await restoreBackup(
       source,
       { kind: 'embedded', dataDir: config.dataDir, mediaDir: config.mediaDir },
-      { force, keep: config.backupDir ? [config.backupDir] : [] },
+      { force },
     );
   } finally {
     unlock();
