@@ -225,6 +225,18 @@ describe(`backup and restore (${onServer ? 'PostgreSQL server' : 'PGlite'})`, ()
         new Date('2026-11-26T03:00:00Z'),
       );
       if (!onServer) await db.close();
+      // A database part that fails in the middle of its restore: SQL that breaks after the schema was
+      // dropped and half the rows were in; a dump that PGlite cannot load.
+      const parts = path.join(work, 'damaged', 'parts');
+      mkdirSync(parts);
+      await tar.extract({ file, cwd: parts });
+      if (onServer) writeFileSync(path.join(parts, 'database.sql'), '\nSELECT 1/0;\n', { flag: 'a' });
+      else writeFileSync(path.join(parts, 'database.tar'), randomBytes(100_000));
+      const broken = path.join(work, 'damaged', 'broken.tar.gz');
+      await tar.create({ gzip: true, file: broken, cwd: parts }, readdirSync(parts));
+      await expect(restoreCommand(config, broken, true)).rejects.toThrow(
+        onServer ? /^psql ist fehlgeschlagen: .*division by zero/ : /./,
+      );
       // A cut-off file, as a full disk or an interrupted copy leaves it.
       truncateSync(file, Math.floor(readFileSync(file).length * 0.6));
       await expect(restoreCommand(config, file, true)).rejects.toThrow(BackupError);
