@@ -269,6 +269,32 @@ export function onlyDatabaseEntries(tarball: Buffer): Buffer {
 }
 
 /**
+ * Whether a tarball is whole and holds a data folder (PG_VERSION): every header's checksum right, no
+ * entry running past the end. PGlite gets only such a tarball (what it does with a damaged one is not ours
+ * to catch: its loader fails outside the promise we wait for).
+ */
+export function isDataFolderTar(tarball: Buffer): boolean {
+  let version = false;
+  for (let at = 0; ;) {
+    if (at + 512 > tarball.length) return false;
+    const header = tarball.subarray(at, at + 512);
+    if (header.every((byte) => byte === 0)) return version;
+    let sum = 0;
+    for (let i = 0; i < 512; i++) sum += i >= 148 && i < 156 ? 32 : header[i]!;
+    const stored = parseInt(header.subarray(148, 156).toString('latin1').replace(/\0.*$/s, '').trim(), 8);
+    if (sum !== stored) return false;
+    const size = parseInt(
+      header.subarray(124, 136).toString('latin1').replace(/\0.*$/s, '').trim() || '0',
+      8,
+    );
+    const name = header.subarray(0, 100).toString('utf8').replace(/\0.*$/s, '').replace(/^\/+/, '');
+    if (name === 'PG_VERSION') version = true;
+    at += 512 + Math.ceil(size / 512) * 512;
+    if (at > tarball.length) return false;
+  }
+}
+
+/**
  * Restores a backup. Refuses a target with data unless `force`. Never leaves half a database: the
  * embedded database is built complete in a new folder (and opened once to check it) before it takes the
  * place of the old files; a server is restored in one transaction (psql --single-transaction, or the copy
@@ -322,6 +348,9 @@ async function restoreEmbedded(dir: string, target: { dataDir: string }) {
   const old = `${fresh}-alt`;
   try {
     const tarball = await readFile(path.join(dir, 'database.tar'));
+    if (!isDataFolderTar(tarball)) {
+      throw new BackupError('Die Datenbank in der Sicherung ist beschädigt; es wurde nichts verändert.');
+    }
     // Built and opened in its own folder: a damaged dump fails here, before anything was replaced.
     const db = await openPGlite(fresh, new Blob([tarball]), false);
     await db.query('SELECT 1');
@@ -343,6 +372,9 @@ async function restoreEmbedded(dir: string, target: { dataDir: string }) {
  */
 async function moveEmbeddedToServer(dir: string, url: string) {
   const tarball = await readFile(path.join(dir, 'database.tar'));
+  if (!isDataFolderTar(tarball)) {
+    throw new BackupError('Die Datenbank in der Sicherung ist beschädigt; es wurde nichts verändert.');
+  }
   const source = await openDatabase({ kind: 'embedded', initialData: new Blob([tarball]) }, ENTITIES);
   try {
     await migrate(source.dataSource);
