@@ -202,12 +202,13 @@ async function unpack(file: string): Promise<{ dir: string; manifest: BackupMani
   }
   const dir = await mkdtemp(path.join(tmpdir(), 'ordering-restore-'));
   try {
-    await tar.extract({ file, cwd: dir, strict: true });
+    // Synchronously: a damaged file fails with nothing still being written into the folder.
+    tar.extract({ file, cwd: dir, strict: true, sync: true });
     const manifest = JSON.parse(await readFile(path.join(dir, 'manifest.json'), 'utf8')) as BackupManifest;
     if (manifest.format !== 'ordering-backup' || manifest.version !== 1) throw new Error('format');
     return { dir, manifest };
   } catch (error) {
-    await rm(dir, { recursive: true, force: true });
+    await rm(dir, { recursive: true, force: true, maxRetries: 3 });
     if (error instanceof BackupError) throw error;
     throw new BackupError(`Die Datei „${file}“ ist keine lesbare Sicherung dieser Bestellplattform.`);
   }
