@@ -8,7 +8,7 @@
  *   npm run cli -- backup [file]
  *   npm run cli -- restore file [--force]
  * Reads DATABASE_URL / DATA_DIR like the server. The embedded database can only be opened by one process:
- * stop the server first.
+ * stop the server first (except for `backup`, which asks a running server to write it).
  */
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';

@@ -17,6 +17,7 @@ import pino from 'pino';
 import * as tar from 'tar';
 import { BackupError, isDatabaseEntry, restoreBackup, writeBackup } from '../src/backup/backup-archive.js';
 import { backupCommand, restoreCommand } from '../src/backup/backup-commands.js';
+import { requestBackupFromServer } from '../src/backup/backup-request.js';
 import { BackupService } from '../src/backup/backup.service.js';
 import { FixedClock } from '../src/core/clock.js';
 import { migrate, openDatabase, type OpenDatabase } from '../src/database/data-source.js';
@@ -93,6 +94,13 @@ async function openSeeded(dataDir: string): Promise<{ db: OpenDatabase; env: Rec
     ENTITIES,
   );
   return { db, env: { DATA_DIR: dataDir, DATA_FSYNC: 'false' } };
+}
+
+/** Without the run's snapshots: a migrated in-memory PGlite built here. */
+async function migratedInMemory(): Promise<OpenDatabase> {
+  const db = await openDatabase({ kind: 'embedded' }, ENTITIES);
+  await migrate(db.dataSource);
+  return db;
 }
 
 /** Without the run's snapshots: a seeded in-memory PGlite built here. */
@@ -259,23 +267,64 @@ describe(`backup and restore (${onServer ? 'PostgreSQL server' : 'PGlite'})`, ()
     }
   }, 120_000);
 
-  it('the CLI backup of the embedded database refuses while the server holds it, in German', async () => {
-    const dataDir = path.join(work, 'locked');
-    const config = loadConfig({ DATA_DIR: dataDir, MEDIA_DIR: path.join(dataDir, 'media') });
+  it('the CLI backup of a running embedded shop: the server writes it; a server that does not answer is named', async () => {
+    const dataDir = path.join(work, 'running', 'data');
+    const mediaDir = path.join(dataDir, 'media');
+    mkdirSync(dataDir, { recursive: true });
+    const migrated = (await openEmbeddedSnapshot('migrated')) ?? (await migratedInMemory());
+    await migrated.pglite!.exec('CHECKPOINT');
+    const tarball = await migrated.pglite!.dumpDataDir('none');
+    await migrated.close();
+    const db = await openDatabase(
+      { kind: 'embedded', dataDir, initialData: tarball, durable: false },
+      ENTITIES,
+    );
+    await writeMedia(mediaDir);
+    const config = loadConfig({ DATA_DIR: dataDir, MEDIA_DIR: mediaDir, DATA_FSYNC: 'false' });
     // Another live process holds the folder, as the running server does.
-    const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)']);
+    const holder = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
+    writeFileSync(path.join(dataDir, 'ordering.pid'), String(holder.pid));
+    const clock = new FixedClock(new Date('2026-11-26T12:00:00Z'));
+    const service = new BackupService(config, db.dataSource, clock, pino({ level: 'silent' }));
+    const file = path.join(work, 'running', 'jetzt.tar.gz');
     try {
-      mkdirSync(dataDir, { recursive: true });
-      writeFileSync(path.join(dataDir, 'ordering.pid'), String(holder.pid));
+      // Nobody answers (an older server): withdrawn, one German sentence.
       await expect(
-        backupCommand({ ...config, databaseUrl: undefined }, undefined, new FixedClock()),
+        requestBackupFromServer(dataDir, file, String(holder.pid), { pickupMs: 300 }),
       ).rejects.toThrow(
-        `Die eingebettete Datenbank in DATA_DIR wird gerade vom laufenden Server (Prozess ${holder.pid}) verwendet. Im laufenden Betrieb sichert der Server selbst täglich in den Ordner BACKUP_DIR; für eine Sicherung mit diesem Befehl den Server bitte kurz beenden.`,
+        `Die eingebettete Datenbank in DATA_DIR wird gerade vom laufenden Server (Prozess ${holder.pid}) verwendet, und er hat die Sicherung nicht übernommen. Im laufenden Betrieb sichert der Server selbst täglich in den Ordner BACKUP_DIR; für eine Sicherung mit diesem Befehl den Server bitte kurz beenden.`,
       );
+      expect(readdirSync(dataDir).filter((n) => n.startsWith('backup-'))).toEqual([]);
+
+      service.onApplicationBootstrap();
+      const result = await backupCommand(config, file, clock);
+      expect(result.file).toBe(file);
+      expect(result.manifest).toMatchObject({
+        database: 'embedded',
+        createdAt: '2026-11-26T12:00:00.000Z',
+        mediaFiles: 3,
+      });
+      expect(readdirSync(dataDir).filter((n) => n.startsWith('backup-'))).toEqual([]);
     } finally {
+      await service.onModuleDestroy();
       holder.kill();
     }
-  });
+    const before = await contents(db.dataSource);
+    await db.close();
+    const restored = path.join(work, 'running', 'restored');
+    await restoreBackup(file, {
+      kind: 'embedded',
+      dataDir: restored,
+      mediaDir: path.join(restored, 'media'),
+    });
+    const again = await openDatabase({ kind: 'embedded', dataDir: restored, durable: false }, ENTITIES);
+    try {
+      expect(await contents(again.dataSource)).toEqual(before);
+    } finally {
+      await again.close();
+    }
+    expect(files(path.join(restored, 'media'))).toEqual(files(mediaDir));
+  }, 120_000);
 });
 
 /** The README's move: a backup of the embedded database restored with DATABASE_URL onto a server. */
@@ -363,7 +412,7 @@ describe('daily backup of the running server (BACKUP_DIR, BACKUP_KEEP_DAYS)', ()
     const config = loadConfig({ BACKUP_DIR: path.join(work, 'eine-datei', 'sicherungen') });
     const service = new BackupService(
       config,
-      undefined as never,
+      { driver: {} } as never, // not the embedded database: no requests to look for
       new FixedClock(),
       pino({ level: 'silent' }),
     );

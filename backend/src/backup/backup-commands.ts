@@ -12,17 +12,22 @@ import {
   restoreBackup,
   writeBackup,
 } from './backup-archive.js';
+import { requestBackupFromServer } from './backup-request.js';
+
+/** The pid of a live process holding DATA_DIR, from the lock's German sentence; undefined otherwise. */
+function holder(error: unknown): string | undefined {
+  return error instanceof ConfigError ? /Prozess (\d+)/.exec(error.message)?.[1] : undefined;
+}
 
 /** The embedded database's folder, claimed for this process; a running server is refused in German. */
 function claim(config: AppConfig, doing: string): () => void {
   try {
     return lockDataDir(config.dataDir);
   } catch (error) {
-    if (error instanceof ConfigError && /Prozess (\d+)/.test(error.message)) {
-      const pid = /Prozess (\d+)/.exec(error.message)![1];
+    const pid = holder(error);
+    if (pid) {
       throw new BackupError(
-        `Die eingebettete Datenbank in DATA_DIR wird gerade vom laufenden Server (Prozess ${pid}) verwendet. ` +
-          `${doing}`,
+        `Die eingebettete Datenbank in DATA_DIR wird gerade vom laufenden Server (Prozess ${pid}) verwendet. ${doing}`,
       );
     }
     throw error;
@@ -31,7 +36,7 @@ function claim(config: AppConfig, doing: string): () => void {
 
 /**
  * `cli backup [file]`: a server is dumped with pg_dump while the shop runs; the embedded database is opened
- * here (the server must be stopped; while it runs, it writes the daily backup to BACKUP_DIR itself).
+ * here when no server holds it, else the running server is asked to write the backup (backup-request.ts).
  */
 export async function backupCommand(
   config: AppConfig,
@@ -48,10 +53,15 @@ export async function backupCommand(
     );
     return { file: target, manifest };
   }
-  const unlock = claim(
-    config,
-    'Im laufenden Betrieb sichert der Server selbst täglich in den Ordner BACKUP_DIR; für eine Sicherung mit diesem Befehl den Server bitte kurz beenden.',
-  );
+  let unlock: () => void;
+  try {
+    unlock = lockDataDir(config.dataDir);
+  } catch (error) {
+    const pid = holder(error);
+    if (!pid) throw error;
+    // The server holds the database: it writes the backup itself, consistent while the shop runs.
+    return { file: target, manifest: await requestBackupFromServer(config.dataDir, target, pid) };
+  }
   try {
     const db = await openDatabase(
       { kind: 'embedded', dataDir: config.dataDir, durable: config.dataFsync },

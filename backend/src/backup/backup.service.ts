@@ -10,6 +10,7 @@ import { APP_CONFIG, LOGGER } from '../core/tokens.js';
 import { ConfigError } from '../env/config-error.js';
 import type { AppConfig } from '../env/config.js';
 import { backupFileName, embeddedOf, writeBackup } from './backup-archive.js';
+import { answerBackupRequests, BACKUP_REQUEST_POLL_MS } from './backup-request.js';
 
 /** How often a running server looks whether the daily backup is due. */
 export const BACKUP_CHECK_EVERY_MS = 60 * 60 * 1000;
@@ -31,7 +32,9 @@ function takenAt(name: string): Date | undefined {
 @Injectable()
 export class BackupService implements OnApplicationBootstrap, OnModuleDestroy {
   private timer?: NodeJS.Timeout;
+  private requestTimer?: NodeJS.Timeout;
   private running?: Promise<unknown>;
+  private answering?: Promise<void>;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -41,6 +44,11 @@ export class BackupService implements OnApplicationBootstrap, OnModuleDestroy {
   ) {}
 
   onApplicationBootstrap(): void {
+    // The CLI's `backup` of a running embedded shop asks through a file in DATA_DIR (backup-request.ts).
+    if (embeddedOf(this.dataSource)?.dataDir) {
+      this.requestTimer = setInterval(() => void this.answerRequests(), BACKUP_REQUEST_POLL_MS);
+      this.requestTimer.unref();
+    }
     const dir = this.config.backupDir;
     if (!dir) return;
     // A folder that cannot be written stops the start, as a wrong setting does, not the first backup a day later.
@@ -67,7 +75,28 @@ export class BackupService implements OnApplicationBootstrap, OnModuleDestroy {
 
   async onModuleDestroy(): Promise<void> {
     clearInterval(this.timer);
+    clearInterval(this.requestTimer);
     await this.running;
+    await this.answering;
+  }
+
+  /** Answers the CLI's requests for a backup now (embedded database in a folder only). */
+  answerRequests(): Promise<void> {
+    this.answering ??= answerBackupRequests(this.config.dataDir, async (file) =>
+      writeBackup(
+        { kind: 'embedded', dataSource: this.dataSource, mediaDir: this.config.mediaDir },
+        file,
+        this.clock.now(),
+      ),
+    )
+      .then((files) => {
+        for (const file of files) this.logger.info({ file }, 'backup written on request');
+      })
+      .catch((error: unknown) => this.logger.error({ err: error }, 'backup request failed'))
+      .finally(() => {
+        this.answering = undefined;
+      });
+    return this.answering;
   }
 
   /** Takes the daily backup if the newest one is a day old or missing, then applies the retention. */
