@@ -29,6 +29,7 @@ import { OperationsModule } from './operations/operations.module.js';
 import { OrdersModule } from './orders/orders.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
 import { PrivacyModule } from './privacy/privacy.module.js';
+import { BackupModule } from './backup/backup.module.js';
 import { tableResource } from './tables/table.resource.js';
 import { UsersModule } from './users/users.module.js';
 import { ServingModule } from './serving/serving.module.js';
@@ -61,6 +62,7 @@ export const FEATURE_MODULES = [
   PaymentsModule,
   OrdersModule,
   PrivacyModule,
+  BackupModule,
   DevicesModule,
   AppManifestModule,
   AnalyticsModule,

@@ -5,8 +5,10 @@
  *   npm run cli -- create-user --username NAME --role ROLE_ADMIN [--password PW] [--email ADR] [--branch KENNUNG]...
  *   npm run cli -- reset-password --username NAME [--password PW]
  *   npm run cli -- issue-token --username NAME
+ *   npm run cli -- backup [file]
+ *   npm run cli -- restore file [--force]
  * Reads DATABASE_URL / DATA_DIR like the server. The embedded database can only be opened by one process:
- * stop the server first.
+ * stop the server first (except for `backup`, which asks a running server to write it).
  */
 import 'reflect-metadata';
 import { randomBytes } from 'node:crypto';
@@ -34,6 +36,8 @@ import { DEMO_USERS } from './users/seed-users.js';
 import { usernameSchema } from './users/user.resource.js';
 import { toUserJson } from './auth/user-json.js';
 import { User } from './auth/user.entity.js';
+import { BackupError } from './backup/backup-archive.js';
+import { backupCommand, restoreCommand } from './backup/backup-commands.js';
 
 const USAGE = `Verwendung: npm run cli -- <Befehl> [Optionen]
 
@@ -52,6 +56,10 @@ Befehle:
       --password PASSWORT      ohne Angabe wird eines erzeugt und ausgegeben
   issue-token                  neuen persönlichen API-Token ausstellen (ersetzt den bisherigen)
       --username NAME
+  backup [DATEI]               Sicherung von Datenbank und Bildern in eine .tar.gz-Datei (ohne DATEI:
+                               backup-<Zeit>.tar.gz in BACKUP_DIR, sonst im aktuellen Ordner)
+  restore DATEI                Sicherung zurückspielen (ersetzt Datenbank und Bilder vollständig)
+      --force                  auch wenn die Datenbank schon Daten enthält
 
 Datenbank wie beim Server: DATABASE_URL, sonst die eingebettete Datenbank in DATA_DIR.`;
 
@@ -87,6 +95,7 @@ interface Options {
   branch?: string[];
   'first-name'?: string;
   'last-name'?: string;
+  force?: boolean;
   help?: boolean;
 }
 
@@ -263,6 +272,7 @@ async function main(argv: string[]): Promise<number> {
         branch: { type: 'string', multiple: true },
         'first-name': { type: 'string' },
         'last-name': { type: 'string' },
+        force: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
     }) as { values: Options; positionals: string[] };
@@ -279,7 +289,9 @@ async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return command || parsed.values.help ? 0 : 1;
   }
-  if (rest.length) throw new CliError(`Unerwartete Angabe „${rest[0]}“.`);
+  const takesFile = command === 'backup' || command === 'restore';
+  if (rest.length > (takesFile ? 1 : 0))
+    throw new CliError(`Unerwartete Angabe „${rest[takesFile ? 1 : 0]}“.`);
   const config = loadConfig();
   switch (command) {
     case 'migrate': {
@@ -303,6 +315,19 @@ async function main(argv: string[]): Promise<number> {
     case 'issue-token':
       await issueToken(config, parsed.values);
       return 0;
+    case 'backup': {
+      const { file, manifest } = await backupCommand(config, rest[0], new SystemClock());
+      console.log(`Sicherung geschrieben: ${file} (Datenbank und ${manifest.mediaFiles} Mediendateien).`);
+      return 0;
+    }
+    case 'restore': {
+      if (!rest[0]) throw new CliError('Bitte die Sicherungsdatei angeben: npm run cli -- restore DATEI');
+      const manifest = await restoreCommand(config, rest[0], parsed.values.force ?? false);
+      console.log(
+        `Sicherung vom ${manifest.createdAt} zurückgespielt (Datenbank und ${manifest.mediaFiles} Mediendateien).`,
+      );
+      return 0;
+    }
     default:
       console.error(`Unbekannter Befehl „${command}“.`);
       console.error(USAGE);
@@ -315,7 +340,8 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    if (error instanceof CliError || error instanceof ConfigError) console.error(error.message);
+    if (error instanceof CliError || error instanceof ConfigError || error instanceof BackupError)
+      console.error(error.message);
     else if (error instanceof DomainError) console.error(error.message);
     else console.error(`Fehler: ${error instanceof Error ? error.message : String(error)}`);
     process.exitCode = 1;

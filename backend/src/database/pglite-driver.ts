@@ -21,7 +21,7 @@ export class PGlitePool extends EventEmitter {
   private ended = false;
   private readonly client: PGliteClient;
 
-  constructor(private readonly db: PGlite) {
+  constructor(readonly db: PGlite) {
     super();
     this.client = new PGliteClient(db);
   }

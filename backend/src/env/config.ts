@@ -36,6 +36,10 @@ export interface AppConfig {
   trustProxy: false | number | string[];
   /** Folder of stored images and uploads (originals and prepared sizes). */
   mediaDir: string;
+  /** Folder of the daily backup written by the running server; undefined: no daily backup. */
+  backupDir?: string;
+  /** Daily backups older than this many days are deleted (the newest always stays). */
+  backupKeepDays: number;
   /** bcrypt cost factor of new password hashes (12 in production; tests may go lower). */
   bcryptCost: number;
   /** Run the durable-job worker in this process (a process without it only enqueues). */
@@ -94,6 +98,17 @@ export const ENV_DOC: ReadonlyArray<{ name: string; default: string; meaning: st
       'X-Forwarded-*-Kopfzeilen vertrauen: false, true (= 1 Proxy), Anzahl der Proxys oder ihre Adressen/Netze',
   },
   { name: 'MEDIA_DIR', default: 'DATA_DIR/media', meaning: 'Ordner der Bilder und Uploads' },
+  {
+    name: 'BACKUP_DIR',
+    default: '(leer)',
+    meaning:
+      'Ordner für die tägliche Sicherung (Datenbank und Bilder, im laufenden Betrieb); leer: keine tägliche Sicherung',
+  },
+  {
+    name: 'BACKUP_KEEP_DAYS',
+    default: '14',
+    meaning: 'tägliche Sicherungen so viele Tage aufbewahren (1-3650); die neueste bleibt immer',
+  },
   { name: 'BCRYPT_COST', default: '12', meaning: 'bcrypt-Kostenfaktor neuer Passwort-Hashes (4-15)' },
   {
     name: 'JOBS_WORKER',
@@ -230,6 +245,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       `Die Umgebungsvariable MAIL_FROM ist keine gültige E-Mail-Adresse: "${mailFrom}".`,
     );
   }
+  const mediaDir = path.resolve(env.MEDIA_DIR?.trim() || path.join(env.DATA_DIR?.trim() || 'data', 'media'));
   return {
     port,
     host: env.HOST?.trim() || '0.0.0.0',
@@ -246,7 +262,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: readUrl(env, 'SMTP_URL', ['smtp:', 'smtps:']),
     mailFrom,
     trustProxy: readTrustProxy(env),
-    mediaDir: path.resolve(env.MEDIA_DIR?.trim() || path.join(env.DATA_DIR?.trim() || 'data', 'media')),
+    mediaDir,
+    ...readBackup(env, mediaDir),
     bcryptCost: readBcryptCost(env),
     ...readJobsAndSms(env),
     serving: readServingConfig(env),
@@ -271,6 +288,22 @@ function readCount(env: NodeJS.ProcessEnv, name: string, fallback: number, max: 
     );
   }
   return Number(raw);
+}
+
+/** BACKUP_DIR (never inside MEDIA_DIR: each backup would carry the ones before it) and BACKUP_KEEP_DAYS. */
+function readBackup(
+  env: NodeJS.ProcessEnv,
+  mediaDir: string,
+): Pick<AppConfig, 'backupDir' | 'backupKeepDays'> {
+  const raw = env.BACKUP_DIR?.trim();
+  const backupDir = raw ? path.resolve(raw) : undefined;
+  if (backupDir && (backupDir === mediaDir || backupDir.startsWith(mediaDir + path.sep))) {
+    throw new ConfigError(
+      'BACKUP_DIR',
+      `Die Umgebungsvariable BACKUP_DIR darf nicht im Ordner MEDIA_DIR (${mediaDir}) liegen, sonst enthielte jede Sicherung die vorigen.`,
+    );
+  }
+  return { backupDir, backupKeepDays: readCount(env, 'BACKUP_KEEP_DAYS', 14, 3650) };
 }
 
 /** The job worker and SMS settings (JOBS_WORKER, JOBS_POLL_INTERVAL_MS, SMS_API_URL, SMS_COUNTRY_CODE). */
