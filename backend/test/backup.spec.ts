@@ -37,6 +37,11 @@ import { openTestDatabase, testServerUrl } from './support/test-app.js';
  */
 const serverUrl = testServerUrl();
 const onServer = serverUrl !== undefined;
+if (!onServer) {
+  console.log(
+    'Übersprungen: der Umzug auf einen PostgreSQL-Server braucht DATABASE_URL; .ci/run führt ihn damit aus.',
+  );
+}
 const work = mkdtempSync(path.join(tmpdir(), 'backup-spec-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
