@@ -99,9 +99,10 @@ export class AuthService implements OnApplicationBootstrap {
     }
     // Per account, whichever of its names was typed: the e-mail address does not get five more guesses.
     const accountKey = user ? accountThrottleKey(user.id) : nameThrottleKey(input.username);
+    const pairKey = accountAddressKey(accountKey, addressKey);
     const taken: Array<[string, ThrottleRule]> = [
       [addressKey, ADDRESS_RULE],
-      [accountAddressKey(accountKey, addressKey), ACCOUNT_ADDRESS_RULE],
+      [pairKey, ACCOUNT_ADDRESS_RULE],
     ];
     // From an unfamiliar address the account's count across all such addresses applies too.
     if (!familiar) taken.push([accountKey, UNFAMILIAR_ACCOUNT_RULE]);
@@ -129,7 +130,6 @@ export class AuthService implements OnApplicationBootstrap {
     const problem = accountProblem(user, this.clock.now());
     if (problem) throw new DomainError('forbidden', problem);
     // The account's count at this address is forgotten; the others (shared with strangers) get their attempt back.
-    const [, [pairKey]] = taken as [[string, ThrottleRule], [string, ThrottleRule]];
     await this.throttle.reset(pairKey);
     for (const [key, rule] of taken) if (key !== pairKey) await this.throttle.refund(key, rule);
     await this.throttle.rememberFamiliar(user.id, addressKey);
