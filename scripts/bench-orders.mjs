@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Benchmark of order creation (POST /api/orders) with real carts of 3 to 8 items on the demo data, on the
-// embedded database and on the PostgreSQL server, at concurrency 1 and 20; and the time from a created
-// order to its event on a staff SSE client (GET /api/events). Prints figures, asserts nothing.
+// embedded database and on the PostgreSQL server, at concurrency 1 and 20; the liveness and readiness
+// checks' latency during the concurrency-20 burst (target: liveness p99 <= 100 ms); and the time from a
+// created order to its event on a staff SSE client (GET /api/events). Prints figures, asserts nothing.
 //   npm run build && npm run bench:orders
 // BENCH_ORDERS (200 per run), BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres).
 import { spawn } from 'node:child_process';
@@ -217,13 +218,39 @@ async function eventLatency(base, shop, count) {
   };
 }
 
+/**
+ * Asks `path` again and again (one request at a time, 20 ms apart) until stopped; resolves the latencies.
+ * Liveness must not wait for the orders' database work, readiness does.
+ */
+function sampleHealth(base, path) {
+  const latencies = [];
+  let running = true;
+  const done = (async () => {
+    while (running) {
+      const started = performance.now();
+      const res = await fetch(`${base}${path}`);
+      await res.arrayBuffer();
+      latencies.push(performance.now() - started);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+  return async () => {
+    running = false;
+    await done;
+    return { p50: percentile(latencies, 50), p99: percentile(latencies, 99), n: latencies.length };
+  };
+}
+
 async function run(label, env, cleanup) {
   const backend = await startBackend(env);
   try {
     const shop = await loadShop(backend.base);
     await load(backend.base, shop, 4, 20); // warm-up
     const one = await load(backend.base, shop, 1, Math.min(ORDERS, 100));
+    const live = sampleHealth(backend.base, '/api/health/live');
+    const ready = sampleHealth(backend.base, '/api/health/ready');
     const twenty = await load(backend.base, shop, 20, ORDERS);
+    const health = { live: await live(), ready: await ready() };
     const events = await eventLatency(backend.base, shop, 50);
     console.log(`\n${label}:`);
     for (const [c, r] of [
@@ -232,6 +259,10 @@ async function run(label, env, cleanup) {
     ])
       console.log(
         `  concurrency ${String(c).padStart(2)}: ${r.perSecond.toFixed(1).padStart(6)} orders/s, p50 ${r.p50.toFixed(1)} ms, p99 ${r.p99.toFixed(1)} ms`,
+      );
+    for (const [name, h] of Object.entries(health))
+      console.log(
+        `  GET /api/health/${name} during the concurrency-20 burst: p50 ${h.p50.toFixed(1)} ms, p99 ${h.p99.toFixed(1)} ms (${h.n} requests)`,
       );
     console.log(
       `  order sent -> its event at a staff SSE client: p50 ${events.p50?.toFixed(1)} ms, p95 ${events.p95?.toFixed(1)} ms (${events.received}/${events.count} received, ${events.beforeAnswer} before the 201 reached the customer)`,
@@ -243,7 +274,7 @@ async function run(label, env, cleanup) {
 }
 
 console.log(
-  `POST /api/orders with carts of 3-8 items, ${ORDERS} orders per run (targets: server >= 300 orders/s with p99 < 100 ms at concurrency 20; event p95 < 300 ms)`,
+  `POST /api/orders with carts of 3-8 items, ${ORDERS} orders per run (targets: server >= 300 orders/s with p99 < 100 ms at concurrency 20; event p95 < 300 ms; liveness p99 <= 100 ms during the burst)`,
 );
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-orders-'));
 await run('Embedded database (PGlite)', { DATA_DIR: dataDir }, () =>

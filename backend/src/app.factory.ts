@@ -1,13 +1,15 @@
 import { NotFoundException } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import type { NestExpressApplication } from '@nestjs/platform-express';
+import { ExpressAdapter, type NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
+import express from 'express';
 import { type AppDependencies, AppModule } from './app.module.js';
 import { expressErrorHandler } from './core/http-error.filter.js';
 import { PinoNestLogger } from './core/logger.js';
 import { requestLogging } from './core/request-logging.js';
 import { jsonBodies } from './security/body-limits.js';
+import { refuseNonCanonicalPaths } from './security/canonical-paths.js';
 import { answerClientErrors } from './security/client-errors.js';
 import { rejectNulBytes } from './core/input.js';
 import { withRedactedUrls } from './security/redact.js';
@@ -19,11 +21,20 @@ import { webApp } from './web/web-app.js';
 
 /** Builds the whole HTTP application (used by main and by the integration tests alike). */
 export async function createApp(deps: AppDependencies): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(deps), {
-    logger: new PinoNestLogger(deps.logger),
-    bodyParser: false,
-    abortOnError: false,
-  });
+  // Routes match their exact spelling: the rate limits and body limits compare paths exactly, so a router
+  // that also took `/API/ORDERS` let a request past them (see security/canonical-paths.ts). Set before
+  // the first route: Express reads it when it creates its router.
+  const server = express();
+  server.set('case sensitive routing', true);
+  const app = await NestFactory.create<NestExpressApplication>(
+    AppModule.forRoot(deps),
+    new ExpressAdapter(server),
+    {
+      logger: new PinoNestLogger(deps.logger),
+      bodyParser: false,
+      abortOnError: false,
+    },
+  );
   app.set('trust proxy', deps.config.trustProxy);
   app.disable('x-powered-by');
   answerClientErrors(app.getHttpServer());
@@ -31,6 +42,7 @@ export async function createApp(deps: AppDependencies): Promise<NestExpressAppli
   app.use(requestLogging(logger));
   app.use(securityHeaders());
   app.use(corsPolicy(deps.config));
+  app.use(refuseNonCanonicalPaths());
   app.use(responseCompression());
   app.use(publicWriteLimit(app.get(RATE_LIMIT_STORE), deps.config.serving.publicWriteLimit));
   app.use(jsonBodies());

@@ -18,7 +18,6 @@ import { z } from 'zod';
 import { generatePassword, PasswordHasher, passwordSchema } from './auth/passwords.js';
 import { ROLES } from './core/permissions.js';
 import { RequestContext } from './core/request-context.js';
-import { LoginThrottle } from './auth/login-throttle.entity.js';
 import { accountThrottleKey } from './auth/login-throttle.service.js';
 import { Branch } from './branches/branch.entity.js';
 import { ConfigError } from './env/config-error.js';
@@ -207,7 +206,10 @@ async function resetPassword(config: AppConfig, options: Options): Promise<void>
       await em.update(User, { id: user.id }, { passwordHash: hash });
       await endCredentials(em, user.id);
       // The failed attempts that may have led here no longer count.
-      await em.delete(LoginThrottle, { key: accountThrottleKey(user.id) });
+      await em.query(`DELETE FROM auth_login_throttle WHERE "key" = $1 OR "key" LIKE $2`, [
+        accountThrottleKey(user.id),
+        `${accountThrottleKey(user.id)}@%`,
+      ]);
       await new AuditService().record(em, cliContext(), {
         action: 'password-reset',
         entityType: 'users',

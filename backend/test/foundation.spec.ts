@@ -42,6 +42,45 @@ describe('foundation over HTTP', () => {
     });
   });
 
+  describe('liveness and readiness', () => {
+    it('GET /api/health/live answers at once while the database hangs; /ready and /api/health say 503', async () => {
+      // Every query waits until the end of the test (then runs): a database that does not answer.
+      const original = t.dataSource.query.bind(t.dataSource);
+      const held: Array<() => void> = [];
+      t.dataSource.query = ((...args: Parameters<typeof original>) =>
+        new Promise((resolve, reject) => {
+          held.push(() => original(...args).then(resolve, reject));
+        })) as typeof t.dataSource.query;
+      try {
+        const started = performance.now();
+        const live = await t.request('GET', '/api/health/live');
+        const liveMs = performance.now() - started;
+        expect(live.status).toBe(200);
+        expect(live.body).toEqual({ data: { status: 'ok' } });
+        expect(liveMs).toBeLessThan(500);
+        const [ready, old] = await Promise.all([
+          t.request('GET', '/api/health/ready'),
+          t.request('GET', '/api/health'),
+        ]);
+        for (const res of [ready, old]) {
+          expect(res.status).toBe(503);
+          expect(res.body).toEqual({
+            errors: [{ message: 'Die Datenbank ist nicht erreichbar.', field: 'database' }],
+          });
+        }
+      } finally {
+        t.dataSource.query = original;
+        for (const run of held) run();
+      }
+    });
+
+    it('GET /api/health/ready answers ok when the database answers', async () => {
+      const res = await t.request('GET', '/api/health/ready');
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ data: { status: 'ok', database: 'ok' } });
+    });
+  });
+
   describe('errors', () => {
     it('answers an unknown /api route with a German 404 in the error envelope', async () => {
       const res = await t.request('GET', '/api/gibt-es-nicht');
@@ -98,6 +137,8 @@ describe('foundation over HTTP', () => {
       expect(res.status).toBe(200);
       expect(res.body.openapi).toMatch(/^3\./);
       expect(res.body.paths['/api/health']).toBeDefined();
+      expect(res.body.paths['/api/health/live']).toBeDefined();
+      expect(res.body.paths['/api/health/ready']).toBeDefined();
     });
   });
 

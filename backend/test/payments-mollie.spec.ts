@@ -1,5 +1,6 @@
 import { OrderPayment } from '../src/payments/payment.entity.js';
 import { PaymentStatusService } from '../src/payments/payment-status.service.js';
+import { WEBHOOK_READS_PER_WINDOW, WEBHOOK_WINDOW_MS } from '../src/payments/payments.service.js';
 import {
   eventTypes,
   jobsOf,
@@ -162,6 +163,28 @@ describe('Mollie payments', () => {
     expect(await reload(w, o.id)).toMatchObject({ isPaid: false, status: 'pendingPayment' });
     expect(await reload(w, other.order.id)).toMatchObject({ isPaid: true });
     expect(w.logged()).toContain('webhook for an unknown payment ignored');
+  });
+
+  it('50 forged webhooks for one payment ask Mollie 3 times; a real change within the flood is still read', async () => {
+    const { order: o, payment } = await mollieOrder();
+    const reads = () =>
+      w.mollie.requests.filter((r) => r.method === 'GET' && r.path === `/v2/payments/${payment.id}`).length;
+    const before = reads();
+    const answers = await Promise.all(Array.from({ length: 50 }, () => mollieWebhook(w, payment.id)));
+    expect(answers.map((a) => a.status)).toEqual(Array.from({ length: 50 }, () => 200));
+    expect(reads() - before).toBe(WEBHOOK_READS_PER_WINDOW);
+    // Mollie's real webhook arrives amid the flood: answered, its read waits for the end of the minute.
+    w.mollie.setStatus(payment.id, 'paid');
+    expect((await mollieWebhook(w, payment.id)).status).toBe(200);
+    expect(await reload(w, o.id)).toMatchObject({ isPaid: false, status: 'pendingPayment' });
+    w.t.clock.set(new Date(Date.parse(NOON) + WEBHOOK_WINDOW_MS));
+    await w.runJobs();
+    expect(await reload(w, o.id)).toMatchObject({ isPaid: true, status: 'unconfirmed' });
+    expect(reads() - before).toBe(WEBHOOK_READS_PER_WINDOW + 1); // one read for all the later posts
+    // A new minute: the next webhook is read at once again.
+    w.t.clock.set(new Date(Date.parse(NOON) + 2 * WEBHOOK_WINDOW_MS + 1));
+    expect((await mollieWebhook(w, payment.id)).status).toBe(200);
+    expect(reads() - before).toBe(WEBHOOK_READS_PER_WINDOW + 2);
   });
 
   it('a payment whose amount differs from the order is not taken as paid', async () => {

@@ -1,5 +1,10 @@
 import { t as text, tooManyAttemptsMessage } from '@ordering/common';
-import { ACCOUNT_RULE, ADDRESS_RULE, GLOBAL_FAILURES_PER_WINDOW } from '../src/auth/login-throttle.entity.js';
+import {
+  ACCOUNT_ADDRESS_RULE,
+  ADDRESS_RULE,
+  GLOBAL_FAILURES_PER_WINDOW,
+  UNFAMILIAR_ACCOUNT_RULE,
+} from '../src/auth/login-throttle.entity.js';
 import { API_TOKEN_CANNOT_RENEW, API_TOKEN_TTL_MS, apiTokenExpiresAt } from '../src/auth/accounts.js';
 import { bearerFor, FAST_BCRYPT, insertUser, sessionCookieOf, signIn } from './support/auth.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
@@ -10,7 +15,7 @@ let address = 0;
 /** A client address of its own per test, as the one trusted proxy reports it. */
 const nextAddress = () => ({ 'x-forwarded-for': `198.51.100.${++address}` });
 
-describe('sign-in throttling: per address, per account (any of its names), across the process', () => {
+describe('sign-in throttling: per address, per account and address, per account from unfamiliar addresses, across the process', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp({ env: { ...FAST_BCRYPT, TRUST_PROXY: '1' } });
@@ -21,42 +26,85 @@ describe('sign-in throttling: per address, per account (any of its names), acros
   const login = (username: string, password: string, headers: Record<string, string>) =>
     t.request('POST', '/api/auth/login', { username, password }, headers);
 
-  it('counts the e-mail address and the user name as one account: five failures in all lock it', async () => {
+  it('counts the e-mail address and the user name as one account: five failures lock it at that address', async () => {
     await insertUser(t, { username: 'alias', email: 'alias@example.at', password: PASSWORD });
     const from = nextAddress();
     for (let i = 0; i < 3; i++) expect((await login('alias', `falsch-${i}`, from)).status).toBe(401);
     for (let i = 0; i < 2; i++)
       expect((await login('ALIAS@example.at', `falsch-${i}`, from)).status).toBe(401);
-    const locked = await login('alias@example.at', PASSWORD, nextAddress());
+    const locked = await login('alias@example.at', PASSWORD, from);
     expect(locked.status).toBe(429);
     expect(locked.body.errors[0].message).toBe(tooManyAttemptsMessage(15));
     expect(locked.headers.get('retry-after')).toBe(String(15 * 60));
     expect(sessionCookieOf(locked)).toBeUndefined();
+    // Somebody else's guesses do not lock the owner out elsewhere.
+    expect((await login('alias', PASSWORD, nextAddress())).status).toBe(200);
   });
 
-  it('lets only five of 40 simultaneous guesses for one account reach the password check (no race)', async () => {
+  it('lets only five of 40 simultaneous guesses from one address reach the password check (no race)', async () => {
     await insertUser(t, { username: 'parallel', password: PASSWORD });
+    const from = nextAddress();
     const answers = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => login('parallel', `falsch-${i}`, nextAddress())),
+      Array.from({ length: 40 }, (_, i) => login('parallel', `falsch-${i}`, from)),
     );
     const statuses = answers.map((a) => a.status);
-    expect(statuses.filter((s) => s === 401)).toHaveLength(ACCOUNT_RULE.limit);
-    expect(statuses.filter((s) => s === 429)).toHaveLength(40 - ACCOUNT_RULE.limit);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(ACCOUNT_ADDRESS_RULE.limit);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(40 - ACCOUNT_ADDRESS_RULE.limit);
     for (const a of answers.filter((x) => x.status === 429))
       expect(Number(a.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 
+  it('lets only ten of 40 simultaneous guesses from 40 unfamiliar addresses reach the password check', async () => {
+    await insertUser(t, { username: 'verteilt', password: PASSWORD });
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => login('verteilt', `falsch-${i}`, nextAddress())),
+    );
+    const statuses = answers.map((a) => a.status);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(UNFAMILIAR_ACCOUNT_RULE.limit);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(40 - UNFAMILIAR_ACCOUNT_RULE.limit);
+    // The right password from yet another unfamiliar address waits too (the sign-in link does not).
+    expect((await login('verteilt', PASSWORD, nextAddress())).status).toBe(429);
+  });
+
   it('does not lock forever: attempts during a lock do not extend it, and after 15 minutes the account opens', async () => {
     await insertUser(t, { username: 'zeitlich', password: PASSWORD });
-    for (let i = 0; i < ACCOUNT_RULE.limit; i++)
-      expect((await login('zeitlich', 'falsch-falsch', nextAddress())).status).toBe(401);
+    const from = nextAddress();
+    for (let i = 0; i < ACCOUNT_ADDRESS_RULE.limit; i++)
+      expect((await login('zeitlich', 'falsch-falsch', from)).status).toBe(401);
     // Minutes 3, 6, 9 and 12 of the lock: still locked, and trying does not push the end further.
     for (let i = 0; i < 4; i++) {
       t.clock.advance(3 * MINUTE);
-      expect((await login('zeitlich', 'falsch-falsch', nextAddress())).status).toBe(429);
+      expect((await login('zeitlich', 'falsch-falsch', from)).status).toBe(429);
     }
-    t.clock.advance(ACCOUNT_RULE.lockMs - 12 * MINUTE + 1000);
-    expect((await login('zeitlich', PASSWORD, nextAddress())).status).toBe(200);
+    t.clock.advance(ACCOUNT_ADDRESS_RULE.lockMs - 12 * MINUTE + 1000);
+    expect((await login('zeitlich', PASSWORD, from)).status).toBe(200);
+  });
+
+  it("120 wrong sign-ins from 6 addresses do not keep the admin's right password out at its own address", async () => {
+    await insertUser(t, { username: 'chefin-bremse', password: PASSWORD, roles: ['ROLE_ADMIN'] });
+    const own = nextAddress();
+    expect((await login('chefin-bremse', PASSWORD, own)).status).toBe(200);
+    t.clock.advance(MINUTE); // a fresh window for the process-wide count
+    const attackers = Array.from({ length: 6 }, () => nextAddress());
+    const statuses: number[] = [];
+    for (let i = 0; i < 120; i++) {
+      const from = attackers[i % 6]!;
+      const name = i % 6 === 0 ? 'chefin-bremse' : `niemand-${i}`;
+      statuses.push((await login(name, `falsch-${i}`, from)).status);
+    }
+    expect(statuses.every((s) => s === 401 || s === 429)).toBe(true);
+    expect(statuses.filter((s) => s === 401).length).toBeGreaterThanOrEqual(GLOBAL_FAILURES_PER_WINDOW);
+    // The process-wide brake is on: a stranger's first sign-in waits for the minute.
+    const stranger = await login('niemand-neu', 'falsch-falsch', nextAddress());
+    expect(stranger.status).toBe(429);
+    expect(stranger.body.errors[0].message).toBe(text('http.tooManyRequests'));
+    const mine = await login('chefin-bremse', PASSWORD, own);
+    expect(mine.status).toBe(200);
+    expect(sessionCookieOf(mine)).toBeDefined();
+    // The attackers stay braked: the account from their addresses, and from any new one.
+    expect((await login('chefin-bremse', PASSWORD, attackers[0]!)).status).toBe(429);
+    expect((await login('chefin-bremse', PASSWORD, nextAddress())).status).toBe(429);
+    t.clock.advance(MINUTE); // the brake ends with its minute, for the tests after this one
   });
 
   it('stops an address after 20 failures with a German 429 and Retry-After; other addresses sign in', async () => {
@@ -109,18 +157,23 @@ describe('sign-in throttling: per address, per account (any of its names), acros
     expect(keys).toContain('name:gesperrt'); // still locked
   });
 
-  it('answers 429 to everybody for the rest of the minute after 100 failures in the process', async () => {
+  it('after 100 failures in the process, answers 429 to unfamiliar sign-ins for the rest of the minute', async () => {
+    await insertUser(t, { username: 'global', password: PASSWORD });
+    await insertUser(t, { username: 'stammgast', password: PASSWORD });
+    const familiar = nextAddress();
+    expect((await login('stammgast', PASSWORD, familiar)).status).toBe(200);
     t.clock.advance(MINUTE); // a fresh window for the process-wide count
     for (let i = 0; i < GLOBAL_FAILURES_PER_WINDOW; i++) {
       const res = await login(`niemand-${i}`, 'falsch-falsch', nextAddress());
       expect(res.status).toBe(401);
     }
-    await insertUser(t, { username: 'global', password: PASSWORD });
     const braked = await login('global', PASSWORD, nextAddress());
     expect(braked.status).toBe(429);
     expect(braked.body.errors[0].message).toBe(text('http.tooManyRequests'));
     expect(Number(braked.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(Number(braked.headers.get('retry-after'))).toBeLessThanOrEqual(60);
+    // An account at an address it signed in from before is not braked by the others' failures.
+    expect((await login('stammgast', PASSWORD, familiar)).status).toBe(200);
     t.clock.advance(MINUTE);
     expect((await login('global', PASSWORD, nextAddress())).status).toBe(200);
   });

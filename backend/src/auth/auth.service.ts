@@ -15,8 +15,14 @@ import { toUserJson } from './user-json.js';
 import { User } from './user.entity.js';
 import { LOGIN_LINK_RESEND_MS, LOGIN_LINK_TTL_MS, LoginLink } from './login-link.entity.js';
 import { HashPoolBusy } from './hash-pool.js';
-import { ACCOUNT_RULE, ADDRESS_RULE } from './login-throttle.entity.js';
 import {
+  ACCOUNT_ADDRESS_RULE,
+  ADDRESS_RULE,
+  type ThrottleRule,
+  UNFAMILIAR_ACCOUNT_RULE,
+} from './login-throttle.entity.js';
+import {
+  accountAddressKey,
   accountThrottleKey,
   addressThrottleKey,
   LoginThrottleService,
@@ -73,36 +79,47 @@ export class AuthService implements OnApplicationBootstrap {
 
   /**
    * Checks user name (or e-mail) and password and opens a new session.
-   * @throws 429 ({@link RetryLater}) while the address, the account or the whole process has had too many
-   *   failures (the account even for the right password), or while too many password checks wait; 401 for
+   * @throws 429 ({@link RetryLater}) while the address, the account at this address, the account from
+   *   unfamiliar addresses or the whole process (unfamiliar addresses only) has had too many failures (even
+   *   for the right password), or while too many password checks wait; 401 for
    *   wrong credentials (the same text and about the same time whether or not the user exists), 403 for a
    *   disabled, locked or expired account.
    */
   async login(body: unknown, client: ClientInfo, previousToken?: string): Promise<SignIn> {
     const input = parseInput(loginInput, body);
-    this.throttle.checkGlobal();
     const addressKey = addressThrottleKey(client.ip ?? 'unbekannt');
+    const user = await findUserByLogin(this.dataSource.manager, input.username, true);
+    // An address the account signed in from before is not braked by what others do (only by its own count).
+    const familiar = user ? await this.throttle.isFamiliar(user.id, addressKey) : false;
+    this.throttle.checkGlobal(familiar);
     const addressWait = await this.throttle.take(addressKey, ADDRESS_RULE);
     if (addressWait > 0) {
       this.logger.warn({ ip: client.ip }, 'sign-in refused: too many failures from this address');
       throw tooManyAttempts(addressWait);
     }
-    const user = await findUserByLogin(this.dataSource.manager, input.username, true);
     // Per account, whichever of its names was typed: the e-mail address does not get five more guesses.
     const accountKey = user ? accountThrottleKey(user.id) : nameThrottleKey(input.username);
-    const accountWait = await this.throttle.take(accountKey, ACCOUNT_RULE);
-    if (accountWait > 0) {
-      this.logger.warn({ userId: user?.id }, 'sign-in refused: locked after failed attempts');
-      throw tooManyAttempts(accountWait);
+    const pairKey = accountAddressKey(accountKey, addressKey);
+    const taken: Array<[string, ThrottleRule]> = [
+      [addressKey, ADDRESS_RULE],
+      [pairKey, ACCOUNT_ADDRESS_RULE],
+    ];
+    // From an unfamiliar address the account's count across all such addresses applies too.
+    if (!familiar) taken.push([accountKey, UNFAMILIAR_ACCOUNT_RULE]);
+    for (const [key, rule] of taken.slice(1)) {
+      const wait = await this.throttle.take(key, rule);
+      if (wait > 0) {
+        this.logger.warn({ userId: user?.id, familiar }, 'sign-in refused: locked after failed attempts');
+        throw tooManyAttempts(wait);
+      }
     }
     let ok: boolean;
     try {
       ok = await this.hasher.verify(input.password, user?.passwordHash);
     } catch (error) {
       if (!(error instanceof HashPoolBusy)) throw error;
-      // Not the caller's failure: give both attempts back.
-      await this.throttle.refund(accountKey, ACCOUNT_RULE);
-      await this.throttle.refund(addressKey, ADDRESS_RULE);
+      // Not the caller's failure: give every attempt back.
+      for (const [key, rule] of taken) await this.throttle.refund(key, rule);
       throw new RetryLater(t('http.tooManyRequests'), 1);
     }
     if (!user || !ok) {
@@ -112,8 +129,10 @@ export class AuthService implements OnApplicationBootstrap {
     }
     const problem = accountProblem(user, this.clock.now());
     if (problem) throw new DomainError('forbidden', problem);
-    await this.throttle.reset(accountKey);
-    await this.throttle.refund(addressKey, ADDRESS_RULE);
+    // The account's count at this address is forgotten; the others (shared with strangers) get their attempt back.
+    await this.throttle.reset(pairKey);
+    for (const [key, rule] of taken) if (key !== pairKey) await this.throttle.refund(key, rule);
+    await this.throttle.rememberFamiliar(user.id, addressKey);
     return this.openSession(user, client, previousToken);
   }
 

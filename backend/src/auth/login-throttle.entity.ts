@@ -2,9 +2,12 @@ import { Column, Entity, Index } from 'typeorm';
 import { BaseEntity } from '../database/base.entity.js';
 
 /**
- * Sign-in attempts not yet cleared by a success, per key: an account (`user:<id>`, whichever of its
- * names was typed), a typed name that belongs to nobody (`name:<sha256>`, so the lock does not reveal
- * accounts) or a client address (`ip:<address>`). See {@link ACCOUNT_RULE} and {@link ADDRESS_RULE}.
+ * Sign-in attempts not yet cleared by a success, per key: an account from one client address
+ * (`user:<id>@ip:<address>`, whichever of its names was typed), an account from addresses it never signed
+ * in from (`user:<id>`), a typed name that belongs to nobody (`name:<sha256>`, `name:<sha256>@ip:…`, so a
+ * lock does not reveal accounts) or a client address (`ip:<address>`); and the addresses an account
+ * signed in from (`known:<id>@ip:<address>`, no attempts). See {@link ACCOUNT_ADDRESS_RULE},
+ * {@link UNFAMILIAR_ACCOUNT_RULE} and {@link ADDRESS_RULE}.
  */
 @Entity({ name: 'auth_login_throttle' })
 export class LoginThrottle extends BaseEntity {
@@ -31,11 +34,33 @@ export interface ThrottleRule {
   lockMs: number;
 }
 
-/** Five failed sign-ins for one account within 15 minutes lock it for 15 minutes (password only). */
-export const ACCOUNT_RULE: ThrottleRule = { limit: 5, windowMs: 15 * 60 * 1000, lockMs: 15 * 60 * 1000 };
+/**
+ * Five sign-ins for one account from one address within 15 minutes lock the account *for that address* for
+ * 15 minutes (even with the right password): a guesser elsewhere cannot lock its owner out.
+ */
+export const ACCOUNT_ADDRESS_RULE: ThrottleRule = {
+  limit: 5,
+  windowMs: 15 * 60 * 1000,
+  lockMs: 15 * 60 * 1000,
+};
+/**
+ * Ten sign-ins for one account within 15 minutes from addresses it has not signed in from lock it for
+ * every such address for 15 minutes: a guess spread over many addresses gets ten tries, while the owner
+ * at a familiar address ({@link FAMILIAR_MS}) still signs in.
+ */
+export const UNFAMILIAR_ACCOUNT_RULE: ThrottleRule = {
+  limit: 10,
+  windowMs: 15 * 60 * 1000,
+  lockMs: 15 * 60 * 1000,
+};
+/** An address is familiar to an account for 30 days after a successful sign-in from it. */
+export const FAMILIAR_MS = 30 * 24 * 60 * 60 * 1000;
 /** 20 failed sign-ins from one address within 15 minutes stop that address for 15 minutes. */
 export const ADDRESS_RULE: ThrottleRule = { limit: 20, windowMs: 15 * 60 * 1000, lockMs: 15 * 60 * 1000 };
-/** Across all addresses, one process accepts at most 100 failed sign-ins a minute. */
+/**
+ * Across all addresses, after 100 failed sign-ins in a minute, the process refuses sign-ins from
+ * addresses unfamiliar to their account until the minute is over (familiar ones are not braked).
+ */
 export const GLOBAL_FAILURES_PER_WINDOW = 100;
 export const GLOBAL_WINDOW_MS = 60 * 1000;
 

@@ -5,13 +5,15 @@ import type { DataSource } from 'typeorm';
 import { Clock } from '../core/clock.js';
 import { DomainError } from '../core/errors.js';
 import {
-  ACCOUNT_RULE,
+  ACCOUNT_ADDRESS_RULE,
   ADDRESS_RULE,
+  FAMILIAR_MS,
   GLOBAL_FAILURES_PER_WINDOW,
   GLOBAL_WINDOW_MS,
   LoginThrottle,
   type SteppedRule,
   type ThrottleRule,
+  UNFAMILIAR_ACCOUNT_RULE,
 } from './login-throttle.entity.js';
 import { sha256 } from './secrets.js';
 
@@ -35,21 +37,27 @@ export const tooManyAttempts = (ms: number): RetryLater =>
 /** The longest window of a stepped rule whose key holds `:day:` (rows are kept that long). */
 export const LONG_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-/** Throttle key of an account: failures count per account, whichever name or address was typed. */
+/** Throttle key of an account: attempts count per account, whichever of its names was typed. */
 export const accountThrottleKey = (userId: number): string => `user:${userId}`;
 /** Throttle key of a typed name that belongs to nobody (hashed: people type passwords into it). */
 export const nameThrottleKey = (typed: string): string => `name:${sha256(typed.trim().toLowerCase())}`;
 /** Throttle key of a client address. */
 export const addressThrottleKey = (address: string): string => `ip:${address.slice(0, 100)}`;
+/** Throttle key of an account (or typed name) from one client address. */
+export const accountAddressKey = (accountKey: string, addressKey: string): string =>
+  `${accountKey}@${addressKey}`;
+/** Key of the row that makes an address familiar to an account (no attempts are counted there). */
+const familiarKey = (userId: number, addressKey: string): string => `known:${userId}@${addressKey}`;
 
 /**
- * Counts sign-in attempts per account, per typed name and per client address in `auth_login_throttle`,
- * and failed ones across the whole process.
+ * Counts sign-in attempts per account and address, per account from unfamiliar addresses, per typed name
+ * and per client address in `auth_login_throttle`, and failed ones across the whole process; remembers
+ * the addresses each account signed in from.
  *
  * An attempt is counted *before* the password is checked, in one statement, so that parallel guesses
  * cannot all slip through before the first failure is written: of 40 simultaneous guesses for one account
- * only {@link ACCOUNT_RULE.limit} reach the password check. A success forgets the account's count and
- * takes back its address's. A lock lasts {@link ThrottleRule.lockMs} from the attempt that reached the
+ * from one address only {@link ACCOUNT_ADDRESS_RULE.limit} reach the password check. A success forgets the
+ * account's count at that address and takes back its other ones. A lock lasts {@link ThrottleRule.lockMs} from the attempt that reached the
  * limit and is not extended by further attempts, so nobody can keep an account locked for longer than
  * that per burst (and the e-mail sign-in link works throughout).
  */
@@ -158,14 +166,22 @@ export class LoginThrottleService {
   private async sweep(now: Date): Promise<void> {
     if (now.getTime() - this.lastSweep < 60_000) return;
     this.lastSweep = now.getTime();
-    const longest = Math.max(ACCOUNT_RULE.windowMs, ADDRESS_RULE.windowMs);
+    const longest = Math.max(
+      ACCOUNT_ADDRESS_RULE.windowMs,
+      UNFAMILIAR_ACCOUNT_RULE.windowMs,
+      ADDRESS_RULE.windowMs,
+    );
     // Rows of windows longer than the sign-in's (`…:day:…`, the time clock's day per account) go when
     // their own window is over.
     await this.dataSource.query(
       `DELETE FROM auth_login_throttle
        WHERE (last_failure_at IS NULL OR last_failure_at < $1) AND (locked_until IS NULL OR locked_until < $2)
-         AND "key" NOT LIKE '%:day:%'`,
+         AND "key" NOT LIKE '%:day:%' AND "key" NOT LIKE 'known:%'`,
       [new Date(now.getTime() - longest), now],
+    );
+    await this.dataSource.query(
+      `DELETE FROM auth_login_throttle WHERE "key" LIKE 'known:%' AND updated_at < $1`,
+      [new Date(now.getTime() - FAMILIAR_MS)],
     );
     await this.dataSource.query(
       `DELETE FROM auth_login_throttle
@@ -189,12 +205,34 @@ export class LoginThrottleService {
     );
   }
 
+  /** Whether the account signed in successfully from this address within {@link FAMILIAR_MS}. */
+  async isFamiliar(userId: number, addressKey: string): Promise<boolean> {
+    const rows: unknown[] = await this.dataSource.query(
+      `SELECT 1 FROM auth_login_throttle WHERE "key" = $1 AND updated_at >= $2`,
+      [familiarKey(userId, addressKey), new Date(this.clock.now().getTime() - FAMILIAR_MS)],
+    );
+    return rows.length > 0;
+  }
+
+  /** Remembers (for {@link FAMILIAR_MS} from now) that the account signed in from this address. */
+  async rememberFamiliar(userId: number, addressKey: string): Promise<void> {
+    const now = this.clock.now();
+    await this.dataSource.query(
+      `INSERT INTO auth_login_throttle ("key", failures, created_at, updated_at) VALUES ($1, 0, $2, $2)
+       ON CONFLICT ("key") DO UPDATE SET updated_at = $2`,
+      [familiarKey(userId, addressKey), now],
+    );
+  }
+
   /**
    * The process-wide brake: when more than {@link GLOBAL_FAILURES_PER_WINDOW} sign-ins failed in the
-   * current window (from any address: a distributed guess), every sign-in waits for the next window.
+   * current window (from any address: a distributed guess), every sign-in that is not from an address
+   * familiar to its account waits for the next window. A familiar one is never braked here (its own
+   * account-and-address count still applies), so a flood of guesses cannot lock everybody out.
    * @throws RetryLater
    */
-  checkGlobal(): void {
+  checkGlobal(familiar: boolean): void {
+    if (familiar) return;
     const now = this.clock.now().getTime();
     if (now - this.globalWindow.start >= GLOBAL_WINDOW_MS) this.globalWindow = { start: now, failures: 0 };
     if (this.globalWindow.failures >= GLOBAL_FAILURES_PER_WINDOW) {

@@ -6,7 +6,9 @@
  */
 export const PUBLIC_ROUTES: readonly string[] = [
   // Operations: load balancers and monitoring.
-  'GET /api/health',
+  'GET /api/health', // readiness (asks the database), the older name of /api/health/ready
+  'GET /api/health/live', // liveness: never waits on the database
+  'GET /api/health/ready',
 
   // Sign-in (the guard treats a stale cookie on these as anonymous).
   'POST /api/auth/login',

@@ -25,6 +25,8 @@ import { loadPaymentSettings } from './payment-settings.js';
 
 /** Job types of this module. */
 export const PAYMENT_CHECK_JOB = 'payment-check';
+/** The one read a payment's webhooks get once their budget of the minute is spent (see payments.service). */
+export const PAYMENT_WEBHOOK_CHECK_JOB = 'payment-webhook-check';
 export const PAYMENT_REFUND_JOB = 'payment-refund';
 
 /** An online order unpaid this long expires (its slot is free again). */
@@ -58,6 +60,10 @@ export class PaymentStatusService implements OnModuleInit {
   onModuleInit(): void {
     this.handlers.register(PAYMENT_CHECK_JOB, (job) => this.runCheck(Number(job.payload.orderId)));
     this.handlers.register(PAYMENT_REFUND_JOB, (job) => this.runRefund(Number(job.payload.orderId)));
+    // Failures are retried by the queue: the provider's own retries of this webhook were answered 200.
+    this.handlers.register(PAYMENT_WEBHOOK_CHECK_JOB, (job) =>
+      this.sync(Number(job.payload.orderId), 'webhook'),
+    );
     // Cancelling or rejecting a paid online order refunds it (a job: the provider is called outside the
     // transaction, retried with backoff, and idempotent at the provider).
     this.events.inTransaction(['order.status'], async (event, ctx) => {
@@ -78,6 +84,19 @@ export class PaymentStatusService implements OnModuleInit {
         runAt: new Date(this.clock.now().getTime() + FIRST_CHECK_AFTER_MS),
         dedupeKey: `payment-check:order:${orderId}:0`,
       },
+    );
+  }
+
+  /**
+   * One later read of the order's payment at `runAt`, however many webhooks ask for it: one job per
+   * payment and budget window (its dedupe key).
+   */
+  async scheduleWebhookCheck(orderId: number, paymentId: number, runAt: Date): Promise<void> {
+    await this.jobs.enqueue(
+      RequestContext.system(),
+      PAYMENT_WEBHOOK_CHECK_JOB,
+      { orderId },
+      { runAt, dedupeKey: `payment-webhook-check:${paymentId}:${Math.ceil(runAt.getTime() / 1000)}` },
     );
   }
 

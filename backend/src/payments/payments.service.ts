@@ -21,12 +21,21 @@ import { ProviderRefused } from './payment-provider.js';
 import { PaymentProviders, type OnlineMethod } from './payment-providers.js';
 import { loadPaymentSettings } from './payment-settings.js';
 import { PaymentStatusService } from './payment-status.service.js';
+import { RATE_LIMIT_STORE } from '../serving/serving.module.js';
+import type { RateLimitStore } from '../serving/rate-limit.js';
 import { VoucherChecker, type VoucherCheck } from './voucher.checker.js';
 
 const UNAVAILABLE =
   'Die Online-Zahlung ist gerade nicht verfügbar. Bitte versuchen Sie es später erneut oder wählen Sie eine andere Zahlungsart.';
 const REFUSED =
   'Der Zahlungsanbieter hat die Zahlung abgelehnt. Bitte versuchen Sie es erneut oder wählen Sie eine andere Zahlungsart.';
+
+/**
+ * Immediate provider reads per payment and window that its webhooks may cause. A provider sends one
+ * webhook per status change (open → paid, later a refund), minutes apart; three leave room for its retry.
+ */
+export const WEBHOOK_READS_PER_WINDOW = 3;
+export const WEBHOOK_WINDOW_MS = 60_000;
 
 function isLoopback(url: string): boolean {
   const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
@@ -61,6 +70,7 @@ export class PaymentsService {
     private readonly providers: PaymentProviders,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(LOGGER) private readonly logger: Logger,
+    @Inject(RATE_LIMIT_STORE) private readonly limits: RateLimitStore,
   ) {
     this.vouchers = new VoucherChecker(config.payments);
   }
@@ -213,11 +223,34 @@ export class PaymentsService {
     await this.webhookFor('datatrans', transactionId);
   }
 
+  /**
+   * Anybody can post a webhook naming a known payment (its id is on the customer's screen), and each used
+   * to cost a call to the provider. Each payment gets {@link WEBHOOK_READS_PER_WINDOW} immediate reads per
+   * window; over that, the webhook is answered 200 and one read runs when the window ends (a job), so a
+   * real status change in a flood is still read, within a minute.
+   * @returns when to read instead, or null to read now (also when the counters cannot be reached).
+   */
+  private async overWebhookBudget(payment: OrderPayment): Promise<Date | null> {
+    try {
+      const { count, resetInMs } = await this.limits.hit(`payment-webhook:${payment.id}`, WEBHOOK_WINDOW_MS);
+      if (count <= WEBHOOK_READS_PER_WINDOW) return null;
+      return new Date(this.clock.now().getTime() + resetInMs);
+    } catch {
+      return null;
+    }
+  }
+
   private async webhookFor(method: OnlineMethod, reference: string): Promise<void> {
     const em = this.connection.manager(RequestContext.system());
     const payment = await em.getRepository(OrderPayment).findOne({ where: { method, reference } });
     if (!payment) {
       this.logger.warn({ provider: method, reference }, 'webhook for an unknown payment ignored');
+      return;
+    }
+    const later = await this.overWebhookBudget(payment);
+    if (later) {
+      await this.status.scheduleWebhookCheck(payment.orderId, payment.id, later);
+      this.logger.warn({ provider: method, reference }, 'webhook over its budget: one read later');
       return;
     }
     try {

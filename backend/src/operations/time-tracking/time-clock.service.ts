@@ -432,7 +432,9 @@ export class TimeClockService {
     const pin = c.accessToken ?? '';
     if (!username) throw new DomainError('validation', t('validation.blank'), 'username');
     if (!pin) throw new DomainError('validation', t('validation.blank'), 'accessToken');
-    this.throttle.checkGlobal();
+    // Not braked by the process-wide count of the web sign-in: a paired terminal is a familiar place, and
+    // guesses at the web sign-in must not keep the staff from clocking in (its own counts apply).
+    this.throttle.checkGlobal(true);
     const terminal = device ? `device:${device.id}` : `branch:${branch.id}`;
     const terminalKey = `clock:terminal:${terminal}`;
     const terminalWait = await this.throttle.takeStepped(terminalKey, CLOCK_TERMINAL_RULE);
