@@ -125,6 +125,28 @@ describe('CRUD resources (divisions, branches, tables)', () => {
     ).toBe(404);
   });
 
+  it('lists tables in natural order (1, 2, 10, 11, A1, A2, A10) for staff and employees, paged and reversed', async () => {
+    const branch = (await t.request('POST', '/api/branches', branchBody('natural'), admin)).body.data;
+    for (const identifier of ['A10', '10', 'A2', '1', '11', 'A1', '2'])
+      expect(
+        (await t.request('POST', '/api/tables', { identifier, branch: { id: branch.id } }, admin)).status,
+      ).toBe(201);
+    const identifiers = async (query: string, user = admin) => {
+      const res = await t.request('GET', `/api/tables?branch=${branch.id}${query}`, undefined, user);
+      expect(res.status).toBe(200);
+      return res.body.data.map((x: { identifier: string }) => x.identifier);
+    };
+    const natural = ['1', '2', '10', '11', 'A1', 'A2', 'A10'];
+    expect(await identifiers('')).toEqual(natural);
+    expect(await identifiers('', asUser(['ROLE_EMPLOYEE'], [branch.id], 8))).toEqual(natural);
+    expect(await identifiers('&sort=-identifier')).toEqual([...natural].reverse());
+    expect(await identifiers('&sort=identifier&limit=3&page=2')).toEqual(['11', 'A1', 'A2']);
+    const paged = await t.request('GET', `/api/tables?branch=${branch.id}&limit=3&page=3`, undefined, admin);
+    expect(paged.body.data.map((x: { identifier: string }) => x.identifier)).toEqual(['A10']);
+    expect(paged.headers.get('x-total-count')).toBe('7');
+    expect(await identifiers('&q=a1')).toEqual(['A1', 'A10']);
+  });
+
   it('filters, pages and sorts tables; employees change only their own branches and read what visitors read', async () => {
     const a = (await t.request('POST', '/api/branches', branchBody('scope-a'), admin)).body.data;
     const b = (await t.request('POST', '/api/branches', branchBody('scope-b'), admin)).body.data;

@@ -22,6 +22,7 @@ export * from './cart.js';
 export * from './catalog-visibility.js';
 export * from './search.js';
 export * from './text.js';
+export * from './natural-order.js';
 export * from './phone.js';
 export * from './market.js';
 export * from './ticket-screen.js';

@@ -18,6 +18,8 @@ export interface FakeReceipt {
   bold: string[];
   /** Lines printed with a character size above normal. */
   large: string[];
+  /** Lines printed in the small font (font B). */
+  small: string[];
   /** Connection it came on (a job per connection for our terminal). */
   connection: number;
   /** `Date.now()` when its cut arrived (the receipt's last byte). */
@@ -174,10 +176,13 @@ export class Decoder {
   private line = '';
   private bold = false;
   private large = false;
+  private small = false;
+  private lineSmall = false;
   private lineBold = false;
   private lineLarge = false;
   private boldLines: string[] = [];
   private largeLines: string[] = [];
+  private smallLines: string[] = [];
   private qr: string[] = [];
   private pendingQr = '';
   private codePage858 = false;
@@ -249,7 +254,7 @@ export class Decoder {
         }
         if (x === 0x40) return 2;
         if (x === 0x2d) return need(3) ? 3 : 0;
-        if (x === 0x1e) return need(4) ? 4 : 0;
+        if (x === 0x1e) return need(4) ? (b[i + 2] === 0x46 && (this.small = b[i + 3] === 1), 4) : 0;
         return 2;
       }
       // EPSON
@@ -257,7 +262,8 @@ export class Decoder {
       if (x === 0x45) return need(3) ? (this.setBold(b[i + 2] === 1), 3) : 0;
       if (x === 0x21) return need(3) ? (this.setLarge((b[i + 2]! & 0x30) !== 0), 3) : 0;
       if (x === 0x74) return need(3) ? ((this.codePage858 = b[i + 2] === 19), 3) : 0;
-      if ([0x61, 0x64, 0x2d, 0x4d, 0x7b, 0x33, 0x4a, 0x70].includes(x)) return need(3) ? 3 : 0;
+      if (x === 0x4d) return need(3) ? ((this.small = (b[i + 2]! & 1) === 1), 3) : 0;
+      if ([0x61, 0x64, 0x2d, 0x7b, 0x33, 0x4a, 0x70].includes(x)) return need(3) ? 3 : 0;
       return 2;
     }
     if (c === 0x1d) {
@@ -292,6 +298,7 @@ export class Decoder {
     this.line += ch;
     if (this.bold) this.lineBold = true;
     if (this.large) this.lineLarge = true;
+    if (this.small) this.lineSmall = true;
   }
 
   private setBold(on: boolean): void {
@@ -307,11 +314,13 @@ export class Decoder {
     this.lines.push(text);
     if (this.lineBold && text) this.boldLines.push(text.trim());
     if (this.lineLarge && text) this.largeLines.push(text.trim());
+    if (this.lineSmall && text) this.smallLines.push(text.trim());
     this.line = '';
     this.lineBold = this.bold;
     this.lineLarge = this.large;
     this.lineBold = false;
     this.lineLarge = false;
+    this.lineSmall = false;
   }
 
   private cut(): void {
@@ -323,12 +332,14 @@ export class Decoder {
       qr: this.qr,
       bold: this.boldLines,
       large: this.largeLines,
+      small: this.smallLines,
       connection: this.connection,
       at: Date.now(),
     });
     this.lines = [];
     this.boldLines = [];
     this.largeLines = [];
+    this.smallLines = [];
     this.qr = [];
   }
 }
@@ -343,7 +354,7 @@ async function main(): Promise<void> {
     for (const r of fake.receipts.slice(shown)) {
       shown++;
       const qr = r.qr.map((q) => `[QR ${q}]`).join('\n');
-      process.stdout.write(`\n===== Beleg ${shown} =====\n${r.text}\n${qr}\n===== Schnitt =====\n`);
+      process.stdout.write(`\n===== Bestellbon ${shown} =====\n${r.text}\n${qr}\n===== Schnitt =====\n`);
     }
   };
   setInterval(show, 100);

@@ -27,12 +27,13 @@ describe('receipt (decoded by the fake printer)', () => {
     const [r, ...rest] = decode(renderJob(takeaway, settings('epson')));
     expect(rest).toEqual([]);
     const order = takeaway.order!;
-    expect(r!.lines.slice(0, 6)).toEqual([
+    expect(r!.lines.slice(0, 7)).toEqual([
       'Gruber & Linde',
       'Gasthaus Zur Linde',
       'Neubaugasse 42, 1070 Wien',
       'Tel. +43 1 523 88 10',
       '-'.repeat(48),
+      'BESTELLBON',
       `Nr. ${order.ticketNumber}`,
     ]);
     expect(r!.large).toEqual([
@@ -54,14 +55,14 @@ describe('receipt (decoded by the fake printer)', () => {
     expect(r!.text).toMatch(/ {2}enth\. USt\. 10 % +\d+,\d\d/);
     expect(r!.text).toContain('Zahlung: Barzahlung\nZahlung vor Ort');
     expect(r!.qr).toEqual([`http://localhost:3000/status/${order.uid}/${order.hash}`]);
-    expect(r!.lines[r!.lines.length - 1]).toBe(`Auftrag ${takeaway.id}`);
+    expect(r!.lines[r!.lines.length - 1]).toBe(`Druckauftrag ${takeaway.id}`);
     expect(r!.text).not.toContain('KOPIE');
   });
 
   it('prints a delivery with the address, the wanted time, part labels and the tax of each rate', () => {
     const [r] = decode(renderJob(delivery, settings('epson')));
     expect(r!.text).toContain('LIEFERUNG');
-    expect(r!.text).toContain('Gewünscht: 20.11.2026 13:30'); // 12:30 UTC in Vienna
+    expect(r!.text).toContain('Gewünscht: Fr, 20.11. 13:30'); // 12:30 UTC in Vienna
     expect(r!.text).toContain('Kunde: Anna Huber\nHuber & Söhne GmbH');
     expect(r!.text).toContain(
       'Adresse: Mariahilfer Straße 1, Stiege 2, Stock\n3, Tür 12\n         1060 Wien',
@@ -109,7 +110,62 @@ describe('receipt (decoded by the fake printer)', () => {
     const [page] = decode(renderJob(test, settings('epson')));
     expect(page!.text).toContain('TESTSEITE');
     expect(page!.text).toContain('Umlaute: äöü ÄÖÜ ß €');
-    expect(page!.text).toContain('Auftrag 99');
+    expect(page!.text).toContain('Druckauftrag 99');
+  });
+});
+
+describe('ticket times and the print job number (decoded by the fake printer)', () => {
+  /** The takeaway order asked for `appointmentDate` (null: as soon as possible), confirmed for `appointment`. */
+  const timed = (appointmentDate: string | null, appointment: string | null): PrintJob => ({
+    ...takeaway,
+    order: { ...takeaway.order!, appointmentDate, appointment },
+  });
+  const timeLines = (r: FakeReceipt) => r.lines.filter((l) => /^(Gewünscht|Bestätigt)/.test(l));
+
+  it('prints an ASAP order confirmed for 12:51 as wished "so bald wie möglich" and confirmed for 12:51', () => {
+    // Ordered Friday 20.11. 12:00 in Vienna, confirmed for 11:51 UTC = 12:51.
+    for (const variant of ['receipt', 'kitchen'] as const) {
+      const [r] = decode(renderJob(timed(null, '2026-11-20T11:51:00.000Z'), settings('epson'), { variant }));
+      expect(timeLines(r!)).toEqual(['Gewünscht: so bald wie möglich', 'Bestätigt für: 12:51']);
+      expect(r!.bold).toEqual(
+        expect.arrayContaining(['Gewünscht: so bald wie möglich', 'Bestätigt für: 12:51']),
+      );
+    }
+  });
+
+  it('prints a scheduled order with the wished day and time and the other time it was confirmed for', () => {
+    // Wished Friday 27.11. 18:30, confirmed for 18:45 (17:30 and 17:45 UTC).
+    const [r] = decode(
+      renderJob(timed('2026-11-27T17:30:00.000Z', '2026-11-27T17:45:00.000Z'), settings('epson')),
+    );
+    expect(timeLines(r!)).toEqual(['Gewünscht: Fr, 27.11. 18:30', 'Bestätigt für: 18:45']);
+    expect(r!.text).toContain('Bestellt:  20.11.2026 12:00');
+  });
+
+  it('names the day of a confirmed time on another day, and prints no confirmed time before confirmation', () => {
+    const [moved] = decode(
+      renderJob(timed('2026-11-27T17:30:00.000Z', '2026-11-28T11:00:00.000Z'), settings('epson')),
+    );
+    expect(timeLines(moved!)).toEqual(['Gewünscht: Fr, 27.11. 18:30', 'Bestätigt für: Sa, 28.11. 12:00']);
+    const [asap] = decode(renderJob(timed(null, null), settings('epson')));
+    expect(timeLines(asap!)).toEqual(['Gewünscht: so bald wie möglich']);
+    const [wished] = decode(renderJob(timed('2026-11-27T17:30:00.000Z', null), settings('epson')));
+    expect(timeLines(wished!)).toEqual(['Gewünscht: Fr, 27.11. 18:30']);
+  });
+
+  it('is headed BESTELLBON and carries the print job only as a small "Druckauftrag" line, no second number', () => {
+    const number = `Nr. ${takeaway.order!.ticketNumber}`;
+    const [r] = decode(renderJob(takeaway, settings('epson')));
+    expect(r!.lines).toContain('BESTELLBON');
+    expect(r!.small).toEqual([`Druckauftrag ${takeaway.id}`]);
+    expect(r!.lines.filter((l) => /\bAuftrag \d/.test(l))).toEqual([]);
+    expect(r!.large.filter((l) => /\d/.test(l) && !l.startsWith('SUMME'))).toEqual([number]);
+    const [star] = decode(renderJob(takeaway, settings('star')), 'star');
+    expect(star!.small).toEqual([`Druckauftrag ${takeaway.id}`]);
+    const [kitchen] = decode(renderJob(takeaway, settings('epson'), { variant: 'kitchen' }));
+    expect(kitchen!.lines).toContain('KÜCHE');
+    expect(kitchen!.lines).not.toContain('BESTELLBON');
+    expect(kitchen!.small).toEqual([`Druckauftrag ${takeaway.id}`]);
   });
 });
 

@@ -1,4 +1,4 @@
-import { t } from '@ordering/common';
+import { compareNatural, t } from '@ordering/common';
 import { Brackets, In, type EntityManager, type ObjectLiteral, type SelectQueryBuilder } from 'typeorm';
 import type { RelationMetadata } from 'typeorm/metadata/RelationMetadata.js';
 import { diff } from '../core/diff.js';
@@ -170,9 +170,28 @@ export class CrudService<E extends ObjectLiteral> {
     if (!sortable.has(sortField)) {
       throw new DomainError('validation', t('validation.choice'), 'sort');
     }
-    qb.orderBy(`e.${sortField}`, desc ? 'DESC' : 'ASC').addOrderBy('e.id', desc ? 'DESC' : 'ASC');
     const page = parsePositiveInt(query.page, 'page', 1);
     const limit = Math.min(parsePositiveInt(query.limit, 'limit', DEFAULT_LIMIT), MAX_LIMIT);
+    if (this.def.naturalSort?.includes(sortField)) {
+      // The database sorts "1, 10, 11, 2": order the matching rows' keys with common's comparator (the one
+      // the storefront and back office use), then load just the page.
+      const keys = await qb
+        .clone()
+        .select('e.id', 'id')
+        .addSelect(`e.${sortField}`, 'key')
+        .getRawMany<{ id: unknown; key: unknown }>();
+      const byId = new Map(keys.map((row) => [Number(row.id), row.key == null ? '' : String(row.key)]));
+      const ordered = [...byId].sort(([ia, a], [ib, b]) => compareNatural(a, b) || ia - ib);
+      if (desc) ordered.reverse();
+      const ids = ordered.slice((page - 1) * limit, page * limit).map(([id]) => id);
+      const rows = ids.length
+        ? await qb.andWhere('e.id IN (:...naturalIds)', { naturalIds: ids }).getMany()
+        : [];
+      const found = new Map(rows.map((row) => [Number((row as ObjectLiteral).id), row]));
+      const items = ids.map((id) => found.get(id)).filter((row): row is E => row !== undefined);
+      return { items: await this.toJson(em, ctx, items), total: ordered.length, page, limit };
+    }
+    qb.orderBy(`e.${sortField}`, desc ? 'DESC' : 'ASC').addOrderBy('e.id', desc ? 'DESC' : 'ASC');
     // Joined to-many relations multiply rows; page on distinct ids first.
     const [items, total] = await qb
       .skip((page - 1) * limit)

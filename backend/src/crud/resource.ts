@@ -48,6 +48,12 @@ export interface ResourceDefinition<
   searchable?: string[];
   /** Columns the list may be sorted by (`?sort=name` or `?sort=-name`). */
   sortable?: string[];
+  /**
+   * Sortable text columns listed in natural order ("1, 2, 10, 11", common's `compareNatural`) instead of the
+   * database's character order: for short lists such as a branch's tables (the rows' keys are sorted in
+   * memory, then the page is loaded).
+   */
+  naturalSort?: string[];
   /** Default order, e.g. `name` or `-createdAt`. */
   defaultSort?: string;
   /** Columns whose values must be unique: a duplicate is a 409 naming the field. */

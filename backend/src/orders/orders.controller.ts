@@ -252,7 +252,7 @@ export class OrdersController {
   @Allow('orders:write')
   @HttpCode(200)
   @ApiParam({ name: 'id', type: 'integer' })
-  @ApiOperation({ summary: 'Beleg drucken (Druckauftrag an die Geräte der Filiale)' })
+  @ApiOperation({ summary: 'Bestellbon drucken (Druckauftrag an die Geräte der Filiale)' })
   @ApiOkResponse(one())
   print(@Ctx() ctx: RequestContext, @Param('id') id: string) {
     return this.orders.print(ctx, orderId(id));

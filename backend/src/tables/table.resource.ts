@@ -21,5 +21,7 @@ export const tableResource = defineResource({
   filters: { branch: { type: 'number' } },
   searchable: ['identifier'],
   sortable: ['identifier'],
+  // "1, 2, 10, 11", not "1, 10, 11, 2" (issue 24): the back office's and the employees' table lists.
+  naturalSort: ['identifier'],
   defaultSort: 'identifier',
 });

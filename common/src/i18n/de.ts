@@ -157,7 +157,7 @@ export const de = {
   // --- back office (section 8)
   'backoffice.orderCancelFailed': 'Bestellung konnte nicht storniert werden.',
   'backoffice.orderStatusFailed': 'Bestellstatus konnte nicht geändert werden.',
-  'backoffice.printFailed': 'Beleg konnte nicht gedruckt werden.',
+  'backoffice.printFailed': 'Bestellbon konnte nicht gedruckt werden.',
   'backoffice.paymentCheckFailed': 'Zahlungsstatus konnte nicht überprüft werden.',
   'backoffice.markPaidFailed': 'Zahlung konnte nicht als bezahlt erfasst werden.',
   'backoffice.questionnaireFailed': 'Bewertung konnte nicht gesendet werden.',

@@ -51,7 +51,7 @@ export const SETTINGS: readonly SettingEntry[] = [
   config(
     'shopName',
     'Shopname',
-    'Name im Kopf der Seiten, in E-Mails und auf Belegen.',
+    'Name im Kopf der Seiten, in E-Mails und auf Bestellbons.',
     `${W}stores/UiStore.ts`,
   ),
   config(
@@ -233,7 +233,7 @@ export const SETTINGS: readonly SettingEntry[] = [
   frontdesk('printer', 'Bondrucker', 'Der Netzwerkdrucker dieser Theke.', terminal),
   frontdesk(
     'autoPrint',
-    'Beleg sofort drucken',
+    'Bestellbon sofort drucken',
     'Neue Bestellungen druckt diese Theke von selbst; aus: nur auf Anforderung vom Board.',
     `${B}events/event-log.writer.ts`,
   ),

@@ -181,19 +181,17 @@ const KioskCheckout = observer(function KioskCheckout({ identifier }: { identifi
               id="table"
               tabIndex={-1}
             >
-              {[...checkout.tables]
-                .sort((a, b) => a.identifier.localeCompare(b.identifier, 'de', { numeric: true }))
-                .map((table) => (
-                  <label key={table.id} className="kiosk-option kiosk-option--table">
-                    <input
-                      type="radio"
-                      name="kiosk-table"
-                      checked={checkout.tableId === table.id}
-                      onChange={() => checkout.setTable(table.id)}
-                    />
-                    <span className="kiosk-option__label">{table.identifier}</span>
-                  </label>
-                ))}
+              {checkout.tables.map((table) => (
+                <label key={table.id} className="kiosk-option kiosk-option--table">
+                  <input
+                    type="radio"
+                    name="kiosk-table"
+                    checked={checkout.tableId === table.id}
+                    onChange={() => checkout.setTable(table.id)}
+                  />
+                  <span className="kiosk-option__label">{table.identifier}</span>
+                </label>
+              ))}
             </div>
             {checkout.errorFor('table') && (
               <p id="kiosk-table-error" className="kiosk-error">

@@ -26,7 +26,7 @@ const USAGE = `Aufruf: npm run terminal -- --backend <url> (--pair | --device-ke
   --printer-type epson|star  Befehlssatz des Druckers (mit --printer; Standard epson)
   --width <zeichen>        Zeichen pro Zeile (mit --printer; Standard 48)
   --kitchen                Küchenbon ohne Preise statt Kundenbeleg
-  --labels compact|detail  Etiketten je Artikel statt Beleg (12×4 bzw. 5×2 pro Bogen)
+  --labels compact|detail  Etiketten je Artikel statt Bestellbon (12×4 bzw. 5×2 pro Bogen)
   --journal <datei>        Auftragsjournal (Standard: ./data/terminal/<gerät>.jsonl)
   --poll <ms>              Abfrageintervall ohne Ereignis (Standard 5000)`;
 

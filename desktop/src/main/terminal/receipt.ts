@@ -50,7 +50,8 @@ export function printable(text: string): string {
     .replace(/[^\n\x20-\x7E\u00A0-\u00FF\u20AC]/g, '?');
 }
 
-function dateTime(iso: string, timeZone: string): string {
+/** Day and time of day of an instant in the branch's time zone, two digits each. */
+function local(iso: string, timeZone: string) {
   const parts = new Intl.DateTimeFormat('de-AT', {
     timeZone,
     day: '2-digit',
@@ -61,7 +62,39 @@ function dateTime(iso: string, timeZone: string): string {
     hour12: false,
   }).formatToParts(new Date(iso));
   const p = (type: string) => parts.find((x) => x.type === type)?.value ?? '';
-  return `${p('day')}.${p('month')}.${p('year')} ${p('hour')}:${p('minute')}`;
+  return { day: p('day'), month: p('month'), year: p('year'), time: `${p('hour')}:${p('minute')}` };
+}
+
+function dateTime(iso: string, timeZone: string): string {
+  const { day, month, year, time } = local(iso, timeZone);
+  return `${day}.${month}.${year} ${time}`;
+}
+
+const WEEKDAYS = ['So', 'Mo', 'Di', 'Mi', 'Do', 'Fr', 'Sa'];
+
+/** `Fr, 27.11. 18:30`: a wanted or confirmed time with its weekday, so a pre-order for another day stands out. */
+export function dayTime(iso: string, timeZone: string): string {
+  const { day, month, year, time } = local(iso, timeZone);
+  const weekday = WEEKDAYS[new Date(Date.UTC(Number(year), Number(month) - 1, Number(day))).getUTCDay()];
+  return `${weekday}, ${day}.${month}. ${time}`;
+}
+
+/**
+ * The ticket's time lines: what the customer chose ("so bald wie möglich" or the day and time), and the time
+ * staff confirmed, labelled as such — only the time of day when it is on the day of the wish (or of the
+ * order, for "so bald wie möglich"), else with its day.
+ */
+export function timeLines(order: ReceiptOrder, timeZone: string): string[] {
+  const wanted = order.appointmentDate;
+  const lines = [`Gewünscht: ${wanted ? dayTime(wanted, timeZone) : 'so bald wie möglich'}`];
+  const confirmed = order.appointment;
+  if (confirmed) {
+    const day = (iso: string) => dateTime(iso, timeZone).slice(0, 10);
+    const reference = wanted ?? order.createdAt;
+    const sameDay = reference !== undefined && day(reference) === day(confirmed);
+    lines.push(`Bestätigt für: ${sameDay ? local(confirmed, timeZone).time : dayTime(confirmed, timeZone)}`);
+  }
+  return lines;
 }
 
 /** Splits text into lines of at most `width` characters, at spaces where possible. */
@@ -125,6 +158,13 @@ export function renderJob(job: PrintJob, printer: PrinterSettings, options: Rend
   });
   const text = (line: string) => p.println(printable(line));
   const rule = () => text('-'.repeat(width));
+  // The print job's id, small and named for what it is: staff match a paper to the terminal's journal and
+  // the back office with it. Plain "Auftrag 20" under "Nr. 7" read like a second order number.
+  const jobLine = () => {
+    p.setTypeFontB();
+    text(`Druckauftrag ${job.id}`);
+    p.setTypeFontA();
+  };
 
   p.alignCenter();
   if (options.copy) {
@@ -155,7 +195,7 @@ export function renderJob(job: PrintJob, printer: PrinterSettings, options: Rend
     text(`${printer.type.toUpperCase()} ${printer.host}:${printer.port}, ${width} Zeichen`);
     text('Umlaute: äöü ÄÖÜ ß €');
     text(dateTime(job.createdAt, timeZone));
-    text(`Auftrag ${job.id}`);
+    jobLine();
     p.cut();
     return p.getBuffer();
   }
@@ -173,7 +213,8 @@ export function renderJob(job: PrintJob, printer: PrinterSettings, options: Rend
     p.bold(false);
   }
   if (job.kind === 'cancellation') return cancellationSlip(order);
-  if (kitchen) text('KÜCHE');
+  // An order ticket, not a fiscal receipt: the register's receipt is another paper (docs/decisions/printing.md).
+  text(kitchen ? 'KÜCHE' : 'BESTELLBON');
   p.bold(true);
   p.setTextQuadArea();
   text(order.ticketNumber != null ? `Nr. ${order.ticketNumber}` : 'Bestellung');
@@ -185,9 +226,8 @@ export function renderJob(job: PrintJob, printer: PrinterSettings, options: Rend
   p.alignLeft();
   rule();
   if (order.createdAt) text(`Bestellt:  ${dateTime(order.createdAt, timeZone)}`);
-  const wanted = order.appointment ?? order.appointmentDate;
   p.bold(true);
-  text(`Gewünscht: ${wanted ? dateTime(wanted, timeZone) : 'so bald wie möglich'}`);
+  for (const line of timeLines(order, timeZone)) text(line);
   if (order.tableIdentifier) text(`Tisch: ${order.tableIdentifier}`);
   p.bold(false);
   const name = customerName(order);
@@ -247,7 +287,7 @@ export function renderJob(job: PrintJob, printer: PrinterSettings, options: Rend
     text('Status Ihrer Bestellung');
     p.alignLeft();
   }
-  text(`Auftrag ${job.id}`);
+  jobLine();
   p.cut();
   return p.getBuffer();
 
@@ -275,7 +315,7 @@ export function renderJob(job: PrintJob, printer: PrinterSettings, options: Rend
     text('*** STORNIERT ***');
     p.bold(false);
     p.alignLeft();
-    text(`Auftrag ${job.id}`);
+    jobLine();
     p.cut();
     return p.getBuffer();
   }

@@ -276,7 +276,7 @@ export const OrderDetail = observer(function OrderDetail({
                 void run({ action: 'print' }, () => printNotice(printers.of(order.branch?.id ?? null)))
               }
             >
-              Beleg drucken
+              Bestellbon drucken
             </button>
             <button
               type="button"

@@ -224,7 +224,7 @@ describe(OrdersStore.name, () => {
     expect(errors.entries.at(-1)!.message).toBe('Diese Aktion ist im aktuellen Status nicht möglich.');
     expect(store.actionError).toBe('Diese Aktion ist im aktuellen Status nicht möglich.');
     await store.act(3, { action: 'print' });
-    expect(errors.entries.at(-1)!.message).toBe('Beleg konnte nicht gedruckt werden.');
+    expect(errors.entries.at(-1)!.message).toBe('Bestellbon konnte nicht gedruckt werden.');
     expect(typeof errors.entries.at(-1)!.retry).toBe('function');
   });
 

@@ -87,7 +87,7 @@ export function printNotice(printers: PrintingDevice[]): string {
   if (printers.length === 0)
     return 'Druckauftrag gespeichert – in dieser Filiale ist kein Drucker eingerichtet. Er wird gedruckt, sobald ein Gerät mit Drucker gekoppelt ist.';
   const ready = printers.find(isReady);
-  if (ready) return `Bon wird an „${ready.name}“ gedruckt.`;
+  if (ready) return `Bestellbon wird an „${ready.name}“ gedruckt.`;
   const reasons = printers.map(printerLine).join('; ');
   return `Druckauftrag wartet – ${reasons}. Er wird gedruckt, sobald der Drucker bereit ist.`;
 }

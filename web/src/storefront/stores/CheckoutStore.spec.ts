@@ -133,6 +133,24 @@ describe(CheckoutStore.name, () => {
       expect(second.checkout.tableId).toBeNull();
     });
 
+    it('offers the tables of the branch in natural order (1, 2, 10, 11, A1, A2, A10) to the storefront and kiosk', async () => {
+      const { checkout, root } = await checkoutFor([], { data: tableData() });
+      root.data.tables = ['A10', '10', 'A2', '1', '11', 'A1', '2'].map((identifier, i) => ({
+        id: 20 + i,
+        identifier,
+        branch: { id: 1 },
+      }));
+      expect(checkout.tables.map((table) => table.identifier)).toEqual([
+        '1',
+        '2',
+        '10',
+        '11',
+        'A1',
+        'A2',
+        'A10',
+      ]);
+    });
+
     it('keeps the order type when the branch has no dine-in', async () => {
       const data = fixture({ branches: [makeBranch({ isDineInEnabled: false })] });
       const { checkout, root } = await checkoutFor([], { data });

@@ -4,6 +4,7 @@ import {
   branchTimeZone,
   checkMinimumOrder,
   closedNotice,
+  compareNatural,
   defaultPaymentMethod,
   deliveryHints,
   earliestAppointment,
@@ -213,9 +214,12 @@ export class CheckoutStore {
     return this.orderType === 'dineIn' && !!this.branch?.isTableSelectionEnabled;
   }
 
+  /** The selected branch's tables in natural order ("1, 2, 10, 11"), as the pickers offer them. */
   get tables(): Table[] {
     const id = this.branch?.id;
-    return this.data.tables.filter((table) => table.branch?.id === id);
+    return this.data.tables
+      .filter((table) => table.branch?.id === id)
+      .sort((a, b) => compareNatural(a.identifier, b.identifier));
   }
 
   get showsContact(): boolean {

@@ -19,15 +19,16 @@ describe(TablesStore.name, () => {
   it('loads the branch tables in natural order', async () => {
     const { store, fetch } = setup(
       json(200, {
-        data: [
-          { id: 1, identifier: '10', branch: { id: 4 } },
-          { id: 2, identifier: '2', branch: { id: 4 } },
-        ],
+        data: ['A10', '10', 'A2', '1', '11', 'A1', '2'].map((identifier, i) => ({
+          id: i + 1,
+          identifier,
+          branch: { id: 4 },
+        })),
       }),
     );
     await store.load();
     expect(fetch.calls[0]!.url).toBe('/api/tables?branch=4&limit=500');
-    expect(store.sorted.map((table) => table.identifier)).toEqual(['2', '10']);
+    expect(store.sorted.map((table) => table.identifier)).toEqual(['1', '2', '10', '11', 'A1', 'A2', 'A10']);
   });
 
   it('refuses blank and repeated identifiers at the field without asking the server', async () => {

@@ -1,4 +1,4 @@
-import { t } from '@ordering/common';
+import { compareNatural, t } from '@ordering/common';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { ApiRequestError, type ApiClient } from '../../../api/ApiClient';
 import { errorMessageOf, type ErrorStore } from '../../ErrorStore';
@@ -18,9 +18,9 @@ export function tableUrl(origin: string, branchIdentifier: string, tableIdentifi
   return `${origin.replace(/\/+$/, '')}/store/${encodeURIComponent(branchIdentifier)}?table=${encodeURIComponent(tableIdentifier)}`;
 }
 
-/** Identifiers in natural order: "2" before "10", "Terrasse 2" before "Terrasse 10". */
+/** Identifiers in natural order: "2" before "10", "Terrasse 2" before "Terrasse 10" (common's comparator). */
 export function byIdentifier(a: DiningTable, b: DiningTable): number {
-  return a.identifier.localeCompare(b.identifier, 'de', { numeric: true });
+  return compareNatural(a.identifier, b.identifier);
 }
 
 /** The tables of one branch (`/api/tables?branch=`): list, add, remove; failures go to the error list. */
