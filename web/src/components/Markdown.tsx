@@ -1,8 +1,16 @@
 import { lazy, Suspense } from 'react';
 
-// The Markdown library and the document styles are a chunk of their own: only a legal text or a dialog
-// that shows one loads them, so the storefront's first load does not carry them.
-const MarkdownDocument = lazy(() => import('./MarkdownDocument'));
+let loading: Promise<typeof import('./MarkdownDocument')> | null = null;
+
+/**
+ * Loads the document chunk (once): the Markdown library and the document styles are a chunk of their own,
+ * so only a legal text or a dialog that shows one loads them and the storefront's first load does not.
+ */
+export function loadMarkdownDocument() {
+  return (loading ??= import('./MarkdownDocument'));
+}
+
+const MarkdownDocument = lazy(loadMarkdownDocument);
 
 /**
  * The Markdown of a legal text or description as a document (see `MarkdownDocument`): headings, lists,
