@@ -65,7 +65,6 @@ export const de = {
   'pricing.approximatePrefix': 'ca.',
   'pricing.minimumPrefix': 'ab',
   'pricing.quotationNote': 'Die Preise sind unverbindlich. Sie erhalten ein Angebot von uns.',
-  'pricing.basePriceNote': 'Bei den angegebenen Preisen handelt es sich um Grundpreise.',
   'pricing.hiddenPriceNote': 'Der Preis einzelner Produkte wird Ihnen nach Prüfung Ihrer Anfrage mitgeteilt.',
   'pricing.total': 'Gesamt',
   'pricing.delivery': 'Lieferung',
