@@ -18,6 +18,7 @@ export * from './appointments.js';
 export * from './slot-capacity.js';
 export * from './order-status.js';
 export * from './checkout.js';
+export * from './price-note.js';
 export * from './cart.js';
 export * from './catalog-visibility.js';
 export * from './search.js';

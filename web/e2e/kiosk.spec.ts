@@ -65,6 +65,13 @@ test.describe('Self-service kiosk', () => {
   }, testInfo) => {
     await page.goto(KIOSK);
     await startOrder(page);
+    // The price statement: once for the menu, in the cart bar that stays in view (a kiosk never delivers,
+    // so no word on a fee).
+    await expect(page.getByText(/Alle Preise inkl\. MwSt\./)).toHaveCount(1);
+    await expect(
+      page.getByRole('region', { name: 'Warenkorb' }).getByText('Alle Preise inkl. MwSt.', { exact: true }),
+    ).toBeVisible();
+    await screenshot(page, testInfo, 'kiosk-menu-price-note', false);
     await addAlmdudler(page);
     await page.getByRole('button', { name: 'Zur Kasse' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Bestellung abschließen' })).toBeVisible();

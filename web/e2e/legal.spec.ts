@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, screenshot } from './support';
+import { expectNoSeriousA11yViolations, getData, screenshot, staffApi, type Staff } from './support';
 
 // What a German or Austrian shop needs before it goes live (docs/decisions/legal.md): the order button that
 // says ordering means paying, with the summary the law asks for directly above it.
@@ -94,5 +94,104 @@ test.describe('Kiosk order button', () => {
     await summary.scrollIntoViewIfNeeded();
     await screenshot(page, testInfo, 'legal-kiosk-summary', false);
     await expectNoSeriousA11yViolations(page);
+  });
+});
+
+test.describe('Legal texts read as documents', () => {
+  // AGB as a shop would paste them: headings, a numbered list, a table, and what must never become markup.
+  const AGB = [
+    '# § 1 Geltungsbereich',
+    'Diese AGB gelten für alle Bestellungen im Gasthaus Linde.',
+    '# § 2 Vertragsschluss',
+    '1. Sie wählen Ihre Speisen.\n2. Sie bestellen zahlungspflichtig.\n3. Wir bestätigen die Bestellung per E-Mail.',
+    '# § 3 Liefergebühren',
+    '| Liefergebiet | Gebühr | Mindestbestellwert |\n|---|--:|--:|\n| 1060 Mariahilf | 2,90 € | 15,00 € |\n| 1070 Neubau | 0,00 € | 20,00 € |',
+    '## Hinweis',
+    'Fragen? [Kontakt](javascript:alert(1)) oder [Impressum](/site/imprint). <script>alert(1)</script>',
+  ].join('\n\n');
+
+  async function setTerms(staff: Staff, text: string | null) {
+    const config = await getData(staff.request, '/api/config');
+    const answer = await staff.request.post('/api/config', {
+      data: { ...config, termsAndConditionsText: text },
+      headers: { 'X-CSRF-Token': staff.csrf },
+    });
+    expect(answer.status(), await answer.text()).toBe(200);
+    return config.termsAndConditionsText as string | null;
+  }
+
+  test('the AGB page shows headings, a numbered list, a table and a table of contents, and prints without the shop around it', async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.slow(); // an axe run on a loaded machine
+    const staff = await staffApi(request);
+    const before = await setTerms(staff, AGB);
+    try {
+      await page.goto('/site/terms-and-conditions');
+      const article = page.getByRole('article', { name: 'AGB' });
+      await expect(article.getByRole('heading', { level: 1, name: 'AGB' })).toBeVisible();
+      await expect(article.getByRole('heading', { level: 3 })).toHaveText([
+        '§ 1 Geltungsbereich',
+        '§ 2 Vertragsschluss',
+        '§ 3 Liefergebühren',
+      ]);
+      await expect(article.getByRole('heading', { level: 4, name: 'Hinweis' })).toBeVisible();
+
+      const steps = article.locator('ol').filter({ hasText: 'Sie wählen' }).getByRole('listitem');
+      await expect(steps).toHaveText([
+        'Sie wählen Ihre Speisen.',
+        'Sie bestellen zahlungspflichtig.',
+        'Wir bestätigen die Bestellung per E-Mail.',
+      ]);
+
+      const table = article.getByRole('table');
+      await expect(table.getByRole('columnheader')).toHaveText([
+        'Liefergebiet',
+        'Gebühr',
+        'Mindestbestellwert',
+      ]);
+      await expect(table.getByRole('row')).toHaveCount(3);
+      await expect(table.getByRole('row', { name: /1060 Mariahilf/ }).getByRole('cell')).toHaveText([
+        '1060 Mariahilf',
+        '2,90 €',
+        '15,00 €',
+      ]);
+
+      // Table of contents: one link per section, and following one lands on its heading.
+      const toc = article.getByRole('navigation', { name: 'Inhaltsverzeichnis' });
+      await expect(toc.getByRole('link')).toHaveText([
+        '§ 1 Geltungsbereich',
+        '§ 2 Vertragsschluss',
+        '§ 3 Liefergebühren',
+        'Hinweis',
+      ]);
+      await toc.getByRole('link', { name: '§ 3 Liefergebühren' }).click();
+      await expect(page).toHaveURL(/#abschnitt-3-liefergebuehren$/);
+      await expect(article.getByRole('heading', { name: '§ 3 Liefergebühren' })).toBeInViewport();
+
+      // Neutralised (the backend cleans the text when it is saved, the page renders no HTML): the
+      // javascript: link keeps its words only, the script is gone.
+      await expect(article.getByText('Kontakt')).toBeVisible();
+      await expect(article.getByRole('link', { name: 'Kontakt' })).toHaveCount(0);
+      await expect(article.locator('a[href^="javascript" i]')).toHaveCount(0);
+      await expect(article.getByRole('link', { name: 'Impressum' })).toHaveAttribute('href', '/site/imprint');
+      await expect(article.locator('script')).toHaveCount(0);
+      await expect(article).not.toContainText('alert(1)');
+
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await screenshot(page, testInfo, 'legal-agb-document');
+      await expectNoSeriousA11yViolations(page);
+
+      // Printed: the text alone, without the shop's header and footer.
+      await page.emulateMedia({ media: 'print' });
+      await expect(page.locator('.site-header')).toBeHidden();
+      await expect(page.getByRole('status').filter({ hasText: /Standort/ })).toBeHidden();
+      await expect(page.locator('.site-footer')).toBeHidden();
+      await expect(table).toBeVisible();
+      await screenshot(page, testInfo, 'legal-agb-print');
+    } finally {
+      await setTerms(staff, before);
+    }
   });
 });

@@ -92,6 +92,10 @@ test.describe('Storefront', () => {
     // The lunch menu is a bundle: listed, but not in the category bar.
     await expect(page.getByRole('navigation', { name: 'Kategorien' })).not.toContainText('Mittagsmenü');
     await expect(page.getByRole('button', { name: /Gebratener Saibling/ })).toBeDisabled();
+    // The price statement (PAngV): once for the whole menu, not on every card.
+    const priceNote = /^Alle Preise inkl\. MwSt\./;
+    await expect(page.getByText(priceNote)).toHaveCount(1);
+    await expect(page.locator('.store-banner').getByText(priceNote)).toHaveText('Alle Preise inkl. MwSt.');
     await screenshot(page, testInfo, 'store');
     await expectNoSeriousA11yViolations(page);
 
@@ -110,6 +114,7 @@ test.describe('Storefront', () => {
     await dialog.getByRole('button', { name: 'Menge erhöhen' }).click();
     await expect(dialog.getByLabel('Menge', { exact: true })).toHaveValue('2');
     await expect(dialog.locator('.product-modal__price')).toContainText('39,60 EUR');
+    await expect(dialog.getByText(priceNote)).toHaveCount(1);
     await dialog.getByLabel('Anmerkung').fill('Bitte gut durch.');
     await screenshot(page, testInfo, 'product-modal', false);
     await expectNoSeriousA11yViolations(page);
@@ -132,6 +137,7 @@ test.describe('Storefront', () => {
     await expect(panel.locator('.totals__row--total')).toHaveText(/Gesamt\s*39,60\sEUR/);
     await expect(panel).toContainText('inkl. 10 % MwSt.');
     await expect(panel).toContainText('3,60 EUR');
+    await expect(panel.getByText(priceNote)).toHaveCount(1);
     await screenshot(page, testInfo, 'cart');
     await expectNoSeriousA11yViolations(page);
 
@@ -139,6 +145,19 @@ test.describe('Storefront', () => {
     await expect(page.getByRole('button', { name: /Warenkorb anzeigen/ })).toContainText('39,60 EUR');
     const stored = await page.evaluate(() => sessionStorage.getItem('asp.gasthaus-linde-wien'));
     expect(JSON.parse(stored ?? '{}').items).toHaveLength(1);
+
+    // Delivery: the statement names the chosen area's fee, and stays one sentence on the menu.
+    await page.getByRole('radio', { name: 'Lieferung' }).check();
+    await page.getByLabel('Liefergebiet').selectOption({ label: '1080 Josefstadt' });
+    const banner = page.locator('.store-banner');
+    await expect(banner.getByText(priceNote)).toHaveText(
+      /^Alle Preise inkl\. MwSt\., zzgl\. Liefergebühr von 3,50\sEUR \(ab 40,00\sEUR Bestellwert kostenlos\)\.$/,
+    );
+    await page.getByLabel('Liefergebiet').selectOption({ label: '1070 Neubau' });
+    await expect(banner.getByText(priceNote)).toHaveText('Alle Preise inkl. MwSt., Lieferung kostenlos.');
+    await expect(page.getByText(priceNote)).toHaveCount(1);
+    await banner.getByText(priceNote).scrollIntoViewIfNeeded();
+    await screenshot(page, testInfo, 'store-price-note-delivery', false);
   });
 
   test('the product modal works by keyboard: Enter opens, Escape closes and focus returns', async ({

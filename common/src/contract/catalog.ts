@@ -166,8 +166,9 @@ export interface Product extends Entity {
   /** Starting unit when set. */
   defaultUnit?: UnitCode | null;
   /**
-   * `base`: the price is a base price (Grundpreis, e.g. per m²) and the checkout shows the base-price note;
-   * `unit` or absent: an ordinary unit price.
+   * `base`: the price is a base price (Grundpreis, e.g. per m²); `unit` or absent: an ordinary unit price.
+   * (The cart no longer says "Bei den angegebenen Preisen handelt es sich um Grundpreise.": a price per m²
+   * already reads as one, and the sentence suggested every price was one.)
    */
   pricing?: 'unit' | 'base' | null;
   /** Calculation model of the product unit. */

@@ -65,12 +65,21 @@ export const de = {
   'pricing.approximatePrefix': 'ca.',
   'pricing.minimumPrefix': 'ab',
   'pricing.quotationNote': 'Die Preise sind unverbindlich. Sie erhalten ein Angebot von uns.',
-  'pricing.basePriceNote': 'Bei den angegebenen Preisen handelt es sich um Grundpreise.',
   'pricing.hiddenPriceNote': 'Der Preis einzelner Produkte wird Ihnen nach Prüfung Ihrer Anfrage mitgeteilt.',
   'pricing.total': 'Gesamt',
   'pricing.delivery': 'Lieferung',
   'pricing.deliveryFree': 'Kostenlos',
   'pricing.taxIncluded': 'inkl. {rate} % MwSt.',
+  // Price statements beside the prices before checkout (§1, §6 PAngV): see common/src/price-note.ts.
+  'pricing.vatIncluded': 'Alle Preise inkl. MwSt.',
+  'pricing.vatIncludedDeliveryFee': 'Alle Preise inkl. MwSt., zzgl. Liefergebühr von {fee}.',
+  'pricing.vatIncludedDeliveryFeeFreeFrom':
+    'Alle Preise inkl. MwSt., zzgl. Liefergebühr von {fee} (ab {amount} Bestellwert kostenlos).',
+  'pricing.vatIncludedDeliveryFeeFrom':
+    'Alle Preise inkl. MwSt., zzgl. Liefergebühr ab {fee} je nach Liefergebiet.',
+  'pricing.vatIncludedDeliveryFeeUpTo':
+    'Alle Preise inkl. MwSt., zzgl. Liefergebühr bis {fee} je nach Liefergebiet.',
+  'pricing.vatIncludedDeliveryFree': 'Alle Preise inkl. MwSt., Lieferung kostenlos.',
 
   // --- checkout (section 5)
   'checkout.minimumOrderNotReached':

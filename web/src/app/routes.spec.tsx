@@ -5,6 +5,7 @@ import { ApiClient } from '../api/ApiClient';
 import { StorefrontRootStore } from '../storefront/StorefrontRootStore';
 import { fakeFetch } from '../testing/fakeFetch';
 import { InternalErrorPage, StandaloneErrorPage } from '../components/ErrorPage';
+import { loadMarkdownDocument } from '../components/Markdown';
 import type { RouteObject } from '../router/router';
 import { fixture, loadedRoot, makeCategory, makeProduct } from '../storefront/testing/fixtures';
 import { KioskStore } from '../kiosk/KioskStore';
@@ -192,6 +193,9 @@ describe(createRoutes.name, () => {
     const { root } = await loadedRoot({
       data: { ...data, config: { ...data.config, imprintText: 'Gruber & Linde **GmbH**' } },
     });
+    // The text is a lazy chunk inside the page: the first render starts loading it, the next shows it.
+    expect(await renderLazy('/site/imprint', root)).toContain('aria-busy="true"');
+    await loadMarkdownDocument();
     const html = await renderLazy('/site/imprint', root);
     expect(html).toMatch(/<h1[^>]*>Impressum<\/h1>/);
     expect(html).toContain('<strong>GmbH</strong>');

@@ -8,6 +8,7 @@ import { CartNotification } from '../storefront/components/CartPanel';
 import { CategoryBar, groupElementId } from '../storefront/components/CategoryBar';
 import { LoadState } from '../storefront/components/LoadState';
 import { ProductCard } from '../storefront/components/ProductCard';
+import { PriceNote } from '../storefront/components/PriceNote';
 import { ProductModal } from '../storefront/components/ProductModal';
 import { useSelectedBranch } from '../storefront/components/useSelectedBranch';
 import { useStores } from '../storefront/stores';
@@ -93,21 +94,25 @@ const KioskMenu = observer(function KioskMenu({ identifier }: { identifier: stri
         ))
       )}
       <div className="kiosk-cartbar" role="region" aria-label={texts.cart}>
-        <div className="kiosk-cartbar__summary" aria-live="polite">
-          {cart.isEmpty ? (
-            <span className="kiosk-cartbar__empty">{kioskTexts.cartEmpty}</span>
-          ) : (
-            <>
-              <span className="kiosk-cartbar__count">
-                {kioskTexts.cartCount(String(cart.count).replace('.', ','))}
-              </span>
-              {!cart.display.isTotalHidden && (
-                <span className="kiosk-cartbar__total">
-                  {formatMoney(cart.totals.total.gross, data.currency)}
+        <div className="kiosk-cartbar__info">
+          <div className="kiosk-cartbar__summary" aria-live="polite">
+            {cart.isEmpty ? (
+              <span className="kiosk-cartbar__empty">{kioskTexts.cartEmpty}</span>
+            ) : (
+              <>
+                <span className="kiosk-cartbar__count">
+                  {kioskTexts.cartCount(String(cart.count).replace('.', ','))}
                 </span>
-              )}
-            </>
-          )}
+                {!cart.display.isTotalHidden && (
+                  <span className="kiosk-cartbar__total">
+                    {formatMoney(cart.totals.total.gross, data.currency)}
+                  </span>
+                )}
+              </>
+            )}
+          </div>
+          {/* Once for the menu, beside the total that stays in view (a kiosk never delivers). */}
+          <PriceNote className="kiosk-price-note" />
         </div>
         <button
           type="button"

@@ -10,6 +10,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
 import { Link } from '../../router/router';
 import { formatPrice, formatQuantity } from '../format';
+import { PriceNote } from './PriceNote';
 import { useStores } from '../stores';
 import { texts } from '../texts';
 
@@ -117,7 +118,6 @@ export const CartSummary = observer(function CartSummary({ editable = false }: {
   const display = cart.display;
   const currency = data.currency;
   const products = cart.items.map((item) => data.productById(item.product.id));
-  const hasBasePrices = products.some((product) => product?.pricing === 'base');
   const hints =
     cart.orderType === 'delivery' && cart.deliveryArea
       ? deliveryHints(cart.deliveryArea, totals.items.gross, currency)
@@ -210,8 +210,10 @@ export const CartSummary = observer(function CartSummary({ editable = false }: {
         </div>
       )}
       <div className="cart-panel__notes">
+        <PriceNote
+          feeShown={!display.isTotalHidden && cart.orderType === 'delivery' && !!cart.deliveryArea}
+        />
         {branch.isQuotationRequired && <p>{t('pricing.quotationNote')}</p>}
-        {hasBasePrices && <p>{t('pricing.basePriceNote')}</p>}
         {display.hasHiddenPrices && <p>{t('pricing.hiddenPriceNote')}</p>}
       </div>
     </div>

@@ -11,6 +11,7 @@ import {
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
 import { formatPrice, imageUrl } from '../format';
+import { PriceNote } from './PriceNote';
 import type { ProductEditor } from '../stores/ProductEditor';
 import { useStores } from '../stores';
 import { texts } from '../texts';
@@ -116,6 +117,7 @@ const EditorForm = observer(function EditorForm({ editor }: { editor: ProductEdi
               : formatPrice(price.gross, price.calculationModel, data.currency)}
           </strong>
         </p>
+        <PriceNote className="product-modal__price-note" />
         <div className="product-modal__actions">
           {editor.isStepByStep && nav.canBack && (
             <button type="button" className="button button--secondary" onClick={editor.back}>

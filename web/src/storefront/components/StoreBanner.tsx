@@ -2,6 +2,7 @@ import { t, type Branch, type OrderType } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
 import { imageUrl } from '../format';
 import { PhoneLink } from './PhoneLink';
+import { PriceNote } from './PriceNote';
 import { storeNotice } from '../stores/notices';
 import { useStores } from '../stores';
 import { texts } from '../texts';
@@ -71,6 +72,7 @@ export const StoreBanner = observer(function StoreBanner({ branch }: { branch: B
           </div>
         )}
         <OrderTypeSelector />
+        <PriceNote className="store-banner__price-note" />
       </div>
     </section>
   );
