@@ -118,6 +118,33 @@ describe('serving: public reads from memory, compression, headers, CORS, rate li
       );
     });
 
+    it('shows a configuration change in the very next /api/init, every time (no wait for the poll)', async () => {
+      const admin = await signIn(t, 'admin', 'Admin-Demo-2026');
+      const config = (await t.request('GET', '/api/config', undefined, admin.cookie)).body.data;
+      const configOf = (init: { data: Array<{ url: string; data: { data: Record<string, unknown> } }> }) =>
+        init.data.find((e) => e.url === '/api/config')!.data.data;
+      const seen: boolean[] = [];
+      try {
+        for (let i = 0; i < 20; i++) {
+          const want = i % 2 === 0;
+          await rawGet(t.baseUrl, '/api/init'); // a cached answer the write must replace
+          const saved = await t.request(
+            'POST',
+            '/api/config',
+            { ...config, enablePluginVoucherPayments: want },
+            admin.write,
+          );
+          expect(saved.status).toBe(200);
+          seen.push(
+            configOf(decode(await rawGet(t.baseUrl, '/api/init'))).enablePluginVoucherPayments === want,
+          );
+        }
+      } finally {
+        await t.request('POST', '/api/config', config, admin.write);
+      }
+      expect(seen.filter((fresh) => !fresh)).toHaveLength(0);
+    });
+
     it('sends brotli, gzip and plain answers that decode to the same JSON, with one ETag and a 304', async () => {
       const cache = t.app.get(PublicReadCache);
       const storedBefore = cache.stats.stored;

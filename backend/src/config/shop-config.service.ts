@@ -4,7 +4,8 @@ import type { DataSource, EntityManager } from 'typeorm';
 import type { RequestContext } from '../core/request-context.js';
 import { parseInput } from '../core/validation.js';
 import { diff } from '../core/diff.js';
-import { AuditService } from '../logs/audit.service.js';
+import { EventBus } from '../core/events.js';
+import { TransactionalConnection } from '../core/transaction.js';
 import { SECRET_KEYS, ShopConfig } from './shop-config.entity.js';
 import { isMasked, maskSecret, publicConfigJson, shopConfigInput } from './shop-config.schema.js';
 
@@ -16,7 +17,8 @@ const CONFIG_ID = 1;
 export class ShopConfigService {
   constructor(
     @InjectDataSource() private readonly dataSource: DataSource,
-    private readonly audit: AuditService,
+    private readonly connection: TransactionalConnection,
+    private readonly events: EventBus,
   ) {}
 
   /** The stored row with its secrets, or the defaults when nothing was saved yet. */
@@ -62,7 +64,11 @@ export class ShopConfigService {
    */
   async save(ctx: RequestContext, body: unknown): Promise<Record<string, unknown>> {
     const input = parseInput(shopConfigInput, body);
-    const saved = await this.dataSource.transaction(async (em) => {
+    // Through the unit of work and the event bus like every other write: the audit entry and the version
+    // raise happen in the transaction (audit subscriber), and the public cache re-reads the versions before
+    // this answer is sent, so the next /api/init already has the change (a write around the bus was only
+    // noticed by the cache's 250 ms poll, and a storefront reloaded at once showed the old settings).
+    const saved = await this.connection.withTransaction(ctx, async (em) => {
       const config = await this.load(em, true);
       const before = this.adminJson(config);
       const secretsBefore = SECRET_KEYS.map((k) => config[k]);
@@ -79,13 +85,11 @@ export class ShopConfigService {
       SECRET_KEYS.forEach((key, i) => {
         if (config[key] !== secretsBefore[i]) changes[`secrets.${key}`] = { changed: true };
       });
-      await this.audit.record(em, ctx, {
-        action: 'update',
+      await this.events.publish(ctx, 'entity.updated', {
         entityType: 'config',
         entityId: CONFIG_ID,
         changes,
       });
-      await this.audit.bump(em, 'config');
       return config;
     });
     return this.adminJson(saved);

@@ -175,30 +175,38 @@ export class PublicReadCache implements OnModuleInit, OnModuleDestroy {
 
   /** Re-reads the collection versions; a changed set drops every cached answer. Calls coalesce. */
   refresh(): Promise<void> {
+    // (Closed: nothing to read; also, the round below must reach an await before it clears `refreshing`.)
+    if (this.closed) return Promise.resolve();
     if (this.refreshing) {
       this.again = true;
       return this.refreshing;
     }
     this.refreshing = (async () => {
-      do {
-        this.again = false;
-        if (this.closed) break;
-        try {
-          const rows: Array<{ collection: string; version: string }> = await this.connection.dataSource.query(
-            'SELECT collection, version FROM collection_version ORDER BY collection',
-          );
-          const key = rows.map((r) => `${r.collection}:${r.version}`).join(',');
-          if (key !== this.versionsKey) this.invalidate(key);
-        } catch (err) {
-          // The database going away (shutdown, restart) must not crash the process; nothing is served stale
-          // because the answers are dropped.
-          this.invalidate(null);
-          if (!this.closed) this.logger.warn({ err }, 'public cache: versions not readable');
-        }
-      } while (this.again);
-    })().finally(() => {
-      this.refreshing = null;
-    });
+      try {
+        do {
+          this.again = false;
+          if (this.closed) break;
+          try {
+            const rows: Array<{ collection: string; version: string }> =
+              await this.connection.dataSource.query(
+                'SELECT collection, version FROM collection_version ORDER BY collection',
+              );
+            const key = rows.map((r) => `${r.collection}:${r.version}`).join(',');
+            if (key !== this.versionsKey) this.invalidate(key);
+          } catch (err) {
+            // The database going away (shutdown, restart) must not crash the process; nothing is served
+            // stale because the answers are dropped.
+            this.invalidate(null);
+            if (!this.closed) this.logger.warn({ err }, 'public cache: versions not readable');
+          }
+        } while (this.again);
+      } finally {
+        // Cleared in the same step as the last look at `again`: a call arriving after that look starts a
+        // new round instead of joining this one (it used to join in the moment before a `.finally()`
+        // callback ran, and its write's change was then noticed only by the next poll).
+        this.refreshing = null;
+      }
+    })();
     return this.refreshing;
   }
 
