@@ -103,8 +103,13 @@ test.describe('front-desk ticket screen', () => {
     await expectNoSeriousA11yViolations(page);
     await screenshot(page, testInfo, 'ticket-screen-1920', false);
 
-    // A smaller screen: what does not fit is counted, still no scrollbar.
+    // A smaller screen and more numbers than fit (the numbers scale with the screen, so about four rows of
+    // the three columns fit at any 16:9 size): the rest is counted, still no scrollbar.
     await page.setViewportSize({ width: 1024, height: 600 });
+    for (const name of ['TicketMehr1', 'TicketMehr2']) {
+      const extra = await placeOrder(staff, branch.id, name);
+      await confirmSoon(staff, extra.id);
+    }
     await expect(column(page, 'In Zubereitung').locator('.fd-ticket--more')).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBe(600);
     await screenshot(page, testInfo, 'ticket-screen-1024-overflow', false);
