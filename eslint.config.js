@@ -102,6 +102,8 @@ export default tseslint.config(
   {
     files: ['web/src/**/*.{ts,tsx}', 'desktop/src/preload/**', 'desktop/src/renderer/**'],
     languageOptions: { globals: { ...globals.browser } },
+    // The app asks in its own dialogs (focus on the safe answer, German, styled); never alert/confirm/prompt.
+    rules: { 'no-alert': 'error' },
   },
   {
     files: ['common/src/**/*.ts'],

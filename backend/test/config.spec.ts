@@ -1,3 +1,4 @@
+import { DEFAULT_REJECTION_REASONS } from '@ordering/common';
 import { asUser, HeaderAuthenticator } from './support/header-authenticator.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
@@ -25,6 +26,7 @@ describe('GET and POST /api/config', () => {
       enableCash: true,
       enablePluginSearch: true,
       defaultDeliveryMethod: 'takeaway',
+      rejectionReasons: DEFAULT_REJECTION_REASONS.join('\n'),
       secrets: {
         mollieApiKey: '',
         datatransMerchantId: '',
@@ -105,6 +107,28 @@ describe('GET and POST /api/config', () => {
     expect(text).not.toContain('sms-5678');
     expect(logs.body.data[0].changes['secrets.mollieApiKey']).toEqual({ changed: true });
     expect(logs.body.data[1].changes.shopName).toEqual({ from: 'Gruber & Linde', to: 'Gruber & Linde Graz' });
+  });
+
+  it('keeps the preset rejection reasons one per line, which the board reads from /api/init', async () => {
+    const base = { shopName: 'X', businessName: 'X GmbH' };
+    const saved = await t.request(
+      'POST',
+      '/api/config',
+      { ...base, rejectionReasons: '  Küche voll \r\n\nKüche voll\nFahrer krank\n' },
+      admin,
+    );
+    expect(saved.status).toBe(200);
+    expect(saved.body.data.rejectionReasons).toBe('Küche voll\nFahrer krank');
+    const init = await t.request('GET', '/api/init');
+    const config = (init.body.data as { url: string; data: { data: Record<string, unknown> } }[]).find(
+      (entry) => entry.url === '/api/config',
+    );
+    expect(config?.data.data.rejectionReasons).toBe('Küche voll\nFahrer krank');
+    // Empty: no presets (staff write the reason); left out: the defaults.
+    const none = await t.request('POST', '/api/config', { ...base, rejectionReasons: '' }, admin);
+    expect(none.body.data.rejectionReasons).toBe('');
+    const omitted = await t.request('POST', '/api/config', base, admin);
+    expect(omitted.body.data.rejectionReasons).toBe(DEFAULT_REJECTION_REASONS.join('\n'));
   });
 
   it('validates in German, naming the field', async () => {

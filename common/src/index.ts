@@ -31,3 +31,5 @@ export * from './ordering-pause.js';
 export * from './preparation-time.js';
 export * from './time-clock.js';
 export * from './offer.js';
+export * from './rejection-reasons.js';
+export * from './order-times.js';

@@ -213,8 +213,12 @@ test.describe('Back office', () => {
     );
 
     dialog = await openCard(page, 'Abgelehnt');
-    await dialog.getByLabel('Nachricht an den Kunden').fill('Heute leider ausgebucht.');
-    await dialog.getByRole('button', { name: 'Ablehnen' }).click();
+    // Free text instead of a preset reason, asked first in the app's own dialog.
+    const reject = dialog.getByRole('group', { name: 'Ablehnen' });
+    await reject.getByLabel('Anderer Grund …').check();
+    await reject.getByLabel('Nachricht an den Kunden').fill('Heute leider ausgebucht.');
+    await reject.getByRole('button', { name: 'Ablehnen …' }).click();
+    await dialog.getByRole('alertdialog').getByRole('button', { name: 'Ablehnen', exact: true }).click();
     await expect(dialog.getByTestId('order-status')).toContainText('storniert');
     expect(await publicStatus(page, rejected)).toMatchObject({
       isRejected: true,
@@ -250,6 +254,74 @@ test.describe('Back office', () => {
     await expect(dialog.getByTestId('order-status')).toContainText('Bezahlt');
     await expect(dialog.getByRole('button', { name: 'Bezahlt (Kassa)' })).toHaveCount(0);
     expect(await publicStatus(page, done)).toMatchObject({ isPaid: true });
+  });
+
+  test("drawer: reject with a preset reason and cancel, each asked in the app's own dialog; the status page shows the reason", async ({
+    page,
+  }, testInfo) => {
+    test.setTimeout(90_000); // two orders, four actions and the status page in a second tab
+    await page.setViewportSize({ width: 1366, height: 900 });
+    // A native confirm() would be answered here; the app must ask in its own dialog instead.
+    const nativeDialogs: string[] = [];
+    page.on('dialog', (native) => {
+      nativeDialogs.push(`${native.type()}: ${native.message()}`);
+      void native.dismiss();
+    });
+    await signIn(page, 'admin');
+    const rejected = await placeOrderWithLink(page, 'Grund');
+    const canceled = await placeOrderWithLink(page, 'Storno');
+    await expect(page.locator('.order-card', { hasText: 'Eva Storno' })).toBeVisible();
+
+    let dialog = await openCard(page, 'Grund');
+    // The panel's close button is an icon with the name "Schließen"; the time is the customer's wish.
+    await expect(dialog.getByRole('button', { name: 'Schließen', exact: true })).toHaveText('×');
+    await expect(dialog.locator('.detail-list')).toContainText('Gewünscht');
+    const reject = dialog.getByRole('group', { name: 'Ablehnen' });
+    await expect(reject.getByRole('radio')).toHaveCount(5); // the four defaults and "Anderer Grund …"
+    await expect(reject.getByRole('button', { name: 'Ablehnen …' })).toBeDisabled();
+    await reject.getByLabel('Wir haben gerade zu viel los.').check();
+    await screenshot(page, testInfo, 'backoffice-order-reject-reasons', false);
+    await reject.getByRole('button', { name: 'Ablehnen …' }).click();
+    let question = dialog.getByRole('alertdialog');
+    await expect(question).toContainText('Der Kunde liest: „Wir haben gerade zu viel los.“');
+    await expect(question.getByRole('button', { name: 'Abbrechen' })).toBeFocused();
+    await screenshot(page, testInfo, 'backoffice-order-reject-confirm', false);
+    await expectNoSeriousA11yViolations(page);
+    await question.getByRole('button', { name: 'Ablehnen', exact: true }).click();
+    await expect(dialog.getByTestId('order-status')).toContainText('storniert');
+    await expect(dialog.locator('.detail-list')).toContainText('Wir haben gerade zu viel los.');
+
+    // The customer's status page says why.
+    const status = await page.context().newPage();
+    await status.setViewportSize({ width: 1366, height: 900 });
+    await status.goto(`/status/${rejected.uid}/${rejected.hash}`);
+    // The storefront is another chunk: on a busy machine its first paint takes a few seconds.
+    await expect(status.locator('.status__rejection')).toHaveText('Wir haben gerade zu viel los.', {
+      timeout: 20_000,
+    });
+    await screenshot(status, testInfo, 'status-rejected-with-reason', false);
+    await status.close();
+    await page.keyboard.press('Escape');
+
+    // Confirmed, then cancelled: "Stornieren" stands apart from "Abschließen" and asks first.
+    dialog = await openCard(page, 'Storno');
+    await dialog.getByRole('button', { name: /^(Bestätigen|Zum Wunschtermin bestätigen)$/ }).click();
+    await expect(dialog.getByTestId('order-status')).toContainText('Bestätigt');
+    await expect(dialog.locator('.detail-list')).toContainText('Bestätigt für');
+    await screenshot(page, testInfo, 'backoffice-order-detail-confirmed', false);
+    await dialog.getByRole('button', { name: 'Stornieren …' }).click();
+    question = dialog.getByRole('alertdialog');
+    await expect(question).toContainText('wirklich stornieren?');
+    await expect(question.getByRole('button', { name: 'Abbrechen' })).toBeFocused();
+    await question.getByRole('button', { name: 'Abbrechen' }).click();
+    await expect(dialog.getByRole('alertdialog')).toHaveCount(0);
+    await expect(dialog.getByRole('button', { name: 'Stornieren …' })).toBeFocused();
+    expect(await publicStatus(page, canceled)).toMatchObject({ isCanceled: false });
+    await dialog.getByRole('button', { name: 'Stornieren …' }).click();
+    await dialog.getByRole('alertdialog').getByRole('button', { name: 'Stornieren', exact: true }).click();
+    await expect(dialog.getByTestId('order-status')).toContainText('storniert');
+    expect(await publicStatus(page, canceled)).toMatchObject({ isCanceled: true });
+    expect(nativeDialogs).toEqual([]);
   });
 
   test('correct an order: change and add items; the status page shows the new total', async ({
@@ -310,18 +382,18 @@ test.describe('Back office', () => {
     await expect(dialog).toContainText('+43 660 1112223');
     await expect(dialog).toContainText('Lindengasse 5');
 
-    // Delete: the app asks first; "Abbrechen" keeps the order.
-    await dialog.getByRole('button', { name: 'Löschen', exact: true }).click();
+    // Delete: the app asks first, "Abbrechen" has the focus and keeps the order.
+    await dialog.getByRole('button', { name: 'Löschen …' }).click();
     const confirm = dialog.getByRole('alertdialog');
     await expect(confirm).toContainText('wirklich löschen?');
-    await expect(confirm.getByRole('button', { name: 'Endgültig löschen' })).toBeFocused();
+    await expect(confirm.getByRole('button', { name: 'Abbrechen' })).toBeFocused();
     await screenshot(page, testInfo, 'backoffice-order-delete-confirm', false);
     await page.setViewportSize({ width: 820, height: 1180 });
     await screenshot(page, testInfo, 'tablet-backoffice-order-delete-confirm', false);
     await page.setViewportSize({ width: 1280, height: 800 });
     await confirm.getByRole('button', { name: 'Abbrechen' }).click();
     await expect(dialog.getByRole('alertdialog')).toHaveCount(0);
-    await dialog.getByRole('button', { name: 'Löschen', exact: true }).click();
+    await dialog.getByRole('button', { name: 'Löschen …' }).click();
     await dialog.getByRole('alertdialog').getByRole('button', { name: 'Endgültig löschen' }).click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(page.locator('.order-card', { hasText: 'Eva Loeschen' })).toHaveCount(0);

@@ -89,6 +89,10 @@ export class ShopConfig {
   @Column({ type: 'integer', nullable: true })
   anonymiseOrdersAfterMonths: number | null;
 
+  /** The preset reasons of a rejection, one per line ('' none: staff write the reason). */
+  @Column({ type: 'text', default: '' })
+  rejectionReasons: string;
+
   /** Site settings: home page title. */
   @Column({ type: 'varchar', length: 200, default: '' })
   title: string;

@@ -187,6 +187,8 @@ export interface Config {
   enablePluginOnlinePayments?: boolean;
   /** No ticket numbers. */
   disableTickets: boolean;
+  /** The preset reasons of a rejection, one per line (common/src/rejection-reasons.ts). */
+  rejectionReasons?: string;
 }
 
 /** Local display settings of the back office (stored as 1/0, default true). */

@@ -2,6 +2,7 @@ import './jitless.js';
 import { z } from 'zod';
 import { t } from '../i18n/index.js';
 import { DEFAULT_MARKET, isMarket, type Market } from '../market.js';
+import { DEFAULT_REJECTION_REASONS, rejectionReasonsOf } from '../rejection-reasons.js';
 
 /** The demo's map style: MapTiler's streets (needs the configured token). */
 export const DEFAULT_MAP_STYLE_URL = 'https://api.maptiler.com/maps/streets-v2/style.json?key={token}';
@@ -114,6 +115,15 @@ export const shopConfigInput = z.object({
     .max(240)
     .nullish()
     .transform((v) => v ?? null),
+  /**
+   * The preset reasons of a rejection, one per line (common/src/rejection-reasons.ts); missing: the defaults,
+   * '' none (staff then write the reason).
+   */
+  rejectionReasons: z
+    .string()
+    .max(4000)
+    .nullish()
+    .transform((v) => (v == null ? DEFAULT_REJECTION_REASONS : rejectionReasonsOf(v)).join('\n')),
   title: z
     .string()
     .trim()

@@ -204,6 +204,12 @@ export const SETTINGS: readonly SettingEntry[] = [
     'Abgeschlossene, abgelehnte und stornierte Bestellungen, ab dem Bestelldatum: Name, Kontakt, Adresse und Kommentare werden entfernt; Beträge, Datum und Artikel bleiben. Leer = nie.',
     `${B}privacy/privacy.service.ts`,
   ),
+  config(
+    'rejectionReasons',
+    'Ablehnungsgründe',
+    'Ein Grund pro Zeile: Beim Ablehnen einer Bestellung wählt das Personal einen davon oder schreibt einen anderen; der Kunde liest ihn auf der Statusseite und in der E-Mail.',
+    `${W}backoffice/orders/OrderBoardPage.tsx`,
+  ),
   config('title', 'Titel', 'Überschrift der Startseite.', `${W}storefront/content/pages/HomeVariantA.tsx`),
   config(
     'description',

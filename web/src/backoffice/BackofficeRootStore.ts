@@ -1,3 +1,5 @@
+import type { Config } from '@ordering/common';
+import { action, makeObservable, observableRef } from 'mobx';
 import type { ApiClient } from '../api/ApiClient';
 import { serverProbe } from '../stores/probe';
 import { UiStore } from '../stores/UiStore';
@@ -39,6 +41,8 @@ export class BackofficeRootStore {
   readonly errors: ErrorStore;
   readonly env: BackofficeEnvironment;
   readonly now: () => Date;
+  /** The public shop configuration (`config` of /api/init); null until it has come. */
+  config: Config | null = null;
   private readonly features = new Map<string, unknown>();
 
   constructor({ api, shopName, now, ...env }: BackofficeRootStoreOptions) {
@@ -48,6 +52,13 @@ export class BackofficeRootStore {
     this.ui = new UiStore({ shopName, now, probe: serverProbe(api) });
     this.auth = new AuthStore(api);
     this.errors = new ErrorStore();
+    makeObservable(this, { config: observableRef, applyConfig: action });
+  }
+
+  /** Takes the public configuration: the shop's names for the shell, the rest for the screens. */
+  applyConfig(config: Config): void {
+    this.config = config;
+    this.ui.applyConfig(config);
   }
 
   /** The store of a screen, created on first use and kept for the life of this root. */

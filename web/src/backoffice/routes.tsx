@@ -17,12 +17,15 @@ import { PrivacyPage } from './privacy/PrivacyPage';
 import { SignedInShell } from './shell/SignedInShell';
 import { BackofficeStoresProvider } from './stores';
 
-/** The shop's name from the public configuration (`/api/init`), for the header and the page titles. */
-export async function loadShopName(root: BackofficeRootStore): Promise<void> {
+/**
+ * The public configuration (`/api/init`): the shop's name for the header and the page titles, the preset
+ * rejection reasons for the order panel.
+ */
+export async function loadShopConfig(root: BackofficeRootStore): Promise<void> {
   try {
     const payload = await root.api.get<InitPayload>('/api/init');
     const config = readInitPayload(Array.isArray(payload) ? payload : []).config;
-    if (config) root.ui.applyConfig(config);
+    if (config) root.applyConfig(config);
   } catch {
     // The configured name is a nicety: the default name stays, and the screens' own calls report failures.
   }
@@ -123,7 +126,7 @@ export function BackofficeRoutes({ stores }: { stores: BackofficeRootStore }) {
  */
 export function createBackofficeApp(options: BackofficeRootStoreOptions) {
   const stores = new BackofficeRootStore(options);
-  void loadShopName(stores);
+  void loadShopConfig(stores);
   return function BackofficeApp() {
     return <BackofficeRoutes stores={stores} />;
   };

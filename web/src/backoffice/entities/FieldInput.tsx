@@ -59,7 +59,7 @@ export const FieldInput = observer(function FieldInput({ form, field, refs, disa
       control = (
         <textarea
           {...common}
-          rows={field.type === 'textarea' ? 3 : 6}
+          rows={field.rows ?? (field.type === 'textarea' ? 3 : 6)}
           value={typeof value === 'string' ? value : ''}
           onChange={(e) => set(e.target.value)}
         />

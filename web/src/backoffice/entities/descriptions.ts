@@ -913,6 +913,7 @@ export const CONFIG_DESCRIPTION: EntityDescription = {
         group: 'Shop',
       },
       { name: 'disableTickets', type: 'boolean', group: 'Shop' },
+      { name: 'rejectionReasons', type: 'textarea', rows: 6, group: 'Bestellungen' },
       { name: 'anonymiseOrdersAfterMonths', type: 'number', step: 1, group: 'Datenschutz' },
       ...['termsAndConditions', 'privacyPolicy', 'imprint', 'allergens'].flatMap(
         (key): FieldDescription[] => [

@@ -52,6 +52,8 @@ export interface FieldDescription {
   hint?: string;
   /** Number step (0.01 for money). */
   step?: number;
+  /** Visible lines of a textarea (a list with one entry per line shows all of them). */
+  rows?: number;
   /** Shown only when creating (e.g. the file of an image). */
   createOnly?: boolean;
   /**

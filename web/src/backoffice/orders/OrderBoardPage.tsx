@@ -1,3 +1,4 @@
+import { rejectionReasonsOf } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
 import './board.css';
 import { useEffect, useRef, type KeyboardEvent } from 'react';
@@ -26,6 +27,8 @@ export const OrderBoardPage = observer(function OrderBoardPage() {
   }, [orders, printers]);
 
   const now = root.now();
+  // The shop's preset reasons; none until the configuration has come (then only free text is offered).
+  const rejectionReasons = root.config ? rejectionReasonsOf(root.config.rejectionReasons) : [];
   const columns = orders.columns;
   const alarming = alarm.alarming.length;
   const newCount = orders.unconfirmedIds.length;
@@ -223,10 +226,12 @@ export const OrderBoardPage = observer(function OrderBoardPage() {
       </div>
       {orders.selected && (
         <OrderDetail
+          key={orders.selected.id}
           orders={orders}
           printers={printers}
           order={orders.selected}
           now={now}
+          rejectionReasons={rejectionReasons}
           onClose={closeDetail}
         />
       )}

@@ -12,7 +12,9 @@ enableStaticRendering(true);
 
 const NOW = new Date('2026-11-20T11:00:00Z');
 
-function render(order: StaffOrder): string {
+const REASONS = ['Wir haben gerade zu viel los.', 'Ein Artikel ist ausverkauft.'];
+
+function render(order: StaffOrder, rejectionReasons: readonly string[] = REASONS): string {
   const api = new ApiClient({ fetch: () => Promise.reject(new Error('no request expected')) });
   const orders = new OrdersStore({ api, errors: new ErrorStore(), now: () => NOW });
   return renderToString(
@@ -21,6 +23,7 @@ function render(order: StaffOrder): string {
       printers={new PrintersStore(api)}
       order={order}
       now={NOW}
+      rejectionReasons={rejectionReasons}
       onClose={() => {}}
     />,
   );
@@ -43,4 +46,92 @@ describe('OrderDetail', () => {
     );
     expect(html).not.toContain('Ohne Namen');
   });
+
+  describe('close button', () => {
+    it('is an icon (×) named "Schließen" for screen readers, so it does not read like "Abschließen"', () => {
+      const html = render(staffOrder());
+      expect(html).toMatch(
+        /<button type="button" class="icon-button drawer__close" aria-label="Schließen"><span aria-hidden="true">×<\/span><\/button>/,
+      );
+      expect(html).not.toMatch(/>Schließen</);
+    });
+  });
+
+  describe('rejection', () => {
+    it('offers the preset reasons and "Anderer Grund …", none chosen, and asks before rejecting', () => {
+      const html = render(staffOrder());
+      const group = fieldset(html, 'Ablehnen');
+      expect(labels(group)).toEqual([...REASONS, 'Anderer Grund …']);
+      expect(group).not.toContain('checked');
+      // No text field until "Anderer Grund …" is chosen; the button waits for a reason and says so.
+      expect(group).not.toContain('Nachricht an den Kunden');
+      expect(group).toMatch(/<button[^>]*disabled=""[^>]*>Ablehnen …<\/button>/);
+      expect(group).toContain('Bitte einen Grund wählen.');
+    });
+
+    it('offers only the free text when the shop has no preset reasons', () => {
+      const group = fieldset(render(staffOrder(), []), 'Ablehnen');
+      expect(labels(group)).toEqual(['Anderer Grund …', 'Nachricht an den Kunden']);
+      expect(group).toMatch(/<input type="radio"[^>]*checked=""/);
+      expect(group).toContain('Bitte die Nachricht schreiben.');
+    });
+  });
+
+  describe('destructive actions', () => {
+    it('keeps "Stornieren" and "Löschen" apart from "Abschließen", in their own group', () => {
+      const html = render(
+        staffOrder({
+          status: 'confirmed',
+          isConfirmed: true,
+          allowedActions: ['in-delivery', 'completed', 'cancel'],
+          appointment: '2026-11-20T11:45:00.000Z',
+        }),
+      );
+      const progress = rowWith(html, 'Abschließen');
+      expect(progress).toContain('Abholbereit');
+      expect(progress).not.toMatch(/Stornieren|Löschen|button--danger/);
+      const danger = rowWith(html, 'Stornieren …');
+      expect(danger).toContain('aria-label="Stornieren und Löschen"');
+      expect(danger).toContain('Löschen …');
+      // Nothing is asked yet: the question appears in the panel only after a click.
+      expect(html).not.toContain('role="alertdialog"');
+    });
+  });
+
+  describe('times', () => {
+    it('shows "so bald wie möglich" as the wish and the confirmed time labelled', () => {
+      const html = render(
+        staffOrder({ appointmentDate: null, appointment: '2026-11-20T11:51:00.000Z', status: 'confirmed' }),
+      );
+      expect(html).toMatch(/<dt>Gewünscht<\/dt><dd>so bald wie möglich<\/dd>/);
+      expect(html).toMatch(/<dt>Bestätigt für<\/dt><dd>12:51<\/dd>/);
+      expect(html).not.toContain('<dt>Termin</dt>');
+    });
+
+    it('shows the wished day and time, and no confirmed time before staff confirm', () => {
+      const html = render(staffOrder({ appointmentDate: '2026-11-21T17:30:00.000Z' }));
+      expect(html).toMatch(/<dt>Gewünscht<\/dt><dd>Sa, 21\.11\. 18:30<\/dd>/);
+      expect(html).not.toContain('Bestätigt für');
+    });
+  });
 });
+
+/** The markup of the fieldset with this legend. */
+function fieldset(html: string, legend: string): string {
+  const start = html.indexOf(`<legend>${legend}</legend>`);
+  expect(start).toBeGreaterThan(-1);
+  return html.slice(start, html.indexOf('</fieldset>', start));
+}
+
+/** The visible texts of the labels in some markup, in order. */
+function labels(html: string): string[] {
+  return [...html.matchAll(/<label[^>]*>[\s\S]*?<span>([^<]*)<\/span>/g)].map((m) => m[1]!);
+}
+
+/** The markup of the action row (a div of class action-row) that holds a button with this text. */
+function rowWith(html: string, button: string): string {
+  const at = html.indexOf(`>${button}</button>`);
+  expect(at).toBeGreaterThan(-1);
+  const start = html.lastIndexOf('<div class="action-row', at);
+  return html.slice(start, html.indexOf('</div>', at));
+}

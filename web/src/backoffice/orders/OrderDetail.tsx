@@ -5,6 +5,7 @@ import {
   formatMoney,
   isFinalOrder,
   ONLINE_PAYMENT_METHODS,
+  orderTimes,
   t,
   toCents,
   PAYMENT_METHODS,
@@ -12,15 +13,7 @@ import {
 } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
-import {
-  customerName,
-  formatWhen,
-  itemAmount,
-  orderTotal,
-  orderTypeLabel,
-  PENDING_PAYMENT,
-  wantedTime,
-} from './board';
+import { customerName, formatWhen, itemAmount, orderTotal, orderTypeLabel, PENDING_PAYMENT } from './board';
 import { DateTimeInput } from '../editors/dates/DateInput';
 import { ConfirmInline, ItemEditor, OrderFieldsForm } from './OrderEdit';
 import type { OrdersStore } from './OrdersStore';
@@ -35,21 +28,39 @@ const paymentMethodText = (method: string) =>
 
 const money = (major: number | undefined) => (typeof major === 'number' ? formatMoney(toCents(major)) : '–');
 
-/** The order in a side panel: every field, and the actions common's status machine allows now. */
+/** What waits for the app's own confirmation in the panel. */
+type Confirming =
+  | { kind: 'order' }
+  | { kind: 'item'; index: number }
+  | { kind: 'reject'; message: string }
+  | { kind: 'cancel' };
+
+/**
+ * The order in a side panel: every field, and the actions common's status machine allows now. Rejecting,
+ * cancelling and deleting stand apart from the actions that move the order on, and each asks first in the
+ * panel (the safe answer has the focus).
+ */
 export const OrderDetail = observer(function OrderDetail({
   orders,
   printers,
   order,
   now,
+  rejectionReasons,
   onClose,
 }: {
   orders: OrdersStore;
   printers: PrintersStore;
   order: StaffOrder;
   now: Date;
+  /** The shop's preset reasons of a rejection (its configuration); "Anderer Grund …" is always offered. */
+  rejectionReasons: readonly string[];
   onClose: () => void;
 }) {
   const panelRef = useRef<HTMLDivElement>(null);
+  // The chosen preset reason (its index) or 'other' for free text; with no presets, free text at once.
+  const [reason, setReason] = useState<number | 'other' | null>(
+    rejectionReasons.length === 0 ? 'other' : null,
+  );
   const [rejectMessage, setRejectMessage] = useState('');
   // Quick times count from the wanted time of a pre-order, else from now ("fertig in 30 Minuten").
   const requested = order.appointmentDate ? Date.parse(order.appointmentDate) : 0;
@@ -61,10 +72,9 @@ export const OrderDetail = observer(function OrderDetail({
   // The item being changed (its index), 'new' while one is added, null otherwise.
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const [editingFields, setEditingFields] = useState(false);
-  // What waits for the app's own confirmation: deleting the order or removing an item.
-  const [confirming, setConfirming] = useState<{ kind: 'order' } | { kind: 'item'; index: number } | null>(
-    null,
-  );
+  const [confirming, setConfirming] = useState<Confirming | null>(null);
+  // The button that asked, so "Abbrechen" gives the focus back to it.
+  const askedBy = useRef<HTMLElement | null>(null);
 
   useEffect(() => {
     panelRef.current?.focus();
@@ -98,6 +108,22 @@ export const OrderDetail = observer(function OrderDetail({
     setNotice(done());
   }
 
+  function ask(what: Confirming) {
+    askedBy.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    setConfirming(what);
+  }
+
+  function dismiss() {
+    setConfirming(null);
+    const trigger = askedBy.current;
+    requestAnimationFrame(() => trigger?.isConnected && trigger.focus());
+  }
+
+  // The text the customer reads: the chosen preset or what staff wrote.
+  const chosenReason =
+    reason === 'other' ? rejectMessage.trim() : reason === null ? '' : (rejectionReasons[reason] ?? '');
+  const times = orderTimes(order);
+
   function confirmIn(minutes: number) {
     const at = new Date(base + minutes * 60_000).toISOString();
     void run({ action: 'confirm', body: { appointment: at } }, `Bestätigt für ${formatWhen(at, now)}.`);
@@ -130,8 +156,14 @@ export const OrderDetail = observer(function OrderDetail({
           <h2 id="order-detail-title">
             {ticket} · {orderTypeLabel(order)}
           </h2>
-          <button type="button" className="button button--ghost" onClick={onClose}>
-            Schließen
+          {/* An icon, so the panel's "Schließen" is not mistaken for the order's "Abschließen". */}
+          <button
+            type="button"
+            className="icon-button drawer__close"
+            aria-label="Schließen"
+            onClick={onClose}
+          >
+            <span aria-hidden="true">×</span>
           </button>
         </div>
         <p className="drawer__status" data-testid="order-status">
@@ -205,68 +237,32 @@ export const OrderDetail = observer(function OrderDetail({
               </div>
             </fieldset>
           )}
-          {can('reject') && (
-            <fieldset className="action-group">
-              <legend>Ablehnen</legend>
-              <div className="action-row">
-                <label className="action-field action-field--wide">
-                  <span>Nachricht an den Kunden</span>
-                  <input
-                    type="text"
-                    value={rejectMessage}
-                    onChange={(e) => setRejectMessage(e.target.value)}
-                  />
-                </label>
+          {(can('in-delivery') || can('completed')) && (
+            <div className="action-row">
+              {can('in-delivery') && (
                 <button
                   type="button"
-                  className="button button--danger"
+                  className="button button--primary"
                   disabled={busy}
                   onClick={() =>
-                    void run({ action: 'reject', body: { rejectionMessage: rejectMessage } }, 'Abgelehnt.')
+                    void run({ action: 'in-delivery' }, order.isDelivery ? 'In Zustellung.' : 'Abholbereit.')
                   }
                 >
-                  Ablehnen
+                  {order.isDelivery ? 'In Zustellung' : 'Abholbereit'}
                 </button>
-              </div>
-            </fieldset>
+              )}
+              {can('completed') && (
+                <button
+                  type="button"
+                  className="button button--primary"
+                  disabled={busy}
+                  onClick={() => void run({ action: 'completed' }, 'Abgeschlossen.')}
+                >
+                  Abschließen
+                </button>
+              )}
+            </div>
           )}
-          <div className="action-row">
-            {can('in-delivery') && (
-              <button
-                type="button"
-                className="button button--primary"
-                disabled={busy}
-                onClick={() =>
-                  void run({ action: 'in-delivery' }, order.isDelivery ? 'In Zustellung.' : 'Abholbereit.')
-                }
-              >
-                {order.isDelivery ? 'In Zustellung' : 'Abholbereit'}
-              </button>
-            )}
-            {can('completed') && (
-              <button
-                type="button"
-                className="button button--primary"
-                disabled={busy}
-                onClick={() => void run({ action: 'completed' }, 'Abgeschlossen.')}
-              >
-                Abschließen
-              </button>
-            )}
-            {can('cancel') && (
-              <button
-                type="button"
-                className="button button--danger"
-                disabled={busy}
-                onClick={() => {
-                  if (window.confirm(`Bestellung ${ticket} wirklich stornieren?`))
-                    void run({ action: 'cancel' }, 'Storniert.');
-                }}
-              >
-                Stornieren
-              </button>
-            )}
-          </div>
           <div className="action-row">
             <button
               type="button"
@@ -285,14 +281,6 @@ export const OrderDetail = observer(function OrderDetail({
               onClick={() => setEditingFields(!editingFields)}
             >
               Kontakt, Adresse, Termin ändern
-            </button>
-            <button
-              type="button"
-              className="button button--danger"
-              disabled={busy}
-              onClick={() => setConfirming({ kind: 'order' })}
-            >
-              Löschen
             </button>
             {order.email && (
               <button
@@ -335,7 +323,112 @@ export const OrderDetail = observer(function OrderDetail({
               </button>
             )}
           </div>
+          {can('reject') && (
+            <fieldset className="action-group action-group--danger">
+              <legend>Ablehnen</legend>
+              <div className="reject-reasons">
+                {rejectionReasons.map((text, index) => (
+                  <label key={text} className="reject-reason">
+                    <input
+                      type="radio"
+                      name={`reject-reason-${order.id}`}
+                      checked={reason === index}
+                      onChange={() => setReason(index)}
+                    />
+                    <span>{text}</span>
+                  </label>
+                ))}
+                <label className="reject-reason">
+                  <input
+                    type="radio"
+                    name={`reject-reason-${order.id}`}
+                    checked={reason === 'other'}
+                    onChange={() => setReason('other')}
+                  />
+                  <span>Anderer Grund …</span>
+                </label>
+              </div>
+              {reason === 'other' && (
+                <label className="action-field action-field--wide">
+                  <span>Nachricht an den Kunden</span>
+                  <input
+                    type="text"
+                    value={rejectMessage}
+                    maxLength={2000}
+                    onChange={(e) => setRejectMessage(e.target.value)}
+                  />
+                </label>
+              )}
+              <div className="action-row action-row--center">
+                <button
+                  type="button"
+                  className="button button--danger"
+                  disabled={busy || chosenReason === ''}
+                  aria-describedby={chosenReason === '' ? `reject-hint-${order.id}` : undefined}
+                  onClick={() => ask({ kind: 'reject', message: chosenReason })}
+                >
+                  Ablehnen …
+                </button>
+                {chosenReason === '' && (
+                  <span className="action-caption" id={`reject-hint-${order.id}`}>
+                    {reason === 'other' ? 'Bitte die Nachricht schreiben.' : 'Bitte einen Grund wählen.'}
+                  </span>
+                )}
+              </div>
+            </fieldset>
+          )}
+          {/* Apart from the actions that move the order on: what ends or removes it. */}
+          <div className="action-row action-row--danger" role="group" aria-label="Stornieren und Löschen">
+            {can('cancel') && (
+              <button
+                type="button"
+                className="button button--danger"
+                disabled={busy}
+                onClick={() => ask({ kind: 'cancel' })}
+              >
+                Stornieren …
+              </button>
+            )}
+            <button
+              type="button"
+              className="button button--danger"
+              disabled={busy}
+              onClick={() => ask({ kind: 'order' })}
+            >
+              Löschen …
+            </button>
+          </div>
         </div>
+
+        {confirming?.kind === 'reject' && (
+          <ConfirmInline
+            text={
+              <>
+                Bestellung {ticket} von {customerName(order)} ablehnen? Der Kunde liest: „{confirming.message}
+                “
+              </>
+            }
+            confirmLabel="Ablehnen"
+            busy={busy}
+            onCancel={dismiss}
+            onConfirm={() => {
+              setConfirming(null);
+              void run({ action: 'reject', body: { rejectionMessage: confirming.message } }, 'Abgelehnt.');
+            }}
+          />
+        )}
+        {confirming?.kind === 'cancel' && (
+          <ConfirmInline
+            text={`Bestellung ${ticket} von ${customerName(order)} wirklich stornieren?`}
+            confirmLabel="Stornieren"
+            busy={busy}
+            onCancel={dismiss}
+            onConfirm={() => {
+              setConfirming(null);
+              void run({ action: 'cancel' }, 'Storniert.');
+            }}
+          />
+        )}
 
         {confirming?.kind === 'order' && (
           <ConfirmInline
@@ -343,7 +436,7 @@ export const OrderDetail = observer(function OrderDetail({
               order.email && !isFinalOrder(order) ? '; der Kunde bekommt eine E-Mail' : ''
             }.`}
             confirmLabel="Endgültig löschen"
-            onCancel={() => setConfirming(null)}
+            onCancel={dismiss}
             onConfirm={() =>
               void orders.deleteOrder(order.id).then((ok) => {
                 if (ok) onClose();
@@ -364,12 +457,13 @@ export const OrderDetail = observer(function OrderDetail({
         )}
 
         <dl className="detail-list">
-          <dt>Termin</dt>
-          <dd>{wantedTime(order, now)}</dd>
-          {order.appointment && order.appointmentDate && order.appointment !== order.appointmentDate && (
+          {/* As the customer chose it, and what staff confirmed, labelled: the rules of the order ticket. */}
+          <dt>Gewünscht</dt>
+          <dd>{times.wanted}</dd>
+          {times.confirmed && (
             <>
-              <dt>Gewünscht</dt>
-              <dd>{formatWhen(order.appointmentDate, now)}</dd>
+              <dt>Bestätigt für</dt>
+              <dd>{times.confirmed}</dd>
             </>
           )}
           {order.counterAppointment && (
@@ -509,7 +603,7 @@ export const OrderDetail = observer(function OrderDetail({
                         <button
                           type="button"
                           className="button button--small button--ghost"
-                          onClick={() => setConfirming({ kind: 'item', index })}
+                          onClick={() => ask({ kind: 'item', index })}
                         >
                           Entfernen<span className="visually-hidden"> ({item.name})</span>
                         </button>
@@ -543,7 +637,7 @@ export const OrderDetail = observer(function OrderDetail({
           <ConfirmInline
             text={`${order.items[confirming.index]!.name} aus der Bestellung entfernen?`}
             confirmLabel="Position entfernen"
-            onCancel={() => setConfirming(null)}
+            onCancel={dismiss}
             onConfirm={() => {
               const index = confirming.index;
               setConfirming(null);

@@ -16,8 +16,8 @@ import type { OrdersStore } from './OrdersStore';
 import type { StaffOrder } from './types';
 
 /**
- * The app's own confirmation inside the panel (no browser dialog): the question, the dangerous button
- * (focused, so Enter confirms and Escape-free Tab reaches "Abbrechen") and a way back.
+ * The app's own confirmation inside the panel (no browser dialog): the question, the dangerous button and
+ * "Abbrechen", which has the focus (as in "Auskunft und Löschung"), so only a deliberate choice confirms.
  */
 export function ConfirmInline({
   text,
@@ -33,21 +33,16 @@ export function ConfirmInline({
   busy?: boolean;
 }) {
   const id = useId();
-  const confirmRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => confirmRef.current?.focus(), []);
+  // The safe answer has the focus: a hurried Enter or Space keeps the order as it is.
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => cancelRef.current?.focus(), []);
   return (
     <div className="order-confirm" role="alertdialog" aria-labelledby={id}>
       <p id={id}>{text}</p>
-      <button
-        type="button"
-        className="button button--danger"
-        ref={confirmRef}
-        disabled={busy}
-        onClick={onConfirm}
-      >
+      <button type="button" className="button button--danger" disabled={busy} onClick={onConfirm}>
         {confirmLabel}
       </button>
-      <button type="button" className="button" onClick={onCancel}>
+      <button type="button" className="button" ref={cancelRef} onClick={onCancel}>
         Abbrechen
       </button>
     </div>
