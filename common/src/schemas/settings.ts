@@ -275,7 +275,7 @@ export const SETTINGS: readonly SettingEntry[] = [
   local(
     'showCustomerData',
     'Kundendaten zeigen',
-    'Zeigt Name, Telefon und Adresse auf den Karten der Bestelltafel.',
+    'Zeigt Namen und Firma der Kundschaft auf den Karten der Bestelltafel (aus: für Gäste sichtbare Bildschirme).',
     `${W}backoffice/orders/OrderCard.tsx`,
   ),
 ];

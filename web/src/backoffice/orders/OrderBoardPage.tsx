@@ -15,7 +15,7 @@ import { printerLine } from './PrintersStore';
 /** The live order board: the first screen after signing in. */
 export const OrderBoardPage = observer(function OrderBoardPage() {
   const root = useStores();
-  const { orders, alarm, pauses, printers } = orderFeatureOf(root);
+  const { orders, alarm, pauses, printers, cards } = orderFeatureOf(root);
   const boardRef = useRef<HTMLDivElement>(null);
   const lastFocus = useRef<number | null>(null);
 
@@ -136,6 +136,25 @@ export const OrderBoardPage = observer(function OrderBoardPage() {
             </select>
           </label>
         )}
+        <fieldset className="board-toolbar__cards">
+          <legend className="visually-hidden">Karten zeigen</legend>
+          <label>
+            <input
+              type="checkbox"
+              checked={cards.showProductData}
+              onChange={(e) => cards.set('showProductData', e.target.checked)}
+            />{' '}
+            Produkte zeigen
+          </label>
+          <label>
+            <input
+              type="checkbox"
+              checked={cards.showCustomerData}
+              onChange={(e) => cards.set('showCustomerData', e.target.checked)}
+            />{' '}
+            Kundendaten zeigen
+          </label>
+        </fieldset>
         <Link className="button button--ghost" to="/backend/orders/history">
           Bestellhistorie
         </Link>
@@ -214,6 +233,7 @@ export const OrderBoardPage = observer(function OrderBoardPage() {
                         : undefined
                     }
                     busy={orders.busyAction !== null}
+                    settings={cards}
                   />
                 ))}
               </ol>

@@ -1,6 +1,7 @@
 import type { BackofficeRootStore } from '../BackofficeRootStore';
 import { AlarmStore, type ChannelLike } from './AlarmStore';
 import { createWebAudioBeeper } from './beeper';
+import { CardSettings } from './CardSettings';
 import { OrdersStore } from './OrdersStore';
 import { PauseStore } from './PauseStore';
 import { PRINTERS_REFRESH_MS, PrintersStore } from './PrintersStore';
@@ -11,6 +12,7 @@ export interface OrderFeature {
   alarm: AlarmStore;
   pauses: PauseStore;
   printers: PrintersStore;
+  cards: CardSettings;
   dispose(): void;
 }
 
@@ -45,6 +47,7 @@ export function createOrderFeature(root: BackofficeRootStore): OrderFeature {
     alarm,
     pauses,
     printers,
+    cards: new CardSettings(root.env.storage),
     dispose() {
       clearInterval(refresh);
       orders.dispose();
