@@ -25,7 +25,6 @@ const DECLARING = [
  * when one of them becomes read (take it off the list) as well as when any other setting is unread.
  */
 const KNOWN_UNREAD: Record<string, string> = {
-  'frontdesk.notificationSound': 'issue 23: the board chooses its sound (counter)',
   'config.enablePluginRatings': 'issue 23: the average rating at each branch',
 };
 

@@ -237,7 +237,12 @@ export const SETTINGS: readonly SettingEntry[] = [
     'Neue Bestellungen druckt diese Theke von selbst; aus: nur auf Anforderung vom Board.',
     `${B}events/event-log.writer.ts`,
   ),
-  frontdesk('notificationSound', 'Ton bei neuen Bestellungen', 'Spielt bei neuen Bestellungen einen Ton.'),
+  frontdesk(
+    'notificationSound',
+    'Ton bei neuen Bestellungen',
+    'Das Board dieser Theke spielt bei neuen Bestellungen einen Ton; aus: kein Ton und keine Frage danach.',
+    `${W}backoffice/orders/counterDevice.ts`,
+  ),
   kiosk('printer', 'Bondrucker', 'Der Netzwerkdrucker dieses Kiosks.', terminal),
   kiosk(
     'idleTimeoutSeconds',

@@ -159,7 +159,11 @@ export const OrderBoardPage = observer(function OrderBoardPage() {
           Bestellhistorie
         </Link>
         <div className="board-toolbar__alarm">
-          {alarm.soundEnabled ? (
+          {!alarm.soundPossible ? (
+            <span className="muted" role="status">
+              {alarm.deviceSound === false ? 'Ton aus (Einstellung dieser Theke)' : ''}
+            </span>
+          ) : alarm.soundEnabled ? (
             <button type="button" className="button button--ghost" onClick={alarm.disableSound}>
               Ton an – ausschalten
             </button>
@@ -192,7 +196,9 @@ export const OrderBoardPage = observer(function OrderBoardPage() {
         <div className="board-alarm" role="alert">
           <strong>
             {alarming === 1 ? '1 neue Bestellung' : `${alarming} neue Bestellungen`}
-            {alarm.soundEnabled ? '' : ' – Ton ist aus, bitte „Ton aktivieren“ klicken'}
+            {alarm.soundEnabled || !alarm.soundPossible
+              ? ''
+              : ' – Ton ist aus, bitte „Ton aktivieren“ klicken'}
           </strong>
           <button type="button" className="button button--primary" onClick={() => alarm.acknowledgeAll()}>
             Alarm quittieren
