@@ -169,8 +169,9 @@ export const SETTINGS: readonly SettingEntry[] = [
   config(
     'enablePluginRatings',
     'Bewertungen',
-    'Zeigt die durchschnittliche Bewertung der Kundinnen und Kunden bei jeder Filiale.',
-    `${W}storefront/components/BranchRating.tsx`,
+    'Zeigt die durchschnittliche Bewertung der Kundinnen und Kunden bei jeder Filiale (Filialliste und Filialseite).',
+    `${W}storefront/stores/BranchStore.ts`,
+    `${B}init/init.service.ts`,
   ),
   config(
     'enablePluginCardPayments',
