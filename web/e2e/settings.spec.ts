@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import {
   getData,
+  placeOrder,
   post,
   postTakeawayOrder,
   put,
@@ -9,6 +10,7 @@ import {
   screenshot,
   signInOnPage,
   staffTest as test,
+  takeawayOrder,
   type Staff,
 } from './support';
 
@@ -20,12 +22,12 @@ const KIOSK = '/kiosk/gasthaus-linde-wien';
 async function deviceWithKey(
   staff: Staff,
   branchId: number,
-  type: 'kiosk' | 'ticket-screen',
+  type: 'kiosk' | 'ticket-screen' | 'frontdesk',
   settings: Record<string, unknown>,
 ) {
   const device = await post(staff, '/api/devices', {
     identifier: `${type}-${randomUUID().slice(0, 8)}`,
-    name: type === 'kiosk' ? 'Kiosk Eingang' : 'Abhol-TV',
+    name: { kiosk: 'Kiosk Eingang', 'ticket-screen': 'Abhol-TV', frontdesk: 'Theke' }[type],
     type,
     branch: { id: branchId },
     settings,
@@ -254,4 +256,127 @@ test.describe('device keys from the back office', () => {
       }
     });
   }
+});
+
+test.describe('ratings plugin', () => {
+  test.skip(({ isMobile }) => isMobile, 'the same data on every screen size; the desktop covers it');
+
+  test('on: the branch page shows the average rating; off: none', async ({
+    page,
+    staff,
+    branch,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const config = await getData(staff.request, '/api/config');
+    try {
+      await post(staff, '/api/config', { ...config, enablePluginOrderReviews: true });
+      const order = await takeawayOrder(staff.request, branch.id, { lastName: 'Bewertung' });
+      const list = await getData<{ id: number; uid: string }[]>(staff.request, '/api/orders?limit=200');
+      const id = list.find((o) => o.uid === order.uid)!.id;
+      // Confirmed for "in ten minutes" (the test runs on the real clock), completed, then reviewed.
+      await post(staff, `/api/orders/${id}/status/confirm`, {
+        appointment: new Date(Date.now() + 10 * 60_000).toISOString(),
+      });
+      await post(staff, `/api/orders/${id}/status/completed`);
+      await post(staff, `/api/orders/public/${order.uid}/${order.hash}/questionnaire`, {
+        rating: 4,
+        foodRating: 5,
+        serviceRating: 4,
+        processRating: 5,
+      });
+
+      await post(staff, '/api/config', {
+        ...config,
+        enablePluginOrderReviews: true,
+        enablePluginRatings: true,
+      });
+      await page.goto('/store/gasthaus-linde-wien');
+      const banner = page.getByRole('region', { name: 'Gasthaus Zur Linde', exact: true });
+      await expect(banner.getByText(/^\d,\d ★ \(\d+ Bewertung(en)?\)$/)).toBeVisible();
+      await expect(banner.getByText(/Durchschnittliche Bewertung \d,\d von 5 Sternen/)).toBeAttached();
+      await screenshot(page, testInfo, 'branch-page-rating', false);
+
+      await post(staff, '/api/config', {
+        ...config,
+        enablePluginOrderReviews: true,
+        enablePluginRatings: false,
+      });
+      await page.reload();
+      await expect(
+        page.getByRole('heading', { level: 1, name: 'Gasthaus Zur Linde', exact: true }),
+      ).toBeVisible();
+      await expect(page.getByText(/★ \(\d+ Bewertung/)).toHaveCount(0);
+    } finally {
+      await post(staff, '/api/config', config);
+    }
+  });
+});
+
+test.describe('order cards on the board', () => {
+  test.skip(({ isMobile }) => isMobile, 'the board is for the counter screen and the tablet');
+
+  test('"Produkte zeigen" and "Kundendaten zeigen" hide the lines and the name, and stay so', async ({
+    page,
+    staff,
+    branch,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const lastName = `Karte${randomUUID().slice(0, 6)}`;
+    const { id } = await placeOrder(staff, branch.id, lastName);
+    await signInOnPage(page);
+    const card = page.locator(`[data-order-id="${id}"]`);
+    await expect(card).toContainText(`Eva ${lastName}`);
+    await expect(card).toContainText('Wiener Schnitzel vom Kalb');
+
+    await page.getByRole('checkbox', { name: 'Kundendaten zeigen' }).uncheck();
+    await expect(card).not.toContainText(lastName);
+    await page.getByRole('checkbox', { name: 'Produkte zeigen' }).uncheck();
+    await expect(card).not.toContainText('Wiener Schnitzel vom Kalb');
+    await screenshot(page, testInfo, 'board-cards-without-data', false);
+
+    // Kept on this browser: a reload shows the cards as they were left.
+    await page.reload();
+    await expect(page.getByRole('checkbox', { name: 'Produkte zeigen' })).not.toBeChecked();
+    await expect(card).toBeVisible();
+    await expect(card).not.toContainText(lastName);
+    await page.getByRole('checkbox', { name: 'Produkte zeigen' }).check();
+    await page.getByRole('checkbox', { name: 'Kundendaten zeigen' }).check();
+    await expect(card).toContainText(`Eva ${lastName}`);
+    await expect(card).toContainText('Wiener Schnitzel vom Kalb');
+  });
+});
+
+test.describe('front desk notificationSound', () => {
+  test.skip(({ isMobile }) => isMobile, 'the board is for the counter screen and the tablet');
+  // A browser that was never asked (the configuration's default answers "Ohne Ton weiter").
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  test('off: the board of that front desk neither asks for sound nor offers it; on: it asks', async ({
+    page,
+    staff,
+    branch,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const silent = await deviceWithKey(staff, branch.id, 'frontdesk', { notificationSound: false });
+    const loud = await deviceWithKey(staff, branch.id, 'frontdesk', { notificationSound: true });
+    try {
+      await signInOnPage(page);
+      // A fresh document on the board's address with the terminal's key, as the desktop app opens it.
+      await page.goto('/backend/orders/history');
+      const heartbeat = page.waitForResponse((r) => r.url().endsWith('/api/devices/me/heartbeat') && r.ok());
+      await page.goto(`/backend/orders#geraet=${encodeURIComponent(silent.key)}`);
+      await heartbeat;
+      await expect(page.getByText('Ton aus (Einstellung dieser Theke)')).toBeVisible();
+      await expect(page.getByRole('alertdialog')).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Ton aktivieren' })).toHaveCount(0);
+      await expect(page.getByText('Bestellungen werden geladen …')).toHaveCount(0);
+      await screenshot(page, testInfo, 'board-frontdesk-silent', false);
+
+      await page.goto('/backend/orders/history');
+      await page.goto(`/backend/orders#geraet=${encodeURIComponent(loud.key)}`);
+      await expect(page.getByRole('alertdialog')).toContainText('Der Ton ist aus');
+    } finally {
+      await remove(staff, `/api/devices/${silent.id}`, `/api/devices/${loud.id}`);
+    }
+  });
 });

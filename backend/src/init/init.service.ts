@@ -14,6 +14,7 @@ import { CrudService, MAX_LIMIT } from '../crud/crud.service.js';
 import type { ResourceDefinition } from '../crud/resource.js';
 import { divisionResource } from '../divisions/division.resource.js';
 import { AuditService } from '../logs/audit.service.js';
+import { branchRatings, RATINGS_COLLECTION } from '../orders/branch-ratings.js';
 import { tableResource } from '../tables/table.resource.js';
 import { tagResource } from '../tags/tag.resource.js';
 
@@ -29,8 +30,8 @@ export const INIT_SOURCES: Record<Exclude<InitUrl, 'config'>, ResourceDefinition
   ...CONTENT_RESOURCES,
 };
 
-/** Collections whose changes show in /api/init: its own, and the media embedded in them. */
-export const INIT_COLLECTIONS = [...INIT_URLS, 'images', 'uploads'];
+/** Collections whose changes show in /api/init: its own, the media embedded in them and the reviews. */
+export const INIT_COLLECTIONS = [...INIT_URLS, 'images', 'uploads', RATINGS_COLLECTION];
 
 /** A built /api/init answer. */
 export interface InitBody {
@@ -95,9 +96,10 @@ export class InitService {
   private async build(key: string): Promise<InitBody> {
     const anonymous = RequestContext.anonymous();
     const entries: Array<{ url: string; data: { data: unknown } }> = [];
+    const config = await this.config.publicConfig();
     for (const url of INIT_URLS) {
       if (url === 'config') {
-        entries.push({ url: '/api/config', data: { data: await this.config.publicConfig() } });
+        entries.push({ url: '/api/config', data: { data: config } });
         continue;
       }
       const service = this.services.get(url)!;
@@ -110,10 +112,20 @@ export class InitService {
         items.push(...(result.items as Record<string, unknown>[]));
         if (items.length >= result.total || result.items.length === 0) break;
       }
+      if (url === 'branches' && config.enablePluginRatings === true) await this.addRatings(items);
       entries.push({ url: `/api/${url}`, data: { data: items } });
     }
     const json = JSON.stringify({ data: entries });
     const etag = `"init-${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"`;
     return { key, json, etag };
+  }
+
+  /** The ratings plugin: each reviewed branch carries its customers' average (one query for all). */
+  private async addRatings(branches: Record<string, unknown>[]): Promise<void> {
+    const ratings = await branchRatings(this.connection.dataSource.manager);
+    for (const branch of branches) {
+      const rating = ratings.get(branch.id as number);
+      if (rating) branch.rating = rating;
+    }
   }
 }

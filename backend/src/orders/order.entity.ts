@@ -33,6 +33,10 @@ export type StoredOrderItem = OrderItem;
  */
 @Entity({ name: 'customer_order' })
 @Index('ix_customer_order_branch_created', ['branch', 'createdAt'])
+// The branches' average ratings (backend/src/orders/branch-ratings.ts) read only the reviewed orders.
+@Index('ix_customer_order_branch_rating', ['branch', 'questionnaireRating'], {
+  where: 'questionnaire_rating IS NOT NULL',
+})
 @Index('ix_customer_order_status', ['status'])
 @Index('uq_customer_order_branch_ticket', ['branch', 'businessDate', 'ticketNumber'], { unique: true })
 export class Order extends BaseEntity {

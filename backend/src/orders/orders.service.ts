@@ -24,9 +24,11 @@ import { EventBus } from '../core/events.js';
 import type { RequestContext } from '../core/request-context.js';
 import { TransactionalConnection } from '../core/transaction.js';
 import { parseInput } from '../core/validation.js';
+import { AuditService } from '../logs/audit.service.js';
 import { takeUpUploads } from '../media/upload-ownership.js';
 import { PaymentsService } from '../payments/payments.service.js';
 import { IdempotencyService, requestHash, type StoredResponse } from './idempotency.service.js';
+import { RATINGS_COLLECTION } from './branch-ratings.js';
 import { applyAction, loadByUidAndHash, loadForStaff } from './order-actions.js';
 import {
   checkItemLine,
@@ -65,6 +67,7 @@ export class OrdersService {
     private readonly clock: Clock,
     private readonly idempotency: IdempotencyService,
     private readonly payments: PaymentsService,
+    private readonly versions: AuditService,
   ) {}
 
   private eventOf(order: Order, action?: OrderEvent['action']): OrderEvent {
@@ -447,6 +450,8 @@ export class OrdersService {
       order.questionnaireRating = input.rating;
       order.updatedAt = this.clock.now();
       await em.save(order);
+      // The branches' averages in the public data are rebuilt (docs/decisions/settings.md).
+      await this.versions.bump(em, RATINGS_COLLECTION);
       await this.audit(ctx, order, before);
       await this.emit(ctx, 'order.updated', order);
       return publicOrderJson(order);

@@ -58,6 +58,14 @@ export interface DeliveryArea {
 }
 
 /** A branch (Filiale): address, contact, hours, order modes, requirements and payment methods. */
+/** The customers' average rating of a branch (plugin "Bewertungen"): the overall ratings of its orders. */
+export interface BranchRating {
+  /** Average of the overall ratings 1 to 5, rounded to one decimal. */
+  average: number;
+  /** How many reviews the average is made of (at least 1). */
+  count: number;
+}
+
 export interface Branch extends Entity {
   /** URL identifier, used in `/store/{identifier}`. */
   identifier: string;
@@ -87,6 +95,11 @@ export interface Branch extends Entity {
   images?: Image[];
   /** Logo image. */
   logo?: Image | null;
+  /**
+   * The customers' average rating, in the public data (/api/init) only while the ratings plugin is on and
+   * the branch has a review.
+   */
+  rating?: BranchRating;
   /** Non-public branches are still listed, with an inactive look. */
   isPublic: boolean;
   /** The organisation the branch belongs to. */

@@ -169,8 +169,9 @@ export const SETTINGS: readonly SettingEntry[] = [
   config(
     'enablePluginRatings',
     'Bewertungen',
-    'Zeigt die durchschnittliche Bewertung der Kundinnen und Kunden bei jeder Filiale.',
-    `${W}storefront/components/BranchRating.tsx`,
+    'Zeigt die durchschnittliche Bewertung der Kundinnen und Kunden bei jeder Filiale (Filialliste und Filialseite).',
+    `${W}storefront/stores/BranchStore.ts`,
+    `${B}init/init.service.ts`,
   ),
   config(
     'enablePluginCardPayments',
@@ -243,7 +244,12 @@ export const SETTINGS: readonly SettingEntry[] = [
     'Neue Bestellungen druckt diese Theke von selbst; aus: nur auf Anforderung vom Board.',
     `${B}events/event-log.writer.ts`,
   ),
-  frontdesk('notificationSound', 'Ton bei neuen Bestellungen', 'Spielt bei neuen Bestellungen einen Ton.'),
+  frontdesk(
+    'notificationSound',
+    'Ton bei neuen Bestellungen',
+    'Das Board dieser Theke spielt bei neuen Bestellungen einen Ton; aus: kein Ton und keine Frage danach.',
+    `${W}backoffice/orders/counterDevice.ts`,
+  ),
   kiosk('printer', 'Bondrucker', 'Der Netzwerkdrucker dieses Kiosks.', terminal),
   kiosk(
     'idleTimeoutSeconds',
@@ -281,7 +287,7 @@ export const SETTINGS: readonly SettingEntry[] = [
   local(
     'showCustomerData',
     'Kundendaten zeigen',
-    'Zeigt Name, Telefon und Adresse auf den Karten der Bestelltafel.',
+    'Zeigt Namen und Firma der Kundschaft auf den Karten der Bestelltafel (aus: für Gäste sichtbare Bildschirme).',
     `${W}backoffice/orders/OrderCard.tsx`,
   ),
 ];

@@ -40,6 +40,10 @@ describe(planFor.name, () => {
       watchdog: true,
       printing: true,
     });
+    // With its key the board reads the terminal's settings (its sound), the key again in the fragment.
+    expect(planFor({ origin, device: device('frontdesk'), deviceKey: 'f/1' }).url).toBe(
+      'http://shop.example/backend/orders#geraet=f%2F1',
+    );
     expect(planFor({ origin, device: device('backoffice') })).toMatchObject({
       mode: 'backoffice',
       url: 'http://shop.example/backend',

@@ -27,7 +27,7 @@ export interface PlanInput {
   origin: string;
   /** The paired device, or null before pairing. */
   device: { type: string; branch: { id: number; identifier?: string } | null } | null;
-  /** The device's key: the ticket screen (`/frontdesk/{branchId}/{key}`) is opened with it. */
+  /** The device's key: the ticket screen (`/frontdesk/{branchId}/{key}`), the kiosk and the board get it. */
   deviceKey?: string;
   /** `kiosk: true` in the config forces the kiosk lock whatever the type (a kiosk booted before pairing). */
   forceKiosk?: boolean;
@@ -66,10 +66,11 @@ export function planFor({ origin, device, deviceKey, forceKiosk = false }: PlanI
         printing: true,
       };
     case 'frontdesk':
-      // The order board with its alarm; the receipt printer runs beside it in this process.
+      // The order board with its alarm; the receipt printer runs beside it in this process. The key in the
+      // fragment lets the board read this terminal's settings (its sound) without sending it in a request line.
       return {
         mode: 'frontdesk',
-        url: page(origin, '/backend/orders'),
+        url: page(origin, `/backend/orders${deviceKey ? `#geraet=${encodeURIComponent(deviceKey)}` : ''}`),
         kiosk: forceKiosk,
         fullscreen: forceKiosk,
         watchdog: true,

@@ -133,3 +133,56 @@ describe('sound per device', () => {
     expect(told).toEqual([[2]]);
   });
 });
+
+describe('sound of a front-desk device (notificationSound)', () => {
+  function counter(options: { stored?: Record<string, string>; unlocks?: number[] } = {}) {
+    const ids = observable.array<number>([1]);
+    const rings: number[] = [];
+    const unlocks = options.unlocks ?? [];
+    const alarm = new AlarmStore({
+      newOrderIds: () => ids.slice(),
+      storage: memoryStorage(options.stored),
+      beeper: { unlock: () => (unlocks.push(1), true), ring: () => rings.push(1) },
+      setInterval: () => 0,
+      clearInterval: () => undefined,
+      awaitDeviceSound: true,
+    });
+    return { alarm, rings, unlocks };
+  }
+
+  it('neither rings nor asks for sound while the terminal is silent by its settings', async () => {
+    const { alarm, rings, unlocks } = counter({ stored: { [SOUND_STORAGE_KEY]: 'on' } });
+    alarm.applyDeviceSound(false);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(alarm.needsSoundClick).toBe(false);
+    expect(alarm.soundPossible).toBe(false);
+    await alarm.enableSound();
+    expect(unlocks).toEqual([]);
+    expect(rings).toEqual([]);
+    expect(alarm.isRinging).toBe(true); // the card still flashes
+  });
+
+  it('waits for the settings before asking, then asks and rings as before when on', async () => {
+    const { alarm, rings } = counter();
+    expect(alarm.needsSoundClick).toBe(false);
+    alarm.applyDeviceSound(true);
+    expect(alarm.needsSoundClick).toBe(true);
+    await alarm.enableSound();
+    expect(rings.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('stops ringing at once when switched off, and plays again without a click when on', async () => {
+    const { alarm, rings, unlocks } = counter({ stored: { [SOUND_STORAGE_KEY]: 'on' } });
+    alarm.applyDeviceSound(true);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(alarm.soundEnabled).toBe(true);
+    const before = rings.length;
+    expect(before).toBeGreaterThanOrEqual(1);
+    alarm.applyDeviceSound(false);
+    alarm.applyDeviceSound(true);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(rings.length).toBe(before + 1);
+    expect(unlocks.length).toBeGreaterThanOrEqual(1);
+    alarm.dispose();
+  });
+});

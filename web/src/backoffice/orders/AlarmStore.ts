@@ -40,6 +40,11 @@ export interface AlarmStoreOptions {
   clearInterval?: (handle: unknown) => void;
   /** Told of orders that start ringing (browser notifications while the tab is in the background). */
   notify?: (ids: number[]) => void;
+  /**
+   * The board runs as a front-desk device whose settings are still on their way: no sound and no
+   * "Ton aktivieren" until {@link AlarmStore.applyDeviceSound} says whether this terminal plays one.
+   */
+  awaitDeviceSound?: boolean;
 }
 
 /**
@@ -54,6 +59,11 @@ export class AlarmStore {
   soundEnabled = false;
   /** This device's remembered choice; null: never asked. */
   soundPreference: 'on' | 'off' | null = null;
+  /**
+   * The front-desk device's `notificationSound`: false, this terminal is silent by its settings (no sound,
+   * no question for it); null, its settings are awaited; true (also without a device), sound as chosen here.
+   */
+  deviceSound: boolean | null = true;
 
   private readonly options: AlarmStoreOptions;
   private ringTimer: unknown = null;
@@ -63,6 +73,7 @@ export class AlarmStore {
     this.options = options;
     this.acknowledged = new Set(this.readStored());
     this.soundPreference = this.readPreference();
+    if (options.awaitDeviceSound) this.deviceSound = null;
     makeAutoObservable<AlarmStore, 'options' | 'ringTimer' | 'stop'>(
       this,
       { options: false, ringTimer: false, stop: false },
@@ -82,7 +93,7 @@ export class AlarmStore {
     }
     this.stop.push(
       reaction(
-        () => this.soundEnabled && this.alarming.length > 0,
+        () => this.soundEnabled && this.deviceSound === true && this.alarming.length > 0,
         (ring) => (ring ? this.startRinging() : this.stopRinging()),
         { fireImmediately: true },
       ),
@@ -100,12 +111,34 @@ export class AlarmStore {
     );
     // Asked once per device: a reload tries to play again without a click (the desktop app and
     // browsers that allow it); where the browser wants a click, the board shows its blocking bar.
-    if (this.soundPreference === 'on') void this.unlockSilently();
+    if (this.soundPreference === 'on' && this.deviceSound === true) void this.unlockSilently();
   }
 
   /** Sound is wanted on this device but the browser waits for a click: the blocking "Ton aktivieren" bar. */
   get needsSoundClick(): boolean {
-    return !!this.options.beeper && !this.soundEnabled && this.soundPreference !== 'off';
+    return (
+      !!this.options.beeper &&
+      this.deviceSound === true &&
+      !this.soundEnabled &&
+      this.soundPreference !== 'off'
+    );
+  }
+
+  /** Sound can be switched on here: not a front-desk terminal whose settings say silent (or are awaited). */
+  get soundPossible(): boolean {
+    return this.deviceSound === true;
+  }
+
+  /**
+   * The front-desk device's setting "Ton bei neuen Bestellungen" (`notificationSound`, on by default): off
+   * stops the sound at once and never asks for it; on again plays as this browser allows.
+   */
+  applyDeviceSound(on: boolean): void {
+    const was = this.deviceSound;
+    this.deviceSound = on;
+    if (on && was !== true && this.soundPreference === 'on' && !this.soundEnabled) {
+      void this.unlockSilently();
+    }
   }
 
   private async unlockSilently(): Promise<void> {
@@ -131,6 +164,7 @@ export class AlarmStore {
 
   /** The click that allows audio in the browser; plays the pattern once as a test. */
   async enableSound(): Promise<void> {
+    if (this.deviceSound !== true) return;
     const ok = (await this.options.beeper?.unlock()) ?? false;
     runInAction(() => {
       this.soundEnabled = ok;

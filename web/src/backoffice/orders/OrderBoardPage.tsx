@@ -16,7 +16,7 @@ import { printerLine } from './PrintersStore';
 /** The live order board: the first screen after signing in. */
 export const OrderBoardPage = observer(function OrderBoardPage() {
   const root = useStores();
-  const { orders, alarm, pauses, printers } = orderFeatureOf(root);
+  const { orders, alarm, pauses, printers, cards } = orderFeatureOf(root);
   const boardRef = useRef<HTMLDivElement>(null);
   const lastFocus = useRef<number | null>(null);
 
@@ -139,11 +139,34 @@ export const OrderBoardPage = observer(function OrderBoardPage() {
             </select>
           </label>
         )}
+        <fieldset className="board-toolbar__cards">
+          <legend className="visually-hidden">Karten zeigen</legend>
+          <label>
+            <input
+              type="checkbox"
+              checked={cards.showProductData}
+              onChange={(e) => cards.set('showProductData', e.target.checked)}
+            />{' '}
+            Produkte zeigen
+          </label>
+          <label>
+            <input
+              type="checkbox"
+              checked={cards.showCustomerData}
+              onChange={(e) => cards.set('showCustomerData', e.target.checked)}
+            />{' '}
+            Kundendaten zeigen
+          </label>
+        </fieldset>
         <Link className="button button--ghost" to="/backend/orders/history">
           Bestellhistorie
         </Link>
         <div className="board-toolbar__alarm">
-          {alarm.soundEnabled ? (
+          {!alarm.soundPossible ? (
+            <span className="muted" role="status">
+              {alarm.deviceSound === false ? 'Ton aus (Einstellung dieser Theke)' : ''}
+            </span>
+          ) : alarm.soundEnabled ? (
             <button type="button" className="button button--ghost" onClick={alarm.disableSound}>
               Ton an – ausschalten
             </button>
@@ -176,7 +199,9 @@ export const OrderBoardPage = observer(function OrderBoardPage() {
         <div className="board-alarm" role="alert">
           <strong>
             {alarming === 1 ? '1 neue Bestellung' : `${alarming} neue Bestellungen`}
-            {alarm.soundEnabled ? '' : ' – Ton ist aus, bitte „Ton aktivieren“ klicken'}
+            {alarm.soundEnabled || !alarm.soundPossible
+              ? ''
+              : ' – Ton ist aus, bitte „Ton aktivieren“ klicken'}
           </strong>
           <button type="button" className="button button--primary" onClick={() => alarm.acknowledgeAll()}>
             Alarm quittieren
@@ -217,6 +242,7 @@ export const OrderBoardPage = observer(function OrderBoardPage() {
                         : undefined
                     }
                     busy={orders.busyAction !== null}
+                    settings={cards}
                   />
                 ))}
               </ol>

@@ -9,6 +9,7 @@ import {
   orderTypeLabel,
   wantedTime,
 } from './board';
+import type { CardSettings } from './CardSettings';
 import type { StaffOrder } from './types';
 
 export const OrderCard = observer(function OrderCard({
@@ -22,6 +23,7 @@ export const OrderCard = observer(function OrderCard({
   onAcknowledge,
   onAccept,
   busy = false,
+  settings,
 }: {
   order: StaffOrder;
   column: BoardColumn;
@@ -34,6 +36,8 @@ export const OrderCard = observer(function OrderCard({
   /** Accepts with the branch's default preparation time (new orders only; a large target for tablets). */
   onAccept?: () => void;
   busy?: boolean;
+  /** What the card shows (the board's switches "Produkte zeigen" and "Kundendaten zeigen"). */
+  settings: Pick<CardSettings, 'showProductData' | 'showCustomerData'>;
 }) {
   const ticket = order.ticketNumber
     ? `#${order.ticketNumber}`
@@ -68,23 +72,25 @@ export const OrderCard = observer(function OrderCard({
             Gegenvorschlag {formatWhen(order.counterAppointment, now)} – wartet auf den Kunden
           </span>
         )}
-        <span className="order-card__customer">{customerName(order)}</span>
+        {settings.showCustomerData && <span className="order-card__customer">{customerName(order)}</span>}
         {order.tableIdentifier && <span className="order-card__table">Tisch {order.tableIdentifier}</span>}
         {order.isDelivery && order.deliveryArea && (
           <span className="order-card__table">Zone {order.deliveryArea}</span>
         )}
-        <span className="order-card__items">
-          {order.items.map((item, index) => (
-            <span className="order-card__item" key={index}>
-              <span>
-                {itemAmount(item)} {item.name}
+        {settings.showProductData && (
+          <span className="order-card__items">
+            {order.items.map((item, index) => (
+              <span className="order-card__item" key={index}>
+                <span>
+                  {itemAmount(item)} {item.name}
+                </span>
+                {item.partLabels && item.partLabels.length > 0 && (
+                  <span className="order-card__parts">{item.partLabels.join(' · ')}</span>
+                )}
               </span>
-              {item.partLabels && item.partLabels.length > 0 && (
-                <span className="order-card__parts">{item.partLabels.join(' · ')}</span>
-              )}
-            </span>
-          ))}
-        </span>
+            ))}
+          </span>
+        )}
         <span className="order-card__foot">
           <span className="order-card__total">{orderTotal(order)}</span>
           <span className={`order-card__payment order-card__payment--${order.payment?.state ?? 'unpaid'}`}>

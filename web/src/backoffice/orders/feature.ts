@@ -1,6 +1,8 @@
 import type { BackofficeRootStore } from '../BackofficeRootStore';
 import { AlarmStore, type ChannelLike } from './AlarmStore';
 import { createWebAudioBeeper } from './beeper';
+import { CardSettings } from './CardSettings';
+import { connectCounterDevice, counterDeviceKey } from './counterDevice';
 import { OrdersStore } from './OrdersStore';
 import { PauseStore } from './PauseStore';
 import { PRINTERS_REFRESH_MS, PrintersStore } from './PrintersStore';
@@ -11,6 +13,7 @@ export interface OrderFeature {
   alarm: AlarmStore;
   pauses: PauseStore;
   printers: PrintersStore;
+  cards: CardSettings;
   dispose(): void;
 }
 
@@ -26,6 +29,8 @@ export function createOrderFeature(root: BackofficeRootStore): OrderFeature {
   const refresh = setInterval(() => void printers.load(), PRINTERS_REFRESH_MS);
   const channel: ChannelLike | null =
     typeof BroadcastChannel === 'function' ? new BroadcastChannel('backoffice-alarm') : null;
+  // A front-desk terminal (desktop app or paired browser) follows its device's settings.
+  const deviceKey = typeof window === 'undefined' ? null : counterDeviceKey(window);
   const alarm = new AlarmStore({
     newOrderIds: () => orders.unconfirmedIds,
     storage: root.env.storage,
@@ -33,7 +38,9 @@ export function createOrderFeature(root: BackofficeRootStore): OrderFeature {
     events: typeof window === 'undefined' ? null : window,
     beeper: typeof window === 'undefined' ? null : createWebAudioBeeper(),
     notify: notifyInBackground,
+    awaitDeviceSound: deviceKey !== null,
   });
+  const stopDevice = deviceKey ? connectCounterDevice(alarm, deviceKey, window) : () => undefined;
   const pauses = new PauseStore({
     api: root.api,
     errors: root.errors,
@@ -45,8 +52,10 @@ export function createOrderFeature(root: BackofficeRootStore): OrderFeature {
     alarm,
     pauses,
     printers,
+    cards: new CardSettings(root.env.storage),
     dispose() {
       clearInterval(refresh);
+      stopDevice();
       orders.dispose();
       alarm.dispose();
     },

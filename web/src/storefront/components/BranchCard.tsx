@@ -2,6 +2,7 @@ import type { Branch } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
 import { Link } from '../../router/router';
 import { imageUrl } from '../format';
+import { BranchRating } from './BranchRating';
 import { useStores } from '../stores';
 import { texts } from '../texts';
 
@@ -50,6 +51,7 @@ export const BranchCard = observer(function BranchCard({ branch }: { branch: Bra
           <p className="branch-card__address">
             {branch.street}, {branch.zipCode} {branch.city}
           </p>
+          <BranchRating rating={branches.ratingOf(branch)} className="branch-card__rating" />
           {!branch.isPublic && <p className="branch-card__inactive-note">{texts.notPublic}</p>}
           <p className="branch-card__status">
             <span

@@ -1,6 +1,7 @@
 import { t, type Branch, type OrderType } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
 import { imageUrl } from '../format';
+import { BranchRating } from './BranchRating';
 import { PhoneLink } from './PhoneLink';
 import { PriceNote } from './PriceNote';
 import { storeNotice } from '../stores/notices';
@@ -56,6 +57,7 @@ export const StoreBanner = observer(function StoreBanner({ branch }: { branch: B
                 </>
               )}
             </p>
+            <BranchRating rating={branches.ratingOf(branch)} className="store-banner__rating" />
           </div>
           <span
             className={`status-pill store-banner__status ${info.isOpen ? (info.isClosingSoon ? 'status-pill--warning' : 'status-pill--open') : 'status-pill--closed'}`}

@@ -1,4 +1,5 @@
 import { fixture, loadedRoot, makeBranch, steerableClock } from '../testing/fixtures';
+import { ratingText } from '../components/BranchRating';
 import { BranchStore } from './BranchStore';
 
 describe(BranchStore.name, () => {
@@ -25,6 +26,34 @@ describe(BranchStore.name, () => {
       branches.toggleTag(2);
       expect(branches.selectedTagId).toBeNull();
       expect(branches.filtered).toHaveLength(2);
+    });
+  });
+
+  describe('ratingOf', () => {
+    const rated = () =>
+      fixture({ branches: [makeBranch({ rating: { average: 4.6, count: 23 } }), makeBranch({ id: 2 })] });
+
+    it('gives the average of a reviewed branch while the ratings plugin is on', async () => {
+      const data = rated();
+      const { root } = await loadedRoot({
+        data: { ...data, config: { ...data.config, enablePluginRatings: true } },
+      });
+      const [vienna, graz] = root.branches.all;
+      expect(root.branches.ratingOf(vienna!)).toEqual({ average: 4.6, count: 23 });
+      expect(ratingText(root.branches.ratingOf(vienna!)!)).toBe('4,6 ★ (23 Bewertungen)');
+      expect(root.branches.ratingOf(graz!)).toBeNull();
+    });
+
+    it('gives none while the plugin is off, whatever the data carries', async () => {
+      const data = rated();
+      const { root } = await loadedRoot({
+        data: { ...data, config: { ...data.config, enablePluginRatings: false } },
+      });
+      expect(root.branches.all.map((branch) => root.branches.ratingOf(branch))).toEqual([null, null]);
+    });
+
+    it('says "Bewertung" for a single review', () => {
+      expect(ratingText({ average: 5, count: 1 })).toBe('5,0 ★ (1 Bewertung)');
     });
   });
 

@@ -13,6 +13,7 @@ import {
   toggleTag,
   windowsStartingOn,
   type Branch,
+  type BranchRating,
   type Tag,
 } from '@ordering/common';
 import { makeAutoObservable } from 'mobx';
@@ -76,6 +77,11 @@ export class BranchStore {
 
   get isSearchEnabled(): boolean {
     return this.data.config?.enablePluginSearch !== false;
+  }
+
+  /** The customers' average rating of a branch while the ratings plugin is on; null without reviews. */
+  ratingOf(branch: Branch): BranchRating | null {
+    return this.data.config?.enablePluginRatings === true && branch.rating ? branch.rating : null;
   }
 
   get isTagFilterEnabled(): boolean {

@@ -3,10 +3,12 @@ import { BranchAutoAccept1795439269892 } from './1795439269892-branch-auto-accep
 import { BranchPauseBusy1795697253053 } from './1795697253053-branch-pause-busy.js';
 import { OrderOffer1795698740161 } from './1795698740161-order-offer.js';
 import { PrivacyRetention1795700646450 } from './1795700646450-privacy-retention.js';
+import { BranchRatingIndex1795701000000 } from './1795701000000-branch-rating-index.js';
 export const MIGRATIONS: Function[] = [
   Orders1795425430527,
   BranchAutoAccept1795439269892,
   BranchPauseBusy1795697253053,
   OrderOffer1795698740161,
   PrivacyRetention1795700646450,
+  BranchRatingIndex1795701000000,
 ];
