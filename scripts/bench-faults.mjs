@@ -11,117 +11,22 @@
 // use it): the backend reaches the server through a TCP proxy here; the "restart" ends every session of
 // the bench database with pg_terminate_backend (57P01 admin_shutdown, as a restart does) and closes the
 // proxy's port for two seconds (connections refused), then opens it again.
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { loadShop, orderBody, percentile, sleep, startBackend } from './bench-shop.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 200);
 const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DOWN_MS = 2000;
+const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'silent';
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-const freePort = () =>
-  new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-const percentile = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] : NaN;
-};
 const ms = (x) => (Number.isFinite(x) ? `${x.toFixed(1)} ms` : '–');
-
-/** Starts the built backend with its own data; returns its base URL and a stop function. */
-async function startBackend(env) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'backend/dist/main.js')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'silent',
-      RATE_LIMIT_PUBLIC_WRITES: '999999/60',
-      ...env,
-    },
-    stdio: 'inherit',
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {}
-    if (i > 600) throw new Error('Server startet nicht.');
-    await sleep(200);
-  }
-  return {
-    base,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.on('exit', r));
-    },
-  };
-}
-
-/** The Vienna inn, its orderable simple products and the bookable times, as the storefront sees them. */
-async function loadShop(base) {
-  const init = await (await fetch(`${base}/api/init`)).json();
-  const list = (url) => init.data.find((e) => e.url === url).data.data;
-  const vienna = list('/api/branches').find((b) => b.identifier === 'gasthaus-linde-wien');
-  const menus = list('/api/menus').filter((m) => m.branches.some((b) => b.id === vienna.id));
-  const menu = menus.sort((a, b) => b.availableFrom.localeCompare(a.availableFrom))[0];
-  const inMenu = new Set(menu.catalog.flatMap((c) => c.products.map((p) => p.id)));
-  const products = list('/api/products').filter(
-    (p) =>
-      inMenu.has(p.id) &&
-      p.type === 'simple' &&
-      p.isEnabled &&
-      !p.isPriceHidden &&
-      !p.isLeadTimeEnabled &&
-      !p.schedule,
-  );
-  const availability = await (
-    await fetch(`${base}/api/branches/${vienna.id}/availability?type=takeaway`)
-  ).json();
-  const times = [];
-  for (const day of availability.data.days)
-    for (const w of day.windows)
-      for (let t = Date.parse(w.from); t <= Date.parse(w.to); t += 5 * 60_000)
-        times.push(new Date(t).toISOString());
-  if (!times.length || products.length < 3) throw new Error('Keine bestellbaren Produkte oder Zeiten.');
-  return { vienna, products, times };
-}
-
-let seq = 0;
-function orderBody(shop) {
-  const n = 3 + (seq % 6);
-  const items = Array.from({ length: n }, (_, i) => {
-    const p = shop.products[(seq * 7 + i * 3) % shop.products.length];
-    return { product: { id: p.id, uid: p.uid }, amount: 1 + (i % 3), unit: p.unit, parts: [] };
-  });
-  const appointmentDate = shop.times[seq % shop.times.length];
-  seq += 1;
-  return {
-    firstName: 'Bench',
-    lastName: `Störung ${seq}`,
-    email: `stoerung${seq}-${Date.now()}@example.at`,
-    phone: '+43 664 1234567',
-    paymentMethod: 'cash',
-    legalInstructions: true,
-    privacyPolicy: true,
-    branch: { id: shop.vienna.id },
-    isDelivery: false,
-    isDineIn: false,
-    appointmentDate,
-    items,
-  };
-}
+/** The customers of this benchmark (a fresh address per run: the bench database may be reused). */
+const customer = (n) => ({ lastName: `Störung ${n}`, email: `stoerung${n}-${Date.now()}@example.at` });
 
 /**
  * Places one order as a client should: a 503 (or the key still in flight) is tried again with the same
@@ -191,7 +96,7 @@ async function burst(base, shop, count, during) {
     Array.from({ length: 20 }, async () => {
       while (next < count) {
         next += 1;
-        const placed = await placeOrder(base, orderBody(shop), seen);
+        const placed = await placeOrder(base, orderBody(shop, customer), seen);
         if (placed) acknowledged.push(placed);
         else failed += 1;
       }
@@ -219,7 +124,7 @@ async function streamsOfOneAddress(base, shop) {
     const res = await fetch(`${base}/api/orders`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'idempotency-key': randomUUID() },
-      body: JSON.stringify(orderBody(shop)),
+      body: JSON.stringify(orderBody(shop, customer)),
     });
     const json = await res.json();
     if (res.status === 201) orders.push(json.data.order);
@@ -289,7 +194,7 @@ console.log(
 // Embedded database: streams of one address, health during a burst.
 {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-faults-'));
-  const backend = await startBackend({ DATA_DIR: dataDir });
+  const backend = await startBackend({ DATA_DIR: dataDir }, LOG_LEVEL);
   try {
     const shop = await loadShop(backend.base);
     const streams = await streamsOfOneAddress(backend.base, shop);
@@ -327,7 +232,7 @@ viaProxy.port = String(proxy.port());
 viaProxy.pathname = `/${name}`;
 const direct = new URL(SERVER);
 direct.pathname = `/${name}`;
-const backend = await startBackend({ DATABASE_URL: viaProxy.toString() });
+const backend = await startBackend({ DATABASE_URL: viaProxy.toString() }, LOG_LEVEL);
 const db = new pg.Client({ connectionString: direct.toString() });
 try {
   await db.connect();

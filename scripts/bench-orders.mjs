@@ -5,115 +5,18 @@
 // created order to its event on a staff SSE client (GET /api/events). Prints figures, asserts nothing.
 //   npm run build && npm run bench:orders
 // BENCH_ORDERS (200 per run), BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres).
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { loadShop, orderBody, percentile, startBackend } from './bench-shop.mjs';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 200);
 const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-  });
-const percentile = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
-};
-
-/** Starts the built backend with its own data; returns its base URL and a stop function. */
-async function startBackend(env) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'backend/dist/main.js')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      LOG_LEVEL: 'silent',
-      RATE_LIMIT_PUBLIC_WRITES: '999999/60',
-      ...env,
-    },
-    stdio: 'inherit',
-  });
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {}
-    if (i > 600) throw new Error('Server startet nicht.');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    base,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.on('exit', r));
-    },
-  };
-}
-
-/** The Vienna inn, its orderable simple products and the bookable times, as the storefront sees them. */
-async function loadShop(base) {
-  const init = await (await fetch(`${base}/api/init`)).json();
-  const list = (url) => init.data.find((e) => e.url === url).data.data;
-  const vienna = list('/api/branches').find((b) => b.identifier === 'gasthaus-linde-wien');
-  const menus = list('/api/menus').filter((m) => m.branches.some((b) => b.id === vienna.id));
-  const menu = menus.sort((a, b) => b.availableFrom.localeCompare(a.availableFrom))[0];
-  const inMenu = new Set(menu.catalog.flatMap((c) => c.products.map((p) => p.id)));
-  const products = list('/api/products').filter(
-    (p) =>
-      inMenu.has(p.id) &&
-      p.type === 'simple' &&
-      p.isEnabled &&
-      !p.isPriceHidden &&
-      !p.isLeadTimeEnabled &&
-      !p.schedule,
-  );
-  const availability = await (
-    await fetch(`${base}/api/branches/${vienna.id}/availability?type=takeaway`)
-  ).json();
-  // Every bookable 5-minute step of the next days: orders spread over them like real pre-orders.
-  const times = [];
-  for (const day of availability.data.days)
-    for (const w of day.windows)
-      for (let t = Date.parse(w.from); t <= Date.parse(w.to); t += 5 * 60_000)
-        times.push(new Date(t).toISOString());
-  if (!times.length || products.length < 3) throw new Error('Keine bestellbaren Produkte oder Zeiten.');
-  return { vienna, products, times };
-}
-
-let seq = 0;
-function orderBody(shop) {
-  const n = 3 + (seq % 6); // 3 to 8 items
-  const items = Array.from({ length: n }, (_, i) => {
-    const p = shop.products[(seq * 7 + i * 3) % shop.products.length];
-    return { product: { id: p.id, uid: p.uid }, amount: 1 + (i % 3), unit: p.unit, parts: [] };
-  });
-  const appointmentDate = shop.times[seq % shop.times.length];
-  seq += 1;
-  return {
-    firstName: 'Bench',
-    lastName: `Kunde ${seq}`,
-    email: `kunde${seq}@example.at`,
-    phone: '+43 664 1234567',
-    paymentMethod: 'cash',
-    legalInstructions: true,
-    privacyPolicy: true,
-    branch: { id: shop.vienna.id },
-    isDelivery: false,
-    isDineIn: false,
-    appointmentDate,
-    items,
-  };
-}
+/** The demo's customers of this benchmark. */
+const customer = (n) => ({ lastName: `Kunde ${n}`, email: `kunde${n}@example.at` });
 
 async function post(base, body) {
   const started = performance.now();
@@ -136,7 +39,7 @@ async function load(base, shop, concurrency, count) {
     Array.from({ length: concurrency }, async () => {
       while (next < count) {
         next += 1;
-        latencies.push((await post(base, orderBody(shop))).ms);
+        latencies.push((await post(base, orderBody(shop, customer))).ms);
       }
     }),
   );
@@ -199,7 +102,7 @@ async function eventLatency(base, shop, count) {
   const delays = [];
   let beforeAnswer = 0;
   for (let i = 0; i < count; i++) {
-    const created = await post(base, orderBody(shop));
+    const created = await post(base, orderBody(shop, customer));
     const arrived = await Promise.race([
       stream.arrival(created.uid),
       new Promise((r) => setTimeout(() => r(null), 5000)),

@@ -1,0 +1,115 @@
+// What the order benchmarks share (bench-orders, bench-faults): the built backend started on its own data,
+// the demo shop as the storefront sees it, and real carts of 3 to 8 items. Prints nothing, asserts nothing.
+import { spawn } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+export const freePort = () =>
+  new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+
+/** The p-th percentile of the numbers (NaN for none). */
+export const percentile = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] : NaN;
+};
+
+/**
+ * Starts the built backend with its own data (`env`: DATA_DIR or DATABASE_URL, and any other setting);
+ * public writes unthrottled. Returns its base URL and a stop function.
+ */
+export async function startBackend(env, logLevel = 'silent') {
+  const port = await freePort();
+  const child = spawn(process.execPath, [path.join(root, 'backend/dist/main.js')], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      LOG_LEVEL: logLevel,
+      RATE_LIMIT_PUBLIC_WRITES: '999999/60',
+      ...env,
+    },
+    stdio: 'inherit',
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {}
+    if (i > 600) throw new Error('Server startet nicht.');
+    await sleep(200);
+  }
+  return {
+    base,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.on('exit', r));
+    },
+  };
+}
+
+/** The Vienna inn, its orderable simple products and the bookable times, as the storefront sees them. */
+export async function loadShop(base) {
+  const init = await (await fetch(`${base}/api/init`)).json();
+  const list = (url) => init.data.find((e) => e.url === url).data.data;
+  const vienna = list('/api/branches').find((b) => b.identifier === 'gasthaus-linde-wien');
+  const menus = list('/api/menus').filter((m) => m.branches.some((b) => b.id === vienna.id));
+  const menu = menus.sort((a, b) => b.availableFrom.localeCompare(a.availableFrom))[0];
+  const inMenu = new Set(menu.catalog.flatMap((c) => c.products.map((p) => p.id)));
+  const products = list('/api/products').filter(
+    (p) =>
+      inMenu.has(p.id) &&
+      p.type === 'simple' &&
+      p.isEnabled &&
+      !p.isPriceHidden &&
+      !p.isLeadTimeEnabled &&
+      !p.schedule,
+  );
+  const availability = await (
+    await fetch(`${base}/api/branches/${vienna.id}/availability?type=takeaway`)
+  ).json();
+  // Every bookable 5-minute step of the next days: orders spread over them like real pre-orders.
+  const times = [];
+  for (const day of availability.data.days)
+    for (const w of day.windows)
+      for (let t = Date.parse(w.from); t <= Date.parse(w.to); t += 5 * 60_000)
+        times.push(new Date(t).toISOString());
+  if (!times.length || products.length < 3) throw new Error('Keine bestellbaren Produkte oder Zeiten.');
+  return { vienna, products, times };
+}
+
+let seq = 0;
+/**
+ * The next takeaway order with 3 to 8 items; `customer(n)` names the n-th customer
+ * (`{ lastName, email }`).
+ */
+export function orderBody(shop, customer) {
+  const n = 3 + (seq % 6);
+  const items = Array.from({ length: n }, (_, i) => {
+    const p = shop.products[(seq * 7 + i * 3) % shop.products.length];
+    return { product: { id: p.id, uid: p.uid }, amount: 1 + (i % 3), unit: p.unit, parts: [] };
+  });
+  const appointmentDate = shop.times[seq % shop.times.length];
+  seq += 1;
+  return {
+    firstName: 'Bench',
+    ...customer(seq),
+    phone: '+43 664 1234567',
+    paymentMethod: 'cash',
+    legalInstructions: true,
+    privacyPolicy: true,
+    branch: { id: shop.vienna.id },
+    isDelivery: false,
+    isDineIn: false,
+    appointmentDate,
+    items,
+  };
+}
