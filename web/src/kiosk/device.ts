@@ -1,20 +1,13 @@
+import { deviceKeyFromFragment, sendDeviceHeartbeat } from '../api/deviceKey';
 import type { KioskDeviceSettings, KioskStore } from './KioskStore';
 
-/** The fragment that hands a kiosk its device key: `/kiosk/{branch}#geraet={key}` (never sent to a server). */
-const FRAGMENT = /(?:^#|&)geraet=([^&]+)/;
 const STORAGE_KEY = 'kiosk-device-key';
 /** How often the kiosk reports itself and reads its settings again. */
 export const KIOSK_HEARTBEAT_MS = 60_000;
 
-/** The device key from the address's fragment (kept for reloads of this tab), else the one kept earlier. */
+/** The kiosk's device key: `/kiosk/{branch}#geraet={key}`, kept for reloads of this tab. */
 export function kioskDeviceKey(win: Pick<Window, 'location' | 'sessionStorage'>): string | null {
-  const match = FRAGMENT.exec(win.location.hash);
-  try {
-    if (match) win.sessionStorage.setItem(STORAGE_KEY, decodeURIComponent(match[1]!));
-    return win.sessionStorage.getItem(STORAGE_KEY);
-  } catch {
-    return match ? decodeURIComponent(match[1]!) : null;
-  }
+  return deviceKeyFromFragment(win, STORAGE_KEY);
 }
 
 /**
@@ -32,10 +25,7 @@ export function connectKioskDevice(
   let stopped = false;
   const beat = async () => {
     try {
-      const response = await fetchFn('/api/devices/me/heartbeat', {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${key}`, Accept: 'application/json' },
-      });
+      const response = await sendDeviceHeartbeat(key, fetchFn);
       if (!response.ok || stopped) return;
       const body = (await response.json()) as { data?: { type?: string; settings?: KioskDeviceSettings } };
       if (body.data?.type === 'kiosk' && body.data.settings) kiosk.applyDevice(body.data.settings);

@@ -1,11 +1,6 @@
+import { deviceKeyFromFragment, sendDeviceHeartbeat } from '../../api/deviceKey';
 import type { AlarmStore } from './AlarmStore';
 
-/**
- * The fragment that tells the board it runs as a front-desk device: `/backend/orders#geraet={key}` (the
- * desktop app opens it so; a browser at the counter is paired by opening the same address). A fragment
- * never reaches a server log.
- */
-const FRAGMENT = /(?:^#|&)geraet=([^&]+)/;
 const STORAGE_KEY = 'frontdesk-device-key';
 /** How often the board reads its terminal's settings again (and reports it online). */
 export const COUNTER_HEARTBEAT_MS = 60_000;
@@ -15,15 +10,12 @@ export interface CounterDeviceSettings {
   notificationSound?: boolean;
 }
 
-/** The device key from the address's fragment (kept for reloads of this tab), else the one kept earlier. */
+/**
+ * The key that tells the board it runs as a front-desk device: `/backend/orders#geraet={key}` (the desktop
+ * app opens it so; a browser at the counter is paired by opening the same address), kept for reloads.
+ */
 export function counterDeviceKey(win: Pick<Window, 'location' | 'sessionStorage'>): string | null {
-  const match = FRAGMENT.exec(win.location.hash);
-  try {
-    if (match) win.sessionStorage.setItem(STORAGE_KEY, decodeURIComponent(match[1]!));
-    return win.sessionStorage.getItem(STORAGE_KEY);
-  } catch {
-    return match ? decodeURIComponent(match[1]!) : null;
-  }
+  return deviceKeyFromFragment(win, STORAGE_KEY);
 }
 
 /**
@@ -43,10 +35,7 @@ export function connectCounterDevice(
   const beat = async () => {
     let settings: CounterDeviceSettings | null = null;
     try {
-      const response = await fetchFn('/api/devices/me/heartbeat', {
-        method: 'POST',
-        headers: { Authorization: `Bearer ${key}`, Accept: 'application/json' },
-      });
+      const response = await sendDeviceHeartbeat(key, fetchFn);
       if (response.ok) {
         const body = (await response.json()) as {
           data?: { type?: string; settings?: CounterDeviceSettings };
