@@ -5,6 +5,8 @@ import {
   GLOBAL_FAILURES_PER_WINDOW,
   UNFAMILIAR_ACCOUNT_RULE,
 } from '../src/auth/login-throttle.entity.js';
+import { LoginThrottleService } from '../src/auth/login-throttle.service.js';
+import { CLOCK_PERSON_RULE } from '../src/operations/time-tracking/time-clock.service.js';
 import { API_TOKEN_CANNOT_RENEW, API_TOKEN_TTL_MS, apiTokenExpiresAt } from '../src/auth/accounts.js';
 import { bearerFor, FAST_BCRYPT, insertUser, sessionCookieOf, signIn } from './support/auth.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
@@ -155,6 +157,21 @@ describe('sign-in throttling: per address, per account and address, per account 
     ).map((r) => r.key);
     expect(keys).not.toContain('name:vergessen');
     expect(keys).toContain('name:gesperrt'); // still locked
+  });
+
+  it('counts a stepped attempt while a parallel success forgets the same key (no missing row, no 500)', async () => {
+    // Two tablets at the time clock: one's right PIN deletes the person's key while the other takes it.
+    const throttle = t.app.get(LoginThrottleService);
+    const key = 'clock:terminal:test:race';
+    for (let round = 0; round < 40; round++) {
+      const results = await Promise.allSettled([
+        throttle.takeStepped(key, CLOCK_PERSON_RULE),
+        throttle.reset(key),
+        throttle.takeStepped(key, CLOCK_PERSON_RULE),
+        throttle.reset(key),
+      ]);
+      expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
+    }
   });
 
   it('after 100 failures in the process, answers 429 to unfamiliar sign-ins for the rest of the minute', async () => {

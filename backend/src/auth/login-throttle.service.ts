@@ -112,15 +112,14 @@ export class LoginThrottleService {
     const now = this.clock.now();
     await this.sweep(now);
     return this.dataSource.transaction(async (em) => {
-      await em.query(
-        `INSERT INTO auth_login_throttle ("key", failures, created_at, updated_at) VALUES ($1, 0, $2, $2)
-         ON CONFLICT ("key") DO NOTHING`,
-        [key, now],
-      );
+      // One statement that inserts the row or locks the existing one and always returns it. An insert
+      // followed by a separate SELECT … FOR UPDATE found no row when a parallel success deleted the key
+      // between the two (two tablets clocking in at once answered 500).
       const [row] = (await em.query(
-        `SELECT failures, last_failure_at, locked_until, created_at FROM auth_login_throttle
-         WHERE "key" = $1 FOR UPDATE`,
-        [key],
+        `INSERT INTO auth_login_throttle AS t ("key", failures, created_at, updated_at) VALUES ($1, 0, $2, $2)
+         ON CONFLICT ("key") DO UPDATE SET failures = t.failures
+         RETURNING failures, last_failure_at, locked_until, created_at`,
+        [key, now],
       )) as Array<{
         failures: number;
         last_failure_at: Date | string | null;
