@@ -41,6 +41,13 @@ describe('embedded database durability', () => {
     return { settings, syncs, perSecond };
   }
 
+  it('runs with the memory settings of one embedded session (shared_buffers 16 MB, work_mem 1 MB)', async () => {
+    const db = await openPGlite(dir, undefined, false);
+    const show = async (name: string) => Object.values((await db.query(`SHOW ${name}`)).rows[0] as object)[0];
+    expect([await show('shared_buffers'), await show('work_mem')]).toEqual(['16MB', '1MB']);
+    await db.close();
+  }, 120_000);
+
   it('a data folder is durable by default: fsync on, one real fsync per commit at least', async () => {
     const durable = await commits(undefined, 20);
     expect(durable.settings).toEqual({ fsync: 'on', walSync: 'fsync' });

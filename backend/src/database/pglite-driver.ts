@@ -119,11 +119,20 @@ export async function openPGlite(
     loadDataDir: initialData,
     extensions: { uuid_ossp },
     serializers: { [types.BOOL]: boolSerializer },
-    ...(durable ? { startParams: DURABLE_START_PARAMS } : {}),
+    startParams: [...(durable ? DURABLE_START_PARAMS : PGlite.defaultStartParams), ...MEMORY_START_PARAMS],
   });
   if (durable) syncFilesOnFsync(db);
   return db;
 }
+
+/**
+ * PostgreSQL's memory settings for one embedded session (docs/decisions/memory.md). The
+ * server's defaults (`shared_buffers` 128 MB, `work_mem` 4 MB) are sized for many connections on a
+ * database machine; PGlite is one session inside the shop's own process, and the WASM heap that holds the
+ * buffers never shrinks. A shop's working set (catalogue, a day's orders) fits in 16 MB of pages; the
+ * operating system's file cache holds the rest, as it does for a server.
+ */
+const MEMORY_START_PARAMS = ['-c', 'shared_buffers=16MB', '-c', 'work_mem=1MB'];
 
 /**
  * PGlite starts PostgreSQL with `-F` (fsync off): a commit is acknowledged once its WAL is in the operating
