@@ -4,6 +4,7 @@ import { ConfigError } from './env/config-error.js';
 import { describeDatabaseUrl, loadConfig } from './env/config.js';
 import { SystemClock } from './core/clock.js';
 import { createLogger } from './core/logger.js';
+import { collectStartupGarbage } from './core/memory.js';
 import { lockDataDir } from './database/data-dir-lock.js';
 import { migrate, openDatabase } from './database/data-source.js';
 import { ENTITIES } from './schema/entities.js';
@@ -41,6 +42,7 @@ async function main() {
     },
     'Bestellplattform läuft',
   );
+  collectStartupGarbage();
 
   let stopping = false;
   const shutdown = async (signal: string) => {
