@@ -25,11 +25,12 @@ export const percentile = (xs, p) => {
 
 /**
  * Starts the built backend with its own data (`env`: DATA_DIR or DATABASE_URL, and any other setting);
- * public writes unthrottled. Returns its base URL and a stop function.
+ * public writes unthrottled; `nodeArgs` go before the script (e.g. `--inspect`). Returns its base URL,
+ * its process id and a stop function.
  */
-export async function startBackend(env, logLevel = 'silent') {
+export async function startBackend(env, logLevel = 'silent', nodeArgs = []) {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(root, 'backend/dist/main.js')], {
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'backend/dist/main.js')], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -49,6 +50,7 @@ export async function startBackend(env, logLevel = 'silent') {
   }
   return {
     base,
+    pid: child.pid,
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((r) => child.on('exit', r));
