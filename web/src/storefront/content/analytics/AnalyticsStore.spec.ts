@@ -1,6 +1,7 @@
 import type { CartItem, CartTotals } from '@ordering/common';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { ApiClient } from '../../../api/ApiClient';
+import { STATISTICS_COOKIE } from '../consent/testing';
 import { fakeFetch, json } from '../../../testing/fakeFetch';
 import { ConsentStore, memoryCookieJar } from '../consent/ConsentStore';
 import { AnalyticsStore, commercePayload } from './AnalyticsStore';
@@ -23,7 +24,7 @@ const line = (gross: number, isPriceHidden = false) =>
 
 function setup(consented: boolean, ...replies: Response[]) {
   const fetch = fakeFetch(...replies);
-  const consent = new ConsentStore(memoryCookieJar(consented ? 'cookie-banner-acceptance-state=true' : ''));
+  const consent = new ConsentStore(memoryCookieJar(consented ? STATISTICS_COOKIE : ''));
   return { fetch, consent, analytics: new AnalyticsStore(new ApiClient({ fetch }), consent) };
 }
 
@@ -67,7 +68,7 @@ describe(AnalyticsStore.name, () => {
     it('starts sending once the visitor accepts', async () => {
       const { fetch, consent, analytics } = setup(false, json(201, { data: { id: 1 } }));
       await analytics.pageView('/', 'a');
-      consent.accept();
+      consent.grant('statistics');
       await analytics.pageView('/', 'a');
       expect(fetch.calls).toHaveLength(1);
     });

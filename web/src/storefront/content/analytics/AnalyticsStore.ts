@@ -67,9 +67,9 @@ export class AnalyticsStore {
     private readonly consent: ConsentStore,
   ) {}
 
-  /** Sends one record when consent is given; resolves whether it was sent and accepted. */
+  /** Sends one record while the statistics consent is given; resolves whether it was sent and accepted. */
   async send(record: AnalyticsRecord): Promise<boolean> {
-    if (!this.consent.accepted) return false;
+    if (!this.consent.statistics) return false;
     try {
       await this.api.post('/api/analytics-log', record, { redirectOnUnauthorized: false });
       return true;

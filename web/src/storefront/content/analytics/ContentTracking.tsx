@@ -13,7 +13,7 @@ const CHECKOUT = /^\/store\/[^/]+\/checkout\/?$/;
 export const ContentTracking = observer(function ContentTracking() {
   const { analytics, consent, cart, data } = useStores();
   const { pathname } = useLocation();
-  const accepted = consent.accepted;
+  const accepted = consent.statistics;
   useEffect(() => {
     if (!accepted) return;
     // The page's <title> is set while it renders: read it once the browser has painted.
