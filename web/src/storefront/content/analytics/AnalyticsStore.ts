@@ -82,6 +82,20 @@ export class AnalyticsStore {
     return this.send({ type: 'pageview', action: 'view', category: 'page', path, data: { title } });
   }
 
+  /**
+   * An event of the spec's client variant (type `event`: name, text, data): `name` is what happened
+   * (`call`, `whatsapp`, `directions`, `email`), `text` what the visitor read on the control.
+   */
+  event(name: string, text: string, data: Record<string, unknown> = {}, path?: string): Promise<boolean> {
+    return this.send({
+      type: 'event',
+      action: name,
+      category: 'event',
+      ...(path ? { path } : {}),
+      data: { text: text.trim().slice(0, 200), ...data },
+    });
+  }
+
   commerce(action: CommerceAction, payload: CommercePayload, path?: string): Promise<boolean> {
     return this.send({
       type: 'commerce',
