@@ -43,7 +43,12 @@ describe('POST /api/analytics-log', () => {
       ]);
     }
     expect((await rows()).length).toBe(before);
-    const allowed = await t.request('POST', '/api/analytics-log', body, from(26, consentCookie('statistics')));
+    const allowed = await t.request(
+      'POST',
+      '/api/analytics-log',
+      body,
+      from(26, consentCookie('statistics')),
+    );
     expect(allowed.status).toBe(201);
     expect((await rows()).length).toBe(before + 1);
   });

@@ -24,7 +24,9 @@ describe('consent', () => {
   describe(serializeConsent.name, () => {
     it('writes version, purposes and time in a cookie-safe value that reads back the same', () => {
       const all = consentChoice(['maps', 'statistics', 'marketing'], NOW);
-      expect(serializeConsent(all)).toBe(`${CONSENT_VERSION}|maps+statistics+marketing|2026-11-26T19:50:00.000Z`);
+      expect(serializeConsent(all)).toBe(
+        `${CONSENT_VERSION}|maps+statistics+marketing|2026-11-26T19:50:00.000Z`,
+      );
       expect(parseConsent(serializeConsent(all))).toEqual(all);
       const none = consentChoice([], NOW);
       expect(serializeConsent(none)).toBe(`${CONSENT_VERSION}||2026-11-26T19:50:00.000Z`);

@@ -259,7 +259,7 @@ export const de = {
   'validation.extraFields': 'Dieses Formular sollte keine zusätzlichen Felder enthalten.',
   'consent.title': 'Cookies und Einwilligung',
   'consent.text':
-    'Wir verwenden notwendige Cookies, damit der Shop funktioniert. Mit Ihrer Einwilligung zeigen wir außerdem Karten an, werten die Nutzung unserer Website aus und messen den Erfolg unserer Werbung. Sie entscheiden selbst und können Ihre Wahl jederzeit über „Cookie-Einstellungen“ im Seitenfuß ändern oder widerrufen.',
+    'Notwendige Cookies brauchen wir für den Shop. Mit Ihrer Einwilligung laden wir außerdem Karten, werten die Nutzung aus und messen unsere Werbung. Ihre Wahl können Sie jederzeit unter „Cookie-Einstellungen“ im Seitenfuß ändern oder widerrufen.',
   'consent.privacyLink': 'Mehr in der Datenschutzerklärung',
   'consent.acceptAll': 'Alle akzeptieren',
   'consent.necessaryOnly': 'Nur notwendige',
@@ -278,7 +278,7 @@ export const de = {
     'Anonyme Auswertung, welche Seiten aufgerufen und welche Produkte bestellt werden. Die Daten bleiben bei uns.',
   'consent.purpose.marketing.title': 'Marketing',
   'consent.purpose.marketing.text':
-    'Ein Werbe-Pixel (Meta) misst, ob unsere Werbung zu Bestellungen führt. Dabei werden Daten an Meta übertragen.',
+    'Ein Werbe-Pixel misst, ob unsere Werbung zu Bestellungen führt. Dabei werden Daten an den Werbeanbieter übertragen.',
   'consent.footerLink': 'Cookie-Einstellungen',
   'consent.mapPlaceholder':
     'Die Karte wird erst geladen, wenn Sie zustimmen. Dabei erfährt der Kartenanbieter Ihre IP-Adresse.',

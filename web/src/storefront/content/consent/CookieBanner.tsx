@@ -76,14 +76,19 @@ const FirstLayer = observer(function FirstLayer() {
 const SettingsLayer = observer(function SettingsLayer() {
   const { consent } = useStores();
   const title = useRef<HTMLHeadingElement>(null);
+  const section = useRef<HTMLElement>(null);
   // Opened from the footer or the first layer: the visitor lands on the settings' title.
   useEffect(() => {
-    title.current?.scrollIntoView({ block: 'start' });
+    section.current?.scrollIntoView({ block: 'start' });
     title.current?.focus({ preventScroll: true });
   }, []);
   const firstChoice = !consent.decided;
   return (
-    <section className="content-consent content-consent--settings" aria-labelledby="content-consent-title">
+    <section
+      ref={section}
+      className="content-consent content-consent--settings"
+      aria-labelledby="content-consent-title"
+    >
       <div className="content-consent__inner container">
         <div className="content-consent__text">
           <h2 id="content-consent-title" className="content-consent__title" ref={title} tabIndex={-1}>
