@@ -99,6 +99,16 @@ describe(ConsentStore.name, () => {
     });
   });
 
+  describe('suspend', () => {
+    it('allows nothing while the kiosk is shown, whatever the device stored, and restores it after', () => {
+      const { consent } = setup(stored('maps+statistics+marketing'));
+      const resume = consent.suspend();
+      expect([consent.maps, consent.statistics, consent.marketing]).toEqual([false, false, false]);
+      resume();
+      expect(consent.statistics).toBe(true);
+    });
+  });
+
   describe('grant', () => {
     it('adds one purpose to the stored choice (the map stand-in), keeping the others', () => {
       const { jar, consent } = setup(stored('statistics'));

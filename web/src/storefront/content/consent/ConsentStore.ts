@@ -58,6 +58,8 @@ export class ConsentStore {
   layer: ConsentLayer;
   /** The settings' switches before "Auswahl speichern". */
   draft: Record<ConsentPurpose, boolean>;
+  /** While the kiosk is shown: nothing is allowed, whatever is stored. */
+  suspended = false;
 
   constructor(
     private readonly jar: CookieJar,
@@ -80,7 +82,17 @@ export class ConsentStore {
 
   /** Whether `purpose` is allowed now. */
   allows(purpose: ConsentPurpose): boolean {
-    return this.choice?.purposes.includes(purpose) ?? false;
+    return !this.suspended && (this.choice?.purposes.includes(purpose) ?? false);
+  }
+
+  /** The kiosk: allows nothing until the returned function ends it. */
+  suspend(): () => void {
+    this.suspended = true;
+    return () => this.resume();
+  }
+
+  private resume(): void {
+    this.suspended = false;
   }
 
   get maps(): boolean {
