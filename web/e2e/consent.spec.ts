@@ -131,6 +131,10 @@ test.describe('Consent', () => {
       const stand = page.getByRole('region', { name: 'Karte mit unseren Standorten' });
       await expect(stand).toContainText('Die Karte wird erst geladen, wenn Sie zustimmen.');
       await expect(page.locator('ul.content-home__map')).toContainText('Route planen');
+      await stand.scrollIntoViewIfNeeded();
+      await screenshot(page, testInfo, 'consent-map-stand-in', false);
+      await footerLink(page).scrollIntoViewIfNeeded();
+      await screenshot(page, testInfo, 'consent-footer-link', false);
       // A few pages: nothing that needs consent.
       await page.getByRole('contentinfo').getByRole('link', { name: 'Datenschutz', exact: true }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Datenschutz' })).toBeVisible();
