@@ -1,3 +1,4 @@
+import { CONSENT_COOKIE, CONSENT_VERSION, consentChoice, serializeConsent } from '@ordering/common';
 import { AnalyticsLog } from '../src/analytics/analytics-log.entity.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
@@ -10,8 +11,47 @@ describe('POST /api/analytics-log', () => {
     await t.close();
   });
   const rows = () => t.dataSource.getRepository(AnalyticsLog).find({ order: { id: 'ASC' } });
-  // Each test sends from its own address, so the rate limit of one does not spill into the next.
-  const from = (n: number) => ({ 'x-forwarded-for': `203.0.113.${n}`, 'user-agent': `jest ${n}` });
+  /** The consent cookie as the storefront writes it, allowing `purposes`. */
+  const consentCookie = (...purposes: string[]) =>
+    `${CONSENT_COOKIE}=${encodeURIComponent(serializeConsent(consentChoice(purposes, new Date('2026-11-21T09:00:00Z'))))}`;
+  // Each test sends from its own address, so the rate limit of one does not spill into the next; the
+  // visitor has allowed the statistics unless a test says otherwise.
+  const from = (n: number, cookie = consentCookie('statistics')) => ({
+    'x-forwarded-for': `203.0.113.${n}`,
+    'user-agent': `jest ${n}`,
+    cookie,
+  });
+
+  it('stores nothing without the statistics consent of the current purpose list (403 consent_required)', async () => {
+    const before = (await rows()).length;
+    const body = { type: 'pageview', action: 'view', path: '/' };
+    const refusals = [
+      '',
+      `${CONSENT_COOKIE}=true`, // the old single-button banner: the purpose list changed since
+      consentCookie(), // "Nur notwendige"
+      consentCookie('maps', 'marketing'),
+      `${CONSENT_COOKIE}=${encodeURIComponent(`${CONSENT_VERSION + 1}|statistics|2026-11-21T09:00:00.000Z`)}`,
+    ];
+    for (const [index, cookie] of refusals.entries()) {
+      const answer = await t.request('POST', '/api/analytics-log', body, from(20 + index, cookie));
+      expect([cookie, answer.status]).toEqual([cookie, 403]);
+      expect(answer.body.errors).toEqual([
+        {
+          message: 'Ohne Einwilligung in die Statistik wird nichts protokolliert.',
+          code: 'consent_required',
+        },
+      ]);
+    }
+    expect((await rows()).length).toBe(before);
+    const allowed = await t.request(
+      'POST',
+      '/api/analytics-log',
+      body,
+      from(26, consentCookie('statistics')),
+    );
+    expect(allowed.status).toBe(201);
+    expect((await rows()).length).toBe(before + 1);
+  });
 
   it('stores a page view of a visitor without signing in, with the time of the server clock', async () => {
     t.clock.set('2026-11-21T09:15:00Z');
@@ -29,7 +69,7 @@ describe('POST /api/analytics-log', () => {
     );
     expect(answer.status).toBe(201);
     expect(answer.body.data.id).toEqual(expect.any(Number));
-    const [stored] = await rows();
+    const stored = (await rows()).at(-1);
     expect(stored).toMatchObject({
       type: 'pageview',
       action: 'view',

@@ -1,3 +1,4 @@
+import { CONSENT_COOKIE, consentChoice, serializeConsent } from '@ordering/common';
 import { Branch } from '../src/branches/branch.entity.js';
 import { Order } from '../src/orders/order.entity.js';
 import { RequestContext } from '../src/core/request-context.js';
@@ -45,6 +46,8 @@ describe('GET /api/statistics/{set}', () => {
     const res = await t.request('POST', '/api/analytics-log', body, {
       'x-forwarded-for': `203.0.113.${visitor}`,
       'user-agent': `jest ${visitor}`,
+      // The visitor allowed the statistics: without it the log stores nothing.
+      cookie: `${CONSENT_COOKIE}=${encodeURIComponent(serializeConsent(consentChoice(['statistics'], new Date(at))))}`,
     });
     expect(res.status).toBe(201);
   }

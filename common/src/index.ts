@@ -26,6 +26,7 @@ export * from './text.js';
 export * from './natural-order.js';
 export * from './phone.js';
 export * from './market.js';
+export * from './consent.js';
 export * from './ticket-screen.js';
 export * from './ordering-pause.js';
 export * from './preparation-time.js';

@@ -7,7 +7,7 @@ import {
   type Page,
   type Request,
 } from '@playwright/test';
-import { expectNoSeriousA11yViolations, screenshot } from './support';
+import { ALL_CONSENT, expectNoSeriousA11yViolations, screenshot } from './support';
 
 // Content pages, header and footer, cookie consent, analytics and maps against the real backend with the
 // demo content (home-page plugin on; /leistungen holds every block type). Tests that change the
@@ -129,8 +129,8 @@ test.describe('Content', () => {
     await expect(contact).toContainText('Kärntner Straße 120');
     await expect(contact).toContainText('www.gruber-linde.at');
     // No consent yet: the addresses with directions stand in for the map.
-    await expect(page.locator('.content-home__map')).toContainText('Route planen');
-    await expect(page.getByRole('region', { name: 'Cookies und Karten' })).toBeVisible();
+    await expect(page.locator('ul.content-home__map')).toContainText('Route planen');
+    await expect(page.getByRole('region', { name: 'Cookies und Einwilligung' })).toBeVisible();
     await screenshot(page, testInfo, 'content-home-a');
     await expectNoSeriousA11yViolations(page);
 
@@ -325,7 +325,7 @@ test.describe('Content', () => {
       const requests = watchRequests(page);
       await page.goto('/leistungen');
       await page.goto('/');
-      await expect(page.getByRole('region', { name: 'Cookies und Karten' })).toBeVisible();
+      await expect(page.getByRole('region', { name: 'Cookies und Einwilligung' })).toBeVisible();
       await expect(page.locator('.content-home__map')).toContainText('Route planen');
       await page.waitForTimeout(500);
       expect(requests.analytics()).toEqual([]);
@@ -336,10 +336,11 @@ test.describe('Content', () => {
         (r) => r.url().endsWith('/api/analytics-log') && r.request().method() === 'POST',
       );
       const acceptedAt = Date.now() / 1000;
-      await page.getByRole('button', { name: 'Akzeptieren' }).click();
-      await expect(page.getByRole('region', { name: 'Cookies und Karten' })).toBeHidden();
+      await page.getByRole('button', { name: 'Alle akzeptieren' }).click();
+      await expect(page.getByRole('region', { name: 'Cookies und Einwilligung' })).toBeHidden();
       const cookie = (await context.cookies()).find((c) => c.name === 'cookie-banner-acceptance-state');
-      expect(cookie).toMatchObject({ value: 'true', path: '/', sameSite: 'Lax', httpOnly: false });
+      expect(cookie).toMatchObject({ path: '/', sameSite: 'Lax', httpOnly: false });
+      expect(decodeURIComponent(cookie!.value)).toMatch(/^\d+\|maps\+statistics\+marketing\|\d{4}-/);
       expect(cookie!.expires - acceptedAt).toBeGreaterThan(365 * 86400 - 60);
       expect(cookie!.expires - acceptedAt).toBeLessThan(365 * 86400 + 60);
       const response = await logged;
@@ -376,10 +377,10 @@ test.describe('Content', () => {
   test('without network to the map service the address stays', async ({ page, context, baseURL }) => {
     const restore = await withConfig(baseURL!, { mapAccessToken: 'e2e-token' });
     try {
-      await context.addCookies([{ name: 'cookie-banner-acceptance-state', value: 'true', url: baseURL! }]);
+      await context.addCookies([{ name: 'cookie-banner-acceptance-state', value: ALL_CONSENT, url: baseURL! }]);
       await context.route(MAP_HOST, (route) => route.abort('internetdisconnected'));
       await page.goto('/');
-      await expect(page.getByRole('region', { name: 'Cookies und Karten' })).toHaveCount(0);
+      await expect(page.getByRole('region', { name: 'Cookies und Einwilligung' })).toHaveCount(0);
       await expect(page.locator('.content-home__map')).toContainText('Route planen', { timeout: 15_000 });
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     } finally {
@@ -399,7 +400,7 @@ test.describe('Footer map', () => {
   }) => {
     const restore = await withConfig(baseURL!, { mapAccessToken: 'e2e-token' });
     try {
-      await context.addCookies([{ name: 'cookie-banner-acceptance-state', value: 'true', url: baseURL! }]);
+      await context.addCookies([{ name: 'cookie-banner-acceptance-state', value: ALL_CONSENT, url: baseURL! }]);
       let cut = 0;
       await context.route(/\/assets\/BranchMap-[^/]+\.js$/, (route) => {
         cut += 1;
@@ -428,7 +429,7 @@ test.describe('Content under the Content-Security-Policy', () => {
     const restore = await withConfig(baseURL!, { mapAccessToken: 'e2e-token' });
     try {
       await fakeMapService(context);
-      await context.addCookies([{ name: 'cookie-banner-acceptance-state', value: 'true', url: baseURL! }]);
+      await context.addCookies([{ name: 'cookie-banner-acceptance-state', value: ALL_CONSENT, url: baseURL! }]);
       const violations: string[] = [];
       page.on('console', (message) => {
         if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))

@@ -1,7 +1,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { screenshot } from './support';
+import { ALL_CONSENT, screenshot } from './support';
 
 test.describe('German app shell', () => {
   test('home page shows the shell in German', async ({ page }, testInfo) => {
@@ -282,7 +282,7 @@ test.describe('Installable app', () => {
   }, testInfo) => {
     const url = new URL(test.info().project.use.baseURL!);
     await context.addCookies([
-      { name: 'cookie-banner-acceptance-state', value: 'true', domain: url.hostname, path: '/' },
+      { name: 'cookie-banner-acceptance-state', value: ALL_CONSENT, domain: url.hostname, path: '/' },
     ]);
     await page.goto('/');
     await expect(page.getByText(/Filialen werden angezeigt\./)).toBeVisible();
@@ -402,7 +402,7 @@ test.describe('Optional shell parts', () => {
   }) => {
     const url = new URL(test.info().project.use.baseURL!);
     await context.addCookies([
-      { name: 'cookie-banner-acceptance-state', value: 'true', domain: url.hostname, path: '/' },
+      { name: 'cookie-banner-acceptance-state', value: ALL_CONSENT, domain: url.hostname, path: '/' },
     ]);
     let aborted = 0;
     await page.route(/\/assets\/InstallPrompt[^/]*\.js$/, (route) => {

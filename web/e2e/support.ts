@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { CONSENT_PURPOSES, consentChoice, serializeConsent } from '@ordering/common';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 
 const require = createRequire(import.meta.url);
@@ -191,3 +192,11 @@ export async function saveForm(page: Page) {
     timeout: 15_000,
   });
 }
+
+/**
+ * The consent cookie's value for a visitor who allowed every purpose of the current list (common's
+ * consent.ts): tests that need the map or the statistics start with it.
+ */
+export const ALL_CONSENT = encodeURIComponent(
+  serializeConsent(consentChoice(CONSENT_PURPOSES, new Date('2026-01-01T00:00:00Z'))),
+);

@@ -7,7 +7,10 @@ import type { RequestContext } from '../core/request-context.js';
 import { analyticsLogInput } from './analytics.schema.js';
 import { AnalyticsService } from './analytics.service.js';
 
-/** `POST /api/analytics-log`: the storefront's page views and events (sent only with cookie consent). */
+/**
+ * `POST /api/analytics-log`: the storefront's page views and events, stored only with the visitor's
+ * statistics consent (the consent cookie; 403 `consent_required` without it).
+ */
 @ApiTags('analytics')
 @Controller('analytics-log')
 export class AnalyticsController {
@@ -17,7 +20,8 @@ export class AnalyticsController {
   @Public()
   @HttpCode(201)
   @ApiOperation({
-    summary: 'Seitenaufruf oder Ereignis protokollieren (nur mit Cookie-Zustimmung; je Adresse begrenzt)',
+    summary:
+      'Seitenaufruf oder Ereignis protokollieren (nur mit Einwilligung in die Statistik im Cookie; je Adresse begrenzt)',
   })
   @ApiBody({ schema: jsonSchemaOf(analyticsLogInput) })
   @ApiOkResponse({
@@ -30,6 +34,7 @@ export class AnalyticsController {
     return this.analytics.log(ctx, body, {
       ip: req.ip ?? 'unknown',
       userAgent: String(req.headers['user-agent'] ?? '').slice(0, 500),
+      cookies: String(req.headers.cookie ?? ''),
     });
   }
 }

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import { consentAllows, t } from '@ordering/common';
 import { createHash, randomBytes } from 'node:crypto';
 import { Clock } from '../core/clock.js';
+import { DomainError } from '../core/errors.js';
 import type { RequestContext } from '../core/request-context.js';
 import { TransactionalConnection } from '../core/transaction.js';
 import { parseInput } from '../core/validation.js';
@@ -11,6 +13,8 @@ import { analyticsLogInput } from './analytics.schema.js';
 export interface AnalyticsClient {
   ip: string;
   userAgent: string;
+  /** The request's `Cookie` header: the visitor's consent choice travels in it. */
+  cookies: string;
 }
 
 /** Stores the storefront's analytics records for the statistics. */
@@ -24,10 +28,14 @@ export class AnalyticsService {
   ) {}
 
   /**
-   * Validates and stores one record.
+   * Validates and stores one record, only when the visitor's consent cookie allows the statistics under the
+   * current purpose list (a client that ignores the consent gets no row either).
+   * @throws DomainError('forbidden', code `consent_required`) without that consent.
    * @throws DomainError('validation') with German messages naming each field.
    */
   async log(ctx: RequestContext, body: unknown, client: AnalyticsClient): Promise<{ id: number }> {
+    if (!consentAllows(client.cookies, 'statistics'))
+      throw new DomainError('forbidden', t('consent.statisticsRequired'), undefined, 'consent_required');
     const input = parseInput(analyticsLogInput, body);
     const now = this.clock.now();
     return this.connection.withTransaction(ctx, async (em) => {

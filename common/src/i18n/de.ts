@@ -257,6 +257,33 @@ export const de = {
   'validation.tooFewItems': 'Sie sollten mindestens {min} Einträge auswählen.',
   'validation.tooManyItems': 'Sie sollten höchstens {max} Einträge auswählen.',
   'validation.extraFields': 'Dieses Formular sollte keine zusätzlichen Felder enthalten.',
+  'consent.title': 'Cookies und Einwilligung',
+  'consent.text':
+    'Notwendige Cookies brauchen wir für den Shop. Mit Ihrer Einwilligung laden wir außerdem Karten, werten die Nutzung aus und messen unsere Werbung. Ihre Wahl können Sie jederzeit unter „Cookie-Einstellungen“ im Seitenfuß ändern oder widerrufen.',
+  'consent.privacyLink': 'Mehr in der Datenschutzerklärung',
+  'consent.acceptAll': 'Alle akzeptieren',
+  'consent.necessaryOnly': 'Nur notwendige',
+  'consent.settings': 'Einstellungen',
+  'consent.save': 'Auswahl speichern',
+  'consent.settingsTitle': 'Cookie-Einstellungen',
+  'consent.settingsText': 'Wählen Sie, wofür wir Ihre Einwilligung nutzen dürfen. Alles ist aus, bis Sie es einschalten.',
+  'consent.necessary.title': 'Notwendig',
+  'consent.necessary.text':
+    'Warenkorb, Ihre Cookie-Auswahl und die Sicherheit des Shops. Immer aktiv, ohne sie funktioniert der Shop nicht.',
+  'consent.purpose.maps.title': 'Karten',
+  'consent.purpose.maps.text':
+    'Karten mit unseren Standorten. Ihr Browser lädt dazu Kartendaten beim Kartenanbieter, der dabei Ihre IP-Adresse erfährt.',
+  'consent.purpose.statistics.title': 'Statistik',
+  'consent.purpose.statistics.text':
+    'Anonyme Auswertung, welche Seiten aufgerufen und welche Produkte bestellt werden. Die Daten bleiben bei uns.',
+  'consent.purpose.marketing.title': 'Marketing',
+  'consent.purpose.marketing.text':
+    'Ein Werbe-Pixel misst, ob unsere Werbung zu Bestellungen führt. Dabei werden Daten an den Werbeanbieter übertragen.',
+  'consent.footerLink': 'Cookie-Einstellungen',
+  'consent.mapPlaceholder':
+    'Die Karte wird erst geladen, wenn Sie zustimmen. Dabei erfährt der Kartenanbieter Ihre IP-Adresse.',
+  'consent.mapAllow': 'Karte anzeigen und Karten erlauben',
+  'consent.statisticsRequired': 'Ohne Einwilligung in die Statistik wird nichts protokolliert.',
 } as const;
 
 /** A key of the German catalogue. */

@@ -33,6 +33,9 @@ export const KioskLayout = observer(function KioskLayout({
   const startPath = `/kiosk/${encodeURIComponent(identifier)}`;
 
   useEffect(() => root.start(), [root]);
+  // A shop device for walk-in guests: no one can consent for the next guest, so nothing that needs consent
+  // runs here, whatever cookie the device's browser holds (docs/decisions/privacy.md).
+  useEffect(() => root.consent.suspend(), [root]);
   useEffect(() => root.ui.bindConnectivity(window), [root]);
   useEffect(() => {
     kiosk.begin();

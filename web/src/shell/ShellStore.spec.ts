@@ -1,3 +1,4 @@
+import { CONSENT_VERSION } from '@ordering/common';
 import { cookieLine, oneMonthAfter, readCookie } from './cookies';
 import {
   detectPlatform,
@@ -7,6 +8,9 @@ import {
   type DeferredInstallPrompt,
 } from './ShellStore';
 import { fakeShellEnvironment } from './testing';
+
+/** A current choice of "Nur notwendige": the banner is closed, the prompt may follow. */
+const NECESSARY_ONLY = `${CONSENT_VERSION}||2026-11-01T10:00:00.000Z`;
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 
@@ -43,7 +47,7 @@ describe(ShellStore.name, () => {
     it('unregisters every worker and never prompts with the PWA plugin off', async () => {
       const browser = fakeShellEnvironment();
       browser.cookies.set('cookie-banner-acceptance-state', {
-        value: 'true',
+        value: NECESSARY_ONLY,
         expires: new Date('2027-01-01T00:00:00Z'),
       });
       const shell = new ShellStore(browser.env);
@@ -59,10 +63,21 @@ describe(ShellStore.name, () => {
   });
 
   describe('install prompt', () => {
-    it('shows 5000 ms after start when consent was given before', () => {
+    it('waits for the banner when the stored choice is of an old purpose list (the banner asks again)', () => {
       const browser = fakeShellEnvironment();
       browser.cookies.set('cookie-banner-acceptance-state', {
         value: 'true',
+        expires: new Date('2027-01-01T00:00:00Z'),
+      });
+      const shell = new ShellStore(browser.env);
+      shell.start(true);
+      expect(browser.timers.map((timer) => timer.ms)).not.toContain(PROMPT_DELAY_WITH_CONSENT_MS);
+    });
+
+    it('shows 5000 ms after start when consent was given before', () => {
+      const browser = fakeShellEnvironment();
+      browser.cookies.set('cookie-banner-acceptance-state', {
+        value: NECESSARY_ONLY,
         expires: new Date('2027-01-01T00:00:00Z'),
       });
       const shell = new ShellStore(browser.env);

@@ -1,3 +1,4 @@
+import { parseConsent } from '@ordering/common';
 import { makeAutoObservable } from 'mobx';
 import { CONSENT_COOKIE, oneMonthAfter, PWA_DISMISS_COOKIE, type CookieJar } from './cookies';
 
@@ -111,7 +112,8 @@ export class ShellStore {
   }
 
   get hasConsent(): boolean {
-    return this.env.cookies.get(CONSENT_COOKIE) !== undefined;
+    // Any choice of the current purpose list ("Nur notwendige" too) closed the banner the prompt waits for.
+    return parseConsent(this.env.cookies.get(CONSENT_COOKIE)) !== null;
   }
 
   /**

@@ -1,8 +1,8 @@
-/** The consent cookie the cookie banner sets (spec section 9: 365 days). */
-export const CONSENT_COOKIE = 'cookie-banner-acceptance-state';
+/** The consent cookie the cookie banner sets (spec section 9: 365 days; its value: common's consent.ts). */
+export { CONSENT_COOKIE } from '@ordering/common';
 /** The install prompt's dismissal cookie (spec section 9: one month). */
 export const PWA_DISMISS_COOKIE = 'pwa-dismiss';
-/** The window event the cookie banner dispatches when the visitor accepts (the install prompt follows it). */
+/** The window event the cookie banner dispatches on the visitor's first choice (the install prompt follows it). */
 export const CONSENT_ACCEPTED_EVENT = 'cookie-consent-accepted';
 
 /** Reading and writing `document.cookie`; tests pass a map. */

@@ -67,7 +67,7 @@ export class StorefrontRootStore {
     this.cart = new CartStore(this.data, this.branches, this.catalog, storage, uploader);
     this.storage = storage;
     this.openEventStream = openEventStream;
-    this.consent = new ConsentStore(cookies);
+    this.consent = new ConsentStore(cookies, clock);
     this.analytics = new AnalyticsStore(api, this.consent);
     // Every load: the configured names into the shell, and carts checked against the new catalogue.
     reaction(

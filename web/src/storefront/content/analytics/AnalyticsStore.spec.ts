@@ -1,9 +1,11 @@
 import type { CartItem, CartTotals } from '@ordering/common';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { ApiClient } from '../../../api/ApiClient';
+import { STATISTICS_COOKIE } from '../consent/testing';
 import { fakeFetch, json } from '../../../testing/fakeFetch';
 import { ConsentStore, memoryCookieJar } from '../consent/ConsentStore';
 import { AnalyticsStore, commercePayload } from './AnalyticsStore';
+import { eventOfLink } from './ContentTracking';
 
 const item = (id: number, name: string, amount = 1): CartItem => ({
   product: { id, uid: `p-${id}`, name } as CartItem['product'],
@@ -23,11 +25,38 @@ const line = (gross: number, isPriceHidden = false) =>
 
 function setup(consented: boolean, ...replies: Response[]) {
   const fetch = fakeFetch(...replies);
-  const consent = new ConsentStore(memoryCookieJar(consented ? 'cookie-banner-acceptance-state=true' : ''));
+  const consent = new ConsentStore(memoryCookieJar(consented ? STATISTICS_COOKIE : ''));
   return { fetch, consent, analytics: new AnalyticsStore(new ApiClient({ fetch }), consent) };
 }
 
 describe(AnalyticsStore.name, () => {
+  describe('event', () => {
+    it('posts an event with name, text and data while the statistics are allowed, and stops on withdrawal', async () => {
+      const { fetch, consent, analytics } = setup(true, json(201, { data: { id: 1 } }));
+      expect(await analytics.event('call', ' 01 523 88 10 ', { branch: 'Wien' }, '/')).toBe(true);
+      expect(fetch.calls[0]!.body).toEqual({
+        type: 'event',
+        action: 'call',
+        category: 'event',
+        path: '/',
+        data: { text: '01 523 88 10', branch: 'Wien' },
+      });
+      consent.necessaryOnly();
+      expect(await analytics.event('call', 'x')).toBe(false);
+      expect(fetch.calls).toHaveLength(1);
+    });
+  });
+
+  describe(eventOfLink.name, () => {
+    it('names contact links and ignores others', () => {
+      expect(eventOfLink('tel:+4315238810')).toBe('call');
+      expect(eventOfLink('mailto:wien@example.org')).toBe('email');
+      expect(eventOfLink('https://wa.me/4315238810')).toBe('whatsapp');
+      expect(eventOfLink('https://www.google.com/maps/dir/?api=1&destination=48.2,16.3')).toBe('directions');
+      expect(eventOfLink('/store/wien')).toBeNull();
+    });
+  });
+
   describe('pageView', () => {
     it('sends nothing without consent', async () => {
       const { fetch, analytics } = setup(false);
@@ -67,7 +96,7 @@ describe(AnalyticsStore.name, () => {
     it('starts sending once the visitor accepts', async () => {
       const { fetch, consent, analytics } = setup(false, json(201, { data: { id: 1 } }));
       await analytics.pageView('/', 'a');
-      consent.accept();
+      consent.grant('statistics');
       await analytics.pageView('/', 'a');
       expect(fetch.calls).toHaveLength(1);
     });

@@ -67,9 +67,9 @@ export class AnalyticsStore {
     private readonly consent: ConsentStore,
   ) {}
 
-  /** Sends one record when consent is given; resolves whether it was sent and accepted. */
+  /** Sends one record while the statistics consent is given; resolves whether it was sent and accepted. */
   async send(record: AnalyticsRecord): Promise<boolean> {
-    if (!this.consent.accepted) return false;
+    if (!this.consent.statistics) return false;
     try {
       await this.api.post('/api/analytics-log', record, { redirectOnUnauthorized: false });
       return true;
@@ -80,6 +80,20 @@ export class AnalyticsStore {
 
   pageView(path: string, title: string): Promise<boolean> {
     return this.send({ type: 'pageview', action: 'view', category: 'page', path, data: { title } });
+  }
+
+  /**
+   * An event of the spec's client variant (type `event`: name, text, data): `name` is what happened
+   * (`call`, `whatsapp`, `directions`, `email`), `text` what the visitor read on the control.
+   */
+  event(name: string, text: string, data: Record<string, unknown> = {}, path?: string): Promise<boolean> {
+    return this.send({
+      type: 'event',
+      action: name,
+      category: 'event',
+      ...(path ? { path } : {}),
+      data: { text: text.trim().slice(0, 200), ...data },
+    });
   }
 
   commerce(action: CommerceAction, payload: CommercePayload, path?: string): Promise<boolean> {

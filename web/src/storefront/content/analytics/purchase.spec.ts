@@ -1,4 +1,5 @@
 import { ApiClient } from '../../../api/ApiClient';
+import { STATISTICS_COOKIE } from '../consent/testing';
 import { StorefrontRootStore } from '../../StorefrontRootStore';
 import { fixture, initPayload, MemoryStorage } from '../../testing/fixtures';
 import { fakeFetch, json } from '../../../testing/fakeFetch';
@@ -11,7 +12,7 @@ async function rootWithCart(consented: boolean, ...replies: Response[]) {
     api: new ApiClient({ fetch }),
     now: () => new Date('2026-03-02T11:00:00Z'),
     storage: new MemoryStorage(),
-    cookies: memoryCookieJar(consented ? 'cookie-banner-acceptance-state=true' : ''),
+    cookies: memoryCookieJar(consented ? STATISTICS_COOKIE : ''),
   });
   await root.data.load();
   // The order form is built on first use, with the purchase event wired in.

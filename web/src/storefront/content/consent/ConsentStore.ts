@@ -1,9 +1,17 @@
+import {
+  CONSENT_COOKIE,
+  CONSENT_MAX_AGE_S,
+  CONSENT_PURPOSES,
+  consentChoice,
+  parseConsent,
+  readCookieValue,
+  serializeConsent,
+  type ConsentChoice,
+  type ConsentPurpose,
+} from '@ordering/common';
 import { makeAutoObservable } from 'mobx';
 
-/** Name of the consent cookie (spec section 9). */
-export const CONSENT_COOKIE = 'cookie-banner-acceptance-state';
-/** Its lifetime (spec section 9: 365 days), in seconds. */
-export const CONSENT_MAX_AGE_S = 365 * 24 * 60 * 60;
+export { CONSENT_COOKIE, CONSENT_MAX_AGE_S };
 
 /** What the store needs of `document`: the cookie string and whether the page came over HTTPS. */
 export interface CookieJar {
@@ -26,43 +34,128 @@ export function browserCookieJar(doc: Document = document): CookieJar {
   };
 }
 
-/** A cookie jar in memory (tests, server rendering). */
+/** A cookie jar in memory (tests, server rendering): keeps the last line written, as a browser would. */
 export function memoryCookieJar(initial = '', secure = false): CookieJar {
   return { cookie: initial, secure };
 }
 
 /** Reads one cookie's value from a `document.cookie` string. */
-export function readCookie(cookies: string, name: string): string | null {
-  for (const part of cookies.split(';')) {
-    const [key, ...rest] = part.trim().split('=');
-    if (key === name) return decodeURIComponent(rest.join('='));
-  }
-  return null;
-}
+export const readCookie = readCookieValue;
+
+/** Which layer of the banner shows: none, the first (three buttons) or the settings (per purpose). */
+export type ConsentLayer = 'hidden' | 'first' | 'settings';
 
 /**
- * Cookie consent (spec section 4): the banner shows until the visitor accepts; acceptance is kept for 365
- * days in the cookie `cookie-banner-acceptance-state` (value `true`, path `/`, SameSite=Lax, Secure over
- * HTTPS). Maps, the analytics log and commerce tracking ask {@link accepted} before they do anything.
+ * Cookie consent per purpose (docs/decisions/privacy.md, "Cookie consent"): maps, statistics and marketing,
+ * each off until the visitor allows it. The choice, the purpose list's version and the time are kept for
+ * 365 days in the cookie `cookie-banner-acceptance-state` (path `/`, SameSite=Lax, Secure over HTTPS),
+ * which the backend reads too. No choice, or one of another version, shows the banner. Everything that
+ * needs consent observes {@link allows}, so a withdrawal stops it at once, without a reload.
  */
 export class ConsentStore {
-  accepted: boolean;
+  choice: ConsentChoice | null;
+  /** The layer shown; the footer's "Cookie-Einstellungen" opens the settings again. */
+  layer: ConsentLayer;
+  /** The settings' switches before "Auswahl speichern". */
+  draft: Record<ConsentPurpose, boolean>;
+  /** While the kiosk is shown: nothing is allowed, whatever is stored. */
+  suspended = false;
 
-  constructor(private readonly jar: CookieJar) {
-    // Any value counts: the specification asks whether the cookie exists.
-    this.accepted = readCookie(jar.cookie, CONSENT_COOKIE) !== null;
-    makeAutoObservable<ConsentStore, 'jar'>(this, { jar: false }, { autoBind: true });
+  constructor(
+    private readonly jar: CookieJar,
+    private readonly now: () => Date = () => new Date(),
+  ) {
+    this.choice = parseConsent(readCookieValue(jar.cookie, CONSENT_COOKIE));
+    this.layer = this.choice ? 'hidden' : 'first';
+    this.draft = this.switchesOf(this.choice);
+    makeAutoObservable<ConsentStore, 'jar' | 'now'>(this, { jar: false, now: false }, { autoBind: true });
   }
 
-  /** Whether the banner shows (it does until accepted). */
+  /** Whether the visitor has decided under the current purpose list (any choice, "Nur notwendige" too). */
+  get decided(): boolean {
+    return this.choice !== null;
+  }
+
   get isBannerVisible(): boolean {
-    return !this.accepted;
+    return this.layer !== 'hidden';
   }
 
-  accept(): void {
+  /** Whether `purpose` is allowed now. */
+  allows(purpose: ConsentPurpose): boolean {
+    return !this.suspended && (this.choice?.purposes.includes(purpose) ?? false);
+  }
+
+  /** The kiosk: allows nothing until the returned function ends it. */
+  suspend(): () => void {
+    this.suspended = true;
+    return () => this.resume();
+  }
+
+  private resume(): void {
+    this.suspended = false;
+  }
+
+  get maps(): boolean {
+    return this.allows('maps');
+  }
+
+  get statistics(): boolean {
+    return this.allows('statistics');
+  }
+
+  get marketing(): boolean {
+    return this.allows('marketing');
+  }
+
+  /** "Alle akzeptieren". */
+  acceptAll(): void {
+    this.save(CONSENT_PURPOSES);
+  }
+
+  /** "Nur notwendige": nothing that needs consent (and a withdrawal of all that was allowed). */
+  necessaryOnly(): void {
+    this.save([]);
+  }
+
+  /** "Auswahl speichern": the settings' switches as they stand. */
+  saveDraft(): void {
+    this.save(CONSENT_PURPOSES.filter((purpose) => this.draft[purpose]));
+  }
+
+  /** One purpose allowed in place (the map's placeholder), the others as they were. */
+  grant(purpose: ConsentPurpose): void {
+    this.save([...(this.choice?.purposes ?? []), purpose]);
+  }
+
+  /** Stores a choice now and closes the banner. */
+  save(purposes: Iterable<ConsentPurpose>): void {
+    const choice = consentChoice(purposes, this.now());
     const attributes = [`Max-Age=${CONSENT_MAX_AGE_S}`, 'Path=/', 'SameSite=Lax'];
     if (this.jar.secure) attributes.push('Secure');
-    this.jar.cookie = `${CONSENT_COOKIE}=true; ${attributes.join('; ')}`;
-    this.accepted = true;
+    this.jar.cookie = `${CONSENT_COOKIE}=${encodeURIComponent(serializeConsent(choice))}; ${attributes.join('; ')}`;
+    this.choice = choice;
+    this.draft = this.switchesOf(choice);
+    this.layer = 'hidden';
+  }
+
+  setDraft(purpose: ConsentPurpose, on: boolean): void {
+    this.draft[purpose] = on;
+  }
+
+  /** "Einstellungen" on the first layer, and the footer's "Cookie-Einstellungen". */
+  openSettings(): void {
+    this.draft = this.switchesOf(this.choice);
+    this.layer = 'settings';
+  }
+
+  /** Closing the reopened settings without saving keeps the choice (only once one exists). */
+  closeSettings(): void {
+    this.layer = this.choice ? 'hidden' : 'first';
+  }
+
+  private switchesOf(choice: ConsentChoice | null): Record<ConsentPurpose, boolean> {
+    return Object.fromEntries(
+      CONSENT_PURPOSES.map((purpose) => [purpose, choice?.purposes.includes(purpose) ?? false]),
+    ) as Record<ConsentPurpose, boolean>;
   }
 }

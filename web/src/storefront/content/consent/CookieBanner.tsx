@@ -1,60 +1,183 @@
+import { CONSENT_PURPOSES, t } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
+import { useEffect, useRef } from 'react';
 import { Link, useSelfService } from '../../../router/router';
 import { CONSENT_ACCEPTED_EVENT } from '../../../shell/cookies';
 import { useStores } from '../../stores';
 import { allLegalEntries, legalHref } from '../legal';
 
 /**
- * The cookie banner (spec sections 2 and 4): shown until the visitor accepts; the page stays usable
- * meanwhile (no overlay), and maps and statistics wait for the acceptance.
+ * The cookie banner (§25 TDDDG; docs/decisions/privacy.md): a first layer with "Alle akzeptieren" and
+ * "Nur notwendige" (the same button, side by side) and "Einstellungen", which opens a switch per purpose
+ * (all off until switched on) with "Auswahl speichern". It sits in the page's flow (no overlay), so the
+ * page stays usable; the footer's "Cookie-Einstellungen" opens the settings again.
  */
 export const CookieBanner = observer(function CookieBanner() {
-  const { consent, data } = useStores();
+  const { consent } = useStores();
   // Routes of the self-service context (the kiosk) are marked `selfService: true`: no banner there.
   const selfService = useSelfService();
   if (!consent.isBannerVisible || selfService) return null;
-  const privacy = allLegalEntries(data.config).find((entry) => entry.path === 'privacy');
-  const link = privacy ? legalHref(privacy) : null;
+  return consent.layer === 'settings' ? <SettingsLayer /> : <FirstLayer />;
+});
+
+/** Any first choice closes the banner; the app shell follows with its install prompt (spec section 4). */
+function announceChoice() {
+  window.dispatchEvent(new Event(CONSENT_ACCEPTED_EVENT));
+}
+
+const FirstLayer = observer(function FirstLayer() {
+  const { consent } = useStores();
   return (
     <section className="content-consent" aria-labelledby="content-consent-title">
       <div className="content-consent__inner container">
         <div className="content-consent__text">
           <h2 id="content-consent-title" className="content-consent__title">
-            Cookies und Karten
+            {t('consent.title')}
           </h2>
           <p>
-            Wir verwenden Cookies, um Ihnen Karten anzuzeigen und die Nutzung unserer Website anonym
-            auszuwerten. Beides startet erst, wenn Sie zustimmen.{' '}
-            {!data.config ? (
-              // The shop's settings arrive with /api/init after the first paint: keep the link's line so the
-              // banner does not grow then and push the whole page down (a layout shift of 0.17 on a phone).
-              <span className="content-consent__pending" aria-hidden="true">
-                Mehr in der Datenschutzerklärung
-              </span>
-            ) : (
-              link &&
-              (link.external ? (
-                <a href={link.href} target="_blank" rel="noopener noreferrer">
-                  Mehr in der Datenschutzerklärung
-                </a>
-              ) : (
-                <Link to={link.href}>Mehr in der Datenschutzerklärung</Link>
-              ))
-            )}
+            {t('consent.text')} <PrivacyLink />
           </p>
         </div>
-        <button
-          type="button"
-          className="button button--primary content-consent__accept"
-          onClick={() => {
-            consent.accept();
-            // The app shell follows with its install prompt (spec section 4: 250 ms after acceptance).
-            window.dispatchEvent(new Event(CONSENT_ACCEPTED_EVENT));
-          }}
-        >
-          Akzeptieren
-        </button>
+        <div className="content-consent__actions">
+          {/* Refusing is as easy as accepting: the same button, same size and weight, side by side. */}
+          <button
+            type="button"
+            className="button button--primary content-consent__choice"
+            onClick={() => {
+              consent.acceptAll();
+              announceChoice();
+            }}
+          >
+            {t('consent.acceptAll')}
+          </button>
+          <button
+            type="button"
+            className="button button--primary content-consent__choice"
+            onClick={() => {
+              consent.necessaryOnly();
+              announceChoice();
+            }}
+          >
+            {t('consent.necessaryOnly')}
+          </button>
+          <button
+            type="button"
+            className="button button--secondary content-consent__settings"
+            onClick={consent.openSettings}
+          >
+            {t('consent.settings')}
+          </button>
+        </div>
       </div>
     </section>
+  );
+});
+
+const SettingsLayer = observer(function SettingsLayer() {
+  const { consent } = useStores();
+  const title = useRef<HTMLHeadingElement>(null);
+  const section = useRef<HTMLElement>(null);
+  // Opened from the footer or the first layer: the visitor lands on the settings' title.
+  useEffect(() => {
+    section.current?.scrollIntoView({ block: 'start' });
+    title.current?.focus({ preventScroll: true });
+  }, []);
+  const firstChoice = !consent.decided;
+  return (
+    <section
+      ref={section}
+      className="content-consent content-consent--settings"
+      aria-labelledby="content-consent-title"
+    >
+      <div className="content-consent__inner container">
+        <div className="content-consent__text">
+          <h2 id="content-consent-title" className="content-consent__title" ref={title} tabIndex={-1}>
+            {t('consent.settingsTitle')}
+          </h2>
+          <p>
+            {t('consent.settingsText')} <PrivacyLink />
+          </p>
+        </div>
+        <ul className="content-consent__purposes">
+          <li className="content-consent__purpose">
+            <label className="content-consent__switch">
+              <input type="checkbox" role="switch" checked disabled aria-describedby="consent-necessary" />
+              <span>{t('consent.necessary.title')}</span>
+            </label>
+            <p id="consent-necessary">{t('consent.necessary.text')}</p>
+          </li>
+          {CONSENT_PURPOSES.map((purpose) => (
+            <li key={purpose} className="content-consent__purpose">
+              <label className="content-consent__switch">
+                <input
+                  type="checkbox"
+                  role="switch"
+                  checked={consent.draft[purpose]}
+                  onChange={(event) => consent.setDraft(purpose, event.currentTarget.checked)}
+                  aria-describedby={`consent-${purpose}`}
+                />
+                <span>{t(`consent.purpose.${purpose}.title`)}</span>
+              </label>
+              <p id={`consent-${purpose}`}>{t(`consent.purpose.${purpose}.text`)}</p>
+            </li>
+          ))}
+        </ul>
+        <div className="content-consent__actions">
+          <button
+            type="button"
+            className="button button--primary content-consent__choice"
+            onClick={() => {
+              consent.saveDraft();
+              if (firstChoice) announceChoice();
+            }}
+          >
+            {t('consent.save')}
+          </button>
+          <button
+            type="button"
+            className="button button--primary content-consent__choice"
+            onClick={() => {
+              consent.acceptAll();
+              if (firstChoice) announceChoice();
+            }}
+          >
+            {t('consent.acceptAll')}
+          </button>
+          <button
+            type="button"
+            className="button button--primary content-consent__choice"
+            onClick={() => {
+              consent.necessaryOnly();
+              if (firstChoice) announceChoice();
+            }}
+          >
+            {t('consent.necessaryOnly')}
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+});
+
+/** The privacy statement's link; before /api/init it keeps its line (see below). */
+const PrivacyLink = observer(function PrivacyLink() {
+  const { data } = useStores();
+  if (!data.config)
+    // The shop's settings arrive with /api/init after the first paint: keep the link's line so the banner
+    // does not grow then and push the whole page down (a layout shift of 0.17 on a phone).
+    return (
+      <span className="content-consent__pending" aria-hidden="true">
+        {t('consent.privacyLink')}
+      </span>
+    );
+  const privacy = allLegalEntries(data.config).find((entry) => entry.path === 'privacy');
+  const link = privacy ? legalHref(privacy) : null;
+  if (!link) return null;
+  return link.external ? (
+    <a href={link.href} target="_blank" rel="noopener noreferrer">
+      {t('consent.privacyLink')}
+    </a>
+  ) : (
+    <Link to={link.href}>{t('consent.privacyLink')}</Link>
   );
 });

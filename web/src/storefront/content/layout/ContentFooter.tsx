@@ -1,3 +1,4 @@
+import { t } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
 import { Link } from '../../../router/router';
 import { lazyOptional } from '../../../router/lazyOptional';
@@ -64,8 +65,18 @@ export const ContentFooter = observer(function ContentFooter() {
                     )}
                   </li>
                 ))}
+                <li>
+                  <button type="button" className="content-footer__install" onClick={consent.openSettings}>
+                    {t('consent.footerLink')}
+                  </button>
+                </li>
               </ul>
             </nav>
+          )}
+          {legal.length === 0 && (
+            <button type="button" className="content-footer__install" onClick={consent.openSettings}>
+              {t('consent.footerLink')}
+            </button>
           )}
         </div>
         {sites.length > 0 && (
@@ -103,12 +114,8 @@ export const ContentFooter = observer(function ContentFooter() {
             ))}
           </div>
         )}
-        {/* The map shows only with consent and online (BranchMap): its chunk is not fetched before. */}
-        {data.isLoaded &&
-          branches.length > 0 &&
-          config?.enablePluginMaps &&
-          consent.accepted &&
-          ui.online && (
+        {/* The map shows only with the maps consent and online (BranchMap); its stand-in asks before. */}
+        {data.isLoaded && branches.length > 0 && config?.enablePluginMaps && ui.online && (
             <BranchMap
               branches={branches}
               label="Karte unserer Standorte"

@@ -1,4 +1,4 @@
-import type { Branch } from '@ordering/common';
+import { t, type Branch } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
 import { useStores } from '../../stores';
@@ -6,9 +6,10 @@ import { directionsHref } from '../links';
 import { mapOptionsOf } from './mapOptions';
 
 /**
- * A map with a marker per branch (MapLibre GL, spec sections 2 and 9): only with the maps plugin on, cookie
- * consent given and the browser online. Otherwise, and whenever the map cannot load, the addresses with
- * their directions links stand in its place, so the page stays usable.
+ * A map with a marker per branch (MapLibre GL, spec sections 2 and 9): only with the maps plugin on, the
+ * visitor's consent to maps and the browser online. Without that consent a stand-in says so and offers the
+ * consent in place; withdrawn later, the map is removed at once. Whenever the map cannot load, the
+ * addresses with their directions links stand in its place, so the page stays usable.
  */
 export const BranchMap = observer(function BranchMap({
   branches,
@@ -23,7 +24,8 @@ export const BranchMap = observer(function BranchMap({
   addressFallback?: boolean;
 }) {
   const { data, consent, ui } = useStores();
-  const options = consent.accepted && ui.online ? mapOptionsOf(data.config, branches) : null;
+  const possible = ui.online ? mapOptionsOf(data.config, branches) : null;
+  const options = consent.maps ? possible : null;
   const [failed, setFailed] = useState(false);
   const container = useRef<HTMLDivElement>(null);
   const optionsKey = options ? JSON.stringify(options) : null;
@@ -46,8 +48,20 @@ export const BranchMap = observer(function BranchMap({
     // The options object is new on every render; its content decides.
   }, [optionsKey]);
 
-  if (!options || failed)
-    return addressFallback ? <AddressList branches={branches} className={className} /> : null;
+  const addresses = addressFallback ? <AddressList branches={branches} className={className} /> : null;
+  if (possible && !consent.maps)
+    return (
+      <>
+        <div className="content-map-consent" role="region" aria-label={label}>
+          <p>{t('consent.mapPlaceholder')}</p>
+          <button type="button" className="button button--secondary" onClick={() => consent.grant('maps')}>
+            {t('consent.mapAllow')}
+          </button>
+        </div>
+        {addresses}
+      </>
+    );
+  if (!options || failed) return addresses;
   return (
     <div
       ref={container}

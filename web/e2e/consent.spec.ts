@@ -1,0 +1,267 @@
+import {
+  type BrowserContext,
+  expect,
+  request as playwrightRequest,
+  test,
+  type APIRequestContext,
+  type Page,
+  type Request,
+} from '@playwright/test';
+import { expectNoSeriousA11yViolations, screenshot, takeawayOrder, viennaBranch } from './support';
+
+// Consent per purpose (issue 22, item 2) against the real backend: the network log shows that nothing
+// that needs consent is requested before it, and the statistics API shows that no analytics row is
+// written. The map service is an outside service and is faked after its documented formats.
+
+const MAP_HOST = /^https:\/\/api\.maptiler\.com\//;
+const TILE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);
+const WIEN = '/store/gasthaus-linde-wien';
+
+async function admin(baseURL: string): Promise<{ api: APIRequestContext; csrf: string }> {
+  const api = await playwrightRequest.newContext({ baseURL });
+  const login = await api.post('/api/auth/login', {
+    data: { username: 'admin', password: 'Admin-Demo-2026' },
+  });
+  expect(login.status()).toBe(200);
+  return { api, csrf: (await login.json()).data.csrfToken as string };
+}
+
+/** Turns the map on (a token for the faked service) for one test; returns the function that restores it. */
+async function withMaps(baseURL: string): Promise<() => Promise<void>> {
+  const { api, csrf } = await admin(baseURL);
+  const before = (await (await api.get('/api/config')).json()).data as Record<string, unknown>;
+  const post = async (config: Record<string, unknown>) => {
+    const answer = await api.post('/api/config', { data: config, headers: { 'X-CSRF-Token': csrf } });
+    expect(answer.status(), await answer.text()).toBe(200);
+  };
+  await post({ ...before, enablePluginMaps: true, mapAccessToken: 'e2e-token' });
+  return async () => {
+    await post(before);
+    await api.dispose();
+  };
+}
+
+/** Every analytics row of the last days, read through the statistics API (page views and events). */
+async function analyticsRows(baseURL: string): Promise<number> {
+  const { api } = await admin(baseURL);
+  const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+  const range = `from=${day(-1)}&to=${day(1)}`;
+  const total = async (set: string) =>
+    ((await (await api.get(`/api/statistics/${set}?${range}`)).json()).data.total as number) ?? 0;
+  const rows = (await total('pages')) + (await total('events'));
+  await api.dispose();
+  return rows;
+}
+
+async function fakeMapService(context: BrowserContext) {
+  await context.route(MAP_HOST, async (route) => {
+    if (route.request().url().includes('style.json'))
+      return route.fulfill({
+        json: {
+          version: 8,
+          sources: {
+            tiles: {
+              type: 'raster',
+              tiles: ['https://api.maptiler.com/tiles/e2e/{z}/{x}/{y}.png'],
+              tileSize: 256,
+            },
+          },
+          layers: [{ id: 'tiles', type: 'raster', source: 'tiles' }],
+        },
+      });
+    return route.fulfill({ body: TILE, contentType: 'image/png' });
+  });
+}
+
+function networkLog(page: Page) {
+  const seen: Request[] = [];
+  page.on('request', (request) => seen.push(request));
+  return {
+    analytics: () => seen.filter((r) => r.url().endsWith('/api/analytics-log') && r.method() === 'POST'),
+    map: () => seen.filter((r) => MAP_HOST.test(r.url())),
+  };
+}
+
+const banner = (page: Page) => page.getByRole('region', { name: 'Cookies und Einwilligung' });
+const settings = (page: Page) => page.getByRole('region', { name: 'Cookie-Einstellungen' });
+const footerLink = (page: Page) =>
+  page.getByRole('contentinfo').getByRole('button', { name: 'Cookie-Einstellungen' });
+
+test.describe('Consent', () => {
+  // Playwright's routes do not see what a service worker fetches.
+  test.use({ serviceWorkers: 'block' });
+  // Several pages, the map and the statistics API in one test: more than the default on a loaded machine.
+  test.setTimeout(90_000);
+
+  test('"Nur notwendige": no map, tile or analytics request and no analytics row; the map stand-in asks in place', async ({
+    page,
+    context,
+    baseURL,
+  }, testInfo) => {
+    const restore = await withMaps(baseURL!);
+    try {
+      await fakeMapService(context);
+      const rowsBefore = await analyticsRows(baseURL!);
+      const log = networkLog(page);
+      await page.goto('/');
+      await expect(banner(page)).toBeVisible();
+      // Refusing is as easy as accepting: the same size and weight.
+      const accept = banner(page).getByRole('button', { name: 'Alle akzeptieren' });
+      const refuse = banner(page).getByRole('button', { name: 'Nur notwendige' });
+      const [a, r] = [await accept.boundingBox(), await refuse.boundingBox()];
+      expect(Math.round(a!.width)).toBe(Math.round(r!.width));
+      expect(Math.round(a!.height)).toBe(Math.round(r!.height));
+      const look = (el: Element) => {
+        const style = getComputedStyle(el);
+        return [style.fontWeight, style.fontSize, style.backgroundColor, style.color].join(' ');
+      };
+      expect(await accept.evaluate(look)).toBe(await refuse.evaluate(look));
+      await expect(banner(page).getByRole('button', { name: 'Einstellungen' })).toBeVisible();
+      await screenshot(page, testInfo, 'consent-first-layer', false);
+      await expectNoSeriousA11yViolations(page);
+
+      await refuse.click();
+      await expect(banner(page)).toBeHidden();
+      const cookie = (await context.cookies()).find((c) => c.name === 'cookie-banner-acceptance-state');
+      expect(decodeURIComponent(cookie!.value)).toMatch(/^\d+\|\|\d{4}-\d\d-\d\dT/);
+      // The map's stand-in on the home page and in the footer; the addresses stay.
+      const stand = page.getByRole('region', { name: 'Karte mit unseren Standorten' });
+      await expect(stand).toContainText('Die Karte wird erst geladen, wenn Sie zustimmen.');
+      await expect(page.locator('ul.content-home__map')).toContainText('Route planen');
+      await stand.scrollIntoViewIfNeeded();
+      await screenshot(page, testInfo, 'consent-map-stand-in', false);
+      await footerLink(page).scrollIntoViewIfNeeded();
+      await screenshot(page, testInfo, 'consent-footer-link', false);
+      // A few pages: nothing that needs consent.
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Datenschutz', exact: true }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Datenschutz' })).toBeVisible();
+      await page.goto(WIEN);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.goto('/');
+      await expect(stand).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(log.map().map((r) => r.url())).toEqual([]);
+      expect(log.analytics().map((r) => r.url())).toEqual([]);
+      expect(await analyticsRows(baseURL!)).toBe(rowsBefore);
+      await expect(banner(page)).toHaveCount(0);
+
+      // "Karte anzeigen …" grants the maps in place: the map loads, the statistics stay off.
+      await stand.getByRole('button', { name: 'Karte anzeigen und Karten erlauben' }).click();
+      await expect(page.locator('.content-home__map .content-map__marker')).toHaveCount(2, {
+        timeout: 15_000,
+      });
+      expect(log.map().some((r) => r.url().includes('style.json'))).toBe(true);
+      await page.waitForLoadState('networkidle');
+      expect(log.analytics()).toEqual([]);
+      const granted = (await context.cookies()).find((c) => c.name === 'cookie-banner-acceptance-state');
+      expect(decodeURIComponent(granted!.value)).toMatch(/^\d+\|maps\|/);
+    } finally {
+      await restore();
+    }
+  });
+
+  test('settings layer: every purpose off; "Alle akzeptieren" brings map and analytics; withdrawing in the footer stops them without a reload', async ({
+    page,
+    context,
+    baseURL,
+  }, testInfo) => {
+    const restore = await withMaps(baseURL!);
+    try {
+      await fakeMapService(context);
+      const log = networkLog(page);
+      await page.goto('/');
+      await banner(page).getByRole('button', { name: 'Einstellungen' }).click();
+      await expect(settings(page)).toBeVisible();
+      for (const name of ['Karten', 'Statistik', 'Marketing'])
+        await expect(settings(page).getByRole('switch', { name })).not.toBeChecked();
+      await expect(settings(page).getByRole('switch', { name: 'Notwendig' })).toBeDisabled();
+      await expect(settings(page).getByRole('button', { name: 'Auswahl speichern' })).toBeVisible();
+      await screenshot(page, testInfo, 'consent-settings-layer', false);
+      await expectNoSeriousA11yViolations(page);
+      expect(log.map()).toEqual([]);
+
+      const rowsBefore = await analyticsRows(baseURL!);
+      const logged = page.waitForResponse(
+        (r) => r.url().endsWith('/api/analytics-log') && r.request().method() === 'POST',
+      );
+      await settings(page).getByRole('button', { name: 'Alle akzeptieren' }).click();
+      await expect(settings(page)).toBeHidden();
+      expect((await logged).status()).toBe(201);
+      await expect(page.locator('.content-home__map .content-map__marker')).toHaveCount(2, {
+        timeout: 15_000,
+      });
+      await expect
+        .poll(() => log.map().some((r) => r.url().includes('/tiles/e2e/')), { timeout: 15_000 })
+        .toBe(true);
+      await expect.poll(() => analyticsRows(baseURL!)).toBeGreaterThan(rowsBefore);
+
+      // Withdraw from the footer, without a reload: the map goes, the statistics stop.
+      await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+      await footerLink(page).click();
+      await expect(settings(page)).toBeVisible();
+      await expect(settings(page).getByRole('switch', { name: 'Karten' })).toBeChecked();
+      await expect(settings(page).getByRole('heading', { name: 'Cookie-Einstellungen' })).toBeFocused();
+      await settings(page).getByRole('switch', { name: 'Karten' }).uncheck();
+      await settings(page).getByRole('switch', { name: 'Statistik' }).uncheck();
+      await settings(page).getByRole('switch', { name: 'Marketing' }).uncheck();
+      await settings(page).getByRole('button', { name: 'Auswahl speichern' }).click();
+      await expect(page.locator('.content-map')).toHaveCount(0);
+      await expect(page.locator('.content-home__map canvas')).toHaveCount(0);
+      await expect(page.getByRole('region', { name: 'Karte mit unseren Standorten' })).toContainText(
+        'Die Karte wird erst geladen',
+      );
+      await page.waitForLoadState('networkidle');
+      const rowsAfter = await analyticsRows(baseURL!);
+      const [mapCount, analyticsCount] = [log.map().length, log.analytics().length];
+      // Pages within the app (no reload): no more requests of either kind.
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Datenschutz', exact: true }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Datenschutz' })).toBeVisible();
+      await page.goBack();
+      await expect(page.getByRole('region', { name: 'Karte mit unseren Standorten' })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
+        true,
+      );
+      expect(log.map().length).toBe(mapCount);
+      expect(log.analytics().length).toBe(analyticsCount);
+      expect(await analyticsRows(baseURL!)).toBe(rowsAfter);
+    } finally {
+      await restore();
+    }
+  });
+
+  test('"Cookie-Einstellungen" in the footer of every storefront face; none on the kiosk', async ({
+    page,
+    request,
+  }) => {
+    const branch = await viennaBranch(request);
+    const order = await takeawayOrder(request, branch.id, { lastName: 'Einwilligung' });
+    await page.goto('/');
+    await banner(page).getByRole('button', { name: 'Nur notwendige' }).click();
+    for (const path of [
+      '/',
+      WIEN,
+      `${WIEN}/checkout`,
+      `/status/${order.uid}/${order.hash}`,
+      '/site/privacy',
+      '/leistungen',
+      '/gibt-es-nicht',
+    ]) {
+      await page.goto(path);
+      await expect(footerLink(page), path).toBeVisible();
+    }
+    await footerLink(page).click();
+    await expect(settings(page)).toBeVisible();
+    await settings(page).getByRole('button', { name: 'Nur notwendige' }).click();
+    await expect(settings(page)).toBeHidden();
+    // The kiosk is a shop device: no banner, no footer, no consent.
+    await page.context().clearCookies();
+    await page.goto('/kiosk/gasthaus-linde-wien');
+    await expect(page.getByText('Zum Bestellen tippen')).toBeVisible();
+    await expect(banner(page)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Cookie-Einstellungen' })).toHaveCount(0);
+  });
+});
