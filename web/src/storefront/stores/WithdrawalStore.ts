@@ -2,6 +2,8 @@ import type { WithdrawalForm, WithdrawalReceipt } from '@ordering/common';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { ApiRequestError, type ApiClient } from '../../api/ApiClient';
 
+const CHECK_FIELDS = 'Bitte prüfen Sie die markierten Angaben.';
+
 /** The fields of the withdrawal form as typed. */
 export type WithdrawalField = 'name' | 'email' | 'note' | 'orderNumber' | 'orderEmail';
 
@@ -34,10 +36,17 @@ export class WithdrawalStore {
   set(field: WithdrawalField, value: string): void {
     this.values[field] = value;
     delete this.errors[field];
+    // The summary above the form goes with the last marked field.
+    if (this.error === CHECK_FIELDS && Object.keys(this.errors).length === 0) this.error = null;
   }
 
   errorFor(field: WithdrawalField | 'order'): string | undefined {
     return this.errors[field];
+  }
+
+  /** The fields the form shows: the order's number and e-mail only without a status link. */
+  get shownFields(): WithdrawalField[] {
+    return this.link ? ['name', 'email', 'note'] : ['name', 'orderNumber', 'orderEmail', 'email', 'note'];
   }
 
   /** The body as common's contract has it. */
@@ -59,10 +68,20 @@ export class WithdrawalStore {
     } catch (error) {
       runInAction(() => {
         if (error instanceof ApiRequestError) {
+          const shown = this.shownFields;
           for (const entry of error.errors)
-            if (entry.field && !(entry.field in this.errors))
+            if (
+              entry.field &&
+              shown.includes(entry.field as WithdrawalField) &&
+              !(entry.field in this.errors)
+            )
               this.errors[entry.field as WithdrawalField] = entry.message;
-          this.error = error.message;
+          // A message at a field is not repeated above the form; one without a field (exempt, already
+          // withdrawn, too many requests) is said there.
+          const unplaced = error.errors.find(
+            (entry) => !entry.field || !shown.includes(entry.field as WithdrawalField),
+          );
+          this.error = unplaced ? unplaced.message : CHECK_FIELDS;
         } else this.error = 'Der Widerruf konnte nicht gesendet werden. Bitte versuchen Sie es erneut.';
       });
     } finally {
