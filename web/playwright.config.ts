@@ -23,6 +23,11 @@ const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
 // Created once in the runner; workers inherit the variable instead of making their own folder.
 const dataDir = (process.env.E2E_DATA_DIR ??= mkdtempSync(path.join(tmpdir(), 'ordering-e2e-')));
 
+// The backend's mails go over real SMTP to the catcher of the global setup (e2e/mail-catcher.ts), which
+// writes them into a folder the tests read. Its port is derived from the server's, so parallel runs differ.
+const smtpPort = (process.env.E2E_SMTP_PORT ??= String(port + 20_000));
+process.env.E2E_MAIL_DIR ??= mkdtempSync(path.join(tmpdir(), 'ordering-e2e-mail-'));
+
 // The server delivers a copy of the build, so that a test can deploy a "new build" into it (the service
 // worker update in e2e/shell.spec.ts) without touching web/dist. Copied once, in the runner.
 const webDist = (process.env.E2E_WEB_DIST ??= mkdtempSync(path.join(tmpdir(), 'ordering-e2e-web-')));
@@ -49,6 +54,7 @@ const chromiumFlags = [
 
 export default defineConfig({
   testDir: 'e2e',
+  globalSetup: process.env.E2E_BASE_URL ? undefined : './e2e/mail-catcher.ts',
   outputDir: 'test-results/artifacts',
   fullyParallel: false,
   workers: 1,
@@ -107,6 +113,7 @@ export default defineConfig({
           PORT: String(port),
           DATA_DIR: dataDir,
           WEB_DIST: webDist,
+          SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
           ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
         },
       },

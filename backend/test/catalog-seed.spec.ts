@@ -39,6 +39,7 @@ const PRODUCT_KEYS = [
   'isEnabled',
   'schedule',
   'isVisibleWhenUnavailable',
+  'isWithdrawalExempt',
   'isStepByStep',
   'isLeadTimeEnabled',
   'leadTimeType',

@@ -65,6 +65,8 @@ describe('orders: the customer status page', () => {
         'items',
         'pricing',
         'createdAt',
+        'isWithdrawalExempt', // the status page offers "Vertrag widerrufen" only without it
+        'withdrawnAt', // when the customer withdrew; who and how stay with staff
       ].sort(),
     );
     const text = JSON.stringify(res.body);

@@ -34,3 +34,4 @@ export * from './time-clock.js';
 export * from './offer.js';
 export * from './rejection-reasons.js';
 export * from './order-times.js';
+export * from './withdrawal.js';

@@ -54,6 +54,9 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'POST /api/orders/public/:uid/:hash/decline-offer',
   'POST /api/orders/public/:uid/:hash/reject-counter-appointment',
   'POST /api/orders/public/:uid/:hash/questionnaire',
+  // The withdrawal function (§356a BGB): uid and hash, or order number and e-mail, name the order; a
+  // wrong combination is the same 400 (no order oracle); rate-limited per address (PUBLIC_WRITE_ROUTES).
+  'POST /api/withdrawals',
   'GET /api/orders/frontdesk/:branchId/:apiKey',
   'GET /api/orders/backoffice/:branchId/:apiKey',
   // The front-desk ticket screen (a TV, no sign-in): a ticket-screen device's key or the branch's key in

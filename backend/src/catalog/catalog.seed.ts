@@ -529,17 +529,19 @@ async function seedSection(
   section: typeof RESTAURANT,
   tags: Map<string, Tag>,
   menu: { name: string; availableFrom: string; branches: Branch[] },
+  /** Food is exempt from withdrawal; the screed business's goods and services are not (§312g (2) BGB). */
+  isWithdrawalExempt = true,
 ): Promise<void> {
   const catalog: Array<{ id: number; products: Array<{ id: number; isEnabled: boolean; schedule: null }> }> =
     [];
   let position = 0;
   for (const { category: categoryData, products } of section) {
     const category = await em.save(
-      em.create(Category, { ...categoryInput.parse(categoryData), image: null }),
+      em.create(Category, { ...categoryInput.parse({ ...categoryData, isWithdrawalExempt }), image: null }),
     );
     const entries = [];
     for (const { tags: tagNames = [], ...data } of products) {
-      const input = productInput.parse(data);
+      const input = productInput.parse({ ...data, isWithdrawalExempt });
       const product = await em.save(
         em.create(Product, {
           ...input,
@@ -590,9 +592,15 @@ export async function seedCatalog(em: EntityManager, branches: Branch[]): Promis
     availableFrom: '2026-09-01T00:00:00+02:00',
     branches: restaurantBranches,
   });
-  await seedSection(em, SCREED, tags, {
-    name: 'Produktkatalog 2026',
-    availableFrom: '2026-01-01T00:00:00+01:00',
-    branches: [byIdentifier.get('estrich-graz')].filter((branch): branch is Branch => !!branch),
-  });
+  await seedSection(
+    em,
+    SCREED,
+    tags,
+    {
+      name: 'Produktkatalog 2026',
+      availableFrom: '2026-01-01T00:00:00+01:00',
+      branches: [byIdentifier.get('estrich-graz')].filter((branch): branch is Branch => !!branch),
+    },
+    false,
+  );
 }

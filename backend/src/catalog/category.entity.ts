@@ -31,6 +31,10 @@ export class Category extends BaseEntity {
   @Column({ type: 'boolean', default: false })
   isBundle: boolean;
 
+  /** "Vom Widerruf ausgenommen" for the products sold in it (§312g (2) BGB); on by default (food). */
+  @Column({ type: 'boolean', default: true })
+  isWithdrawalExempt: boolean;
+
   /** Sort order in the back office (menus have their own order). */
   @Column({ type: 'integer', default: 0 })
   position: number;

@@ -16,6 +16,7 @@ export function categoryJson(category: Category) {
     schedule: category.schedule ?? null,
     isVisibleWhenUnavailable: category.isVisibleWhenUnavailable,
     isBundle: category.isBundle,
+    isWithdrawalExempt: category.isWithdrawalExempt,
     position: category.position,
     createdAt: category.createdAt.toISOString(),
     updatedAt: category.updatedAt.toISOString(),

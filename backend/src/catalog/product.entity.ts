@@ -110,6 +110,10 @@ export class Product extends BaseEntity {
   @Column({ type: 'boolean', default: false })
   isStepByStep: boolean;
 
+  /** "Vom Widerruf ausgenommen" (§312g (2) BGB); on by default (food). common's isProductWithdrawalExempt. */
+  @Column({ type: 'boolean', default: true })
+  isWithdrawalExempt: boolean;
+
   @Column({ type: 'boolean', default: false })
   isLeadTimeEnabled: boolean;
 

@@ -38,6 +38,7 @@ export function productJson(product: Product) {
     schedule: product.schedule ?? null,
     isVisibleWhenUnavailable: product.isVisibleWhenUnavailable,
     isStepByStep: product.isStepByStep,
+    isWithdrawalExempt: product.isWithdrawalExempt,
     isLeadTimeEnabled: product.isLeadTimeEnabled,
     leadTimeType: product.leadTimeType,
     leadTimeValue: product.leadTimeValue,

@@ -41,6 +41,8 @@ export class ShopConfig {
   @markdown() imprintText: string | null;
   @url() allergens: string | null;
   @markdown() allergensText: string | null;
+  @url() withdrawalPolicy: string | null;
+  @markdown() withdrawalPolicyText: string | null;
 
   @flag(false, 'enable_plugin_pwa') enablePluginPWA: boolean;
   @flag(false) enablePluginToolbar: boolean;

@@ -14,6 +14,7 @@ export const shopConfigInput = sharedShopConfigInput.extend({
   privacyPolicyText: optionalMarkdown(),
   imprintText: optionalMarkdown(),
   allergensText: optionalMarkdown(),
+  withdrawalPolicyText: optionalMarkdown(),
   description: optionalRichText(20_000),
   // Only map hosts the Content-Security-Policy allows (serving/map-hosts.ts).
   mapStyleUrl: z

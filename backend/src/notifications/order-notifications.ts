@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { isFinalOrder, marketProfile, toE164, type OrderFlags } from '@ordering/common';
+import { customerOrderNumber, isFinalOrder, marketProfile, toE164, type OrderFlags } from '@ordering/common';
 import type { Logger } from 'pino';
 import type { EntityManager } from 'typeorm';
 import type { AppConfig } from '../env/config.js';
@@ -12,6 +12,7 @@ import {
   branchNewOrderMail,
   customerMail,
   customerSms,
+  withdrawalMail,
   type CustomerMailKind,
   type MailContext,
   type MailOrder,
@@ -155,6 +156,7 @@ export class OrderNotifications implements OnModuleInit {
   /** A staff correction the customer notices (items, appointment, address, contact): one mail. */
   private async edited(ctx: RequestContext, em: EntityManager, event: OrderEvent): Promise<void> {
     const order = event.order as unknown as MailOrder;
+    if (event.action === 'withdraw') return this.withdrawn(ctx, em, event);
     if (!order.email) return;
     const kind =
       event.action === 'offer'
@@ -166,6 +168,22 @@ export class OrderNotifications implements OnModuleInit {
     const setting = await this.settings(em, event.branchId);
     const render = () => customerMail(kind, setting.mail, order, event.changed);
     await this.enqueue(ctx, [this.mail(order.email, render, kind, event.orderId)]);
+  }
+
+  /** A withdrawal: its confirmation to the address given in the form, once per order (§356a (3) BGB). */
+  private async withdrawn(ctx: RequestContext, em: EntityManager, event: OrderEvent): Promise<void> {
+    const order = event.order as unknown as MailOrder & { ticketNumber?: number | null };
+    const withdrawal = order.withdrawal;
+    if (!withdrawal) return;
+    const setting = await this.settings(em, event.branchId);
+    const number = customerOrderNumber(order);
+    const render = () => withdrawalMail(setting.mail, order, withdrawal, number);
+    const jobs: Job[] = [
+      this.mail(withdrawal.email, render, 'withdrawn', event.orderId, {
+        dedupeKey: `mail:order:${event.orderId}:withdrawn`,
+      }),
+    ];
+    await this.enqueue(ctx, jobs);
   }
 
   /** An open order deleted by staff: the customer learns it will not be served (a final one is history). */

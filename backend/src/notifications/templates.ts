@@ -8,6 +8,7 @@ import {
   unitLabel,
   unitType,
   type OrderOffer,
+  type OrderWithdrawal,
 } from '@ordering/common';
 
 /** A rendered e-mail: subject, plain text and HTML. */
@@ -60,6 +61,8 @@ export interface MailOrder {
   }>;
   pricing?: { deliveryGross?: number; totalGross?: number } | null;
   offer?: OrderOffer | null;
+  createdAt?: string;
+  withdrawal?: OrderWithdrawal | null;
 }
 
 /** The customer mails, by what happened. */
@@ -293,6 +296,48 @@ export function customerMail(
         { p: 'Bei Fragen erreichen Sie uns unter den unten stehenden Kontaktdaten.' },
       ]);
   }
+}
+
+/**
+ * The confirmation of a withdrawal (§356a (3) BGB: at once, on a durable medium, with the declaration's
+ * content and the date and time it was received), to the address the customer gave in the form.
+ */
+export function withdrawalMail(
+  ctx: MailContext,
+  order: MailOrder,
+  withdrawal: OrderWithdrawal,
+  orderNumber: string,
+): RenderedMail {
+  const tz = ctx.branch.timeZone;
+  const received = formatAppointment(withdrawal.withdrawnAt, tz) ?? withdrawal.withdrawnAt;
+  const placed = order.createdAt ? formatDate(new Date(order.createdAt), tz) : null;
+  const what = `${noun(order)} Nr. ${orderNumber}${placed ? ` vom ${placed}` : ''} bei ${ctx.branch.name}`;
+  return render(
+    ctx,
+    `${ctx.shopName || ctx.branch.name}: Eingangsbestätigung Ihres Widerrufs (${noun(order)} Nr. ${orderNumber})`,
+    `Guten Tag ${withdrawal.name},`,
+    [
+      {
+        p: `wir bestätigen den Eingang Ihres Widerrufs. Ihre Erklärung ist am ${received} bei uns eingegangen.`,
+      },
+      { heading: 'Inhalt Ihrer Erklärung' },
+      {
+        list: [
+          `Hiermit widerrufe ich den Vertrag über die ${what}.`,
+          `Name: ${withdrawal.name}`,
+          `E-Mail-Adresse für die Bestätigung: ${withdrawal.email}`,
+          ...(withdrawal.note ? [`Anmerkung: ${withdrawal.note}`] : []),
+          `Eingegangen am: ${received}`,
+        ],
+      },
+      { heading: 'Ihr Vertrag' },
+      { list: itemLines(ctx, order) },
+      {
+        p: 'Bereits geleistete Zahlungen erstatten wir Ihnen nach den Bedingungen der Widerrufsbelehrung. Wir melden uns bei Ihnen, falls wir noch etwas brauchen.',
+      },
+      { link: statusUrl(ctx, order), label: `${noun(order)} ansehen` },
+    ],
+  );
 }
 
 /** The German mail to the branch about a new order (or quotation request). */

@@ -9,6 +9,8 @@ import {
   isAvailable,
   isFilePart,
   isPartValueValid,
+  isOrderWithdrawable,
+  isProductWithdrawalExempt,
   localDate,
   normalizePhone,
   orderTypeOf,
@@ -211,6 +213,8 @@ interface CheckedItems {
   issues: FieldError[];
   products: Map<number, Product>;
   uploads: Map<number, Upload>;
+  /** Per item: exempt from withdrawal (the product and its categories in this menu carry the flag). */
+  exempt: boolean[];
 }
 
 /**
@@ -284,7 +288,16 @@ async function checkItems(
     }
     issues.push(...checkItemLine(product, item, field, uploads));
   });
-  return { issues, products, uploads };
+  const exempt = form.items.map((item) => {
+    const product = products.get(item.product.id);
+    if (!product) return true;
+    const inCategories = entries
+      .filter((entry) => entry.productId === product.id)
+      .map((entry) => categories.get(entry.menuCategory.categoryId))
+      .filter((category): category is Category => !!category);
+    return isProductWithdrawalExempt(product, inCategories);
+  });
+  return { issues, products, uploads, exempt };
 }
 
 /**
@@ -428,6 +441,8 @@ export async function placeOrder(em: EntityManager, body: unknown, now: Date): P
     totalGross: pricing.totalGross,
     questionnaire: null,
     questionnaireRating: null,
+    isWithdrawalExempt: !isOrderWithdrawable(checked.exempt),
+    withdrawal: null,
   });
   order.status = staffState(order);
   order.createdAt = now;

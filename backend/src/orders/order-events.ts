@@ -19,7 +19,8 @@ export interface OrderEvent {
     | 'edit'
     | 'offer'
     | 'accept-offer'
-    | 'decline-offer';
+    | 'decline-offer'
+    | 'withdraw';
   /** `edit` only: what the customer would notice, in German (`Positionen`, `Termin`, `Adresse`, …). */
   changed?: string[];
 }

@@ -59,6 +59,8 @@ export function staffOrderJson(order: Order) {
     questionnaire: order.questionnaire,
     questionnaireRating: order.questionnaireRating,
     offer: order.offer,
+    isWithdrawalExempt: order.isWithdrawalExempt,
+    withdrawal: order.withdrawal,
     createdAt: iso(order.createdAt) ?? undefined,
     updatedAt: iso(order.updatedAt) ?? undefined,
     // When the customer's personal data was erased (DSGVO), so staff see why the order has no name.
@@ -94,6 +96,8 @@ export function publicOrderJson(
     items: order.items,
     pricing: order.pricing,
     offer: order.offer,
+    isWithdrawalExempt: order.isWithdrawalExempt,
+    withdrawnAt: order.withdrawal?.withdrawnAt ?? null,
     createdAt: iso(order.createdAt) ?? undefined,
   } satisfies PublicOrder & { statusText: string; payment: ReturnType<typeof paymentLineOf> };
 }

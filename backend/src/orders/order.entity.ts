@@ -5,6 +5,7 @@ import type {
   Questionnaire,
   StaffOrderState,
   OrderOffer,
+  OrderWithdrawal,
 } from '@ordering/common';
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryColumn, type Relation } from 'typeorm';
 import { Branch } from '../branches/branch.entity.js';
@@ -159,6 +160,14 @@ export class Order extends BaseEntity {
   /** Staff's priced offer for a quotation request, with the customer's answer (docs/decisions/orders.md). */
   @Column({ type: 'jsonb', nullable: true })
   offer: OrderOffer | null;
+
+  /** Every line was exempt from withdrawal when the order was placed (§312g (2) BGB). */
+  @Column({ type: 'boolean', default: true })
+  isWithdrawalExempt: boolean;
+
+  /** The customer's declaration of withdrawal (§356a BGB); null when none. docs/decisions/legal.md. */
+  @Column({ type: 'jsonb', nullable: true })
+  withdrawal: OrderWithdrawal | null;
 }
 
 /**

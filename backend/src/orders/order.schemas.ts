@@ -1,4 +1,4 @@
-import { PAYMENT_METHODS, UNIT_CODES } from '@ordering/common';
+import { PAYMENT_METHODS, UNIT_CODES, type WithdrawalForm } from '@ordering/common';
 import { z } from 'zod';
 import { fields } from '../core/validation.js';
 
@@ -143,3 +143,29 @@ export const offerSchema = z.object({
   validUntil: z.iso.date(),
   message: text(2000),
 });
+
+/**
+ * `POST /api/withdrawals`: the declaration of withdrawal (common's `WithdrawalForm`). The order is named by
+ * `uid` + `hash` (status page) or `orderNumber` + `orderEmail` (footer form); the service checks which.
+ */
+export const withdrawalSchema = z.object({
+  uid: z.string().max(64).nullish(),
+  hash: z.string().max(128).nullish(),
+  orderNumber: z
+    .string()
+    .max(40)
+    .nullish()
+    .transform((v) => (v ?? '').trim()),
+  orderEmail: z
+    .string()
+    .max(200)
+    .nullish()
+    .transform((v) => (v ?? '').trim()),
+  name: fields.text(200),
+  email: fields.email(),
+  note: text(2000),
+});
+
+/** Compile-time proof that common's `WithdrawalForm` (what the web sends) is what this schema accepts. */
+export const WITHDRAWAL_FORM_FITS: WithdrawalForm extends z.input<typeof withdrawalSchema> ? true : false =
+  true;

@@ -41,7 +41,9 @@ import {
   orderUpdateSchema,
   questionnaireSchema,
   statusActionSchema,
+  withdrawalSchema,
 } from './order.schemas.js';
+import { OrderWithdrawalsService } from './order-withdrawals.service.js';
 import { OrdersService } from './orders.service.js';
 import { BranchPauseService, busySchema, pauseSchema } from './branch-pause.service.js';
 
@@ -416,5 +418,28 @@ export class BranchPauseController {
   @ApiOkResponse(one())
   calm(@Ctx() ctx: RequestContext, @Param('id') id: string) {
     return this.pauses.calm(ctx, id);
+  }
+}
+
+/**
+ * The withdrawal function (§356a BGB), public and rate-limited like the other public writes: from the
+ * status page (uid and hash) or from the footer's form (order number and e-mail).
+ */
+@ApiTags('orders')
+@Public()
+@Controller('withdrawals')
+export class WithdrawalsController {
+  constructor(private readonly withdrawals: OrderWithdrawalsService) {}
+
+  @Post()
+  @HttpCode(201)
+  @ApiOperation({
+    summary:
+      'Vertrag widerrufen: { uid, hash } oder { orderNumber, orderEmail }, dazu name, email, note; Bestätigung per E-Mail',
+  })
+  @ApiBody({ schema: jsonSchemaOf(withdrawalSchema) })
+  @ApiCreatedResponse(one())
+  withdraw(@Ctx() ctx: RequestContext, @Body() body: unknown) {
+    return this.withdrawals.withdraw(ctx, body);
   }
 }

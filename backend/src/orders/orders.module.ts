@@ -10,7 +10,9 @@ import {
   BranchPauseController,
   OrdersController,
   PublicOrdersController,
+  WithdrawalsController,
 } from './orders.controller.js';
+import { OrderWithdrawalsService } from './order-withdrawals.service.js';
 import { OrdersService } from './orders.service.js';
 
 /**
@@ -25,11 +27,13 @@ import { OrdersService } from './orders.service.js';
     OrdersController,
     BranchAvailabilityController,
     BranchPauseController,
+    WithdrawalsController,
   ],
   providers: [
     BranchPauseService,
     OrdersService,
     OrderOffersService,
+    OrderWithdrawalsService,
     OrderQueryService,
     IdempotencyService,
     AutoAcceptService,

@@ -69,6 +69,7 @@ export const PUBLIC_WRITE_ROUTES: ReadonlyArray<RegExp> = [
   /^\/api\/orders\/?$/,
   /^\/api\/orders\/public\/[^/]+\/[^/]+\/(questionnaire|confirm-counter-appointment|reject-counter-appointment|accept-offer|decline-offer)\/?$/,
   /^\/api\/analytics-log\/?$/,
+  /^\/api\/withdrawals\/?$/,
   /^\/api\/auth\/login-link\/?$/,
   /^\/api\/devices\/pairing\/?$/,
 ];

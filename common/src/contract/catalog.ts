@@ -187,6 +187,8 @@ export interface Product extends Entity {
   isVisibleWhenUnavailable: boolean;
   /** Configurable parts are walked step by step. */
   isStepByStep?: boolean;
+  /** "Vom Widerruf ausgenommen" (default true: food); see common's isProductWithdrawalExempt. */
+  isWithdrawalExempt?: boolean;
   /** A lead time applies. */
   isLeadTimeEnabled?: boolean;
   /** Unit of {@link Product.leadTimeValue}. */
@@ -217,6 +219,8 @@ export interface Category extends Entity {
   isVisibleWhenUnavailable: boolean;
   /** Bundle categories are skipped by the category bar. */
   isBundle?: boolean;
+  /** "Vom Widerruf ausgenommen" for its products (default true: food). */
+  isWithdrawalExempt?: boolean;
 }
 
 /** A product entry inside a menu's catalogue. */

@@ -135,6 +135,10 @@ export interface Config {
   allergens?: string | null;
   /** Markdown text of the allergen list. */
   allergensText?: string | null;
+  /** External URL of the Widerrufsbelehrung (without text or URL the market's default text shows). */
+  withdrawalPolicy?: string | null;
+  /** Markdown text of the Widerrufsbelehrung with the model withdrawal form. */
+  withdrawalPolicyText?: string | null;
   /** Installable app. */
   enablePluginPWA: boolean;
   /** Toolbar with open-branch count. */

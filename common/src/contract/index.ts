@@ -7,3 +7,4 @@ export * from './content.js';
 export * from './entities.js';
 export * from './api.js';
 export * from './statistics.js';
+export * from './withdrawal.js';

@@ -1,5 +1,6 @@
 import type { Entity, IsoDate, IsoDateTime, MoneyAmount, Ref, TaxRatePercent } from './base.js';
 import type { CalculationModel, UnitCode } from './catalog.js';
+import type { OrderWithdrawal } from './withdrawal.js';
 
 /**
  * The payment state the status page and the boards show: `pending` while an online payment is open,
@@ -232,6 +233,13 @@ export interface Order extends Entity, OrderFlags {
   /** Staff's priced offer for a quotation request (null until one is sent). */
   offer?: OrderOffer | null;
   /**
+   * Every line was exempt from the right of withdrawal when the order was placed (§312g (2) BGB: food and
+   * other goods whose product and categories are marked "vom Widerruf ausgenommen").
+   */
+  isWithdrawalExempt?: boolean;
+  /** Staff view: the customer's withdrawal (§356a BGB), null when none was declared. */
+  withdrawal?: OrderWithdrawal | null;
+  /**
    * Staff view only: when the customer's personal data was erased (DSGVO Art. 17 or the retention
    * period; ISO 8601), null while it is kept.
    */
@@ -295,7 +303,10 @@ export type PublicOrder = Pick<
   | 'pricing'
   | 'offer'
   | 'createdAt'
+  | 'isWithdrawalExempt'
 > & {
+  /** When the customer withdrew (the declaration's details stay with staff), null when not. */
+  withdrawnAt?: IsoDateTime | null;
   /** A quotation request rather than an order. */
   isQuotation: boolean;
   /** The payment line ("Warten auf Zahlung" while an online payment is open). */

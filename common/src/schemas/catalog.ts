@@ -151,6 +151,7 @@ export const productFields = {
   schedule: scheduleSchema(),
   isVisibleWhenUnavailable: flag(),
   isStepByStep: flag(),
+  isWithdrawalExempt: flag(true),
   isLeadTimeEnabled: flag(),
   leadTimeType: z
     .enum(LEAD_TIME_TYPES)
@@ -260,6 +261,7 @@ export const categoryInput = z.object({
   schedule: scheduleSchema(),
   isVisibleWhenUnavailable: flag(),
   isBundle: flag(),
+  isWithdrawalExempt: flag(true),
   position: z.number().int().min(0).max(1_000_000).default(0),
 });
 

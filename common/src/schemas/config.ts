@@ -69,6 +69,8 @@ export const shopConfigInput = z.object({
   imprintText: optionalMarkdown(),
   allergens: link(),
   allergensText: optionalMarkdown(),
+  withdrawalPolicy: link(),
+  withdrawalPolicyText: optionalMarkdown(),
   enablePluginPWA: flag(false),
   enablePluginToolbar: flag(false),
   enablePluginMaps: flag(false),

@@ -75,6 +75,18 @@ export const SETTINGS: readonly SettingEntry[] = [
   config('allergens', 'Allergene (Link)', 'Externe Adresse der Allergenliste.', legal),
   config('allergensText', 'Allergene (Text)', 'Die Allergenliste als Text.', legal),
   config(
+    'withdrawalPolicy',
+    'Widerrufsbelehrung (Link)',
+    'Externe Adresse der Widerrufsbelehrung; ohne Link und Text gilt die Mustertext-Vorlage des Markts.',
+    legal,
+  ),
+  config(
+    'withdrawalPolicyText',
+    'Widerrufsbelehrung (Text)',
+    'Die Widerrufsbelehrung mit Muster-Widerrufsformular als Text.',
+    legal,
+  ),
+  config(
     'enablePluginPWA',
     'App-Installation (PWA)',
     'Bietet die Installation als App an; aus: keine Aufforderung, Service Worker werden entfernt.',

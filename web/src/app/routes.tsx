@@ -21,6 +21,10 @@ const legalPage = () =>
 const contentPage = () =>
   import('../storefront/content/pages/ContentPage').then((m) => ({ Component: m.ContentPage }));
 
+// The withdrawal function (§356a BGB) is a chunk of its own: few customers ever need it.
+const withdrawal = () =>
+  import('../storefront/pages/WithdrawalPage').then((m) => ({ Component: m.WithdrawalPage }));
+
 // The staff time clock (a tablet at the staff entrance) is its own chunk, outside the back office's sign-in.
 const timeClock = () => import('../timeclock/TimeClockPage').then((m) => ({ Component: m.TimeClockPage }));
 
@@ -112,6 +116,8 @@ export function createRoutes({ storefront, backoffice, shell, kiosk }: AppStores
                 { path: 'store/:branch/checkout', lazy: checkout },
                 { path: 'store/:branch/checkout/error', lazy: checkoutError },
                 { path: 'status/:uid/:hash', lazy: status },
+                { path: 'status/:uid/:hash/widerrufen', lazy: withdrawal },
+                { path: 'vertrag-widerrufen', lazy: withdrawal },
                 { path: 'site/*', lazy: legalPage },
                 // Any other path is a content page matched by its site path (spec section 2).
                 { path: '*', lazy: contentPage },

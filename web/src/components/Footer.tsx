@@ -15,6 +15,9 @@ export const Footer = observer(function Footer({ ui }: { ui: UiStore }) {
                 <Link to={`/site/${page.path}`}>{page.title}</Link>
               </li>
             ))}
+            <li>
+              <Link to="/vertrag-widerrufen">Vertrag widerrufen</Link>
+            </li>
           </ul>
         </nav>
         <p className="site-footer__copyright">

@@ -31,4 +31,5 @@ export const legalPages = [
   { path: 'privacy', title: 'Datenschutz' },
   { path: 'terms-and-conditions', title: 'AGB' },
   { path: 'allergens', title: 'Allergene' },
+  { path: 'withdrawal', title: 'Widerrufsbelehrung' },
 ] as const;

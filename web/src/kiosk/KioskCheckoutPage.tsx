@@ -261,7 +261,7 @@ const KioskCheckout = observer(function KioskCheckout({ identifier }: { identifi
           />
         </KioskSection>
 
-        <OrderSummary className="kiosk-card" external={false} />
+        <OrderSummary className="kiosk-card" external={false} withdrawal={false} />
 
         <div className="kiosk-checkout__actions">
           <button

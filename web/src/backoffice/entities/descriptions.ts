@@ -128,6 +128,7 @@ export const ENTITY_DESCRIPTIONS: readonly EntityDescription[] = [
         group: 'Verfügbarkeit',
       },
       { name: 'leadTimeValue', type: 'number', step: 1, group: 'Verfügbarkeit' },
+      { name: 'isWithdrawalExempt', type: 'boolean', group: 'Verfügbarkeit' },
       { name: 'isStepByStep', type: 'boolean', group: 'Auswahlteile' },
       custom('config', 'productParts', 'im Auswahlteile-Editor', 'Auswahlteile'),
       { name: 'position', type: 'number', step: 1 },
@@ -161,6 +162,7 @@ export const ENTITY_DESCRIPTIONS: readonly EntityDescription[] = [
       { name: 'isEnabled', type: 'boolean' },
       { name: 'isVisibleWhenUnavailable', type: 'boolean' },
       { name: 'isBundle', type: 'boolean' },
+      { name: 'isWithdrawalExempt', type: 'boolean' },
       custom('schedule', 'schedule', 'im Zeitplan-Editor'),
       { name: 'position', type: 'number', step: 1 },
     ],
@@ -915,7 +917,7 @@ export const CONFIG_DESCRIPTION: EntityDescription = {
       { name: 'disableTickets', type: 'boolean', group: 'Shop' },
       { name: 'rejectionReasons', type: 'textarea', rows: 6, group: 'Bestellungen' },
       { name: 'anonymiseOrdersAfterMonths', type: 'number', step: 1, group: 'Datenschutz' },
-      ...['termsAndConditions', 'privacyPolicy', 'imprint', 'allergens'].flatMap(
+      ...['termsAndConditions', 'privacyPolicy', 'imprint', 'allergens', 'withdrawalPolicy'].flatMap(
         (key): FieldDescription[] => [
           { name: key, type: 'text', group: 'Rechtliches' },
           { name: `${key}Text`, type: 'markdown', group: 'Rechtliches' },

@@ -8,6 +8,7 @@ import {
   orderTotal,
   orderTypeLabel,
   wantedTime,
+  withdrawnLabel,
 } from './board';
 import type { CardSettings } from './CardSettings';
 import type { StaffOrder } from './types';
@@ -67,6 +68,7 @@ export const OrderCard = observer(function OrderCard({
           )}
         </span>
         {missed && <span className="order-card__flag">Verpasst – bitte sofort bearbeiten</span>}
+        {order.withdrawal && <span className="order-card__flag">{withdrawnLabel(order)}</span>}
         {order.counterAppointment && (
           <span className="order-card__counter">
             Gegenvorschlag {formatWhen(order.counterAppointment, now)} – wartet auf den Kunden

@@ -13,7 +13,15 @@ import {
 } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
-import { customerName, formatWhen, itemAmount, orderTotal, orderTypeLabel, PENDING_PAYMENT } from './board';
+import {
+  customerName,
+  formatWhen,
+  itemAmount,
+  orderTotal,
+  orderTypeLabel,
+  PENDING_PAYMENT,
+  withdrawnLabel,
+} from './board';
 import { DateTimeInput } from '../editors/dates/DateInput';
 import { ConfirmInline, ItemEditor, OrderFieldsForm } from './OrderEdit';
 import type { OrdersStore } from './OrdersStore';
@@ -170,6 +178,13 @@ export const OrderDetail = observer(function OrderDetail({
           {pending ? 'Warten auf Zahlung' : customerStatusText(order)}
           {order.payment?.text ? ` · ${order.payment.text}` : ''}
         </p>
+        {order.withdrawal && (
+          <div className="alert alert--error drawer__withdrawal" data-testid="order-withdrawal">
+            <strong>{withdrawnLabel(order)}</strong> von {order.withdrawal.name} ({order.withdrawal.email})
+            {order.withdrawal.note ? `: „${order.withdrawal.note}“` : ''}. Erstattung und Storno bitte selbst
+            veranlassen.
+          </div>
+        )}
         {orders.actionError && (
           <p className="alert alert--error" role="alert">
             {orders.actionError}

@@ -70,6 +70,15 @@ export function formatWhen(iso: string, now: Date): string {
   return `${dateTimeFormat.format(date)} Uhr`;
 }
 
+/**
+ * "Widerrufen am 20.11.2026, 12:00 Uhr" for an order the customer withdrew (§356a BGB), else null. The
+ * withdrawal changes no status: staff decide on the refund and on work not yet done.
+ */
+export function withdrawnLabel(order: StaffOrder): string | null {
+  const at = order.withdrawal?.withdrawnAt;
+  return at ? `Widerrufen am ${dateTimeFormat.format(new Date(at))} Uhr` : null;
+}
+
 /** The wanted time: the confirmed appointment, else the requested one, else "So bald wie möglich". */
 export function wantedTime(order: StaffOrder, now: Date): string {
   const iso = order.appointment ?? order.appointmentDate;

@@ -23,6 +23,7 @@ export const LegalTextLink = observer(function LegalTextLink({
   className = 'link-button',
   external = true,
   plainWhenMissing = false,
+  fallbackText = null,
 }: {
   fields: LegalTextFields;
   /** Heading of the dialog. */
@@ -33,12 +34,14 @@ export const LegalTextLink = observer(function LegalTextLink({
   external?: boolean;
   /** Without a text or a usable address, show the label as plain text instead of nothing. */
   plainWhenMissing?: boolean;
+  /** The text shown in the dialog when the shop configured neither a text nor an address. */
+  fallbackText?: string | null;
 }) {
   const { data } = useStores();
   const [open, setOpen] = useState(false);
   const dialog = useRef<HTMLDialogElement>(null);
-  const body = stringField(data.config, fields.text);
   const href = stringField(data.config, fields.url);
+  const body = stringField(data.config, fields.text) ?? (href ? null : fallbackText);
   if (body) {
     return (
       <>

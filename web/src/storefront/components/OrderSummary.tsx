@@ -1,8 +1,9 @@
-import { formatMoney, t } from '@ordering/common';
+import { formatMoney, marketProfile, t, withdrawalExemptNotice } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
 import { formatPrice, formatQuantity } from '../format';
 import { useStores } from '../stores';
 import { texts } from '../texts';
+import { defaultWithdrawalPolicy } from '../content/legal';
 import { LegalTextLink } from './LegalTextLink';
 
 /**
@@ -13,9 +14,15 @@ import { LegalTextLink } from './LegalTextLink';
 export const OrderSummary = observer(function OrderSummary({
   external = true,
   className = '',
+  withdrawal = true,
 }: {
   external?: boolean;
   className?: string;
+  /**
+   * Say whether a right of withdrawal applies (§312d BGB, Art. 246a EGBGB). Off on the kiosk: an order in
+   * the shop is no distance contract and has no right of withdrawal.
+   */
+  withdrawal?: boolean;
 }) {
   const { cart, data } = useStores();
   const branch = cart.branch;
@@ -86,6 +93,25 @@ export const OrderSummary = observer(function OrderSummary({
         />
         .
       </p>
+      {!withdrawal ? null : cart.isWithdrawable ? (
+        <p className="order-summary__legal order-summary__withdrawal">
+          {texts.summaryWithdrawalBefore}
+          <LegalTextLink
+            fields={{ text: 'withdrawalPolicyText', url: 'withdrawalPolicy' }}
+            title={texts.legalWithdrawal}
+            label={texts.legalWithdrawal}
+            className="order-summary__link"
+            external={external}
+            fallbackText={defaultWithdrawalPolicy(data.config)}
+            plainWhenMissing
+          />
+          .
+        </p>
+      ) : (
+        <p className="order-summary__legal order-summary__withdrawal">
+          {withdrawalExemptNotice(marketProfile(data.config?.market).market)}
+        </p>
+      )}
     </section>
   );
 });

@@ -74,7 +74,23 @@ describe('legal pages', () => {
       'privacy',
       'terms-and-conditions',
       'allergens',
+      'withdrawal',
     ]);
+  });
+
+  it('show the market\'s model Widerrufsbelehrung while none is configured, with the online function', () => {
+    const german = legalEntry('withdrawal', { businessName: 'Muster GmbH', market: 'DE' })!;
+    expect(legalHref(german)).toEqual({ href: '/site/withdrawal', external: false });
+    expect(german.text).toContain('## Widerrufsrecht');
+    expect(german.text).toContain('Muster GmbH');
+    expect(german.text).toContain('[Vertrag widerrufen](/vertrag-widerrufen)');
+    expect(legalEntry('withdrawal', { market: 'AT' })!.text).toContain('## Rücktrittsrecht');
+    // A configured text or address wins.
+    expect(legalEntry('withdrawal', { withdrawalPolicyText: '# Eigene' })!.text).toBe('# Eigene');
+    expect(legalHref(legalEntry('withdrawal', { withdrawalPolicy: 'https://x.de/w' })!)).toEqual({
+      href: 'https://x.de/w',
+      external: true,
+    });
   });
 });
 

@@ -1,4 +1,4 @@
-import type { Config } from '@ordering/common';
+import { defaultWithdrawalText, marketProfile, type Config } from '@ordering/common';
 import { legalPages } from '../../i18n/messages';
 
 type LegalPath = (typeof legalPages)[number]['path'];
@@ -9,7 +9,22 @@ const FIELDS: Record<LegalPath, { text: keyof Config; url: keyof Config }> = {
   privacy: { text: 'privacyPolicyText', url: 'privacyPolicy' },
   imprint: { text: 'imprintText', url: 'imprint' },
   allergens: { text: 'allergensText', url: 'allergens' },
+  withdrawal: { text: 'withdrawalPolicyText', url: 'withdrawalPolicy' },
 };
+
+/** Where the withdrawal function is (§356a BGB): the footer links here, the default text too. */
+export const WITHDRAWAL_FORM_PATH = '/vertrag-widerrufen';
+
+/**
+ * The Widerrufsbelehrung a shop shows while it has configured neither a text nor a link: the model text of
+ * its market with the model form (common's defaultWithdrawalText), so a shop can go live without writing one.
+ */
+export function defaultWithdrawalPolicy(config: Partial<Config> | null): string {
+  return defaultWithdrawalText(marketProfile(config?.market).market, {
+    businessName: config?.businessName || config?.shopName || 'uns',
+    withdrawalUrl: WITHDRAWAL_FORM_PATH,
+  });
+}
 
 /** A legal page as configured: its text, else its address, else nothing. */
 export interface LegalEntry {
@@ -25,6 +40,9 @@ export function legalEntry(path: string, config: Partial<Config> | null): LegalE
   const fields = FIELDS[page.path];
   const text = config?.[fields.text];
   const url = config?.[fields.url];
+  const configured = (typeof text === 'string' && text.trim()) || (typeof url === 'string' && url.trim());
+  if (page.path === 'withdrawal' && !configured)
+    return { path: page.path, title: page.title, text: defaultWithdrawalPolicy(config), url: null };
   return {
     path: page.path,
     title: page.title,

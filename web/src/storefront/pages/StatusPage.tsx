@@ -153,6 +153,8 @@ const StatusContent = observer(function StatusContent({ status }: { status: Orde
 
       {status.showsQuestionnaire && <QuestionnaireForm status={status} />}
 
+      <WithdrawalCard status={status} />
+
       <div className="card status__order">
         <h2>{texts.yourOrder}</h2>
         <p>
@@ -296,3 +298,31 @@ function hyphenated(label: string): string {
     .map((word) => SOFT_HYPHENS[word] ?? word)
     .join(' ');
 }
+
+/**
+ * The withdrawal function's first button (§356a BGB) for an order that was not exempt; once withdrawn, when.
+ * "Vertrag widerrufen" leads to the short form, whose "Widerruf bestätigen" sends the declaration.
+ */
+const WithdrawalCard = observer(function WithdrawalCard({ status }: { status: OrderStatusStore }) {
+  const order = status.order!;
+  if (order.isWithdrawalExempt !== false) return null;
+  if (status.withdrawnText)
+    return (
+      <div className="card status__withdrawal" role="region" aria-label={texts.withdrawTitle}>
+        <p>
+          <strong>{status.withdrawnText}</strong>
+        </p>
+      </div>
+    );
+  return (
+    <div className="card status__withdrawal" role="region" aria-label={texts.withdrawTitle}>
+      <p>{texts.withdrawStatusHint}</p>
+      <Link
+        className="button button--secondary"
+        to={`/status/${encodeURIComponent(order.uid)}/${encodeURIComponent(order.hash)}/widerrufen`}
+      >
+        {texts.withdrawAction}
+      </Link>
+    </div>
+  );
+});

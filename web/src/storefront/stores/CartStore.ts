@@ -8,6 +8,8 @@ import {
   orderTypeFlags,
   orderTypeOf,
   initialOrderType,
+  isOrderWithdrawable,
+  isProductWithdrawalExempt,
   priceCart,
   removeItem,
   saveItem,
@@ -200,6 +202,26 @@ export class CartStore {
 
   get totals(): CartTotals {
     return priceCart({ items: this.lines, orderType: this.orderType, deliveryArea: this.deliveryArea });
+  }
+
+  /**
+   * Whether the order would carry a right of withdrawal: some item's product, or a category it is sold in
+   * within the branch's active menu, is not "vom Widerruf ausgenommen" (the server decides the same way).
+   */
+  get isWithdrawable(): boolean {
+    const branch = this.branch;
+    if (!branch) return false;
+    const entries = this.catalog.menuFor(branch)?.catalog ?? [];
+    return isOrderWithdrawable(
+      this.items.map((item) => {
+        const product = this.data.productById(item.product.id);
+        if (!product) return true;
+        const categories = entries
+          .filter((entry) => entry.products.some((p) => p.id === product.id))
+          .flatMap((entry) => this.data.categories.filter((category) => category.id === entry.id));
+        return isProductWithdrawalExempt(product, categories);
+      }),
+    );
   }
 
   /** Whether the total is hidden (approximate, minimum or hidden prices) and the prefix of shown amounts. */

@@ -19,6 +19,7 @@ import {
 } from '@ordering/common';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { ApiRequestError, type ApiClient } from '../../api/ApiClient';
+import { texts } from '../texts';
 import type { InitDataStore } from './InitDataStore';
 
 /** What the store needs of an EventSource. */
@@ -142,6 +143,13 @@ export class OrderStatusStore {
   /** "Vielen Dank für Ihre Bestellung!" or, cancelled, "Bestellung storniert". */
   get heading(): string {
     return this.isCanceled ? t('orderStatus.canceled') : t('orderStatus.thankYou');
+  }
+
+  /** "Widerrufen am 20.11.2026 um 12:00 Uhr" once the customer withdrew (§356a BGB), else null. */
+  get withdrawnText(): string | null {
+    const at = this.order?.withdrawnAt;
+    if (!at) return null;
+    return `${texts.withdrawnOn} ${formatDate(new Date(at), this.timeZone)} um ${formatTime(new Date(at), this.timeZone)} Uhr`;
   }
 
   get statusText(): string {

@@ -1,2 +1,3 @@
+import { WithdrawalExempt1795730000001 } from './1795730000001-withdrawal-exempt.js';
 import { Catalog1795261944502 } from './1795261944502-catalog.js';
-export const MIGRATIONS: Function[] = [Catalog1795261944502];
+export const MIGRATIONS: Function[] = [Catalog1795261944502, WithdrawalExempt1795730000001];

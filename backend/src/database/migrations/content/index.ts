@@ -1,3 +1,4 @@
+import { WithdrawalPolicy1795730000003 } from './1795730000003-withdrawal-policy.js';
 import { Content1795262122510 } from './1795262122510-content.js';
 import { MapStyleUrl1795438788776 } from './1795438788776-map-style-url.js';
 import { PaymentPlugins1795698249056 } from './1795698249056-payment-plugins.js';
@@ -9,4 +10,5 @@ export const MIGRATIONS: Function[] = [
   PaymentPlugins1795698249056,
   ShopMarket1795699505905,
   RejectionReasons1795715456745,
+  WithdrawalPolicy1795730000003,
 ];

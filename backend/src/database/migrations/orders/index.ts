@@ -1,3 +1,4 @@
+import { OrderWithdrawal1795730000002 } from './1795730000002-order-withdrawal.js';
 import { Orders1795425430527 } from './1795425430527-orders.js';
 import { BranchAutoAccept1795439269892 } from './1795439269892-branch-auto-accept.js';
 import { BranchPauseBusy1795697253053 } from './1795697253053-branch-pause-busy.js';
@@ -11,4 +12,5 @@ export const MIGRATIONS: Function[] = [
   OrderOffer1795698740161,
   PrivacyRetention1795700646450,
   BranchRatingIndex1795701000000,
+  OrderWithdrawal1795730000002,
 ];

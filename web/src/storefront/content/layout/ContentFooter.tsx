@@ -5,7 +5,7 @@ import { lazyOptional } from '../../../router/lazyOptional';
 import { useShell } from '../../../shell/ShellContext';
 import { useStores } from '../../stores';
 import { PhoneLink, usePhoneLinks } from '../../components/PhoneLink';
-import { allLegalEntries, legalHref } from '../legal';
+import { allLegalEntries, legalHref, WITHDRAWAL_FORM_PATH } from '../legal';
 import { navigationItems } from './navigation';
 import { NavItemLink } from './NavItemLink';
 
@@ -53,6 +53,7 @@ export const ContentFooter = observer(function ContentFooter() {
           {legal.length > 0 && (
             <nav aria-label="Rechtliches">
               <ul className="content-footer__list">
+                {/* The withdrawal function (§356a BGB): reachable from every page of the shop. */}
                 {legal.map((entry) => (
                   <li key={entry.path}>
                     {entry.external ? (
@@ -65,6 +66,9 @@ export const ContentFooter = observer(function ContentFooter() {
                     )}
                   </li>
                 ))}
+                <li>
+                  <Link to={WITHDRAWAL_FORM_PATH}>Vertrag widerrufen</Link>
+                </li>
                 <li>
                   <button type="button" className="content-footer__install" onClick={consent.openSettings}>
                     {t('consent.footerLink')}
