@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { publicPagePath } from '@ordering/common';
 import { createHash, randomBytes } from 'node:crypto';
 import { Clock } from '../core/clock.js';
 import type { RequestContext } from '../core/request-context.js';
@@ -37,7 +38,8 @@ export class AnalyticsService {
           type: input.type,
           action: input.action,
           category: input.category,
-          path: input.path,
+          // Never a secret of the address (the status page's hash): the route pattern instead.
+          path: publicPagePath(input.path),
           data: input.data,
           visitorHash: this.visitorHash(now, client),
         }),
