@@ -30,6 +30,7 @@ export * from './consent.js';
 export * from './ticket-screen.js';
 export * from './ordering-pause.js';
 export * from './preparation-time.js';
+export * from './page-path.js';
 export * from './time-clock.js';
 export * from './offer.js';
 export * from './rejection-reasons.js';

@@ -2,6 +2,7 @@ import {
   allowedClockActions,
   formatWorkedMinutes,
   isClockActionAllowed,
+  staffInitials,
   workedMinutes,
   workedMs,
   workedMsWithin,
@@ -84,5 +85,18 @@ describe(workedMsWithin.name, () => {
     expect(
       workedMsWithin(open, now, new Date('2026-12-02T00:00:00Z'), new Date('2026-12-03T00:00:00Z')),
     ).toBe(60 * 60_000);
+  });
+});
+
+describe(staffInitials.name, () => {
+  it('takes the first letters of first and last name, uppercased', () => {
+    expect(staffInitials('Anna', 'Muster')).toBe('AM');
+    expect(staffInitials(' özlem ', 'yılmaz')).toBe('ÖY');
+  });
+
+  it('takes the first two words when only one name is set, and "?" when none is', () => {
+    expect(staffInitials('Anna Lena', '')).toBe('AL');
+    expect(staffInitials('', 'Huber')).toBe('H');
+    expect(staffInitials('', '  ')).toBe('?');
   });
 });

@@ -102,3 +102,30 @@ export interface ClockPinHolder {
   branches: Array<{ id: number; name: string }>;
   hasPin: boolean;
 }
+
+/**
+ * One tile of the clock's staff list (`GET /api/time-tracking/{branchId}/{apiKey}/staff`): a person
+ * assigned to the branch who can clock in. Only what the tile shows: the id the tablet sends with the
+ * PIN (`X-User-Id`), the name and its initials; never the user name, roles or anything else.
+ */
+export interface ClockStaffMember {
+  id: number;
+  /** First and last name ("Anna Muster"). */
+  name: string;
+  /** Up to two capital letters for the tile ("AM"). */
+  initials: string;
+}
+
+/**
+ * The initials of a tile: the first letters of first and last name ("Anna" "Muster" → "AM"), of the two
+ * first words of a single name ("Anna-Lena" → "A"; "Anna Lena" → "AL"), uppercased in German. Empty names
+ * give "?".
+ */
+export function staffInitials(firstName: string, lastName: string): string {
+  const letter = (word: string) => Array.from(word.trim())[0] ?? '';
+  const first = firstName.trim();
+  const last = lastName.trim();
+  const words = [first, last].filter(Boolean).join(' ').split(/\s+/).filter(Boolean);
+  const initials = first && last ? letter(first) + letter(last) : words.slice(0, 2).map(letter).join('');
+  return initials.toLocaleUpperCase('de-DE') || '?';
+}

@@ -9,6 +9,8 @@ test('pairs a terminal from the device form: code from the QR link, Koppeln, onl
   page,
   request,
 }, testInfo) => {
+  // Pairing, tests, logs and the device list: longer than the default on a busy machine.
+  test.setTimeout(90_000);
   const login = await request.post('/api/auth/login', {
     data: { username: 'admin', password: 'Admin-Demo-2026' },
   });
@@ -17,10 +19,11 @@ test('pairs a terminal from the device form: code from the QR link, Koppeln, onl
     data: { id: number; identifier: string }[];
   };
   const vienna = branches.data.find((b) => b.identifier === 'gasthaus-linde-wien')!;
+  const identifier = `kassa-${randomUUID().slice(0, 8)}`;
   const created = await request.post('/api/devices', {
     headers: { 'X-CSRF-Token': csrf },
     data: {
-      identifier: `kassa-${randomUUID().slice(0, 8)}`,
+      identifier,
       name: 'Kassa Schank',
       type: 'frontdesk',
       branch: { id: vienna.id },
@@ -86,6 +89,18 @@ test('pairs a terminal from the device form: code from the QR link, Koppeln, onl
   await page.setViewportSize({ width: 360, height: 800 });
   await screenshot(page, testInfo, 'device-form-paired-phone');
   await page.setViewportSize({ width: 1280, height: 800 });
+
+  // The device list: online, when the last heartbeat came, and the printer as last reported (none yet).
+  const deviceUrl = page.url();
+  await page.goto('/backend/devices');
+  await page.getByLabel('Suche', { exact: true }).fill(identifier);
+  await page.getByRole('button', { name: 'Suchen' }).click();
+  const listed = page.getByRole('row').filter({ hasText: identifier });
+  await expect(listed).toHaveCount(1);
+  await expect(listed).toContainText('online');
+  await expect(listed).toContainText(/\d\d\.\d\d\.\d{4},? \d\d:\d\d/);
+  await screenshot(page, testInfo, 'device-list-online', false);
+  await page.goto(deviceUrl);
 
   await panel.getByRole('button', { name: 'Entkoppeln' }).click();
   await expect(panel.getByTestId('device-paired')).toHaveText('nicht gekoppelt');

@@ -11,7 +11,9 @@ const PIN = '2468';
 const expect = baseExpect.configure({ timeout: 15_000 });
 
 async function signIn(page: Page) {
-  await page.getByLabel('Benutzername').fill('mitarbeiter');
+  // Tap your name, then the PIN on the keypad.
+  await page.getByRole('button', { name: 'Marie Huber', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'PIN für Marie Huber' })).toBeVisible();
   const keypad = page.getByRole('group', { name: 'Ziffernblock' });
   for (const digit of PIN) await keypad.getByRole('button', { name: digit, exact: true }).click();
   await keypad.getByRole('button', { name: 'OK' }).click();
@@ -74,18 +76,48 @@ test('clocks in, pauses, resumes and clocks out on the tablet; the back office l
   await expect(pinPanel.getByRole('status')).toHaveText('PIN gespeichert.');
   await screenshot(page, testInfo, 'timeclock-user-pin', false);
 
-  await page.setViewportSize({ width: 1024, height: 768 });
+  // A 10" tablet in landscape: the branch's staff with a PIN as tiles.
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`/zeiterfassung/${vienna.id}/${apiKey}`);
   await expect(page.getByRole('heading', { name: 'Zeiterfassung' })).toBeVisible();
-  await screenshot(page, testInfo, 'timeclock-signin', false);
+  const tiles = page.getByRole('list', { name: 'Wer sind Sie?' });
+  await expect(tiles.getByRole('button', { name: 'Marie Huber', exact: true })).toBeVisible();
+  await expect(tiles.getByText('MH', { exact: true })).toBeVisible();
+  // Large targets for fingers: every tile and key at least 64 px each way.
+  for (const box of await tiles
+    .getByRole('button')
+    .evaluateAll((els) => els.map((el) => el.getBoundingClientRect()).map((r) => [r.width, r.height])))
+    expect(Math.min(...box)).toBeGreaterThanOrEqual(64);
+  await screenshot(page, testInfo, 'timeclock-names-tablet', false);
   await expectNoSeriousA11yViolations(page);
 
-  // A wrong PIN: the server's message, the PIN cleared.
-  await page.getByLabel('Benutzername').fill('mitarbeiter');
+  // A wrong PIN: said so, the PIN cleared.
+  await page.getByRole('button', { name: 'Marie Huber', exact: true }).click();
   const keypad = page.getByRole('group', { name: 'Ziffernblock' });
   for (const digit of '1111') await keypad.getByRole('button', { name: digit, exact: true }).click();
   await keypad.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Die PIN ist falsch. Bitte noch einmal eingeben.');
+  for (const box of await keypad
+    .getByRole('button')
+    .evaluateAll((els) => els.map((el) => el.getBoundingClientRect()).map((r) => [r.width, r.height])))
+    expect(Math.min(...box)).toBeGreaterThanOrEqual(64);
+  await screenshot(page, testInfo, 'timeclock-pin-tablet', false);
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('button', { name: 'Zurück', exact: true }).click();
+
+  // Someone not on the list types the user name instead.
+  await page.getByRole('button', { name: 'Name nicht in der Liste? Benutzername eingeben' }).click();
+  await page.getByLabel('Benutzername').fill('mitarbeiter');
+  for (const digit of '1111') await keypad.getByRole('button', { name: digit, exact: true }).click();
+  await keypad.getByRole('button', { name: 'OK' }).click();
   await expect(page.getByRole('alert')).toHaveText('Benutzername oder PIN ist falsch.');
+  await screenshot(page, testInfo, 'timeclock-signin', false);
+  await page.getByRole('button', { name: 'Zurück zur Namensliste' }).click();
+
+  // The desktop size, and the clock's usual 1024×768 tablet.
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await screenshot(page, testInfo, 'timeclock-names-desktop', false);
+  await page.setViewportSize({ width: 1024, height: 768 });
 
   // Kommen.
   await signIn(page);
@@ -99,8 +131,8 @@ test('clocks in, pauses, resumes and clocks out on the tablet; the back office l
   await expect(page.getByRole('status')).toContainText('Kommen um');
   await expect(page.getByText('Eingestempelt', { exact: true })).toBeVisible();
   await screenshot(page, testInfo, 'timeclock-done', false);
-  // Back to the sign-in by itself after a few seconds, with nothing of Marie left.
-  await expect(page.getByLabel('Benutzername')).toHaveValue('', { timeout: 10_000 });
+  // Back to the name tiles by itself after a few seconds, with nothing of Marie left.
+  await expect(page.getByRole('heading', { name: 'Wer sind Sie?' })).toBeVisible({ timeout: 10_000 });
   await expect(page.getByRole('heading', { name: 'Hallo Marie' })).toHaveCount(0);
 
   // Pause.

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { consentAllows, t } from '@ordering/common';
+import { consentAllows, publicPagePath, t } from '@ordering/common';
 import { createHash, randomBytes } from 'node:crypto';
 import { Clock } from '../core/clock.js';
 import { DomainError } from '../core/errors.js';
@@ -45,7 +45,8 @@ export class AnalyticsService {
           type: input.type,
           action: input.action,
           category: input.category,
-          path: input.path,
+          // Never a secret of the address (the status page's hash): the route pattern instead.
+          path: publicPagePath(input.path),
           data: input.data,
           visitorHash: this.visitorHash(now, client),
         }),

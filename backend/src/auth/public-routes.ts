@@ -66,6 +66,9 @@ export const PUBLIC_ROUTES: readonly string[] = [
   // The staff time clock (a tablet at the staff entrance, no sign-in): the branch's or a staff device's
   // key in the path, the employee's name and PIN in headers; the service checks both, PIN guesses are
   // throttled like sign-ins (docs/decisions/time-tracking.md).
+  // Its name tiles: names and initials of the branch's staff who can clock in, nothing else; wrong keys
+  // are slowed per address.
+  'GET /api/time-tracking/:branchId/:apiKey/staff',
   'GET /api/time-tracking/:branchId/:apiKey/me',
   'GET /api/time-tracking/:branchId/:apiKey/working-schedules',
   'GET /api/time-tracking/:branchId/:apiKey/working-activities',

@@ -435,6 +435,7 @@ export async function placeOrder(em: EntityManager, body: unknown, now: Date): P
     phone,
     email: form.email,
     paymentMethod: form.paymentMethod,
+    channel: form.channel,
     donatee,
     items,
     pricing,

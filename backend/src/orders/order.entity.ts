@@ -1,4 +1,5 @@
 import type {
+  OrderChannel,
   OrderItem,
   PaymentMethod,
   PricingResult,
@@ -130,6 +131,10 @@ export class Order extends BaseEntity {
 
   @Column({ type: 'varchar', length: 30, default: 'cash' })
   paymentMethod: PaymentMethod;
+
+  /** Where it was placed (`web`, `app`, `kiosk`, as the client said); null for orders from before. */
+  @Column({ type: 'varchar', length: 10, nullable: true })
+  channel: OrderChannel | null;
 
   /** Donation recipient at order time. */
   @Column({ type: 'jsonb', nullable: true })

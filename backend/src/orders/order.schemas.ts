@@ -1,4 +1,4 @@
-import { PAYMENT_METHODS, UNIT_CODES, type WithdrawalForm } from '@ordering/common';
+import { ORDER_CHANNELS, PAYMENT_METHODS, UNIT_CODES, type WithdrawalForm } from '@ordering/common';
 import { z } from 'zod';
 import { fields } from '../core/validation.js';
 
@@ -56,6 +56,8 @@ export const orderFormSchema = z.object({
     .transform((v) => v ?? null),
   comment: text(2000),
   paymentMethod: z.enum(PAYMENT_METHODS).default('cash'),
+  /** Where the order is placed, for the statistics (the client's word; nothing depends on it). */
+  channel: z.enum(ORDER_CHANNELS).default('web'),
   /** `hydro-ag-voucher` only: the voucher's code, checked with its issuer by the payments module. */
   voucherCode: z.string().max(100).nullish(),
   legalInstructions: z.boolean().default(false),

@@ -4,6 +4,7 @@ import {
   COMPARED_STATISTICS_SETS,
   DEFAULT_TIME_ZONE,
   previousPeriod,
+  publicPagePathSql,
   type IsoDate,
   localDate,
   startOfLocalDay,
@@ -101,6 +102,8 @@ export class StatisticsService {
         'order-times': () => this.orderTimes(em, scope),
         'working-activities': () => this.workingActivities(em, scope),
         'working-schedules': () => this.workingSchedules(em, scope),
+        conversion: () => this.conversion(em, scope),
+        'order-splits': () => this.orderSplits(em, scope),
       };
       return sets[set]() as Promise<Base<K>>;
     };
@@ -287,10 +290,11 @@ export class StatisticsService {
 
   private async pages(em: EntityManager, scope: Scope): Promise<Base<'pages'>> {
     const [from, to] = this.logBounds(scope);
+    // Grouped by the path without secrets (rows are stored so; the rule again here for any row that is not).
     const rows: Row[] = await em.query(
-      `SELECT a.path, COUNT(*) AS views, COUNT(DISTINCT a.visitor_hash) AS visitors
+      `SELECT ${publicPagePathSql('a.path')} AS path, COUNT(*) AS views, COUNT(DISTINCT a.visitor_hash) AS visitors
          FROM analytics_log a WHERE ${StatisticsService.LOG_WHERE} AND a.type = 'pageview'
-        GROUP BY a.path ORDER BY views DESC, a.path ASC LIMIT 20`,
+        GROUP BY 1 ORDER BY views DESC, path ASC LIMIT 20`,
       [from, to],
     );
     const [total]: Row[] = await em.query(
@@ -326,6 +330,58 @@ export class StatisticsService {
         count: int(r.n),
         visitors: int(r.visitors),
       })),
+    };
+  }
+
+  /** Visitors with consent and those of them who ordered (a `purchase` record), both from the log. */
+  private async conversion(em: EntityManager, scope: Scope): Promise<Base<'conversion'>> {
+    const [from, to] = this.logBounds(scope);
+    const [row]: Row[] = await em.query(
+      `SELECT COUNT(DISTINCT a.visitor_hash) AS visitors,
+              COUNT(DISTINCT a.visitor_hash) FILTER (WHERE ${StatisticsService.PURCHASE}) AS buyers,
+              COUNT(*) FILTER (WHERE ${StatisticsService.PURCHASE}) AS purchases
+         FROM analytics_log a WHERE ${StatisticsService.LOG_WHERE}`,
+      [from, to],
+    );
+    return {
+      ...this.range(scope, false),
+      visitors: int(row!.visitors),
+      buyers: int(row!.buyers),
+      purchases: int(row!.purchases),
+    };
+  }
+
+  private static readonly PURCHASE = `a.type = 'commerce' AND a.action = 'purchase'`;
+
+  /** The counted orders by type, payment method and channel; money summed exactly by the database. */
+  private async orderSplits(em: EntityManager, scope: Scope): Promise<Base<'order-splits'>> {
+    const split = async (expression: string) => {
+      const rows: Row[] = await em.query(
+        `SELECT ${expression} AS part, COUNT(*) AS orders, ROUND(COALESCE(SUM(o.total_gross), 0), 2) AS revenue
+           FROM customer_order o WHERE ${this.orderWhere(scope, COUNTED)}
+          GROUP BY 1 ORDER BY revenue DESC, orders DESC, part ASC`,
+        [scope.from, scope.to],
+      );
+      return rows.map((r) => ({
+        key: String(r.part),
+        orders: int(r.orders),
+        revenue: money(r.revenue as string),
+      }));
+    };
+    const [totals]: Row[] = await em.query(
+      `SELECT COUNT(*) AS orders, ROUND(COALESCE(SUM(o.total_gross), 0), 2) AS revenue
+         FROM customer_order o WHERE ${this.orderWhere(scope, COUNTED)}`,
+      [scope.from, scope.to],
+    );
+    return {
+      ...this.range(scope),
+      orders: int(totals!.orders),
+      revenue: money(totals!.revenue as string),
+      byType: (await split(
+        `CASE WHEN o.is_delivery THEN 'delivery' WHEN o.is_dine_in THEN 'dineIn' ELSE 'takeaway' END`,
+      )) as Base<'order-splits'>['byType'],
+      byPaymentMethod: (await split('o.payment_method')) as Base<'order-splits'>['byPaymentMethod'],
+      byChannel: (await split(`COALESCE(o.channel, 'unknown')`)) as Base<'order-splits'>['byChannel'],
     };
   }
 

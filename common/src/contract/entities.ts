@@ -270,6 +270,8 @@ export const STATISTICS_SETS = [
   'order-times',
   'working-activities',
   'working-schedules',
+  'conversion',
+  'order-splits',
 ] as const;
 
 /** A statistics set name. */

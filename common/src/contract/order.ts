@@ -23,6 +23,16 @@ export const PAYMENT_METHODS = ['cash', 'atm-card', 'hydro-ag-voucher', 'mollie'
 /** A payment method code. */
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
+/**
+ * Where an order was placed (docs/decisions/statistics.md, "Splits"): `web` the website in a browser,
+ * `app` the installed app (home-screen PWA or the desktop shell), `kiosk` the self-service kiosk. The
+ * client says it with the form; the server stores it (default `web`), orders from before have none.
+ */
+export const ORDER_CHANNELS = ['web', 'app', 'kiosk'] as const;
+
+/** An order channel. */
+export type OrderChannel = (typeof ORDER_CHANNELS)[number];
+
 /** Order type (mode). */
 export type OrderType = 'takeaway' | 'delivery' | 'dineIn';
 
@@ -126,6 +136,8 @@ export interface OrderForm {
   comment?: string | null;
   /** Payment method (default `cash`). */
   paymentMethod: PaymentMethod;
+  /** Where the order is placed (default `web`); for the statistics only. */
+  channel?: OrderChannel;
   /** Voucher code (payment method `hydro-ag-voucher`), checked with the issuer before the order is written. */
   voucherCode?: string | null;
   /** Terms accepted. */

@@ -1,6 +1,7 @@
 import type { IsoDate } from './base.js';
 import { addDays, daysBetween } from '../zoned-time.js';
 import type { StatisticsSet } from './entities.js';
+import type { OrderChannel, OrderType, PaymentMethod } from './order.js';
 
 /**
  * Response shapes of `GET /api/statistics/{set}?from&to&branchId` (docs/decisions/statistics.md).
@@ -166,6 +167,49 @@ export interface WorkingSchedulesStatistics extends SeriesStatistics {
   byUser: ShiftFigure[];
 }
 
+/**
+ * `conversion`: how many of the visitors counted with consent placed an order, from the analytics log
+ * alone (visitors without consent and their orders are in neither figure). Whole shop (`byBranch: false`).
+ */
+export interface ConversionStatistics extends StatisticsRange {
+  /** Visitors with consent (distinct visitor-days, as `unique-visitors`). */
+  visitors: number;
+  /** Of them, those who sent a `purchase` record (placed an order). */
+  buyers: number;
+  /** `purchase` records (a buyer may order twice). */
+  purchases: number;
+}
+
+/** One part of a split: its key, the counted orders and their gross revenue (major units, exact). */
+export interface SplitFigure<K extends string = string> {
+  key: K;
+  orders: number;
+  revenue: number;
+}
+
+/**
+ * `order-splits`: the counted orders (as `orders` and `revenue`) by order type, payment method and channel;
+ * each split's parts add up exactly to `orders` and `revenue`. Parts without orders are left out, sorted by
+ * revenue, then orders. `channel` `unknown`: orders from before the channel was recorded.
+ */
+export interface OrderSplitsStatistics extends StatisticsRange {
+  orders: number;
+  revenue: number;
+  byType: SplitFigure<OrderType>[];
+  byPaymentMethod: SplitFigure<PaymentMethod>[];
+  byChannel: SplitFigure<OrderChannel | 'unknown'>[];
+}
+
+/**
+ * The share of consenting visitors who ordered, in tenths of a percent, rounded half up on whole numbers
+ * (`buyers = 1, visitors = 8` → 125, i.e. 12,5 %); null without visitors. Both counts come from the
+ * consent log, so it is never above 100 %; orders of visitors without consent are not counted in it.
+ */
+export function conversionTenths(buyers: number, visitors: number): number | null {
+  if (!Number.isInteger(visitors) || visitors <= 0 || !Number.isInteger(buyers) || buyers < 0) return null;
+  return Math.floor((2000 * Math.min(buyers, visitors) + visitors) / (2 * visitors));
+}
+
 /** The answer of each set. */
 export interface StatisticsResults {
   'unique-visitors': ComparedSeriesStatistics;
@@ -181,6 +225,8 @@ export interface StatisticsResults {
   'order-times': TimeMatrixStatistics;
   'working-activities': WorkingActivitiesStatistics;
   'working-schedules': WorkingSchedulesStatistics;
+  conversion: ConversionStatistics;
+  'order-splits': OrderSplitsStatistics;
 }
 
 // Every set has its shape (a compile error here names a set without one).

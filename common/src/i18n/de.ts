@@ -28,6 +28,10 @@ export const de = {
   'orderType.takeaway': 'Abholung',
   'orderType.delivery': 'Lieferung',
   'orderType.dineIn': 'Vor Ort essen',
+  'orderChannel.web': 'Website',
+  'orderChannel.app': 'App',
+  'orderChannel.kiosk': 'Kiosk',
+  'orderChannel.unknown': 'Nicht erfasst',
 
   // --- branch list, search, toolbar
   'branchList.count': '{n} von {m} Filialen werden angezeigt.',

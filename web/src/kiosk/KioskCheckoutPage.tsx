@@ -83,6 +83,7 @@ const KioskCheckout = observer(function KioskCheckout({ identifier }: { identifi
 
   const onSubmit = async () => {
     const paymentMethod = checkout.selectedPaymentMethod;
+    checkout.setChannel('kiosk'); // the statistics' split by channel
     const outcome = await checkout.submit();
     if (outcome.kind !== 'status') {
       requestAnimationFrame(() => {

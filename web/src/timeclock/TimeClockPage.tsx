@@ -34,14 +34,112 @@ const Keypad = observer(function Keypad({ store }: { store: TimeClockStore }) {
   );
 });
 
-const SignIn = observer(function SignIn({ store }: { store: TimeClockStore }) {
+/** The PIN's dots (how many digits were typed, never which). */
+const PinDots = observer(function PinDots({ store }: { store: TimeClockStore }) {
+  return (
+    <div className="tc-pin" role="img" aria-label={`${T.pin}: ${store.pin.length} Ziffern eingegeben`}>
+      {Array.from({ length: Math.max(4, store.pin.length) }, (_, i) => (
+        <span key={i} className={i < store.pin.length ? 'tc-dot tc-dot--on' : 'tc-dot'} />
+      ))}
+    </div>
+  );
+});
+
+const SignInError = observer(function SignInError({ store }: { store: TimeClockStore }) {
+  return store.error ? (
+    <p id="tc-error" className="tc-error" role="alert">
+      {store.error}
+    </p>
+  ) : null;
+});
+
+/** Step 1: the branch's staff as large tiles (initials and name); tap your name. */
+const NamePicker = observer(function NamePicker({ store }: { store: TimeClockStore }) {
+  return (
+    <section className="tc-names" aria-labelledby="tc-names-title">
+      <div className="tc-names__head">
+        <h2 id="tc-names-title" className="tc-step-title">
+          {T.whoAreYou}
+        </h2>
+        <p className="tc-hint">{T.pickHint}</p>
+      </div>
+      {!store.staffLoaded ? (
+        <p className="tc-hint" role="status">
+          Namen werden geladen …
+        </p>
+      ) : (
+        <ul className="tc-tiles" aria-labelledby="tc-names-title">
+          {store.staff.map((member) => (
+            <li key={member.id}>
+              <button type="button" className="tc-tile" onClick={() => store.pick(member)}>
+                <span className="tc-avatar" aria-hidden="true">
+                  {member.initials}
+                </span>
+                <span className="tc-tile__name">{member.name}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <button type="button" className="tc-button tc-link" onClick={() => store.typeUsername()}>
+        {T.notListed}
+      </button>
+    </section>
+  );
+});
+
+/** Step 2: the PIN of the person tapped, on the large keypad. */
+const PinEntry = observer(function PinEntry({ store }: { store: TimeClockStore }) {
+  const member = store.picked!;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void store.signIn();
   };
   return (
+    <form
+      className="tc-signin"
+      onSubmit={submit}
+      aria-labelledby="tc-pin-title"
+      aria-describedby={store.error ? 'tc-error' : undefined}
+    >
+      <div className="tc-signin__fields">
+        <div className="tc-person">
+          <span className="tc-avatar tc-avatar--large" aria-hidden="true">
+            {member.initials}
+          </span>
+          <h2 id="tc-pin-title" className="tc-step-title">
+            {T.pinFor(member.name)}
+          </h2>
+        </div>
+        <PinDots store={store} />
+        <SignInError store={store} />
+        <button type="submit" className="tc-button tc-button--primary" disabled={store.busy}>
+          {T.signIn}
+        </button>
+        <button type="button" className="tc-button" onClick={() => store.backToNames()}>
+          {T.back}
+        </button>
+      </div>
+      <Keypad store={store} />
+    </form>
+  );
+});
+
+/** Someone not on the list (or no list): the user name, then the PIN. */
+const UsernameForm = observer(function UsernameForm({ store }: { store: TimeClockStore }) {
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    void store.signIn();
+  };
+  const noList = store.staffFailed || store.staff.length === 0;
+  return (
     <form className="tc-signin" onSubmit={submit} aria-describedby={store.error ? 'tc-error' : undefined}>
       <div className="tc-signin__fields">
+        {store.staffFailed ? (
+          <p className="tc-hint">{T.staffFailed}</p>
+        ) : store.staff.length === 0 ? (
+          <p className="tc-hint">{T.noStaff}</p>
+        ) : null}
         <label className="tc-label" htmlFor="tc-username">
           {T.username}
         </label>
@@ -54,31 +152,34 @@ const SignIn = observer(function SignIn({ store }: { store: TimeClockStore }) {
           value={store.username}
           onChange={(e) => store.setUsername(e.target.value)}
         />
-        <span className="tc-label" id="tc-pin-label">
+        <span className="tc-label" aria-hidden="true">
           {T.pin}
         </span>
-        <div
-          className="tc-pin"
-          role="img"
-          aria-labelledby="tc-pin-label"
-          aria-label={`${T.pin}: ${store.pin.length} Ziffern eingegeben`}
-        >
-          {Array.from({ length: Math.max(4, store.pin.length) }, (_, i) => (
-            <span key={i} className={i < store.pin.length ? 'tc-dot tc-dot--on' : 'tc-dot'} />
-          ))}
-        </div>
-        {store.error && (
-          <p id="tc-error" className="tc-error" role="alert">
-            {store.error}
-          </p>
-        )}
+        <PinDots store={store} />
+        <SignInError store={store} />
         <button type="submit" className="tc-button tc-button--primary" disabled={store.busy}>
           {T.signIn}
         </button>
+        {!noList && (
+          <button type="button" className="tc-button" onClick={() => store.backToNames()}>
+            {T.backToList}
+          </button>
+        )}
       </div>
       <Keypad store={store} />
     </form>
   );
+});
+
+const SignIn = observer(function SignIn({ store }: { store: TimeClockStore }) {
+  switch (store.step) {
+    case 'names':
+      return <NamePicker store={store} />;
+    case 'pin':
+      return <PinEntry store={store} />;
+    case 'username':
+      return <UsernameForm store={store} />;
+  }
 });
 
 const ACTION_CLASS: Record<TimeClockAction, string> = {
@@ -166,7 +267,8 @@ const Employee = observer(function Employee({ store }: { store: TimeClockStore }
 
 /**
  * The time clock `/zeiterfassung/{branchId}/{apiKey}`: a tablet at the staff entrance, no back-office
- * sign-in; the key in the path opens it, each employee signs in with name and PIN for one booking.
+ * sign-in; the key in the path opens it, each employee taps their name tile and types the PIN for one
+ * booking (or types the user name when not on the list).
  */
 export const TimeClockPage = observer(function TimeClockPage() {
   const { branchId = '', apiKey = '' } = useParams();

@@ -255,4 +255,72 @@ describe(TimeClockStore.name, () => {
       expect(s.store.signedIn).toBe(false);
     });
   });
+
+  describe('name tiles', () => {
+    const staff = [
+      { id: 3, name: 'Anna Berger', initials: 'AB' },
+      { id: 5, name: 'Ben Huber', initials: 'BH' },
+    ];
+
+    it('loads the staff of the key’s branch, then signs the tapped person in by id and PIN', async () => {
+      const s = setup(
+        json(200, { data: staff }),
+        json(200, { data: me() }),
+        json(200, { data: [] }),
+        json(200, { data: [] }),
+      );
+      expect(s.store.step).toBe('names');
+      await s.store.loadStaff();
+      expect(s.fetch.calls[0]!.url).toBe('/api/time-tracking/2/schl%C3%BCssel%2F1/staff');
+      expect(s.store.staff).toEqual(staff);
+      s.store.pick(staff[0]!);
+      expect(s.store.step).toBe('pin');
+      for (const d of '1234') s.store.pressDigit(d);
+      await s.store.signIn();
+      expect(s.fetch.calls[1]!.headers).toMatchObject({ 'X-User-Id': '3', 'X-Access-Token': '1234' });
+      expect(s.fetch.calls[1]!.headers).not.toHaveProperty('X-Username');
+      expect(s.store.signedIn).toBe(true);
+      s.store.reset();
+      expect([s.store.step, s.store.picked, s.store.pin]).toEqual(['names', null, '']);
+    });
+
+    it('says only that the PIN is wrong when a tapped person’s PIN is refused', async () => {
+      const s = setup(
+        json(401, { errors: [{ message: 'Benutzername oder PIN ist falsch.', field: 'accessToken' }] }),
+      );
+      s.store.pick(staff[1]!);
+      for (const d of '9999') s.store.pressDigit(d);
+      await s.store.signIn();
+      expect([s.store.error, s.store.pin, s.store.step]).toEqual([
+        'Die PIN ist falsch. Bitte noch einmal eingeben.',
+        '',
+        'pin',
+      ]);
+    });
+
+    it('offers the user name when the list is empty, failed, or the person is not on it', async () => {
+      const empty = setup(json(200, { data: [] }));
+      await empty.store.loadStaff();
+      expect(empty.store.step).toBe('username');
+      const failed = setup(json(500, { errors: [{ message: 'kaputt' }] }));
+      await failed.store.loadStaff();
+      expect([failed.store.step, failed.store.unauthorized]).toEqual(['username', false]);
+      const listed = setup(json(200, { data: staff }));
+      await listed.store.loadStaff();
+      listed.store.typeUsername();
+      expect(listed.store.step).toBe('username');
+      listed.store.backToNames();
+      expect(listed.store.step).toBe('names');
+    });
+
+    it('shows the refusal instead of the tiles for a wrong key', async () => {
+      const s = setup(
+        json(401, {
+          errors: [{ message: 'Diese Zeiterfassung ist nicht freigeschaltet.', field: 'apiKey' }],
+        }),
+      );
+      await s.store.loadStaff();
+      expect(s.store.unauthorized).toBe(true);
+    });
+  });
 });

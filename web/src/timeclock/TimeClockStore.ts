@@ -1,5 +1,6 @@
 import {
   allowedClockActions,
+  type ClockStaffMember,
   localDate,
   t,
   TIME_CLOCK_PIN_PATTERN,
@@ -50,6 +51,17 @@ export const PIN_MAX_LENGTH = 8;
 export const TIME_CLOCK_TEXTS = {
   title: 'Zeiterfassung',
   username: 'Benutzername',
+  whoAreYou: 'Wer sind Sie?',
+  pickHint: 'Tippen Sie auf Ihren Namen.',
+  notListed: 'Name nicht in der Liste? Benutzername eingeben',
+  backToList: 'Zurück zur Namensliste',
+  back: 'Zurück',
+  /** A picked tile's wrong PIN (the name is not in doubt, unlike the server's "Benutzername oder PIN"). */
+  wrongPin: 'Die PIN ist falsch. Bitte noch einmal eingeben.',
+  pinFor: (name: string) => `PIN für ${name}`,
+  staffFailed: 'Die Namensliste konnte nicht geladen werden. Bitte den Benutzernamen eingeben.',
+  noStaff:
+    'Für diese Filiale ist noch niemand mit PIN eingetragen. Die Filialleitung vergibt die PINs im Back Office unter „Arbeitszeiten“.',
   pin: 'PIN',
   signIn: 'Anmelden',
   cancel: 'Abmelden',
@@ -98,6 +110,15 @@ export interface TimeClockOptions {
  * about the employee is forgotten and the sign-in screen returns.
  */
 export class TimeClockStore {
+  /** The branch's staff who can clock in (the name tiles), once loaded. */
+  staff: ClockStaffMember[] = [];
+  staffLoaded = false;
+  /** The list could not be loaded (the user name field stands in). */
+  staffFailed = false;
+  /** The tile tapped: the PIN is asked for this person, who is sent by id. */
+  picked: ClockStaffMember | null = null;
+  /** The user name is typed instead (someone not on the list, e.g. a manager of another branch). */
+  typing = false;
   username = '';
   /** The PIN being typed; once signed in it is the access token of every call. */
   pin = '';
@@ -122,6 +143,7 @@ export class TimeClockStore {
   private resetTimer: unknown = null;
   private tickTimer: unknown = null;
   private disposed = false;
+  private started = false;
 
   constructor(options: TimeClockOptions) {
     this.options = options;
@@ -131,7 +153,7 @@ export class TimeClockStore {
     this.nowMs = this.clock().getTime();
     makeAutoObservable<
       TimeClockStore,
-      'options' | 'clock' | 'setTimer' | 'clearTimer' | 'resetTimer' | 'tickTimer' | 'disposed'
+      'options' | 'clock' | 'setTimer' | 'clearTimer' | 'resetTimer' | 'tickTimer' | 'disposed' | 'started'
     >(this, {
       options: false,
       clock: false,
@@ -140,6 +162,7 @@ export class TimeClockStore {
       resetTimer: false,
       tickTimer: false,
       disposed: false,
+      started: false,
     });
   }
 
@@ -186,6 +209,63 @@ export class TimeClockStore {
     );
   }
 
+  /** What the sign-in screen shows: the name tiles, the PIN of a picked person, or the user name form. */
+  get step(): 'names' | 'pin' | 'username' {
+    if (this.picked) return 'pin';
+    if (this.typing || this.staffFailed || (this.staffLoaded && this.staff.length === 0)) return 'username';
+    return 'names';
+  }
+
+  /** A tile was tapped: ask for that person's PIN. */
+  pick(member: ClockStaffMember): void {
+    this.picked = member;
+    this.typing = false;
+    this.pin = '';
+    this.error = null;
+  }
+
+  /** Types the user name instead of picking a tile. */
+  typeUsername(): void {
+    this.picked = null;
+    this.typing = true;
+    this.pin = '';
+    this.error = null;
+  }
+
+  /** Back to the name tiles (nothing typed stays). */
+  backToNames(): void {
+    this.picked = null;
+    this.typing = false;
+    this.username = '';
+    this.pin = '';
+    this.error = null;
+  }
+
+  /** Loads the name tiles (`GET …/staff`); a refused key shows the screen's refusal. */
+  async loadStaff(): Promise<void> {
+    const { branchId, apiKey, api } = this.options;
+    try {
+      const staff = await api.request<ClockStaffMember[]>(
+        'GET',
+        `/api/time-tracking/${encodeURIComponent(branchId)}/${encodeURIComponent(apiKey)}/staff`,
+        undefined,
+        { redirectOnUnauthorized: false },
+      );
+      runInAction(() => {
+        this.staff = staff;
+        this.staffLoaded = true;
+        this.staffFailed = false;
+      });
+    } catch (error) {
+      runInAction(() => {
+        if (error instanceof ApiRequestError && error.status === 401 && error.errors[0]?.field === 'apiKey')
+          this.unauthorized = true;
+        else this.staffFailed = true;
+        this.staffLoaded = true;
+      });
+    }
+  }
+
   get pinComplete(): boolean {
     return TIME_CLOCK_PIN_PATTERN.test(this.pin);
   }
@@ -206,9 +286,11 @@ export class TimeClockStore {
     this.pin = this.pin.slice(0, -1);
   }
 
-  /** Starts the ticking clock (the running time on screen). */
+  /** Starts the ticking clock (the running time on screen) and loads the name tiles. */
   start(): void {
+    this.started = true;
     this.tick();
+    void this.loadStaff();
   }
 
   dispose(): void {
@@ -220,7 +302,7 @@ export class TimeClockStore {
   /** Signs the employee in: `me`, then the shifts and the activities (their failures do not block). */
   async signIn(): Promise<void> {
     if (this.busy) return;
-    if (!this.username.trim()) {
+    if (!this.picked && !this.username.trim()) {
       this.error = TIME_CLOCK_TEXTS.missingUsername;
       return;
     }
@@ -240,7 +322,13 @@ export class TimeClockStore {
       runInAction(() => {
         this.pin = '';
         this.busy = false;
-        this.error = this.messageOf(error, messages.unknownError);
+        this.error =
+          this.picked &&
+          error instanceof ApiRequestError &&
+          error.status === 401 &&
+          error.errors[0]?.field === 'accessToken'
+            ? TIME_CLOCK_TEXTS.wrongPin
+            : this.messageOf(error, messages.unknownError);
       });
       return;
     }
@@ -289,6 +377,10 @@ export class TimeClockStore {
     this.listsLoaded = false;
     this.done = null;
     this.error = null;
+    this.picked = null;
+    this.typing = false;
+    // New colleagues or PINs appear at the next return to the tiles, without reloading the page.
+    if (this.started && !this.disposed) void this.loadStaff();
   }
 
   /** Any tap while signed in restarts the idle countdown. */
@@ -327,7 +419,10 @@ export class TimeClockStore {
     const url = `/api/time-tracking/${encodeURIComponent(branchId)}/${encodeURIComponent(apiKey)}/${path}`;
     return api.request<T>(method, url, method === 'POST' ? {} : undefined, {
       redirectOnUnauthorized: false,
-      headers: { 'X-Username': this.username.trim(), 'X-Access-Token': this.pin },
+      // A picked tile is sent by id (the list gives no user names); a typed name as before.
+      headers: this.picked
+        ? { 'X-User-Id': String(this.picked.id), 'X-Access-Token': this.pin }
+        : { 'X-Username': this.username.trim(), 'X-Access-Token': this.pin },
     });
   }
 

@@ -44,7 +44,16 @@ const activitySchema = {
 };
 const one = (schema: object) => ({ schema: { type: 'object', properties: { data: schema } } });
 const headers = [
-  ApiHeader({ name: 'X-Username', required: true, description: 'Benutzername der Mitarbeiterin' }),
+  ApiHeader({
+    name: 'X-User-Id',
+    required: false,
+    description: 'Id aus der Namensliste (…/staff); statt X-Username',
+  }),
+  ApiHeader({
+    name: 'X-Username',
+    required: false,
+    description: 'Benutzername der Mitarbeiterin (ohne X-User-Id)',
+  }),
   ApiHeader({ name: 'X-Access-Token', required: true, description: 'Zeiterfassungs-PIN (4–8 Ziffern)' }),
 ];
 const pathParams = [
@@ -90,6 +99,47 @@ const documented =
 @Controller('time-tracking')
 export class TimeClockController {
   constructor(private readonly clock: TimeClockService) {}
+
+  @Get(':branchId/:apiKey/staff')
+  @Public()
+  @ApiOperation({
+    summary:
+      'Zeiterfassung: die Mitarbeiter dieser Filiale, die einstempeln können (nur Name und Initialen, für die Namenskacheln)',
+  })
+  @ApiParam({ name: 'branchId', type: 'integer' })
+  @ApiParam({
+    name: 'apiKey',
+    type: 'string',
+    description: 'API-Schlüssel der Filiale oder eines Front-Desk-/Back-Office-Geräts der Filiale',
+  })
+  @ApiOkResponse({
+    schema: {
+      type: 'object',
+      properties: {
+        data: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              id: { type: 'integer', description: 'als X-User-Id mit der PIN senden' },
+              name: { type: 'string' },
+              initials: { type: 'string' },
+            },
+          },
+        },
+      },
+    },
+  })
+  @ApiResponse({ status: 401, description: 'Filiale oder Schlüssel ungültig', schema: errorSchema })
+  @ApiResponse({
+    status: 429,
+    description: 'Zu viele falsche Schlüssel von dieser Adresse',
+    schema: errorSchema,
+  })
+  staff(@Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const { branchId, apiKey, ip } = credentialsOf(req);
+    return this.run(res, () => this.clock.staff({ branchId, apiKey, ip }));
+  }
 
   @Get(':branchId/:apiKey/me')
   @Public()
@@ -233,6 +283,7 @@ function credentialsOf(req: Request): ClockCredentials {
   return {
     branchId: String(req.params.branchId),
     apiKey: String(req.params.apiKey),
+    userId: header('x-user-id'),
     username: header('x-username'),
     accessToken: header('x-access-token'),
     ip: req.ip ?? null,

@@ -2,8 +2,10 @@ import { Injectable, Logger } from '@nestjs/common';
 import {
   addDays,
   type ClockPinHolder,
+  type ClockStaffMember,
   isClockActionAllowed,
   localDate,
+  staffInitials,
   startOfLocalDay,
   t,
   TIME_CLOCK_PIN_PATTERN,
@@ -14,6 +16,7 @@ import {
 import type { EntityManager } from 'typeorm';
 import type { SteppedRule } from '../../auth/login-throttle.entity.js';
 import {
+  addressThrottleKey,
   LoginThrottleService,
   LONG_WINDOW_MS,
   nameThrottleKey,
@@ -44,6 +47,8 @@ const CLOCK_DEVICE_TYPES = ['frontdesk', 'backoffice'];
 export interface ClockCredentials {
   branchId: string;
   apiKey: string;
+  /** The person picked from the staff list (`X-User-Id`); wins over `username` when both are sent. */
+  userId?: string | undefined;
   username: string | undefined;
   accessToken: string | undefined;
   ip: string | null;
@@ -166,6 +171,42 @@ export class TimeClockService {
   async me(credentials: ClockCredentials): Promise<ClockMe> {
     const { user, branch } = await this.authenticate(credentials);
     return this.meOf(this.connection.dataSource.manager, user, branch);
+  }
+
+  /**
+   * The tiles of the clock (docs/decisions/time-tracking.md, "Staff list"): people assigned to this branch
+   * whose account is usable and who have a PIN, with name and initials only, sorted by name. The key is
+   * checked like the other clock routes (same 401); wrong keys from one address are slowed like PIN
+   * guesses at a terminal (10 free in 15 minutes, then 5 s … 60 s), a right key costs nothing.
+   * @throws DomainError unauthorized (`apiKey`); RetryLater.
+   */
+  async staff(access: Pick<ClockCredentials, 'branchId' | 'apiKey' | 'ip'>): Promise<ClockStaffMember[]> {
+    const em = this.connection.dataSource.manager;
+    const keyGuesses = `clock:staff:${addressThrottleKey(access.ip ?? 'unknown')}`;
+    const wait = await this.throttle.takeStepped(keyGuesses, CLOCK_TERMINAL_RULE);
+    if (wait > 0) throw new RetryLater(t('http.tooManyRequests'), Math.max(1, Math.ceil(wait / 1000)));
+    const { branch } = await this.branchOfKey(em, access.branchId, access.apiKey);
+    await this.throttle.refundStepped(keyGuesses);
+    const now = this.clock.now();
+    const users = await em
+      .getRepository(User)
+      .createQueryBuilder('u')
+      .select(['u.id', 'u.username', 'u.firstName', 'u.lastName'])
+      .innerJoin('u.branches', 'b', 'b.id = :branch', { branch: branch.id })
+      .where('u.isEnabled = true AND u.isLocked = false AND u.timeClockPinHash IS NOT NULL')
+      .andWhere('(u.expiresAt IS NULL OR u.expiresAt > :now)', { now })
+      .getMany();
+    return users
+      .map((u) => {
+        // A person without a name is known by the user name (the only thing colleagues could recognise).
+        const name = `${u.firstName.trim()} ${u.lastName.trim()}`.trim() || u.username;
+        const initials =
+          u.firstName.trim() || u.lastName.trim()
+            ? staffInitials(u.firstName, u.lastName)
+            : staffInitials(u.username, '');
+        return { id: u.id, name, initials };
+      })
+      .sort((x, y) => x.name.localeCompare(y.name, 'de') || x.id - y.id);
   }
 
   /** The employee's shifts at this branch from today (branch day) for 7 days. */
@@ -429,8 +470,12 @@ export class TimeClockService {
     const em = this.connection.dataSource.manager;
     const { branch, device } = await this.branchOfKey(em, c.branchId, c.apiKey);
     const username = (c.username ?? '').trim();
+    const rawUserId = (c.userId ?? '').trim();
+    const userId =
+      /^\d{1,10}$/.test(rawUserId) && Number(rawUserId) <= 2_147_483_647 ? Number(rawUserId) : null;
     const pin = c.accessToken ?? '';
-    if (!username) throw new DomainError('validation', t('validation.blank'), 'username');
+    if (rawUserId && userId === null) throw new DomainError('validation', t('validation.positive'), 'userId');
+    if (userId === null && !username) throw new DomainError('validation', t('validation.blank'), 'username');
     if (!pin) throw new DomainError('validation', t('validation.blank'), 'accessToken');
     // Not braked by the process-wide count of the web sign-in: a paired terminal is a familiar place, and
     // guesses at the web sign-in must not keep the staff from clocking in (its own counts apply).
@@ -445,9 +490,13 @@ export class TimeClockService {
       .addSelect('u.timeClockPinHash')
       .leftJoin('u.branches', 'b')
       .addSelect('b.id')
-      .where('LOWER(u.username) = :key', { key: loginKey(username) })
+      .where(userId !== null ? 'u.id = :id' : 'LOWER(u.username) = :key', {
+        id: userId,
+        key: loginKey(username),
+      })
       .getOne();
-    const person = user ? `user:${user.id}` : nameThrottleKey(username);
+    // An unknown id is throttled like an unknown name (by a key of its own, never another person's).
+    const person = user ? `user:${user.id}` : nameThrottleKey(userId !== null ? `#${userId}` : username);
     const personKey = `clock:terminal:${terminal}:${person}`;
     const dayKey = `clock:day:${person}`;
     // A refused attempt checks nothing and costs nothing at the keys that let it pass.

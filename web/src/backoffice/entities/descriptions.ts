@@ -800,6 +800,8 @@ export const ENTITY_DESCRIPTIONS: readonly EntityDescription[] = [
           { value: 'offline', label: 'offline' },
         ],
       },
+      // When the last heartbeat came: how long an offline terminal has been gone.
+      { field: 'lastSeenAt', label: 'Zuletzt gesehen', format: 'datetime' },
       { field: 'printerStatus', label: 'Drucker', format: 'text' },
     ],
     filters: [

@@ -9,6 +9,7 @@ import { FigureTable } from '../editors/FigureTable';
 import { useStores } from '../stores';
 import { downloadText } from '../csv';
 import { BarChart, Heatmap } from './charts';
+import { OrderSplitsCard } from './OrderSplitsCard';
 import { statisticsCsv, statisticsCsvName } from './csv';
 import {
   compare,
@@ -291,6 +292,8 @@ const StatisticsDashboard = observer(function StatisticsDashboard() {
           )}
         </section>
 
+        <OrderSplitsCard splits={stats.results['order-splits']} />
+
         <section className="stats-card" aria-labelledby="stats-popular-title">
           <h2 id="stats-popular-title">Beliebte Produkte</h2>
           {popular.length === 0 ? (
@@ -363,7 +366,7 @@ const StatisticsDashboard = observer(function StatisticsDashboard() {
             {stats.conversionRate !== null && (
               <div>
                 <dt>Bestellquote</dt>
-                <dd>{formatCount(stats.conversionRate)}&nbsp;%</dd>
+                <dd aria-describedby="stats-conversion-note">{formatCount(stats.conversionRate)}&nbsp;%</dd>
               </div>
             )}
             <div>
@@ -387,6 +390,14 @@ const StatisticsDashboard = observer(function StatisticsDashboard() {
           ) : (
             <p className="stats-empty">
               Keine Seitenaufrufe im Zeitraum (gezählt wird nur mit Cookie-Zustimmung).
+            </p>
+          )}
+          {stats.results.conversion && stats.conversionRate !== null && (
+            <p className="stats-note" id="stats-conversion-note">
+              Bestellquote nur über Besuche mit Cookie-Zustimmung:{' '}
+              {plural(stats.results.conversion.buyers, 'Besucher hat', 'Besucher haben')} von{' '}
+              {formatCount(stats.results.conversion.visitors)} bestellt. Bestellungen ohne Zustimmung zählen
+              hier nicht.
             </p>
           )}
           {shown?.branchId ? <p className="stats-note">Besucherzahlen gelten für den ganzen Shop.</p> : null}

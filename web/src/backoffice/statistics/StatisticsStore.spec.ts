@@ -75,7 +75,9 @@ describe(StatisticsStore.name, () => {
       await store.applyQuery('?from=2026-11-01&to=2026-11-23&branch=4'); // the same again: no request
       expect(fetch.calls).toHaveLength(1 + STATISTICS_SETS.length);
       await store.applyQuery('?from=2026-11-26&to=2026-12-02&branch=9');
-      expect(fetch.calls.at(-1)!.url).toBe('/api/statistics/working-schedules?from=2026-11-26&to=2026-12-02');
+      expect(fetch.calls.at(-1)!.url).toBe(
+        `/api/statistics/${STATISTICS_SETS.at(-1)}?from=2026-11-26&to=2026-12-02`,
+      );
       expect([store.preset, store.branchId, store.query]).toEqual([
         '7d',
         null,
@@ -100,6 +102,7 @@ describe(StatisticsStore.name, () => {
           orders: { total: 3 },
           revenue: { total: 88.8, orders: 3, averageOrderValue: 29.6 },
           'unique-visitors': { total: 30 },
+          conversion: { visitors: 8, buyers: 1, purchases: 1 },
         }),
       );
       await store.load();
@@ -107,9 +110,21 @@ describe(StatisticsStore.name, () => {
         STATISTICS_SETS.map((set) => `/api/statistics/${set}?from=2026-11-03&to=2026-12-02`),
       );
       expect(store.revenue).toMatchObject({ total: 88.8, averageOrderValue: 29.6 });
-      expect(store.conversionRate).toBe(10);
+      expect(store.conversionRate).toBe(12.5); // 1 of 8 visitors with consent ordered
       expect(store.shown).toEqual({ from: '2026-11-03', to: '2026-12-02', branchId: null });
       expect(store.loading).toBe(false);
+    });
+
+    it('divides only consenting buyers by consenting visitors, never all orders (no "750 %")', async () => {
+      const { store } = setup(
+        ...answers({
+          orders: { total: 15 },
+          'unique-visitors': { total: 2 },
+          conversion: { visitors: 2, buyers: 1, purchases: 3 },
+        }),
+      );
+      await store.load();
+      expect(store.conversionRate).toBe(50);
     });
 
     it('loads a quick choice and the branch filter', async () => {
@@ -118,9 +133,9 @@ describe(StatisticsStore.name, () => {
       await store.setBranch(4);
       expect(fetch.calls[0]!.url).toBe('/api/statistics/unique-visitors?from=2026-11-26&to=2026-12-02');
       expect(fetch.calls.at(-1)!.url).toBe(
-        '/api/statistics/working-schedules?from=2026-11-26&to=2026-12-02&branchId=4',
+        `/api/statistics/${STATISTICS_SETS.at(-1)}?from=2026-11-26&to=2026-12-02&branchId=4`,
       );
-      expect(store.conversionRate).toBeNull(); // visitors know no branch
+      expect(store.conversionRate).toBeNull(); // no visitor with consent
     });
 
     it('checks a custom range at its field before asking', async () => {

@@ -1,5 +1,6 @@
 import {
   addDays,
+  conversionTenths,
   DEFAULT_TIME_ZONE,
   daysBetween,
   localDate,
@@ -152,11 +153,16 @@ export class StatisticsStore {
     return this.results['page-views'];
   }
 
-  /** Orders per 100 visitors, or null without visitors (and when a branch filter makes it meaningless). */
+  /**
+   * Of the visitors counted with consent, the share who ordered, in percent with one decimal (12.5), or
+   * null without such visitors. Both from the consent log: orders of visitors without consent count in
+   * neither figure (dividing all orders by the consenting visitors gave "750 %"). Whole shop.
+   */
   get conversionRate(): number | null {
-    const visitors = this.visitors?.total ?? 0;
-    if (!visitors || this.shown?.branchId !== null || !this.orders) return null;
-    return Math.round((this.orders.total / visitors) * 1000) / 10;
+    const conversion = this.results.conversion;
+    if (!conversion) return null;
+    const tenths = conversionTenths(conversion.buyers, conversion.visitors);
+    return tenths === null ? null : tenths / 10;
   }
 
   /** Planned and worked minutes per person, the people of both sets together. */

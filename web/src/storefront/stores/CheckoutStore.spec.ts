@@ -385,6 +385,7 @@ describe(CheckoutStore.name, () => {
         lastName: 'Gruber',
         phone: '+43 664 1234567',
         paymentMethod: 'cash',
+        channel: 'web', // a browser tab; the kiosk sets 'kiosk'
         legalInstructions: true,
         privacyPolicy: true,
         branch: { id: 1 },

@@ -33,6 +33,7 @@ import {
   type Donatee,
   type IsoDate,
   type OrderForm,
+  type OrderChannel,
   type PaymentMethod,
   type Product,
   type Table,
@@ -111,6 +112,8 @@ const FIELD_ALIASES: Record<string, string> = { 'deliveryArea.id': 'deliveryArea
 export class CheckoutStore {
   details: CustomerDetails;
   paymentMethod: PaymentMethod | null = null;
+  /** Where the order is placed, for the statistics: the kiosk sets `kiosk`; else the app or the web. */
+  channel: OrderChannel = browserChannel();
   /** The voucher code of `hydro-ag-voucher` (checked with the issuer by the server). */
   voucherCode = '';
   /** The chosen table of each branch (branch id → table id): from the dropdown or a table's QR code. */
@@ -536,6 +539,11 @@ export class CheckoutStore {
   // --- validation and submit
 
   /** The order form as it is sent (fields of hidden sections left empty). */
+  /** The kiosk's checkout says so (the statistics split orders by channel). */
+  setChannel(channel: OrderChannel): void {
+    this.channel = channel;
+  }
+
   get form(): OrderForm {
     const branch = this.branch;
     const d = this.details;
@@ -559,6 +567,7 @@ export class CheckoutStore {
       appointmentDate: this.cart.appointmentDate,
       comment: this.cart.comment.trim() || null,
       paymentMethod: this.selectedPaymentMethod,
+      channel: this.channel,
       ...(this.showsVoucherCode ? { voucherCode: this.voucherCode.replace(/\s+/g, '') || null } : {}),
       legalInstructions: this.legalInstructions,
       privacyPolicy: this.privacyPolicy,
@@ -727,3 +736,15 @@ const FIELD_CONTROLS = new Set([
   'legalInstructions',
   'privacyPolicy',
 ]);
+
+/**
+ * `app` when the storefront runs installed (home-screen app, display-mode standalone, or inside the
+ * desktop shell, which exposes `window.ordering`), else `web`. Outside a browser (tests): `web`.
+ */
+export function browserChannel(): OrderChannel {
+  if (typeof window === 'undefined') return 'web';
+  const standalone =
+    window.matchMedia?.('(display-mode: standalone)').matches === true ||
+    (navigator as Navigator & { standalone?: boolean }).standalone === true;
+  return standalone || 'ordering' in window ? 'app' : 'web';
+}
