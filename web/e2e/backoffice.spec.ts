@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
+  deliveryOrder,
   expectNoSeriousA11yViolations,
   screenshot,
   takeawayOrder,
@@ -254,6 +255,54 @@ test.describe('Back office', () => {
     await expect(dialog.getByTestId('order-status')).toContainText('Bezahlt');
     await expect(dialog.getByRole('button', { name: 'Bezahlt (Kassa)' })).toHaveCount(0);
     expect(await publicStatus(page, done)).toMatchObject({ isPaid: true });
+  });
+
+  test('delivery: "Geliefert" from the card of a delivery in Zustellung; the status page says "Geliefert" until completed', async ({
+    page,
+    browser,
+  }, testInfo) => {
+    // Six actions, two windows, axe and screenshots: about 50 s on a loaded machine.
+    test.setTimeout(90_000);
+    await signIn(page, 'admin');
+    const order = await deliveryOrder(page.request, 'Zugestellt');
+    // The customer's status page is open in a second window and follows the order live.
+    const customer = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await customer.goto(`/status/${order.uid}/${order.hash}`);
+    const state = customer.locator('.status__state');
+    await expect(state).toHaveText('Warten auf Bestätigung');
+
+    let dialog = await openCard(page, 'Zugestellt');
+    await dialog.getByRole('button', { name: /^(Bestätigen|Zum Wunschtermin bestätigen)$/ }).click();
+    await expect(dialog.getByTestId('order-status')).toContainText('Bestätigt');
+    await expect(dialog.getByRole('button', { name: 'Geliefert' })).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'In Zustellung' }).click();
+    await expect(dialog.getByTestId('order-status')).toContainText('In Zustellung');
+    await expect(dialog.getByRole('button', { name: 'Geliefert' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, testInfo, 'backoffice-delivered-drawer', false);
+    await page.keyboard.press('Escape');
+    await expect(state).toHaveText('In Zustellung');
+
+    // The driver's large button on the card itself.
+    const card = page.locator('.board__column--inDelivery .order-card', { hasText: 'Eva Zugestellt' });
+    await screenshot(page, testInfo, 'backoffice-delivered-card-before', false);
+    await card.getByRole('button', { name: `#${order.ticketNumber} als geliefert markieren` }).click();
+    await expect(card).toContainText('Geliefert – wartet auf Abschluss');
+    await expect(card.getByRole('button', { name: /als geliefert markieren/ })).toHaveCount(0);
+    await expect(state).toHaveText('Geliefert');
+    await expect(customer.locator('.timeline__step--current')).toContainText('Abgeschlossen');
+    await screenshot(page, testInfo, 'backoffice-delivered-card', false);
+    await screenshot(customer, testInfo, 'status-delivered-phone');
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, testInfo, 'backoffice-delivered-card-tablet', false);
+
+    dialog = await openCard(page, 'Zugestellt');
+    await expect(dialog.getByTestId('order-status')).toContainText('Geliefert');
+    await expect(dialog.getByRole('button', { name: 'Stornieren …' })).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Abschließen' }).click();
+    await expect(state).toHaveText('Abgeschlossen');
+    await customer.close();
   });
 
   test("drawer: reject with a preset reason and cancel, each asked in the app's own dialog; the status page shows the reason", async ({

@@ -30,7 +30,7 @@ import { Order } from './order.entity.js';
 import { assertFrontdeskEnabled, ticketScreenAccess } from './ticket-screen.js';
 
 /** States in which an order still needs staff (not final). */
-export const OPEN_STATES: StaffOrderState[] = ['unconfirmed', 'confirmed', 'inDelivery'];
+export const OPEN_STATES: StaffOrderState[] = ['unconfirmed', 'confirmed', 'inDelivery', 'delivered'];
 
 /** An order not confirmed this many minutes after it arrived counts as missed (see docs/decisions/orders.md). */
 export const MISSED_AFTER_MINUTES = 10;

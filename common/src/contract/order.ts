@@ -25,8 +25,18 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** Order type (mode). */
 export type OrderType = 'takeaway' | 'delivery' | 'dineIn';
 
-/** Staff status actions: `POST /api/orders/{id}/status/{action}`. */
-export const ORDER_STATUS_ACTIONS = ['cancel', 'confirm', 'reject', 'in-delivery', 'completed'] as const;
+/**
+ * Staff status actions: `POST /api/orders/{id}/status/{action}`. `delivered` is for delivery orders only,
+ * from "in Zustellung" and before completion.
+ */
+export const ORDER_STATUS_ACTIONS = [
+  'cancel',
+  'confirm',
+  'reject',
+  'in-delivery',
+  'delivered',
+  'completed',
+] as const;
 
 /** A staff status action. */
 export type OrderStatusAction = (typeof ORDER_STATUS_ACTIONS)[number];

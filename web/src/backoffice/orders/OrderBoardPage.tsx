@@ -241,6 +241,11 @@ export const OrderBoardPage = observer(function OrderBoardPage() {
                         ? () => accept(order.id)
                         : undefined
                     }
+                    onDelivered={
+                      order.allowedActions.includes('delivered')
+                        ? () => void orders.act(order.id, { action: 'delivered' })
+                        : undefined
+                    }
                     busy={orders.busyAction !== null}
                     settings={cards}
                   />

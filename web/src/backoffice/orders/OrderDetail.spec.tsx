@@ -98,6 +98,24 @@ describe('OrderDetail', () => {
     });
   });
 
+  describe('delivered', () => {
+    const out = { status: 'inDelivery', isConfirmed: true, isInDelivery: true, isDelivery: true } as const;
+
+    it('offers "Geliefert" first for a delivery in Zustellung, then "Abschließen"', () => {
+      const row = rowWith(render(staffOrder(out)), 'Abschließen');
+      expect(row.indexOf('>Geliefert<')).toBeGreaterThan(-1);
+      expect(row.indexOf('>Geliefert<')).toBeLessThan(row.indexOf('Abschließen'));
+    });
+
+    it('offers no "Geliefert" for a takeaway ready for pickup, nor once delivered', () => {
+      expect(render(staffOrder({ ...out, isDelivery: false }))).not.toContain('>Geliefert<');
+      const delivered = render(staffOrder({ ...out, status: 'delivered', isDelivered: true }));
+      expect(delivered).toContain('data-testid="order-status">Geliefert');
+      expect(delivered).not.toContain('>Geliefert</button>');
+      expect(rowWith(delivered, 'Abschließen')).not.toContain('Stornieren');
+    });
+  });
+
   describe('times', () => {
     it('shows "so bald wie möglich" as the wish and the confirmed time labelled', () => {
       const html = render(

@@ -237,7 +237,7 @@ export const OrderDetail = observer(function OrderDetail({
               </div>
             </fieldset>
           )}
-          {(can('in-delivery') || can('completed')) && (
+          {(can('in-delivery') || can('delivered') || can('completed')) && (
             <div className="action-row">
               {can('in-delivery') && (
                 <button
@@ -251,10 +251,20 @@ export const OrderDetail = observer(function OrderDetail({
                   {order.isDelivery ? 'In Zustellung' : 'Abholbereit'}
                 </button>
               )}
-              {can('completed') && (
+              {can('delivered') && (
                 <button
                   type="button"
                   className="button button--primary"
+                  disabled={busy}
+                  onClick={() => void run({ action: 'delivered' }, 'Als geliefert markiert.')}
+                >
+                  Geliefert
+                </button>
+              )}
+              {can('completed') && (
+                <button
+                  type="button"
+                  className={`button ${can('delivered') ? '' : 'button--primary'}`}
                   disabled={busy}
                   onClick={() => void run({ action: 'completed' }, 'Abgeschlossen.')}
                 >
