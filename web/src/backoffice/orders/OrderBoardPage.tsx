@@ -161,6 +161,9 @@ export const OrderBoardPage = observer(function OrderBoardPage() {
         <Link className="button button--ghost" to="/backend/orders/history">
           Bestellhistorie
         </Link>
+        <Link className="button button--ghost" to="/backend/orders/reviews">
+          Bewertungen
+        </Link>
         <div className="board-toolbar__alarm">
           {!alarm.soundPossible ? (
             <span className="muted" role="status">

@@ -116,6 +116,33 @@ describe('OrderDetail', () => {
     });
   });
 
+  describe('review', () => {
+    it("shows the customer's four answers as stars with words for screen readers, and the comment", () => {
+      const html = render(
+        staffOrder({
+          status: 'completed',
+          isConfirmed: true,
+          isCompleted: true,
+          questionnaire: {
+            rating: 4,
+            foodRating: 5,
+            serviceRating: 3,
+            processRating: 2,
+            comment: 'Gern wieder',
+          },
+        }),
+      );
+      expect(html).toContain('Bewertung des Kunden');
+      expect(html).toMatch(/<dt>Gesamteindruck<\/dt><dd>.*?4 von 5/);
+      expect(html).toMatch(/<dt>Ablauf<\/dt><dd>.*?2 von 5/);
+      expect(html).toContain('Gern wieder');
+    });
+
+    it('shows nothing of a review before the customer sent one', () => {
+      expect(render(staffOrder())).not.toContain('Bewertung des Kunden');
+    });
+  });
+
   describe('times', () => {
     it('shows "so bald wie möglich" as the wish and the confirmed time labelled', () => {
       const html = render(

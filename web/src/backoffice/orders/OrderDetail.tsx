@@ -18,6 +18,7 @@ import { DateTimeInput } from '../editors/dates/DateInput';
 import { ConfirmInline, ItemEditor, OrderFieldsForm } from './OrderEdit';
 import type { OrdersStore } from './OrdersStore';
 import { printNotice, type PrintersStore } from './PrintersStore';
+import { ReviewAnswers } from './RatingStars';
 import type { StaffOrder } from './types';
 
 /** "Barzahlung", "Bankomatkarte" … from common's catalogue. */
@@ -573,6 +574,13 @@ export const OrderDetail = observer(function OrderDetail({
             </a>
           </dd>
         </dl>
+
+        {order.questionnaire && (
+          <section className="order-review" aria-labelledby={`order-review-${order.id}`}>
+            <h3 id={`order-review-${order.id}`}>Bewertung des Kunden</h3>
+            <ReviewAnswers questionnaire={order.questionnaire} />
+          </section>
+        )}
 
         <h3>Positionen</h3>
         <table className="detail-items">
