@@ -1,4 +1,9 @@
-import { STATUS_TRANSITIONS, ORDER_STATUS_ACTIONS, type StaffOrderState } from '@ordering/common';
+import {
+  allowedActions,
+  STATUS_TRANSITIONS,
+  ORDER_STATUS_ACTIONS,
+  type StaffOrderState,
+} from '@ordering/common';
 import { AuditLog } from '../src/logs/audit-log.entity.js';
 import { EventBus, type DomainEvent } from '../src/core/events.js';
 import { Order } from '../src/orders/order.entity.js';
@@ -28,21 +33,38 @@ describe('orders: staff side', () => {
 
   /** Creates an order through the API; returns its id. */
   async function place(overrides: Record<string, unknown> = {}): Promise<number> {
-    const res = await postOrder(t, takeaway(demo, overrides));
+    return placeForm(takeaway(demo, overrides));
+  }
+  async function placeForm(form: Parameters<typeof postOrder>[1]): Promise<number> {
+    const res = await postOrder(t, form);
     if (res.status !== 201) throw new Error(JSON.stringify(res.body));
     return (await orders().findOneByOrFail({ uid: res.body.data.order.uid })).id;
   }
   const action = (id: number, name: string, body: unknown = {}, as = demo.admin) =>
     t.request('POST', `/api/orders/${id}/status/${name}`, body, as);
 
+  /** A delivery order to the Vienna inn's first area. */
+  const delivery = () =>
+    takeaway(demo, {
+      isDelivery: true,
+      street: 'Neubaugasse 1',
+      city: '1070 Wien',
+      deliveryArea: { id: [...demo.vienna.deliveryAreas].sort((a, b) => a.position - b.position)[0]!.id },
+      items: [item(demo, 'Tafelspitz mit Apfelkren und Schnittlauchsauce')],
+    });
+
   describe('status changes through the transition table', () => {
-    /** Drives a new order into a state (failed is only reached by payments, so it is set directly). */
-    async function inState(state: StaffOrderState): Promise<number> {
-      const id = await place();
+    /**
+     * Drives a new order into a state (failed is only reached by payments, so it is set directly). A
+     * delivery order where the table has a delivery-only step (`delivered`), takeaway otherwise.
+     */
+    async function inState(state: StaffOrderState, isDelivery = false): Promise<number> {
+      const id = isDelivery ? await placeForm(delivery()) : await place();
       const path: Record<StaffOrderState, string[]> = {
         unconfirmed: [],
         confirmed: ['confirm'],
         inDelivery: ['confirm', 'in-delivery'],
+        delivered: ['confirm', 'in-delivery', 'delivered'],
         completed: ['confirm', 'completed'],
         rejected: ['reject'],
         canceled: ['cancel'],
@@ -57,21 +79,21 @@ describe('orders: staff side', () => {
       ORDER_STATUS_ACTIONS.map((name) => [state, name, STATUS_TRANSITIONS[state].includes(name)] as const),
     );
     it.each(cases)('from %s, %s is allowed: %s', async (state, name, allowed) => {
-      const id = await inState(state);
+      const id = await inState(state, state === 'delivered' || name === 'delivered');
       const res = await action(id, name);
       if (allowed) {
         expect(res.status).toBe(200);
         expect(res.body.data.status).not.toBe(state);
-        expect(res.body.data.allowedActions).toEqual([
-          ...STATUS_TRANSITIONS[res.body.data.status as StaffOrderState],
-        ]);
+        expect(res.body.data.allowedActions).toEqual([...allowedActions(res.body.data)]);
       } else {
         expect(res.status).toBe(409);
         expect(res.body.errors[0].code).toBe('illegal_transition');
         expect(res.body.errors[0].message).toBe(
           ['completed', 'rejected', 'canceled', 'failed'].includes(state)
             ? 'Die Bestellung ist bereits abgeschlossen, abgelehnt oder storniert.'
-            : 'Diese Statusänderung ist im aktuellen Bestellstatus nicht möglich.',
+            : name === 'delivered'
+              ? 'Als geliefert markieren geht nur, solange die Lieferung in Zustellung ist.'
+              : 'Diese Statusänderung ist im aktuellen Bestellstatus nicht möglich.',
         );
         expect((await orders().findOneByOrFail({ id })).status).toBe(state);
       }
@@ -115,16 +137,7 @@ describe('orders: staff side', () => {
     });
 
     it('marks a delivery order delivered when it is completed, and writes audit entries', async () => {
-      const res = await postOrder(
-        t,
-        takeaway(demo, {
-          isDelivery: true,
-          street: 'Neubaugasse 1',
-          city: '1070 Wien',
-          deliveryArea: { id: [...demo.vienna.deliveryAreas].sort((a, b) => a.position - b.position)[0]!.id },
-          items: [item(demo, 'Tafelspitz mit Apfelkren und Schnittlauchsauce')],
-        }),
-      );
+      const res = await postOrder(t, delivery());
       const id = (await orders().findOneByOrFail({ uid: res.body.data.order.uid })).id;
       await action(id, 'confirm');
       await action(id, 'in-delivery');
@@ -139,6 +152,81 @@ describe('orders: staff side', () => {
         .find({ where: { entityType: 'orders', entityId: String(id) }, order: { id: 'ASC' } });
       expect(audit.map((a) => a.action)).toEqual(['create', 'confirm', 'in-delivery', 'completed']);
       expect(JSON.stringify(audit[0]!.changes)).not.toContain(res.body.data.order.hash);
+    });
+
+    it('marks a delivery in Zustellung delivered: the customer reads "Geliefert" until it is completed', async () => {
+      const res = await postOrder(t, delivery());
+      const { uid, hash } = res.body.data.order;
+      const id = (await orders().findOneByOrFail({ uid })).id;
+      await action(id, 'confirm');
+      await action(id, 'in-delivery');
+      events.length = 0;
+      const delivered = await action(id, 'delivered');
+      expect(delivered.status).toBe(200);
+      expect(delivered.body.data).toMatchObject({
+        status: 'delivered',
+        isInDelivery: true,
+        isDelivered: true,
+        isCompleted: false,
+        customerStatus: 'delivered',
+        allowedActions: ['completed'],
+      });
+      const pub = await t.request('GET', `/api/orders/public/${uid}/${hash}`);
+      expect(pub.body.data).toMatchObject({ isDelivered: true, statusText: 'Geliefert' });
+      // Still open: on the board and in the current list until completed.
+      const current = await t.request('GET', '/api/orders/current', undefined, demo.admin);
+      expect(current.body.data.map((o: { id: number }) => o.id)).toContain(id);
+      const listed = await t.request('GET', '/api/orders?status=delivered', undefined, demo.admin);
+      expect(listed.body.data.map((o: { id: number }) => o.id)).toContain(id);
+      expect(new Set(listed.body.data.map((o: { status: string }) => o.status))).toEqual(
+        new Set(['delivered']),
+      );
+      expect(events.map((e) => [e.type, (e.payload as { action?: string }).action])).toEqual([
+        ['order.status', 'delivered'],
+      ]);
+      // Twice is refused, and goods handed over are not cancelled.
+      const again = await action(id, 'delivered');
+      expect(again.status).toBe(409);
+      expect(again.body.errors[0].message).toBe(
+        'Als geliefert markieren geht nur, solange die Lieferung in Zustellung ist.',
+      );
+      expect((await action(id, 'cancel')).status).toBe(409);
+      const done = await action(id, 'completed');
+      expect(done.body.data).toMatchObject({
+        status: 'completed',
+        isDelivered: true,
+        customerStatus: 'completed',
+      });
+      const audit = await t.dataSource
+        .getRepository(AuditLog)
+        .find({ where: { entityType: 'orders', entityId: String(id) }, order: { id: 'ASC' } });
+      expect(audit.map((a) => a.action)).toEqual([
+        'create',
+        'confirm',
+        'in-delivery',
+        'delivered',
+        'completed',
+      ]);
+      expect(audit[3]!.changes).toMatchObject({ isDelivered: { from: false, to: true } });
+      expect((await action(id, 'delivered')).body.errors[0].message).toBe(
+        'Die Bestellung ist bereits abgeschlossen, abgelehnt oder storniert.',
+      );
+    });
+
+    it('refuses "delivered" for takeaway and dine-in orders, also when they are ready for pickup', async () => {
+      const id = await place();
+      await action(id, 'confirm');
+      await action(id, 'in-delivery');
+      const res = await action(id, 'delivered');
+      expect(res.status).toBe(409);
+      expect(res.body.errors[0]).toMatchObject({
+        code: 'illegal_transition',
+        message: 'Nur Lieferungen können als geliefert markiert werden.',
+      });
+      const order = await orders().findOneByOrFail({ id });
+      expect(order).toMatchObject({ status: 'inDelivery', isDelivered: false });
+      const read = await t.request('GET', `/api/orders/${id}`, undefined, demo.admin);
+      expect(read.body.data.allowedActions).toEqual(['completed', 'cancel']);
     });
 
     it('answers 404 for an unknown order or action', async () => {

@@ -63,11 +63,17 @@ describe('order-status', () => {
       expect(allowedActions(flags({ isConfirmed: true }))).toEqual(['in-delivery', 'completed', 'cancel']);
     });
 
-    it('allows completed and cancel while in delivery', () => {
+    it('allows completed and cancel while ready for pickup', () => {
       expect(allowedActions(flags({ isConfirmed: true, isInDelivery: true }))).toEqual([
         'completed',
         'cancel',
       ]);
+    });
+
+    it('allows delivered, completed and cancel while a delivery is out, and only completed once delivered', () => {
+      const out = flags({ isDelivery: true, isConfirmed: true, isInDelivery: true });
+      expect(allowedActions(out)).toEqual(['delivered', 'completed', 'cancel']);
+      expect(allowedActions({ ...out, isDelivered: true })).toEqual(['completed']);
     });
 
     it('allows nothing in a final state', () => {
@@ -114,6 +120,31 @@ describe('order-status', () => {
           state: 'confirmed',
         },
       });
+    });
+
+    it('marks a delivery out for delivery delivered: state delivered, customer status "Geliefert"', () => {
+      const delivered = run(['confirm', 'in-delivery', 'delivered'], flags({ isDelivery: true }));
+      expect(delivered).toMatchObject({ isInDelivery: true, isDelivered: true, isCompleted: false });
+      expect(staffState(delivered)).toBe('delivered');
+      expect(customerStatusText(delivered)).toBe('Geliefert');
+      expect(isFinalOrder(delivered)).toBe(false);
+      expect(run(['completed'], delivered)).toMatchObject({ isCompleted: true, isDelivered: true });
+    });
+
+    it('refuses delivered for takeaway, before the delivery is out and after completion, saying why', () => {
+      const message = (order: OrderFlags) => {
+        const result = applyStatusAction(order, 'delivered');
+        return result.ok ? null : result.error.message;
+      };
+      expect(message(flags({ isConfirmed: true, isInDelivery: true }))).toBe(
+        'Nur Lieferungen können als geliefert markiert werden.',
+      );
+      expect(message(flags({ isDelivery: true, isConfirmed: true }))).toBe(
+        'Als geliefert markieren geht nur, solange die Lieferung in Zustellung ist.',
+      );
+      expect(
+        message(flags({ isDelivery: true, isConfirmed: true, isInDelivery: true, isCompleted: true })),
+      ).toBe('Die Bestellung ist bereits abgeschlossen, abgelehnt oder storniert.');
     });
 
     it('refuses in-delivery before confirm', () => {

@@ -3,15 +3,19 @@
  * four-step timeline; the staff transition table; counter-offers; polling; the questionnaire.
  *
  * ## Staff transitions (the spec leaves them open; this is how a restaurant works)
- * | state \ action | confirm | reject | in-delivery | completed | cancel |
- * |---|---|---|---|---|---|
- * | unconfirmed    | ✓ | ✓ | – | – | ✓ |
- * | confirmed      | – | – | ✓ | ✓ | ✓ |
- * | inDelivery     | – | – | – | ✓ | ✓ |
- * | completed, rejected, canceled, failed (final) | – | – | – | – | – |
+ * | state \ action | confirm | reject | in-delivery | delivered | completed | cancel |
+ * |---|---|---|---|---|---|---|
+ * | unconfirmed    | ✓ | ✓ | – | – | – | ✓ |
+ * | confirmed      | – | – | ✓ | – | ✓ | ✓ |
+ * | inDelivery     | – | – | – | ✓ (delivery only) | ✓ | ✓ |
+ * | delivered      | – | – | – | – | ✓ | – |
+ * | completed, rejected, canceled, failed (final) | – | – | – | – | – | – |
  *
  * - Reject is the answer to a new order ("we cannot do this"); once confirmed, staff cancel instead.
  * - In-delivery means "out for delivery" for delivery orders and "ready for pickup" for takeaway and dine-in.
+ * - Delivered ("Geliefert") is the driver's "handed over" for a delivery order out for delivery; the order
+ *   stays open until it is completed (cash settled). Goods handed over are not cancelled: a delivered order
+ *   can only be completed.
  * - Completing a delivery order also marks it delivered.
  * - Payment flags (`isPaid`, `isRefunded`) are independent of the status and never block an action.
  *
@@ -22,7 +26,7 @@ import { t, type MessageKey } from './i18n/de.js';
 
 /** The staff-side state of an order, derived from its flags. */
 export type StaffOrderState =
-  'unconfirmed' | 'confirmed' | 'inDelivery' | 'completed' | 'rejected' | 'canceled' | 'failed';
+  'unconfirmed' | 'confirmed' | 'inDelivery' | 'delivered' | 'completed' | 'rejected' | 'canceled' | 'failed';
 
 /** States after which no staff action is possible. */
 export const FINAL_STATES: readonly StaffOrderState[] = ['completed', 'rejected', 'canceled', 'failed'];
@@ -31,7 +35,8 @@ export const FINAL_STATES: readonly StaffOrderState[] = ['completed', 'rejected'
 export const STATUS_TRANSITIONS: Readonly<Record<StaffOrderState, readonly OrderStatusAction[]>> = {
   unconfirmed: ['confirm', 'reject', 'cancel'],
   confirmed: ['in-delivery', 'completed', 'cancel'],
-  inDelivery: ['completed', 'cancel'],
+  inDelivery: ['delivered', 'completed', 'cancel'],
+  delivered: ['completed'],
   completed: [],
   rejected: [],
   canceled: [],
@@ -41,7 +46,8 @@ export const STATUS_TRANSITIONS: Readonly<Record<StaffOrderState, readonly Order
 type Flags = Pick<
   OrderFlags,
   'isRejected' | 'isCanceled' | 'isFailed' | 'isCompleted' | 'isInDelivery' | 'isConfirmed'
->;
+> &
+  Partial<Pick<OrderFlags, 'isDelivered' | 'isDelivery'>>;
 
 /** The staff state of an order: final flags first (failed, canceled, rejected, completed), then progress. */
 export function staffState(order: Flags): StaffOrderState {
@@ -49,6 +55,7 @@ export function staffState(order: Flags): StaffOrderState {
   if (order.isCanceled) return 'canceled';
   if (order.isRejected) return 'rejected';
   if (order.isCompleted) return 'completed';
+  if (order.isDelivered) return 'delivered';
   if (order.isInDelivery) return 'inDelivery';
   if (order.isConfirmed) return 'confirmed';
   return 'unconfirmed';
@@ -59,14 +66,21 @@ export function isFinalOrder(order: Flags): boolean {
   return FINAL_STATES.includes(staffState(order));
 }
 
-/** The actions staff may take now (buttons to show, API routes to accept). */
+/**
+ * The actions staff may take now (buttons to show, API routes to accept): the table's, without `delivered`
+ * for takeaway and dine-in (their "in delivery" is "ready for pickup").
+ */
 export function allowedActions(order: Flags): readonly OrderStatusAction[] {
-  return STATUS_TRANSITIONS[staffState(order)];
+  const actions = STATUS_TRANSITIONS[staffState(order)];
+  return order.isDelivery ? actions : actions.filter((action) => action !== 'delivered');
 }
 
 /** Why an action was refused. */
 export interface StatusActionError {
-  /** `ORDER_STATUS_FINAL` when the order is final, `ORDER_STATUS_NOT_ALLOWED` when the action does not fit. */
+  /**
+   * `ORDER_STATUS_FINAL` when the order is final, `ORDER_STATUS_NOT_ALLOWED` when the action does not fit
+   * (for `delivered` the message says why: not a delivery, or not in delivery).
+   */
   code: 'ORDER_STATUS_FINAL' | 'ORDER_STATUS_NOT_ALLOWED';
   /** Catalogue key of the German message. */
   key: MessageKey;
@@ -86,9 +100,15 @@ export type StatusActionResult =
  */
 export function applyStatusAction(order: OrderFlags, action: OrderStatusAction): StatusActionResult {
   const state = staffState(order);
-  if (!STATUS_TRANSITIONS[state].includes(action)) {
+  if (!allowedActions(order).includes(action)) {
     const isFinal = FINAL_STATES.includes(state);
-    const key: MessageKey = isFinal ? 'orderStatus.final' : 'orderStatus.notAllowed';
+    const key: MessageKey = isFinal
+      ? 'orderStatus.final'
+      : action !== 'delivered'
+        ? 'orderStatus.notAllowed'
+        : order.isDelivery
+          ? 'orderStatus.deliveredNotInDelivery'
+          : 'orderStatus.deliveryOnly';
     return {
       ok: false,
       error: {
@@ -109,6 +129,9 @@ export function applyStatusAction(order: OrderFlags, action: OrderStatusAction):
       break;
     case 'in-delivery':
       flags.isInDelivery = true;
+      break;
+    case 'delivered':
+      flags.isDelivered = true;
       break;
     case 'completed':
       flags.isCompleted = true;

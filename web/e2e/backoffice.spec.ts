@@ -1,6 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
+  deliveryOrder,
   expectNoSeriousA11yViolations,
+  getData,
+  post,
+  staffApi,
   screenshot,
   takeawayOrder,
   viennaBranch,
@@ -254,6 +258,121 @@ test.describe('Back office', () => {
     await expect(dialog.getByTestId('order-status')).toContainText('Bezahlt');
     await expect(dialog.getByRole('button', { name: 'Bezahlt (Kassa)' })).toHaveCount(0);
     expect(await publicStatus(page, done)).toMatchObject({ isPaid: true });
+  });
+
+  test('delivery: "Geliefert" from the card of a delivery in Zustellung; the status page says "Geliefert" until completed', async ({
+    page,
+    browser,
+  }, testInfo) => {
+    // Six actions, two windows, axe and screenshots: about 50 s on a loaded machine.
+    test.setTimeout(90_000);
+    await signIn(page, 'admin');
+    const order = await deliveryOrder(page.request, 'Zugestellt');
+    // The customer's status page is open in a second window and follows the order live.
+    const customer = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await customer.goto(`/status/${order.uid}/${order.hash}`);
+    const state = customer.locator('.status__state');
+    await expect(state).toHaveText('Warten auf Bestätigung');
+
+    let dialog = await openCard(page, 'Zugestellt');
+    await dialog.getByRole('button', { name: /^(Bestätigen|Zum Wunschtermin bestätigen)$/ }).click();
+    await expect(dialog.getByTestId('order-status')).toContainText('Bestätigt');
+    await expect(dialog.getByRole('button', { name: 'Geliefert' })).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'In Zustellung' }).click();
+    await expect(dialog.getByTestId('order-status')).toContainText('In Zustellung');
+    await expect(dialog.getByRole('button', { name: 'Geliefert' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, testInfo, 'backoffice-delivered-drawer', false);
+    await page.keyboard.press('Escape');
+    await expect(state).toHaveText('In Zustellung');
+
+    // The driver's large button on the card itself.
+    const card = page.locator('.board__column--inDelivery .order-card', { hasText: 'Eva Zugestellt' });
+    await screenshot(page, testInfo, 'backoffice-delivered-card-before', false);
+    await card.getByRole('button', { name: `#${order.ticketNumber} als geliefert markieren` }).click();
+    await expect(card).toContainText('Geliefert – wartet auf Abschluss');
+    await expect(card.getByRole('button', { name: /als geliefert markieren/ })).toHaveCount(0);
+    await expect(state).toHaveText('Geliefert');
+    await expect(customer.locator('.timeline__step--current')).toContainText('Abgeschlossen');
+    await screenshot(page, testInfo, 'backoffice-delivered-card', false);
+    await screenshot(customer, testInfo, 'status-delivered-phone');
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, testInfo, 'backoffice-delivered-card-tablet', false);
+
+    dialog = await openCard(page, 'Zugestellt');
+    await expect(dialog.getByTestId('order-status')).toContainText('Geliefert');
+    await expect(dialog.getByRole('button', { name: 'Stornieren …' })).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Abschließen' }).click();
+    await expect(state).toHaveText('Abgeschlossen');
+    await customer.close();
+  });
+
+  test('reviews: the answers show on the order, in "Bewertungen" with filters, and the branch average in Statistik', async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const staff = await staffApi(request);
+    const config = await getData(staff.request, '/api/config');
+    await post(staff, '/api/config', { ...config, enablePluginOrderReviews: true });
+    const order = await placeOrderWithLink(page, 'Bewertet');
+    const list = await getData<{ id: number; uid: string }[]>(staff.request, '/api/orders?limit=200');
+    const id = list.find((o) => o.uid === order.uid)!.id;
+    await post(staff, `/api/orders/${id}/status/confirm`, {
+      appointment: new Date(Date.now() + 10 * 60_000).toISOString(),
+    });
+    await post(staff, `/api/orders/${id}/status/completed`);
+    await post(staff, `/api/orders/public/${order.uid}/${order.hash}/questionnaire`, {
+      rating: 2,
+      foodRating: 3,
+      serviceRating: 4,
+      processRating: 1,
+      comment: 'Das Schnitzel kam lauwarm an.',
+    });
+
+    await signIn(page, 'admin');
+    // On the order: the four answers and the comment in the panel.
+    const dialog = await openCard(page, 'Bewertet');
+    const answers = dialog.getByRole('region', { name: 'Bewertung des Kunden' });
+    await expect(answers).toContainText('Das Schnitzel kam lauwarm an.');
+    // The stars are for the eye; the words "2 von 5" for a screen reader.
+    await expect(answers.getByRole('definition').first()).toContainText('2 von 5');
+    await answers.scrollIntoViewIfNeeded();
+    await screenshot(page, testInfo, 'backoffice-order-review', false);
+    await page.keyboard.press('Escape');
+
+    // The list, from the board's toolbar.
+    await page.getByRole('link', { name: 'Bewertungen' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Bewertungen' })).toBeVisible();
+    const item = page.locator('.review-item', { hasText: 'Eva Bewertet' });
+    await expect(item).toContainText('Das Schnitzel kam lauwarm an.');
+    await expect(item.getByRole('definition')).toHaveText([/2 von 5$/, /3 von 5$/, /4 von 5$/, /1 von 5$/]);
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, testInfo, 'backoffice-reviews');
+    await page.setViewportSize({ width: 1024, height: 768 });
+    await screenshot(page, testInfo, 'backoffice-reviews-tablet', false);
+    await page.setViewportSize({ width: 1280, height: 800 });
+
+    const filters = page.getByRole('form', { name: 'Filter' });
+    await filters.getByLabel('Gesamteindruck').selectOption('5');
+    await filters.getByRole('button', { name: 'Anzeigen' }).click();
+    await expect(item).toHaveCount(0);
+    await filters.getByLabel('Gesamteindruck').selectOption('1,2');
+    await filters.getByLabel('Filiale').selectOption({ label: 'Gasthaus Zur Linde' });
+    await filters.getByRole('button', { name: 'Anzeigen' }).click();
+    await expect(item).toBeVisible();
+
+    // Statistik: the average per branch for the shown range (the last 30 days include today).
+    await page.goto('/backend/statistics');
+    const card = page.getByTestId('stats-reviews');
+    // After the dashboard's own thirteen figures: on a loaded machine that takes a while.
+    await expect(card.getByRole('rowheader', { name: 'Gasthaus Zur Linde', exact: true })).toBeVisible({
+      timeout: 20_000,
+    });
+    await expect(card).toContainText('Durchschnitt von 1 bis 5 Sternen.');
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, testInfo, 'backoffice-statistics-reviews', false);
   });
 
   test("drawer: reject with a preset reason and cancel, each asked in the app's own dialog; the status page shows the reason", async ({

@@ -389,6 +389,106 @@ test.describe('Content', () => {
   });
 });
 
+test.describe('Navigation sub-items', () => {
+  test.skip(
+    ({ isMobile }) => isMobile,
+    'the phone menu shows the same lists; the desktop covers the dropdown',
+  );
+
+  test('a sub-item opens from the header by keyboard, Escape closes it; the footer lists sub-items nested', async ({
+    page,
+    baseURL,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const { api, csrf } = await signIn(baseURL!);
+    const navigations = (await (await api.get('/api/navigations?limit=100')).json()).data as {
+      id: number;
+      identifier: string;
+    }[];
+    const originals = new Map<number, Record<string, unknown>>();
+    const sub = (label: string, target: string) => ({
+      type: 'site',
+      target,
+      label,
+      isEnabled: true,
+      children: [],
+    });
+    const withSubItems = async (identifier: string) => {
+      const { id } = navigations.find((n) => n.identifier === identifier)!;
+      const original = (await (await api.get(`/api/navigations/${id}`)).json()).data;
+      originals.set(id, original);
+      const items = [
+        ...(original.items as object[]),
+        {
+          ...sub('Angebote', 'leistungen'),
+          children: [sub('Mittagsmenü', 'ueber-uns'), sub('Catering', 'leistungen')],
+        },
+      ];
+      const saved = await api.put(`/api/navigations/${id}`, {
+        data: { ...original, items },
+        headers: { 'X-CSRF-Token': csrf },
+      });
+      expect(saved.status(), await saved.text()).toBe(200);
+    };
+    try {
+      await withSubItems('header-navigation');
+      await withSubItems('footer-sites-navigation');
+      await page.goto('/');
+      const nav = page.getByRole('navigation', { name: 'Hauptnavigation' });
+      const expand = nav.getByRole('button', { name: 'Untermenü Angebote' });
+      await expect(expand).toHaveAttribute('aria-expanded', 'false', { timeout: 20_000 });
+      await expect(nav.getByRole('link', { name: 'Mittagsmenü' })).toHaveCount(0);
+
+      // Keyboard: from the item's link, Tab reaches its button; Enter opens, Tab walks the sub-items.
+      await nav.getByRole('link', { name: 'Angebote', exact: true }).focus();
+      await page.keyboard.press('Tab');
+      await expect(expand).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(expand).toHaveAttribute('aria-expanded', 'true');
+      const first = nav.getByRole('link', { name: 'Mittagsmenü' });
+      await expect(first).toBeVisible();
+      await page.keyboard.press('Tab');
+      await expect(first).toBeFocused();
+      await expectNoSeriousA11yViolations(page);
+      await screenshot(page, testInfo, 'nav-dropdown-open', false);
+      // Escape closes it and the focus goes back to its button.
+      await page.keyboard.press('Escape');
+      await expect(first).toBeHidden();
+      await expect(expand).toBeFocused();
+      await expect(expand).toHaveAttribute('aria-expanded', 'false');
+
+      // Pointer: a tap opens it, a tap elsewhere closes it; a sub-item navigates.
+      await expand.click();
+      await expect(first).toBeVisible();
+      await page.locator('main').click({ position: { x: 5, y: 5 } });
+      await expect(first).toBeHidden();
+      await expand.click();
+      await first.click();
+      await expect(page).toHaveURL(/\/ueber-uns$/);
+      await expect(first).toBeHidden();
+
+      // Footer: the sub-items as a nested list under their item.
+      const footer = page.getByRole('navigation', { name: 'Seiten' });
+      const parent = footer
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('link', { name: 'Angebote' }) });
+      await expect(parent.getByRole('list').getByRole('link')).toHaveText(['Mittagsmenü', 'Catering']);
+      await footer.scrollIntoViewIfNeeded();
+      await screenshot(page, testInfo, 'nav-footer-nested', false);
+
+      await page.setViewportSize({ width: 1024, height: 768 });
+      await page.goto('/');
+      await nav.getByRole('button', { name: 'Untermenü Angebote' }).click();
+      await expect(nav.getByRole('link', { name: 'Catering' })).toBeVisible();
+      await screenshot(page, testInfo, 'nav-dropdown-tablet', false);
+    } finally {
+      for (const [id, original] of originals)
+        await api.put(`/api/navigations/${id}`, { data: original, headers: { 'X-CSRF-Token': csrf } });
+      await api.dispose();
+    }
+  });
+});
+
 test.describe('Footer map', () => {
   // Without the worker every chunk request reaches the network, where the test can cut it.
   test.use({ serviceWorkers: 'block' });

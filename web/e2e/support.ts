@@ -165,6 +165,51 @@ export async function postTakeawayOrder(
   return response;
 }
 
+/**
+ * Places a delivery of two schnitzel to Neubaugasse (the Vienna inn's first area, free delivery) through the
+ * public API, at the first bookable delivery time.
+ */
+export async function deliveryOrder(request: APIRequestContext, lastName: string): Promise<PlacedOrder> {
+  const branches = await getData<
+    { id: number; identifier: string; deliveryAreas: { id: number; position: number }[] }[]
+  >(request, '/api/branches');
+  const branch = branches.find((b) => b.identifier === 'gasthaus-linde-wien')!;
+  const area = [...branch.deliveryAreas].sort((a, b) => a.position - b.position)[0]!;
+  const products = await getData<{ id: number; uid: string; name: string }[]>(
+    request,
+    '/api/products?limit=200',
+  );
+  const product = products.find((p) => p.name === 'Wiener Schnitzel vom Kalb')!;
+  const availability = await getData<{ days: { windows: { from: string }[] }[] }>(
+    request,
+    `/api/branches/${branch.id}/availability?type=delivery`,
+  );
+  const day = availability.days.find((d) => d.windows.length > 0)!;
+  const response = await request.post('/api/orders', {
+    headers: { 'Idempotency-Key': randomUUID() },
+    data: {
+      firstName: 'Eva',
+      lastName,
+      email: 'eva@example.at',
+      phone: '+43 664 7654321',
+      paymentMethod: 'cash',
+      legalInstructions: true,
+      privacyPolicy: true,
+      branch: { id: branch.id },
+      isDelivery: true,
+      isDineIn: false,
+      street: 'Neubaugasse 1',
+      zipCode: '1070',
+      city: 'Wien',
+      deliveryArea: { id: area.id },
+      appointmentDate: day.windows[0]!.from,
+      items: [{ product: { id: product.id, uid: product.uid }, amount: 2, unit: 'piece', parts: [] }],
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { data: { order: PlacedOrder } }).data.order;
+}
+
 /** A takeaway order (see `takeawayOrder`) with the id staff know it by, and its number. */
 export async function placeOrder(staff: Staff, branchId: number, lastName: string, email?: string) {
   const order = await takeawayOrder(staff.request, branchId, { lastName, email });

@@ -222,3 +222,54 @@ test('a manager, who has no user administration, sets an employee’s PIN in the
   });
   expect(me.status(), await me.text()).toBe(200);
 });
+
+test('a manager changes an employee’s holiday entitlement and carried-over days; the remaining days follow', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(90_000);
+  await page.goto('/backend/login');
+  await page.getByLabel('Benutzername').fill('leitung');
+  await page.getByLabel('Passwort').fill('Leitung-Demo-2026');
+  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+  await page.goto('/backend/staff/working-activities');
+  const balances = page.getByTestId('holiday-balances');
+  const marie = balances.getByRole('row', { name: /Marie Huber/ });
+  await expect(marie).toBeVisible();
+  const taken = Number((await marie.getByRole('cell').nth(2).innerText()).replace(',', '.'));
+
+  const change = marie.getByRole('button', { name: 'Ändern (Marie Huber)' });
+  await change.focus();
+  await page.keyboard.press('Enter');
+  const form = page.getByRole('form', { name: /^Urlaubskonto \d{4} von Marie Huber$/ });
+  await expect(form.getByLabel('Anspruch (Tage)')).toBeFocused();
+  // Out of range: the server's German message, at the field.
+  await form.getByLabel('Anspruch (Tage)').fill('400');
+  await form.getByRole('button', { name: 'Speichern' }).click();
+  await expect(form.getByRole('alert')).toHaveText('Dieser Wert sollte kleiner oder gleich 366 sein.');
+  await expect(form.getByLabel('Anspruch (Tage)')).toHaveAttribute('aria-invalid', 'true');
+
+  await form.getByLabel('Anspruch (Tage)').fill('30');
+  await form.getByLabel('Übertrag aus dem Vorjahr (Tage)').fill('2,5');
+  await expectNoSeriousA11yViolations(page);
+  await form.scrollIntoViewIfNeeded();
+  await screenshot(page, testInfo, 'backoffice-holiday-edit', false);
+  await form.getByRole('button', { name: 'Speichern' }).click();
+  await expect(form).toHaveCount(0);
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Urlaubskonto von Marie Huber gespeichert.' }),
+  ).toBeVisible();
+  // The server's count: 30 + 2.5 − taken.
+  const rest = (30 + 2.5 - taken).toLocaleString('de-AT', { maximumFractionDigits: 1 });
+  await expect(marie.getByRole('cell')).toHaveText([
+    '30',
+    '2,5',
+    String(taken).replace('.', ','),
+    rest,
+    /Ändern/,
+  ]);
+  await expect(change).toBeFocused();
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await balances.scrollIntoViewIfNeeded();
+  await screenshot(page, testInfo, 'backoffice-holiday-balances-tablet', false);
+});

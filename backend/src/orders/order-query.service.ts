@@ -8,6 +8,7 @@ import {
   t,
   type LeadTimeProduct,
   type OrderType,
+  type ReviewAverages,
   type StaffOrderState,
   ticketOf,
   type Ticket,
@@ -30,7 +31,7 @@ import { Order } from './order.entity.js';
 import { assertFrontdeskEnabled, ticketScreenAccess } from './ticket-screen.js';
 
 /** States in which an order still needs staff (not final). */
-export const OPEN_STATES: StaffOrderState[] = ['unconfirmed', 'confirmed', 'inDelivery'];
+export const OPEN_STATES: StaffOrderState[] = ['unconfirmed', 'confirmed', 'inDelivery', 'delivered'];
 
 /** An order not confirmed this many minutes after it arrived counts as missed (see docs/decisions/orders.md). */
 export const MISSED_AFTER_MINUTES = 10;
@@ -94,8 +95,9 @@ export class OrderQueryService {
 
   /**
    * `GET /api/orders`: `branch`, `from`, `to` (date: business day; date-time: arrival), `status` (staff
-   * states, comma-separated), `paymentMethod`, `isQuotation`, `q` (name, phone, e-mail, ticket number),
-   * `sort` (`-createdAt` default), `page`, `limit`.
+   * states, comma-separated), `paymentMethod`, `isQuotation`, `isReviewed`, `rating` (the review's overall
+   * rating, comma-separated), `q` (name, phone, e-mail, ticket number), `sort` (`-createdAt` default),
+   * `page`, `limit`.
    */
   async list(ctx: RequestContext, query: Record<string, unknown>): Promise<OrderList> {
     const qb = this.base(ctx);
@@ -118,6 +120,17 @@ export class OrderQueryService {
       if (!(PAYMENT_METHODS as readonly string[]).includes(String(query.paymentMethod)))
         throw invalid('paymentMethod', 'validation.choice');
       qb.andWhere('o.paymentMethod = :paymentMethod', { paymentMethod: String(query.paymentMethod) });
+    }
+    if (query.rating !== undefined && query.rating !== '') {
+      // The overall rating of the customer's review, comma-separated ("1,2": the poor ones).
+      const ratings = String(query.rating).split(',');
+      if (!ratings.every((r) => /^[1-5]$/.test(r))) throw invalid('rating', 'validation.choice');
+      qb.andWhere('o.questionnaireRating IN (:...ratings)', { ratings: ratings.map(Number) });
+    }
+    if (query.isReviewed !== undefined && query.isReviewed !== '') {
+      if (!['true', 'false'].includes(String(query.isReviewed)))
+        throw invalid('isReviewed', 'validation.choice');
+      qb.andWhere(`o.questionnaireRating IS ${query.isReviewed === 'true' ? 'NOT ' : ''}NULL`);
     }
     if (query.isQuotation !== undefined && query.isQuotation !== '') {
       if (!['true', 'false'].includes(String(query.isQuotation)))
@@ -168,6 +181,72 @@ export class OrderQueryService {
   }
 
   /** `GET /api/orders/current`: today's and upcoming open orders of the user's branches. */
+  /**
+   * `GET /api/orders/review-averages`: the customers' review answers per branch and over all, for orders
+   * of the business days `from`..`to` (`YYYY-MM-DD`, each optional) and optionally one `branch`, within the
+   * caller's branches. Averages of the four ratings with one decimal.
+   */
+  async reviewAverages(ctx: RequestContext, query: Record<string, unknown>): Promise<ReviewAverages> {
+    const day = (field: 'from' | 'to'): string | null => {
+      const raw = query[field];
+      if (raw === undefined || raw === '') return null;
+      if (typeof raw !== 'string' || !isCalendarDay(raw.trim())) throw invalid(field, 'validation.date');
+      return raw.trim();
+    };
+    const from = day('from');
+    const to = day('to');
+    const params: unknown[] = [];
+    const where = ['o.questionnaire_rating IS NOT NULL', 'o.branch_id IS NOT NULL'];
+    if (from) where.push(`o.business_date >= CAST($${params.push(from)} AS date)`);
+    if (to) where.push(`o.business_date <= CAST($${params.push(to)} AS date)`);
+    if (query.branch !== undefined && query.branch !== '') {
+      const branch = parseIntFilter(query.branch, 'branch', 1);
+      if (ctx.user && !ctx.mayAccessBranch(branch))
+        throw new DomainError('forbidden', HTTP_MESSAGES.forbidden, 'branch');
+      where.push(`o.branch_id = $${params.push(branch)}`);
+    }
+    const scope = ctx.branchScope();
+    if (ctx.user && scope !== 'all')
+      where.push(
+        scope.length === 0 ? '1 = 0' : `o.branch_id IN (${scope.map((id) => Math.trunc(id)).join(', ')})`,
+      );
+    const averages = `COUNT(*) AS count, ROUND(AVG(o.questionnaire_rating), 1) AS rating,
+        ROUND(AVG(CAST(o.questionnaire->>'foodRating' AS numeric)), 1) AS food,
+        ROUND(AVG(CAST(o.questionnaire->>'serviceRating' AS numeric)), 1) AS service,
+        ROUND(AVG(CAST(o.questionnaire->>'processRating' AS numeric)), 1) AS process`;
+    const em = this.connection.manager(ctx);
+    const rows: Record<string, unknown>[] = await em.query(
+      `SELECT o.branch_id AS branch_id, COALESCE(MAX(b.name), MAX(o.branch_name)) AS name, ${averages}
+         FROM customer_order o LEFT JOIN branch b ON b.id = o.branch_id
+        WHERE ${where.join(' AND ')} GROUP BY o.branch_id ORDER BY name, o.branch_id`,
+      params,
+    );
+    const [all]: Record<string, unknown>[] = await em.query(
+      `SELECT ${averages} FROM customer_order o WHERE ${where.join(' AND ')}`,
+      params,
+    );
+    const figures = (row: Record<string, unknown> | undefined) => {
+      const avg = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+      return {
+        count: Number(row?.count ?? 0),
+        rating: avg(row?.rating),
+        foodRating: avg(row?.food),
+        serviceRating: avg(row?.service),
+        processRating: avg(row?.process),
+      };
+    };
+    return {
+      from,
+      to,
+      branches: rows.map((row) => ({
+        branch: { id: Number(row.branch_id) },
+        branchName: String(row.name ?? ''),
+        ...figures(row),
+      })),
+      overall: { branch: null, branchName: '', ...figures(all) },
+    } satisfies ReviewAverages;
+  }
+
   async listCurrent(ctx: RequestContext) {
     return this.current(this.base(ctx));
   }

@@ -94,6 +94,8 @@ export class OrdersController {
   @ApiQuery({ name: 'to', required: false })
   @ApiQuery({ name: 'status', required: false })
   @ApiQuery({ name: 'paymentMethod', required: false })
+  @ApiQuery({ name: 'isReviewed', required: false, description: 'true: nur bewertete Bestellungen' })
+  @ApiQuery({ name: 'rating', required: false, description: 'Gesamtnote der Bewertung, z. B. 1,2' })
   @ApiQuery({ name: 'q', required: false })
   @ApiQuery({ name: 'sort', required: false })
   @ApiQuery({ name: 'page', required: false })
@@ -115,6 +117,18 @@ export class OrdersController {
   @ApiOkResponse(list)
   current(@Ctx() ctx: RequestContext) {
     return this.queries.listCurrent(ctx);
+  }
+
+  @Get('review-averages')
+  @Allow('orders:read')
+  @ApiOperation({
+    summary: 'Bewertungen der Kunden: Durchschnitt der vier Noten je Filiale und gesamt (Geschäftstage)',
+  })
+  @ApiQuery({ name: 'from', required: false, description: 'YYYY-MM-DD' })
+  @ApiQuery({ name: 'to', required: false, description: 'YYYY-MM-DD' })
+  @ApiQuery({ name: 'branch', required: false })
+  reviewAverages(@Ctx() ctx: RequestContext, @Query() query: Record<string, unknown>) {
+    return this.queries.reviewAverages(ctx, query);
   }
 
   @Get('missed')

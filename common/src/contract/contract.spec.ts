@@ -10,7 +10,14 @@ describe('contract constants', () => {
     expect(WEEKDAY_RULE_TYPES[0]).toBe('monday');
     expect(UNIT_CODES).toHaveLength(24);
     expect(PAYMENT_METHODS).toEqual(['cash', 'atm-card', 'hydro-ag-voucher', 'mollie', 'datatrans']);
-    expect(ORDER_STATUS_ACTIONS).toEqual(['cancel', 'confirm', 'reject', 'in-delivery', 'completed']);
+    expect(ORDER_STATUS_ACTIONS).toEqual([
+      'cancel',
+      'confirm',
+      'reject',
+      'in-delivery',
+      'delivered',
+      'completed',
+    ]);
     expect(STATISTICS_SETS).toContain('popular-items');
     expect(INIT_URLS).toEqual([
       'config',

@@ -36,8 +36,18 @@ export type OrderChannel = (typeof ORDER_CHANNELS)[number];
 /** Order type (mode). */
 export type OrderType = 'takeaway' | 'delivery' | 'dineIn';
 
-/** Staff status actions: `POST /api/orders/{id}/status/{action}`. */
-export const ORDER_STATUS_ACTIONS = ['cancel', 'confirm', 'reject', 'in-delivery', 'completed'] as const;
+/**
+ * Staff status actions: `POST /api/orders/{id}/status/{action}`. `delivered` is for delivery orders only,
+ * from "in Zustellung" and before completion.
+ */
+export const ORDER_STATUS_ACTIONS = [
+  'cancel',
+  'confirm',
+  'reject',
+  'in-delivery',
+  'delivered',
+  'completed',
+] as const;
 
 /** A staff status action. */
 export type OrderStatusAction = (typeof ORDER_STATUS_ACTIONS)[number];
@@ -100,6 +110,36 @@ export interface Questionnaire {
   processRating: number;
   /** Free comment. */
   comment?: string | null;
+}
+
+/**
+ * The customers' review answers of one branch in a period (`GET /api/orders/review-averages`): how many,
+ * and the average of each of the four ratings (1 to 5, one decimal; null without a review).
+ */
+export interface ReviewAverage {
+  /** The branch; null for the sum over every branch (`overall`). */
+  branch: Ref | null;
+  /** The branch's name (its name at the time of the orders when it no longer exists). */
+  branchName: string;
+  /** Number of reviews. */
+  count: number;
+  /** Overall rating. */
+  rating: number | null;
+  foodRating: number | null;
+  serviceRating: number | null;
+  processRating: number | null;
+}
+
+/** Answer of `GET /api/orders/review-averages?from&to&branch`: per branch, and over all of them. */
+export interface ReviewAverages {
+  /** First business day counted (null: from the beginning). */
+  from: IsoDate | null;
+  /** Last business day counted (null: up to today). */
+  to: IsoDate | null;
+  /** Branches with at least one review, by name. */
+  branches: ReviewAverage[];
+  /** All reviewed orders in scope together. */
+  overall: ReviewAverage;
 }
 
 /** The form sent at checkout (`POST` create order). */

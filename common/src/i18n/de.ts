@@ -156,6 +156,9 @@ export const de = {
   'timeline.completed': 'Abgeschlossen',
   'orderStatus.notAllowed': 'Diese Statusänderung ist im aktuellen Bestellstatus nicht möglich.',
   'orderStatus.final': 'Die Bestellung ist bereits abgeschlossen, abgelehnt oder storniert.',
+  'orderStatus.deliveryOnly': 'Nur Lieferungen können als geliefert markiert werden.',
+  'orderStatus.deliveredNotInDelivery':
+    'Als geliefert markieren geht nur, solange die Lieferung in Zustellung ist.',
   'orderStatus.counterOfferUnavailable': 'Zu dieser Bestellung liegt kein offener Terminvorschlag vor.',
   'questionnaire.notAvailable': 'Diese Bestellung kann derzeit nicht bewertet werden.',
   'questionnaire.incomplete': 'Bitte vergeben Sie in allen vier Kategorien eine Bewertung von 1 bis 5.',

@@ -11,6 +11,7 @@ import { EntityScreen } from './entities/EntityFormPage';
 import { EntityListPage } from './entities/EntityListPage';
 import { OrderBoardPage } from './orders/OrderBoardPage';
 import { OrderHistoryPage } from './orders/OrderHistoryPage';
+import { ReviewsPage } from './orders/ReviewsPage';
 import { AreaPlaceholderPage } from './pages/AreaPlaceholderPage';
 import { LoginPage } from './pages/LoginPage';
 import { PrivacyPage } from './privacy/PrivacyPage';
@@ -69,6 +70,7 @@ export const BACKOFFICE_ROUTES: RouteObject[] = [
           { index: true, element: <OrderBoardPage /> },
           { path: 'orders', element: <OrderBoardPage /> },
           { path: 'orders/history', element: <OrderHistoryPage /> },
+          { path: 'orders/reviews', element: <ReviewsPage /> },
           {
             path: 'statistics',
             element: (

@@ -161,6 +161,9 @@ export const OrderBoardPage = observer(function OrderBoardPage() {
         <Link className="button button--ghost" to="/backend/orders/history">
           Bestellhistorie
         </Link>
+        <Link className="button button--ghost" to="/backend/orders/reviews">
+          Bewertungen
+        </Link>
         <div className="board-toolbar__alarm">
           {!alarm.soundPossible ? (
             <span className="muted" role="status">
@@ -239,6 +242,11 @@ export const OrderBoardPage = observer(function OrderBoardPage() {
                       !order.counterAppointment &&
                       order.allowedActions.includes('confirm')
                         ? () => accept(order.id)
+                        : undefined
+                    }
+                    onDelivered={
+                      order.allowedActions.includes('delivered')
+                        ? () => void orders.act(order.id, { action: 'delivered' })
                         : undefined
                     }
                     busy={orders.busyAction !== null}

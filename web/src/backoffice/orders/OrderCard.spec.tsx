@@ -71,3 +71,32 @@ describe('OrderCard', () => {
     expect(html).toContain('Wiener Schnitzel');
   });
 });
+
+describe('OrderCard of a delivery', () => {
+  const render = (order: ReturnType<typeof staffOrder>, onDelivered?: () => void) =>
+    renderToString(
+      <OrderCard
+        order={order}
+        column="inDelivery"
+        row={0}
+        now={NOW}
+        alarming={false}
+        missed={false}
+        onOpen={() => {}}
+        onAcknowledge={() => {}}
+        onDelivered={onDelivered}
+        settings={new CardSettings(memoryStorage())}
+      />,
+    );
+
+  it('has a large "Geliefert" button while out for delivery, named with its ticket', () => {
+    const html = render(staffOrder({ isDelivery: true, isInDelivery: true, ticketNumber: 12 }), () => {});
+    expect(html).toMatch(/<button[^>]*aria-label="#12 als geliefert markieren"[^>]*>Geliefert<\/button>/);
+  });
+
+  it('says "Geliefert – wartet auf Abschluss" once delivered, without the button', () => {
+    const html = render(staffOrder({ status: 'delivered', isDelivery: true, isDelivered: true }));
+    expect(html).toContain('Geliefert – wartet auf Abschluss');
+    expect(html).not.toContain('als geliefert markieren');
+  });
+});

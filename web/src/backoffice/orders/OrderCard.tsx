@@ -23,6 +23,7 @@ export const OrderCard = observer(function OrderCard({
   onOpen,
   onAcknowledge,
   onAccept,
+  onDelivered,
   busy = false,
   settings,
 }: {
@@ -36,6 +37,8 @@ export const OrderCard = observer(function OrderCard({
   onAcknowledge: () => void;
   /** Accepts with the branch's default preparation time (new orders only; a large target for tablets). */
   onAccept?: () => void;
+  /** Marks a delivery order out for delivery as handed over ("Geliefert"; a large target for tablets). */
+  onDelivered?: () => void;
   busy?: boolean;
   /** What the card shows (the board's switches "Produkte zeigen" and "Kundendaten zeigen"). */
   settings: Pick<CardSettings, 'showProductData' | 'showCustomerData'>;
@@ -69,6 +72,9 @@ export const OrderCard = observer(function OrderCard({
         </span>
         {missed && <span className="order-card__flag">Verpasst – bitte sofort bearbeiten</span>}
         {order.withdrawal && <span className="order-card__flag">{withdrawnLabel(order)}</span>}
+        {order.status === 'delivered' && (
+          <span className="order-card__delivered">Geliefert – wartet auf Abschluss</span>
+        )}
         {order.counterAppointment && (
           <span className="order-card__counter">
             Gegenvorschlag {formatWhen(order.counterAppointment, now)} – wartet auf den Kunden
@@ -100,8 +106,19 @@ export const OrderCard = observer(function OrderCard({
           </span>
         </span>
       </button>
-      {(alarming || onAccept) && (
+      {(alarming || onAccept || onDelivered) && (
         <span className="order-card__actions">
+          {onDelivered && (
+            <button
+              type="button"
+              className="button button--primary order-card__accept"
+              onClick={onDelivered}
+              disabled={busy}
+              aria-label={`${ticket} als geliefert markieren`}
+            >
+              Geliefert
+            </button>
+          )}
           {onAccept && (
             <button
               type="button"

@@ -98,6 +98,51 @@ describe('OrderDetail', () => {
     });
   });
 
+  describe('delivered', () => {
+    const out = { status: 'inDelivery', isConfirmed: true, isInDelivery: true, isDelivery: true } as const;
+
+    it('offers "Geliefert" first for a delivery in Zustellung, then "Abschließen"', () => {
+      const row = rowWith(render(staffOrder(out)), 'Abschließen');
+      expect(row.indexOf('>Geliefert<')).toBeGreaterThan(-1);
+      expect(row.indexOf('>Geliefert<')).toBeLessThan(row.indexOf('Abschließen'));
+    });
+
+    it('offers no "Geliefert" for a takeaway ready for pickup, nor once delivered', () => {
+      expect(render(staffOrder({ ...out, isDelivery: false }))).not.toContain('>Geliefert<');
+      const delivered = render(staffOrder({ ...out, status: 'delivered', isDelivered: true }));
+      expect(delivered).toContain('data-testid="order-status">Geliefert');
+      expect(delivered).not.toContain('>Geliefert</button>');
+      expect(rowWith(delivered, 'Abschließen')).not.toContain('Stornieren');
+    });
+  });
+
+  describe('review', () => {
+    it("shows the customer's four answers as stars with words for screen readers, and the comment", () => {
+      const html = render(
+        staffOrder({
+          status: 'completed',
+          isConfirmed: true,
+          isCompleted: true,
+          questionnaire: {
+            rating: 4,
+            foodRating: 5,
+            serviceRating: 3,
+            processRating: 2,
+            comment: 'Gern wieder',
+          },
+        }),
+      );
+      expect(html).toContain('Bewertung des Kunden');
+      expect(html).toMatch(/<dt>Gesamteindruck<\/dt><dd>.*?4 von 5/);
+      expect(html).toMatch(/<dt>Ablauf<\/dt><dd>.*?2 von 5/);
+      expect(html).toContain('Gern wieder');
+    });
+
+    it('shows nothing of a review before the customer sent one', () => {
+      expect(render(staffOrder())).not.toContain('Bewertung des Kunden');
+    });
+  });
+
   describe('times', () => {
     it('shows "so bald wie möglich" as the wish and the confirmed time labelled', () => {
       const html = render(

@@ -26,6 +26,7 @@ import { DateTimeInput } from '../editors/dates/DateInput';
 import { ConfirmInline, ItemEditor, OrderFieldsForm } from './OrderEdit';
 import type { OrdersStore } from './OrdersStore';
 import { printNotice, type PrintersStore } from './PrintersStore';
+import { ReviewAnswers } from './RatingStars';
 import type { StaffOrder } from './types';
 
 /** "Barzahlung", "Bankomatkarte" … from common's catalogue. */
@@ -252,7 +253,7 @@ export const OrderDetail = observer(function OrderDetail({
               </div>
             </fieldset>
           )}
-          {(can('in-delivery') || can('completed')) && (
+          {(can('in-delivery') || can('delivered') || can('completed')) && (
             <div className="action-row">
               {can('in-delivery') && (
                 <button
@@ -266,10 +267,20 @@ export const OrderDetail = observer(function OrderDetail({
                   {order.isDelivery ? 'In Zustellung' : 'Abholbereit'}
                 </button>
               )}
-              {can('completed') && (
+              {can('delivered') && (
                 <button
                   type="button"
                   className="button button--primary"
+                  disabled={busy}
+                  onClick={() => void run({ action: 'delivered' }, 'Als geliefert markiert.')}
+                >
+                  Geliefert
+                </button>
+              )}
+              {can('completed') && (
+                <button
+                  type="button"
+                  className={`button ${can('delivered') ? '' : 'button--primary'}`}
                   disabled={busy}
                   onClick={() => void run({ action: 'completed' }, 'Abgeschlossen.')}
                 >
@@ -578,6 +589,13 @@ export const OrderDetail = observer(function OrderDetail({
             </a>
           </dd>
         </dl>
+
+        {order.questionnaire && (
+          <section className="order-review" aria-labelledby={`order-review-${order.id}`}>
+            <h3 id={`order-review-${order.id}`}>Bewertung des Kunden</h3>
+            <ReviewAnswers questionnaire={order.questionnaire} />
+          </section>
+        )}
 
         <h3>Positionen</h3>
         <table className="detail-items">

@@ -18,6 +18,7 @@ const STATES = [
   ['unconfirmed', 'Unbestätigt'],
   ['confirmed', 'Bestätigt'],
   ['inDelivery', 'In Zustellung / abholbereit'],
+  ['delivered', 'Geliefert'],
   ['completed', 'Abgeschlossen'],
   ['rejected', 'Abgelehnt'],
   ['canceled', 'Storniert'],

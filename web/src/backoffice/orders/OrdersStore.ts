@@ -49,6 +49,7 @@ const ACTION_PATHS: Record<ActionRequest['action'], string> = {
   confirm: 'status/confirm',
   reject: 'status/reject',
   'in-delivery': 'status/in-delivery',
+  delivered: 'status/delivered',
   completed: 'status/completed',
   cancel: 'status/cancel',
   print: 'print',

@@ -15,6 +15,7 @@ describe(boardColumn.name, () => {
     [{}, 'new'],
     [{ isConfirmed: true }, 'confirmed'],
     [{ isConfirmed: true, isInDelivery: true, isDelivery: true }, 'inDelivery'],
+    [{ isConfirmed: true, isInDelivery: true, isDelivery: true, isDelivered: true }, 'inDelivery'],
     [{ isConfirmed: true, isInDelivery: true }, 'ready'],
     [{ isConfirmed: true, isInDelivery: true, isDineIn: true }, 'ready'],
     [{ isConfirmed: true, isCompleted: true }, 'completed'],

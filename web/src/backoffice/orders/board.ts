@@ -18,6 +18,7 @@ export const PENDING_PAYMENT = 'pendingPayment';
 /**
  * The column of an order, from common's staff state: unconfirmed → new; confirmed (being prepared) →
  * confirmed; in delivery → "In Zustellung" for delivery and "Abholbereit" for takeaway and dine-in;
+ * delivered (handed over, not yet completed) → "In Zustellung";
  * completed → completed. Rejected, cancelled, failed and unpaid online orders are not on the board.
  */
 export function boardColumn(order: StaffOrder): BoardColumn | null {
@@ -29,6 +30,9 @@ export function boardColumn(order: StaffOrder): BoardColumn | null {
       return 'confirmed';
     case 'inDelivery':
       return order.isDelivery ? 'inDelivery' : 'ready';
+    case 'delivered':
+      // Handed over but not yet settled: it stays with the deliveries until it is completed.
+      return 'inDelivery';
     case 'completed':
       return 'completed';
     default:

@@ -1,4 +1,4 @@
-import type { Order, OrderPaymentLine, OrderStatusAction } from '@ordering/common';
+import type { Order, OrderPaymentLine, OrderStatusAction, Questionnaire } from '@ordering/common';
 
 /** An order as the staff API sends it (`GET /api/orders/{id}`, the lists, the `order` of every event). */
 export interface StaffOrder extends Order {
@@ -8,6 +8,8 @@ export interface StaffOrder extends Order {
   branchName?: string | null;
   businessDate?: string | null;
   deliveryArea?: string | null;
+  /** The customer's review answers (four ratings and a comment), once sent on the status page. */
+  questionnaire?: Questionnaire | null;
   [key: string]: unknown;
 }
 

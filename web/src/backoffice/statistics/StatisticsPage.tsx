@@ -22,6 +22,7 @@ import {
   type Comparison,
 } from './format';
 import { PRESETS, StatisticsStore } from './StatisticsStore';
+import { ReviewAveragesCard } from './ReviewAveragesCard';
 import './statistics.css';
 
 export const STATISTICS_FEATURE = 'statistics';
@@ -449,6 +450,8 @@ const StatisticsDashboard = observer(function StatisticsDashboard() {
             </p>
           )}
         </section>
+
+        <ReviewAveragesCard range={shown} />
       </div>
     </section>
   );

@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type ReactNode } from 'react';
 import { FigureTable } from '../editors/FigureTable';
 import { useStores } from '../stores';
+import { HolidayBalanceEditor } from './HolidayBalanceEditor';
 import { TimeClockPinPanel } from './TimeClockPinPanel';
 import { TimeSheetStore } from './TimeSheetStore';
 import './timesheets.css';
@@ -47,13 +48,26 @@ function SheetBody({
 export const TimeSheetPanel = observer(function TimeSheetPanel() {
   const { api, auth } = useStores();
   const [store] = useState(() => new TimeSheetStore(api));
-  // Employees (the one branch-scoped role) set no PINs; managers and administrators do.
+  // Employees (the one branch-scoped role) set no PINs and change no balances; managers and administrators do.
   const setsPins = auth.roles.some((r) => r !== 'ROLE_EMPLOYEE');
   useEffect(() => {
     void store.load();
   }, [store]);
   const first = store.days[0];
   const last = store.days[6];
+  // The balance being changed (its user), and a short "saved" line afterwards.
+  const [editing, setEditing] = useState<number | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const editedRow = store.balances.find((b) => b.user.id === editing) ?? null;
+  const editButton = (userId: number) =>
+    document.querySelector<HTMLButtonElement>(`[data-holiday-edit="${userId}"]`);
+  function doneEditing(saved: boolean) {
+    const userId = editing;
+    if (saved && editedRow) setSaved(`Urlaubskonto von ${nameOf(editedRow.user)} gespeichert.`);
+    setEditing(null);
+    // The focus goes back to the row's button, so a keyboard user continues where they were.
+    if (userId !== null) requestAnimationFrame(() => editButton(userId)?.focus());
+  }
   return (
     <div className="bo-timesheets">
       <section className="card bo-timesheet" aria-labelledby="ts-week">
@@ -133,9 +147,44 @@ export const TimeSheetPanel = observer(function TimeSheetPanel() {
               { label: 'Übertrag', value: (b) => days(b.carriedOverDays) },
               { label: 'Genommen', value: (b) => days(b.takenDays) },
               { label: 'Rest', value: (b) => <strong>{days(b.remainingDays)}</strong> },
+              ...(setsPins
+                ? [
+                    {
+                      label: <span className="visually-hidden">Ändern</span>,
+                      value: (b: (typeof store.balances)[number]) => (
+                        <button
+                          type="button"
+                          className="button button--small"
+                          data-holiday-edit={b.user.id}
+                          aria-expanded={editing === b.user.id}
+                          onClick={() => {
+                            setSaved(null);
+                            setEditing(b.user.id);
+                          }}
+                        >
+                          Ändern<span className="visually-hidden"> ({nameOf(b.user)})</span>
+                        </button>
+                      ),
+                    },
+                  ]
+                : []),
             ]}
           />
         </SheetBody>
+        {editedRow && (
+          <HolidayBalanceEditor
+            key={editedRow.user.id}
+            store={store}
+            row={editedRow}
+            name={nameOf(editedRow.user)}
+            onDone={doneEditing}
+          />
+        )}
+        {saved && (
+          <p className="alert alert--success" role="status">
+            {saved}
+          </p>
+        )}
       </section>
       {setsPins && <TimeClockPinPanel />}
     </div>

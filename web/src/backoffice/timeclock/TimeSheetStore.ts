@@ -1,6 +1,6 @@
 import { addDays, type IsoDate, localDate, t } from '@ordering/common';
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { ApiClient } from '../../api/ApiClient';
+import { ApiRequestError, type ApiClient } from '../../api/ApiClient';
 
 /** One employee's week from `GET /api/time-sheets/working-time`. */
 export interface WorkingWeekRow {
@@ -23,6 +23,29 @@ export interface HolidayBalanceRow {
 }
 
 export const WORKING_TIME_FAILED = 'Arbeitszeiten konnten nicht geladen werden.';
+export const HOLIDAY_BALANCE_SAVE_FAILED = 'Urlaubskonto konnte nicht gespeichert werden.';
+
+/** What staff change on a holiday balance: the year's entitlement and the days carried over. */
+export interface HolidayBalanceChange {
+  entitlementDays: number;
+  carriedOverDays: number;
+}
+
+/** A failed save: the German message and the field the server named (if any). */
+export interface HolidayBalanceError {
+  message: string;
+  field: string | null;
+}
+
+/**
+ * Reads a number of days as people type it: "25", "2,5" or "-1.5"; null when it is not a number (the
+ * server checks the range and the half days and names the field).
+ */
+export function parseDays(text: string): number | null {
+  const s = text.trim().replace(',', '.');
+  if (!/^-?\d{1,3}(\.\d+)?$/.test(s)) return null;
+  return Number(s);
+}
 
 /**
  * The time sheets above the activity list: the working time of a week per employee and day, and the
@@ -71,6 +94,28 @@ export class TimeSheetStore {
         this.balancesError = null;
       } else this.balancesError = t('backoffice.holidayBalancesFailed');
     });
+  }
+
+  /**
+   * Saves a balance's entitlement and carried-over days (`PUT /api/holiday-balances/{id}`, or `POST` for a
+   * user who has none this year yet) and reloads the sheet, so the remaining days are the server's count
+   * again. Answers null when saved, else the error to show at the field.
+   */
+  async saveBalance(
+    row: HolidayBalanceRow,
+    change: HolidayBalanceChange,
+  ): Promise<HolidayBalanceError | null> {
+    const body = { user: { id: row.user.id }, year: row.year, ...change };
+    try {
+      if (row.id === null) await this.api.post('/api/holiday-balances', body);
+      else await this.api.put(`/api/holiday-balances/${row.id}`, body);
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.status !== 0)
+        return { message: error.errors[0]!.message, field: error.errors[0]!.field ?? null };
+      return { message: HOLIDAY_BALANCE_SAVE_FAILED, field: null };
+    }
+    await this.load();
+    return null;
   }
 
   /** Shows the week before (−1) or after (+1). */

@@ -1,4 +1,4 @@
-import { t } from '@ordering/common';
+import { t, type NavigationItem } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
 import { Link } from '../../../router/router';
 import { lazyOptional } from '../../../router/lazyOptional';
@@ -6,7 +6,7 @@ import { useShell } from '../../../shell/ShellContext';
 import { useStores } from '../../stores';
 import { PhoneLink, usePhoneLinks } from '../../components/PhoneLink';
 import { allLegalEntries, legalHref, WITHDRAWAL_FORM_PATH } from '../legal';
-import { navigationItems } from './navigation';
+import { navigationItems, subItems } from './navigation';
 import { NavItemLink } from './NavItemLink';
 
 // The map (maps plugin) is a chunk of its own: the footer is below the first screen. A chunk that cannot
@@ -87,9 +87,7 @@ export const ContentFooter = observer(function ContentFooter() {
           <nav aria-label="Seiten" className="content-footer__nav">
             <ul className="content-footer__list">
               {sites.map((item, index) => (
-                <li key={item.id ?? index}>
-                  <NavItemLink item={item} className="content-footer__link" />
-                </li>
+                <FooterItem key={item.id ?? index} item={item} />
               ))}
             </ul>
           </nav>
@@ -98,9 +96,7 @@ export const ContentFooter = observer(function ContentFooter() {
           <nav aria-label="Standorte und Links" className="content-footer__nav">
             <ul className="content-footer__list">
               {more.map((item, index) => (
-                <li key={item.id ?? index}>
-                  <NavItemLink item={item} className="content-footer__link" />
-                </li>
+                <FooterItem key={item.id ?? index} item={item} />
               ))}
             </ul>
           </nav>
@@ -152,3 +148,20 @@ const BranchPhone = observer(function BranchPhone({ phone, name }: { phone: stri
     </span>
   );
 });
+
+/** A footer entry, with its sub-items as a nested list under it (always open: a footer is read, not used). */
+function FooterItem({ item }: { item: NavigationItem }) {
+  const children = subItems(item);
+  return (
+    <li>
+      <NavItemLink item={item} className="content-footer__link" />
+      {children.length > 0 && (
+        <ul className="content-footer__sublist">
+          {children.map((child, index) => (
+            <FooterItem key={child.id ?? index} item={child} />
+          ))}
+        </ul>
+      )}
+    </li>
+  );
+}

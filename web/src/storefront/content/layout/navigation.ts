@@ -6,6 +6,11 @@ export function navigationItems(navigations: readonly Navigation[], identifier: 
   return (navigation?.items ?? []).filter((item) => item.isEnabled !== false);
 }
 
+/** The enabled sub-items of a navigation item (none when it has no `children`). */
+export function subItems(item: NavigationItem): NavigationItem[] {
+  return (item.children ?? []).filter((child) => child.isEnabled !== false);
+}
+
 /** Space the sticky header takes when the Kontakt link scrolls (spec section 2: offset 55). */
 export const CONTACT_SCROLL_OFFSET = 55;
 
