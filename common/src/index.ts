@@ -33,3 +33,4 @@ export * from './time-clock.js';
 export * from './offer.js';
 export * from './rejection-reasons.js';
 export * from './order-times.js';
+export * from './delivery-area.js';
