@@ -8,7 +8,8 @@ import { delivery, item, loadDemo, NOON, ORDER_TEST_ENV, postOrder, type Demo } 
 import { MapTilerFake } from './support/maptiler-fake.js';
 import { openTestDatabase, startTestApp, type TestApp } from './support/test-app.js';
 
-const OUTSIDE = 'An diese Adresse liefern wir leider nicht. Bitte prüfen Sie die Postleitzahl oder wählen Sie Abholung.';
+const OUTSIDE =
+  'An diese Adresse liefern wir leider nicht. Bitte prüfen Sie die Postleitzahl oder wählen Sie Abholung.';
 const TOKEN = 'shop-map-token';
 
 describe('orders: the address decides the delivery area', () => {
@@ -27,7 +28,10 @@ describe('orders: the address decides the delivery area', () => {
   beforeEach(() => t.clock.set(NOON));
 
   const areas = () => [...demo.vienna.deliveryAreas].sort((a, b) => a.position - b.position);
-  const lunch = () => [item(demo, 'Käsespätzle mit Röstzwiebeln'), item(demo, 'Kaiserschmarrn mit Zwetschkenröster')];
+  const lunch = () => [
+    item(demo, 'Käsespätzle mit Röstzwiebeln'),
+    item(demo, 'Kaiserschmarrn mit Zwetschkenröster'),
+  ];
   const check = (query: string, branchId = demo.vienna.id) =>
     t.request('GET', `/api/branches/${branchId}/delivery-area?${query}`);
 
@@ -36,7 +40,9 @@ describe('orders: the address decides the delivery area', () => {
       const before = await t.dataSource.getRepository(Order).count();
       const res = await postOrder(t, delivery(demo, 0, { zipCode: '1100', city: 'Wien', items: lunch() }));
       expect(res.status).toBe(400);
-      expect(res.body.errors).toEqual([{ message: OUTSIDE, field: 'zipCode', code: 'outside_delivery_area' }]);
+      expect(res.body.errors).toEqual([
+        { message: OUTSIDE, field: 'zipCode', code: 'outside_delivery_area' },
+      ]);
       expect(await t.dataSource.getRepository(Order).count()).toBe(before);
     });
 
@@ -45,8 +51,14 @@ describe('orders: the address decides the delivery area', () => {
       const res = await postOrder(t, delivery(demo, 0, { zipCode: '1060', items: lunch() }));
       expect(res.status).toBe(201);
       expect(res.body.data.order.deliveryArea).toBe('1060 Mariahilf');
-      expect(res.body.data.order.pricing).toMatchObject({ gross: 26.8, deliveryGross: 2.9, totalGross: 29.7 });
-      const stored = await t.dataSource.getRepository(Order).findOneByOrFail({ uid: res.body.data.order.uid });
+      expect(res.body.data.order.pricing).toMatchObject({
+        gross: 26.8,
+        deliveryGross: 2.9,
+        totalGross: 29.7,
+      });
+      const stored = await t.dataSource
+        .getRepository(Order)
+        .findOneByOrFail({ uid: res.body.data.order.uid });
       expect(stored.deliveryArea).toMatchObject({ id: areas()[1]!.id, area: '1060 Mariahilf', price: 2.9 });
     });
 
@@ -66,6 +78,44 @@ describe('orders: the address decides the delivery area', () => {
       expect(res.status).toBe(400);
       expect(res.body.errors[0]).toMatchObject({ code: 'minimum_order_value' });
       expect(res.body.errors[0].message).toContain('25,00');
+    });
+  });
+
+  describe('back office', () => {
+    it('saves postcodes and radius of an area and refuses a wrong list with a German error at its field', async () => {
+      const read = await t.request('GET', `/api/branches/${demo.vienna.id}`, undefined, demo.admin);
+      const body = read.body.data;
+      const [first, ...rest] = body.deliveryAreas;
+      const saved = await t.request(
+        'PUT',
+        `/api/branches/${demo.vienna.id}`,
+        { ...body, deliveryAreas: [{ ...first, postcodes: '1070, 1150-1160', radiusKm: 1.5 }, ...rest] },
+        demo.admin,
+      );
+      expect(saved.status).toBe(200);
+      expect(saved.body.data.deliveryAreas[0]).toMatchObject({
+        id: first.id,
+        area: '1070 Neubau',
+        postcodes: '1070, 1150-1160',
+        radiusKm: 1.5,
+        polygon: null,
+      });
+      expect((await check('postcode=1155')).body.data.area.area).toBe('1070 Neubau');
+
+      const wrong = await t.request(
+        'PUT',
+        `/api/branches/${demo.vienna.id}`,
+        { ...body, deliveryAreas: [{ ...first, postcodes: '1070, Neubau' }, ...rest] },
+        demo.admin,
+      );
+      expect(wrong.status).toBe(400);
+      expect(wrong.body.errors[0]).toMatchObject({
+        field: 'deliveryAreas.0.postcodes',
+        message:
+          '"Neubau" ist keine Postleitzahl. Bitte Postleitzahlen und Bereiche mit Komma trennen, z. B. 1070, 1080-1090.',
+      });
+      // Back as seeded for the other tests.
+      expect((await t.request('PUT', `/api/branches/${demo.vienna.id}`, body, demo.admin)).status).toBe(200);
     });
   });
 
@@ -90,7 +140,9 @@ describe('orders: the address decides the delivery area', () => {
     it('refuses a postcode outside every area and a missing one with German messages at zipCode', async () => {
       const outside = await check('postcode=1100');
       expect(outside.status).toBe(400);
-      expect(outside.body.errors).toEqual([{ message: OUTSIDE, field: 'zipCode', code: 'outside_delivery_area' }]);
+      expect(outside.body.errors).toEqual([
+        { message: OUTSIDE, field: 'zipCode', code: 'outside_delivery_area' },
+      ]);
       const missing = await check('postcode=');
       expect(missing.status).toBe(400);
       expect(missing.body.errors[0]).toMatchObject({
@@ -101,7 +153,9 @@ describe('orders: the address decides the delivery area', () => {
 
     it('is 404 for an unknown branch and for one that does not deliver', async () => {
       expect((await check('postcode=1070', 999999)).status).toBe(404);
-      expect((await check('postcode=4020', demo.linz.id)).status).toBe(demo.linz.isDeliveryEnabled ? 400 : 404);
+      expect((await check('postcode=4020', demo.linz.id)).status).toBe(
+        demo.linz.isDeliveryEnabled ? 400 : 404,
+      );
     });
   });
 
@@ -162,7 +216,9 @@ describe('orders: the address decides the delivery area', () => {
       expect(far.status).toBe(400);
       expect(far.body.errors[0]).toMatchObject({ field: 'zipCode', code: 'outside_delivery_area' });
 
-      const checked = await check('postcode=1150&street=Schwegler' + encodeURIComponent('straße 5') + '&city=Wien');
+      const checked = await check(
+        'postcode=1150&street=Schwegler' + encodeURIComponent('straße 5') + '&city=Wien',
+      );
       expect(checked.status).toBe(200);
       expect(checked.body.data.area).toMatchObject({ id: radiusArea.id, price: 4.5, minimumOrderValue: 10 });
     });
@@ -200,6 +256,28 @@ describe('orders: the address decides the delivery area', () => {
   });
 });
 
+describe('GET /api/branches/{id}/delivery-area with a street (may geocode)', () => {
+  it('is limited per address like a public write, in its own bucket; postcode-only checks are not', async () => {
+    const t = await startTestApp({ seed: true, env: { BCRYPT_COST: '4', RATE_LIMIT_PUBLIC_WRITES: '2/60' } });
+    try {
+      const vienna = await t.dataSource
+        .getRepository(Branch)
+        .findOneByOrFail({ identifier: 'gasthaus-linde-wien' });
+      const withStreet = `/api/branches/${vienna.id}/delivery-area?postcode=1070&street=Neubaugasse%201`;
+      expect((await t.request('GET', withStreet)).status).toBe(200);
+      expect((await t.request('GET', withStreet)).status).toBe(200);
+      const third = await t.request('GET', withStreet);
+      expect(third.status).toBe(429);
+      expect(third.body.errors[0].code).toBe('rate_limited');
+      expect((await t.request('GET', `/api/branches/${vienna.id}/delivery-area?postcode=1070`)).status).toBe(
+        200,
+      );
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('migration DeliveryAreaShapes', () => {
   it('keeps existing areas with their names and takes a leading postcode of the name', async () => {
     const db = await openTestDatabase('migrated');
@@ -208,7 +286,9 @@ describe('migration DeliveryAreaShapes', () => {
       const migration = new DeliveryAreaShapes1795720000000();
       await migration.down(runner);
       await runner.query(`INSERT INTO branch (identifier, name, api_key) VALUES ('m', 'M', 'k')`);
-      const [{ id }] = (await runner.query(`SELECT id FROM branch WHERE identifier = 'm'`)) as Array<{ id: number }>;
+      const [{ id }] = (await runner.query(`SELECT id FROM branch WHERE identifier = 'm'`)) as Array<{
+        id: number;
+      }>;
       await runner.query(
         `INSERT INTO delivery_area (branch_id, position, area, price) VALUES ($1, 0, '1070 Neubau', 0), ($1, 1, 'Innenstadt', 2)`,
         [id],

@@ -12,6 +12,7 @@ import {
   postcodesFromAreaName,
 } from './delivery-area.js';
 import { renderMessage } from './i18n/de.js';
+import { deliveryAreaSchema } from './schemas/organisation.js';
 
 const STEPHANSPLATZ = { latitude: 48.2085, longitude: 16.3731 };
 const NEUBAU = { latitude: 48.2015, longitude: 16.3491 }; // 1070, about 1.9 km west
@@ -159,16 +160,39 @@ describe('delivery areas', () => {
   describe(parsePolygon.name, () => {
     it('accepts a Polygon, a MultiPolygon and a Feature holding one', () => {
       expect(parsePolygon(NEUBAU_SQUARE)).toEqual(NEUBAU_SQUARE);
-      expect(parsePolygon({ type: 'Feature', properties: {}, geometry: NEUBAU_SQUARE })).toEqual(NEUBAU_SQUARE);
+      expect(parsePolygon({ type: 'Feature', properties: {}, geometry: NEUBAU_SQUARE })).toEqual(
+        NEUBAU_SQUARE,
+      );
       expect(parsePolygon({ type: 'MultiPolygon', coordinates: [NEUBAU_SQUARE.coordinates] })?.type).toBe(
         'MultiPolygon',
       );
     });
     it('refuses other geometries, short rings and positions outside the globe', () => {
       expect(parsePolygon({ type: 'Point', coordinates: [16, 48] })).toBeNull();
-      expect(parsePolygon({ type: 'Polygon', coordinates: [[[0, 0], [1, 1], [0, 0]]] })).toBeNull();
       expect(
-        parsePolygon({ type: 'Polygon', coordinates: [[[0, 0], [200, 0], [1, 1], [0, 0]]] }),
+        parsePolygon({
+          type: 'Polygon',
+          coordinates: [
+            [
+              [0, 0],
+              [1, 1],
+              [0, 0],
+            ],
+          ],
+        }),
+      ).toBeNull();
+      expect(
+        parsePolygon({
+          type: 'Polygon',
+          coordinates: [
+            [
+              [0, 0],
+              [200, 0],
+              [1, 1],
+              [0, 0],
+            ],
+          ],
+        }),
       ).toBeNull();
       expect(parsePolygon('Polygon')).toBeNull();
     });
@@ -219,6 +243,33 @@ describe('delivery areas', () => {
       expect(branchPoint({ latitude: 48.2, longitude: 16.3 })).toEqual({ latitude: 48.2, longitude: 16.3 });
       expect(branchPoint({ latitude: 48.2, longitude: null })).toBeNull();
       expect(branchPoint({})).toBeNull();
+    });
+  });
+
+  describe('deliveryAreaSchema', () => {
+    it('keeps an area without shape fields (older clients) and reads a polygon sent as text', () => {
+      expect(deliveryAreaSchema.parse({ area: 'Innere Stadt', price: 2.9 })).toMatchObject({
+        postcodes: '',
+        radiusKm: null,
+        polygon: null,
+      });
+      expect(
+        deliveryAreaSchema.parse({ area: 'A', postcodes: ' 1070 ', polygon: JSON.stringify(NEUBAU_SQUARE) }),
+      ).toMatchObject({ postcodes: '1070', polygon: NEUBAU_SQUARE });
+    });
+
+    it('names a wrong postcode list and polygon at their fields in German', () => {
+      const result = deliveryAreaSchema.safeParse({ area: 'A', postcodes: '1070, Neubau', polygon: '{' });
+      expect(result.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+        [
+          'postcodes',
+          '"Neubau" ist keine Postleitzahl. Bitte Postleitzahlen und Bereiche mit Komma trennen, z. B. 1070, 1080-1090.',
+        ],
+        [
+          'polygon',
+          'Bitte ein GeoJSON-Polygon angeben: type "Polygon" oder "MultiPolygon", coordinates als [Länge, Breite].',
+        ],
+      ]);
     });
   });
 });

@@ -145,6 +145,7 @@ export const deliveryAreaSchema = z.object({
   /** A GeoJSON Polygon/MultiPolygon (or a Feature holding one), as an object or as JSON text. */
   polygon: z
     .unknown()
+    .optional()
     .transform((value, ctx) => {
       if (value === null || value === undefined || (typeof value === 'string' && value.trim() === ''))
         return null;

@@ -76,6 +76,7 @@ export class CartStore {
   areaRefusal: { postcode: string; message: string } | null = null;
 
   private notificationTimer: ReturnType<typeof setTimeout> | null = null;
+  private areaCheckSequence = 0;
 
   constructor(
     private readonly data: InitDataStore,
@@ -87,7 +88,14 @@ export class CartStore {
   ) {
     makeAutoObservable<
       CartStore,
-      'data' | 'branches' | 'catalog' | 'storage' | 'uploader' | 'api' | 'notificationTimer'
+      | 'data'
+      | 'branches'
+      | 'catalog'
+      | 'storage'
+      | 'uploader'
+      | 'api'
+      | 'notificationTimer'
+      | 'areaCheckSequence'
     >(
       this,
       {
@@ -98,6 +106,7 @@ export class CartStore {
         uploader: false,
         api: false,
         notificationTimer: false,
+        areaCheckSequence: false,
       },
       { autoBind: true },
     );
@@ -220,11 +229,14 @@ export class CartStore {
     if (address.street?.trim()) query.set('street', address.street.trim());
     if (address.city?.trim()) query.set('city', address.city.trim());
     this.isCheckingArea = true;
+    // Only the latest check counts: an address changed while an earlier answer was on its way.
+    const sequence = ++this.areaCheckSequence;
     try {
       const answer = await this.api.get<DeliveryAreaCheck>(
         `/api/branches/${branch.id}/delivery-area?${query.toString()}`,
         { redirectOnUnauthorized: false },
       );
+      if (sequence !== this.areaCheckSequence) return;
       runInAction(() => {
         this.areaRefusal = null;
         this.update((state) => ({
@@ -234,6 +246,7 @@ export class CartStore {
         }));
       });
     } catch (error) {
+      if (sequence !== this.areaCheckSequence) return;
       runInAction(() => {
         const refused = error instanceof ApiRequestError && error.status === 400;
         this.areaRefusal = {
@@ -243,7 +256,7 @@ export class CartStore {
         if (refused) this.update((state) => ({ ...state, deliveryArea: null, deliveryPostcode: null }));
       });
     } finally {
-      runInAction(() => (this.isCheckingArea = false));
+      if (sequence === this.areaCheckSequence) runInAction(() => (this.isCheckingArea = false));
     }
   }
 

@@ -277,7 +277,7 @@ export class CheckoutStore {
     if (this.orderType !== 'delivery') return;
     const { zipCode, street, city } = this.details;
     const postcode = postcodeOf(zipCode);
-    if (!postcode || this.cart.isCheckingArea) return;
+    if (!postcode) return;
     const key = [postcode, street.trim(), city.trim()].join('|');
     // Checked already: this very address, or the postcode on the store page while no street is known.
     if (key === this.lastAddressCheck) return;
