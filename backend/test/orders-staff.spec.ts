@@ -48,7 +48,8 @@ describe('orders: staff side', () => {
     takeaway(demo, {
       isDelivery: true,
       street: 'Neubaugasse 1',
-      city: '1070 Wien',
+      zipCode: '1070',
+      city: 'Wien',
       deliveryArea: { id: [...demo.vienna.deliveryAreas].sort((a, b) => a.position - b.position)[0]!.id },
       items: [item(demo, 'Tafelspitz mit Apfelkren und Schnittlauchsauce')],
     });

@@ -78,13 +78,17 @@ export function takeaway(demo: Demo, overrides: Record<string, unknown> = {}): R
   };
 }
 
-/** A delivery form to an area of the Vienna inn (by position: 0 free, 1 Mariahilf, 2 Josefstadt). */
+/**
+ * A delivery form to an address in an area of the Vienna inn (by position: 0 free 1070 Neubau, 1 1060
+ * Mariahilf, 2 1080 Josefstadt): the postcode decides; the area id it also names is ignored by the server.
+ */
 export function delivery(demo: Demo, area: number, overrides: Record<string, unknown> = {}) {
   const areas = [...demo.vienna.deliveryAreas].sort((a, b) => a.position - b.position);
   return takeaway(demo, {
     isDelivery: true,
     street: 'Mariahilfer Straße 1',
-    city: '1060 Wien',
+    zipCode: areas[area]!.postcodes,
+    city: 'Wien',
     deliveryArea: { id: areas[area]!.id },
     ...overrides,
   });

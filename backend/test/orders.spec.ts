@@ -285,18 +285,20 @@ describe('POST /api/orders', () => {
         ['phone: Dieser Wert sollte nicht leer sein.'],
       ],
       [
-        'street, city and area for delivery',
-        () => delivery(demo, 0, { street: '', city: null, deliveryArea: null }),
+        'street, city and postcode for delivery',
+        () => delivery(demo, 0, { street: '', city: null, zipCode: '' }),
         [
           'street: Dieser Wert sollte nicht leer sein.',
           'city: Dieser Wert sollte nicht leer sein.',
-          'deliveryArea: Dieser Wert sollte nicht leer sein.',
+          'zipCode: Dieser Wert sollte nicht leer sein.',
         ],
       ],
       [
-        'an area of another branch',
-        () => delivery(demo, 0, { deliveryArea: { id: demo.graz.deliveryAreas[0]!.id } }),
-        ['deliveryArea: Bitte wählen Sie ein gültiges Liefergebiet aus.'],
+        'an address outside every area (the area of another branch it names is not read)',
+        () => delivery(demo, 0, { zipCode: '8010', deliveryArea: { id: demo.graz.deliveryAreas[0]!.id } }),
+        [
+          'zipCode: An diese Adresse liefern wir leider nicht. Bitte prüfen Sie die Postleitzahl oder wählen Sie Abholung.',
+        ],
       ],
       [
         'a valid e-mail',

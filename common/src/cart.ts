@@ -46,8 +46,10 @@ export interface CartState {
   isDelivery: boolean;
   /** Dine-in chosen. */
   isDineIn: boolean;
-  /** Chosen delivery area. */
+  /** The delivery area the server found for {@link CartState.deliveryPostcode} (never picked by hand). */
   deliveryArea?: Ref | null;
+  /** The postcode the delivery area was checked for (`GET /api/branches/{id}/delivery-area`). */
+  deliveryPostcode?: string | null;
   /** Order draft. */
   order: { appointmentDate?: string | null; comment?: string | null };
 }
@@ -67,6 +69,7 @@ export function emptyCart(): CartState {
     isDelivery: false,
     isDineIn: false,
     deliveryArea: null,
+    deliveryPostcode: null,
     order: { appointmentDate: null, comment: null },
   };
 }

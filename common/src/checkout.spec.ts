@@ -65,7 +65,7 @@ describe('checkout', () => {
   });
 
   describe(requiredFields.name, () => {
-    it('requires names, flags and street, city and deliveryArea for delivery', () => {
+    it('requires names, flags and street, city and the postcode for delivery', () => {
       expect(requiredFields(makeBranch(), 'delivery')).toEqual([
         'firstName',
         'lastName',
@@ -73,7 +73,7 @@ describe('checkout', () => {
         'phone',
         'street',
         'city',
-        'deliveryArea',
+        'zipCode',
       ]);
     });
 
@@ -303,7 +303,8 @@ describe('checkout', () => {
       email: 'anna@example.at',
       phone: '+43 664 1234567',
       street: 'Landstraßer Hauptstraße 1',
-      city: '1030 Wien',
+      city: 'Wien',
+      zipCode: '1030',
       deliveryArea: { id: 1 },
       paymentMethod: 'cash',
       legalInstructions: true,
@@ -313,18 +314,24 @@ describe('checkout', () => {
       isDineIn: false,
       items: [{ product: { id: 1, uid: 'u' }, amount: 1, unit: 'piece', parts: [] }],
     };
-    const context: CheckoutContext = { branch, config, now, itemsGross: 2000 };
+    const context: CheckoutContext = {
+      branch,
+      config,
+      now,
+      itemsGross: 2000,
+      deliveryArea: branch.deliveryAreas[0],
+    };
 
     it('accepts a complete delivery order', () => {
       expect(validateCheckout(form, context)).toEqual([]);
     });
 
     it('reports blank required fields per field', () => {
-      const issues = validateCheckout({ ...form, firstName: ' ', email: null, deliveryArea: null }, context);
+      const issues = validateCheckout({ ...form, firstName: ' ', email: null, zipCode: ' ' }, context);
       expect(issues).toEqual([
         { key: 'validation.blank', field: 'firstName' },
         { key: 'validation.blank', field: 'email' },
-        { key: 'validation.blank', field: 'deliveryArea' },
+        { key: 'validation.blank', field: 'zipCode' },
       ]);
       expect(toApiErrors(issues)[0]).toEqual({
         message: 'Dieser Wert sollte nicht leer sein.',
@@ -332,13 +339,15 @@ describe('checkout', () => {
       });
     });
 
-    it('reports an invalid e-mail, an unknown area and a missed minimum order', () => {
+    it('reports an invalid e-mail, an address outside every area and a missed minimum order', () => {
       expect(validateCheckout({ ...form, email: 'anna@' }, context)).toEqual([
         { key: 'validation.email', field: 'email' },
       ]);
-      expect(validateCheckout({ ...form, deliveryArea: { id: 9 } }, context)).toEqual([
-        { key: 'checkout.deliveryAreaInvalid', field: 'deliveryArea' },
+      expect(validateCheckout(form, { ...context, deliveryArea: null })).toEqual([
+        { key: 'checkout.outsideDeliveryArea', field: 'zipCode' },
       ]);
+      // The area the client names is not trusted: only the derived one counts.
+      expect(validateCheckout({ ...form, deliveryArea: { id: 9 } }, context)).toEqual([]);
       expect(toApiErrors(validateCheckout(form, { ...context, itemsGross: 1000 }))).toEqual([
         {
           message: 'Sie haben den Mindestbestellwert in Höhe von 15,00\u00a0EUR leider noch nicht erreicht.',

@@ -105,7 +105,7 @@ export function showAddressSection(branch: RequirementBranch, type: OrderType): 
 
 /**
  * The required form fields (spec section 5): firstName and lastName whenever the contact section shows;
- * email and phone per branch flags; street and city when an address is required; deliveryArea for delivery;
+ * email and phone per branch flags; street and city when an address is required; zipCode for delivery;
  * table for dine-in with table selection.
  */
 export function requiredFields(branch: RequirementBranch, type: OrderType): (keyof OrderForm)[] {
@@ -115,7 +115,8 @@ export function requiredFields(branch: RequirementBranch, type: OrderType): (key
   if (needs.email) fields.push('email');
   if (needs.phone) fields.push('phone');
   if (needs.address) fields.push('street', 'city');
-  if (type === 'delivery') fields.push('deliveryArea');
+  // The server derives the area from the address (delivery-area.ts): the postcode is what it needs.
+  if (type === 'delivery') fields.push('zipCode');
   if (type === 'dineIn' && branch.isTableSelectionEnabled) fields.push('table');
   return fields;
 }
@@ -325,6 +326,12 @@ export interface CheckoutContext {
   itemsValid?: boolean;
   /** Currency for the minimum-order message. */
   currency?: string;
+  /**
+   * The delivery area derived from the address (`deliveryAreaFor`): null when the address lies outside
+   * every area (`checkout.outsideDeliveryArea` at `zipCode`), undefined when not derived yet (not checked).
+   * The form's own `deliveryArea` is not trusted.
+   */
+  deliveryArea?: Parameters<typeof checkMinimumOrder>[0] | null;
 }
 
 function isBlank(value: unknown): boolean {
@@ -366,10 +373,10 @@ export function validateCheckout(form: OrderForm, context: CheckoutContext): Val
   if (!isBlank(form.email) && !isValidEmail(form.email as string))
     issues.push({ key: 'validation.email', field: 'email' });
 
-  if (type === 'delivery' && !isBlank(form.deliveryArea)) {
-    const area = branch.deliveryAreas.find((candidate) => candidate.id === form.deliveryArea?.id);
+  if (type === 'delivery' && !isBlank(form.zipCode) && context.deliveryArea !== undefined) {
+    const area = context.deliveryArea;
     if (!area) {
-      issues.push({ key: 'checkout.deliveryAreaInvalid', field: 'deliveryArea' });
+      issues.push({ key: 'checkout.outsideDeliveryArea', field: 'zipCode' });
     } else {
       const check = checkMinimumOrder(area, context.itemsGross);
       if (!check.isReached) {

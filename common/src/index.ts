@@ -36,3 +36,4 @@ export * from './offer.js';
 export * from './rejection-reasons.js';
 export * from './order-times.js';
 export * from './withdrawal.js';
+export * from './delivery-area.js';

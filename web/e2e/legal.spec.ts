@@ -44,7 +44,9 @@ test.describe('Order button and summary (§312j BGB, §8 FAGG)', () => {
     await dialog.getByLabel('Menge', { exact: true }).fill('7');
     await dialog.getByRole('button', { name: 'Änderungen speichern' }).click();
     await page.getByRole('radio', { name: 'Lieferung' }).check();
-    await page.getByLabel('Liefergebiet').selectOption({ label: '1060 Mariahilf' });
+    // The postcode decides the delivery area (checked on leaving the field).
+    await page.getByRole('textbox', { name: 'PLZ', exact: true }).fill('1060');
+    await page.getByRole('textbox', { name: 'PLZ', exact: true }).blur();
     await expect(summary).toContainText(/Liefergebühr\s*2,90\sEUR/);
     await expect(summary).toContainText(/Gesamtbetrag inkl\. MwSt\.\s*25,30\sEUR/);
     await expect(submit).toBeVisible();

@@ -66,7 +66,8 @@ test('the manager opens every screen of its navigation without a permission erro
     await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
     const alert = page.getByRole('alert', { name: 'Fehler' });
     if (await alert.isVisible()) problems.push(`${path}: ${await alert.innerText()}`);
-    if (await page.getByText(PERMISSION_ERROR).first().isVisible()) problems.push(`${path}: ${PERMISSION_ERROR}`);
+    if (await page.getByText(PERMISSION_ERROR).first().isVisible())
+      problems.push(`${path}: ${PERMISSION_ERROR}`);
     if (await page.getByText('Für diesen Bereich fehlt Ihnen die Berechtigung.').isVisible()) {
       problems.push(`${path}: Bereich ohne Berechtigung`);
     }

@@ -148,12 +148,13 @@ test.describe('Storefront', () => {
 
     // Delivery: the statement names the chosen area's fee, and stays one sentence on the menu.
     await page.getByRole('radio', { name: 'Lieferung' }).check();
-    await page.getByLabel('Liefergebiet').selectOption({ label: '1080 Josefstadt' });
+    await checkPostcode(page, '1080');
     const banner = page.locator('.store-banner');
     await expect(banner.getByText(priceNote)).toHaveText(
       /^Alle Preise inkl\. MwSt\., zzgl\. Liefergebühr von 3,50\sEUR \(ab 40,00\sEUR Bestellwert kostenlos\)\.$/,
     );
-    await page.getByLabel('Liefergebiet').selectOption({ label: '1070 Neubau' });
+    await page.getByRole('button', { name: /Andere Postleitzahl/ }).click();
+    await checkPostcode(page, '1070');
     await expect(banner.getByText(priceNote)).toHaveText('Alle Preise inkl. MwSt., Lieferung kostenlos.');
     await expect(page.getByText(priceNote)).toHaveCount(1);
     await banner.getByText(priceNote).scrollIntoViewIfNeeded();
@@ -336,9 +337,12 @@ test.describe('Checkout', () => {
     await phone.blur();
     await expect(phone).toHaveValue('+43 664 1234567');
 
-    // Delivery: the address section with the first delivery area preselected.
+    // Delivery: the address section, the postcode required (it decides the delivery area).
     await page.getByRole('radio', { name: 'Lieferung' }).check();
-    await expect(page.getByLabel('Liefergebiet')).toHaveValue('3');
+    await expect(page.getByRole('textbox', { name: 'PLZ', exact: true })).toHaveAttribute(
+      'aria-required',
+      'true',
+    );
     await expect(page.getByLabel('Straße und Hausnummer')).toBeVisible();
 
     // The donation overlay: search, choose, save; the chosen one deselects on a second click.
@@ -386,6 +390,21 @@ test.describe('Checkout', () => {
     await screenshot(page, testInfo, 'checkout-delivery');
   });
 });
+
+/** Delivery on the store page: the postcode, checked by the server; waits for the area's facts. */
+async function checkPostcode(page: Page, postcode: string) {
+  await page.getByLabel('Ihre Postleitzahl').fill(postcode);
+  await page.getByRole('button', { name: 'Liefergebiet prüfen' }).click();
+  await expect(page.getByText(/^Wir liefern zu Ihnen:/)).toBeVisible();
+}
+
+/** Delivery in the checkout: the postcode of the address, checked on leaving the field. */
+async function fillPostcode(page: Page, postcode: string) {
+  const field = page.getByRole('textbox', { name: 'PLZ', exact: true });
+  await field.fill(postcode);
+  await field.blur();
+  await expect(page.getByText(/^Wir liefern zu Ihnen:/)).toBeVisible();
+}
 
 /** Fills the contact fields and ticks both legal checkboxes of the checkout. */
 async function fillContact(page: Page) {
@@ -627,7 +646,7 @@ test.describe('Ordering, more', () => {
   }, testInfo) => {
     await wienCheckoutWith(page, /Römerquelle/); // 3,20 EUR
     await page.getByRole('radio', { name: 'Lieferung' }).check();
-    await page.getByLabel('Liefergebiet').selectOption({ label: '1060 Mariahilf' });
+    await fillPostcode(page, '1060');
     const summary = page.locator('.cart-summary');
     await expect(summary).toContainText(
       'Sie haben den Mindestbestellwert in Höhe von 20,00 EUR leider noch nicht erreicht.',

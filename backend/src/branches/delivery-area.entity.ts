@@ -1,5 +1,6 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, PrimaryGeneratedColumn, type Relation } from 'typeorm';
-import { money, percent } from '../database/columns.js';
+import type { DeliveryPolygon } from '@ordering/common';
+import { money, numericTransformer, percent } from '../database/columns.js';
 import { Branch } from './branch.entity.js';
 
 /** An area a branch delivers to, with its fee, tax and order thresholds. */
@@ -36,4 +37,16 @@ export class DeliveryArea {
 
   @Column(money({ nullable: true }))
   minimumOrderValue: number | null;
+
+  /** Postcodes and ranges served, as entered (`1070, 1080-1090`); see common's delivery-area.ts. */
+  @Column({ type: 'varchar', length: 2000, default: '' })
+  postcodes: string;
+
+  /** Radius in km around the branch's coordinates; null: none. */
+  @Column({ type: 'numeric', precision: 6, scale: 2, nullable: true, transformer: numericTransformer })
+  radiusKm: number | null;
+
+  /** A GeoJSON Polygon or MultiPolygon (WGS84); null: none. */
+  @Column({ type: 'jsonb', nullable: true })
+  polygon: DeliveryPolygon | null;
 }

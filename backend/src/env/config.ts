@@ -57,6 +57,13 @@ export interface AppConfig {
   serving: ServingConfig;
   /** Payment providers' and voucher issuer's addresses (see payments-config.ts). */
   payments: PaymentsConfig;
+  /** Geocoding APIs of the map providers (delivery areas by coordinates; docs/decisions/delivery.md). */
+  geocoding: {
+    /** Root of the MapTiler API (`…/geocoding/{query}.json` below it). */
+    maptilerApiUrl: string;
+    /** Root of the Mapbox API (`…/geocoding/v5/mapbox.places/{query}.json` below it). */
+    mapboxApiUrl: string;
+  };
   /** How many live event streams may be open (see events/event-stream.hub.ts). */
   eventStreams: {
     perAddress: number;
@@ -181,6 +188,16 @@ export const ENV_DOC: ReadonlyArray<{ name: string; default: string; meaning: st
     meaning: 'Datatrans JSON-API (Testbetrieb: https://api.sandbox.datatrans.com)',
   },
   {
+    name: 'MAPTILER_API_URL',
+    default: 'https://api.maptiler.com',
+    meaning: 'MapTiler-API für die Geokodierung der Lieferadresse (mit dem Kartenschlüssel der Einstellungen)',
+  },
+  {
+    name: 'MAPBOX_API_URL',
+    default: 'https://api.mapbox.com',
+    meaning: 'Mapbox-API für die Geokodierung, wenn der Kartenstil von Mapbox kommt',
+  },
+  {
     name: 'VOUCHER_API_URL',
     default: '(leer)',
     meaning: 'Prüfadresse des Gutschein-Ausstellers (mit VOUCHER_API_KEY); leer: Prüfung an der Kassa',
@@ -268,6 +285,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ...readJobsAndSms(env),
     serving: readServingConfig(env),
     payments: readPaymentsConfig(env),
+    geocoding: {
+      maptilerApiUrl: (readUrl(env, 'MAPTILER_API_URL', ['http:', 'https:']) ?? 'https://api.maptiler.com').replace(
+        /\/+$/,
+        '',
+      ),
+      mapboxApiUrl: (readUrl(env, 'MAPBOX_API_URL', ['http:', 'https:']) ?? 'https://api.mapbox.com').replace(
+        /\/+$/,
+        '',
+      ),
+    },
     eventStreams: {
       perAddress: readCount(env, 'EVENT_STREAMS_PER_ADDRESS', 20, 10_000),
       perOrder: readCount(env, 'EVENT_STREAMS_PER_ORDER', 5, 1_000),

@@ -2,8 +2,10 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import {
   activeMenu,
   availableUnits,
+  branchPoint,
   branchTimeZone,
   cleanDecimal,
+  deliveryAreaFor,
   deliveryHints,
   isAcceptedFileName,
   isAvailable,
@@ -14,6 +16,7 @@ import {
   localDate,
   normalizePhone,
   orderTypeOf,
+  postcodeOf,
   priceCart,
   productVisibility,
   quantityRules,
@@ -25,6 +28,7 @@ import {
   toPricingResult,
   validateCheckout,
   type ApiError,
+  type GeoPoint,
   type LeadTimeProduct,
   type OrderItem,
   type PartValue,
@@ -84,6 +88,7 @@ const CODE_OF: Partial<Record<string, string>> = {
   'checkout.orderTypeUnavailable': 'order_type_unavailable',
   'checkout.orderTypeContradictory': 'order_type_contradictory',
   'checkout.deliveryAreaInvalid': 'delivery_area_invalid',
+  'checkout.outsideDeliveryArea': 'outside_delivery_area',
   'checkout.minimumOrderNotReached': 'minimum_order_value',
   'checkout.tableInvalid': 'table_invalid',
   'checkout.closed': 'branch_closed',
@@ -300,12 +305,25 @@ async function checkItems(
   return { issues, products, uploads, exempt };
 }
 
+/** What was found out about the order before its transaction. */
+export interface PlaceOrderOptions {
+  /** The delivery address's coordinates from the geocoder; null or absent: the postcodes decide. */
+  point?: GeoPoint | null;
+}
+
 /**
  * Checks an order form against the branch and prices it from the database with common's rules, then
  * writes the order with its ticket number. Runs inside the caller's transaction (`em`); throws a
  * DomainError('validation') with every finding, fields named as in the form (`items[2].parts[0]`).
+ * The delivery area is derived from the address (postcode, and coordinates when given); the area the
+ * client names is ignored, and an address outside every area is refused with `outside_delivery_area`.
  */
-export async function placeOrder(em: EntityManager, body: unknown, now: Date): Promise<Order> {
+export async function placeOrder(
+  em: EntityManager,
+  body: unknown,
+  now: Date,
+  options: PlaceOrderOptions = {},
+): Promise<Order> {
   const form = parseInput(orderFormSchema, body);
   const branch = await em.getRepository(Branch).findOne({ where: { id: form.branch.id } });
   if (!branch) throw new DomainError('validation', t('validation.choice'), 'branch', 'branch_unknown');
@@ -324,7 +342,11 @@ export async function placeOrder(em: EntityManager, body: unknown, now: Date): P
   });
   const area =
     orderType === 'delivery'
-      ? (contract.deliveryAreas.find((a) => a.id === form.deliveryArea?.id) ?? null)
+      ? deliveryAreaFor(
+          contract.deliveryAreas,
+          { postcode: postcodeOf(form.zipCode), point: options.point ?? null },
+          branchPoint(branch),
+        )
       : null;
   const totals = priceCart({
     items: validLines.map(({ item, product }) => ({
@@ -360,7 +382,7 @@ export async function placeOrder(em: EntityManager, body: unknown, now: Date): P
     {
       ...form,
       phone,
-      deliveryArea: form.deliveryArea ?? null,
+      deliveryArea: area ? { id: area.id } : null,
       table: form.table ?? null,
       items: form.items,
     },
@@ -372,6 +394,7 @@ export async function placeOrder(em: EntityManager, body: unknown, now: Date): P
       products: [...checked.products.values()] as unknown as LeadTimeProduct[],
       tableIds: tables.map((candidate) => candidate.id),
       currency: config.currency,
+      deliveryArea: area,
     },
   );
   // The minimum order value reads as the two lines the checkout shows (spec section 5).

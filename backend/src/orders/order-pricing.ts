@@ -34,6 +34,9 @@ export function branchContract(branch: Branch): BranchContract {
         free: area.free,
         freeFromOrderValue: area.freeFromOrderValue,
         minimumOrderValue: area.minimumOrderValue,
+        postcodes: area.postcodes ?? '',
+        radiusKm: area.radiusKm ?? null,
+        polygon: area.polygon ?? null,
       })),
   };
 }

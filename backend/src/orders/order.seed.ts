@@ -6,6 +6,7 @@ import {
   addDays,
   fromLocal,
   localDate,
+  postcodeOf,
   type LeadTimeProduct,
   type OrderStatusAction,
   type OrderType,
@@ -252,7 +253,11 @@ async function place(
     phone,
     email: email ?? '',
     street: demo.street ?? (demo.type === 'delivery' ? 'Neubaugasse 12/3' : ''),
-    city: demo.city ?? (demo.type === 'delivery' ? '1070 Wien' : ''),
+    // The area comes from the postcode now: the demo's postcode, or the first one its area serves.
+    zipCode:
+      postcodeOf(demo.city) ??
+      (demo.area === undefined ? '' : /\d+/.exec(areas[demo.area]!.postcodes)?.[0] ?? ''),
+    city: (demo.city ?? (demo.type === 'delivery' ? 'Wien' : '')).replace(/^\d{4,5}\s+/, ''),
     comment: demo.comment ?? '',
     paymentMethod: demo.paymentMethod ?? 'cash',
     legalInstructions: true,
@@ -260,7 +265,6 @@ async function place(
     branch: { id: branch.id },
     isDelivery: demo.type === 'delivery',
     isDineIn: demo.type === 'dineIn',
-    deliveryArea: demo.area === undefined ? null : { id: areas[demo.area]!.id },
     table: demo.table ? { id: tables.find((t) => t.identifier === demo.table)!.id } : null,
     appointmentDate: appointment?.toISOString() ?? null,
     items: lines,

@@ -31,6 +31,7 @@ import { HTTP_MESSAGES } from '../core/messages.js';
 import { jsonSchemaOf } from '../core/openapi.js';
 import type { RequestContext } from '../core/request-context.js';
 import { parseId } from '../core/input.js';
+import { DeliveryAreaService } from './delivery-area.service.js';
 import { OrderOffersService } from './order-offers.service.js';
 import { OrderQueryService } from './order-query.service.js';
 import {
@@ -367,7 +368,25 @@ export class PublicOrdersController {
 @ApiTags('orders')
 @Controller('branches')
 export class BranchAvailabilityController {
-  constructor(private readonly queries: OrderQueryService) {}
+  constructor(
+    private readonly queries: OrderQueryService,
+    private readonly deliveryAreas: DeliveryAreaService,
+  ) {}
+
+  @Get(':id/delivery-area')
+  @Public()
+  @ApiParam({ name: 'id', type: 'integer' })
+  @ApiQuery({ name: 'postcode', required: true, description: 'Postleitzahl der Lieferadresse' })
+  @ApiQuery({ name: 'street', required: false, description: 'Straße und Hausnummer (Umkreis, Polygon)' })
+  @ApiQuery({ name: 'city', required: false, description: 'Ort' })
+  @ApiOperation({
+    summary:
+      'Liefergebiet der Adresse mit Liefergebühr und Mindestbestellwert; 400 outside_delivery_area außerhalb aller Gebiete',
+  })
+  @ApiOkResponse(one())
+  deliveryArea(@Ctx() ctx: RequestContext, @Param('id') id: string, @Query() query: Record<string, unknown>) {
+    return this.deliveryAreas.check(ctx, id, query);
+  }
 
   @Get(':id/availability')
   @Public()

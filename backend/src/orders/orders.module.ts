@@ -2,6 +2,8 @@ import { Module } from '@nestjs/common';
 import { JobsModule } from '../jobs/jobs.module.js';
 import { AutoAcceptService } from './auto-accept.service.js';
 import { BranchPauseService } from './branch-pause.service.js';
+import { DeliveryAreaService } from './delivery-area.service.js';
+import { Geocoder } from './geocoder.js';
 import { IdempotencyService } from './idempotency.service.js';
 import { OrderOffersService } from './order-offers.service.js';
 import { OrderQueryService } from './order-query.service.js';
@@ -37,6 +39,8 @@ import { OrdersService } from './orders.service.js';
     OrderQueryService,
     IdempotencyService,
     AutoAcceptService,
+    DeliveryAreaService,
+    Geocoder,
   ],
   exports: [OrdersService, OrderQueryService],
 })

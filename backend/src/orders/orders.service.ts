@@ -27,6 +27,7 @@ import { parseInput } from '../core/validation.js';
 import { AuditService } from '../logs/audit.service.js';
 import { takeUpUploads } from '../media/upload-ownership.js';
 import { PaymentsService } from '../payments/payments.service.js';
+import { DeliveryAreaService } from './delivery-area.service.js';
 import { IdempotencyService, requestHash, type StoredResponse } from './idempotency.service.js';
 import { RATINGS_COLLECTION } from './branch-ratings.js';
 import { applyAction, loadByUidAndHash, loadForStaff } from './order-actions.js';
@@ -68,6 +69,7 @@ export class OrdersService {
     private readonly idempotency: IdempotencyService,
     private readonly payments: PaymentsService,
     private readonly versions: AuditService,
+    private readonly deliveryAreas: DeliveryAreaService,
   ) {}
 
   private eventOf(order: Order, action?: OrderEvent['action']): OrderEvent {
@@ -125,8 +127,10 @@ export class OrdersService {
   private async createNow(ctx: RequestContext, body: unknown, key: string | null): Promise<StoredResponse> {
     // A voucher is checked with its issuer before the transaction (no database held during HTTP).
     const voucher = await this.payments.beforeOrder(ctx, body);
+    // So is the delivery address geocoded (when an area is a radius or polygon and a map token is set).
+    const point = await this.deliveryAreas.locate(ctx, body);
     const placed = await this.connection.withTransaction(ctx, async (em) => {
-      const order = await placeOrder(em, body, this.clock.now());
+      const order = await placeOrder(em, body, this.clock.now(), { point });
       const awaitsPayment = await this.payments.onOrderPlaced(ctx, em, order, voucher);
       await this.events.publish(ctx, 'entity.created', {
         entityType: 'orders',

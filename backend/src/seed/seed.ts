@@ -70,6 +70,7 @@ async function seedBranches(em: EntityManager): Promise<Branch[]> {
       em.create(DeliveryArea, {
         position: 0,
         area: 'Graz Stadt',
+        postcodes: '8010-8055',
         price: 89,
         tax: 20,
         free: false,
@@ -79,6 +80,7 @@ async function seedBranches(em: EntityManager): Promise<Branch[]> {
       em.create(DeliveryArea, {
         position: 1,
         area: 'Graz-Umgebung',
+        postcodes: '8061-8077, 8101-8144',
         price: 149,
         tax: 20,
         free: false,
@@ -125,6 +127,7 @@ async function seedBranches(em: EntityManager): Promise<Branch[]> {
       em.create(DeliveryArea, {
         position: 0,
         area: '1070 Neubau',
+        postcodes: '1070',
         price: 0,
         tax: 10,
         free: true,
@@ -134,6 +137,7 @@ async function seedBranches(em: EntityManager): Promise<Branch[]> {
       em.create(DeliveryArea, {
         position: 1,
         area: '1060 Mariahilf',
+        postcodes: '1060',
         price: 2.9,
         tax: 10,
         free: false,
@@ -143,6 +147,7 @@ async function seedBranches(em: EntityManager): Promise<Branch[]> {
       em.create(DeliveryArea, {
         position: 2,
         area: '1080 Josefstadt',
+        postcodes: '1080',
         price: 3.5,
         tax: 10,
         free: false,

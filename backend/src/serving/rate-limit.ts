@@ -77,6 +77,17 @@ export const PUBLIC_WRITE_ROUTES: ReadonlyArray<RegExp> = [
 const ANALYTICS_ROUTE = /^\/api\/analytics-log\/?$/;
 
 /**
+ * The delivery-area check with a street: it may ask the shop's geocoder, whose requests the shop pays.
+ * Limited like a public write, in a bucket of its own (docs/decisions/delivery.md).
+ */
+const GEOCODING_ROUTE = /^\/api\/branches\/\d+\/delivery-area\/?$/;
+const isGeocodingCheck = (req: Request) =>
+  req.method === 'GET' &&
+  GEOCODING_ROUTE.test(req.path) &&
+  typeof req.query.street === 'string' &&
+  req.query.street.trim() !== '';
+
+/**
  * Refuses public writes over the limit per client address (`req.ip`, which honours only the trusted
  * proxy hops) with a German 429 and Retry-After. When the store fails (Redis down) the request passes:
  * a missing limit is better than a shop that takes no orders.
@@ -86,9 +97,11 @@ export function publicWriteLimit(
   limit: { count: number; windowMs: number },
 ): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
-    if (req.method !== 'POST' || !PUBLIC_WRITE_ROUTES.some((r) => r.test(req.path))) return next();
+    const geocoding = isGeocodingCheck(req);
+    if (!geocoding && (req.method !== 'POST' || !PUBLIC_WRITE_ROUTES.some((r) => r.test(req.path))))
+      return next();
     // Page views count in a bucket of their own: a visitor browsing many pages must still be able to order.
-    const bucket = ANALYTICS_ROUTE.test(req.path) ? 'analytics' : 'public-write';
+    const bucket = geocoding ? 'geocoding' : ANALYTICS_ROUTE.test(req.path) ? 'analytics' : 'public-write';
     store.hit(`${bucket}:${req.ip ?? 'unknown'}`, limit.windowMs).then(
       ({ count, resetInMs }) => {
         if (count <= limit.count) return next();

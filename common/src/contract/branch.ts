@@ -55,6 +55,35 @@ export interface DeliveryArea {
   freeFromOrderValue?: MoneyAmount | null;
   /** The items' gross must be at least this value for delivery (null/0: no minimum). */
   minimumOrderValue?: MoneyAmount | null;
+  /**
+   * The postcodes served, as entered: a list of postcodes and ranges separated by commas
+   * (`"1070, 1080-1090"`); empty when the area is defined by its shape only. See `delivery-area.ts`.
+   */
+  postcodes?: string;
+  /** Radius in km around the branch's coordinates (null: no radius). */
+  radiusKm?: number | null;
+  /** A GeoJSON `Polygon` or `MultiPolygon` (WGS84, `[longitude, latitude]`), null when none. */
+  polygon?: DeliveryPolygon | null;
+}
+
+/** A GeoJSON polygon geometry (RFC 7946): rings of `[longitude, latitude]`, the first ring outer, then holes. */
+export type DeliveryPolygon =
+  | { type: 'Polygon'; coordinates: number[][][] }
+  | { type: 'MultiPolygon'; coordinates: number[][][][] };
+
+/**
+ * `GET /api/branches/{id}/delivery-area?postcode=&street=&city=` (public): the delivery area the address
+ * falls in, decided as at order creation (`deliveryAreaFor`). An address outside every area answers 400
+ * with code `outside_delivery_area` at field `zipCode`.
+ */
+export interface DeliveryAreaCheck {
+  /** The area with its fee and thresholds (shape fields left out). */
+  area: Pick<
+    DeliveryArea,
+    'id' | 'area' | 'price' | 'tax' | 'free' | 'freeFromOrderValue' | 'minimumOrderValue'
+  >;
+  /** The postcode as read from the input (`"1070"`). */
+  postcode: string;
 }
 
 /** A branch (Filiale): address, contact, hours, order modes, requirements and payment methods. */

@@ -102,6 +102,29 @@ export const de = {
   'checkout.noDonateeMatch': 'Keine passende Organisation gefunden.',
   'checkout.orderTypeUnavailable': 'Diese Bestellart wird von der Filiale nicht angeboten.',
   'checkout.deliveryAreaInvalid': 'Bitte wählen Sie ein gültiges Liefergebiet aus.',
+  'checkout.outsideDeliveryArea':
+    'An diese Adresse liefern wir leider nicht. Bitte prüfen Sie die Postleitzahl oder wählen Sie Abholung.',
+  'checkout.postcodeMissing': 'Bitte geben Sie Ihre Postleitzahl an.',
+  'deliveryCheck.title': 'Wohin dürfen wir liefern?',
+  'deliveryCheck.postcode': 'Ihre Postleitzahl',
+  'deliveryCheck.submit': 'Liefergebiet prüfen',
+  'deliveryCheck.checking': 'Liefergebiet wird geprüft …',
+  'deliveryCheck.area': 'Wir liefern zu Ihnen: {area}',
+  'deliveryCheck.fee': 'Liefergebühr',
+  'deliveryCheck.feeFree': 'kostenlos',
+  'deliveryCheck.minimum': 'Mindestbestellwert',
+  'deliveryCheck.minimumNone': 'keiner',
+  'deliveryCheck.freeFrom': 'Kostenlose Lieferung ab',
+  'deliveryCheck.unavailable':
+    'Das Liefergebiet konnte gerade nicht geprüft werden. Bitte versuchen Sie es erneut.',
+  'deliveryCheck.change': 'Andere Postleitzahl',
+  'deliveryArea.postcodeInvalid':
+    '"{value}" ist keine Postleitzahl. Bitte Postleitzahlen und Bereiche mit Komma trennen, z. B. 1070, 1080-1090.',
+  'deliveryArea.rangeReversed':
+    'Der Bereich "{value}" endet vor seinem Anfang. Bitte z. B. 1080-1090 angeben.',
+  'deliveryArea.rangeLengths': 'Im Bereich "{value}" haben Anfang und Ende verschieden viele Stellen.',
+  'deliveryArea.polygonInvalid':
+    'Bitte ein GeoJSON-Polygon angeben: type "Polygon" oder "MultiPolygon", coordinates als [Länge, Breite].',
   'checkout.tableInvalid': 'Bitte wählen Sie einen gültigen Tisch aus.',
   'checkout.paymentMethodUnavailable': 'Diese Zahlungsart ist nicht verfügbar.',
   'checkout.legalInstructionsRequired': 'Bitte akzeptieren Sie die Allgemeinen Geschäftsbedingungen.',

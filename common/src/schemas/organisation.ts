@@ -1,6 +1,8 @@
 import './jitless.js';
 import { z } from 'zod';
 import { OPENING_HOUR_RULE_TYPES } from '../contract/branch.js';
+import { parsePolygon, parsePostcodes } from '../delivery-area.js';
+import { renderMessage, t } from '../i18n/index.js';
 import { PREPARATION_MINUTES_MAX } from '../preparation-time.js';
 import { DEFAULT_SLOT_MINUTES, SLOT_MINUTES } from '../slot-capacity.js';
 import { fields } from './fields.js';
@@ -123,6 +125,45 @@ export const deliveryAreaSchema = z.object({
     .money()
     .nullish()
     .transform((v) => v ?? null),
+  /** Postcodes and ranges (`1070, 1080-1090`), kept as entered once they parse (delivery-area.ts). */
+  postcodes: z
+    .string()
+    .max(2000)
+    .nullish()
+    .transform((v) => (v ?? '').trim())
+    .superRefine((value, ctx) => {
+      const parsed = parsePostcodes(value);
+      if (!parsed.ok) ctx.addIssue({ code: 'custom', message: renderMessage(parsed.error), input: value });
+    }),
+  /** Radius in km around the branch (0 or empty: none). */
+  radiusKm: z
+    .number()
+    .min(0)
+    .max(500)
+    .nullish()
+    .transform((v) => (v ? v : null)),
+  /** A GeoJSON Polygon/MultiPolygon (or a Feature holding one), as an object or as JSON text. */
+  polygon: z
+    .unknown()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === null || value === undefined || (typeof value === 'string' && value.trim() === ''))
+        return null;
+      let json: unknown = value;
+      if (typeof value === 'string') {
+        try {
+          json = JSON.parse(value);
+        } catch {
+          json = null;
+        }
+      }
+      const polygon = parsePolygon(json);
+      if (!polygon) {
+        ctx.addIssue({ code: 'custom', message: t('deliveryArea.polygonInvalid'), input: value });
+        return z.NEVER;
+      }
+      return polygon;
+    }),
 });
 
 let timeZones: Set<string> | undefined;

@@ -64,7 +64,7 @@ export class StorefrontRootStore {
     this.data = new InitDataStore(api, clock);
     this.branches = new BranchStore(this.data, this.clock);
     this.catalog = new CatalogStore(this.data, this.branches, this.clock);
-    this.cart = new CartStore(this.data, this.branches, this.catalog, storage, uploader);
+    this.cart = new CartStore(this.data, this.branches, this.catalog, storage, uploader, api);
     this.storage = storage;
     this.openEventStream = openEventStream;
     this.consent = new ConsentStore(cookies, clock);

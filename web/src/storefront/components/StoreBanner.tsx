@@ -2,6 +2,7 @@ import { t, type Branch, type OrderType } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
 import { imageUrl } from '../format';
 import { BranchRating } from './BranchRating';
+import { DeliveryAreaCheck } from './DeliveryAreaCheck';
 import { PhoneLink } from './PhoneLink';
 import { PriceNote } from './PriceNote';
 import { storeNotice } from '../stores/notices';
@@ -80,7 +81,7 @@ export const StoreBanner = observer(function StoreBanner({ branch }: { branch: B
   );
 });
 
-/** Takeaway, delivery, dine-in: only the branch's types; the delivery area right beside delivery. */
+/** Takeaway, delivery, dine-in: only the branch's types; for delivery the postcode check right beside. */
 export const OrderTypeSelector = observer(function OrderTypeSelector() {
   const { cart } = useStores();
   const types = cart.offeredOrderTypes;
@@ -104,22 +105,7 @@ export const OrderTypeSelector = observer(function OrderTypeSelector() {
           ))}
         </div>
       </fieldset>
-      {cart.orderType === 'delivery' && cart.deliveryAreas.length > 0 && (
-        <div className="order-type__area">
-          <label htmlFor="delivery-area">{texts.deliveryArea}</label>
-          <select
-            id="delivery-area"
-            value={cart.deliveryArea?.id ?? ''}
-            onChange={(event) => cart.setDeliveryArea(Number(event.target.value))}
-          >
-            {cart.deliveryAreas.map((area) => (
-              <option key={area.id} value={area.id}>
-                {area.area}
-              </option>
-            ))}
-          </select>
-        </div>
-      )}
+      {cart.orderType === 'delivery' && <DeliveryAreaCheck />}
     </div>
   );
 });

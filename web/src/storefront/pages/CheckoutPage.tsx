@@ -7,6 +7,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { messages } from '../../i18n/messages';
 import { AppointmentPickers } from '../components/AppointmentPickers';
 import { CartSummary } from '../components/CartPanel';
+import { DeliveryAreaFacts } from '../components/DeliveryAreaCheck';
 import { LoadState } from '../components/LoadState';
 import { Overlay } from '../components/Overlay';
 import { LazyProductModal } from '../components/LazyProductModal';
@@ -57,6 +58,10 @@ const Checkout = observer(function Checkout({ identifier }: { identifier: string
   useEffect(() => {
     if (availabilityKey) void checkout.loadAvailability();
   }, [checkout, availabilityKey]);
+  // The postcode checked on the store page fills the address's postcode.
+  useEffect(() => {
+    if (ready) checkout.prefillPostcode();
+  }, [checkout, ready]);
   if (!branch) return <NotFoundPage />;
   if (!ready) return null;
   const storePath = `/store/${encodeURIComponent(branch.identifier)}`;
@@ -188,27 +193,8 @@ const Checkout = observer(function Checkout({ identifier }: { identifier: string
 
         {checkout.showsAddress && (
           <Section title={texts.sectionAddress} id="checkout-address">
-            {cart.orderType === 'delivery' && (
-              <Field
-                id="deliveryArea"
-                label={texts.deliveryArea}
-                required
-                error={checkout.errorFor('deliveryArea')}
-              >
-                {(props) => (
-                  <select
-                    {...props}
-                    value={cart.deliveryArea?.id ?? ''}
-                    onChange={(event) => checkout.setDeliveryArea(Number(event.target.value))}
-                  >
-                    {cart.deliveryAreas.map((area) => (
-                      <option key={area.id} value={area.id}>
-                        {area.area}
-                      </option>
-                    ))}
-                  </select>
-                )}
-              </Field>
+            {cart.orderType === 'delivery' && cart.deliveryArea && (
+              <DeliveryAreaFacts area={cart.deliveryArea} currency={data.currency} />
             )}
             <div className="form-grid">
               <TextField
@@ -217,14 +203,22 @@ const Checkout = observer(function Checkout({ identifier }: { identifier: string
                 label={texts.street}
                 autoComplete="street-address"
                 wide
+                onBlur={checkout.checkAddress}
               />
               <TextField
                 checkout={checkout}
                 field="zipCode"
                 label={texts.zipCode}
                 autoComplete="postal-code"
+                onBlur={checkout.checkAddress}
               />
-              <TextField checkout={checkout} field="city" label={texts.city} autoComplete="address-level2" />
+              <TextField
+                checkout={checkout}
+                field="city"
+                label={texts.city}
+                autoComplete="address-level2"
+                onBlur={checkout.checkAddress}
+              />
               <TextField checkout={checkout} field="floor" label={texts.floor} />
               <TextField checkout={checkout} field="stairway" label={data.market.stairway} />
               <TextField checkout={checkout} field="door" label={texts.door} />

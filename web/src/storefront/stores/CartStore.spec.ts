@@ -1,3 +1,4 @@
+import { json } from '../../testing/fakeFetch';
 import { fixture, loadedRoot, MemoryStorage, schnitzelNachWahl } from '../testing/fixtures';
 import { CartStore } from './CartStore';
 
@@ -31,18 +32,27 @@ describe(CartStore.name, () => {
   });
 
   describe('open', () => {
-    it('applies the default order type of the settings and preselects the first delivery area', async () => {
+    it('applies the default order type of the settings and preselects no delivery area', async () => {
       const data = fixture();
       data.config = { ...data.config, defaultDeliveryMethod: 'delivery' };
       const { cart, storage } = await wienCart({ data });
       expect(cart.orderType).toBe('delivery');
-      expect(cart.deliveryArea?.area).toBe('1070 Neubau');
+      expect(cart.deliveryArea).toBeNull();
       expect(JSON.parse(storage.getItem('asp.wien')!)).toMatchObject({
         isDelivery: true,
-        deliveryArea: { id: 3 },
+        deliveryArea: null,
       });
     });
 
+    it('drops a stored area that was picked by hand (no postcode checked for it)', async () => {
+      const storage = new MemoryStorage();
+      storage.setItem(
+        'asp.wien',
+        JSON.stringify({ items: [], isDelivery: true, isDineIn: false, deliveryArea: { id: 3 }, order: {} }),
+      );
+      const { cart } = await wienCart({ storage });
+      expect(cart.deliveryArea).toBeNull();
+    });
     it('keeps a saved choice, even takeaway, over the default', async () => {
       const storage = new MemoryStorage();
       storage.setItem(
@@ -60,6 +70,50 @@ describe(CartStore.name, () => {
       storage.setItem('asp.wien', '{kaputt');
       const { cart } = await wienCart({ storage });
       expect(cart.items).toEqual([]);
+    });
+  });
+
+  describe('checkDeliveryArea', () => {
+    const mariahilf = {
+      area: {
+        id: 4,
+        area: '1060 Mariahilf',
+        price: 2.9,
+        tax: 10,
+        free: false,
+        freeFromOrderValue: 35,
+        minimumOrderValue: 20,
+      },
+      postcode: '1060',
+    };
+
+    it('keeps the area the server found for the postcode, with the cart', async () => {
+      const { cart, storage, fetch } = await wienCart({ replies: [json(200, { data: mariahilf })] });
+      cart.setOrderType('delivery');
+      await cart.checkDeliveryArea(' 1060 ');
+      expect(fetch.calls.at(-1)?.url).toBe('/api/branches/1/delivery-area?postcode=1060');
+      expect(cart.deliveryArea?.area).toBe('1060 Mariahilf');
+      expect(cart.deliveryPostcode).toBe('1060');
+      expect(JSON.parse(storage.getItem('asp.wien')!)).toMatchObject({
+        deliveryArea: { id: 4 },
+        deliveryPostcode: '1060',
+      });
+    });
+
+    it('keeps the German refusal for the postcode field and forgets the area', async () => {
+      const refusal = {
+        message:
+          'An diese Adresse liefern wir leider nicht. Bitte prüfen Sie die Postleitzahl oder wählen Sie Abholung.',
+        field: 'zipCode',
+        code: 'outside_delivery_area',
+      };
+      const { cart } = await wienCart({
+        replies: [json(200, { data: mariahilf }), json(400, { errors: [refusal] })],
+      });
+      await cart.checkDeliveryArea('1060');
+      await cart.checkDeliveryArea('1100');
+      expect(cart.deliveryArea).toBeNull();
+      expect(cart.areaRefusal).toEqual({ postcode: '1100', message: refusal.message });
     });
   });
 
@@ -98,7 +152,9 @@ describe(CartStore.name, () => {
 
   describe('totals', () => {
     it('prices the cart with taxes per rate and the delivery fee', async () => {
-      const { cart, root } = await wienCart();
+      const { cart, root } = await wienCart({
+        replies: [json(200, { data: { area: { id: 4 }, postcode: '1060' } })],
+      });
       addSchnitzel(cart); // 19,00
       cart.startProduct(root.data.productById(1)!);
       cart.editor!.increase(); // 2 × 19,90
@@ -110,7 +166,7 @@ describe(CartStore.name, () => {
       expect(cart.totals.taxes).toEqual({ '10': 535 });
 
       cart.setOrderType('delivery');
-      cart.setDeliveryArea(4); // 2,90, free from 35: free
+      await cart.checkDeliveryArea('1060'); // 2,90, free from 35: free
       expect(cart.totals.delivery.isFree).toBe(true);
       cart.removeItem(1); // 19,00 < 35
       expect(cart.totals.delivery.gross).toBe(290);

@@ -20,12 +20,14 @@ import {
   type CartState,
   type CartTotals,
   type DeliveryArea,
+  type DeliveryAreaCheck,
   type OrderType,
   type PricingLineInput,
   type Product,
   type TotalsDisplay,
 } from '@ordering/common';
-import { makeAutoObservable } from 'mobx';
+import { makeAutoObservable, runInAction } from 'mobx';
+import { ApiRequestError, type ApiClient } from '../../api/ApiClient';
 import type { BranchStore } from './BranchStore';
 import type { CatalogStore } from './CatalogStore';
 import type { InitDataStore } from './InitDataStore';
@@ -70,8 +72,13 @@ export class CartStore {
   isPanelOpen = false;
   notification: string | null = null;
   editor: ProductEditor | null = null;
+  /** A delivery-area check is on its way. */
+  isCheckingArea = false;
+  /** The refusal of the last check ("An diese Adresse liefern wir leider nicht …") and its postcode. */
+  areaRefusal: { postcode: string; message: string } | null = null;
 
   private notificationTimer: ReturnType<typeof setTimeout> | null = null;
+  private areaCheckSequence = 0;
 
   constructor(
     private readonly data: InitDataStore,
@@ -79,10 +86,18 @@ export class CartStore {
     private readonly catalog: CatalogStore,
     private readonly storage: CartStorage,
     private readonly uploader?: FileUploader,
+    private readonly api?: ApiClient,
   ) {
     makeAutoObservable<
       CartStore,
-      'data' | 'branches' | 'catalog' | 'storage' | 'uploader' | 'notificationTimer'
+      | 'data'
+      | 'branches'
+      | 'catalog'
+      | 'storage'
+      | 'uploader'
+      | 'api'
+      | 'notificationTimer'
+      | 'areaCheckSequence'
     >(
       this,
       {
@@ -91,7 +106,9 @@ export class CartStore {
         catalog: false,
         storage: false,
         uploader: false,
+        api: false,
         notificationTimer: false,
+        areaCheckSequence: false,
       },
       { autoBind: true },
     );
@@ -109,7 +126,7 @@ export class CartStore {
 
   /**
    * Reads the branch's stored cart. Without a stored cart the settings' default order type is applied when
-   * the branch offers it (else its first type), and the first delivery area is preselected.
+   * the branch offers it (else its first type). No delivery area is preselected: the address decides.
    */
   open(branch: Branch): void {
     if (this.carts.has(branch.identifier)) return;
@@ -124,15 +141,25 @@ export class CartStore {
     if (!stored) this.save(branch.identifier);
   }
 
-  /** Keeps the order type among the offered ones and a delivery area chosen. */
+  /**
+   * Keeps the order type among the offered ones, and the checked delivery area while it still exists
+   * with a postcode it was checked for (a cart from before the address decided has none: checked again).
+   */
   private normalise(branch: Branch, state: CartState): CartState {
     const offered = offeredOrderTypes(branch);
     let type = orderTypeOf(state);
     if (!offered.includes(type))
       type = initialOrderType(branch, this.data.config?.defaultDeliveryMethod, null) ?? type;
     const areas = branch.deliveryAreas ?? [];
-    const area = areas.find((candidate) => candidate.id === state.deliveryArea?.id) ?? areas[0] ?? null;
-    return { ...state, ...orderTypeFlags(type), deliveryArea: area ? { id: area.id } : null };
+    const area = state.deliveryPostcode
+      ? areas.find((candidate) => candidate.id === state.deliveryArea?.id)
+      : undefined;
+    return {
+      ...state,
+      ...orderTypeFlags(type),
+      deliveryArea: area ? { id: area.id } : null,
+      deliveryPostcode: area ? (state.deliveryPostcode ?? null) : null,
+    };
   }
 
   private update(change: (state: CartState) => CartState): void {
@@ -187,9 +214,58 @@ export class CartStore {
     return this.deliveryAreas.find((area) => area.id === id) ?? null;
   }
 
-  setDeliveryArea(id: number): void {
-    if (!this.deliveryAreas.some((area) => area.id === id)) return;
-    this.update((state) => ({ ...state, deliveryArea: { id } }));
+  /** The postcode the delivery area was found for (null until a check succeeded). */
+  get deliveryPostcode(): string | null {
+    return this.deliveryArea ? (this.state.deliveryPostcode ?? null) : null;
+  }
+
+  /**
+   * Asks the server which delivery area the address lies in (`GET /api/branches/{id}/delivery-area`, the
+   * same rule as at order creation): the area is kept with the cart, or the German refusal is kept for the
+   * postcode field. With street and city the shop's geocoder can decide radius and polygon areas.
+   */
+  async checkDeliveryArea(postcode: string, address: { street?: string; city?: string } = {}): Promise<void> {
+    const branch = this.branch;
+    if (!branch || !this.api) return;
+    const query = new URLSearchParams({ postcode: postcode.trim() });
+    if (address.street?.trim()) query.set('street', address.street.trim());
+    if (address.city?.trim()) query.set('city', address.city.trim());
+    this.isCheckingArea = true;
+    // Only the latest check counts: an address changed while an earlier answer was on its way.
+    const sequence = ++this.areaCheckSequence;
+    try {
+      const answer = await this.api.get<DeliveryAreaCheck>(
+        `/api/branches/${branch.id}/delivery-area?${query.toString()}`,
+        { redirectOnUnauthorized: false },
+      );
+      if (sequence !== this.areaCheckSequence) return;
+      runInAction(() => {
+        this.areaRefusal = null;
+        this.update((state) => ({
+          ...state,
+          deliveryArea: { id: answer.area.id },
+          deliveryPostcode: answer.postcode,
+        }));
+      });
+    } catch (error) {
+      if (sequence !== this.areaCheckSequence) return;
+      runInAction(() => {
+        const refused = error instanceof ApiRequestError && error.status === 400;
+        this.areaRefusal = {
+          postcode: postcode.trim(),
+          message: refused ? (error.messageFor('zipCode') ?? error.message) : t('deliveryCheck.unavailable'),
+        };
+        if (refused) this.update((state) => ({ ...state, deliveryArea: null, deliveryPostcode: null }));
+      });
+    } finally {
+      if (sequence === this.areaCheckSequence) runInAction(() => (this.isCheckingArea = false));
+    }
+  }
+
+  /** Forgets the checked area (the customer wants to enter another postcode). */
+  resetDeliveryArea(): void {
+    this.areaRefusal = null;
+    this.update((state) => ({ ...state, deliveryArea: null, deliveryPostcode: null }));
   }
 
   /** The items with their current products, as pricing reads them (items of vanished products left out). */

@@ -47,22 +47,63 @@ function fillContact(checkout: CheckoutStore) {
   checkout.setPrivacyPolicy(true);
 }
 
+const MARIAHILF = {
+  area: {
+    id: 4,
+    area: '1060 Mariahilf',
+    price: 2.9,
+    tax: 10,
+    free: false,
+    freeFromOrderValue: 35,
+    minimumOrderValue: 20,
+  },
+  postcode: '1060',
+};
+const OUTSIDE =
+  'An diese Adresse liefern wir leider nicht. Bitte prüfen Sie die Postleitzahl oder wählen Sie Abholung.';
+
 describe(CheckoutStore.name, () => {
+  describe('delivery address', () => {
+    it('fills the postcode checked on the store page into the address', async () => {
+      const { checkout, root } = await checkoutFor([json(200, { data: MARIAHILF })]);
+      root.cart.setOrderType('delivery');
+      await root.cart.checkDeliveryArea('1060');
+      checkout.prefillPostcode();
+      expect(checkout.details.zipCode).toBe('1060');
+      expect(checkout.derivedDeliveryArea?.area).toBe('1060 Mariahilf');
+    });
+
+    it('checks a changed address and says at the postcode at once when it lies outside every area', async () => {
+      const { checkout, root, fetch } = await checkoutFor([
+        json(400, { errors: [{ message: OUTSIDE, field: 'zipCode', code: 'outside_delivery_area' }] }),
+      ]);
+      root.cart.setOrderType('delivery');
+      checkout.setDetail('street', 'Favoritenstraße 1');
+      checkout.setDetail('zipCode', '1100');
+      checkout.setDetail('city', 'Wien');
+      await checkout.checkAddress();
+      expect(fetch.calls.at(-1)?.url).toBe(
+        '/api/branches/1/delivery-area?postcode=1100&street=Favoritenstra%C3%9Fe+1&city=Wien',
+      );
+      expect(checkout.errorFor('zipCode')).toBe(OUTSIDE);
+      expect(checkout.clientErrors).toContainEqual({ message: OUTSIDE, field: 'zipCode' });
+      // The same address is not asked again on the next blur.
+      const calls = fetch.calls.length;
+      await checkout.checkAddress();
+      expect(fetch.calls.length).toBe(calls);
+      checkout.setDetail('zipCode', '1060');
+      expect(checkout.errorFor('zipCode')).toBeUndefined();
+    });
+  });
+
   describe('sections', () => {
-    it('shows contact and, for delivery, the address with the delivery area required', async () => {
+    it('shows contact and, for delivery, the address with the postcode required', async () => {
       const { checkout, root } = await checkoutFor();
       expect(checkout.showsContact).toBe(true);
       expect(checkout.showsAddress).toBe(false);
       root.cart.setOrderType('delivery');
       expect(checkout.showsAddress).toBe(true);
-      expect([...checkout.required]).toEqual([
-        'firstName',
-        'lastName',
-        'phone',
-        'street',
-        'city',
-        'deliveryArea',
-      ]);
+      expect([...checkout.required]).toEqual(['firstName', 'lastName', 'phone', 'street', 'city', 'zipCode']);
     });
 
     it('hides contact for dine-in with table selection unless e-mail or phone is required', async () => {
@@ -336,9 +377,9 @@ describe(CheckoutStore.name, () => {
     });
 
     it('names the missing minimum order and hides the submit button below it', async () => {
-      const { checkout, root } = await checkoutFor();
+      const { checkout, root } = await checkoutFor([json(200, { data: MARIAHILF })]);
       root.cart.setOrderType('delivery');
-      root.cart.setDeliveryArea(4); // minimum 20,00; the cart holds 19,90
+      await root.cart.checkDeliveryArea('1060'); // minimum 20,00; the cart holds 19,90
       expect(checkout.deliveryHints.minimumOrder).toEqual([
         'Sie haben den Mindestbestellwert in Höhe von 20,00\u00a0EUR leider noch nicht erreicht.',
         'Fügen Sie Waren im Wert von mindestens 0,10\u00a0EUR hinzu oder wählen Sie eine andere Art der Lieferung.',

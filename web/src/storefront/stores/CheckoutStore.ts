@@ -17,6 +17,7 @@ import {
   normalizePhone,
   offeredPaymentMethods,
   phoneWarning,
+  postcodeOf,
   renderMessage,
   requiredFields,
   sanitizePhoneInput,
@@ -30,6 +31,7 @@ import {
   type AvailableDay,
   type Branch,
   type CreateOrderResult,
+  type DeliveryArea,
   type Donatee,
   type IsoDate,
   type OrderForm,
@@ -134,6 +136,8 @@ export class CheckoutStore {
   idempotencyKey: string | null = null;
   /** The server's bookable days (`GET /api/branches/{id}/availability`) for {@link availabilityKey}. */
   availability: { key: string; days: AvailableDay[] } | null = null;
+  /** The address last sent to the delivery-area check (postcode, street, city). */
+  private lastAddressCheck = '';
   /** Told about every order placed, before the cart is emptied (the purchase event of tracking). */
   onOrderPlaced: ((order: { uid: string }, cart: CartStore) => void) | null = null;
 
@@ -147,9 +151,13 @@ export class CheckoutStore {
   ) {
     this.details = { ...EMPTY_DETAILS, ...this.readDetails() };
     this.tableIds = this.readTables();
-    makeAutoObservable<CheckoutStore, 'data' | 'cart' | 'clock' | 'api' | 'storage' | 'createKey'>(
+    makeAutoObservable<
+      CheckoutStore,
+      'data' | 'cart' | 'clock' | 'api' | 'storage' | 'createKey' | 'lastAddressCheck'
+    >(
       this,
       {
+        lastAddressCheck: false,
         data: false,
         cart: false,
         clock: false,
@@ -263,9 +271,42 @@ export class CheckoutStore {
     this.clearServerError('comment');
   }
 
-  setDeliveryArea(id: number): void {
-    this.cart.setDeliveryArea(id);
-    this.clearServerError('deliveryArea');
+  /**
+   * Delivery: asks the server again which area the address lies in, once the postcode (and, for a shop
+   * with a geocoder, street and city) is entered — on leaving an address field. The store page's check
+   * entered the postcode already; this one follows a change.
+   */
+  async checkAddress(): Promise<void> {
+    if (this.orderType !== 'delivery') return;
+    const { zipCode, street, city } = this.details;
+    const postcode = postcodeOf(zipCode);
+    if (!postcode) return;
+    const key = [postcode, street.trim(), city.trim()].join('|');
+    // Checked already: this very address, or the postcode on the store page while no street is known.
+    if (key === this.lastAddressCheck) return;
+    if (this.cart.deliveryPostcode === postcode && !street.trim()) return;
+    this.lastAddressCheck = key;
+    this.clearServerError('zipCode');
+    await this.cart.checkDeliveryArea(zipCode, { street, city });
+  }
+
+  /** The postcode checked on the store page fills the empty postcode field of the checkout. */
+  prefillPostcode(): void {
+    const postcode = this.cart.deliveryPostcode;
+    if (this.orderType !== 'delivery' || !postcode || this.details.zipCode.trim()) return;
+    this.details = { ...this.details, zipCode: postcode };
+    this.saveForm();
+  }
+
+  /**
+   * The delivery area for the postcode in the form, as the server found it: the area, null when refused,
+   * undefined while not checked for this postcode (the server decides on submit).
+   */
+  get derivedDeliveryArea(): DeliveryArea | null | undefined {
+    const postcode = postcodeOf(this.details.zipCode);
+    if (!postcode) return undefined;
+    if (this.cart.areaRefusal && postcodeOf(this.cart.areaRefusal.postcode) === postcode) return null;
+    return this.cart.deliveryPostcode === postcode ? this.cart.deliveryArea : undefined;
   }
 
   /** The selected branch's chosen table, while it is one of the branch's tables. */
@@ -596,6 +637,7 @@ export class CheckoutStore {
         return !!product && isCartItemValid(item, product);
       }),
       currency: this.data.currency,
+      deliveryArea: this.orderType === 'delivery' ? this.derivedDeliveryArea : undefined,
     });
     const errors: ApiError[] = issues.map((issue) =>
       issue.field ? { message: renderMessage(issue), field: issue.field } : { message: renderMessage(issue) },
@@ -618,6 +660,15 @@ export class CheckoutStore {
       (error) => error.field && (FIELD_ALIASES[error.field] ?? error.field) === field,
     );
     if (server) return server.message;
+    // An address outside every area is said at once, not only after a submit.
+    const refusal = this.cart.areaRefusal;
+    if (
+      field === 'zipCode' &&
+      this.orderType === 'delivery' &&
+      refusal &&
+      postcodeOf(refusal.postcode) === postcodeOf(this.details.zipCode)
+    )
+      return refusal.message;
     if (!this.showErrors) return undefined;
     return this.clientErrors.find((error) => error.field === field)?.message;
   }

@@ -33,10 +33,11 @@ export function makeBranch(overrides: Partial<Branch> = {}): Branch {
     isAppointmentRequired: false,
     isQuotationRequired: false,
     deliveryAreas: [
-      { id: 3, area: '1070 Neubau', price: 0, tax: 10, free: true, minimumOrderValue: 15 },
+      { id: 3, area: '1070 Neubau', postcodes: '1070', price: 0, tax: 10, free: true, minimumOrderValue: 15 },
       {
         id: 4,
         area: '1060 Mariahilf',
+        postcodes: '1060',
         price: 2.9,
         tax: 10,
         free: false,
@@ -254,12 +255,19 @@ export function steerableClock(start: string) {
 
 /** A root store with its data loaded from the fixture. Monday 2 March 2026, 12:00 in Vienna by default. */
 export async function loadedRoot(
-  options: { data?: Fixture; now?: () => Date; storage?: CartStorage; reloads?: Fixture[] } = {},
+  options: {
+    data?: Fixture;
+    now?: () => Date;
+    storage?: CartStorage;
+    reloads?: Fixture[];
+    /** Answers to the requests after the loads (a delivery-area check …), in order. */
+    replies?: Response[];
+  } = {},
 ) {
   const data = options.data ?? fixture();
   // The first answer is `data`; later loads answer with `reloads` in order.
   const replies = [data, ...(options.reloads ?? [])].map((next) => json(200, { data: initPayload(next) }));
-  const fetch = fakeFetch(...replies);
+  const fetch = fakeFetch(...replies, ...(options.replies ?? []));
   const root = new StorefrontRootStore({
     api: new ApiClient({ fetch }),
     now: options.now ?? (() => new Date('2026-03-02T11:00:00Z')),

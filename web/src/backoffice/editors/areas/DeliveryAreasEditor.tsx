@@ -3,11 +3,12 @@ import { FieldError } from '../FieldError';
 import { MoneyInput } from '../MoneyInput';
 import { moveItem, SortableList } from '../SortableList';
 import type { CustomEditorProps } from '../types';
-import { areaSummary, newArea, validateAreas, type EditedArea } from './deliveryAreas';
+import { areaSummary, newArea, polygonText, validateAreas, type EditedArea } from './deliveryAreas';
 
 /**
  * A branch's delivery areas: name, fee and its tax, always free, free from an order value, minimum order
- * value; in the order the checkout offers them (the first is preselected), reordered by drag or keyboard.
+ * value, and where it is: postcodes and ranges, a radius around the branch, a GeoJSON polygon. An address
+ * gets the first area it lies in, so the order matters; reordered by drag or keyboard.
  */
 export function DeliveryAreasEditor(props: CustomEditorProps<EditedArea[] | null | undefined>) {
   const areas = props.value ?? [];
@@ -103,6 +104,49 @@ export function DeliveryAreasEditor(props: CustomEditorProps<EditedArea[] | null
                     onChange={(v) => update(i, { minimumOrderValue: v })}
                   />
                   <FieldError message={errors[`[${i}].minimumOrderValue`]} />
+                </label>
+              </div>
+              <div className="ed-row ed-row--indent">
+                <label className="ed-field ed-field--grow">
+                  <span>Postleitzahlen</span>
+                  <input
+                    value={area.postcodes ?? ''}
+                    maxLength={2000}
+                    inputMode="numeric"
+                    aria-invalid={!!errors[`[${i}].postcodes`]}
+                    onChange={(e) => update(i, { postcodes: e.target.value })}
+                    placeholder="z. B. 1070, 1080-1090"
+                  />
+                  <FieldError message={errors[`[${i}].postcodes`]} />
+                </label>
+                <label className="ed-field ed-field--short">
+                  <span>Umkreis km</span>
+                  <input
+                    type="number"
+                    min={0}
+                    max={500}
+                    step="0.1"
+                    value={area.radiusKm ?? ''}
+                    aria-invalid={!!errors[`[${i}].radiusKm`]}
+                    onChange={(e) =>
+                      update(i, { radiusKm: e.target.value === '' ? null : Number(e.target.value) })
+                    }
+                  />
+                  <FieldError message={errors[`[${i}].radiusKm`]} />
+                </label>
+              </div>
+              <div className="ed-row ed-row--indent">
+                <label className="ed-field ed-field--grow">
+                  <span>Polygon (GeoJSON, optional)</span>
+                  <textarea
+                    rows={2}
+                    value={polygonText(area.polygon)}
+                    aria-invalid={!!errors[`[${i}].polygon`]}
+                    onChange={(e) => update(i, { polygon: e.target.value })}
+                    placeholder='{"type": "Polygon", "coordinates": [[[16.33, 48.19], …]]}'
+                    spellCheck={false}
+                  />
+                  <FieldError message={errors[`[${i}].polygon`]} />
                 </label>
               </div>
               <p className="ed-summary">{areaSummary(area)}</p>

@@ -28,10 +28,34 @@ describe('delivery areas editor rules', () => {
     });
   });
 
-  it('sums an area up as the customer reads it', () => {
-    expect(areaSummary(area({ price: 3.5, freeFromOrderValue: 30, minimumOrderValue: 15 }))).toBe(
-      'Lieferung 3,50 EUR · kostenlos ab 30,00 EUR · Mindestbestellwert 15,00 EUR',
+  it('names a wrong postcode list, radius and polygon in German at their fields', () => {
+    expect(
+      validateAreas([
+        area({ postcodes: '1070, Neubau', radiusKm: -1, polygon: '{"type": "Point"}' }),
+        area({ area: 'Josefstadt', postcodes: '1090-1080', polygon: 'kein JSON' }),
+        area({ area: 'Umkreis', postcodes: '1070, 1080-1090', radiusKm: 2.5 }),
+      ]),
+    ).toEqual({
+      '[0].postcodes':
+        '"Neubau" ist keine Postleitzahl. Bitte Postleitzahlen und Bereiche mit Komma trennen, z. B. 1070, 1080-1090.',
+      '[0].radiusKm': 'Dieser Wert sollte zwischen 0 und 500 sein.',
+      '[0].polygon':
+        'Bitte ein GeoJSON-Polygon angeben: type "Polygon" oder "MultiPolygon", coordinates als [Länge, Breite].',
+      '[1].postcodes': 'Der Bereich "1090-1080" endet vor seinem Anfang. Bitte z. B. 1080-1090 angeben.',
+      '[1].polygon':
+        'Bitte ein GeoJSON-Polygon angeben: type "Polygon" oder "MultiPolygon", coordinates als [Länge, Breite].',
+    });
+  });
+
+  it('sums an area up as the customer reads it, with where it is', () => {
+    expect(
+      areaSummary(area({ price: 3.5, freeFromOrderValue: 30, minimumOrderValue: 15, postcodes: '1060' })),
+    ).toBe('Lieferung 3,50 EUR · kostenlos ab 30,00 EUR · Mindestbestellwert 15,00 EUR · für PLZ 1060');
+    expect(areaSummary(area({ price: 3.5, free: true, freeFromOrderValue: 30, radiusKm: 2.5 }))).toBe(
+      'Lieferung kostenlos · für Umkreis 2,5 km',
     );
-    expect(areaSummary(area({ price: 3.5, free: true, freeFromOrderValue: 30 }))).toBe('Lieferung kostenlos');
+    expect(areaSummary(area({}))).toBe(
+      'Lieferung kostenlos · noch keine Postleitzahl: keine Adresse liegt darin',
+    );
   });
 });

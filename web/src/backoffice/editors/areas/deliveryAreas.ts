@@ -1,7 +1,36 @@
-import { formatMoney, t, toCents, type DeliveryArea } from '@ordering/common';
+import {
+  formatMoney,
+  parsePolygon,
+  parsePostcodes,
+  renderMessage,
+  t,
+  toCents,
+  type DeliveryArea,
+  type DeliveryPolygon,
+} from '@ordering/common';
 
-/** A delivery area while it is edited (a new one has no id yet; the server gives it one). */
-export type EditedArea = Omit<DeliveryArea, 'id'> & { id?: number };
+/**
+ * A delivery area while it is edited (a new one has no id yet; the server gives it one). The polygon is
+ * the GeoJSON text while it is typed (the server reads the text or the object).
+ */
+export type EditedArea = Omit<DeliveryArea, 'id' | 'polygon'> & {
+  id?: number;
+  polygon?: DeliveryPolygon | string | null;
+};
+
+/** The polygon as the text area shows it. */
+export function polygonText(polygon: EditedArea['polygon']): string {
+  if (!polygon) return '';
+  return typeof polygon === 'string' ? polygon : JSON.stringify(polygon);
+}
+
+function isPolygonText(text: string): boolean {
+  try {
+    return parsePolygon(JSON.parse(text)) !== null;
+  } catch {
+    return false;
+  }
+}
 
 export function newArea(previous?: EditedArea): EditedArea {
   return {
@@ -11,6 +40,9 @@ export function newArea(previous?: EditedArea): EditedArea {
     free: false,
     freeFromOrderValue: previous?.freeFromOrderValue ?? null,
     minimumOrderValue: previous?.minimumOrderValue ?? null,
+    postcodes: '',
+    radiusKm: null,
+    polygon: null,
   };
 }
 
@@ -27,6 +59,16 @@ export function validateAreas(areas: readonly EditedArea[]): Record<string, stri
     if (!(area.price >= 0)) errors[`[${i}].price`] = t('validation.positiveOrZero');
     if (!(area.tax >= 0 && area.tax <= 100))
       errors[`[${i}].tax`] = t('validation.range', { min: 0, max: 100 });
+    const postcodes = parsePostcodes(area.postcodes);
+    if (!postcodes.ok) errors[`[${i}].postcodes`] = renderMessage(postcodes.error);
+    if (
+      area.radiusKm !== null &&
+      area.radiusKm !== undefined &&
+      !(area.radiusKm >= 0 && area.radiusKm <= 500)
+    )
+      errors[`[${i}].radiusKm`] = t('validation.range', { min: 0, max: 500 });
+    const polygon = polygonText(area.polygon).trim();
+    if (polygon && !isPolygonText(polygon)) errors[`[${i}].polygon`] = t('deliveryArea.polygonInvalid');
     for (const field of ['freeFromOrderValue', 'minimumOrderValue'] as const) {
       const value = area[field];
       if (value !== null && value !== undefined && !(value >= 0))
@@ -43,5 +85,13 @@ export function areaSummary(area: EditedArea, currency = 'EUR'): string {
   if (!area.free && area.price > 0 && area.freeFromOrderValue)
     parts.push(`kostenlos ab ${money(area.freeFromOrderValue)}`);
   if (area.minimumOrderValue) parts.push(`Mindestbestellwert ${money(area.minimumOrderValue)}`);
+  const where = [
+    area.postcodes?.trim() ? `PLZ ${area.postcodes.trim()}` : '',
+    area.radiusKm ? `Umkreis ${String(area.radiusKm).replace('.', ',')} km` : '',
+    polygonText(area.polygon).trim() ? 'Polygon' : '',
+  ].filter(Boolean);
+  parts.push(
+    where.length ? `für ${where.join(' oder ')}` : 'noch keine Postleitzahl: keine Adresse liegt darin',
+  );
   return parts.join(' · ');
 }
