@@ -10,6 +10,7 @@ import {
   takeaway,
   type Demo,
 } from './orders.fixtures.js';
+import { openStream } from './support/sse.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 /** Friday 20 November 2026 in Vienna, as an instant. */
@@ -67,6 +68,35 @@ describe('pausing orders and busy mode', () => {
       .getRepository(AuditLog)
       .findOneByOrFail({ entityType: 'branches', entityId: String(demo.vienna.id), action: 'pause' });
     expect(audit.username).toBe('mitarbeiter');
+  });
+
+  it('pushes each change to every board of the branch at once (branch.pause on the staff stream)', async () => {
+    // A second board: the administrator's stream. The employee pauses at the first one.
+    const board = await openStream(`${t.baseUrl}/api/events`, demo.admin);
+    try {
+      expect(board.status).toBe(200);
+      const ofVienna = (e: { event: string; data: any }) =>
+        e.event === 'branch.pause' && e.data.branchId === demo.vienna.id;
+      expect((await pause({ minutes: 30, orderTypes: ['delivery'] })).status).toBe(200);
+      const paused = await board.next(ofVienna, 5000);
+      expect(paused.data).toEqual({
+        branchId: demo.vienna.id,
+        orderingPause: {
+          until: '2026-11-20T11:30:00.000Z',
+          orderTypes: ['delivery'],
+          message: '',
+          allowPreorders: true,
+        },
+        busyMode: null,
+      });
+      const busy = await t.request('POST', `/api/branches/${demo.vienna.id}/busy`, {}, demo.employee);
+      expect(busy.status).toBe(200);
+      expect((await board.next(ofVienna, 5000)).data.busyMode).toEqual(busy.body.data.busyMode);
+      await t.request('DELETE', `/api/branches/${demo.vienna.id}/pause`, undefined, demo.employee);
+      expect((await board.next(ofVienna, 5000)).data).toMatchObject({ orderingPause: null });
+    } finally {
+      board.close();
+    }
   });
 
   it('pauses delivery only, lets pre-orders for after the pause through, and resumes on DELETE', async () => {

@@ -88,6 +88,17 @@ export class EventLogWriter implements OnModuleInit {
     this.events.inTransaction([...STREAMED], (event, ctx, em) =>
       this.onOrderEvent(event as DomainEvent<(typeof STREAMED)[number]>, ctx, em),
     );
+    // A pause or busy mode set at one board reaches the other boards of the branch (staff streams only).
+    this.events.inTransaction(['branch.pause'], async (event, ctx, em) => {
+      const { branchId, orderingPause, busyMode } = event.payload;
+      await this.append(ctx, em, {
+        type: 'branch.pause',
+        branchId,
+        orderUid: null,
+        payload: { branchId, orderingPause, busyMode },
+        publicPayload: null,
+      });
+    });
     this.events.inTransaction(['order.print'], (event, ctx, em) =>
       this.print(ctx, em, event.payload, 'requested'),
     );

@@ -153,6 +153,8 @@ export class BranchPauseService {
         changes: diff(before, after),
         trackVersion: true,
       });
+      // Every board of the branch shows the new state at once (the event stream), not at its next reload.
+      await this.events.publish(ctx, 'branch.pause', { branchId: id, ...after });
       return after;
     });
   }

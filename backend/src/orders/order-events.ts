@@ -1,4 +1,4 @@
-import type { OrderStatusAction } from '@ordering/common';
+import type { BusyMode, OrderingPause, OrderStatusAction } from '@ordering/common';
 
 /**
  * What every order event carries. `order` is the staff view of the order as `GET /api/orders/{id}`
@@ -70,5 +70,14 @@ declare module '../core/events.js' {
     'order.print': OrderEvent;
     /** Staff asked to send the new-order e-mail or SMS again. */
     'order.resend': OrderEvent & { channel: 'email' | 'sms' };
+    /** Staff paused or resumed ordering, or switched busy mode (the branch's state after the change). */
+    'branch.pause': BranchPauseEvent;
   }
+}
+
+/** A branch's pause and busy state after a change, as every board of the branch receives it live. */
+export interface BranchPauseEvent {
+  branchId: number;
+  orderingPause: OrderingPause | null;
+  busyMode: BusyMode | null;
 }

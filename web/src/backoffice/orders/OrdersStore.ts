@@ -37,6 +37,8 @@ export interface OrdersStoreOptions {
   clearTimer?: (handle: unknown) => void;
   /** A `device.status` event (a printer's state changed). */
   onDeviceStatus?: (data: string) => void;
+  /** A `branch.pause` event (a board paused or resumed ordering, or switched busy mode). */
+  onBranchPause?: (data: string) => void;
 }
 
 /** What a staff action sends and how it fails (spec section 8). */
@@ -115,12 +117,14 @@ export class OrdersStore {
   private readonly seenEvents = new Set<string>();
   private disposed = false;
   private readonly onDeviceStatus?: (data: string) => void;
+  private readonly onBranchPause?: (data: string) => void;
 
   constructor(options: OrdersStoreOptions) {
     this.api = options.api;
     this.errors = options.errors;
     this.openEventStream = options.openEventStream;
     this.onDeviceStatus = options.onDeviceStatus;
+    this.onBranchPause = options.onBranchPause;
     this.now = options.now ?? (() => new Date());
     this.setTimer = options.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
     this.clearTimer = options.clearTimer ?? ((handle) => clearTimeout(handle as number));
@@ -138,6 +142,7 @@ export class OrdersStore {
       | 'openedOnce'
       | 'liveIds'
       | 'onDeviceStatus'
+      | 'onBranchPause'
     >(
       this,
       {
@@ -153,6 +158,7 @@ export class OrdersStore {
         openedOnce: false,
         liveIds: false,
         onDeviceStatus: false,
+        onBranchPause: false,
       },
       { autoBind: true },
     );
@@ -312,6 +318,10 @@ export class OrdersStore {
     // The printers' state (docs/decisions/printing.md) rides on the same stream.
     source.addEventListener('device.status', (event: MessageEvent) =>
       this.onDeviceStatus?.(String(event.data)),
+    );
+    // So does a pause set at another board of the branch (docs/decisions/orders.md, "Pause and busy mode").
+    source.addEventListener('branch.pause', (event: MessageEvent) =>
+      this.onBranchPause?.(String(event.data)),
     );
   }
 

@@ -94,6 +94,20 @@ export class PauseStore {
     }
   }
 
+  /** A `branch.pause` event of the stream: another board (or this one) changed a branch's state. */
+  apply(data: string): void {
+    let payload: { branchId?: unknown; orderingPause?: OrderingPause | null; busyMode?: BusyMode | null };
+    try {
+      payload = JSON.parse(data) as typeof payload;
+    } catch {
+      return;
+    }
+    const branch = this.branches.find((b) => b.id === payload.branchId);
+    if (!branch) return;
+    branch.orderingPause = payload.orderingPause ?? null;
+    branch.busyMode = payload.busyMode ?? null;
+  }
+
   /** Pauses the selected branch for `minutes` or until its next opening. */
   pause(length: number | 'nextOpening'): Promise<boolean> {
     return this.send('POST', 'pause', {

@@ -19,12 +19,19 @@ export interface OrderFeature {
 
 export function createOrderFeature(root: BackofficeRootStore): OrderFeature {
   const printers = new PrintersStore(root.api);
+  const pauses = new PauseStore({
+    api: root.api,
+    errors: root.errors,
+    // Employees pause their own branches; admins and managers every branch.
+    branchIds: () => (root.auth.roles.some((role) => role !== 'ROLE_EMPLOYEE') ? [] : root.auth.branchIds),
+  });
   const orders = new OrdersStore({
     api: root.api,
     errors: root.errors,
     openEventStream: root.env.openEventStream,
     now: root.now,
     onDeviceStatus: printers.apply,
+    onBranchPause: (data) => pauses.apply(data),
   });
   const refresh = setInterval(() => void printers.load(), PRINTERS_REFRESH_MS);
   const channel: ChannelLike | null =
@@ -41,12 +48,6 @@ export function createOrderFeature(root: BackofficeRootStore): OrderFeature {
     awaitDeviceSound: deviceKey !== null,
   });
   const stopDevice = deviceKey ? connectCounterDevice(alarm, deviceKey, window) : () => undefined;
-  const pauses = new PauseStore({
-    api: root.api,
-    errors: root.errors,
-    // Employees pause their own branches; admins and managers every branch.
-    branchIds: () => (root.auth.roles.some((role) => role !== 'ROLE_EMPLOYEE') ? [] : root.auth.branchIds),
-  });
   return {
     orders,
     alarm,
