@@ -1,4 +1,4 @@
-import { toCents } from '@ordering/common';
+import { CONSENT_COOKIE, consentChoice, serializeConsent, toCents } from '@ordering/common';
 import { AnalyticsLog } from '../src/analytics/analytics-log.entity.js';
 import { AnalyticsPathSecrets1795710000001 } from '../src/database/migrations/operations/1795710000001-analytics-path-secrets.js';
 import { Order } from '../src/orders/order.entity.js';
@@ -48,6 +48,8 @@ describe('statistics: splits, consent-aware conversion, page paths without secre
     const res = await t.request('POST', '/api/analytics-log', body, {
       'x-forwarded-for': `203.0.113.${visitor}`,
       'user-agent': `jest ${visitor}`,
+      // The visitor allowed the statistics: without it the log stores nothing.
+      cookie: `${CONSENT_COOKIE}=${encodeURIComponent(serializeConsent(consentChoice(['statistics'], new Date(at))))}`,
     });
     expect(res.status).toBe(201);
   }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { CONSENT_COOKIE, consentChoice, serializeConsent } from '@ordering/common';
 import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
 import { expectNoSeriousA11yViolations, screenshot } from './support';
 
@@ -81,7 +82,11 @@ test.describe('Statistik: splits and consent', () => {
     const web = await placeOrder(api, 2, 'web', 'cash');
     const visitor = await playwrightRequest.newContext({
       baseURL,
-      extraHTTPHeaders: { 'User-Agent': `splits-${randomUUID()}` },
+      extraHTTPHeaders: {
+        'User-Agent': `splits-${randomUUID()}`,
+        // The visitor allowed the statistics (the storefront's consent cookie): without it nothing is stored.
+        Cookie: `${CONSENT_COOKIE}=${encodeURIComponent(serializeConsent(consentChoice(['statistics'], new Date())))}`,
+      },
     });
     for (const record of [
       { type: 'pageview', action: 'view', path: '/store/gasthaus-linde-wien' },
