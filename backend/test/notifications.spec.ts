@@ -118,8 +118,8 @@ describe('order notifications: German e-mail over real SMTP and SMS over HTTP', 
     expect(customer!.text).toContain('Guten Tag Anna Huber,');
     expect(customer!.text).toContain(statusLink(order));
     expect(customer!.html).toContain(`href="${statusLink(order)}"`);
-    expect(customer!.text).toMatch(/1 × Wiener Schnitzel vom Kalb\s+\d+,\d\d\u00a0EUR/);
-    expect(customer!.text).toMatch(/Summe\s+\d+,\d\d\u00a0EUR/);
+    expect(customer!.text).toMatch(/1 × Wiener Schnitzel vom Kalb\s+\d+,\d\d\u00a0€/);
+    expect(customer!.text).toMatch(/Summe\s+\d+,\d\d\u00a0€/);
     expect(customer!.text).toContain('Gewünschter Termin: so bald wie möglich');
 
     expect(branch!.subject).toBe(`Neue Bestellung Nr. ${order.ticketNumber} (Abholung) – Gasthaus Zur Linde`);
@@ -219,9 +219,9 @@ describe('order notifications: German e-mail over real SMTP and SMS over HTTP', 
     expect(added.status).toBe(200);
     const [, , items] = await smtp.waitFor(to(email), 3);
     expect(items!.text).toContain('geändert (Positionen)');
-    expect(items!.text).toMatch(/2 × Almdudler 0,5 l\s+9,20\u00a0EUR/);
+    expect(items!.text).toMatch(/2 × Almdudler 0,5 l\s+9,20\u00a0€/);
     expect(items!.text).toContain(
-      `Summe  ${(added.body.data.pricing.totalGross as number).toFixed(2).replace('.', ',')}\u00a0EUR`,
+      `Summe  ${(added.body.data.pricing.totalGross as number).toFixed(2).replace('.', ',')}\u00a0€`,
     );
 
     expect((await t.request('DELETE', `/api/orders/${order.id}`, undefined, demo.admin)).status).toBe(204);

@@ -133,8 +133,8 @@ describe('POST /api/orders', () => {
       );
       expect(res.status).toBe(400);
       expect(messages(res)).toEqual([
-        `Sie haben den Mindestbestellwert in Höhe von 25,00${NBSP}EUR leider noch nicht erreicht.`,
-        `Fügen Sie Waren im Wert von mindestens 14,20${NBSP}EUR hinzu oder wählen Sie eine andere Art der Lieferung.`,
+        `Sie haben den Mindestbestellwert in Höhe von 25,00${NBSP}€ leider noch nicht erreicht.`,
+        `Fügen Sie Waren im Wert von mindestens 14,20${NBSP}€ hinzu oder wählen Sie eine andere Art der Lieferung.`,
       ]);
       expect(res.body.errors[0].code).toBe('minimum_order_value');
     });

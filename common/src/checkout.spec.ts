@@ -282,13 +282,13 @@ describe('checkout', () => {
 
     it('gives both minimum-order lines with amount and difference when below the minimum', () => {
       expect(deliveryHints(area, 1210).minimumOrder).toEqual([
-        'Sie haben den Mindestbestellwert in Höhe von 15,00\u00a0EUR leider noch nicht erreicht.',
-        'Fügen Sie Waren im Wert von mindestens 2,90\u00a0EUR hinzu oder wählen Sie eine andere Art der Lieferung.',
+        'Sie haben den Mindestbestellwert in Höhe von 15,00\u00a0€ leider noch nicht erreicht.',
+        'Fügen Sie Waren im Wert von mindestens 2,90\u00a0€ hinzu oder wählen Sie eine andere Art der Lieferung.',
       ]);
     });
 
     it('gives the free-delivery hint below the threshold only', () => {
-      expect(deliveryHints(area, 2000).freeDelivery).toBe('Kostenlose Lieferung ab 30,00\u00a0EUR.');
+      expect(deliveryHints(area, 2000).freeDelivery).toBe('Kostenlose Lieferung ab 30,00\u00a0€.');
       expect(deliveryHints(area, 3000)).toEqual({ minimumOrder: [], freeDelivery: null });
       expect(deliveryHints(null, 0)).toEqual({ minimumOrder: [], freeDelivery: null });
     });
@@ -350,7 +350,7 @@ describe('checkout', () => {
       expect(validateCheckout({ ...form, deliveryArea: { id: 9 } }, context)).toEqual([]);
       expect(toApiErrors(validateCheckout(form, { ...context, itemsGross: 1000 }))).toEqual([
         {
-          message: 'Sie haben den Mindestbestellwert in Höhe von 15,00\u00a0EUR leider noch nicht erreicht.',
+          message: 'Sie haben den Mindestbestellwert in Höhe von 15,00\u00a0€ leider noch nicht erreicht.',
         },
       ]);
     });

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import {
+  currencySymbol,
   divideRounded,
   formatDecimal,
   formatMoney,
@@ -75,26 +76,39 @@ describe('money', () => {
   });
 
   describe(formatMoney.name, () => {
-    it('prints the spec example 1.234,56 EUR with a non-breaking space when using defaults', () => {
-      expect(formatMoney(123456)).toBe(`1.234,56${NBSP}EUR`);
-      expect(formatMoney(123456)).toBe('1.234,56\u00a0EUR');
+    it('prints the spec example 1.234,56 € with a non-breaking space when using defaults', () => {
+      expect(formatMoney(123456)).toBe(`1.234,56${NBSP}€`);
+      expect(formatMoney(123456)).toBe('1.234,56\u00a0€');
     });
 
     it('uses the given separator and currency when asked for plain text', () => {
       expect(formatMoney(123456, 'CHF', { separator: ' ' })).toBe('1.234,56 CHF');
+      expect(formatMoney(1250, 'EUR', { separator: ' ' })).toBe('12,50 €');
+    });
+
+    it('prints the euro sign for EUR and keeps unknown codes as they are', () => {
+      expect(formatMoney(1250, 'EUR')).toBe(`12,50${NBSP}€`);
+      expect(formatMoney(1250, 'eur')).toBe(`12,50${NBSP}€`);
+      expect(formatMoney(1250, 'XYZ')).toBe(`12,50${NBSP}XYZ`);
+      expect(currencySymbol('EUR')).toBe('€');
+      expect(currencySymbol('CHF')).toBe('CHF');
+    });
+
+    it('prints the ISO code when an export asks for it', () => {
+      expect(formatMoney(1250, 'EUR', { unit: 'code', separator: ' ' })).toBe('12,50 EUR');
     });
 
     it('always prints two decimals and groups millions when formatting', () => {
-      expect(formatMoney(0)).toBe(`0,00${NBSP}EUR`);
-      expect(formatMoney(7)).toBe(`0,07${NBSP}EUR`);
-      expect(formatMoney(123456789)).toBe(`1.234.567,89${NBSP}EUR`);
+      expect(formatMoney(0)).toBe(`0,00${NBSP}€`);
+      expect(formatMoney(7)).toBe(`0,07${NBSP}€`);
+      expect(formatMoney(123456789)).toBe(`1.234.567,89${NBSP}€`);
     });
 
     it('matches the German Intl currency format when both print the same amount', () => {
       const intl = new Intl.NumberFormat('de-DE', {
         style: 'currency',
         currency: 'EUR',
-        currencyDisplay: 'code',
+        currencyDisplay: 'symbol',
       });
       fc.assert(
         fc.property(fc.integer({ min: -1e9, max: 1e9 }), (cents) => {
@@ -114,7 +128,7 @@ describe('money', () => {
   describe(parseMoney.name, () => {
     it('reads German and plain inputs when typed by staff', () => {
       expect(parseMoney('12,90')).toBe(1290);
-      expect(parseMoney('1.234,56 EUR')).toBe(123456);
+      expect(parseMoney('1.234,56 €')).toBe(123456);
       expect(parseMoney('12.9')).toBe(1290);
       expect(parseMoney('1.234')).toBe(123400);
     });

@@ -5,14 +5,25 @@
  * @packageDocumentation
  */
 
-/** An amount of money in integer cents (minor units). `1290` is 12,90 EUR. */
+/** An amount of money in integer cents (minor units). `1290` is 12,90 €. */
 export type Cents = number;
 
 /** The default currency code. */
 export const DEFAULT_CURRENCY = 'EUR';
 
-/** Non-breaking space (U+00A0), the separator between amount and currency code in {@link formatMoney}. */
+/** Non-breaking space (U+00A0), the separator between amount and currency sign in {@link formatMoney}. */
 export const NBSP = '\u00a0';
+
+/**
+ * Currency signs as German shoppers read them after the amount ("12,50 €"). A code not listed here is
+ * printed as its ISO code ("12,50 CHF"), which is also how German price lists write the franc.
+ */
+const CURRENCY_SYMBOLS: Readonly<Record<string, string>> = { EUR: '€', USD: '$', GBP: '£' };
+
+/** The sign {@link formatMoney} prints for an ISO currency code: `EUR` → `€`; unknown codes stay as they are. */
+export function currencySymbol(currency: string): string {
+  return CURRENCY_SYMBOLS[currency.toUpperCase()] ?? currency;
+}
 
 /**
  * Rounds to an integer, halves away from zero (2.5 → 3, -2.5 → -3). Binary noise below 1e-9 is removed
@@ -67,23 +78,30 @@ export function multiplyCents(cents: Cents, factor: number): Cents {
 /** Options of {@link formatMoney}. */
 export interface FormatMoneyOptions {
   /**
-   * Separator between amount and currency code. Default NBSP (U+00A0), as the German locale of `Intl` uses,
-   * so the code never wraps onto its own line. Pass `' '` for plain-text channels (SMS, receipt printers).
+   * Separator between amount and currency sign. Default NBSP (U+00A0), as the German locale of `Intl` uses,
+   * so the sign never wraps onto its own line. Pass `' '` for plain-text channels (SMS, receipt printers).
    */
   separator?: string;
+  /**
+   * `'symbol'` (default): the sign a shopper reads ("12,50 €"). `'code'`: the ISO code ("12,50 EUR"), for
+   * exports whose readers expect the code as the unit (CSV).
+   */
+  unit?: 'symbol' | 'code';
 }
 
 /**
  * German money format of spec section 9: German grouping and decimal comma, always two decimals, then the
- * currency code: `123456` → `1.234,56 EUR` (with NBSP before `EUR` by default). Written by hand rather than
- * with `Intl.NumberFormat` so browsers, Node versions and ICU builds all print the same bytes.
+ * currency sign: `123456` → `1.234,56 €` (with NBSP before `€` by default). The spec writes the ISO code
+ * ("1.234,56 EUR"); shoppers in Germany and Austria read "€" (issue 22, docs/decisions/legal.md). Written by
+ * hand rather than with `Intl.NumberFormat` so browsers, Node versions and ICU builds all print the same bytes.
  */
 export function formatMoney(
   cents: Cents,
   currency: string = DEFAULT_CURRENCY,
   options: FormatMoneyOptions = {},
 ): string {
-  return `${formatDecimal(cents)}${options.separator ?? NBSP}${currency}`;
+  const unit = options.unit === 'code' ? currency : currencySymbol(currency);
+  return `${formatDecimal(cents)}${options.separator ?? NBSP}${unit}`;
 }
 
 /** The number part of {@link formatMoney}: `123456` → `1.234,56`, `-5` → `-0,05`. */

@@ -18,7 +18,7 @@ describe(priceNote.name, () => {
   describe('delivery with a chosen area', () => {
     it('names the fee of the area', () => {
       expect(priceNote({ orderType: 'delivery', area: area(2.9), areas: [area(1.5), area(2.9)] })).toBe(
-        'Alle Preise inkl. MwSt., zzgl. Liefergebühr von 2,90\u00a0EUR.',
+        'Alle Preise inkl. MwSt., zzgl. Liefergebühr von 2,90\u00a0€.',
       );
     });
 
@@ -54,20 +54,20 @@ describe(priceNote.name, () => {
   describe('delivery before an area is chosen', () => {
     it('names the lowest fee with "ab"', () => {
       expect(priceNote({ orderType: 'delivery', area: null, areas: [area(3.5), area(2.5), area(4)] })).toBe(
-        'Alle Preise inkl. MwSt., zzgl. Liefergebühr ab 2,50\u00a0EUR je nach Liefergebiet.',
+        'Alle Preise inkl. MwSt., zzgl. Liefergebühr ab 2,50\u00a0€ je nach Liefergebiet.',
       );
     });
 
     it('names the one fee when every area costs the same', () => {
       expect(priceNote({ orderType: 'delivery', area: null, areas: [area(2.5), area(2.5)] })).toBe(
-        'Alle Preise inkl. MwSt., zzgl. Liefergebühr von 2,50\u00a0EUR.',
+        'Alle Preise inkl. MwSt., zzgl. Liefergebühr von 2,50\u00a0€.',
       );
     });
 
     it('names the highest fee when some areas deliver free', () => {
       expect(
         priceNote({ orderType: 'delivery', area: null, areas: [area(2.5, { free: true }), area(3.5)] }),
-      ).toBe('Alle Preise inkl. MwSt., zzgl. Liefergebühr bis 3,50\u00a0EUR je nach Liefergebiet.');
+      ).toBe('Alle Preise inkl. MwSt., zzgl. Liefergebühr bis 3,50\u00a0€ je nach Liefergebiet.');
     });
 
     it('says "Lieferung kostenlos" when every area is free, and only "inkl. MwSt." without areas', () => {

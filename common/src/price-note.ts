@@ -31,10 +31,10 @@ function feeOf(area: PriceNoteArea): Cents {
 /**
  * The price statement shown once per view beside prices before checkout (§1 (1), §6 PAngV; Austria §9
  * PrAG): "Alle Preise inkl. MwSt." and, for delivery, the fee of the chosen area
- * ("zzgl. Liefergebühr von 2,90 EUR", with "ab 30,00 EUR Bestellwert kostenlos" where the area has such a
- * threshold), or, while no area is chosen, the lowest fee of the branch's areas ("ab 2,50 EUR"). A free
+ * ("zzgl. Liefergebühr von 2,90 €", with "ab 30,00 € Bestellwert kostenlos" where the area has such a
+ * threshold), or, while no area is chosen, the lowest fee of the branch's areas ("ab 2,50 €"). A free
  * area (or all areas free) reads "Lieferung kostenlos"; when some areas are free and others are not, the
- * statement names the highest fee ("bis 3,50 EUR"), since "ab 0,00 EUR" says nothing.
+ * statement names the highest fee ("bis 3,50 €"), since "ab 0,00 €" says nothing.
  */
 export function priceNote(input: PriceNoteInput): string {
   const currency = input.currency ?? 'EUR';

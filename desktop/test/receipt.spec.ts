@@ -39,7 +39,7 @@ describe('receipt (decoded by the fake printer)', () => {
     expect(r!.large).toEqual([
       `Nr. ${order.ticketNumber}`,
       'ABHOLUNG',
-      expect.stringMatching(/^SUMME EUR +\d/),
+      expect.stringMatching(/^SUMME € +\d/),
     ]);
     expect(r!.bold).toContain('Gruber & Linde');
     expect(r!.text).toContain('Bestellt:  20.11.2026 12:00');
@@ -51,7 +51,7 @@ describe('receipt (decoded by the fake printer)', () => {
     expect(r!.lines).toContain('1 Stk. Wiener Schnitzel vom Kalb'.padEnd(43) + '19,90');
     expect(r!.text).toContain('Anmerkung:\nBitte ohne Zwiebel, danke!');
     const total = order.pricing!.totalGross.toFixed(2).replace('.', ',');
-    expect(r!.lines).toContain('SUMME EUR'.padEnd(48 - total.length) + total);
+    expect(r!.lines).toContain('SUMME €'.padEnd(48 - total.length) + total);
     expect(r!.text).toMatch(/ {2}enth\. USt\. 10 % +\d+,\d\d/);
     expect(r!.text).toContain('Zahlung: Barzahlung\nZahlung vor Ort');
     expect(r!.qr).toEqual([`http://localhost:3000/status/${order.uid}/${order.hash}`]);

@@ -90,7 +90,7 @@ test.describe('Back office', () => {
     await expect(card).toContainText(`#${ticket}`);
     await expect(card).toContainText('Abholung');
     await expect(card).toContainText('2 × Wiener Schnitzel vom Kalb');
-    await expect(card).toContainText('EUR');
+    await expect(card).toContainText('€');
     await expect(card).toContainText('Zahlung vor Ort');
     await expect(card).toHaveAttribute('data-alarm', 'ringing');
     await expect(page.locator('.board-page')).toHaveAttribute('data-alarm', 'ringing');

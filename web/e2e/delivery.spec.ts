@@ -33,9 +33,9 @@ test.describe('Delivery: the address decides', () => {
     await checkPostcode(page, '1080');
     const facts = page.locator('.store-banner .delivery-facts');
     await expect(facts).toContainText('Wir liefern zu Ihnen: 1080 Josefstadt');
-    await expect(facts).toContainText(/Liefergebühr\s*3,50\sEUR/);
-    await expect(facts).toContainText(/Mindestbestellwert\s*25,00\sEUR/);
-    await expect(facts).toContainText(/Kostenlose Lieferung ab\s*40,00\sEUR/);
+    await expect(facts).toContainText(/Liefergebühr\s*3,50\s€/);
+    await expect(facts).toContainText(/Mindestbestellwert\s*25,00\s€/);
+    await expect(facts).toContainText(/Kostenlose Lieferung ab\s*40,00\s€/);
     // Before the menu: above the first product group.
     const factsBox = (await facts.boundingBox())!;
     const menuBox = (await page.locator('[id^="category-"]').first().boundingBox())!;
@@ -90,6 +90,6 @@ test.describe('Delivery: the address decides', () => {
     await zip.blur();
     await expect(page.locator('.checkout__form .delivery-facts')).toContainText('1080 Josefstadt');
     await expect(zip).toHaveAttribute('aria-invalid', 'false');
-    await expect(page.locator('.cart-summary')).toContainText(/3,50\sEUR/);
+    await expect(page.locator('.cart-summary')).toContainText(/3,50\s€/);
   });
 });

@@ -321,12 +321,12 @@ test.describe('special editors in the entity forms', () => {
       await page.goto(`/backend/catalog/products/${product.id}`);
       const editor = page.getByRole('group', { name: 'Auswahlteile', exact: true });
       const preview = editor.getByRole('complementary', { name: 'Preisvorschau' });
-      await expect(preview.locator('[data-preview-unit]').first()).toHaveText('14,50 EUR / Stk.', {
+      await expect(preview.locator('[data-preview-unit]').first()).toHaveText('14,50 € / Stk.', {
         timeout: 15_000,
       });
       // The preview prices the choice with common: Kalb +4,50.
       await preview.getByRole('group', { name: 'Fleisch' }).getByRole('radio', { name: 'Kalb' }).check();
-      await expect(preview.locator('[data-preview-unit]').first()).toHaveText('19,00 EUR / Stk.');
+      await expect(preview.locator('[data-preview-unit]').first()).toHaveText('19,00 € / Stk.');
 
       // A new side with a surcharge of 1,20 (typed the German way).
       const sides = editor.locator('[data-part="1"]');
@@ -338,7 +338,7 @@ test.describe('special editors in the entity forms', () => {
         .getByRole('group', { name: 'Beilagen' })
         .getByRole('checkbox', { name: 'Gemischter Salat' })
         .check();
-      await expect(preview.locator('[data-preview-unit]').first()).toHaveText('20,20 EUR / Stk.');
+      await expect(preview.locator('[data-preview-unit]').first()).toHaveText('20,20 € / Stk.');
       await screenshot(page, testInfo, 'editor-product-parts');
 
       // Reorder by keyboard: "Beilagen" before "Fleisch".

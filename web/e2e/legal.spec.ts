@@ -19,14 +19,14 @@ test.describe('Order button and summary (§312j BGB, §8 FAGG)', () => {
     page,
   }, testInfo) => {
     test.slow(); // an axe run and a full checkout: over 30 s on a loaded machine
-    await wienCheckoutWith(page, /Römerquelle/); // 3,20 EUR
+    await wienCheckoutWith(page, /Römerquelle/); // 3,20 €
     const submit = page.getByRole('button', { name: /^Zahlungspflichtig (bestellen|vorbestellen)$/ });
     await expect(submit).toBeVisible();
     await expect(page.getByRole('button', { name: /abschicken/ })).toHaveCount(0);
 
     const summary = page.getByRole('region', { name: 'Zusammenfassung Ihrer Bestellung' });
-    await expect(summary).toContainText(/1\sStk\. Römerquelle prickelnd 0,33 l\s*3,20\sEUR/);
-    await expect(summary).toContainText(/Gesamtbetrag inkl\. MwSt\.\s*3,20\sEUR/);
+    await expect(summary).toContainText(/1\sStk\. Römerquelle prickelnd 0,33 l\s*3,20\s€/);
+    await expect(summary).toContainText(/Gesamtbetrag inkl\. MwSt\.\s*3,20\s€/);
     // The demo's terms are pages of the shop: they open in a new tab, so the checkout stays as it is.
     await expect(summary.getByRole('link', { name: 'AGB' })).toHaveAttribute('href', '/terms-and-conditions');
     await expect(summary.getByRole('link', { name: 'AGB' })).toHaveAttribute('target', '_blank');
@@ -47,8 +47,8 @@ test.describe('Order button and summary (§312j BGB, §8 FAGG)', () => {
     // The postcode decides the delivery area (checked on leaving the field).
     await page.getByRole('textbox', { name: 'PLZ', exact: true }).fill('1060');
     await page.getByRole('textbox', { name: 'PLZ', exact: true }).blur();
-    await expect(summary).toContainText(/Liefergebühr\s*2,90\sEUR/);
-    await expect(summary).toContainText(/Gesamtbetrag inkl\. MwSt\.\s*25,30\sEUR/);
+    await expect(summary).toContainText(/Liefergebühr\s*2,90\s€/);
+    await expect(summary).toContainText(/Gesamtbetrag inkl\. MwSt\.\s*25,30\s€/);
     await expect(submit).toBeVisible();
     await summary.scrollIntoViewIfNeeded();
     await screenshot(page, testInfo, 'legal-order-summary', false);

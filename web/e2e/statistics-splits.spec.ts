@@ -11,7 +11,7 @@ const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Vienna'
 
 const euro = (value: number) => {
   const [whole, cents] = value.toFixed(2).split('.');
-  return `${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${cents}\u00a0EUR`;
+  return `${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${cents}\u00a0€`;
 };
 
 /** A takeaway order of Wiener Schnitzel at the Vienna inn, from `channel`; returns its uid and hash. */

@@ -15,10 +15,10 @@ import { expectNoSeriousA11yViolations, screenshot } from './support';
 /** Today in the shop's time zone, as the dashboard's "Heute" asks for it. */
 const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Vienna' }).format(new Date());
 
-/** German money as the dashboard prints it: `1.234,50 EUR`. */
+/** German money as the dashboard prints it: `1.234,50 €`. */
 const euro = (value: number) => {
   const [whole, cents] = value.toFixed(2).split('.');
-  return `${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${cents}\u00a0EUR`;
+  return `${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${cents}\u00a0€`;
 };
 
 async function admin(baseURL: string): Promise<{ api: APIRequestContext; csrf: string }> {
@@ -286,7 +286,7 @@ test.describe('Statistik', () => {
       expect.stringMatching(/^Vorperiode;\d\d\.\d\d\.\d{4};\d\d\.\d\d\.\d{4}$/),
       'Filiale;Gasthaus Zur Linde',
     ]);
-    const csvMoney = (value: number) => euro(value).replace('\u00a0EUR', '').replace(/\./g, '');
+    const csvMoney = (value: number) => euro(value).replace('\u00a0€', '').replace(/\./g, '');
     // One day: the day's row and the sum carry the branch's orders and revenue, as the API gives them.
     for (const first of [`${d}.${m}.${y}`, 'Summe'])
       expect(lines.find((l) => l.startsWith(`${first};`))).toMatch(
@@ -320,6 +320,6 @@ test.describe('Statistik', () => {
     failing = false;
     await entry.getByRole('button', { name: 'Erneut versuchen' }).click();
     await expect(entry).toHaveCount(0);
-    await expect(figure(page, 'Umsatz')).toHaveText(/EUR$/);
+    await expect(figure(page, 'Umsatz')).toHaveText(/€$/);
   });
 });

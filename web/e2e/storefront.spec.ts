@@ -107,13 +107,13 @@ test.describe('Storefront', () => {
     await expect(dialog.getByText('Bitte vervollständigen Sie: Fleisch, Beilagen.')).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Menge verringern' })).toBeDisabled();
 
-    await dialog.getByRole('radio', { name: 'Kalb (+ 4,50 EUR)' }).check();
+    await dialog.getByRole('radio', { name: 'Kalb (+ 4,50 €)' }).check();
     await dialog.getByRole('checkbox', { name: 'Pommes frites' }).check();
-    await dialog.getByRole('checkbox', { name: 'Preiselbeeren (+ 0,80 EUR)' }).check();
-    await expect(dialog.locator('.product-modal__price')).toContainText('19,80 EUR');
+    await dialog.getByRole('checkbox', { name: 'Preiselbeeren (+ 0,80 €)' }).check();
+    await expect(dialog.locator('.product-modal__price')).toContainText('19,80 €');
     await dialog.getByRole('button', { name: 'Menge erhöhen' }).click();
     await expect(dialog.getByLabel('Menge', { exact: true })).toHaveValue('2');
-    await expect(dialog.locator('.product-modal__price')).toContainText('39,60 EUR');
+    await expect(dialog.locator('.product-modal__price')).toContainText('39,60 €');
     await expect(dialog.getByText(priceNote)).toHaveCount(1);
     await dialog.getByLabel('Anmerkung').fill('Bitte gut durch.');
     await screenshot(page, testInfo, 'product-modal', false);
@@ -124,7 +124,7 @@ test.describe('Storefront', () => {
     await expect(page.getByText('Produkt zum Warenkorb hinzugefügt.')).toBeVisible();
     const cartButton = page.getByRole('button', { name: /Warenkorb anzeigen/ });
     await expect(cartButton).toContainText('2');
-    await expect(cartButton).toContainText('39,60 EUR');
+    await expect(cartButton).toContainText('39,60 €');
 
     await cartButton.click();
     const panel = page.getByRole('complementary', { name: /Warenkorb/ });
@@ -134,15 +134,15 @@ test.describe('Storefront', () => {
     await cartButton.click();
     await expect(panel).toContainText('Schnitzel nach Wahl');
     await expect(panel).toContainText('Kalb · Pommes frites, Preiselbeeren · Bitte gut durch.');
-    await expect(panel.locator('.totals__row--total')).toHaveText(/Gesamt\s*39,60\sEUR/);
+    await expect(panel.locator('.totals__row--total')).toHaveText(/Gesamt\s*39,60\s€/);
     await expect(panel).toContainText('inkl. 10 % MwSt.');
-    await expect(panel).toContainText('3,60 EUR');
+    await expect(panel).toContainText('3,60 €');
     await expect(panel.getByText(priceNote)).toHaveCount(1);
     await screenshot(page, testInfo, 'cart');
     await expectNoSeriousA11yViolations(page);
 
     await page.reload();
-    await expect(page.getByRole('button', { name: /Warenkorb anzeigen/ })).toContainText('39,60 EUR');
+    await expect(page.getByRole('button', { name: /Warenkorb anzeigen/ })).toContainText('39,60 €');
     const stored = await page.evaluate(() => sessionStorage.getItem('asp.gasthaus-linde-wien'));
     expect(JSON.parse(stored ?? '{}').items).toHaveLength(1);
 
@@ -151,7 +151,7 @@ test.describe('Storefront', () => {
     await checkPostcode(page, '1080');
     const banner = page.locator('.store-banner');
     await expect(banner.getByText(priceNote)).toHaveText(
-      /^Alle Preise inkl\. MwSt\., zzgl\. Liefergebühr von 3,50\sEUR \(ab 40,00\sEUR Bestellwert kostenlos\)\.$/,
+      /^Alle Preise inkl\. MwSt\., zzgl\. Liefergebühr von 3,50\s€ \(ab 40,00\s€ Bestellwert kostenlos\)\.$/,
     );
     await page.getByRole('button', { name: /Andere Postleitzahl/ }).click();
     await checkPostcode(page, '1070');
@@ -187,7 +187,7 @@ test.describe('Storefront', () => {
     await expect(forward).toBeDisabled();
     await expect(dialog.getByRole('button', { name: 'In den Warenkorb' })).toHaveCount(0);
 
-    await dialog.getByRole('radio', { name: 'Quinoa (+ 1,00 EUR)' }).check();
+    await dialog.getByRole('radio', { name: 'Quinoa (+ 1,00 €)' }).check();
     await forward.click();
     await expect(dialog.getByText('Schritt 2 von 4')).toBeVisible();
     await dialog.getByRole('radio', { name: /Falafel/ }).check();
@@ -199,10 +199,10 @@ test.describe('Storefront', () => {
     await dialog.getByRole('checkbox', { name: /Avocado/ }).check();
     await forward.click();
     await dialog.getByRole('radio', { name: 'Chili-Mango' }).check();
-    await expect(dialog.locator('.product-modal__price')).toContainText('16,20 EUR');
+    await expect(dialog.locator('.product-modal__price')).toContainText('16,20 €');
     await screenshot(page, testInfo, 'step-by-step', false);
     await dialog.getByRole('button', { name: 'In den Warenkorb' }).click();
-    await expect(page.getByRole('button', { name: /Warenkorb anzeigen/ })).toContainText('16,20 EUR');
+    await expect(page.getByRole('button', { name: /Warenkorb anzeigen/ })).toContainText('16,20 €');
   });
 
   test('Graz: an alternative unit converts the amount and the total is hidden for approximate prices', async ({
@@ -217,11 +217,11 @@ test.describe('Storefront', () => {
     await dialog.getByLabel('Menge', { exact: true }).fill('2345,5');
     await dialog.getByLabel('Menge', { exact: true }).press('Enter');
     await expect(dialog.getByLabel('Menge', { exact: true })).toHaveValue('2300');
-    await expect(dialog.locator('.product-modal__price')).toContainText('ca. 437,00 EUR');
+    await expect(dialog.locator('.product-modal__price')).toContainText('ca. 437,00 €');
     await dialog.getByRole('button', { name: 'In den Warenkorb' }).click();
 
     const cartButton = page.getByRole('button', { name: /Warenkorb anzeigen/ });
-    await expect(cartButton).not.toContainText('EUR');
+    await expect(cartButton).not.toContainText('€');
     await cartButton.click();
     const panel = page.getByRole('complementary', { name: /Warenkorb/ });
     await expect(panel).toContainText('2300 kg');
@@ -644,14 +644,14 @@ test.describe('Ordering, more', () => {
   test('delivery below the minimum hides the submit; above it the order goes out', async ({
     page,
   }, testInfo) => {
-    await wienCheckoutWith(page, /Römerquelle/); // 3,20 EUR
+    await wienCheckoutWith(page, /Römerquelle/); // 3,20 €
     await page.getByRole('radio', { name: 'Lieferung' }).check();
     await fillPostcode(page, '1060');
     const summary = page.locator('.cart-summary');
     await expect(summary).toContainText(
-      'Sie haben den Mindestbestellwert in Höhe von 20,00 EUR leider noch nicht erreicht.',
+      'Sie haben den Mindestbestellwert in Höhe von 20,00 € leider noch nicht erreicht.',
     );
-    await expect(summary).toContainText('Kostenlose Lieferung ab 35,00 EUR.');
+    await expect(summary).toContainText('Kostenlose Lieferung ab 35,00 €.');
     await expect(submitButton(page)).toHaveCount(0);
     await screenshot(page, testInfo, 'checkout-delivery-minimum');
 
@@ -662,7 +662,7 @@ test.describe('Ordering, more', () => {
     await dialog.getByRole('button', { name: 'Änderungen speichern' }).click();
     await expect(summary).not.toContainText('Mindestbestellwert');
     await expect(summary).toContainText('Lieferung');
-    await expect(summary).toContainText('2,90 EUR');
+    await expect(summary).toContainText('2,90 €');
     await fillContact(page);
     await fillAddress(page, 'Mariahilfer Straße 1', '1060', 'Wien');
     await submitButton(page).click();

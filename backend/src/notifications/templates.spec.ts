@@ -37,9 +37,9 @@ describe('customerMail', () => {
     const mail = customerMail('received', ctx, order);
     expect(mail.subject).toBe('Gruber & Linde: Ihre Bestellung Nr. 12 ist eingegangen');
     expect(mail.text).toContain('Guten Tag Anna <b> Huber,');
-    expect(mail.text).toContain('- 2 × Schnitzel & Salat  1.234,50\u00a0EUR');
-    expect(mail.text).toContain('- 12,5 m² Estrich (Fließestrich)  300,00\u00a0EUR');
-    expect(mail.text).toContain('- Summe  1.538,00\u00a0EUR');
+    expect(mail.text).toContain('- 2 × Schnitzel & Salat  1.234,50\u00a0€');
+    expect(mail.text).toContain('- 12,5 m² Estrich (Fließestrich)  300,00\u00a0€');
+    expect(mail.text).toContain('- Summe  1.538,00\u00a0€');
     expect(mail.text).toContain(`https://bestellen.example.at/status/${order.uid}/${order.hash}`);
     // Summer time in Vienna from 29 March 2026, 02:00: 10:15 UTC is 12:15.
     expect(mail.text).toContain('Gewünschter Termin: 29.03.2026, 12:15 Uhr');

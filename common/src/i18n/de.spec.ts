@@ -11,9 +11,7 @@ describe('i18n', () => {
   describe(t.name, () => {
     it('fills the placeholders of the spec texts', () => {
       expect(t('branchList.count', { n: 3, m: 7 })).toBe('3 von 7 Filialen werden angezeigt.');
-      expect(t('checkout.freeDeliveryFrom', { amount: '30,00 EUR' })).toBe(
-        'Kostenlose Lieferung ab 30,00 EUR.',
-      );
+      expect(t('checkout.freeDeliveryFrom', { amount: '30,00 €' })).toBe('Kostenlose Lieferung ab 30,00 €.');
       expect(t('cart.uploadFailed', { fileName: 'plan.exe' })).toBe(
         'Die ausgewählte Datei "plan.exe" kann nicht verarbeitet werden. Möglicherweise ist die Datei zu groß oder der Dateityp wird nicht erkannt.',
       );

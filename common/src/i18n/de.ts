@@ -1,7 +1,7 @@
 /**
  * The German text catalogue: every visible text, message and error of spec sections 2, 5 and 8, plus the
  * standard validation, authentication and HTTP texts the backend puts into its error responses.
- * Parameters are written `{name}` and typed: `t('checkout.freeDeliveryFrom', { amount: '30,00 EUR' })`.
+ * Parameters are written `{name}` and typed: `t('checkout.freeDeliveryFrom', { amount: '30,00 €' })`.
  *
  * @packageDocumentation
  */

@@ -36,7 +36,7 @@ export function formatQuantity(amount: number, unit: UnitCode): string {
   return `${formatAmount(amount)}\u00a0${unitLabel(unit)}`;
 }
 
-/** A price with its calculation label: `ca. 21,90 EUR`, `ab 29,90 EUR`, `14,50 EUR`. */
+/** A price with its calculation label: `ca. 21,90 €`, `ab 29,90 €`, `14,50 €`. */
 export function formatPrice(cents: Cents, model: CalculationModel, currency: string): string {
   const label = calculationModelLabel(model);
   return `${label ? `${label} ` : ''}${formatMoney(cents, currency)}`;

@@ -29,7 +29,7 @@ const UNITS: Record<string, string> = {
   person: 'Pers.',
 };
 
-/** `1234.5` → `1.234,50` (no currency sign: the receipt says EUR once). */
+/** `1234.5` → `1.234,50` (no currency sign per line: the receipt names the currency once, "SUMME €"). */
 export function money(value: number): string {
   const [int, dec] = Math.abs(value).toFixed(2).split('.');
   const grouped = int!.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
@@ -265,7 +265,7 @@ export function renderJob(job: PrintJob, printer: PrinterSettings, options: Rend
       for (const l of leftRight('Lieferung', money(pricing.deliveryGross), width)) text(l);
     p.bold(true);
     p.setTextDoubleHeight();
-    for (const l of leftRight('SUMME EUR', money(pricing.totalGross), width)) text(l);
+    for (const l of leftRight('SUMME €', money(pricing.totalGross), width)) text(l);
     p.setTextNormal();
     p.bold(false);
     const rates = Object.entries(pricing.taxes).sort(([a], [b]) => Number(a) - Number(b));

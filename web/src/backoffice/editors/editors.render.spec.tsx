@@ -73,7 +73,7 @@ describe('special editors (rendered as the form shows them)', () => {
         />,
       ),
     );
-    expect(body).toContain('Lieferung 3,50 EUR · kostenlos ab 30,00 EUR · Mindestbestellwert 15,00 EUR');
+    expect(body).toContain('Lieferung 3,50 € · kostenlos ab 30,00 € · Mindestbestellwert 15,00 €');
   });
 
   it('product parts: options with their price effect and the base price in the preview', () => {
@@ -98,7 +98,7 @@ describe('special editors (rendered as the form shows them)', () => {
     );
     expect(body).toContain('Preisvorschau');
     expect(body).toContain('Aufpreis (+)');
-    expect(body).toContain('9,90 EUR / Stk.');
+    expect(body).toContain('9,90 € / Stk.');
   });
 
   it('upload: while the file is being sent, another file can be neither chosen nor dropped', () => {

@@ -57,7 +57,7 @@ describe('card texts', () => {
       orderTotal(
         staffOrder({ pricing: { gross: 23.4, deliveryGross: 0, totalNet: 20, totalGross: 23.4, taxes: {} } }),
       ),
-    ).toBe('23,40\u00a0EUR');
+    ).toBe('23,40\u00a0€');
     expect(itemAmount({ amount: 2, unit: 'piece' } as never)).toBe('2 ×');
     expect(itemAmount({ amount: 0.5, unit: 'kg' } as never)).toBe('0,5 kg');
   });

@@ -97,7 +97,7 @@ export function customerName(order: StaffOrder): string {
   return [name || fallback, company].filter(Boolean).join(', ') || 'Ohne Namen';
 }
 
-/** The order total in common's money format ("23,40 EUR"). */
+/** The order total in common's money format ("23,40 €"). */
 export function orderTotal(order: StaffOrder): string {
   const gross = order.pricing?.totalGross;
   return typeof gross === 'number' ? formatMoney(toCents(gross)) : '–';

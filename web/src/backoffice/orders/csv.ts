@@ -1,6 +1,6 @@
-import { customerStatusText, DEFAULT_TIME_ZONE, localDate } from '@ordering/common';
+import { customerStatusText, DEFAULT_TIME_ZONE, formatMoney, localDate, toCents } from '@ordering/common';
 import { csvText, toCsv } from '../csv';
-import { customerName, orderTotal, orderTypeLabel } from './board';
+import { customerName, orderTypeLabel } from './board';
 import type { StaffOrder } from './types';
 
 const HEADER = ['Ticket', 'Eingang', 'Termin', 'Filiale', 'Kunde', 'Art', 'Status', 'Zahlung', 'Summe'];
@@ -11,6 +11,14 @@ const dateTime = new Intl.DateTimeFormat('de-AT', {
   timeZone: 'Europe/Vienna',
 });
 const when = (iso: string | null | undefined) => (iso ? dateTime.format(new Date(iso)) : '');
+
+/** The total with its ISO code as the unit ("12,50 EUR"): a spreadsheet's reader expects the code, not "€". */
+function csvTotal(o: StaffOrder): string {
+  const gross = o.pricing?.totalGross;
+  return typeof gross === 'number'
+    ? formatMoney(toCents(gross), 'EUR', { unit: 'code', separator: ' ' })
+    : '–';
+}
 
 /**
  * The orders as CSV for Excel in German: semicolons, a byte order mark, CRLF line ends. Texts a customer or
@@ -26,7 +34,7 @@ export function ordersCsv(orders: StaffOrder[]): string {
     csvText(orderTypeLabel(o)),
     csvText(customerStatusText(o)),
     csvText(o.payment?.text ?? ''),
-    orderTotal(o).replace('\u00a0', ' '),
+    csvTotal(o),
   ]);
   return toCsv([HEADER, ...rows]);
 }

@@ -69,7 +69,7 @@ function Figure({
   );
 }
 
-/** `Vorperiode 02.11.2026 – 01.12.2026: 1.234,00 EUR`. */
+/** `Vorperiode 02.11.2026 – 01.12.2026: 1.234,00 €`. */
 const previousTitle = (previous: { from: string; to: string }, value: string) =>
   `Vorperiode ${formatRange(previous.from, previous.to)}: ${value}`;
 

@@ -13,7 +13,7 @@ export function niceMax(max: number): number {
 interface BarChartProps {
   title: string;
   series: DailyValue[];
-  /** Formats a value for the labels (`88,80 EUR`). */
+  /** Formats a value for the labels (`88,80 €`). */
   format: (value: number) => string;
   /** Formats an axis tick (shorter). */
   formatTick?: (value: number) => string;

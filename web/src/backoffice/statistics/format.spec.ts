@@ -13,8 +13,8 @@ describe('statistics format', () => {
   it('writes counts, money and hours the German way', () => {
     expect(formatCount(12345)).toBe('12.345');
     expect(formatCount(2.5)).toBe('2,5');
-    expect(formatEuro(1234.5)).toBe('1.234,50\u00a0EUR');
-    expect(formatEuro(88.8)).toBe('88,80\u00a0EUR');
+    expect(formatEuro(1234.5)).toBe('1.234,50\u00a0€');
+    expect(formatEuro(88.8)).toBe('88,80\u00a0€');
     expect(formatMinutes(450)).toBe('7:30\u00a0Std.');
     expect(formatMinutes(-75)).toBe('−1:15\u00a0Std.');
   });
@@ -28,7 +28,7 @@ describe('statistics format', () => {
 
   describe('comparison with the previous period', () => {
     it('computes the change in tenths of a percent exactly, rounding half away from zero', () => {
-      expect(changeTenths(11250, 10000)).toBe(125); // 112,50 EUR against 100,00 EUR: +12,5 %
+      expect(changeTenths(11250, 10000)).toBe(125); // 112,50 € against 100,00 €: +12,5 %
       expect(changeTenths(1, 3)).toBe(-667); // −66,66… %
       expect(changeTenths(2, 3)).toBe(-333);
       expect(changeTenths(1001, 800)).toBe(251); // 25,125 % → 25,1 %
@@ -57,7 +57,7 @@ describe('statistics format', () => {
         text: '+100\u00a0% ggü. Vorperiode',
         tone: 'bad',
       });
-      expect(compare(19.9, 0, { money: true })).toEqual({ text: 'Vorperiode: 0,00\u00a0EUR', tone: 'same' });
+      expect(compare(19.9, 0, { money: true })).toEqual({ text: 'Vorperiode: 0,00\u00a0€', tone: 'same' });
       expect(compare(2, 0, { moreIsBetter: false })).toEqual({ text: 'Vorperiode: 0', tone: 'same' });
       expect(compare(0, 0)).toEqual({ text: '± 0\u00a0% ggü. Vorperiode', tone: 'same' });
     });

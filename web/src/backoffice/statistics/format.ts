@@ -11,14 +11,14 @@ export function formatCount(value: number): string {
   return fraction ? `${grouped},${fraction}` : grouped;
 }
 
-/** Money of the API (major units) as `1.234,56 EUR`, through common's exact formatter. */
+/** Money of the API (major units) as `1.234,56 €`, through common's exact formatter. */
 export function formatEuro(value: number): string {
   return formatMoney(toCents(value));
 }
 
-/** Money without cents for chart axes: `1.235 EUR`. */
+/** Money without cents for chart axes: `1.235 €`. */
 export function formatEuroShort(value: number): string {
-  return `${formatCount(Math.round(value))}\u00a0EUR`;
+  return `${formatCount(Math.round(value))}\u00a0€`;
 }
 
 /** Minutes as hours and minutes: `450` → `7:30 Std.`. */

@@ -381,10 +381,10 @@ describe(CheckoutStore.name, () => {
       root.cart.setOrderType('delivery');
       await root.cart.checkDeliveryArea('1060'); // minimum 20,00; the cart holds 19,90
       expect(checkout.deliveryHints.minimumOrder).toEqual([
-        'Sie haben den Mindestbestellwert in Höhe von 20,00\u00a0EUR leider noch nicht erreicht.',
-        'Fügen Sie Waren im Wert von mindestens 0,10\u00a0EUR hinzu oder wählen Sie eine andere Art der Lieferung.',
+        'Sie haben den Mindestbestellwert in Höhe von 20,00\u00a0€ leider noch nicht erreicht.',
+        'Fügen Sie Waren im Wert von mindestens 0,10\u00a0€ hinzu oder wählen Sie eine andere Art der Lieferung.',
       ]);
-      expect(checkout.deliveryHints.freeDelivery).toBe('Kostenlose Lieferung ab 35,00\u00a0EUR.');
+      expect(checkout.deliveryHints.freeDelivery).toBe('Kostenlose Lieferung ab 35,00\u00a0€.');
       expect(checkout.submitLabel).toBeNull();
     });
 

@@ -50,7 +50,7 @@ describe('delivery areas editor rules', () => {
   it('sums an area up as the customer reads it, with where it is', () => {
     expect(
       areaSummary(area({ price: 3.5, freeFromOrderValue: 30, minimumOrderValue: 15, postcodes: '1060' })),
-    ).toBe('Lieferung 3,50 EUR · kostenlos ab 30,00 EUR · Mindestbestellwert 15,00 EUR · für PLZ 1060');
+    ).toBe('Lieferung 3,50 € · kostenlos ab 30,00 € · Mindestbestellwert 15,00 € · für PLZ 1060');
     expect(areaSummary(area({ price: 3.5, free: true, freeFromOrderValue: 30, radiusKm: 2.5 }))).toBe(
       'Lieferung kostenlos · für Umkreis 2,5 km',
     );

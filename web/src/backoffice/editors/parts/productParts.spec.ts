@@ -78,9 +78,9 @@ describe('product parts editor rules', () => {
   });
 
   it('prices the choice with common: modifiers, overwrite first, exact cents', () => {
-    expect(pricePreview(product, {})[0]!.text).toBe('14,90 EUR / Stk.');
-    expect(pricePreview(product, { 0: [0], 1: [0, 1] })[0]!.text).toBe('17,80 EUR / Stk.');
-    expect(pricePreview(product, { 0: [1], 1: [1] })[0]!.text).toBe('31,80 EUR / Stk.');
+    expect(pricePreview(product, {})[0]!.text).toBe('14,90 € / Stk.');
+    expect(pricePreview(product, { 0: [0], 1: [0, 1] })[0]!.text).toBe('17,80 € / Stk.');
+    expect(pricePreview(product, { 0: [1], 1: [1] })[0]!.text).toBe('31,80 € / Stk.');
   });
 
   it('shows a line per alternative unit with its calculation model', () => {
@@ -92,6 +92,6 @@ describe('product parts editor rules', () => {
       calculationModel: 'approximate',
       alternativeUnits: [{ unit: 'piece', ratio: 1.44, calculationModel: 'fixed' }],
     };
-    expect(pricePreview(screed, {}).map((l) => l.text)).toEqual(['ca. 12,50 EUR / m²', '18,00 EUR / Stk.']);
+    expect(pricePreview(screed, {}).map((l) => l.text)).toEqual(['ca. 12,50 € / m²', '18,00 € / Stk.']);
   });
 });
