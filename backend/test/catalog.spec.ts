@@ -227,6 +227,8 @@ describe('catalogue API (tags, categories, products, menus)', () => {
           defaultQuantity: null,
           defaultUnit: null,
           pricing: null,
+          netQuantity: null,
+          netQuantityUnit: null,
           calculationModel: 'fixed',
           tax: 10,
           takeawayTax: 10,
@@ -375,6 +377,24 @@ describe('catalogue API (tags, categories, products, menus)', () => {
       });
     });
 
+    it('stores a net quantity (Füllmenge) exactly, reads it back and clears it', async () => {
+      const wine = await post(
+        '/api/products',
+        productBody('Grüner Veltliner 0,75 l', { netQuantity: 0.75, netQuantityUnit: 'l' }),
+      );
+      expect(wine).toMatchObject({ unit: 'piece', netQuantity: 0.75, netQuantityUnit: 'l' });
+      const read = await t.request('GET', `/api/products/${wine.id}`, undefined, admin);
+      expect(read.body.data).toMatchObject({ netQuantity: 0.75, netQuantityUnit: 'l' });
+      const cleared = await t.request(
+        'PUT',
+        `/api/products/${wine.id}`,
+        { ...read.body.data, netQuantity: null, netQuantityUnit: null },
+        admin,
+      );
+      expect(cleared.status).toBe(200);
+      expect(cleared.body.data).toMatchObject({ netQuantity: null, netQuantityUnit: null });
+    });
+
     it('validates strictly, in German, naming the (nested) field', async () => {
       const cases: Array<[Record<string, unknown>, string, string]> = [
         [
@@ -402,6 +422,23 @@ describe('catalogue API (tags, categories, products, menus)', () => {
           productBody('X', { maximumQuantity: 10, defaultQuantity: 11 }),
           'defaultQuantity',
           'Dieser Wert sollte kleiner oder gleich 10 sein.',
+        ],
+        [productBody('X', { netQuantity: 0.75 }), 'netQuantityUnit', 'Dieser Wert sollte nicht leer sein.'],
+        [productBody('X', { netQuantityUnit: 'l' }), 'netQuantity', 'Dieser Wert sollte nicht leer sein.'],
+        [
+          productBody('X', { netQuantity: -1, netQuantityUnit: 'l' }),
+          'netQuantity',
+          'Dieser Wert sollte positiv sein.',
+        ],
+        [
+          productBody('X', { netQuantity: 2, netQuantityUnit: 'piece' }),
+          'netQuantityUnit',
+          'Die Füllmenge braucht eine Gewichts-, Volumen-, Längen- oder Flächeneinheit.',
+        ],
+        [
+          productBody('X', { unit: 'kg', netQuantity: 2, netQuantityUnit: 'kg' }),
+          'netQuantity',
+          'Eine Füllmenge gibt es nur bei Produkten, die nach Stück oder Portion verkauft werden.',
         ],
         [
           productBody('X', { defaultUnit: 'kg' }),

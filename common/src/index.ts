@@ -19,6 +19,7 @@ export * from './slot-capacity.js';
 export * from './order-status.js';
 export * from './checkout.js';
 export * from './price-note.js';
+export * from './base-price.js';
 export * from './cart.js';
 export * from './catalog-visibility.js';
 export * from './search.js';

@@ -84,6 +84,13 @@ export class Product extends BaseEntity {
   @Column({ type: 'varchar', length: 10, nullable: true })
   pricing: 'unit' | 'base' | null;
 
+  /** Net quantity ("Füllmenge") of one product unit, for the PAngV unit price (common's `basePrice`). */
+  @Column(quantity({ nullable: true }))
+  netQuantity: number | null;
+
+  @Column({ type: 'varchar', length: 10, nullable: true })
+  netQuantityUnit: UnitCode | null;
+
   @Column({ type: 'varchar', length: 20, default: 'fixed' })
   calculationModel: CalculationModel;
 

@@ -30,6 +30,8 @@ export function productJson(product: Product) {
     defaultQuantity: product.defaultQuantity,
     defaultUnit: product.defaultUnit,
     pricing: product.pricing,
+    netQuantity: product.netQuantity,
+    netQuantityUnit: product.netQuantityUnit,
     calculationModel: product.calculationModel,
     tax: product.tax,
     takeawayTax: product.takeawayTax,

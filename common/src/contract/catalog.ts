@@ -171,6 +171,13 @@ export interface Product extends Entity {
    * already reads as one, and the sentence suggested every price was one.)
    */
   pricing?: 'unit' | 'base' | null;
+  /**
+   * Net quantity ("Füllmenge") of one product unit, e.g. 0.75 (with `l`) for a bottle; a product sold per
+   * piece with a net quantity in a measurable unit shows its unit price (common's `basePrice`).
+   */
+  netQuantity?: number | null;
+  /** Unit of {@link Product.netQuantity} (weight, volume, length, area or cubic content). */
+  netQuantityUnit?: UnitCode | null;
   /** Calculation model of the product unit. */
   calculationModel: CalculationModel;
   /** Tax rate in percent for delivery. */

@@ -76,6 +76,8 @@ export const de = {
   'pricing.taxIncluded': 'inkl. {rate} % MwSt.',
   // Price statements beside the prices before checkout (§1, §6 PAngV): see common/src/price-note.ts.
   'pricing.vatIncluded': 'Alle Preise inkl. MwSt.',
+  'pricing.basePrice': '{basis} = {amount}',
+  'pricing.netQuantity': 'Füllmenge',
   'pricing.vatIncludedDeliveryFee': 'Alle Preise inkl. MwSt., zzgl. Liefergebühr von {fee}.',
   'pricing.vatIncludedDeliveryFeeFreeFrom':
     'Alle Preise inkl. MwSt., zzgl. Liefergebühr von {fee} (ab {amount} Bestellwert kostenlos).',

@@ -9,6 +9,7 @@ import {
   UNIT_CODES,
 } from '../contract/catalog.js';
 import { t } from '../i18n/index.js';
+import { isMeasurableUnit } from '../base-price.js';
 import { fields } from './fields.js';
 import { openingHourRuleSchema } from './organisation.js';
 
@@ -143,6 +144,11 @@ export const productFields = {
     .enum(['unit', 'base'])
     .nullish()
     .transform((v) => v ?? null),
+  netQuantity: optionalQuantity(),
+  netQuantityUnit: z
+    .enum(UNIT_CODES)
+    .nullish()
+    .transform((v) => v ?? null),
   calculationModel: z.enum(CALCULATION_MODELS).default('fixed'),
   tax: fields.percent(),
   takeawayTax: fields.percent(),
@@ -222,6 +228,7 @@ export function refineProduct(product: ProductShape, ctx: z.RefinementCtx): void
       });
     }
   }
+  checkNetQuantity(product, ctx);
   if (product.isLeadTimeEnabled) {
     for (const field of ['leadTimeType', 'leadTimeValue'] as const) {
       if (product[field] === null)
@@ -243,6 +250,39 @@ export function refineProduct(product: ProductShape, ctx: z.RefinementCtx): void
       message: t('validation.tooFewItems', { min: 1 }),
       path: ['config', 'parts'],
       input: parts,
+    });
+  }
+}
+
+/**
+ * The net quantity ("Füllmenge") comes with its unit, in a unit a unit price refers to (weight, volume,
+ * length, area, cubic content), and only for products sold by the piece, portion, pair or person: a product
+ * priced per kg or m² has its unit price already.
+ */
+function checkNetQuantity(product: ProductShape, ctx: z.RefinementCtx): void {
+  const { netQuantity, netQuantityUnit } = product;
+  if (netQuantity === null && netQuantityUnit === null) return;
+  if (netQuantity === null) {
+    ctx.addIssue({ code: 'custom', message: t('validation.blank'), path: ['netQuantity'], input: null });
+    return;
+  }
+  if (netQuantityUnit === null) {
+    ctx.addIssue({ code: 'custom', message: t('validation.blank'), path: ['netQuantityUnit'], input: null });
+    return;
+  }
+  if (!isMeasurableUnit(netQuantityUnit)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'Die Füllmenge braucht eine Gewichts-, Volumen-, Längen- oder Flächeneinheit.',
+      path: ['netQuantityUnit'],
+      input: netQuantityUnit,
+    });
+  } else if (isMeasurableUnit(product.unit)) {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'Eine Füllmenge gibt es nur bei Produkten, die nach Stück oder Portion verkauft werden.',
+      path: ['netQuantity'],
+      input: netQuantity,
     });
   }
 }

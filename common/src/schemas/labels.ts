@@ -124,6 +124,8 @@ export const FIELD_LABELS = {
     defaultQuantity: 'Standardmenge',
     defaultUnit: 'Standardeinheit',
     pricing: 'Preisangabe',
+    netQuantity: 'Füllmenge',
+    netQuantityUnit: 'Einheit der Füllmenge',
     calculationModel: 'Berechnung',
     tax: 'Steuer (%)',
     takeawayTax: 'Steuer Abholung (%)',

@@ -1,4 +1,4 @@
-import { formatDate, UNIT_CODES, UNITS } from '@ordering/common';
+import { formatDate, isMeasurableUnit, UNIT_CODES, UNITS } from '@ordering/common';
 import { BLOCK_TYPES, DEVICE_TYPES, ROLE_LABELS, ROLES, settingOf } from '@ordering/common/schemas';
 import type { EntityDescription, FieldDescription, FieldOption } from './types';
 
@@ -13,6 +13,8 @@ const options = (pairs: Record<string, string>): FieldOption[] =>
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 const UNIT_OPTIONS = UNIT_CODES.map((code) => ({ value: code, label: UNITS[code].label }));
+/** Units a net quantity (Füllmenge) can be given in: those a unit price (Grundpreis) refers to. */
+const NET_QUANTITY_UNIT_OPTIONS = UNIT_OPTIONS.filter((option) => isMeasurableUnit(option.value));
 const YES_NO: FieldOption[] = [
   { value: 'true', label: 'Ja' },
   { value: 'false', label: 'Nein' },
@@ -105,6 +107,13 @@ export const ENTITY_DESCRIPTIONS: readonly EntityDescription[] = [
         name: 'pricing',
         type: 'select',
         options: options({ unit: 'je Einheit', base: 'je Grundeinheit' }),
+        group: 'Menge und Einheit',
+      },
+      { name: 'netQuantity', type: 'number', step: 0.001, group: 'Menge und Einheit' },
+      {
+        name: 'netQuantityUnit',
+        type: 'select',
+        options: NET_QUANTITY_UNIT_OPTIONS,
         group: 'Menge und Einheit',
       },
       {

@@ -10,6 +10,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
 import { Link } from '../../router/router';
 import { formatPrice, formatQuantity } from '../format';
+import { BasePrice } from './BasePrice';
 import { PriceNote } from './PriceNote';
 import { useStores } from '../stores';
 import { texts } from '../texts';
@@ -135,6 +136,7 @@ export const CartSummary = observer(function CartSummary({ editable = false }: {
                 <span className="cart-item__name">{item.product.name}</span>
                 <span className="cart-item__quantity">{formatQuantity(item.amount, item.unit)}</span>
                 {summary && <span className="cart-item__parts">{summary}</span>}
+                <BasePrice product={product} className="cart-item__base-price" />
               </div>
               <span className="cart-item__price">
                 {item.product.isPriceHidden || !line

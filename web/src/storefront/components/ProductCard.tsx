@@ -1,6 +1,7 @@
 import { stripHtml, toCents, truncate, type Product, type Visibility } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
 import { imageUrl, productPriceText } from '../format';
+import { BasePrice } from './BasePrice';
 import { useStores } from '../stores';
 import { texts } from '../texts';
 
@@ -53,6 +54,7 @@ export const ProductCard = observer(function ProductCard({
                 data.currency,
                 product.isPriceHidden,
               )}
+              <BasePrice product={product} className="product-card__base-price" />
             </span>
             {disabled ? (
               <span id={`product-${product.id}-unavailable`} className="product-card__unavailable">

@@ -11,6 +11,7 @@ import {
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
 import { formatPrice, imageUrl } from '../format';
+import { BasePrice } from './BasePrice';
 import { PriceNote } from './PriceNote';
 import type { ProductEditor } from '../stores/ProductEditor';
 import { useStores } from '../stores';
@@ -116,6 +117,7 @@ const EditorForm = observer(function EditorForm({ editor }: { editor: ProductEdi
               ? t('cart.priceOnRequest')
               : formatPrice(price.gross, price.calculationModel, data.currency)}
           </strong>
+          <BasePrice product={product} className="product-modal__base-price" />
         </p>
         <PriceNote className="product-modal__price-note" />
         <div className="product-modal__actions">

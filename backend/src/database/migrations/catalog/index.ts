@@ -1,3 +1,8 @@
 import { WithdrawalExempt1795730000001 } from './1795730000001-withdrawal-exempt.js';
+import { NetQuantity1795740000001 } from './1795740000001-net-quantity.js';
 import { Catalog1795261944502 } from './1795261944502-catalog.js';
-export const MIGRATIONS: Function[] = [Catalog1795261944502, WithdrawalExempt1795730000001];
+export const MIGRATIONS: Function[] = [
+  Catalog1795261944502,
+  WithdrawalExempt1795730000001,
+  NetQuantity1795740000001,
+];
