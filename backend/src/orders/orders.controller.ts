@@ -128,6 +128,7 @@ export class OrdersController {
   @ApiQuery({ name: 'from', required: false, description: 'YYYY-MM-DD' })
   @ApiQuery({ name: 'to', required: false, description: 'YYYY-MM-DD' })
   @ApiQuery({ name: 'branch', required: false })
+  @ApiOkResponse(one())
   reviewAverages(@Ctx() ctx: RequestContext, @Query() query: Record<string, unknown>) {
     return this.queries.reviewAverages(ctx, query);
   }
