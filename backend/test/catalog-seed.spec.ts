@@ -28,6 +28,8 @@ const PRODUCT_KEYS = [
   'alternativeUnits',
   'minimumQuantity',
   'maximumQuantity',
+  'netQuantity',
+  'netQuantityUnit',
   'quantityStepSize',
   'defaultQuantity',
   'defaultUnit',

@@ -77,6 +77,7 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'POST /api/time-tracking/:branchId/:apiKey/working-activities/resume',
   'POST /api/time-tracking/:branchId/:apiKey/working-activities/end',
   'GET /api/branches/:id/availability', // the date and time pickers' bookable times (no secrets)
+  'GET /api/branches/:id/delivery-area', // which delivery area serves an address: fee and minimum, before the menu (rate-limited when it geocodes)
 
   // The status page's live events: the order's uid and hash are the secret.
   'GET /api/orders/public/:uid/:hash/events',
