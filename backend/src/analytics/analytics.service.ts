@@ -29,14 +29,15 @@ export class AnalyticsService {
 
   /**
    * Validates and stores one record, only when the visitor's consent cookie allows the statistics under the
-   * current purpose list (a client that ignores the consent gets no row either).
+   * current purpose list (a client that ignores the consent gets no row either). The body is checked first.
    * @throws DomainError('forbidden', code `consent_required`) without that consent.
    * @throws DomainError('validation') with German messages naming each field.
    */
   async log(ctx: RequestContext, body: unknown, client: AnalyticsClient): Promise<{ id: number }> {
+    // A malformed record is a client error whatever the consent (it says what is wrong with the body).
+    const input = parseInput(analyticsLogInput, body);
     if (!consentAllows(client.cookies, 'statistics'))
       throw new DomainError('forbidden', t('consent.statisticsRequired'), undefined, 'consent_required');
-    const input = parseInput(analyticsLogInput, body);
     const now = this.clock.now();
     return this.connection.withTransaction(ctx, async (em) => {
       const saved = await em.save(
