@@ -40,7 +40,7 @@ const Column = observer(function Column(props: {
 }) {
   const gridRef = useRef<HTMLOListElement>(null);
   const capacity = useCapacity(gridRef, props.columns);
-  const { shown, more } = fitColumn(props.tickets, capacity, props.id === 'ready' ? 'newest' : 'oldest');
+  const { shown, more } = fitColumn(props.tickets, capacity);
   return (
     <section className={`fd-column fd-column--${props.id}`} aria-labelledby={`fd-${props.id}`}>
       <h2 id={`fd-${props.id}`} className="fd-column__title">

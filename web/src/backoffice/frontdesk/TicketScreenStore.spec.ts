@@ -201,12 +201,6 @@ describe(fitColumn.name, () => {
     expect(fitted.more).toBe(9);
   });
 
-  it('keeps the longest-waiting tickets when asked for the oldest (the "In Zubereitung" column)', () => {
-    const fitted = fitColumn(many, 12, 'oldest');
-    expect(fitted.shown.map((t) => t.ticketNumber)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
-    expect(fitted.more).toBe(9);
-  });
-
   it('always leaves at least the count when there is only one place', () => {
     expect(fitColumn(many, 1)).toEqual({ shown: [], more: 20 });
   });

@@ -34,25 +34,15 @@ export interface FittedColumn {
 }
 
 /**
- * What fits into `capacity` places: all when they fit; otherwise `capacity - 1` of them and one place for
- * "+N weitere". Which ones stay depends on the column (`keep`): "Abholbereit" keeps the newest (the number a
- * guest was just called for), "In Zubereitung" the ones that entered first (the guests waiting longest, whose
- * number is the next to be called; a new order's guest has the number on the receipt in hand). Shown in
- * ticket-number order, so guests find theirs.
+ * What fits into `capacity` places: all when they fit; otherwise the newest `capacity - 1` (by when they
+ * entered the column) and one place for "+N weitere". Shown in ticket-number order, so guests find theirs.
  */
-export function fitColumn(
-  tickets: readonly Ticket[],
-  capacity: number,
-  keep: 'newest' | 'oldest' = 'newest',
-): FittedColumn {
+export function fitColumn(tickets: readonly Ticket[], capacity: number): FittedColumn {
   const places = Math.max(1, Math.floor(capacity));
   if (tickets.length <= places) return { shown: byNumber(tickets), more: 0 };
-  const count = Math.max(0, places - 1);
-  const direction = keep === 'newest' ? -1 : 1;
-  const ordered = [...tickets].sort(
-    (a, b) => direction * (Date.parse(a.since) - Date.parse(b.since)) || direction * (a.id - b.id),
-  );
-  return { shown: byNumber(ordered.slice(0, count)), more: tickets.length - count };
+  const keep = Math.max(0, places - 1);
+  const newest = [...tickets].sort((a, b) => Date.parse(b.since) - Date.parse(a.since) || b.id - a.id);
+  return { shown: byNumber(newest.slice(0, keep)), more: tickets.length - keep };
 }
 
 function byNumber(tickets: readonly Ticket[]): Ticket[] {
