@@ -6,6 +6,9 @@
 //   DATABASE_URL=postgres://... npm test   the same against a PostgreSQL server (a fresh database per test file)
 //   TEST_SUMMARY_FILE=path        also write the totals as JSON (used by .ci/run to add up two runs)
 //   SKIP_BROWSER_TESTS=reason     leave out the Chromium suite, printing the reason (CI's second run)
+//   ONLY_DATABASE_SUITES=reason   run only the suites whose result depends on the database (backend jest),
+//                                 printing the reason for the others (CI's second run: common, web,
+//                                 desktop and the tools never open a database, so a second run repeats them)
 //   CHROMIUM_PATH=path            the Chromium to drive; else /usr/bin/chromium or `chromium` on PATH; as root
 //                                 on Debian it is installed (`apt-get install -y chromium`) unless
 //                                 CHROMIUM_NO_INSTALL is set; without one the browser suite counts as failed
@@ -90,29 +93,39 @@ function jestSuite(workspace, extraArgs = []) {
   });
 }
 
-jestSuite('common', ['--coverage']);
+const databaseOnly = process.env.ONLY_DATABASE_SUITES;
+function unlessDatabaseOnly(label, runSuite) {
+  if (!databaseOnly) return runSuite();
+  section(label);
+  console.log(`Übersprungen (hängt von keiner Datenbank ab): ${databaseOnly}`);
+}
+
+unlessDatabaseOnly('jest: common', () => jestSuite('common', ['--coverage']));
 jestSuite('backend', ['--maxWorkers=2']);
-jestSuite('web');
-jestSuite('desktop');
+unlessDatabaseOnly('jest: web', () => jestSuite('web'));
+unlessDatabaseOnly('jest: desktop', () => jestSuite('desktop'));
 
 // 3. Node's test runner for the repository tools (the lint boundary of common/).
-section('node --test: tools');
-const toolsOut = path.join(resultsDir, 'tools.tap');
-const toolTests = ['tools/lint-boundaries.test.mjs', 'scripts/find-chromium.test.mjs'];
-const tools = spawnSync(node, ['--test', '--test-reporter=tap', ...toolTests], {
-  cwd: root,
-  encoding: 'utf8',
-});
-writeFileSync(toolsOut, tools.stdout ?? '');
-process.stdout.write(tools.stdout ?? '');
-process.stderr.write(tools.stderr ?? '');
-const tapCount = (key) => Number(new RegExp(`^# ${key} (\\d+)`, 'm').exec(tools.stdout ?? '')?.[1] ?? 0);
-suites.push({
-  name: 'tools',
-  passed: tapCount('pass'),
-  failed: tapCount('fail') + (tools.status !== 0 && tapCount('fail') === 0 ? 1 : 0),
-  skipped: tapCount('skipped'),
-});
+function toolSuite() {
+  section('node --test: tools');
+  const toolsOut = path.join(resultsDir, 'tools.tap');
+  const toolTests = ['tools/lint-boundaries.test.mjs', 'scripts/find-chromium.test.mjs'];
+  const tools = spawnSync(node, ['--test', '--test-reporter=tap', ...toolTests], {
+    cwd: root,
+    encoding: 'utf8',
+  });
+  writeFileSync(toolsOut, tools.stdout ?? '');
+  process.stdout.write(tools.stdout ?? '');
+  process.stderr.write(tools.stderr ?? '');
+  const tapCount = (key) => Number(new RegExp(`^# ${key} (\\d+)`, 'm').exec(tools.stdout ?? '')?.[1] ?? 0);
+  suites.push({
+    name: 'tools',
+    passed: tapCount('pass'),
+    failed: tapCount('fail') + (tools.status !== 0 && tapCount('fail') === 0 ? 1 : 0),
+    skipped: tapCount('skipped'),
+  });
+}
+unlessDatabaseOnly('node --test: tools', toolSuite);
 
 // 4. Playwright: the browser test of the built product, and the Electron test (skips without a binary).
 function playwrightSuite(workspace, label, withHeader = true) {
@@ -146,12 +159,14 @@ if (process.env.SKIP_BROWSER_TESTS) {
   if (missing) suites.push(missing);
   else playwrightSuite('web', 'browser (Chromium)', false);
 }
-if (!process.env.ELECTRON_OVERRIDE_DIST_PATH) {
-  console.log(
-    '\nElectron-Test übersprungen: ELECTRON_OVERRIDE_DIST_PATH ist nicht gesetzt (das Electron-Binary lässt sich hier nicht laden).',
-  );
-}
-playwrightSuite('desktop', 'desktop (Electron)');
+unlessDatabaseOnly('Playwright: desktop (Electron)', () => {
+  if (!process.env.ELECTRON_OVERRIDE_DIST_PATH) {
+    console.log(
+      '\nElectron-Test übersprungen: ELECTRON_OVERRIDE_DIST_PATH ist nicht gesetzt (das Electron-Binary lässt sich hier nicht laden).',
+    );
+  }
+  playwrightSuite('desktop', 'desktop (Electron)');
+});
 
 // 5. Summary.
 const total = suites.reduce(
