@@ -1,58 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { CONSENT_COOKIE, consentChoice, serializeConsent } from '@ordering/common';
 import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
-import { expectNoSeriousA11yViolations, screenshot } from './support';
+import {
+  euro,
+  expectNoSeriousA11yViolations,
+  screenshot,
+  staffApi,
+  takeawayOrder,
+  viennaBranch,
+  viennaToday as today,
+} from './support';
 
 // Statistik's splits by order type, payment method and channel, the conversion over visits with consent
 // only, and page paths without the status page's secret, against the real backend. Other suites may place
 // orders today too, so the screen is compared with the API's own answer for the same day.
 
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Vienna' }).format(new Date());
-
-const euro = (value: number) => {
-  const [whole, cents] = value.toFixed(2).split('.');
-  return `${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${cents}\u00a0€`;
-};
-
 /** A takeaway order of Wiener Schnitzel at the Vienna inn, from `channel`; returns its uid and hash. */
-async function placeOrder(
-  api: APIRequestContext,
-  amount: number,
-  channel: string,
-  paymentMethod: string,
-): Promise<{ uid: string; hash: string }> {
-  const branches = (await (await api.get('/api/branches')).json()) as {
-    data: { id: number; identifier: string }[];
-  };
-  const branch = branches.data.find((b) => b.identifier === 'gasthaus-linde-wien')!;
-  const products = (await (await api.get('/api/products?limit=200')).json()) as {
-    data: { id: number; uid: string; name: string }[];
-  };
-  const product = products.data.find((p) => p.name === 'Wiener Schnitzel vom Kalb')!;
-  const availability = (await (
-    await api.get(`/api/branches/${branch.id}/availability?type=takeaway`)
-  ).json()) as { data: { days: { windows: { from: string }[] }[] } };
-  const day = availability.data.days.find((d) => d.windows.length > 0)!;
-  const response = await api.post('/api/orders', {
-    headers: { 'Idempotency-Key': randomUUID() },
-    data: {
-      firstName: 'Karla',
-      lastName: 'Kanal',
-      email: 'karla@example.at',
-      phone: '+43 664 1112244',
-      paymentMethod,
-      channel,
-      legalInstructions: true,
-      privacyPolicy: true,
-      branch: { id: branch.id },
-      isDelivery: false,
-      isDineIn: false,
-      appointmentDate: day.windows[0]!.from,
-      items: [{ product: { id: product.id, uid: product.uid }, amount, unit: 'piece', parts: [] }],
-    },
-  });
-  expect(response.status(), await response.text()).toBe(201);
-  return ((await response.json()) as { data: { order: { uid: string; hash: string } } }).data.order;
+async function placeOrder(api: APIRequestContext, amount: number, channel: string, paymentMethod: string) {
+  const branch = await viennaBranch(api);
+  return takeawayOrder(api, branch.id, { lastName: 'Kanal', amount, channel, paymentMethod });
 }
 
 interface Part {
@@ -70,10 +36,7 @@ test.describe('Statistik: splits and consent', () => {
     baseURL,
   }, testInfo) => {
     const api = await playwrightRequest.newContext({ baseURL });
-    const login = await api.post('/api/auth/login', {
-      data: { username: 'admin', password: 'Admin-Demo-2026' },
-    });
-    expect(login.status()).toBe(200);
+    await staffApi(api);
     const day = today();
 
     // A kiosk order paid by card and a web order in cash; a visitor with consent looks, orders, and opens

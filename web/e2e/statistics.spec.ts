@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import {
   expect,
@@ -7,62 +6,32 @@ import {
   type APIRequestContext,
   type Page,
 } from '@playwright/test';
-import { expectNoSeriousA11yViolations, screenshot } from './support';
+import {
+  euro,
+  expectNoSeriousA11yViolations,
+  screenshot,
+  staffApi,
+  takeawayOrder,
+  viennaBranch,
+  viennaToday as today,
+} from './support';
 
 // The statistics dashboard against the real backend: orders placed through the API show up in its
 // figures, which must equal the API's own sets (other suites may have placed orders today as well).
 
-/** Today in the shop's time zone, as the dashboard's "Heute" asks for it. */
-const today = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Vienna' }).format(new Date());
-
-/** German money as the dashboard prints it: `1.234,50 €`. */
-const euro = (value: number) => {
-  const [whole, cents] = value.toFixed(2).split('.');
-  return `${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${cents}\u00a0€`;
-};
-
 async function admin(baseURL: string): Promise<{ api: APIRequestContext; csrf: string }> {
   const api = await playwrightRequest.newContext({ baseURL });
-  const login = await api.post('/api/auth/login', {
-    data: { username: 'admin', password: 'Admin-Demo-2026' },
-  });
-  expect(login.status(), await login.text()).toBe(200);
-  return { api, csrf: ((await login.json()) as { data: { csrfToken: string } }).data.csrfToken };
+  return { api, csrf: (await staffApi(api)).csrf };
 }
 
 /** A takeaway order of `amount` schnitzel at the Vienna inn's first bookable time; returns its id. */
 async function placeOrder(api: APIRequestContext, amount: number): Promise<number> {
-  const branches = (await (await api.get('/api/branches')).json()) as {
-    data: { id: number; identifier: string }[];
-  };
-  const branch = branches.data.find((b) => b.identifier === 'gasthaus-linde-wien')!;
-  const products = (await (await api.get('/api/products?limit=200')).json()) as {
-    data: { id: number; uid: string; name: string }[];
-  };
-  const product = products.data.find((p) => p.name === 'Wiener Schnitzel vom Kalb')!;
-  const availability = (await (
-    await api.get(`/api/branches/${branch.id}/availability?type=takeaway`)
-  ).json()) as { data: { days: { windows: { from: string }[] }[] } };
-  const day = availability.data.days.find((d) => d.windows.length > 0)!;
-  const response = await api.post('/api/orders', {
-    headers: { 'Idempotency-Key': randomUUID() },
-    data: {
-      firstName: 'Stefan',
-      lastName: 'Statistik',
-      email: 'stefan@example.at',
-      phone: '+43 664 1112233',
-      paymentMethod: 'cash',
-      legalInstructions: true,
-      privacyPolicy: true,
-      branch: { id: branch.id },
-      isDelivery: false,
-      isDineIn: false,
-      appointmentDate: day.windows[0]!.from,
-      items: [{ product: { id: product.id, uid: product.uid }, amount, unit: 'piece', parts: [] }],
-    },
+  const branch = await viennaBranch(api);
+  const { uid } = await takeawayOrder(api, branch.id, {
+    lastName: 'Statistik',
+    amount,
+    email: 'stefan@example.at',
   });
-  expect(response.status(), await response.text()).toBe(201);
-  const uid = ((await response.json()) as { data: { order: { uid: string } } }).data.order.uid;
   const list = (await (await api.get(`/api/orders?q=Statistik&limit=100`)).json()) as {
     data: { id: number; uid: string }[];
   };

@@ -85,6 +85,16 @@ export async function remove(staff: Staff, ...paths: string[]) {
   }
 }
 
+/** Today in the demo shop's time zone, as the statistics' "Heute" asks for it (`YYYY-MM-DD`). */
+export const viennaToday = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Vienna' }).format(new Date());
+
+/** German money as the back office prints it: `1.234,50 €`. */
+export function euro(value: number): string {
+  const [whole, cents] = value.toFixed(2).split('.');
+  return `${whole!.replace(/\B(?=(\d{3})+(?!\d))/g, '.')},${cents}\u00a0€`;
+}
+
 /** The demo's Vienna inn (`gasthaus-linde-wien`). */
 export async function viennaBranch(request: APIRequestContext): Promise<{ id: number }> {
   const branches = await getData<{ id: number; identifier: string }[]>(request, '/api/branches');
@@ -114,7 +124,7 @@ export interface PlacedOrder {
 export async function takeawayOrder(
   request: APIRequestContext,
   branchId: number,
-  options: { lastName: string; amount?: number; comment?: string; email?: string },
+  options: Parameters<typeof postTakeawayOrder>[2],
 ): Promise<PlacedOrder> {
   const response = await postTakeawayOrder(request, branchId, options);
   expect(response.status(), await response.text()).toBe(201);
@@ -131,7 +141,16 @@ export async function postTakeawayOrder(
     comment,
     paymentMethod = 'cash',
     email = 'eva@example.at',
-  }: { lastName: string; amount?: number; comment?: string; paymentMethod?: string; email?: string },
+    channel,
+  }: {
+    lastName: string;
+    amount?: number;
+    comment?: string;
+    paymentMethod?: string;
+    email?: string;
+    /** The ordering face the order says it came from (`web`, `kiosk`, `app`); left out when undefined. */
+    channel?: string;
+  },
 ) {
   const products = await getData<{ id: number; uid: string; name: string }[]>(
     request,
@@ -151,6 +170,7 @@ export async function postTakeawayOrder(
       email,
       phone: '+43 664 7654321',
       ...(comment === undefined ? {} : { comment }),
+      ...(channel === undefined ? {} : { channel }),
       paymentMethod,
       ...(paymentMethod === 'hydro-ag-voucher' ? { voucherCode: 'LINDE-2026-0001' } : {}),
       legalInstructions: true,
