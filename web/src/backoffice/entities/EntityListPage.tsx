@@ -2,6 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { Suspense, useEffect, type FormEvent } from 'react';
 import { Link, useLocation } from '../../router/router';
 import { PageTitle } from '../../components/PageTitle';
+import { Pager } from '../collection/Pager';
 import { useStores } from '../stores';
 import { listPanels } from '../timeclock/panels';
 import { mayWrite } from './access';
@@ -200,29 +201,7 @@ export const EntityListPage = observer(function EntityListPage({
           </table>
         </div>
       )}
-      <nav className="bo-pager" aria-label="Seiten">
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={list.page <= 1}
-          onClick={() => void list.goTo(list.page - 1)}
-        >
-          Zurück
-        </button>
-        <span aria-live="polite">
-          Seite {list.page}
-          {list.pageCount !== null && ` von ${list.pageCount}`}
-          {list.total !== null && ` · ${list.total} ${list.total === 1 ? 'Eintrag' : 'Einträge'}`}
-        </span>
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={!list.hasMore}
-          onClick={() => void list.goTo(list.page + 1)}
-        >
-          Weiter
-        </button>
-      </nav>
+      <Pager list={list} />
     </section>
   );
 });

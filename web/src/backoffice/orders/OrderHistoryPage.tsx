@@ -4,8 +4,9 @@ import { useEffect, type FormEvent } from 'react';
 import { Link } from '../../router/router';
 import { PageTitle } from '../../components/PageTitle';
 import { CollectionStore } from '../collection/CollectionStore';
+import { Pager } from '../collection/Pager';
 import { downloadText } from '../csv';
-import { DateInput } from '../editors/dates/DateInput';
+import { DateRangeFields } from '../editors/dates/DateRangeFields';
 import { useStores } from '../stores';
 import './board.css';
 import { customerName, formatWhen, orderTotal, orderTypeLabel } from './board';
@@ -74,24 +75,12 @@ export const OrderHistoryPage = observer(function OrderHistoryPage() {
             onChange={(e) => history.setParam('q', e.target.value)}
           />
         </label>
-        <div className="action-field">
-          <label htmlFor="history-from">Von</label>
-          <DateInput
-            id="history-from"
-            label="Von"
-            value={history.params.from ?? null}
-            onChange={(date) => history.setParam('from', date ?? '')}
-          />
-        </div>
-        <div className="action-field">
-          <label htmlFor="history-to">Bis</label>
-          <DateInput
-            id="history-to"
-            label="Bis"
-            value={history.params.to ?? null}
-            onChange={(date) => history.setParam('to', date ?? '')}
-          />
-        </div>
+        <DateRangeFields
+          idPrefix="history"
+          from={history.params.from}
+          to={history.params.to}
+          onChange={(key, value) => history.setParam(key, value)}
+        />
         <label className="action-field">
           <span>Status</span>
           <select
@@ -156,25 +145,7 @@ export const OrderHistoryPage = observer(function OrderHistoryPage() {
           </table>
         </div>
       )}
-      <nav className="history-pager" aria-label="Seiten">
-        <button
-          type="button"
-          className="button"
-          disabled={history.page <= 1}
-          onClick={() => void history.goTo(history.page - 1)}
-        >
-          Zurück
-        </button>
-        <span>Seite {history.page}</span>
-        <button
-          type="button"
-          className="button"
-          disabled={!history.hasMore}
-          onClick={() => void history.goTo(history.page + 1)}
-        >
-          Weiter
-        </button>
-      </nav>
+      <Pager list={history} entries={['Bestellung', 'Bestellungen']} />
     </section>
   );
 });

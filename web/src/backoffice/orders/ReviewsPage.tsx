@@ -4,7 +4,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link } from '../../router/router';
 import { PageTitle } from '../../components/PageTitle';
 import { CollectionStore } from '../collection/CollectionStore';
-import { DateInput } from '../editors/dates/DateInput';
+import { Pager } from '../collection/Pager';
+import { DateRangeFields } from '../editors/dates/DateRangeFields';
 import { useStores } from '../stores';
 import './board.css';
 import { customerName } from './board';
@@ -82,24 +83,12 @@ export const ReviewsPage = observer(function ReviewsPage() {
             ))}
           </select>
         </label>
-        <div className="action-field">
-          <label htmlFor="reviews-from">Von</label>
-          <DateInput
-            id="reviews-from"
-            label="Von"
-            value={reviews.params.from ?? null}
-            onChange={(date) => reviews.setParam('from', date ?? '')}
-          />
-        </div>
-        <div className="action-field">
-          <label htmlFor="reviews-to">Bis</label>
-          <DateInput
-            id="reviews-to"
-            label="Bis"
-            value={reviews.params.to ?? null}
-            onChange={(date) => reviews.setParam('to', date ?? '')}
-          />
-        </div>
+        <DateRangeFields
+          idPrefix="reviews"
+          from={reviews.params.from}
+          to={reviews.params.to}
+          onChange={(key, value) => reviews.setParam(key, value)}
+        />
         <label className="action-field">
           <span>Gesamteindruck</span>
           <select
@@ -131,25 +120,7 @@ export const ReviewsPage = observer(function ReviewsPage() {
           ))}
         </ul>
       )}
-      <nav className="history-pager" aria-label="Seiten">
-        <button
-          type="button"
-          className="button"
-          disabled={reviews.page <= 1}
-          onClick={() => void reviews.goTo(reviews.page - 1)}
-        >
-          Zurück
-        </button>
-        <span>Seite {reviews.page}</span>
-        <button
-          type="button"
-          className="button"
-          disabled={!reviews.hasMore}
-          onClick={() => void reviews.goTo(reviews.page + 1)}
-        >
-          Weiter
-        </button>
-      </nav>
+      <Pager list={reviews} showCount={false} />
     </section>
   );
 });
