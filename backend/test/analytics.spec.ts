@@ -83,6 +83,26 @@ describe('POST /api/analytics-log', () => {
     expect(JSON.stringify(stored)).not.toContain('203.0.113');
   });
 
+  it("links a visitor's records within the shop's day, not the UTC day, and never across days", async () => {
+    const hashAt = async (instant: string) => {
+      t.clock.set(instant);
+      const answer = await t.request(
+        'POST',
+        '/api/analytics-log',
+        { type: 'pageview', action: 'view', path: '/' },
+        from(40),
+      );
+      expect(answer.status).toBe(201);
+      return (await rows()).at(-1)!.visitorHash;
+    };
+    // Vienna in November is UTC+1: 22:50 UTC is 23:50 on the 21st, 23:10 and 00:10 UTC are the 22nd.
+    const lateOn21st = await hashAt('2026-11-21T22:50:00Z');
+    const firstOn22nd = await hashAt('2026-11-21T23:10:00Z');
+    const laterOn22nd = await hashAt('2026-11-22T00:10:00Z');
+    expect(laterOn22nd).toBe(firstOn22nd);
+    expect(firstOn22nd).not.toBe(lateOn21st);
+  });
+
   it('stores a commerce event with items, value and currency', async () => {
     const data = {
       currency: 'EUR',

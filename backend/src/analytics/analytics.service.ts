@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { consentAllows, publicPagePath, t } from '@ordering/common';
+import { consentAllows, DEFAULT_TIME_ZONE, localDate, publicPagePath, t } from '@ordering/common';
 import { createHash, randomBytes } from 'node:crypto';
 import { Clock } from '../core/clock.js';
 import { DomainError } from '../core/errors.js';
@@ -56,9 +56,13 @@ export class AnalyticsService {
     });
   }
 
-  /** A day's salt is random and lives only in memory: yesterday's hashes cannot be linked to today's. */
+  /**
+   * A day's salt is random and lives only in memory: yesterday's hashes cannot be linked to today's. The day
+   * is the shop's, as the statistics count visitors by it (a UTC day split a Vienna evening at 1 a.m. and
+   * counted its visitors twice).
+   */
   private visitorHash(now: Date, client: AnalyticsClient): string {
-    const day = now.toISOString().slice(0, 10);
+    const day = localDate(now, DEFAULT_TIME_ZONE);
     if (this.salt?.day !== day) this.salt = { day, value: randomBytes(16).toString('hex') };
     return createHash('sha256')
       .update(`${this.salt.value}|${client.ip}|${client.userAgent}`)
