@@ -179,6 +179,54 @@ describe('device print jobs (/api/devices/me/…)', () => {
     expect(await jobs(kasseKey)).toEqual([]);
   });
 
+  it('prints the kitchen ticket or labels on the one paired printer staff chose, and refuses any other device (400 at device)', async () => {
+    const placed = await postOrder(t, takeaway(demo));
+    expect(placed.status).toBe(201);
+    const uid = placed.body.data.order.uid;
+    const [{ id }] = await t.dataSource.query(`SELECT id FROM customer_order WHERE uid = $1`, [uid]);
+    // The new order's own receipt goes to every printer of the branch; out of the way first.
+    for (const job of await jobs(kasseKey)) expect((await ack(kasseKey, job.id)).status).toBe(200);
+    const print = (body: unknown, who = demo.admin) =>
+      t.request('POST', `/api/orders/${id}/print`, body, who);
+
+    expect((await print({ kind: 'kitchen', device: { id: kassa.id } })).status).toBe(200);
+    expect((await print({ kind: 'labels', device: { id: kassa.id } })).status).toBe(200);
+    // Only the chosen device gets them; the branch's other printer sees nothing, even after the lease.
+    expect(await jobs(secondKey)).toEqual([]);
+    const mine = await jobs(kasseKey);
+    expect(mine.map((j) => [j.order.uid, j.kind, j.reason])).toEqual([
+      [uid, 'kitchen', 'requested'],
+      [uid, 'labels', 'requested'],
+    ]);
+    t.clock.set(new Date(Date.parse(NOON) + PRINT_LEASE_MS + 1000).toISOString());
+    expect(await jobs(secondKey)).toEqual([]);
+    for (const job of mine) expect((await ack(kasseKey, job.id)).status).toBe(200);
+
+    // A device of another branch, an unknown one, an unpaired one: a German 400 naming `device`.
+    const unpaired = await t.dataSource.getRepository(Device).save(
+      t.dataSource.getRepository(Device).create({
+        identifier: 'linde-wien-ungekoppelt',
+        type: 'printer',
+        branch: demo.vienna,
+        settings: { printer: { host: '127.0.0.1', port: 9100, width: 48, type: 'epson' } },
+      }),
+    );
+    for (const device of [{ id: graz.id }, { id: 999_999 }, { id: unpaired.id }]) {
+      const res = await print({ kind: 'receipt', device });
+      expect(res.status).toBe(400);
+      expect(res.body.errors[0]).toEqual({
+        message: 'Bitte einen gekoppelten Drucker der Filiale dieser Bestellung wählen.',
+        field: 'device',
+      });
+    }
+    const bad = await print({ kind: 'menu' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors[0].field).toBe('kind');
+    // Nothing was written for the refused requests.
+    expect(await jobs(kasseKey)).toEqual([]);
+    expect(await jobs(grazKey)).toEqual([]);
+  });
+
   it('sets lastSeenAt from the clock on a heartbeat and answers the device settings', async () => {
     t.clock.set('2026-11-20T12:34:56Z');
     const res = await t.request('POST', '/api/devices/me/heartbeat', undefined, as(kasseKey));

@@ -103,4 +103,38 @@ describe('terminal against the real backend and the fake printer', () => {
     expect(fake.receipts.some((r) => r.text.includes('KOPIE'))).toBe(false);
     expect(fake.receipts.map((r) => r.qr.length)).toEqual(tickets.map(() => 1));
   }, 120_000);
+  it('prints the kitchen ticket and the item labels staff ask for from the order, and the receipt by default', async () => {
+    // One terminal for the device key (two would both print a job leased to the device).
+    for (const earlier of running.splice(0)) await earlier.stop();
+    const terminal = await startTerminal();
+    const before = fake.receipts.length;
+    const placed = await postOrder(t, takeaway(demo, { comment: 'Aus dem Bestellfenster' }));
+    expect(placed.status).toBe(201);
+    const { ticketNumber, uid } = placed.body.data.order;
+    const [{ id }] = await t.dataSource.query(`SELECT id FROM customer_order WHERE uid = $1`, [uid]);
+    await fake.waitFor(before + 1, 20_000); // the new order's own receipt (autoPrint)
+    const start = before + 1;
+
+    const ask = (body: unknown) => t.request('POST', `/api/orders/${id}/print`, body, demo.admin);
+    expect((await ask({ kind: 'kitchen' })).status).toBe(200);
+    await fake.waitFor(start + 1, 20_000);
+    expect((await ask({ kind: 'labels' })).status).toBe(200);
+    await fake.waitFor(start + 2, 20_000);
+    expect((await ask(undefined)).status).toBe(200);
+    await fake.waitFor(start + 3, 20_000);
+
+    const [kitchen, labels, receipt] = fake.receipts.slice(start).map((r) => r.text);
+    // The kitchen ticket: headed KÜCHE, the items, no prices or totals.
+    expect(kitchen).toContain('KÜCHE');
+    expect(kitchen).toMatch(new RegExp(`^Nr\\. ${ticketNumber}$`, 'm'));
+    expect(kitchen).not.toMatch(/€|Summe|Gesamt/);
+    // The labels: one compact label per item, "<ticket> <amount>x <item>", and nothing of a receipt.
+    const items = placed.body.data.order.items as Array<{ name: string }>;
+    expect(labels!.match(new RegExp(`(^|\\s)${ticketNumber} [\\d,]+x `, 'gm'))).toHaveLength(items.length);
+    expect(labels).toContain(items[0]!.name.slice(0, 4)); // a compact cell is 11 characters wide
+    expect(labels).not.toMatch(/BESTELLBON|KÜCHE|€/);
+    // An empty body is the receipt, as before.
+    expect(receipt).toContain('BESTELLBON');
+    await until(() => terminal.state.queued === 0, 'queue empty');
+  }, 60_000);
 });

@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { PRINT_KINDS, type PrintKind } from '@ordering/common';
 import type { EntityManager } from 'typeorm';
 import { z } from 'zod';
 import { In } from 'typeorm';
@@ -50,6 +51,11 @@ export function deviceOf(ctx: RequestContext): AuthDevice {
   return ctx.device;
 }
 
+/** The document staff asked for (`kind` of the job; none: the receipt, as every job before it had). */
+function requestedKind(payload: Record<string, unknown>): PrintKind {
+  return (PRINT_KINDS as readonly unknown[]).includes(payload.kind) ? (payload.kind as PrintKind) : 'receipt';
+}
+
 /** A printing device as the board and the print button see it. */
 export interface PrintingDeviceView {
   id: number;
@@ -58,6 +64,8 @@ export interface PrintingDeviceView {
   branch: { id: number };
   /** Prints new orders by itself (a printer, or a front desk with `autoPrint`); otherwise only on request. */
   printsNewOrders: boolean;
+  /** Has its device key: staff may send a print to it (`POST /api/orders/{id}/print` with `device`). */
+  paired: boolean;
   connection: 'online' | 'offline';
   lastSeenAt: Date | null;
   printerState: PrinterState | null;
@@ -69,10 +77,11 @@ export interface PrintingDeviceView {
 export interface PrintJobView {
   id: number;
   /**
-   * `receipt`: an order's receipt; `cancellation`: the "STORNIERT" slip of an order cancelled after its
+   * `receipt`: an order's receipt; `kitchen`: its kitchen ticket (no prices); `labels`: one label per item
+   * (both only on staff's request); `cancellation`: the "STORNIERT" slip of an order cancelled after its
    * receipt printed here; `test`: the test page of `POST /api/devices/{id}/test/print`.
    */
-  kind: 'receipt' | 'cancellation' | 'test';
+  kind: PrintKind | 'cancellation' | 'test';
   /** `created` (new order), `requested` (staff asked to print), `cancelled`, `test`. */
   reason: string;
   createdAt: string;
@@ -231,7 +240,7 @@ export class DeviceJobsService {
         }
         views.push({
           id: Number(row.id),
-          kind: isTest ? 'test' : payload.reason === 'cancelled' ? 'cancellation' : 'receipt',
+          kind: isTest ? 'test' : payload.reason === 'cancelled' ? 'cancellation' : requestedKind(payload),
           reason: String(payload.reason ?? 'created'),
           createdAt: new Date(row.created_at as string).toISOString(),
           attempts: Number(row.attempts),
@@ -325,6 +334,7 @@ export class DeviceJobsService {
   async printers(ctx: RequestContext, branchId: number | null): Promise<PrintingDeviceView[]> {
     const rows: Array<Record<string, unknown>> = await this.connection.manager(ctx).query(
       `SELECT id, identifier, name, type, branch_id, last_seen_at, printer_state, printer_state_at,
+              api_key_hash IS NOT NULL AS paired,
               type = 'printer' OR type = 'kiosk' OR (settings ->> 'autoPrint')::boolean IS TRUE AS prints_new
        FROM device
        WHERE is_enabled AND branch_id IS NOT NULL AND ($1::int IS NULL OR branch_id = $1)
@@ -344,6 +354,7 @@ export class DeviceJobsService {
           type: String(r.type),
           branch: { id: Number(r.branch_id) },
           printsNewOrders: r.prints_new === true,
+          paired: r.paired === true,
           connection: isOnline(lastSeenAt, now) ? 'online' : 'offline',
           lastSeenAt,
           printerState: state,

@@ -174,7 +174,7 @@ export class EventLogWriter implements OnModuleInit {
   /**
    * A `print` job for the branch's devices (they fetch and acknowledge it; no worker in this process
    * runs it) and its `print.job` event. An order prints once on creation (dedupe key), and again on every
-   * explicit request.
+   * explicit request (with its `kind` and `deviceId` when staff chose them).
    */
   private async print(
     ctx: RequestContext,
@@ -188,6 +188,9 @@ export class EventLogWriter implements OnModuleInit {
       branchId: event.branchId,
       ticketNumber: event.order.ticketNumber ?? null,
       reason,
+      // Staff's choice (`POST /api/orders/{id}/print`): the kitchen ticket or labels, on one device only.
+      ...(event.print && event.print.kind !== 'receipt' ? { kind: event.print.kind } : {}),
+      ...(event.print?.deviceId ? { deviceId: event.print.deviceId } : {}),
     };
     const jobId = await this.jobs.enqueue(ctx, 'print', job, {
       ...(reason === 'created' ? { dedupeKey: `print:order:${event.orderId}:created` } : {}),

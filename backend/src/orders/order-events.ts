@@ -1,4 +1,4 @@
-import type { BusyMode, OrderingPause, OrderStatusAction } from '@ordering/common';
+import type { BusyMode, OrderingPause, OrderStatusAction, PrintKind } from '@ordering/common';
 
 /**
  * What every order event carries. `order` is the staff view of the order as `GET /api/orders/{id}`
@@ -21,6 +21,8 @@ export interface OrderEvent {
     | 'accept-offer'
     | 'decline-offer'
     | 'withdraw';
+  /** `order.print` only: the document and the one device to print it on (null: any of the branch's). */
+  print?: { kind: PrintKind; deviceId: number | null };
   /** `edit` only: what the customer would notice, in German (`Positionen`, `Termin`, `Adresse`, …). */
   changed?: string[];
 }

@@ -1,4 +1,10 @@
-import { ORDER_CHANNELS, PAYMENT_METHODS, UNIT_CODES, type WithdrawalForm } from '@ordering/common';
+import {
+  ORDER_CHANNELS,
+  PAYMENT_METHODS,
+  PRINT_KINDS,
+  UNIT_CODES,
+  type WithdrawalForm,
+} from '@ordering/common';
 import { z } from 'zod';
 import { fields } from '../core/validation.js';
 
@@ -129,6 +135,15 @@ export const questionnaireSchema = z.object({
 });
 
 /** `POST /api/orders/{id}/offer`: the priced answer to a quotation request. */
+/**
+ * `POST /api/orders/{id}/print` (common's `PrintRequest`): which document, on which device; an empty body
+ * is the receipt on any printing device of the branch, as before.
+ */
+export const printRequestSchema = z
+  .object({ kind: z.enum(PRINT_KINDS).optional(), device: ref().nullish() })
+  .nullish()
+  .transform((v) => ({ kind: v?.kind ?? 'receipt', deviceId: v?.device?.id ?? null }));
+
 export const offerSchema = z.object({
   lines: z
     .array(

@@ -38,6 +38,7 @@ import {
   itemUpdateSchema,
   orderFormItemSchema,
   offerSchema,
+  printRequestSchema,
   orderFormSchema,
   orderUpdateSchema,
   questionnaireSchema,
@@ -270,10 +271,14 @@ export class OrdersController {
   @Allow('orders:write')
   @HttpCode(200)
   @ApiParam({ name: 'id', type: 'integer' })
-  @ApiOperation({ summary: 'Bestellbon drucken (Druckauftrag an die Geräte der Filiale)' })
+  @ApiOperation({
+    summary:
+      'Bestellbon, Küchenbon oder Etiketten drucken (an ein gewähltes Gerät der Filiale oder an alle; 400 bei `device`, wenn es kein gekoppelter Drucker der Filiale ist)',
+  })
+  @ApiBody({ schema: jsonSchemaOf(printRequestSchema), required: false })
   @ApiOkResponse(one())
-  print(@Ctx() ctx: RequestContext, @Param('id') id: string) {
-    return this.orders.print(ctx, orderId(id));
+  print(@Ctx() ctx: RequestContext, @Param('id') id: string, @Body() body: unknown) {
+    return this.orders.print(ctx, orderId(id), body);
   }
 
   @Post(':id/resend-new-order-email')

@@ -42,6 +42,7 @@ import {
 import { customerChanges, type OrderEvent } from './order-events.js';
 import { auditOrderJson, publicOrderJson, staffOrderJson } from './order-json.js';
 import { isPendingPayment } from './order-payment.js';
+import { assertPrintingDevice } from './order-printing.js';
 import { partLabels, pricedProduct, storedItem, totalsOfItems } from './order-pricing.js';
 import { Order } from './order.entity.js';
 import { Branch } from '../branches/branch.entity.js';
@@ -51,6 +52,7 @@ import {
   orderUpdateSchema,
   questionnaireSchema,
   statusActionSchema,
+  printRequestSchema,
 } from './order.schemas.js';
 
 type OrderEventType = 'order.created' | 'order.updated' | 'order.status' | 'order.print';
@@ -343,12 +345,18 @@ export class OrdersService {
     return defaultConfirmTime(order.appointmentDate ?? null, now, minutes);
   }
 
-  /** `POST /api/orders/{id}/print`: asks for the receipt (the print job follows from the event). */
-  async print(ctx: RequestContext, id: number) {
+  /**
+   * `POST /api/orders/{id}/print`: asks for the receipt, the kitchen ticket or the item labels (the print
+   * job follows from the event), on one chosen device or on whichever of the branch's prints first.
+   * @throws DomainError validation at `device` when it is not a paired printing device of the order's branch.
+   */
+  async print(ctx: RequestContext, id: number, body?: unknown) {
+    const { kind, deviceId } = parseInput(printRequestSchema, body ?? null);
     return this.connection.withTransaction(ctx, async (em) => {
       const order = await loadForStaff(em, ctx, id, false);
-      await this.audit(ctx, order, auditOrderJson(order), 'print');
-      await this.emit(ctx, 'order.print', order);
+      if (deviceId !== null) await assertPrintingDevice(em, order.branchId, deviceId);
+      await this.audit(ctx, order, auditOrderJson(order), kind === 'receipt' ? 'print' : `print-${kind}`);
+      await this.events.publish(ctx, 'order.print', { ...this.eventOf(order), print: { kind, deviceId } });
       return staffOrderJson(order);
     });
   }

@@ -396,3 +396,17 @@ export interface CreateOrderResult {
   /** The created order (with uid and hash for the status page). */
   order?: Order;
 }
+
+/**
+ * What staff print from an order (`POST /api/orders/{id}/print`): the customer receipt, the kitchen
+ * ticket (no prices) or one label per item.
+ */
+export const PRINT_KINDS = ['receipt', 'kitchen', 'labels'] as const;
+export type PrintKind = (typeof PRINT_KINDS)[number];
+
+/** The body of `POST /api/orders/{id}/print`; empty: the receipt on any printing device of the branch. */
+export interface PrintRequest {
+  kind?: PrintKind;
+  /** One paired printing device of the order's branch; omitted: whichever of the branch's prints first. */
+  device?: { id: number } | null;
+}

@@ -145,8 +145,26 @@ export function customerName(order: ReceiptOrder): string {
 
 /** Builds the bytes of one job: the customer receipt, the kitchen ticket (no prices) or the item labels. */
 export function renderJob(job: PrintJob, printer: PrinterSettings, options: RenderOptions = {}): Buffer {
-  if (job.order && job.kind === 'receipt' && options.variant?.startsWith('labels-'))
-    return renderLabels(job, printer, options.variant === 'labels-compact' ? 'compact' : 'detail', options);
+  const variant = variantOf(job, options.variant);
+  if (job.order && variant.startsWith('labels-'))
+    return renderLabels(job, printer, variant === 'labels-compact' ? 'compact' : 'detail', options);
+  return renderTicket(job, printer, { ...options, variant });
+}
+
+/**
+ * What a job prints: staff's choice from the order (`kitchen`, `labels`) wins; a receipt job prints as the
+ * terminal is set up (`--kitchen`, `--labels`). Labels take the terminal's layout, compact by default.
+ */
+function variantOf(job: PrintJob, configured: ReceiptVariant = 'receipt'): ReceiptVariant {
+  if (job.kind === 'kitchen') return 'kitchen';
+  if (job.kind === 'labels') return configured === 'labels-detail' ? 'labels-detail' : 'labels-compact';
+  if (job.kind === 'receipt') return configured;
+  // The slip of a cancellation and the test page: as this terminal prints (kitchen or not), never labels.
+  return configured === 'kitchen' ? 'kitchen' : 'receipt';
+}
+
+/** The receipt, the kitchen ticket, the "STORNIERT" slip or the test page. */
+function renderTicket(job: PrintJob, printer: PrinterSettings, options: RenderOptions): Buffer {
   const width = printer.width;
   const timeZone = options.timeZone ?? 'Europe/Vienna';
   const p = new ThermalPrinter({

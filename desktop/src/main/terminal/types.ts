@@ -59,8 +59,11 @@ export interface ReceiptOrder {
 /** A print job as `GET /api/devices/me/jobs` hands it out. */
 export interface PrintJob {
   id: number;
-  /** `cancellation`: the "STORNIERT" slip of an order whose receipt printed here. */
-  kind: 'receipt' | 'cancellation' | 'test';
+  /**
+   * `kitchen` / `labels`: staff asked for the kitchen ticket or the item labels of the order;
+   * `cancellation`: the "STORNIERT" slip of an order whose receipt printed here.
+   */
+  kind: 'receipt' | 'kitchen' | 'labels' | 'cancellation' | 'test';
   reason: string;
   createdAt: string;
   attempts: number;

@@ -24,6 +24,7 @@ export function MoneyInput(props: {
         inputMode="decimal"
         value={text}
         aria-invalid={bad || props.invalid}
+        aria-describedby={props['aria-describedby']}
         onFocus={() => setFocused(true)}
         onBlur={() => {
           setFocused(false);

@@ -77,6 +77,50 @@ describe('OrderDetail', () => {
     });
   });
 
+  describe('offer', () => {
+    const offer = {
+      lines: [
+        { name: 'Fließestrich CAF, 6,5 cm', amount: 40, unit: 'm2' as const, unitPrice: 27.5, tax: 20 },
+        { name: 'Anfahrt und Pumpe', amount: 1, unit: 'piece' as const, unitPrice: 149, tax: 20 },
+      ],
+      pricing: { totalGross: 1249, totalNet: 1040.83, taxes: { '20': 208.17 } },
+      validUntil: '2026-12-04',
+      message: 'Gerne in KW 12.',
+      sentAt: '2026-11-20T10:00:00.000Z',
+      answer: null,
+      answeredAt: null,
+    } as unknown as NonNullable<StaffOrder['offer']>;
+
+    it('offers to answer an open quotation request and shows nothing of it on an order', () => {
+      expect(render(staffOrder({ isQuotation: true }))).toContain('>Angebot erstellen</button>');
+      expect(render(staffOrder({ isQuotation: false }))).not.toContain('Angebot');
+    });
+
+    it('shows the offer sent with its lines, total, validity and state, and lets staff replace an open one', () => {
+      const html = render(staffOrder({ isQuotation: true, offer }));
+      expect(html).toContain('Angebot gesendet</strong> · <!-- -->wartet auf den Kunden');
+      expect(html).toContain('Anfahrt und Pumpe');
+      expect(html).toMatch(/1\.249,00\s€/);
+      expect(html).toContain('Gültig bis <!-- -->04.12.2026');
+      expect(html).toContain('>Neues Angebot erstellen</button>');
+    });
+
+    it('says "abgelaufen" after the last valid day, and "angenommen" without a new offer once answered', () => {
+      const expired = render(
+        staffOrder({ isQuotation: true, offer: { ...offer, validUntil: '2026-11-19' } }),
+      );
+      expect(expired).toContain('abgelaufen');
+      const accepted = render(
+        staffOrder({
+          isQuotation: false,
+          offer: { ...offer, answer: 'accepted', answeredAt: NOW.toISOString() },
+        }),
+      );
+      expect(accepted).toContain('Angebot gesendet</strong> · <!-- -->angenommen');
+      expect(accepted).not.toContain('Neues Angebot erstellen');
+    });
+  });
+
   describe('destructive actions', () => {
     it('keeps "Stornieren" and "Löschen" apart from "Abschließen", in their own group', () => {
       const html = render(

@@ -25,7 +25,9 @@ import {
 import { DateTimeInput } from '../editors/dates/DateInput';
 import { ConfirmInline, ItemEditor, OrderFieldsForm } from './OrderEdit';
 import type { OrdersStore } from './OrdersStore';
-import { printNotice, type PrintersStore } from './PrintersStore';
+import { OfferSection } from './OfferSection';
+import { PrintMenu } from './PrintMenu';
+import { printedOnNotice, printNotice, type PrintersStore } from './PrintersStore';
 import { ReviewAnswers } from './RatingStars';
 import type { StaffOrder } from './types';
 
@@ -82,6 +84,7 @@ export const OrderDetail = observer(function OrderDetail({
   const [editing, setEditing] = useState<number | 'new' | null>(null);
   const [editingFields, setEditingFields] = useState(false);
   const [confirming, setConfirming] = useState<Confirming | null>(null);
+  const [printing, setPrinting] = useState(false);
   // The button that asked, so "Abbrechen" gives the focus back to it.
   const askedBy = useRef<HTMLElement | null>(null);
 
@@ -293,12 +296,10 @@ export const OrderDetail = observer(function OrderDetail({
             <button
               type="button"
               className="button"
-              disabled={busy}
-              onClick={() =>
-                void run({ action: 'print' }, () => printNotice(printers.of(order.branch?.id ?? null)))
-              }
+              aria-expanded={printing}
+              onClick={() => setPrinting(!printing)}
             >
-              Bestellbon drucken
+              Drucken …
             </button>
             <button
               type="button"
@@ -349,6 +350,25 @@ export const OrderDetail = observer(function OrderDetail({
               </button>
             )}
           </div>
+          {printing && (
+            <PrintMenu
+              printers={printers.of(order.branch?.id ?? null).filter((d) => d.paired)}
+              busy={busy}
+              onClose={() => setPrinting(false)}
+              onPrint={(kind, device) => {
+                setPrinting(false);
+                void run(
+                  { action: 'print', body: { kind, ...(device ? { device: { id: device.id } } : {}) } },
+                  () => {
+                    const now = device && printers.devices.get(device.id);
+                    return now
+                      ? printedOnNotice(kind, now)
+                      : printNotice(printers.of(order.branch?.id ?? null));
+                  },
+                );
+              }}
+            />
+          )}
           {can('reject') && (
             <fieldset className="action-group action-group--danger">
               <legend>Ablehnen</legend>
@@ -597,7 +617,14 @@ export const OrderDetail = observer(function OrderDetail({
           </section>
         )}
 
-        <h3>Positionen</h3>
+        <OfferSection
+          orders={orders}
+          order={order}
+          now={now}
+          onSent={() => setNotice('Angebot gesendet; der Kunde antwortet auf der Statusseite.')}
+        />
+
+        <h3>{order.isQuotation ? 'Angefragt' : 'Positionen'}</h3>
         <table className="detail-items">
           <thead>
             <tr>

@@ -1,6 +1,7 @@
 import { t, type OrderStatusAction } from '@ordering/common';
 import { makeAutoObservable, runInAction } from 'mobx';
-import type { ApiClient } from '../../api/ApiClient';
+import { ApiRequestError, type ApiClient } from '../../api/ApiClient';
+import type { ApiErrorEntry } from '../../api/types';
 import type { EventSourceLike } from '../BackofficeRootStore';
 import { errorMessageOf, type ErrorStore } from '../ErrorStore';
 import { BOARD_COLUMNS, boardColumn, compareNew, dueAt, localDay, type BoardColumn } from './board';
@@ -10,6 +11,7 @@ export const ORDERS_LOAD_FAILED = 'Bestellungen konnten nicht geladen werden.';
 export const ORDER_LOAD_FAILED = 'Bestellung konnte nicht geladen werden.';
 export const ORDER_UPDATE_FAILED = 'Bestellung konnte nicht aktualisiert werden.';
 export const ORDER_DELETE_FAILED = 'Bestellung konnte nicht gelöscht werden.';
+export const OFFER_SEND_FAILED = 'Angebot konnte nicht gesendet werden.';
 
 /** An item line as the order API takes it (amount in a unit, the part values). */
 export interface ItemLine {
@@ -417,6 +419,22 @@ export class OrdersStore {
         this.actionError = errorMessageOf(error, ORDER_UPDATE_FAILED);
       });
       return false;
+    }
+  }
+
+  /**
+   * Answers a quotation request with a priced offer (`POST /api/orders/{id}/offer`); the answer replaces
+   * the order. Resolves the server's errors, each at its field (`lines.0.unitPrice`, `validUntil`), so the
+   * form shows them where they belong; none when it was sent.
+   */
+  async sendOffer(id: number, body: unknown): Promise<ApiErrorEntry[]> {
+    try {
+      const order = await this.api.post<StaffOrder>(`/api/orders/${id}/offer`, body);
+      runInAction(() => this.upsert(order));
+      return [];
+    } catch (error) {
+      if (error instanceof ApiRequestError && error.status !== 0) return error.errors;
+      return [{ message: errorMessageOf(error, OFFER_SEND_FAILED) }];
     }
   }
 

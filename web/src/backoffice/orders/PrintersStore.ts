@@ -1,4 +1,5 @@
 import { makeAutoObservable, runInAction } from 'mobx';
+import type { PrintKind } from '@ordering/common';
 import type { ApiClient } from '../../api/ApiClient';
 
 /** A printing device as `GET /api/devices/printing/status` and the `device.status` event report it. */
@@ -8,6 +9,8 @@ export interface PrintingDevice {
   branch: { id: number };
   /** Prints new orders by itself (a printer, or a front desk with `autoPrint`). */
   printsNewOrders: boolean;
+  /** Has its device key: the print menu may send to it. */
+  paired?: boolean;
   connection: 'online' | 'offline';
   printerState: { state: string; queued: number; paperNearEnd?: boolean } | null;
   /** German, e.g. "kein Papier · 3 Aufträge warten". */
@@ -70,7 +73,7 @@ export class PrintersStore {
   }
 }
 
-const isReady = (d: PrintingDevice) =>
+export const isReady = (d: PrintingDevice) =>
   d.connection === 'online' && (d.printerState === null || d.printerState.state === 'ok');
 
 /** One device's line on the board: "Kassa Theke: kein Papier · 3 Aufträge warten". */
@@ -90,4 +93,27 @@ export function printNotice(printers: PrintingDevice[]): string {
   if (ready) return `Bestellbon wird an „${ready.name}“ gedruckt.`;
   const reasons = printers.map(printerLine).join('; ');
   return `Druckauftrag wartet – ${reasons}. Er wird gedruckt, sobald der Drucker bereit ist.`;
+}
+
+/** What staff print from an order, in the words of the print menu and its notice. */
+export const PRINT_KIND_TEXT = {
+  receipt: 'Bestellbon',
+  kitchen: 'Küchenbon',
+  labels: 'Etiketten',
+} as const satisfies Record<PrintKind, string>;
+
+/** A device's state in the print menu: "bereit", "kein Papier · 3 Aufträge warten", "offline". */
+export function printerStateLabel(d: PrintingDevice): string {
+  if (d.connection === 'offline') return 'offline';
+  return d.printerStatus ?? 'bereit';
+}
+
+/**
+ * What the print menu says after the job was written for one chosen device: sent to it, or waiting for
+ * it (no paper, offline) with the reason.
+ */
+export function printedOnNotice(kind: PrintKind, device: PrintingDevice): string {
+  const what = PRINT_KIND_TEXT[kind];
+  if (isReady(device)) return `${what} an Drucker „${device.name}“ gesendet.`;
+  return `${what} an „${device.name}“ gesendet – ${printerLine(device)}. Er wird gedruckt, sobald der Drucker bereit ist.`;
 }

@@ -1,4 +1,4 @@
-import { formatMoney, t, toCents, unitLabel } from '@ordering/common';
+import { formatIsoDate, formatMoney, t, toCents, unitLabel } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
 import { Link, Navigate, useLocation, useParams, useSearchParams } from '../../router/router';
@@ -145,6 +145,7 @@ const StatusContent = observer(function StatusContent({ status }: { status: Orde
           </div>
         </div>
       )}
+      {status.offer && <OfferCard status={status} currency={currency} />}
       {status.actionError && (
         <div className="alert alert--error" role="alert">
           {status.actionError}
@@ -323,6 +324,73 @@ const WithdrawalCard = observer(function WithdrawalCard({ status }: { status: Or
       >
         {texts.withdrawAction}
       </Link>
+    </div>
+  );
+});
+
+const OFFER_STATE_TEXT = {
+  open: 'Bitte nehmen Sie das Angebot an oder lehnen Sie es ab.',
+  accepted: 'Sie haben das Angebot angenommen. Vielen Dank für Ihre Bestellung!',
+  declined: 'Sie haben das Angebot abgelehnt.',
+  expired: 'Dieses Angebot ist abgelaufen. Bitte fragen Sie ein neues an.',
+} as const;
+
+/** Staff's priced offer on a quotation request: its lines and total, and the answer while it is open. */
+const OfferCard = observer(function OfferCard({
+  status,
+  currency,
+}: {
+  status: OrderStatusStore;
+  currency: string;
+}) {
+  const { offer, state } = status.offer!;
+  return (
+    <div className="card status__offer" id="angebot" role="region" aria-label="Ihr Angebot">
+      <h2>Ihr Angebot</h2>
+      {offer.message && <p className="status__offer-message">{offer.message}</p>}
+      <ul className="cart-items">
+        {offer.lines.map((line, index) => (
+          <li key={index} className="cart-item">
+            <div className="cart-item__main">
+              <span className="cart-item__name">{line.name}</span>
+              <span className="cart-item__quantity">
+                {formatAmount(line.amount)} {unitLabel(line.unit)}
+              </span>
+            </div>
+            <span className="cart-item__price">
+              {formatMoney(Math.round(toCents(line.unitPrice) * line.amount), currency)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <dl className="totals">
+        <div className="totals__row totals__row--total">
+          <dt>{t('pricing.total')}</dt>
+          <dd>{formatMoney(toCents(offer.pricing.totalGross), currency)}</dd>
+        </div>
+      </dl>
+      <p className="muted">Gültig bis {formatIsoDate(offer.validUntil)}</p>
+      <p role="status">{OFFER_STATE_TEXT[state]}</p>
+      {state === 'open' && (
+        <div className="status__actions">
+          <button
+            type="button"
+            className="button button--primary"
+            disabled={status.isBusy}
+            onClick={() => void status.answerOffer('accept')}
+          >
+            Angebot verbindlich annehmen
+          </button>
+          <button
+            type="button"
+            className="button button--secondary"
+            disabled={status.isBusy}
+            onClick={() => void status.answerOffer('decline')}
+          >
+            Angebot ablehnen
+          </button>
+        </div>
+      )}
     </div>
   );
 });

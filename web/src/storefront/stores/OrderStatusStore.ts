@@ -6,6 +6,8 @@ import {
   formatDate,
   formatTime,
   isFinalOrder,
+  localDate,
+  offerState,
   paymentLine,
   showQuestionnaire,
   showQuestionnaireComment,
@@ -13,6 +15,8 @@ import {
   t,
   timeline,
   type Branch,
+  type OfferState,
+  type OrderOffer,
   type PublicOrder,
   type Questionnaire,
   type TimelineStep,
@@ -192,6 +196,32 @@ export class OrderStatusStore {
       date: formatDate(date, this.timeZone),
       time: formatTime(date, this.timeZone),
     });
+  }
+
+  /** Staff's priced offer on a quotation request, with where it stands today (branch's calendar). */
+  get offer(): { offer: OrderOffer; state: OfferState } | null {
+    const offer = this.order?.offer;
+    if (!offer) return null;
+    return { offer, state: offerState(offer, localDate(new Date(), this.timeZone)) };
+  }
+
+  /**
+   * The customer's answer to the offer: accepted, the request becomes an order (ticket number, on the
+   * board); declined, it is closed. The order is reloaded; a refusal (expired) is `actionError`.
+   */
+  async answerOffer(answer: 'accept' | 'decline'): Promise<void> {
+    if (this.isBusy) return;
+    this.isBusy = true;
+    this.actionError = null;
+    try {
+      await this.api.post(`${this.path}/${answer}-offer`, {}, { redirectOnUnauthorized: false });
+    } catch (error) {
+      runInAction(() => {
+        this.actionError = error instanceof ApiRequestError ? error.message : t('general.unknownError');
+      });
+    }
+    await this.load();
+    runInAction(() => (this.isBusy = false));
   }
 
   /** Accepting confirms the order at the proposed time; rejecting cancels it. The order is reloaded. */
