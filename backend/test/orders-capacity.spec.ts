@@ -81,7 +81,11 @@ describe('slot capacity and availability', () => {
     );
     expect(res.status).toBe(200);
     expect(res.body.data).toMatchObject({ type: 'takeaway', slotMinutes: 15, capacity: 2 });
-    const days = res.body.data.days as Array<{ date: string; windows: Array<{ from: string; to: string }> }>;
+    const days = res.body.data.days as Array<{
+      date: string;
+      windows: Array<{ from: string; to: string }>;
+      full: Array<{ from: string; to: string }>;
+    }>;
     // Monday the 23rd is a closing day.
     expect(days.map((d) => d.date)).toEqual(['2026-11-21', '2026-11-22']);
     const saturdayWindows = days[0]!.windows.map((w) => [w.from, w.to]);
@@ -91,6 +95,12 @@ describe('slot capacity and availability', () => {
       [new Date(saturday('12:15')).toISOString(), new Date(saturday('18:25')).toISOString()],
       [new Date(saturday('18:45')).toISOString(), new Date(saturday('21:55')).toISOString()],
     ]);
+    // The full slots are named too, so that the pickers show them as full instead of hiding them.
+    expect(days[0]!.full).toEqual([
+      { from: new Date(saturday('12:00')).toISOString(), to: new Date(saturday('12:10')).toISOString() },
+      { from: new Date(saturday('18:30')).toISOString(), to: new Date(saturday('18:40')).toISOString() },
+    ]);
+    expect(days[1]!.full).toEqual([]);
     const deliveryDays = await t.request(
       'GET',
       `/api/branches/${demo.vienna.id}/availability?from=2026-11-21&to=2026-11-21&type=delivery`,

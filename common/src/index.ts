@@ -16,6 +16,7 @@ export * from './calendar.js';
 export * from './opening-hours.js';
 export * from './appointments.js';
 export * from './slot-capacity.js';
+export * from './slot-choices.js';
 export * from './order-status.js';
 export * from './checkout.js';
 export * from './price-note.js';

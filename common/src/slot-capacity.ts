@@ -56,28 +56,43 @@ export function applySlotCapacity(
   taken: ReadonlyMap<number, number>,
   limit: SlotLimit,
 ): AvailableDay[] {
-  if (!hasSlotLimit(limit)) return days.map((day) => ({ ...day, windows: [...day.windows] }));
+  return splitSlotCapacity(days, taken, limit).free;
+}
+
+/**
+ * The available days split by slot capacity: `free` as {@link applySlotCapacity} gives it, and `full` the
+ * windows of times whose slot is full (per date; days without a full slot are left out), so that the pickers
+ * can show a full slot as full instead of hiding it.
+ */
+export function splitSlotCapacity(
+  days: readonly AvailableDay[],
+  taken: ReadonlyMap<number, number>,
+  limit: SlotLimit,
+): { free: AvailableDay[]; full: AvailableDay[] } {
+  if (!hasSlotLimit(limit))
+    return { free: days.map((day) => ({ ...day, windows: [...day.windows] })), full: [] };
   const step = APPOINTMENT_ROUNDING_MINUTES * MINUTE;
-  const result: AvailableDay[] = [];
+  const free: AvailableDay[] = [];
+  const full: AvailableDay[] = [];
   for (const day of days) {
-    const windows: AppointmentWindow[] = [];
+    const windows: Record<'free' | 'full', AppointmentWindow[]> = { free: [], full: [] };
     for (const window of day.windows) {
-      let open: number | null = null;
-      let last = 0;
+      let open: { kind: 'free' | 'full'; from: number; last: number } | null = null;
       for (let time = window.from.getTime(); time <= window.to.getTime(); time += step) {
-        if (isSlotFull(new Date(time), taken, limit)) {
-          if (open !== null) windows.push({ from: new Date(open), to: new Date(last) });
+        const kind = isSlotFull(new Date(time), taken, limit) ? 'full' : 'free';
+        if (open && open.kind !== kind) {
+          windows[open.kind].push({ from: new Date(open.from), to: new Date(open.last) });
           open = null;
-          continue;
         }
-        if (open === null) open = time;
-        last = time;
+        if (open) open.last = time;
+        else open = { kind, from: time, last: time };
       }
-      if (open !== null) windows.push({ from: new Date(open), to: new Date(last) });
+      if (open) windows[open.kind].push({ from: new Date(open.from), to: new Date(open.last) });
     }
-    if (windows.length > 0) result.push({ date: day.date, windows });
+    if (windows.free.length > 0) free.push({ date: day.date, windows: windows.free });
+    if (windows.full.length > 0) full.push({ date: day.date, windows: windows.full });
   }
-  return result;
+  return { free, full };
 }
 
 /** The first time of the first available day, or null when none is left. */

@@ -355,32 +355,14 @@ test.describe('Checkout', () => {
     await donation.getByRole('button', { name: 'Speichern' }).click();
     await expect(page.getByRole('button', { name: /Organisation/ })).toContainText('Caritas Wien');
 
-    // The date and time pickers: a bookable day, then a time inside the day's hours.
-    await page.getByRole('button', { name: /Datum/ }).click();
-    const datePicker = page.getByRole('dialog', { name: 'Datum wählen' });
-    await expect(datePicker.getByRole('columnheader', { name: 'Mo' })).toBeVisible();
-    const day = datePicker.locator('.calendar__day:not([disabled])').nth(1);
-    await day.click();
-    await expect(day).toHaveAttribute('aria-pressed', 'true');
-    await screenshot(page, testInfo, 'date-picker', false);
+    // The slots: a day chip, then a time button; one tap each.
+    await page.getByRole('radiogroup', { name: 'Datum' }).getByRole('radio').nth(1).check();
+    const times = page.getByRole('radiogroup', { name: 'Uhrzeit' });
+    const time = times.getByRole('radio', { disabled: false }).nth(1);
+    await time.check();
+    await expect(time).toBeChecked();
+    await screenshot(page, testInfo, 'time-slots', false);
     await expectNoSeriousA11yViolations(page);
-    await datePicker.getByRole('button', { name: 'Speichern' }).click();
-    await expect(datePicker).toBeHidden();
-
-    await page.getByRole('button', { name: /Uhrzeit/ }).click();
-    const timePicker = page.getByRole('dialog', { name: 'Uhrzeit wählen' });
-    await expect(timePicker.getByText('Verfügbare Zeiten:')).toBeVisible();
-    await timePicker.getByRole('button', { name: 'Stunde erhöhen' }).click();
-    const minute = timePicker.getByRole('spinbutton', { name: 'Minute' });
-    const before = Number(await minute.textContent());
-    const after = String((before + 5) % 60).padStart(2, '0');
-    await minute.press('ArrowUp');
-    await expect(minute).toHaveText(after);
-    await screenshot(page, testInfo, 'time-picker', false);
-    await timePicker.getByRole('button', { name: 'Speichern' }).click();
-    await expect(page.getByRole('button', { name: /Uhrzeit/ })).toContainText(
-      new RegExp(`\\d\\d:${after} Uhr`),
-    );
 
     await page.getByRole('link', { name: 'Zurück', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`${WIEN}$`));
@@ -602,14 +584,14 @@ test.describe('Ordering, more', () => {
       await page.getByRole('dialog').getByRole('button', { name: 'In den Warenkorb' }).click();
       await page.goto(`${WIEN}/checkout`);
       await fillContact(page);
-      // Today is not bookable; the first bookable day is later.
-      await page.getByRole('button', { name: /Datum/ }).click();
-      const datePicker = page.getByRole('dialog', { name: 'Datum wählen' });
-      const day = datePicker.locator('.calendar__day:not([disabled])').first();
-      await expect(day).not.toHaveClass(/calendar__day--today/);
-      await day.click();
-      await datePicker.getByRole('button', { name: 'Speichern' }).click();
-      await expect(page.getByRole('button', { name: /Uhrzeit/ })).toContainText(/\d\d:\d\d Uhr/);
+      // Today is not bookable and nothing "as soon as possible": the first chip is a later day, whose
+      // first time a tap on it takes.
+      const day = page.getByRole('radiogroup', { name: 'Datum' }).getByRole('radio').first();
+      await expect(day).not.toHaveAccessibleName(/^(Heute|So bald wie möglich)/);
+      await day.check();
+      await expect(
+        page.getByRole('radiogroup', { name: 'Uhrzeit' }).getByRole('radio', { checked: true }),
+      ).toHaveCount(1);
       const submit = page.getByRole('button', { name: 'Zahlungspflichtig vorbestellen' });
       await expect(submit).toBeVisible();
       await expect(page.getByLabel('Vorname')).toHaveValue('Anna');
@@ -694,19 +676,13 @@ test.describe('Ordering, more', () => {
     await page.goto('/store/estrich-graz/checkout');
     await fillContact(page);
     await fillAddress(page, 'Annenstraße 10', '8020', 'Graz');
-    await expect(page.getByRole('button', { name: /Datum/ })).toContainText('Keine Angabe');
+    const days = page.getByRole('radiogroup', { name: 'Datum' });
+    await expect(days.getByRole('radio', { checked: true })).toHaveCount(0);
     await submitButton(page).click();
     await expect(page.getByText('Bitte wählen Sie einen Termin aus.')).toBeVisible();
 
-    await page.getByRole('button', { name: /Datum/ }).click();
-    const picker = page.getByRole('dialog', { name: 'Datum wählen' });
     // The second bookable day: on the first, the earliest time moves on every 5 minutes (lead time from now).
-    const bookable = picker.locator('.calendar__day:not([disabled])');
-    for (let month = 0; month < 3 && (await bookable.count()) < 2; month += 1) {
-      await picker.getByRole('button', { name: 'Nächster Monat' }).click();
-    }
-    await bookable.nth(1).click();
-    await picker.getByRole('button', { name: 'Speichern' }).click();
+    await days.getByRole('radio').nth(1).check();
     await expect(submitButton(page)).toHaveText('Angebotsanfrage abschicken');
     await submitButton(page).click();
     await expect(

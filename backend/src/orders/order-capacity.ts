@@ -1,5 +1,4 @@
 import {
-  applySlotCapacity,
   availableDays,
   busyExtraMinutes,
   earliestAppointment,
@@ -11,6 +10,7 @@ import {
   isSlotFull,
   roundUpToMinutes,
   slotStart,
+  splitSlotCapacity,
   type AvailableDay,
   type LeadTimeProduct,
   type OrderType,
@@ -65,6 +65,20 @@ export async function bookableDays(
   now: Date,
   products: readonly LeadTimeProduct[],
 ): Promise<AvailableDay[]> {
+  return (await slotDays(em, branch, type, now, products)).free;
+}
+
+/**
+ * The bookable days (`free`) and, per date, the times taken out because their slot is full (`full`): the
+ * pickers show those as full.
+ */
+export async function slotDays(
+  em: EntityManager,
+  branch: Branch,
+  type: OrderType,
+  now: Date,
+  products: readonly LeadTimeProduct[],
+): Promise<{ free: AvailableDay[]; full: AvailableDay[] }> {
   const contract = branchContract(branch);
   const earliest = earliestAppointment({
     now,
@@ -75,7 +89,7 @@ export async function bookableDays(
   });
   const days = availableDays(hoursForOrderType(contract, type), earliest);
   const limit = slotLimitOf(branch, type);
-  if (!hasSlotLimit(limit) || days.length === 0) return days;
+  if (!hasSlotLimit(limit) || days.length === 0) return { free: days, full: [] };
   const first = days[0]!.windows[0]!.from;
   const lastDay = days[days.length - 1]!;
   const last = lastDay.windows[lastDay.windows.length - 1]!.to;
@@ -87,7 +101,7 @@ export async function bookableDays(
     new Date(last.getTime() + limit.slotMinutes * 60_000),
     limit.slotMinutes,
   );
-  return applySlotCapacity(days, taken, limit);
+  return splitSlotCapacity(days, taken, limit);
 }
 
 /**

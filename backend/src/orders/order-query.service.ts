@@ -6,6 +6,7 @@ import {
   PAYMENT_METHODS,
   STATUS_TRANSITIONS,
   t,
+  type AppointmentWindow,
   type LeadTimeProduct,
   type OrderType,
   type ReviewAverages,
@@ -24,7 +25,7 @@ import { isCalendarDay, parseFilterDate, parseIntFilter } from '../core/input.js
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../crud/crud.service.js';
 import { parseId } from '../core/input.js';
 import { Product } from '../catalog/product.entity.js';
-import { bookableDays, slotLimitOf } from './order-capacity.js';
+import { slotDays, slotLimitOf } from './order-capacity.js';
 import { loadForStaff, secretsEqual } from './order-actions.js';
 import { staffOrderJson } from './order-json.js';
 import { Order } from './order.entity.js';
@@ -319,23 +320,28 @@ export class OrderQueryService {
       ? await em.getRepository(Product).findBy({ id: In(productIds.map(Number)) })
       : [];
     const limit = slotLimitOf(branch, type as OrderType);
-    const days = await bookableDays(
+    const { free, full } = await slotDays(
       em,
       branch,
       type as OrderType,
       now,
       products as unknown as LeadTimeProduct[],
     );
+    const iso = (windows: readonly AppointmentWindow[]) =>
+      windows.map((w) => ({ from: w.from.toISOString(), to: w.to.toISOString() }));
+    const fullByDate = new Map(full.map((day) => [day.date, day.windows]));
     return {
       branch: { id: branch.id },
       type,
       slotMinutes: limit.slotMinutes,
       capacity: limit.capacity ?? null,
-      days: days
+      days: free
         .filter((day) => day.date >= from && day.date <= to)
         .map((day) => ({
           date: day.date,
-          windows: day.windows.map((w) => ({ from: w.from.toISOString(), to: w.to.toISOString() })),
+          windows: iso(day.windows),
+          // The times of the day whose slot is full (shown as full by the pickers, refused on submit).
+          full: iso(fullByDate.get(day.date) ?? []),
         })),
     };
   }

@@ -127,6 +127,8 @@ export const de = {
   'deliveryArea.rangeLengths': 'Im Bereich "{value}" haben Anfang und Ende verschieden viele Stellen.',
   'deliveryArea.polygonInvalid':
     'Bitte ein GeoJSON-Polygon angeben: type "Polygon" oder "MultiPolygon", coordinates als [Länge, Breite].',
+  'checkout.tableName': 'Tisch {table}',
+  'checkout.atTable': 'Sie bestellen an {table}. Wir bringen Ihre Bestellung an den Tisch.',
   'checkout.tableInvalid': 'Bitte wählen Sie einen gültigen Tisch aus.',
   'checkout.paymentMethodUnavailable': 'Diese Zahlungsart ist nicht verfügbar.',
   'checkout.legalInstructionsRequired': 'Bitte akzeptieren Sie die Allgemeinen Geschäftsbedingungen.',
@@ -159,6 +161,11 @@ export const de = {
   'appointment.tomorrow': 'Morgen',
   'appointment.asap': 'So bald wie möglich',
   'appointment.noEntry': 'Keine Angabe',
+  'appointment.full': 'ausgebucht',
+  'appointment.morning': 'Vormittag',
+  'appointment.noon': 'Mittag',
+  'appointment.afternoon': 'Nachmittag',
+  'appointment.evening': 'Abend',
 
   // --- order status (section 4)
   'orderStatus.waiting': 'Warten auf Bestätigung',

@@ -11,6 +11,7 @@ import { CatalogStore } from './stores/CatalogStore';
 import type { CheckoutStore } from './stores/CheckoutStore';
 import { ClockStore, type Clock } from './stores/ClockStore';
 import { InitDataStore } from './stores/InitDataStore';
+import { TableLinkStore } from './stores/TableLinkStore';
 import type { OpenEventStream, OrderStatusStore } from './stores/OrderStatusStore';
 import type { FileUploader } from './stores/ProductEditor';
 
@@ -47,6 +48,8 @@ export class StorefrontRootStore {
   private readonly storage: CartStorage;
   private checkoutLoad?: Promise<CheckoutStore>;
   private checkoutStore: CheckoutStore | null = null;
+  /** The table a guest's QR code named, per branch (the menu and the checkout say "Tisch 7"). */
+  readonly tableLinks: TableLinkStore;
 
   constructor({
     api,
@@ -66,6 +69,7 @@ export class StorefrontRootStore {
     this.catalog = new CatalogStore(this.data, this.branches, this.clock);
     this.cart = new CartStore(this.data, this.branches, this.catalog, storage, uploader, api);
     this.storage = storage;
+    this.tableLinks = new TableLinkStore(storage);
     this.openEventStream = openEventStream;
     this.consent = new ConsentStore(cookies, clock);
     this.analytics = new AnalyticsStore(api, this.consent);
@@ -97,6 +101,7 @@ export class StorefrontRootStore {
   loadCheckout(): Promise<CheckoutStore> {
     this.checkoutLoad ??= import('./stores/CheckoutStore').then(({ CheckoutStore }) => {
       const checkout = new CheckoutStore(this.data, this.cart, this.clock, this.api, this.storage);
+      checkout.tableLinks = this.tableLinks;
       // The purchase event: the placed order's items and total, sent only with consent.
       checkout.onOrderPlaced = (order, cart) =>
         void this.analytics.commerce('purchase', {

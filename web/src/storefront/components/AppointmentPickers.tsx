@@ -1,249 +1,87 @@
-import { t, WEEKDAY_SHORT_NAMES_DE } from '@ordering/common';
+import { t } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
-import { Overlay } from './Overlay';
-import { longDateLabel, type DatePickerState, type TimePickerState } from '../stores/pickers';
 import { useStores } from '../stores';
 import { texts } from '../texts';
 
-/** The appointment section's two buttons and their overlays (spec section 2). */
+/**
+ * The appointment section (issue 25, "slots in one tap"): the bookable days as chips ("So bald wie möglich"
+ * first where the branch takes orders now) and the chosen day's times as buttons, grouped by part of the
+ * day; a full slot shows "ausgebucht" and cannot be chosen. Both are radio groups of native radios (arrow
+ * keys move, the screen reader says "1 of 12"); one tap chooses.
+ */
 export const AppointmentPickers = observer(function AppointmentPickers({ error }: { error?: string }) {
   const { checkout } = useStores();
+  const day = checkout.appointmentDay;
+  const chosen = checkout.appointment?.getTime();
+  const groups = checkout.slotGroups;
+  const days = checkout.dayChoices;
   return (
-    <div className="appointment">
-      <div className="appointment__buttons">
-        <button
-          type="button"
-          id="appointmentDate"
-          className="picker-button"
-          onClick={checkout.openDatePicker}
-          aria-invalid={!!error}
-          aria-describedby={error ? 'appointmentDate-error' : undefined}
-        >
-          <span className="picker-button__label">{texts.date}</span>
-          <span className="picker-button__value">{checkout.dayLabel(checkout.appointmentDay)}</span>
-        </button>
-        <button
-          type="button"
-          className="picker-button"
-          onClick={checkout.openTimePicker}
-          disabled={!checkout.appointmentDay}
-        >
-          <span className="picker-button__label">{texts.time}</span>
-          <span className="picker-button__value">{checkout.timeLabel}</span>
-        </button>
+    <div className="slots">
+      <div
+        id="appointmentDate"
+        className="slots__days"
+        role="radiogroup"
+        aria-label={texts.date}
+        aria-invalid={!!error}
+        aria-describedby={error ? 'appointmentDate-error' : undefined}
+        tabIndex={-1}
+      >
+        {days.length === 0 && <p className="slots__none">{t('appointment.noneOnDay')}</p>}
+        {days.map((choice) => (
+          <label
+            key={choice.date ?? 'asap'}
+            className={`slot-chip${choice.date === null ? ' slot-chip--asap' : ''}`}
+          >
+            <input
+              type="radio"
+              name="appointment-day"
+              checked={day === choice.date}
+              onChange={() => checkout.chooseDay(choice.date)}
+            />
+            <span className="slot-chip__face">
+              <span className="slot-chip__name">{choice.name}</span>
+              {choice.dateLabel && <span className="slot-chip__date">{choice.dateLabel}</span>}
+            </span>
+          </label>
+        ))}
       </div>
       {error && (
         <p id="appointmentDate-error" className="form__error">
           {error}
         </p>
       )}
-      <Overlay open={!!checkout.datePicker} label={texts.chooseDate} onClose={checkout.closeDatePicker}>
-        {checkout.datePicker && (
-          <DatePicker
-            picker={checkout.datePicker}
-            onSave={checkout.saveDatePicker}
-            onClose={checkout.closeDatePicker}
-          />
-        )}
-      </Overlay>
-      <Overlay open={!!checkout.timePicker} label={texts.chooseTime} onClose={checkout.closeTimePicker}>
-        {checkout.timePicker && (
-          <TimePicker
-            picker={checkout.timePicker}
-            onSave={checkout.saveTimePicker}
-            onClose={checkout.closeTimePicker}
-          />
-        )}
-      </Overlay>
-    </div>
-  );
-});
-
-const DatePicker = observer(function DatePicker({
-  picker,
-  onSave,
-  onClose,
-}: {
-  picker: DatePickerState;
-  onSave: () => void;
-  onClose: () => void;
-}) {
-  return (
-    <div className="picker__content">
-      <div className="picker__head">
-        <button
-          type="button"
-          className="icon-button"
-          aria-label={texts.previousMonth}
-          onClick={picker.previousMonth}
-          disabled={!picker.canGoBack}
-        >
-          <span aria-hidden="true">‹</span>
-        </button>
-        <h2 className="picker__title" aria-live="polite">
-          {picker.title}
-        </h2>
-        <button type="button" className="icon-button" aria-label={texts.nextMonth} onClick={picker.nextMonth}>
-          <span aria-hidden="true">›</span>
-        </button>
-      </div>
-      <table className="calendar">
-        <thead>
-          <tr>
-            <th scope="col" className="calendar__week">
-              <abbr title={texts.calendarWeek}>KW</abbr>
-            </th>
-            {WEEKDAY_SHORT_NAMES_DE.map((name) => (
-              <th key={name} scope="col">
-                {name}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {picker.weeks.map((week) => (
-            <tr key={week.week}>
-              <th scope="row" className="calendar__week">
-                {week.week}
-              </th>
-              {week.days.map((day) => (
-                <td key={day.date}>
-                  <button
-                    type="button"
-                    className={`calendar__day${day.isInMonth ? '' : ' calendar__day--outside'}${day.isToday ? ' calendar__day--today' : ''}`}
-                    disabled={!day.isAvailable}
-                    aria-pressed={picker.selected === day.date}
-                    aria-label={longDateLabel(day.date)}
-                    onClick={() => picker.select(day.date)}
+      {day && (
+        <div className="slots__times" role="radiogroup" aria-label={texts.time}>
+          {groups.length === 0 && <p className="slots__none">{t('appointment.noneOnDay')}</p>}
+          {groups.map((group) => (
+            <div key={group.label} className="slots__group" role="group" aria-label={group.label}>
+              <p className="slots__group-title" aria-hidden="true">
+                {group.label}
+              </p>
+              <div className="slots__grid">
+                {group.slots.map((slot) => (
+                  <label
+                    key={slot.time.getTime()}
+                    className={`slot-button${slot.isFull ? ' slot-button--full' : ''}`}
                   >
-                    {day.day}
-                  </button>
-                </td>
-              ))}
-            </tr>
+                    <input
+                      type="radio"
+                      name="appointment-time"
+                      disabled={slot.isFull}
+                      checked={chosen === slot.time.getTime()}
+                      onChange={() => checkout.chooseSlot(slot)}
+                    />
+                    <span className="slot-button__face">
+                      <span className="slot-button__time">{slot.label}</span>
+                      {slot.isFull && <span className="slot-button__full">{t('appointment.full')}</span>}
+                    </span>
+                  </label>
+                ))}
+              </div>
+            </div>
           ))}
-        </tbody>
-      </table>
-      <div className="picker__actions">
-        <button type="button" className="button button--secondary" onClick={picker.clear}>
-          {t('general.clear')}
-        </button>
-        <button type="button" className="button button--secondary" onClick={onClose}>
-          {t('general.cancel')}
-        </button>
-        <button type="button" className="button button--primary" onClick={onSave} disabled={!picker.canSave}>
-          {t('general.save')}
-        </button>
-      </div>
-    </div>
-  );
-});
-
-function pad(value: number): string {
-  return String(value).padStart(2, '0');
-}
-
-const TimePicker = observer(function TimePicker({
-  picker,
-  onSave,
-  onClose,
-}: {
-  picker: TimePickerState;
-  onSave: () => void;
-  onClose: () => void;
-}) {
-  return (
-    <div className="picker__content">
-      <h2 className="picker__title">{texts.chooseTime}</h2>
-      <div className="spinners">
-        <Spinner
-          label={texts.hour}
-          value={pad(picker.hour)}
-          onUp={() => picker.changeHour(1)}
-          onDown={() => picker.changeHour(-1)}
-        />
-        <span className="spinners__colon" aria-hidden="true">
-          :
-        </span>
-        <Spinner
-          label={texts.minute}
-          value={pad(picker.minute)}
-          onUp={() => picker.changeMinute(1)}
-          onDown={() => picker.changeMinute(-1)}
-        />
-      </div>
-      {picker.hasWindows ? (
-        <div className="time-windows">
-          <p className="time-windows__title">{texts.availableTimes}</p>
-          <ul>
-            {picker.windowLabels.map((window) => (
-              <li key={window.from}>
-                <button type="button" className="link-button" onClick={() => picker.jumpTo(window.fromTime)}>
-                  {window.from}
-                </button>
-                {' – '}
-                <button type="button" className="link-button" onClick={() => picker.jumpTo(window.toTime)}>
-                  {window.to}
-                </button>
-                {' Uhr'}
-              </li>
-            ))}
-          </ul>
         </div>
-      ) : (
-        <p className="time-windows__none">{t('appointment.noneOnDay')}</p>
       )}
-      <div className="picker__actions">
-        <button type="button" className="button button--secondary" onClick={onClose}>
-          {t('general.cancel')}
-        </button>
-        <button type="button" className="button button--primary" onClick={onSave} disabled={!picker.canSave}>
-          {t('general.save')}
-        </button>
-      </div>
     </div>
   );
 });
-
-/** An hour or minute spinner: the arrow keys and the two buttons change it. */
-function Spinner({
-  label,
-  value,
-  onUp,
-  onDown,
-}: {
-  label: string;
-  value: string;
-  onUp: () => void;
-  onDown: () => void;
-}) {
-  return (
-    <div className="spinner">
-      <button type="button" className="stepper-button" aria-label={texts.increaseOf(label)} onClick={onUp}>
-        +
-      </button>
-      <div
-        className="spinner__value"
-        role="spinbutton"
-        tabIndex={0}
-        aria-label={label}
-        aria-valuenow={Number(value)}
-        aria-valuetext={value}
-        onKeyDown={(event) => {
-          if (event.key === 'ArrowUp') {
-            event.preventDefault();
-            onUp();
-          } else if (event.key === 'ArrowDown') {
-            event.preventDefault();
-            onDown();
-          }
-        }}
-      >
-        {value}
-      </div>
-      <button type="button" className="stepper-button" aria-label={texts.decreaseOf(label)} onClick={onDown}>
-        −
-      </button>
-    </div>
-  );
-}

@@ -13,6 +13,7 @@ import { Overlay } from '../components/Overlay';
 import { LazyProductModal } from '../components/LazyProductModal';
 import { LegalTextLink, type LegalTextFields } from '../components/LegalTextLink';
 import { OrderSummary } from '../components/OrderSummary';
+import { TableConfirmation } from '../components/TableConfirmation';
 import { useSelectedBranch } from '../components/useSelectedBranch';
 import type { CheckoutStore, CustomerField } from '../stores/CheckoutStore';
 import { useStores } from '../stores';
@@ -134,6 +135,7 @@ const Checkout = observer(function Checkout({ identifier }: { identifier: string
 
         {checkout.showsTableSelect && (
           <Section title={texts.sectionTable} id="checkout-table">
+            {checkout.linkedTable && <TableConfirmation identifier={checkout.linkedTable.identifier} />}
             <Field id="table" label={texts.table} required error={checkout.errorFor('table')}>
               {(props) => (
                 <select
@@ -226,9 +228,11 @@ const Checkout = observer(function Checkout({ identifier }: { identifier: string
           </Section>
         )}
 
-        <Section title={texts.sectionAppointment} id="checkout-appointment">
-          <AppointmentPickers error={checkout.errorFor('appointmentDate')} />
-        </Section>
+        {!checkout.skipsAppointment && (
+          <Section title={texts.sectionAppointment} id="checkout-appointment">
+            <AppointmentPickers error={checkout.errorFor('appointmentDate')} />
+          </Section>
+        )}
 
         <Section title={texts.sectionComment} id="checkout-comment">
           <Field id="comment" label={texts.comment} error={checkout.errorFor('comment')}>

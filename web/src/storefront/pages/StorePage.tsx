@@ -9,6 +9,7 @@ import { LoadState } from '../components/LoadState';
 import { ProductCard } from '../components/ProductCard';
 import { LazyProductModal } from '../components/LazyProductModal';
 import { StoreBanner } from '../components/StoreBanner';
+import { TableConfirmation } from '../components/TableConfirmation';
 import { useSelectedBranch } from '../components/useSelectedBranch';
 import { imageUrl } from '../format';
 import { categoryScrollOffset } from '../stores/scrolling';
@@ -27,7 +28,7 @@ export const StorePage = observer(function StorePage() {
 
 const Store = observer(function Store({ identifier }: { identifier: string }) {
   const root = useStores();
-  const { ui, cart, catalog } = root;
+  const { ui, cart, catalog, tableLinks } = root;
   const { branch, ready } = useSelectedBranch(identifier);
   // A table's QR code (`?table=`): dine-in with that table, kept for the checkout; the parameter is then
   // dropped from the address, so a reload or "back" keeps the guest's later choices.
@@ -62,6 +63,9 @@ const Store = observer(function Store({ identifier }: { identifier: string }) {
     <div className={`store${cart.isPanelVisible ? ' store--cart-open' : ''}`}>
       <PageTitle title={branch.name} shopName={ui.shopName} />
       <StoreBanner branch={branch} />
+      {cart.orderType === 'dineIn' && tableLinks.of(branch.id) && (
+        <TableConfirmation identifier={tableLinks.of(branch.id)!.identifier} />
+      )}
       <CategoryBar />
       {groups.length === 0 ? (
         <p className="card">{texts.noMenu}</p>

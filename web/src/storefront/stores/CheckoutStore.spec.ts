@@ -192,6 +192,28 @@ describe(CheckoutStore.name, () => {
       ]);
     });
 
+    it('confirms the linked table and skips date and time while that table is chosen', async () => {
+      const { checkout, root } = await checkoutFor([], { data: tableData() });
+      root.data.tables = tables;
+      checkout.tableLinks = root.tableLinks;
+      root.cart.setAppointmentDate('2026-03-03T10:00:00.000Z'); // chosen before the guest sat down
+      checkout.applyTableLink('12');
+      expect(checkout.linkedTable?.identifier).toBe('12');
+      expect(root.tableLinks.of(1)).toEqual({ id: 7, identifier: '12' });
+      expect(checkout.skipsAppointment).toBe(true);
+      expect(checkout.form.appointmentDate).toBeNull();
+      // Another table, or another order type: the link no longer speaks for the order.
+      checkout.setTable(8);
+      expect(checkout.linkedTable).toBeNull();
+      expect(checkout.form.appointmentDate).toBe('2026-03-03T10:00:00.000Z');
+      checkout.setTable(7);
+      root.cart.setOrderType('takeaway');
+      expect(checkout.skipsAppointment).toBe(false);
+      // An unknown table forgets the link.
+      checkout.applyTableLink('Garten 5');
+      expect(root.tableLinks.of(1)).toBeNull();
+    });
+
     it('keeps the order type when the branch has no dine-in', async () => {
       const data = fixture({ branches: [makeBranch({ isDineInEnabled: false })] });
       const { checkout, root } = await checkoutFor([], { data });
@@ -331,34 +353,54 @@ describe(CheckoutStore.name, () => {
       expect(checkout.availableDays.length).toBeGreaterThan(0);
     });
 
-    it('takes a day from the date picker and a time from the time picker', async () => {
-      const { checkout, root } = await checkoutFor();
-      checkout.openDatePicker();
-      expect(checkout.datePicker?.title).toBe('März 2026');
-      checkout.datePicker!.select('2026-03-03');
-      checkout.saveDatePicker();
-      expect(checkout.datePicker).toBeNull();
+    it('offers the days as chips, "so bald wie möglich" first, and the chosen day\'s times in one tap', async () => {
+      const { checkout, root } = await checkoutFor([
+        json(200, {
+          data: {
+            slotMinutes: 15,
+            days: [
+              {
+                date: '2026-03-03',
+                windows: [
+                  { from: '2026-03-03T10:00:00Z', to: '2026-03-03T10:25:00Z' },
+                  { from: '2026-03-03T10:45:00Z', to: '2026-03-03T20:30:00Z' },
+                ],
+                // 11:30 in Vienna is full
+                full: [{ from: '2026-03-03T10:30:00Z', to: '2026-03-03T10:40:00Z' }],
+              },
+            ],
+          },
+        }),
+      ]);
+      await checkout.loadAvailability();
+      expect(checkout.dayChoices.map((day) => `${day.name} ${day.dateLabel}`.trim())).toEqual([
+        'So bald wie möglich',
+        'Morgen 3.3.',
+      ]);
+      checkout.chooseDay('2026-03-03');
       expect(root.cart.appointmentDate).toBe('2026-03-03T10:00:00.000Z'); // 11:00 in Vienna
+      const [noon] = checkout.slotGroups;
+      expect(noon!.label).toBe('Mittag');
+      expect(
+        noon!.slots.slice(0, 4).map((slot) => `${slot.label}${slot.isFull ? ' ausgebucht' : ''}`),
+      ).toEqual(['11:00', '11:15', '11:30 ausgebucht', '11:45']);
+      checkout.chooseSlot(noon!.slots[2]!); // full: not taken
+      expect(checkout.timeLabel).toBe('11:00 Uhr');
+      checkout.chooseSlot(noon!.slots[3]!);
+      expect(checkout.form.appointmentDate).toBe('2026-03-03T10:45:00.000Z');
       expect(checkout.dayLabel(checkout.appointmentDay)).toBe('Morgen');
-
-      checkout.openTimePicker();
-      checkout.timePicker!.changeHour(2);
-      checkout.timePicker!.changeMinute(3);
-      checkout.saveTimePicker();
-      expect(checkout.form.appointmentDate).toBe('2026-03-03T12:15:00.000Z');
-      expect(checkout.timeLabel).toBe('13:15 Uhr');
-
-      checkout.openTimePicker();
-      checkout.timePicker!.changeHour(-3); // 10:15: before opening
-      expect(checkout.timePicker!.canSave).toBe(false);
-      checkout.saveTimePicker();
-      expect(checkout.timeLabel).toBe('13:15 Uhr');
-      checkout.closeTimePicker();
-
-      checkout.openDatePicker();
-      checkout.datePicker!.clear();
-      checkout.saveDatePicker();
+      checkout.chooseDay('2026-03-03'); // the same day again keeps the time
+      expect(checkout.timeLabel).toBe('11:45 Uhr');
+      checkout.chooseDay(null);
       expect(checkout.form.appointmentDate).toBeNull();
+      expect(checkout.slotGroups).toEqual([]);
+    });
+
+    it('offers no "so bald wie möglich" when the branch needs an appointment', async () => {
+      const data = fixture({ branches: [makeBranch({ isAppointmentRequired: true })] });
+      const { checkout } = await checkoutFor([], { data });
+      expect(checkout.dayChoices[0]!.date).toBe('2026-03-02');
+      expect(checkout.dayChoices[0]!.name).toBe('Heute');
     });
   });
 

@@ -6,9 +6,11 @@ import {
   closedNotice,
   compareNatural,
   defaultPaymentMethod,
+  dayChipLabel,
   deliveryHints,
   earliestAppointment,
   formatTime,
+  groupByPartOfDay,
   hoursForOrderType,
   isBranchOpen,
   isCartItemValid,
@@ -23,11 +25,14 @@ import {
   sanitizePhoneInput,
   showAddressSection,
   showContactSection,
+  slotChoices,
+  DEFAULT_SLOT_MINUTES,
   submitLabel,
   t,
   toOrderFormItems,
   validateCheckout,
   type ApiError,
+  type AppointmentWindow,
   type AvailableDay,
   type Branch,
   type CreateOrderResult,
@@ -38,6 +43,8 @@ import {
   type OrderChannel,
   type PaymentMethod,
   type Product,
+  type SlotChoice,
+  type SlotGroup,
   type Table,
 } from '@ordering/common';
 import { computed, makeAutoObservable, runInAction } from 'mobx';
@@ -46,7 +53,7 @@ import type { CartStore, CartStorage } from './CartStore';
 import type { ClockStore } from './ClockStore';
 import type { InitDataStore } from './InitDataStore';
 import { texts } from '../texts';
-import { DatePickerState, TimePickerState } from './pickers';
+import type { TableLinkStore } from './TableLinkStore';
 
 /** The customer's details, kept in sessionStorage so "back" and a reload keep them. */
 export interface CustomerDetails {
@@ -126,8 +133,6 @@ export class CheckoutStore {
   donateeSearch = '';
   legalInstructions = false;
   privacyPolicy = false;
-  datePicker: DatePickerState | null = null;
-  timePicker: TimePickerState | null = null;
   /** Inline errors show after the first submit attempt. */
   showErrors = false;
   isSubmitting = false;
@@ -135,9 +140,17 @@ export class CheckoutStore {
   /** Kept across retries and double clicks until the server has definitely answered. */
   idempotencyKey: string | null = null;
   /** The server's bookable days (`GET /api/branches/{id}/availability`) for {@link availabilityKey}. */
-  availability: { key: string; days: AvailableDay[] } | null = null;
+  availability: {
+    key: string;
+    days: AvailableDay[];
+    /** Per date, the times whose slot is full (shown as full, not choosable). */
+    full: Record<IsoDate, AppointmentWindow[]>;
+    slotMinutes: number;
+  } | null = null;
   /** The address last sent to the delivery-area check (postcode, street, city). */
   private lastAddressCheck = '';
+  /** The tables named by QR codes (the root's, shared with the store page); none in the kiosk and tests. */
+  tableLinks: TableLinkStore | null = null;
   /** Told about every order placed, before the cart is emptied (the purchase event of tracking). */
   onOrderPlaced: ((order: { uid: string }, cart: CartStore) => void) | null = null;
 
@@ -165,6 +178,7 @@ export class CheckoutStore {
         storage: false,
         createKey: false,
         onOrderPlaced: false,
+        tableLinks: false,
         // The earliest time moves in 5-minute steps: the bookable days (about 0.1 s for 180 days) are
         // computed again only then, not at every tick of the clock.
         earliestAppointment: computed({ equals: (a: Date, b: Date) => a.getTime() === b.getTime() }),
@@ -349,7 +363,26 @@ export class CheckoutStore {
       (/^\d+$/.test(wanted) ? this.tables.find((candidate) => candidate.id === Number(wanted)) : undefined);
     if (this.cart.offeredOrderTypes.includes('dineIn')) this.cart.setOrderType('dineIn');
     if (table) this.setTable(table.id);
+    this.tableLinks?.set(this.branch.id, table ?? null);
     return !!table;
+  }
+
+  /**
+   * The table the guest's QR code named, while dine-in is chosen and that table is still the chosen one:
+   * the checkout confirms it ("Tisch 7") and skips date and time.
+   */
+  get linkedTable(): Table | null {
+    const link = this.tableLinks?.of(this.branch?.id);
+    if (!link || this.orderType !== 'dineIn' || this.tableId !== link.id) return null;
+    return this.tables.find((table) => table.id === link.id) ?? null;
+  }
+
+  /**
+   * A guest at a linked table orders for now: no date and no time — unless the branch needs an appointment
+   * or is closed (then only a time makes the order valid).
+   */
+  get skipsAppointment(): boolean {
+    return !!this.linkedTable && this.offersAsap;
   }
 
   // --- appointment
@@ -406,14 +439,17 @@ export class CheckoutStore {
     const [, type, products] = key.split('/');
     const query = new URLSearchParams({ type: type!, ...(products ? { products } : {}) });
     try {
+      type Windows = { from: string; to: string }[];
       const answer = await this.api.get<{
-        days: { date: IsoDate; windows: { from: string; to: string }[] }[];
+        slotMinutes?: number;
+        days: { date: IsoDate; windows: Windows; full?: Windows }[];
       }>(`/api/branches/${branch.id}/availability?${query.toString()}`, { redirectOnUnauthorized: false });
-      const days = answer.days.map((day) => ({
-        date: day.date,
-        windows: day.windows.map((w) => ({ from: new Date(w.from), to: new Date(w.to) })),
-      }));
-      runInAction(() => (this.availability = { key, days }));
+      const windows = (list: Windows = []) =>
+        list.map((w) => ({ from: new Date(w.from), to: new Date(w.to) }));
+      const days = answer.days.map((day) => ({ date: day.date, windows: windows(day.windows) }));
+      const full = Object.fromEntries(answer.days.map((day) => [day.date, windows(day.full)]));
+      const slotMinutes = answer.slotMinutes ?? DEFAULT_SLOT_MINUTES;
+      runInAction(() => (this.availability = { key, days, full, slotMinutes }));
     } catch {
       // Offline or refused: the hours-based days stay; the server checks the appointment on submit.
     }
@@ -439,11 +475,11 @@ export class CheckoutStore {
     return appointmentDateLabel(instant, this.clock.now, zone, !!this.branch?.isAppointmentRequired);
   }
 
-  /** Choosing a day takes its first time (a day chosen again keeps its time); no day means "as soon as possible". */
+  /** Choosing a day takes its first free time (a day chosen again keeps its time); no day means "as soon as possible". */
   chooseDay(date: IsoDate | null): void {
-    const day = date ? this.availableDays.find((candidate) => candidate.date === date) : null;
-    if (day && day.date === this.appointmentDay) return;
-    this.cart.setAppointmentDate(day ? day.windows[0].from.toISOString() : null);
+    if (date !== null && date === this.appointmentDay) return;
+    const first = date ? this.slotsOf(date).find((slot) => !slot.isFull) : undefined;
+    this.cart.setAppointmentDate(first ? first.time.toISOString() : null);
     this.clearServerError('appointmentDate');
   }
 
@@ -453,43 +489,45 @@ export class CheckoutStore {
     return appointment ? `${formatTime(appointment, branchTimeZone(this.branch))} Uhr` : '–';
   }
 
-  openDatePicker(): void {
+  /** "So bald wie möglich" is offered first while the branch takes orders now and needs no appointment. */
+  get offersAsap(): boolean {
+    return !!this.branch && !this.branch.isAppointmentRequired && this.closedNotice.length === 0;
+  }
+
+  /** The day chips: "So bald wie möglich" (date null) where offered, then the bookable days. */
+  get dayChoices(): { date: IsoDate | null; name: string; dateLabel: string }[] {
     const today = localDate(this.clock.now, branchTimeZone(this.branch));
-    this.datePicker = new DatePickerState(
-      this.availableDays.map((day) => day.date),
-      today,
-      this.appointmentDay,
+    const days = this.availableDays.map((day) => {
+      const label = dayChipLabel(day.date, today);
+      return { date: day.date as IsoDate | null, name: label.name, dateLabel: label.date };
+    });
+    return this.offersAsap ? [{ date: null, name: t('appointment.asap'), dateLabel: '' }, ...days] : days;
+  }
+
+  /** The chosen day's times as buttons (full slots marked), grouped by part of the day. */
+  get slotGroups(): SlotGroup[] {
+    const date = this.appointmentDay;
+    return date ? groupByPartOfDay(this.slotsOf(date), branchTimeZone(this.branch)) : [];
+  }
+
+  /** A day's time buttons: its windows on the slot grid, with the server's full slots marked. */
+  private slotsOf(date: IsoDate): SlotChoice[] {
+    const day = this.availableDays.find((candidate) => candidate.date === date);
+    if (!day) return [];
+    const server = this.availability?.key === this.availabilityKey ? this.availability : null;
+    const earliest = this.earliestAppointment.getTime();
+    const full = (server?.full[date] ?? []).filter((w) => w.to.getTime() >= earliest);
+    return slotChoices(
+      day.windows,
+      full,
+      server?.slotMinutes ?? DEFAULT_SLOT_MINUTES,
+      branchTimeZone(this.branch),
     );
   }
 
-  /** Saves the picked day (or none: as soon as possible) and closes the overlay. */
-  saveDatePicker(): void {
-    const picker = this.datePicker;
-    if (!picker?.canSave) return;
-    this.chooseDay(picker.selected);
-    this.datePicker = null;
-  }
-
-  closeDatePicker(): void {
-    this.datePicker = null;
-  }
-
-  openTimePicker(): void {
-    const date = this.appointmentDay;
-    if (!date) return;
-    const windows = this.availableDays.find((day) => day.date === date)?.windows ?? [];
-    this.timePicker = new TimePickerState(date, windows, branchTimeZone(this.branch), this.appointment);
-  }
-
-  saveTimePicker(): void {
-    const picker = this.timePicker;
-    if (!picker?.canSave) return;
-    this.chooseTime(picker.time.toISOString());
-    this.timePicker = null;
-  }
-
-  closeTimePicker(): void {
-    this.timePicker = null;
+  /** One tap on a time button chooses it (a full one is not choosable). */
+  chooseSlot(slot: SlotChoice): void {
+    if (!slot.isFull) this.chooseTime(slot.time.toISOString());
   }
 
   chooseTime(iso: string): void {
@@ -605,7 +643,7 @@ export class CheckoutStore {
       door: text(d.door, address),
       deliveryArea:
         this.orderType === 'delivery' && this.cart.deliveryArea ? { id: this.cart.deliveryArea.id } : null,
-      appointmentDate: this.cart.appointmentDate,
+      appointmentDate: this.skipsAppointment ? null : this.cart.appointmentDate,
       comment: this.cart.comment.trim() || null,
       paymentMethod: this.selectedPaymentMethod,
       channel: this.channel,
