@@ -262,6 +262,12 @@ export const SETTINGS: readonly SettingEntry[] = [
     'Das Board dieser Theke spielt bei neuen Bestellungen einen Ton; aus: kein Ton und keine Frage danach.',
     `${W}backoffice/orders/counterDevice.ts`,
   ),
+  frontdesk(
+    'pinMemorySeconds',
+    'PIN merken (Sekunden)',
+    'So lange handelt die Thekenansicht nach einer PIN ohne neue Eingabe; 0: jede Aktion fragt nach der PIN.',
+    `${W}backoffice/frontdesk/CounterBoardPage.tsx`,
+  ),
   kiosk('printer', 'Bondrucker', 'Der Netzwerkdrucker dieses Kiosks.', terminal),
   kiosk(
     'idleTimeoutSeconds',
