@@ -25,8 +25,13 @@ import './counter.css';
 
 const STORAGE_KEY = 'counter-board-device-key';
 const KEYS = ['1', '2', '3', '4', '5', '6', '7', '8', '9'];
-/** The columns a counter works with (completed orders are the back office's). */
-const COLUMNS = BOARD_COLUMNS.filter((c) => c.id !== 'completed');
+/**
+ * The columns a counter works with (completed orders are the back office's); "In Zubereitung" short, so four
+ * headings stay on one line on a 10" tablet and the cards start level.
+ */
+const COLUMNS = BOARD_COLUMNS.filter((c) => c.id !== 'completed').map((c) =>
+  c.id === 'confirmed' ? { ...c, label: 'In Zubereitung' } : c,
+);
 
 const Card = observer(function Card({
   order,
