@@ -261,6 +261,7 @@ export const SETTINGS: readonly SettingEntry[] = [
     'Ton bei neuen Bestellungen',
     'Das Board dieser Theke spielt bei neuen Bestellungen einen Ton; aus: kein Ton und keine Frage danach.',
     `${W}backoffice/orders/counterDevice.ts`,
+    `${W}backoffice/frontdesk/CounterBoardPage.tsx`,
   ),
   frontdesk(
     'pinMemorySeconds',

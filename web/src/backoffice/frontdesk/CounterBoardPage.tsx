@@ -187,14 +187,19 @@ export const CounterBoardPage = observer(function CounterBoardPage() {
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
     void store.start();
-    // The heartbeat reports the terminal online and answers its settings: how long a PIN is remembered.
+    // The heartbeat reports the terminal online and answers its settings: how long a PIN is remembered
+    // (`pinMemorySeconds`) and whether new orders beep (`notificationSound`).
     const key = store.apiKey;
     const beat = () =>
       void sendDeviceHeartbeat(key)
         .then((res) => (res.ok ? res.json() : null))
-        .then((body: { data?: { settings?: { pinMemorySeconds?: number } } } | null) => {
-          const seconds = body?.data?.settings?.pinMemorySeconds;
-          if (typeof seconds === 'number') store.setPinMemorySeconds(seconds);
+        .then((body: { data?: { settings?: Record<string, unknown> } } | null) => {
+          const settings = body?.data?.settings;
+          if (settings)
+            store.applyDeviceSettings({
+              pinMemorySeconds: settings.pinMemorySeconds,
+              notificationSound: settings.notificationSound,
+            });
         })
         .catch(() => undefined);
     if (key) beat();

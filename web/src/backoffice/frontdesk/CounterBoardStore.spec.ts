@@ -69,6 +69,12 @@ describe(CounterBoardStore.name, () => {
     sources[0]!.emit('order.created', { order: order(2) });
     expect(store.column('new').map((o) => o.id)).toEqual([1, 2]);
     expect(rings()).toBe(1);
+    // The terminal's notificationSound off: new orders still arrive, silently.
+    store.applyDeviceSettings({ notificationSound: false, pinMemorySeconds: 30 });
+    sources[0]!.emit('order.created', { order: order(3) });
+    expect(store.column('new').map((o) => o.id)).toEqual([1, 2, 3]);
+    expect(rings()).toBe(1);
+    expect(store.pinMemorySeconds).toBe(30);
   });
 
   it('asks who acts, sends the PIN in headers, remembers the person until the time is up or Abmelden', async () => {

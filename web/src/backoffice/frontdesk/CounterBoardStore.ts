@@ -101,6 +101,8 @@ export class CounterBoardStore {
   notice = '';
   identity: Identity | null = null;
   pinMemorySeconds: number;
+  /** The terminal's `notificationSound`: a beep for each new order. */
+  soundOn = true;
   private source: EventSourceLike | null = null;
   private readonly base: string;
   readonly apiKey: string;
@@ -199,7 +201,7 @@ export class CounterBoardStore {
     if (!payload?.order) return;
     const known = this.orders.has(payload.order.id);
     this.upsert(payload.order);
-    if (type === 'order.created' && !known) this.options.onNewOrder?.();
+    if (type === 'order.created' && !known && this.soundOn) this.options.onNewOrder?.();
   }
 
   private upsert(order: StaffOrder): void {
@@ -241,9 +243,15 @@ export class CounterBoardStore {
     this.error = '';
   }
 
-  /** The terminal's `pinMemorySeconds` from its heartbeat (0: every action asks). */
-  setPinMemorySeconds(seconds: number): void {
-    if (Number.isInteger(seconds) && seconds >= 0) this.pinMemorySeconds = seconds;
+  /**
+   * The terminal's settings from its heartbeat: `pinMemorySeconds` (0: every action asks) and
+   * `notificationSound` (off: no beep for new orders); what is missing keeps its default.
+   */
+  applyDeviceSettings(settings: { pinMemorySeconds?: unknown; notificationSound?: unknown }): void {
+    const seconds = settings.pinMemorySeconds;
+    if (typeof seconds === 'number' && Number.isInteger(seconds) && seconds >= 0)
+      this.pinMemorySeconds = seconds;
+    this.soundOn = settings.notificationSound !== false;
   }
 
   /** "Abmelden": the PIN is forgotten at once. */
