@@ -63,6 +63,10 @@ export const PUBLIC_ROUTES: readonly string[] = [
   // the path; it gets ticket numbers and their state only, no names or items.
   'GET /api/orders/frontdesk/:branchId/:apiKey/tickets',
   'GET /api/orders/frontdesk/:branchId/:apiKey/events',
+  // The front-desk board on a paired terminal: the terminal's key in the path, the person's id and PIN in
+  // headers, checked and throttled like the time clock; runs as that person (docs/decisions/frontdesk-board.md).
+  'POST /api/orders/frontdesk/:branchId/:apiKey/:id/status/:action',
+  'GET /api/orders/frontdesk/:branchId/:apiKey/board-events',
   // The staff time clock (a tablet at the staff entrance, no sign-in): the branch's or a staff device's
   // key in the path, the employee's name and PIN in headers; the service checks both, PIN guesses are
   // throttled like sign-ins (docs/decisions/time-tracking.md).

@@ -9,7 +9,8 @@ import { deviceScopes } from '../core/device-scopes.js';
 import { DomainError } from '../core/errors.js';
 import type { RequestContext } from '../core/request-context.js';
 import { TransactionalConnection } from '../core/transaction.js';
-import { ticketScreenAccess } from '../orders/ticket-screen.js';
+import { HTTP_MESSAGES } from '../core/messages.js';
+import { assertFrontdeskEnabled, frontdeskTerminal, ticketScreenAccess } from '../orders/ticket-screen.js';
 import { EventStreamHub, type StreamHolder, type StreamScope } from './event-stream.hub.js';
 
 const ORDER_NOT_FOUND = 'Bestellung wurde nicht gefunden.';
@@ -137,6 +138,47 @@ export class EventsController {
           () => true,
           (error: unknown) => {
             if (error instanceof DomainError && error.code === 'unauthorized') return false;
+            throw error;
+          },
+        ),
+    });
+  }
+
+  /**
+   * The front-desk board on a paired terminal (docs/decisions/frontdesk-board.md): its branch's order events,
+   * as `GET /api/events` gives a front-desk device, with the terminal's key in the path (a browser's
+   * EventSource sends no header). Only a front-desk device of that branch; the stream ends with its key.
+   */
+  @Public()
+  @Get('orders/frontdesk/:branchId/:apiKey/board-events')
+  @ApiOperation({ summary: 'Live-Ereignisse der Bestellungen für die Thekenansicht eines Front-Desk-Geräts' })
+  @ApiProduces('text/event-stream')
+  @ApiHeader({ name: 'Last-Event-ID', required: false, description: 'fortsetzen nach dieser Ereignis-ID' })
+  @ApiQuery({ name: 'lastEventId', required: false, type: 'integer' })
+  @streamDoc
+  async board(
+    @Ctx() ctx: RequestContext,
+    @Param('branchId') branchId: string,
+    @Param('apiKey') apiKey: string,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    const terminalOf = async () => {
+      const em = this.connection.manager(ctx);
+      await assertFrontdeskEnabled(em);
+      return frontdeskTerminal(em, branchId, apiKey);
+    };
+    const terminal = await terminalOf();
+    if (!terminal) throw new DomainError('unauthorized', HTTP_MESSAGES.unauthorized);
+    await this.hub.attach(res, { kind: 'staff', branches: [terminal.branchId] }, lastEventIdOf(req), {
+      address: req.ip ?? '',
+      credential: `device:${terminal.deviceId}`,
+      // A new key, a disabled device or the plugin switched off ends the stream.
+      verify: () =>
+        terminalOf().then(
+          (again) => again?.deviceId === terminal.deviceId,
+          (error: unknown) => {
+            if (error instanceof DomainError) return false;
             throw error;
           },
         ),

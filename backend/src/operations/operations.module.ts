@@ -36,6 +36,8 @@ import { workingScheduleResource } from './time-tracking/working-schedule.resour
   ],
   controllers: [DeviceKeyController, HolidayBalanceController, TimeSheetController, TimeClockController],
   providers: [DeviceKeyService, HolidayBalanceService, TimeClockService, WorkingTimeService],
+  // The staff PIN check is shared with the front-desk board (orders).
+  exports: [TimeClockService],
 })
 export class OperationsModule {
   constructor(clock: Clock) {

@@ -29,7 +29,7 @@ import { slotDays, slotLimitOf } from './order-capacity.js';
 import { loadForStaff, secretsEqual } from './order-actions.js';
 import { staffOrderJson } from './order-json.js';
 import { Order } from './order.entity.js';
-import { assertFrontdeskEnabled, ticketScreenAccess } from './ticket-screen.js';
+import { assertFrontdeskEnabled, frontdeskTerminal, ticketScreenAccess } from './ticket-screen.js';
 
 /** States in which an order still needs staff (not final). */
 export const OPEN_STATES: StaffOrderState[] = ['unconfirmed', 'confirmed', 'inDelivery', 'delivered'];
@@ -346,10 +346,15 @@ export class OrderQueryService {
     };
   }
 
-  /** `GET /api/orders/frontdesk/{branchId}/{apiKey}`: the branch's open orders of today and later. */
+  /**
+   * `GET /api/orders/frontdesk/{branchId}/{apiKey}`: the branch's open orders of today and later, with the
+   * branch's API key or the key of one of its front-desk devices (the board, docs/decisions/frontdesk-board.md).
+   */
   async frontdesk(ctx: RequestContext, branchId: string, apiKey: string) {
-    await assertFrontdeskEnabled(this.connection.manager(ctx));
-    const id = await this.terminalBranch(ctx, branchId, apiKey);
+    const em = this.connection.manager(ctx);
+    await assertFrontdeskEnabled(em);
+    const terminal = await frontdeskTerminal(em, branchId, apiKey);
+    const id = terminal ? terminal.branchId : await this.terminalBranch(ctx, branchId, apiKey);
     const qb = this.connection
       .getRepository(ctx, Order)
       .createQueryBuilder('o')

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import { JobsModule } from '../jobs/jobs.module.js';
+import { OperationsModule } from '../operations/operations.module.js';
+import { FrontdeskBoardController, FrontdeskBoardService } from './frontdesk-board.js';
 import { AutoAcceptService } from './auto-accept.service.js';
 import { BranchPauseService } from './branch-pause.service.js';
 import { DeliveryAreaService } from './delivery-area.service.js';
@@ -23,8 +25,9 @@ import { OrdersService } from './orders.service.js';
  * notifications and the event stream subscribe to.
  */
 @Module({
-  imports: [JobsModule],
+  imports: [JobsModule, OperationsModule],
   controllers: [
+    FrontdeskBoardController,
     PublicOrdersController,
     OrdersController,
     BranchAvailabilityController,
@@ -32,6 +35,7 @@ import { OrdersService } from './orders.service.js';
     WithdrawalsController,
   ],
   providers: [
+    FrontdeskBoardService,
     BranchPauseService,
     OrdersService,
     OrderOffersService,

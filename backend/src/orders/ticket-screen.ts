@@ -76,3 +76,27 @@ export async function ticketScreenAccess(
   if (!branch || !branch.apiKey || !ok) throw new DomainError('unauthorized', HTTP_MESSAGES.unauthorized);
   return { branchId: branch.id, readySeconds: DEFAULT_READY_SECONDS, columns: DEFAULT_TICKET_COLUMNS };
 }
+
+/** A paired front-desk terminal proven by its key in the path (docs/decisions/frontdesk-board.md). */
+export interface FrontdeskTerminal {
+  branchId: number;
+  deviceId: number;
+  identifier: string;
+}
+
+/**
+ * The enabled front-desk device of this branch whose key is in the path, or null: a kiosk, signage, ticket
+ * screen or back-office key, another branch's device, a disabled device and the branch's own key are all
+ * no terminal (the board's reads and actions need the terminal's own key).
+ */
+export async function frontdeskTerminal(
+  em: EntityManager,
+  rawBranchId: string,
+  key: string,
+): Promise<FrontdeskTerminal | null> {
+  const id = /^\d{1,10}$/.test(rawBranchId) ? Number(rawBranchId) : 0;
+  if (!(id > 0 && id <= 2_147_483_647)) return null;
+  const device = await deviceOfKey(em, key);
+  if (!device || device.type !== 'frontdesk' || device.branchId !== id) return null;
+  return { branchId: id, deviceId: device.id, identifier: device.identifier };
+}

@@ -45,8 +45,8 @@ function precompressed(root: string) {
   };
 }
 
-/** Staff screens that never read /api/init: the back office, the ticket screen and the time clock. */
-const WITHOUT_INIT = ['/backend', '/frontdesk', '/zeiterfassung'];
+/** Staff screens that never read /api/init: the back office, the ticket screen, the time clock, the counter board. */
+const WITHOUT_INIT = ['/backend', '/frontdesk', '/zeiterfassung', '/theke'];
 
 /**
  * The storefront and the kiosk start from `GET /api/init`. Announced in the page's head, its request runs

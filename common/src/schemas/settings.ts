@@ -261,6 +261,13 @@ export const SETTINGS: readonly SettingEntry[] = [
     'Ton bei neuen Bestellungen',
     'Das Board dieser Theke spielt bei neuen Bestellungen einen Ton; aus: kein Ton und keine Frage danach.',
     `${W}backoffice/orders/counterDevice.ts`,
+    `${W}backoffice/frontdesk/CounterBoardPage.tsx`,
+  ),
+  frontdesk(
+    'pinMemorySeconds',
+    'PIN merken (Sekunden)',
+    'So lange handelt die Thekenansicht nach einer PIN ohne neue Eingabe; 0: jede Aktion fragt nach der PIN.',
+    `${W}backoffice/frontdesk/CounterBoardPage.tsx`,
   ),
   kiosk('printer', 'Bondrucker', 'Der Netzwerkdrucker dieses Kiosks.', terminal),
   kiosk(

@@ -40,9 +40,12 @@ describe(planFor.name, () => {
       watchdog: true,
       printing: true,
     });
-    // With its key the board reads the terminal's settings (its sound), the key again in the fragment.
+    // With its key and branch the counter board on the terminal's key, the key again in the fragment.
     expect(planFor({ origin, device: device('frontdesk'), deviceKey: 'f/1' }).url).toBe(
-      'http://shop.example/backend/orders#geraet=f%2F1',
+      'http://shop.example/theke/5#geraet=f%2F1',
+    );
+    expect(planFor({ origin, device: device('frontdesk', null), deviceKey: 'f/1' }).url).toBe(
+      'http://shop.example/backend/orders',
     );
     expect(planFor({ origin, device: device('backoffice') })).toMatchObject({
       mode: 'backoffice',

@@ -66,11 +66,18 @@ export function planFor({ origin, device, deviceKey, forceKiosk = false }: PlanI
         printing: true,
       };
     case 'frontdesk':
-      // The order board with its alarm; the receipt printer runs beside it in this process. The key in the
-      // fragment lets the board read this terminal's settings (its sound) without sending it in a request line.
+      // The counter board on the terminal's own key (web/src/backoffice/frontdesk, docs/decisions/
+      // frontdesk-board.md): no staff password on the shared screen, each action asks for a staff PIN; the
+      // receipt printer runs beside it in this process. The key stays in the fragment (never in a request
+      // line of the page). Without a branch or key: the staff board with its sign-in.
       return {
         mode: 'frontdesk',
-        url: page(origin, `/backend/orders${deviceKey ? `#geraet=${encodeURIComponent(deviceKey)}` : ''}`),
+        url: page(
+          origin,
+          device.branch && deviceKey
+            ? `/theke/${device.branch.id}#geraet=${encodeURIComponent(deviceKey)}`
+            : '/backend/orders',
+        ),
         kiosk: forceKiosk,
         fullscreen: forceKiosk,
         watchdog: true,

@@ -15,6 +15,11 @@ import { StorefrontStoresProvider } from '../storefront/stores';
 const ticketScreen = () =>
   import('../backoffice/frontdesk/TicketScreenPage').then((m) => ({ Component: m.TicketScreenPage }));
 
+// The front-desk board on a paired terminal (the device key in the fragment, a staff PIN per action) is its
+// own chunk, outside the back office's sign-in (docs/decisions/frontdesk-board.md).
+const counterBoard = () =>
+  import('../backoffice/frontdesk/CounterBoardPage').then((m) => ({ Component: m.CounterBoardPage }));
+
 // Legal and content pages (blocks, gallery, markdown) are chunks of their own.
 const legalPage = () =>
   import('../storefront/content/pages/LegalPage').then((m) => ({ Component: m.LegalPage }));
@@ -72,6 +77,7 @@ export function createRoutes({ storefront, backoffice, shell, kiosk }: AppStores
         },
         { path: 'frontdesk/:branchId/:apiKey', lazy: ticketScreen, errorElement: <StandaloneErrorPage /> },
         { path: 'zeiterfassung/:branchId/:apiKey', lazy: timeClock, errorElement: <StandaloneErrorPage /> },
+        { path: 'theke/:branchId', lazy: counterBoard, errorElement: <StandaloneErrorPage /> },
         {
           // The self-service kiosk (docs/decisions/app-shell.md): its own layout, so the website's header,
           // footer, cookie banner and install prompt are not part of it.

@@ -31,6 +31,8 @@ export const DEVICE_SETTINGS: Record<DeviceType, z.ZodObject> = {
     autoPrint: z.boolean().default(false),
     /** Play a sound for new orders. */
     notificationSound: z.boolean().default(true),
+    /** How long the counter board remembers a staff PIN (docs/decisions/frontdesk-board.md). */
+    pinMemorySeconds: z.number().int().min(0).max(3600).default(120),
   }),
   kiosk: z.object({
     printer: printerSchema.nullish().transform((v) => v ?? null),

@@ -465,8 +465,9 @@ export class TimeClockService {
    * Checks the key in the path (the branch's API key or the key of an enabled front-desk or back-office
    * device of that branch), then name and PIN under the sign-in throttles. A wrong key, an unknown branch
    * and another branch's device are the same 401; a wrong name and a wrong PIN are the same 401 too.
+   * Also the staff PIN of the front-desk board (docs/decisions/frontdesk-board.md): the same throttles.
    */
-  private async authenticate(c: ClockCredentials): Promise<ClockIdentity> {
+  async authenticate(c: ClockCredentials): Promise<ClockIdentity> {
     const em = this.connection.dataSource.manager;
     const { branch, device } = await this.branchOfKey(em, c.branchId, c.apiKey);
     const username = (c.username ?? '').trim();

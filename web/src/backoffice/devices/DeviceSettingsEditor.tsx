@@ -157,6 +157,17 @@ export function DeviceSettingsEditor(props: CustomEditorProps<Settings | null>) 
             disabled={disabled}
             onChange={(v) => set('notificationSound', v)}
           />
+          <Number_
+            id={field('pinMemory')}
+            {...described('frontdesk', 'pinMemorySeconds')}
+            value={settings.pinMemorySeconds as number | undefined}
+            fallback={120}
+            min={0}
+            max={3600}
+            disabled={disabled}
+            error={errors.pinMemorySeconds}
+            onChange={(v) => set('pinMemorySeconds', v)}
+          />
         </div>
       )}
 

@@ -1,0 +1,171 @@
+import { Body, Controller, HttpCode, Injectable, Param, Post, Req, Res } from '@nestjs/common';
+import {
+  ApiBody,
+  ApiHeader,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiResponse,
+  ApiTags,
+} from '@nestjs/swagger';
+import { ORDER_STATUS_ACTIONS, type OrderStatusAction } from '@ordering/common';
+import type { Request, Response } from 'express';
+import { RetryLater } from '../auth/login-throttle.service.js';
+import { Ctx, Public } from '../core/decorators.js';
+import { DomainError } from '../core/errors.js';
+import { parseId } from '../core/input.js';
+import { HTTP_MESSAGES } from '../core/messages.js';
+import { jsonSchemaOf } from '../core/openapi.js';
+import { RequestContext } from '../core/request-context.js';
+import { TransactionalConnection } from '../core/transaction.js';
+import { TimeClockService } from '../operations/time-tracking/time-clock.service.js';
+import { statusActionSchema } from './order.schemas.js';
+import { OrdersService } from './orders.service.js';
+import { assertFrontdeskEnabled, frontdeskTerminal } from './ticket-screen.js';
+
+const ORDER_NOT_FOUND = 'Bestellung wurde nicht gefunden.';
+
+/** Who acts at the counter: the terminal (key in the path) and the person (id from the tiles, PIN). */
+export interface CounterCredentials {
+  branchId: string;
+  apiKey: string;
+  userId: string | undefined;
+  pin: string | undefined;
+  ip: string | null;
+}
+
+/**
+ * The front-desk board on a paired terminal (docs/decisions/frontdesk-board.md): the device key reads the
+ * board, but never changes an order by itself. Each action names the person by the staff PIN of the time
+ * clock (same throttles) and runs as that person: their permissions, their branches, their name in the
+ * audit log.
+ */
+@Injectable()
+export class FrontdeskBoardService {
+  constructor(
+    private readonly connection: TransactionalConnection,
+    private readonly pins: TimeClockService,
+    private readonly orders: OrdersService,
+  ) {}
+
+  /**
+   * A status step of one order, as the person whose PIN came with it.
+   * @throws DomainError unauthorized (key, PIN), forbidden (plugin off, no permission, other branch),
+   *   not_found, conflict; RetryLater (too many wrong PINs).
+   */
+  async changeStatus(
+    c: CounterCredentials,
+    orderId: number,
+    action: OrderStatusAction,
+    body: unknown,
+    requestId?: string,
+  ) {
+    const em = this.connection.dataSource.manager;
+    await assertFrontdeskEnabled(em);
+    const terminal = await frontdeskTerminal(em, c.branchId, c.apiKey);
+    if (!terminal) throw new DomainError('unauthorized', HTTP_MESSAGES.unauthorized);
+    if (!(c.userId ?? '').trim())
+      throw new DomainError('validation', 'Bitte wählen Sie Ihren Namen.', 'userId');
+    const { user } = await this.pins.authenticate({
+      branchId: c.branchId,
+      apiKey: c.apiKey,
+      userId: c.userId,
+      username: undefined,
+      accessToken: c.pin,
+      ip: c.ip,
+    });
+    const ctx = new RequestContext(
+      {
+        id: user.id,
+        username: user.username,
+        roles: user.roles,
+        branchIds: (user.branches ?? []).map((b) => b.id),
+      },
+      'device',
+      requestId,
+    );
+    // The same checks as the person's own account: the permission here, the branch scope in the service.
+    if (!ctx.can('orders:write')) throw new DomainError('forbidden', HTTP_MESSAGES.forbidden);
+    // And the terminal's: its board holds its branch's orders only, whoever stands at it.
+    const rows: Array<{ branch_id: number | null }> = await em.query(
+      'SELECT branch_id FROM customer_order WHERE id = $1',
+      [orderId],
+    );
+    if (rows[0] && Number(rows[0].branch_id) !== terminal.branchId)
+      throw new DomainError('not_found', ORDER_NOT_FOUND);
+    return this.orders.changeStatus(ctx, orderId, action, body);
+  }
+}
+
+const errorSchema = {
+  type: 'object',
+  properties: {
+    errors: {
+      type: 'array',
+      items: { type: 'object', properties: { message: { type: 'string' }, field: { type: 'string' } } },
+    },
+  },
+};
+
+@ApiTags('orders')
+@Controller('orders')
+export class FrontdeskBoardController {
+  constructor(private readonly board: FrontdeskBoardService) {}
+
+  @Post('frontdesk/:branchId/:apiKey/:id/status/:action')
+  @Public()
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Thekenansicht: Statusänderung am Front-Desk-Gerät, ausgeführt und protokolliert als die Person mit dieser PIN',
+  })
+  @ApiParam({ name: 'branchId', type: 'integer' })
+  @ApiParam({ name: 'apiKey', type: 'string', description: 'Schlüssel eines Front-Desk-Geräts der Filiale' })
+  @ApiParam({ name: 'id', type: 'integer' })
+  @ApiParam({ name: 'action', enum: [...ORDER_STATUS_ACTIONS] })
+  @ApiHeader({
+    name: 'X-User-Id',
+    required: true,
+    description: 'Id aus der Namensliste (Zeiterfassung …/staff)',
+  })
+  @ApiHeader({ name: 'X-Access-Token', required: true, description: 'PIN der Person (4–8 Ziffern)' })
+  @ApiBody({ schema: jsonSchemaOf(statusActionSchema), required: false })
+  @ApiOkResponse({ schema: { type: 'object', properties: { data: { type: 'object' } } } })
+  @ApiResponse({ status: 401, description: 'Schlüssel oder PIN falsch', schema: errorSchema })
+  @ApiResponse({ status: 403, description: 'Keine Berechtigung oder andere Filiale', schema: errorSchema })
+  @ApiResponse({ status: 429, description: 'Zu viele falsche PINs; Retry-After', schema: errorSchema })
+  async status(
+    @Ctx() ctx: RequestContext,
+    @Param('id') id: string,
+    @Param('action') action: string,
+    @Body() body: unknown,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    if (!(ORDER_STATUS_ACTIONS as readonly string[]).includes(action))
+      throw new DomainError('not_found', HTTP_MESSAGES.notFound);
+    const header = (name: string) => {
+      const value = req.headers[name];
+      return typeof value === 'string' ? value : undefined;
+    };
+    const credentials: CounterCredentials = {
+      branchId: String(req.params.branchId),
+      apiKey: String(req.params.apiKey),
+      userId: header('x-user-id'),
+      pin: header('x-access-token'),
+      ip: req.ip ?? null,
+    };
+    try {
+      return await this.board.changeStatus(
+        credentials,
+        parseId(id, 'Bestellung'),
+        action as OrderStatusAction,
+        body,
+        ctx.requestId,
+      );
+    } catch (error) {
+      if (error instanceof RetryLater) res.setHeader('Retry-After', String(error.retryAfterSeconds));
+      throw error;
+    }
+  }
+}

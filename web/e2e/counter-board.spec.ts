@@ -1,0 +1,96 @@
+import { randomUUID } from 'node:crypto';
+import { expect as baseExpect } from '@playwright/test';
+import {
+  expectNoSeriousA11yViolations,
+  getData,
+  placeOrder,
+  post,
+  put,
+  screenshot,
+  staffTest as test,
+} from './support';
+
+// The front-desk board on a paired terminal (docs/decisions/frontdesk-board.md), against the real backend:
+// the request context plays the owner who pairs the terminal and gives Marie her PIN; the page is the
+// counter screen, opened with the device key only.
+
+const PIN = '2468';
+// Each action checks the PIN with bcrypt (cost 12 in the built product): a few seconds on a busy machine.
+const expect = baseExpect.configure({ timeout: 15_000 });
+
+test('opens the board with a device key, sees a new order live and confirms it with a staff PIN', async ({
+  page,
+  staff,
+  branch,
+  isMobile,
+}, testInfo) => {
+  test.skip(isMobile, 'the counter board runs on a terminal or tablet at the counter, not on a phone');
+  test.setTimeout(180_000);
+  const device = await post(staff, '/api/devices', {
+    identifier: `theke-${randomUUID().slice(0, 8)}`,
+    name: 'Theke Test',
+    type: 'frontdesk',
+    branch: { id: branch.id },
+  });
+  const { apiKey } = (await post(staff, `/api/devices/${String(device.id)}/api-key`)) as { apiKey: string };
+  const users = await getData<{ id: number; username: string }[]>(staff.request, '/api/users?q=mitarbeiter');
+  const marie = users.find((u) => u.username === 'mitarbeiter')!;
+  await put(staff, `/api/time-tracking/pins/${marie.id}`, { pin: PIN });
+
+  // A 10" tablet in landscape at the counter, no sign-in: only the key in the address's fragment.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`/theke/${branch.id}#geraet=${encodeURIComponent(apiKey)}`);
+  await expect(page.getByRole('heading', { name: 'Theke', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: /^Neu/ })).toBeVisible();
+
+  // A guest orders: the card arrives live.
+  const lastName = `Theke-${randomUUID().slice(0, 6)}`;
+  const order = await placeOrder(staff, branch.id, lastName);
+  const card = page.locator(`[data-order-id="${order.id}"]`);
+  await expect(card).toContainText(lastName);
+  await card.scrollIntoViewIfNeeded();
+  await screenshot(page, testInfo, 'counter-pin-board-1280x800', false);
+
+  // "Annehmen" asks who: Marie's tile (picked at once when she is the branch's only one with a PIN), then
+  // her PIN on the keypad.
+  await card.getByRole('button', { name: `#${order.ticketNumber}: Annehmen` }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(
+    dialog.getByRole('heading', { name: /^(Wer sind Sie\?|PIN eingeben – Marie Huber)$/ }),
+  ).toBeVisible();
+  if (await dialog.getByRole('heading', { name: 'Wer sind Sie?' }).isVisible())
+    await dialog.getByRole('button', { name: 'Marie Huber' }).click();
+  await expect(dialog.getByRole('heading', { name: 'PIN eingeben – Marie Huber' })).toBeVisible();
+  const keypad = dialog.getByRole('group', { name: 'Ziffernblock' });
+  for (const digit of '1111') await keypad.getByRole('button', { name: digit, exact: true }).click();
+  await keypad.getByRole('button', { name: 'OK' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Benutzername oder PIN ist falsch.');
+  await screenshot(page, testInfo, 'counter-pin-dialog-1280x800', false);
+  await expectNoSeriousA11yViolations(page);
+  for (const digit of PIN) await keypad.getByRole('button', { name: digit, exact: true }).click();
+  await keypad.getByRole('button', { name: 'OK' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  // Confirmed as Marie: the card moved on, the header names her, the audit log too.
+  await expect(card.getByRole('button', { name: `#${order.ticketNumber}: Abholbereit` })).toBeVisible();
+  await expect(page.getByText('Angemeldet: Marie Huber')).toBeVisible();
+  const logs = await getData<{ username: string; userId: number }[]>(
+    staff.request,
+    `/api/logs?entityType=orders&entityId=${order.id}&action=confirm`,
+  );
+  expect(logs.map((l) => [l.userId, l.username])).toEqual([[marie.id, 'mitarbeiter']]);
+  await expectNoSeriousA11yViolations(page);
+
+  await page.setViewportSize({ width: 1366, height: 768 });
+  await screenshot(page, testInfo, 'counter-pin-board-1366x768', false);
+  await page.setViewportSize({ width: 800, height: 1280 });
+  await screenshot(page, testInfo, 'counter-pin-board-tablet-portrait', false);
+
+  // "Abmelden": the next action asks again.
+  await page.getByRole('button', { name: 'Abmelden' }).click();
+  await expect(page.getByText('Angemeldet:')).toHaveCount(0);
+  await card.getByRole('button', { name: `#${order.ticketNumber}: Abholbereit` }).click();
+  await expect(
+    page.getByRole('dialog').getByRole('heading', { name: /^(Wer sind Sie\?|PIN eingeben)/ }),
+  ).toBeVisible();
+});

@@ -1,0 +1,137 @@
+import { ApiClient } from '../../api/ApiClient';
+import { fakeFetch, json } from '../../testing/fakeFetch';
+import type { EventSourceLike } from '../BackofficeRootStore';
+import type { StaffOrder } from '../orders/types';
+import { COUNTER_TEXTS, CounterBoardStore } from './CounterBoardStore';
+
+class FakeSource implements EventSourceLike {
+  readyState = 0;
+  onopen: ((event: Event) => void) | null = null;
+  onerror: ((event: Event) => void) | null = null;
+  listeners = new Map<string, (event: MessageEvent) => void>();
+  constructor(readonly url: string) {}
+  addEventListener(type: string, listener: (event: MessageEvent) => void) {
+    this.listeners.set(type, listener);
+  }
+  close() {}
+  emit(type: string, data: unknown) {
+    this.listeners.get(type)?.({ data: JSON.stringify(data) } as MessageEvent);
+  }
+}
+
+const order = (id: number, status = 'new', allowedActions: string[] = ['confirm', 'reject']) =>
+  ({
+    id,
+    uid: `u${id}`,
+    status,
+    allowedActions,
+    isDelivery: false,
+    isDineIn: false,
+    items: [],
+    ticketNumber: id,
+    createdAt: '2026-11-20T11:00:00Z',
+  }) as unknown as StaffOrder;
+const ANNA = { id: 7, name: 'Anna Berger', initials: 'AB' };
+const BEN = { id: 8, name: 'Ben Cerny', initials: 'BC' };
+
+function setup(...replies: Parameters<typeof fakeFetch>) {
+  const fetch = fakeFetch(...replies);
+  const sources: FakeSource[] = [];
+  let now = 1_000_000;
+  let rings = 0;
+  const store = new CounterBoardStore({
+    branchId: '3',
+    apiKey: 'theke/1',
+    api: new ApiClient({ fetch }),
+    now: () => now,
+    onNewOrder: () => rings++,
+    openEventStream: (url) => {
+      const source = new FakeSource(url);
+      sources.push(source);
+      return source;
+    },
+  });
+  return { store, fetch, sources, rings: () => rings, advance: (ms: number) => (now += ms) };
+}
+
+describe(CounterBoardStore.name, () => {
+  it('reads the board and the live stream with the key only, and rings for a new order', async () => {
+    const { store, fetch, sources, rings } = setup(
+      json(200, { data: [order(1)] }),
+      json(200, { data: [ANNA] }),
+    );
+    await store.start();
+    expect(fetch.calls.map((c) => c.url)).toEqual([
+      '/api/orders/frontdesk/3/theke%2F1',
+      '/api/time-tracking/3/theke%2F1/staff',
+    ]);
+    expect(sources[0]!.url).toBe('/api/orders/frontdesk/3/theke%2F1/board-events');
+    sources[0]!.emit('order.created', { order: order(2) });
+    expect(store.column('new').map((o) => o.id)).toEqual([1, 2]);
+    expect(rings()).toBe(1);
+    // The terminal's notificationSound off: new orders still arrive, silently.
+    store.applyDeviceSettings({ notificationSound: false, pinMemorySeconds: 30 });
+    sources[0]!.emit('order.created', { order: order(3) });
+    expect(store.column('new').map((o) => o.id)).toEqual([1, 2, 3]);
+    expect(rings()).toBe(1);
+    expect(store.pinMemorySeconds).toBe(30);
+  });
+
+  it('asks who acts, sends the PIN in headers, remembers the person until the time is up or Abmelden', async () => {
+    const { store, fetch, advance } = setup(
+      json(200, { data: [order(1), order(2)] }),
+      json(200, { data: [ANNA, BEN] }),
+      json(200, { data: order(1, 'confirmed', ['in-delivery']) }),
+      json(200, { data: order(2, 'confirmed', ['in-delivery']) }),
+    );
+    await store.start();
+    store.request(1, 'confirm');
+    expect(store.pending).toEqual({ orderId: 1, action: 'confirm' });
+    store.pick(BEN);
+    for (const d of '4711') store.pressDigit(d);
+    await store.submitPin();
+    const call = fetch.calls[2]!;
+    expect([call.method, call.url]).toEqual(['POST', '/api/orders/frontdesk/3/theke%2F1/1/status/confirm']);
+    expect(call.headers).toMatchObject({ 'X-User-Id': '8', 'X-Access-Token': '4711' });
+    expect(store.pending).toBeNull();
+    expect(store.current?.name).toBe('Ben Cerny');
+    // Within the time: no dialog, the same person.
+    advance(60_000);
+    store.request(2, 'confirm');
+    expect(store.pending).toBeNull();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(fetch.calls[3]!.headers).toMatchObject({ 'X-User-Id': '8' });
+    // After the time, or after Abmelden: asked again.
+    advance(121_000);
+    expect(store.current).toBeNull();
+    store.request(2, 'in-delivery');
+    expect(store.pending).not.toBeNull();
+    store.cancel();
+    store.signOut();
+    expect(store.current).toBeNull();
+  });
+
+  it('shows the server’s German answer for a wrong PIN and asks again', async () => {
+    const wrong = { errors: [{ message: 'Benutzername oder PIN ist falsch.', field: 'accessToken' }] };
+    const { store } = setup(json(200, { data: [order(1)] }), json(200, { data: [ANNA] }), json(401, wrong));
+    await store.start();
+    store.request(1, 'confirm');
+    expect(store.picked).toEqual(ANNA); // the only person: picked at once
+    store.pressDigit('1');
+    await store.submitPin();
+    expect(store.error).toBe(COUNTER_TEXTS.pinTooShort);
+    for (const d of '234') store.pressDigit(d);
+    await store.submitPin();
+    expect(store.error).toBe('Benutzername oder PIN ist falsch.');
+    expect(store.pending).toEqual({ orderId: 1, action: 'confirm' });
+    expect(store.pin).toBe('');
+    expect(store.current).toBeNull();
+  });
+
+  it('shows "Schlüssel ungültig" for a refused key and opens no stream', async () => {
+    const { store, sources } = setup(json(401, { errors: [{ message: 'x' }] }), json(401, { errors: [] }));
+    await store.start();
+    expect(store.unauthorized).toBe(true);
+    expect(sources).toEqual([]);
+  });
+});

@@ -1,0 +1,318 @@
+import type { ClockStaffMember, OrderStatusAction } from '@ordering/common';
+import { makeAutoObservable, runInAction } from 'mobx';
+import { ApiRequestError, type ApiClient } from '../../api/ApiClient';
+import type { EventSourceLike } from '../BackofficeRootStore';
+import { boardColumn, type BoardColumn } from '../orders/board';
+import type { OrderEventPayload, StaffOrder } from '../orders/types';
+
+/** How long a PIN is remembered on the counter screen when the terminal's setting says nothing. */
+export const DEFAULT_PIN_MEMORY_SECONDS = 120;
+/** The PIN's length bounds (the time clock's PINs: 4 to 8 digits). */
+const PIN_MAX = 8;
+const PIN_MIN = 4;
+
+export const COUNTER_TEXTS = {
+  title: 'Theke',
+  unauthorized: 'Schlüssel ungültig',
+  unauthorizedHint:
+    'Diese Theke ist nicht freigeschaltet. Bitte im Backoffice unter Geräte den Link mit dem Schlüssel des Front-Desk-Geräts öffnen.',
+  switchedOff: 'Die Thekenansicht ist in der Konfiguration des Shops ausgeschaltet.',
+  loading: 'Bestellungen werden geladen …',
+  disconnected: 'Verbindung unterbrochen – wird wiederhergestellt …',
+  whoTitle: 'Wer sind Sie?',
+  pinTitle: 'PIN eingeben',
+  noStaff:
+    'Für diese Filiale ist niemand mit PIN eingerichtet. Die Filialleitung vergibt PINs unter Zeiterfassung.',
+  signedInAs: 'Angemeldet:',
+  signOut: 'Abmelden',
+  cancel: 'Abbrechen',
+  other: 'Andere Person',
+  pinTooShort: 'Die PIN hat 4 bis 8 Ziffern.',
+  failed: 'Die Aktion konnte nicht ausgeführt werden.',
+  empty: 'Keine Bestellungen',
+} as const;
+
+/** The buttons of a card at the counter, in this order, with their German labels. */
+export const COUNTER_ACTIONS: readonly OrderStatusAction[] = [
+  'confirm',
+  'in-delivery',
+  'delivered',
+  'completed',
+  'reject',
+];
+export function counterActionLabel(action: OrderStatusAction, order: Pick<StaffOrder, 'isDelivery'>): string {
+  switch (action) {
+    case 'confirm':
+      return 'Annehmen';
+    case 'in-delivery':
+      return order.isDelivery ? 'In Zustellung' : 'Abholbereit';
+    case 'delivered':
+      return 'Geliefert';
+    case 'completed':
+      return 'Abschließen';
+    case 'reject':
+      return 'Ablehnen';
+    default:
+      return 'Stornieren';
+  }
+}
+
+const ORDER_EVENTS = ['order.created', 'order.updated', 'order.status'];
+
+export interface CounterBoardOptions {
+  branchId: string;
+  apiKey: string;
+  api: ApiClient;
+  openEventStream?: (url: string) => EventSourceLike | null;
+  now?: () => number;
+  /** How long a PIN stays remembered (the terminal's `pinMemorySeconds`). */
+  pinMemorySeconds?: number;
+  /** Rings when a new order arrives live (the board's alarm sound). */
+  onNewOrder?: () => void;
+}
+
+/** The person whose PIN the screen remembers for a short while. */
+interface Identity {
+  userId: number;
+  name: string;
+  pin: string;
+  until: number;
+}
+
+/**
+ * The front-desk board on a paired terminal (docs/decisions/frontdesk-board.md): orders and live events with
+ * the device key; each action names a person by the time clock's name tiles and PIN, remembered for a short
+ * while or until "Abmelden".
+ */
+export class CounterBoardStore {
+  orders = new Map<number, StaffOrder>();
+  staff: ClockStaffMember[] = [];
+  loaded = false;
+  unauthorized = false;
+  switchedOff = false;
+  disconnected = false;
+  /** The action waiting for a PIN (the dialog is open while set). */
+  pending: { orderId: number; action: OrderStatusAction } | null = null;
+  /** The person picked in the dialog. */
+  picked: ClockStaffMember | null = null;
+  pin = '';
+  busy = false;
+  error = '';
+  notice = '';
+  identity: Identity | null = null;
+  pinMemorySeconds: number;
+  /** The terminal's `notificationSound`: a beep for each new order. */
+  soundOn = true;
+  private source: EventSourceLike | null = null;
+  private readonly base: string;
+  readonly apiKey: string;
+
+  constructor(private readonly options: CounterBoardOptions) {
+    this.base = `/api/orders/frontdesk/${encodeURIComponent(options.branchId)}/${encodeURIComponent(options.apiKey)}`;
+    this.pinMemorySeconds = options.pinMemorySeconds ?? DEFAULT_PIN_MEMORY_SECONDS;
+    this.apiKey = options.apiKey;
+    makeAutoObservable<CounterBoardStore, 'source' | 'options' | 'base'>(this, {
+      source: false,
+      options: false,
+      base: false,
+    });
+  }
+
+  private now(): number {
+    return this.options.now ? this.options.now() : Date.now();
+  }
+
+  /** The orders of a board column, oldest due first. */
+  column(id: BoardColumn): StaffOrder[] {
+    return [...this.orders.values()]
+      .filter((o) => boardColumn(o) === id)
+      .sort((a, b) => Date.parse(String(a.createdAt)) - Date.parse(String(b.createdAt)) || a.id - b.id);
+  }
+
+  /** The remembered person, while the PIN is still remembered. */
+  get current(): Identity | null {
+    return this.identity && this.identity.until > this.now() ? this.identity : null;
+  }
+
+  async start(): Promise<void> {
+    await Promise.all([this.load(), this.loadStaff()]);
+    this.connect();
+  }
+
+  dispose(): void {
+    this.source?.close();
+    this.source = null;
+  }
+
+  async load(): Promise<void> {
+    try {
+      const list = await this.options.api.get<StaffOrder[]>(this.base, { redirectOnUnauthorized: false });
+      runInAction(() => {
+        this.orders = new Map(list.map((o) => [o.id, o]));
+        this.loaded = true;
+      });
+    } catch (error) {
+      runInAction(() => this.refused(error));
+    }
+  }
+
+  private async loadStaff(): Promise<void> {
+    try {
+      const staff = await this.options.api.get<ClockStaffMember[]>(
+        `/api/time-tracking/${encodeURIComponent(this.options.branchId)}/${encodeURIComponent(this.options.apiKey)}/staff`,
+        { redirectOnUnauthorized: false },
+      );
+      runInAction(() => (this.staff = staff));
+    } catch {
+      // The board still shows; the dialog says that nobody can act.
+    }
+  }
+
+  private refused(error: unknown): void {
+    if (error instanceof ApiRequestError && error.status === 401) this.unauthorized = true;
+    else if (error instanceof ApiRequestError && error.status === 403) this.switchedOff = true;
+    else this.disconnected = true;
+  }
+
+  private connect(): void {
+    if (this.source || this.unauthorized || this.switchedOff || !this.options.openEventStream) return;
+    const source = this.options.openEventStream(`${this.base}/board-events`);
+    if (!source) return;
+    this.source = source;
+    let opened = false;
+    source.onopen = () => {
+      // A reconnect may have missed events: read the board again.
+      if (opened) void this.load();
+      opened = true;
+      runInAction(() => (this.disconnected = false));
+    };
+    source.onerror = () => runInAction(() => (this.disconnected = true));
+    for (const type of ORDER_EVENTS)
+      source.addEventListener(type, (event: MessageEvent) => this.receive(type, String(event.data)));
+  }
+
+  receive(type: string, data: string): void {
+    let payload: OrderEventPayload;
+    try {
+      payload = JSON.parse(data) as OrderEventPayload;
+    } catch {
+      return;
+    }
+    if (!payload?.order) return;
+    const known = this.orders.has(payload.order.id);
+    this.upsert(payload.order);
+    if (type === 'order.created' && !known && this.soundOn) this.options.onNewOrder?.();
+  }
+
+  private upsert(order: StaffOrder): void {
+    this.orders.set(order.id, order);
+  }
+
+  /** A card's button: done at once for the remembered person, else the dialog asks who. */
+  request(orderId: number, action: OrderStatusAction): void {
+    this.notice = '';
+    if (this.current) {
+      void this.perform(orderId, action, this.current);
+      return;
+    }
+    this.identity = null;
+    this.pending = { orderId, action };
+    this.picked = this.staff.length === 1 ? this.staff[0]! : null;
+    this.pin = '';
+    this.error = '';
+  }
+
+  pick(member: ClockStaffMember | null): void {
+    this.picked = member;
+    this.pin = '';
+    this.error = '';
+  }
+
+  pressDigit(digit: string): void {
+    if (this.pin.length < PIN_MAX) this.pin += digit;
+  }
+
+  deleteDigit(): void {
+    this.pin = this.pin.slice(0, -1);
+  }
+
+  cancel(): void {
+    this.pending = null;
+    this.picked = null;
+    this.pin = '';
+    this.error = '';
+  }
+
+  /**
+   * The terminal's settings from its heartbeat: `pinMemorySeconds` (0: every action asks) and
+   * `notificationSound` (off: no beep for new orders); what is missing keeps its default.
+   */
+  applyDeviceSettings(settings: { pinMemorySeconds?: unknown; notificationSound?: unknown }): void {
+    const seconds = settings.pinMemorySeconds;
+    if (typeof seconds === 'number' && Number.isInteger(seconds) && seconds >= 0)
+      this.pinMemorySeconds = seconds;
+    this.soundOn = settings.notificationSound !== false;
+  }
+
+  /** "Abmelden": the PIN is forgotten at once. */
+  signOut(): void {
+    this.identity = null;
+  }
+
+  /** The dialog's OK: the pending action as the picked person with the typed PIN. */
+  async submitPin(): Promise<void> {
+    if (!this.pending || !this.picked || this.busy) return;
+    if (this.pin.length < PIN_MIN) {
+      this.error = COUNTER_TEXTS.pinTooShort;
+      return;
+    }
+    const who: Identity = {
+      userId: this.picked.id,
+      name: this.picked.name,
+      pin: this.pin,
+      until: this.now() + this.pinMemorySeconds * 1000,
+    };
+    const { orderId, action } = this.pending;
+    if (await this.perform(orderId, action, who)) this.cancel();
+  }
+
+  private async perform(orderId: number, action: OrderStatusAction, who: Identity): Promise<boolean> {
+    this.busy = true;
+    try {
+      const order = await this.options.api.post<StaffOrder>(
+        `${this.base}/${orderId}/status/${action}`,
+        {},
+        {
+          redirectOnUnauthorized: false,
+          headers: { 'X-User-Id': String(who.userId), 'X-Access-Token': who.pin },
+        },
+      );
+      runInAction(() => {
+        this.upsert(order);
+        this.identity = { ...who, until: this.now() + this.pinMemorySeconds * 1000 };
+        this.notice = `${order.ticketNumber ? `#${order.ticketNumber}` : `Bestellung ${order.id}`} – ${counterActionLabel(action, order)}: ${who.name}`;
+      });
+      return true;
+    } catch (error) {
+      runInAction(() => {
+        const message =
+          error instanceof ApiRequestError && error.status !== 0 ? error.message : COUNTER_TEXTS.failed;
+        if (error instanceof ApiRequestError && (error.status === 401 || error.status === 429)) {
+          // A wrong (or since changed) PIN: ask again, with the server's German answer.
+          this.identity = null;
+          this.pending = { orderId, action };
+          this.picked = this.staff.find((s) => s.id === who.userId) ?? null;
+          this.pin = '';
+          this.error = message;
+        } else if (this.pending) {
+          this.error = message;
+        } else {
+          this.notice = message;
+        }
+      });
+      return false;
+    } finally {
+      runInAction(() => (this.busy = false));
+    }
+  }
+}
