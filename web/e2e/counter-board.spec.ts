@@ -42,6 +42,11 @@ test('opens the board with a device key, sees a new order live and confirms it w
   await page.goto(`/theke/${branch.id}#geraet=${encodeURIComponent(apiKey)}`);
   await expect(page.getByRole('heading', { name: 'Theke', level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: /^Neu/ })).toBeVisible();
+  // Pause, printing and corrections stay on the staff board, one tap away with the terminal's key.
+  await expect(page.getByRole('link', { name: 'Volle Tafel (mit Anmeldung)' })).toHaveAttribute(
+    'href',
+    `/backend/orders#geraet=${encodeURIComponent(apiKey)}`,
+  );
 
   // A guest orders: the card arrives live.
   const lastName = `Theke-${randomUUID().slice(0, 6)}`;

@@ -233,6 +233,14 @@ export const CounterBoardPage = observer(function CounterBoardPage() {
         <p className="cb-notice" role="status">
           {store.disconnected ? T.disconnected : store.notice}
         </p>
+        {/* Pause, printing and corrections stay on the staff board; the terminal's key goes along in the
+            fragment so the board there still follows this terminal's sound. */}
+        <a
+          className="cb-button cb-button--ghost"
+          href={`/backend/orders#geraet=${encodeURIComponent(store.apiKey)}`}
+        >
+          {T.fullBoard}
+        </a>
         {current && (
           <div className="cb-person">
             <span>

@@ -25,6 +25,7 @@ export const COUNTER_TEXTS = {
     'Für diese Filiale ist niemand mit PIN eingerichtet. Die Filialleitung vergibt PINs unter Zeiterfassung.',
   signedInAs: 'Angemeldet:',
   signOut: 'Abmelden',
+  fullBoard: 'Volle Tafel (mit Anmeldung)',
   cancel: 'Abbrechen',
   other: 'Andere Person',
   pinTooShort: 'Die PIN hat 4 bis 8 Ziffern.',
