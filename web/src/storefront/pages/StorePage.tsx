@@ -4,6 +4,7 @@ import { useParams, useSearchParams } from '../../router/router';
 import { NotFoundPage } from '../../components/ErrorPage';
 import { PageTitle } from '../../components/PageTitle';
 import { CartBar, CartNotification, CartPanel } from '../components/CartPanel';
+import { CatalogFilter, NoHits } from '../components/CatalogFilter';
 import { CategoryBar, groupElementId } from '../components/CategoryBar';
 import { LoadState } from '../components/LoadState';
 import { ProductCard } from '../components/ProductCard';
@@ -53,7 +54,7 @@ const Store = observer(function Store({ identifier }: { identifier: string }) {
       current = false;
     };
   }, [ready, tableLink, root, setParams]);
-  const groups = catalog.groups;
+  const groups = catalog.shownGroups;
   const shown = useProgressiveGroups(ready ? groups : [], (group) => group.products.length);
   if (!branch) return <NotFoundPage />;
   if (!ready) return null;
@@ -62,9 +63,12 @@ const Store = observer(function Store({ identifier }: { identifier: string }) {
     <div className={`store${cart.isPanelVisible ? ' store--cart-open' : ''}`}>
       <PageTitle title={branch.name} shopName={ui.shopName} />
       <StoreBanner branch={branch} />
+      <CatalogFilter />
       <CategoryBar />
-      {groups.length === 0 ? (
+      {catalog.groups.length === 0 ? (
         <p className="card">{texts.noMenu}</p>
+      ) : groups.length === 0 ? (
+        <NoHits />
       ) : (
         shown.map((group) => (
           <section
@@ -92,7 +96,7 @@ const Store = observer(function Store({ identifier }: { identifier: string }) {
             )}
             <ul className="product-grid">
               {group.products.map(({ product, visibility }) => (
-                <ProductCard key={product.id} product={product} visibility={visibility} />
+                <ProductCard key={product.id} product={product} visibility={visibility} oneTap />
               ))}
             </ul>
           </section>
