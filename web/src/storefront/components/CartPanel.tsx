@@ -99,7 +99,7 @@ export const CartPanel = observer(function CartPanel() {
           <span aria-hidden="true">×</span>
         </button>
       </header>
-      <CartSummary editable />
+      <CartSummary editable steppers />
       <Link
         to={`/store/${encodeURIComponent(branch.identifier)}/checkout`}
         className="button button--primary button--block"
@@ -110,8 +110,17 @@ export const CartPanel = observer(function CartPanel() {
   );
 });
 
-/** Items with edit and remove, totals with taxes, delivery hints and the price notes. */
-export const CartSummary = observer(function CartSummary({ editable = false }: { editable?: boolean }) {
+/**
+ * Items with edit and remove, totals with taxes, delivery hints and the price notes; `steppers` adds +/– per
+ * line (the storefront's cart and checkout; the kiosk keeps its own sizes and has none yet).
+ */
+export const CartSummary = observer(function CartSummary({
+  editable = false,
+  steppers = false,
+}: {
+  editable?: boolean;
+  steppers?: boolean;
+}) {
   const { cart, data } = useStores();
   const branch = cart.branch;
   if (!branch) return null;
@@ -134,7 +143,7 @@ export const CartSummary = observer(function CartSummary({ editable = false }: {
             <li key={index} className="cart-item">
               <div className="cart-item__main">
                 <span className="cart-item__name">{item.product.name}</span>
-                {editable ? (
+                {steppers ? (
                   <span className="cart-item__stepper">
                     <button
                       type="button"

@@ -244,7 +244,7 @@ const Checkout = observer(function Checkout({ identifier }: { identifier: string
         </Section>
 
         <Section title={texts.sectionCart} id="checkout-cart">
-          <CartSummary editable />
+          <CartSummary editable steppers />
         </Section>
 
         {checkout.isDonationEnabled && <DonationSection checkout={checkout} />}
