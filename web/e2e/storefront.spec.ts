@@ -165,10 +165,11 @@ test.describe('Storefront', () => {
     page,
   }) => {
     await page.goto(WIEN);
-    const product = page.getByRole('button', { name: /Wiener Schnitzel vom Kalb/ });
+    // A product with options (one without goes into the cart in one tap).
+    const product = page.getByRole('button', { name: /Schnitzel nach Wahl/ });
     await product.focus();
     await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog', { name: 'Wiener Schnitzel vom Kalb' });
+    const dialog = page.getByRole('dialog', { name: 'Schnitzel nach Wahl' });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Schließen' })).toBeFocused();
     await page.keyboard.press('Escape');
