@@ -8,7 +8,15 @@ import type { Ref } from './contract/base.js';
 import type { ConfigurablePart, PartType, Product, UnitCode } from './contract/catalog.js';
 import type { OrderFormItem, PartFileValue, PartValue } from './contract/order.js';
 import { toCents } from './money.js';
-import { startingQuantity, type QuantityProduct } from './quantity.js';
+import { COUNT_BY_AMOUNT_TYPES, unitType } from './units.js';
+import {
+  canDecrease,
+  decreaseAmount,
+  increaseAmount,
+  quantityRules,
+  startingQuantity,
+  type QuantityProduct,
+} from './quantity.js';
 
 /** What a cart item keeps of its product (enough to migrate and to show it). */
 export interface CartProductSnapshot {
@@ -264,6 +272,53 @@ export function saveItem(
 ): CartItem[] {
   if (editIndex === null || editIndex < 0 || editIndex >= items.length) return [...items, item];
   return items.map((existing, index) => (index === editIndex ? item : existing));
+}
+
+/**
+ * A product added by one tap, without the dialog (issue 25): nothing to choose — no parts, one unit, and a
+ * unit counted in pieces (a product sold by m² or kg needs its amount typed).
+ */
+export function isOneTapProduct(product: Pick<Product, 'config' | 'alternativeUnits' | 'unit'>): boolean {
+  return (
+    (product.config?.parts ?? []).length === 0 &&
+    (product.alternativeUnits ?? []).length === 0 &&
+    COUNT_BY_AMOUNT_TYPES.includes(unitType(product.unit))
+  );
+}
+
+/**
+ * One tap on a product without options: a line of the same product in its starting unit gets one step more
+ * (up to its maximum), otherwise the product's starting item is appended.
+ */
+export function addOneTap(
+  items: readonly CartItem[],
+  product: QuantityProduct &
+    Pick<Product, 'id' | 'uid' | 'name' | 'description' | 'price' | 'isPriceHidden' | 'config'>,
+): CartItem[] {
+  const start = startItem(product);
+  const index = items.findIndex(
+    (item) => item.product.id === product.id && item.unit === start.unit && item.parts.length === 0,
+  );
+  if (index < 0) return [...items, start];
+  return stepItem(items, index, product, 'up');
+}
+
+/**
+ * The cart's +/– on a line, by the product's quantity rules in the line's unit: one step up (not past the
+ * maximum) or down; "down" at the minimum removes the line (the cart shows a bin there).
+ */
+export function stepItem(
+  items: readonly CartItem[],
+  index: number,
+  product: QuantityProduct,
+  direction: 'up' | 'down',
+): CartItem[] {
+  const item = items[index];
+  if (!item) return [...items];
+  const rules = quantityRules(product, item.unit);
+  if (direction === 'down' && !canDecrease(item.amount, rules)) return removeItem(items, index);
+  const amount = direction === 'up' ? increaseAmount(item.amount, rules) : decreaseAmount(item.amount, rules);
+  return items.map((existing, i) => (i === index ? { ...existing, amount } : existing));
 }
 
 /** Removes the item at an index. */

@@ -13,6 +13,7 @@ import {
   sanitizePhoneInput,
   showAddressSection,
   showContactSection,
+  submitBlocker,
   submitLabel,
   toApiErrors,
   validateCheckout,
@@ -201,6 +202,48 @@ describe('checkout', () => {
           config,
         ),
       ).toBe('cash');
+    });
+  });
+
+  describe(submitBlocker.name, () => {
+    const base = {
+      hasItems: true,
+      isLoading: false,
+      isQuotationRequired: false,
+      isDelivery: true,
+      isOpen: true,
+      isDeliveryOpen: true,
+      isDeliveryValid: false,
+      isPreorderEnabled: false,
+      hasDeliveryArea: true,
+      minimumOrder: { minimum: 1500, missing: 350 },
+      currency: 'EUR',
+    };
+
+    it('states the missing amount below the minimum order value', () => {
+      expect(submitBlocker(base)?.replace(/\s/g, ' ')).toBe(
+        'Mindestbestellwert 15,00 € – es fehlen noch 3,50 €.'.replace(/\s/g, ' '),
+      );
+    });
+
+    it('asks for the delivery address first, and says when closed or empty', () => {
+      expect(submitBlocker({ ...base, hasDeliveryArea: false })).toBe('Bitte Lieferadresse angeben.');
+      expect(submitBlocker({ ...base, hasItems: false })).toBe('Keine Produkte im Warenkorb!');
+      expect(
+        submitBlocker({
+          ...base,
+          isDelivery: false,
+          isOpen: false,
+          minimumOrder: { minimum: 0, missing: 0 },
+        }),
+      ).toBe('Derzeit haben wir leider geschlossen.');
+    });
+
+    it('says nothing while the order can be sent', () => {
+      expect(
+        submitBlocker({ ...base, isDeliveryValid: true, minimumOrder: { minimum: 1500, missing: 0 } }),
+      ).toBeNull();
+      expect(submitBlocker({ ...base, isLoading: true })).toBeNull();
     });
   });
 

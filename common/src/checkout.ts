@@ -258,6 +258,34 @@ export function submitLabel(
   return null;
 }
 
+/** What {@link submitBlocker} needs beyond {@link SubmitLabelInput}. */
+export interface SubmitBlockerInput extends SubmitLabelInput {
+  /** Delivery: an area was found for the customer's address. */
+  hasDeliveryArea: boolean;
+  /** Delivery: the minimum order value and what is still missing to it, in cents. */
+  minimumOrder: { minimum: Cents; missing: Cents };
+  /** The shop's currency. */
+  currency: string;
+}
+
+/**
+ * Why the order cannot be sent yet, for the submit area (issue 25): said next to the (disabled) button
+ * rather than the button disappearing. Null when {@link submitLabel} offers a button. In order: empty cart,
+ * delivery without an address, below the minimum order value ("Mindestbestellwert 15,00 € – es fehlen noch
+ * 3,50 €"), closed without pre-orders.
+ */
+export function submitBlocker(input: SubmitBlockerInput): string | null {
+  if (submitLabel(input) !== null || input.isLoading) return null;
+  if (!input.hasItems) return t('cart.empty');
+  if (input.isDelivery && !input.hasDeliveryArea) return t('checkout.addressMissing');
+  if (input.isDelivery && input.minimumOrder.missing > 0)
+    return t('checkout.minimumOrderMissing', {
+      amount: formatMoney(input.minimumOrder.minimum, input.currency),
+      diff: formatMoney(input.minimumOrder.missing, input.currency),
+    });
+  return input.isDelivery ? t('branch.deliveryClosedCheckout') : t('branch.closedNow');
+}
+
 type HoursBranch = Pick<Branch, 'openingHours' | 'deliveryHours' | 'isDeliveryHoursEnabled' | 'timeZone'>;
 
 /**

@@ -24,6 +24,7 @@ export * from './base-price.js';
 export * from './cart.js';
 export * from './catalog-visibility.js';
 export * from './search.js';
+export * from './catalog-search.js';
 export * from './text.js';
 export * from './natural-order.js';
 export * from './phone.js';

@@ -52,18 +52,21 @@ test.describe('Unit price (Grundpreis)', () => {
     await screenshot(page, testInfo, 'base-price-card', false);
     await expectNoSeriousA11yViolations(page);
 
+    // A drink has no options: one tap puts it into the cart.
     await card.getByRole('button').click();
-    const dialog = page.getByRole('dialog', { name: NAME });
-    await expect(dialog.locator('.product-modal__base-price')).toHaveText(BASE_PRICE);
-    await dialog.getByRole('button', { name: 'In den Warenkorb' }).click();
-    await expect(dialog).toBeHidden();
-
     await page.getByRole('button', { name: /Warenkorb anzeigen/ }).click();
     const panel = page.getByRole('complementary', { name: /Warenkorb/ });
     const item = panel.locator('.cart-item').filter({ hasText: NAME });
     await expect(item.locator('.cart-item__base-price')).toHaveText(BASE_PRICE);
     await screenshot(page, testInfo, 'base-price-cart', false);
     await expectNoSeriousA11yViolations(page);
+
+    // The product dialog (opened to edit the item) shows it too.
+    await item.getByRole('button', { name: `${NAME} bearbeiten` }).click();
+    const dialog = page.getByRole('dialog', { name: NAME });
+    await expect(dialog.locator('.product-modal__base-price')).toHaveText(BASE_PRICE);
+    await dialog.getByRole('button', { name: 'Änderungen speichern' }).click();
+    await expect(dialog).toBeHidden();
 
     // The kiosk shows the same cards.
     await page.goto('/kiosk/gasthaus-linde-wien');

@@ -62,7 +62,6 @@ test.describe('Delivery: the address decides', () => {
     await checkPostcode(page, '1060');
     await expect(page.locator('.store-banner .delivery-facts')).toContainText('1060 Mariahilf');
     await page.getByRole('button', { name: /Fiakergulasch/ }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'In den Warenkorb' }).click();
     await page.getByRole('button', { name: /Warenkorb anzeigen/ }).click();
     await page.getByRole('link', { name: 'Zur Kasse' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Kasse' })).toBeVisible();

@@ -331,7 +331,6 @@ test.describe('Install on a desktop browser', () => {
   }, testInfo) => {
     await page.goto('/store/gasthaus-linde-wien');
     await page.getByRole('button', { name: /Almdudler/ }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'In den Warenkorb' }).click();
     await page.goto('/store/gasthaus-linde-wien/checkout');
     await page.getByRole('radio', { name: 'Vor Ort essen' }).check();
     await page.getByLabel('Tischnummer').selectOption({ index: 2 });

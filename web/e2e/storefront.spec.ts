@@ -165,10 +165,11 @@ test.describe('Storefront', () => {
     page,
   }) => {
     await page.goto(WIEN);
-    const product = page.getByRole('button', { name: /Wiener Schnitzel vom Kalb/ });
+    // A product with options (one without goes into the cart in one tap).
+    const product = page.getByRole('button', { name: /Schnitzel nach Wahl/ });
     await product.focus();
     await page.keyboard.press('Enter');
-    const dialog = page.getByRole('dialog', { name: 'Wiener Schnitzel vom Kalb' });
+    const dialog = page.getByRole('dialog', { name: 'Schnitzel nach Wahl' });
     await expect(dialog).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Schließen' })).toBeFocused();
     await page.keyboard.press('Escape');
@@ -297,7 +298,6 @@ test.describe('Checkout', () => {
     test.setTimeout(60_000);
     await page.goto(WIEN);
     await page.getByRole('button', { name: /Wiener Schnitzel vom Kalb/ }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'In den Warenkorb' }).click();
     await page.getByRole('button', { name: /Warenkorb anzeigen/ }).click();
     await page.getByRole('link', { name: 'Zur Kasse' }).click();
     await expect(page).toHaveURL(new RegExp(`${WIEN}/checkout$`));
@@ -438,8 +438,8 @@ async function staffAction(page: Page, action: string, data: object = {}) {
 /** Adds a simple product of the Wien menu and opens the checkout. */
 async function wienCheckoutWith(page: Page, product: RegExp) {
   await page.goto(WIEN);
+  // A product without options goes into the cart in one tap.
   await page.getByRole('button', { name: product }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'In den Warenkorb' }).click();
   await page.goto(`${WIEN}/checkout`);
   await expect(page.getByRole('heading', { level: 1, name: 'Kasse' })).toBeVisible();
 }
@@ -581,7 +581,6 @@ test.describe('Ordering, more', () => {
       await expect(banner).toContainText('Wir bearbeiten diese sobald wir wieder geöffnet haben.');
       await screenshot(page, testInfo, 'store-closed-preorder', false);
       await page.getByRole('button', { name: /Pommes frites/ }).click();
-      await page.getByRole('dialog').getByRole('button', { name: 'In den Warenkorb' }).click();
       await page.goto(`${WIEN}/checkout`);
       await fillContact(page);
       // Today is not bookable and nothing "as soon as possible": the first chip is a later day, whose
@@ -623,19 +622,29 @@ test.describe('Ordering, more', () => {
     ).toBeVisible();
   });
 
-  test('delivery below the minimum hides the submit; above it the order goes out', async ({
+  test('delivery: the submit area says why it cannot order yet; above the minimum the order goes out', async ({
     page,
   }, testInfo) => {
     await wienCheckoutWith(page, /Römerquelle/); // 3,20 €
     await page.getByRole('radio', { name: 'Lieferung' }).check();
+    // No address yet: the button stays (disabled) and says what is missing beside it.
+    const actions = page.locator('.checkout__actions');
+    await expect(submitButton(page)).toBeDisabled();
+    await expect(actions.getByRole('status')).toHaveText('Bitte Lieferadresse angeben.');
     await fillPostcode(page, '1060');
     const summary = page.locator('.cart-summary');
     await expect(summary).toContainText(
       'Sie haben den Mindestbestellwert in Höhe von 20,00 € leider noch nicht erreicht.',
     );
     await expect(summary).toContainText('Kostenlose Lieferung ab 35,00 €.');
-    await expect(submitButton(page)).toHaveCount(0);
-    await screenshot(page, testInfo, 'checkout-delivery-minimum');
+    // Below the minimum: the missing amount next to the button.
+    await expect(submitButton(page)).toBeDisabled();
+    await expect(actions.getByRole('status')).toHaveText(
+      /^Mindestbestellwert 20,00\s€ – es fehlen noch 16,80\s€\.$/,
+    );
+    await expect(submitButton(page)).toHaveAccessibleDescription(/es fehlen noch 16,80/);
+    await actions.scrollIntoViewIfNeeded();
+    await screenshot(page, testInfo, 'checkout-delivery-minimum', false);
 
     await page.getByRole('button', { name: 'Römerquelle prickelnd 0,33 l bearbeiten' }).click();
     const dialog = page.getByRole('dialog');
@@ -645,6 +654,7 @@ test.describe('Ordering, more', () => {
     await expect(summary).not.toContainText('Mindestbestellwert');
     await expect(summary).toContainText('Lieferung');
     await expect(summary).toContainText('2,90 €');
+    await expect(actions.getByRole('status')).toHaveCount(0);
     await fillContact(page);
     await fillAddress(page, 'Mariahilfer Straße 1', '1060', 'Wien');
     await submitButton(page).click();

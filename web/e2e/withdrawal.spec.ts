@@ -209,7 +209,6 @@ test('checkout: exempt food says so above the order button; screed links the Wid
   test.slow();
   await page.goto('/store/gasthaus-linde-wien');
   await page.getByRole('button', { name: /Römerquelle/ }).click();
-  await page.getByRole('dialog').getByRole('button', { name: 'In den Warenkorb' }).click();
   await page.getByRole('button', { name: /Warenkorb anzeigen/ }).click();
   await page.getByRole('link', { name: 'Zur Kasse' }).click();
   const summary = page.getByRole('region', { name: 'Zusammenfassung Ihrer Bestellung' });

@@ -59,6 +59,8 @@ export const de = {
 
   // --- cart
   'cart.productAdded': 'Produkt zum Warenkorb hinzugefügt.',
+  'cart.added': 'Hinzugefügt',
+  'cart.undo': 'Rückgängig',
   'cart.empty': 'Keine Produkte im Warenkorb!',
   'cart.backToBranch': 'Zurück zur Filiale',
   'cart.priceOnRequest': 'Preis auf Anfrage',
@@ -92,6 +94,8 @@ export const de = {
     'Sie haben den Mindestbestellwert in Höhe von {amount} leider noch nicht erreicht.',
   'checkout.minimumOrderAdd':
     'Fügen Sie Waren im Wert von mindestens {diff} hinzu oder wählen Sie eine andere Art der Lieferung.',
+  'checkout.minimumOrderMissing': 'Mindestbestellwert {amount} – es fehlen noch {diff}.',
+  'checkout.addressMissing': 'Bitte Lieferadresse angeben.',
   'checkout.freeDeliveryFrom': 'Kostenlose Lieferung ab {amount}.',
   'checkout.phoneFormat': 'Bitte geben Sie eine gültige Nummer im Format {phone} an.',
   'checkout.submitQuotation': 'Angebotsanfrage abschicken',

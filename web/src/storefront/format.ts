@@ -26,6 +26,14 @@ export function imageUrl(image: Pick<Image, 'id' | 'version' | 'extension'>, siz
   return `/image/${size}/${image.id}-${image.version}.${image.extension}`;
 }
 
+/** A `srcset` of prepared sizes (widths of their boxes), for the browser to pick by `sizes` and density. */
+export function imageSrcSet(
+  image: Pick<Image, 'id' | 'version' | 'extension'>,
+  sizes: readonly ImageSizeName[],
+): string {
+  return sizes.map((size) => `${imageUrl(image, size)} ${IMAGE_BOXES[size].width}w`).join(', ');
+}
+
 /** An amount as the German input shows it: `1.5` → `1,5`. */
 export function formatAmount(amount: number): string {
   return String(amount).replace('.', ',');

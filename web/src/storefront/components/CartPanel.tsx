@@ -99,7 +99,7 @@ export const CartPanel = observer(function CartPanel() {
           <span aria-hidden="true">×</span>
         </button>
       </header>
-      <CartSummary editable />
+      <CartSummary editable steppers />
       <Link
         to={`/store/${encodeURIComponent(branch.identifier)}/checkout`}
         className="button button--primary button--block"
@@ -110,8 +110,17 @@ export const CartPanel = observer(function CartPanel() {
   );
 });
 
-/** Items with edit and remove, totals with taxes, delivery hints and the price notes. */
-export const CartSummary = observer(function CartSummary({ editable = false }: { editable?: boolean }) {
+/**
+ * Items with edit and remove, totals with taxes, delivery hints and the price notes; `steppers` adds +/– per
+ * line (the storefront's cart and checkout; the kiosk keeps its own sizes and has none yet).
+ */
+export const CartSummary = observer(function CartSummary({
+  editable = false,
+  steppers = false,
+}: {
+  editable?: boolean;
+  steppers?: boolean;
+}) {
   const { cart, data } = useStores();
   const branch = cart.branch;
   if (!branch) return null;
@@ -134,7 +143,34 @@ export const CartSummary = observer(function CartSummary({ editable = false }: {
             <li key={index} className="cart-item">
               <div className="cart-item__main">
                 <span className="cart-item__name">{item.product.name}</span>
-                <span className="cart-item__quantity">{formatQuantity(item.amount, item.unit)}</span>
+                {steppers ? (
+                  <span className="cart-item__stepper">
+                    <button
+                      type="button"
+                      className="cart-item__step"
+                      aria-label={
+                        cart.isAtMinimum(index)
+                          ? texts.takeOutItem(item.product.name)
+                          : texts.decreaseItem(item.product.name)
+                      }
+                      onClick={() => cart.stepItem(index, 'down')}
+                    >
+                      {cart.isAtMinimum(index) ? <BinIcon /> : <span aria-hidden="true">−</span>}
+                    </button>
+                    <span className="cart-item__quantity">{formatQuantity(item.amount, item.unit)}</span>
+                    <button
+                      type="button"
+                      className="cart-item__step"
+                      aria-label={texts.increaseItem(item.product.name)}
+                      disabled={!cart.canIncrease(index)}
+                      onClick={() => cart.stepItem(index, 'up')}
+                    >
+                      <span aria-hidden="true">+</span>
+                    </button>
+                  </span>
+                ) : (
+                  <span className="cart-item__quantity">{formatQuantity(item.amount, item.unit)}</span>
+                )}
                 {summary && <span className="cart-item__parts">{summary}</span>}
                 <BasePrice product={product} className="cart-item__base-price" />
               </div>
@@ -222,6 +258,18 @@ export const CartSummary = observer(function CartSummary({ editable = false }: {
   );
 });
 
+/** A waste bin (the cart's "–" at the minimum removes the line). */
+function BinIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
+      <path
+        fill="currentColor"
+        d="M9 3h6l1 2h4v2H4V5h4l1-2zm-3 6h12l-1 12H7L6 9zm4 2v8h2v-8h-2zm4 0v8h2v-8h-2z"
+      />
+    </svg>
+  );
+}
+
 /** The "added" notification (spec section 4), in a live region that always exists. */
 export const CartNotification = observer(function CartNotification() {
   const { cart } = useStores();
@@ -229,7 +277,12 @@ export const CartNotification = observer(function CartNotification() {
     <div className="toast-region" role="status" aria-live="polite">
       {cart.notification && (
         <div className="toast">
-          <span>{cart.notification}</span>
+          <span className="toast__text">{cart.notification}</span>
+          {cart.undo && (
+            <button type="button" className="toast__action" onClick={cart.undoAdd}>
+              {t('cart.undo')}
+            </button>
+          )}
           <button
             type="button"
             className="icon-button icon-button--small"

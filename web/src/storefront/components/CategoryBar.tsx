@@ -16,7 +16,7 @@ export const CategoryBar = observer(function CategoryBar() {
   useEffect(() => {
     if (items.length === 0) return;
     const update = () => {
-      const elements = catalog.groups
+      const elements = catalog.shownGroups
         .map((group) => document.getElementById(groupElementId(group.category.id)))
         .filter((element): element is HTMLElement => element !== null);
       const index = activeGroupIndex(

@@ -1,17 +1,22 @@
 import { stripHtml, toCents, truncate, type Product, type Visibility } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
-import { imageUrl, productPriceText } from '../format';
+import { imageSrcSet, imageUrl, productPriceText } from '../format';
 import { BasePrice } from './BasePrice';
 import { useStores } from '../stores';
 import { texts } from '../texts';
 
-/** A product of a group: a button opening the modal; unavailable products are shown disabled. */
+/**
+ * A product of a group: a button opening the modal — or, with `oneTap` (the store page), adding a product
+ * without options at once; unavailable products are shown disabled.
+ */
 export const ProductCard = observer(function ProductCard({
   product,
   visibility,
+  oneTap = false,
 }: {
   product: Product;
   visibility: Visibility;
+  oneTap?: boolean;
 }) {
   const { cart, data } = useStores();
   const image = product.images?.[0];
@@ -23,13 +28,16 @@ export const ProductCard = observer(function ProductCard({
         type="button"
         className="product-card__button"
         disabled={disabled}
-        onClick={() => cart.startProduct(product)}
+        onClick={() => (oneTap ? cart.addProduct(product) : cart.startProduct(product))}
         aria-describedby={disabled ? `product-${product.id}-unavailable` : undefined}
       >
         {image && (
           <img
             className="product-card__image"
             src={imageUrl(image, 'small')}
+            // a 6rem box: 320 px covers up to 3× density, the square 600 px cut beyond
+            srcSet={imageSrcSet(image, ['small', 'product'])}
+            sizes="6rem"
             alt=""
             width={320}
             height={320}

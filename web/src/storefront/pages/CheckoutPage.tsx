@@ -248,7 +248,7 @@ const Checkout = observer(function Checkout({ identifier }: { identifier: string
         </Section>
 
         <Section title={texts.sectionCart} id="checkout-cart">
-          <CartSummary editable />
+          <CartSummary editable steppers />
         </Section>
 
         {checkout.isDonationEnabled && <DonationSection checkout={checkout} />}
@@ -328,7 +328,7 @@ const Checkout = observer(function Checkout({ identifier }: { identifier: string
           <Link className="button button--secondary" to={storePath} onClick={checkout.saveForm}>
             {texts.backToStore}
           </Link>
-          {checkout.submitLabel && (
+          {checkout.submitLabel ? (
             <button
               type="submit"
               className="button button--primary checkout__submit"
@@ -336,6 +336,21 @@ const Checkout = observer(function Checkout({ identifier }: { identifier: string
             >
               {checkout.isSubmitting ? texts.submitting : checkout.submitLabel}
             </button>
+          ) : (
+            // Not orderable yet: the button stays, disabled, with the reason beside it (issue 25).
+            <button
+              type="button"
+              className="button button--primary checkout__submit"
+              disabled
+              aria-describedby="checkout-blocker"
+            >
+              {t('checkout.submitOrder')}
+            </button>
+          )}
+          {checkout.submitBlocker && (
+            <p id="checkout-blocker" className="checkout__blocker" role="status">
+              {checkout.submitBlocker}
+            </p>
           )}
         </div>
       </form>

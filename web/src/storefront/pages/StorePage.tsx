@@ -4,6 +4,7 @@ import { useParams, useSearchParams } from '../../router/router';
 import { NotFoundPage } from '../../components/ErrorPage';
 import { PageTitle } from '../../components/PageTitle';
 import { CartBar, CartNotification, CartPanel } from '../components/CartPanel';
+import { CatalogFilter, NoHits } from '../components/CatalogFilter';
 import { CategoryBar, groupElementId } from '../components/CategoryBar';
 import { LoadState } from '../components/LoadState';
 import { ProductCard } from '../components/ProductCard';
@@ -54,7 +55,7 @@ const Store = observer(function Store({ identifier }: { identifier: string }) {
       current = false;
     };
   }, [ready, tableLink, root, setParams]);
-  const groups = catalog.groups;
+  const groups = catalog.shownGroups;
   const shown = useProgressiveGroups(ready ? groups : [], (group) => group.products.length);
   if (!branch) return <NotFoundPage />;
   if (!ready) return null;
@@ -66,9 +67,12 @@ const Store = observer(function Store({ identifier }: { identifier: string }) {
       {cart.orderType === 'dineIn' && tableLinks.of(branch.id) && (
         <TableConfirmation identifier={tableLinks.of(branch.id)!.identifier} />
       )}
+      <CatalogFilter />
       <CategoryBar />
-      {groups.length === 0 ? (
+      {catalog.groups.length === 0 ? (
         <p className="card">{texts.noMenu}</p>
+      ) : groups.length === 0 ? (
+        <NoHits />
       ) : (
         shown.map((group) => (
           <section
@@ -96,7 +100,7 @@ const Store = observer(function Store({ identifier }: { identifier: string }) {
             )}
             <ul className="product-grid">
               {group.products.map(({ product, visibility }) => (
-                <ProductCard key={product.id} product={product} visibility={visibility} />
+                <ProductCard key={product.id} product={product} visibility={visibility} oneTap />
               ))}
             </ul>
           </section>

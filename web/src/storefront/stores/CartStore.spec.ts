@@ -19,6 +19,50 @@ function addSchnitzel(cart: CartStore) {
 }
 
 describe(CartStore.name, () => {
+  describe('one tap and +/–', () => {
+    it('adds a product without options at once, with an undo that restores the cart', async () => {
+      const { root, cart } = await wienCart();
+      const plain = root.data.products.find((product) => product.name === 'Wiener Schnitzel')!;
+      addSchnitzel(cart);
+      cart.addProduct(plain);
+      expect(cart.editor).toBeNull();
+      expect(cart.items.map((item) => [item.product.name, item.amount])).toEqual([
+        ['Schnitzel nach Wahl', 1],
+        ['Wiener Schnitzel', 1],
+      ]);
+      expect(cart.notification).toBe('Hinzugefügt: Wiener Schnitzel');
+      cart.addProduct(plain);
+      expect(cart.items[1].amount).toBe(2);
+      cart.undoAdd();
+      expect(cart.items[1].amount).toBe(1);
+      expect(cart.notification).toBeNull();
+      expect(cart.undo).toBeNull();
+    });
+
+    it('opens the dialog for a product with options', async () => {
+      const { cart } = await wienCart();
+      cart.addProduct(schnitzelNachWahl);
+      expect(cart.editor?.product.name).toBe('Schnitzel nach Wahl');
+      expect(cart.items).toEqual([]);
+    });
+
+    it('+ and – change the amount and the total; – at the minimum removes the line', async () => {
+      const { root, cart } = await wienCart();
+      const plain = root.data.products.find((product) => product.name === 'Wiener Schnitzel')!;
+      cart.addProduct(plain);
+      const single = cart.totals.total.gross;
+      expect(cart.isAtMinimum(0)).toBe(true);
+      cart.stepItem(0, 'up');
+      expect(cart.items[0].amount).toBe(2);
+      expect(cart.totals.total.gross).toBe(2 * single);
+      expect(cart.isAtMinimum(0)).toBe(false);
+      cart.stepItem(0, 'down');
+      expect(cart.items[0].amount).toBe(1);
+      cart.stepItem(0, 'down');
+      expect(cart.items).toEqual([]);
+    });
+  });
+
   describe('clearFor', () => {
     it('empties the stored cart of a branch that is not selected (online payment arrived)', async () => {
       const { root, cart, storage } = await wienCart();

@@ -1,4 +1,7 @@
 import {
+  addOneTap,
+  canDecrease,
+  canIncrease,
   cartCount,
   cartStorageKey,
   clearCart,
@@ -8,11 +11,14 @@ import {
   orderTypeFlags,
   orderTypeOf,
   initialOrderType,
+  isOneTapProduct,
   isOrderWithdrawable,
   isProductWithdrawalExempt,
   priceCart,
+  quantityRules,
   removeItem,
   saveItem,
+  stepItem,
   t,
   totalsDisplay,
   type Branch,
@@ -38,6 +44,9 @@ export type CartStorage = Pick<Storage, 'getItem' | 'setItem'>;
 
 /** How long the "added" notification stays. */
 export const NOTIFICATION_MS = 3500;
+
+/** How long the one-tap toast offers its undo: long enough to read it and reach the button. */
+export const UNDO_MS = 6000;
 
 /** A storage that keeps nothing (server rendering, tests that do not care). */
 export const noStorage: CartStorage = { getItem: () => null, setItem: () => undefined };
@@ -71,6 +80,8 @@ export class CartStore {
   carts = new Map<string, CartState>();
   isPanelOpen = false;
   notification: string | null = null;
+  /** The cart before the last one-tap add, while its toast offers "Rückgängig" (with the branch's key). */
+  undo: { identifier: string; items: CartItem[] } | null = null;
   editor: ProductEditor | null = null;
   /** A delivery-area check is on its way. */
   isCheckingArea = false;
@@ -109,6 +120,9 @@ export class CartStore {
         api: false,
         notificationTimer: false,
         areaCheckSequence: false,
+        // queries read in render: as actions they would hide what they read from the observer
+        isAtMinimum: false,
+        canIncrease: false,
       },
       { autoBind: true },
     );
@@ -327,6 +341,52 @@ export class CartStore {
     this.editor = new ProductEditor(product, { orderType: this.orderType, uploader: this.uploader });
   }
 
+  /**
+   * A tap on a product card: a product without options goes into the cart at once, with a toast that can
+   * undo it (issue 25); one with options opens the dialog.
+   */
+  addProduct(product: Product): void {
+    const branch = this.branch;
+    if (!branch || !isOneTapProduct(product)) {
+      this.startProduct(product);
+      return;
+    }
+    const before = this.items;
+    this.update((state) => ({ ...state, items: addOneTap(state.items, product) }));
+    this.notify(`${t('cart.added')}: ${product.name}`, UNDO_MS);
+    this.undo = { identifier: branch.identifier, items: before };
+  }
+
+  /** "Rückgängig" in the toast: the cart as it was before the one-tap add. */
+  undoAdd(): void {
+    const undo = this.undo;
+    if (!undo || undo.identifier !== this.branch?.identifier) return;
+    this.update((state) => ({ ...state, items: undo.items }));
+    this.dismissNotification();
+  }
+
+  /** The cart's +/– on a line (the product's quantity rules; "–" at the minimum removes the line). */
+  stepItem(index: number, direction: 'up' | 'down'): void {
+    const item = this.items[index];
+    const product = item && this.data.productById(item.product.id);
+    if (!item || !product) return;
+    this.update((state) => ({ ...state, items: stepItem(state.items, index, product, direction) }));
+  }
+
+  /** Whether a line is at its minimum (the cart shows a bin instead of "–"). */
+  isAtMinimum(index: number): boolean {
+    const item = this.items[index];
+    const product = item && this.data.productById(item.product.id);
+    return !!item && !!product && !canDecrease(item.amount, quantityRules(product, item.unit));
+  }
+
+  /** Whether a line can grow (below its maximum). */
+  canIncrease(index: number): boolean {
+    const item = this.items[index];
+    const product = item && this.data.productById(item.product.id);
+    return !!item && !!product && canIncrease(item.amount, quantityRules(product, item.unit));
+  }
+
   /** Opens the modal for an item of the cart. */
   editItem(index: number): void {
     const item = this.items[index];
@@ -390,14 +450,16 @@ export class CartStore {
     this.save(branch.identifier);
   }
 
-  notify(message: string): void {
+  notify(message: string, duration = NOTIFICATION_MS): void {
     this.notification = message;
+    this.undo = null;
     if (this.notificationTimer) clearTimeout(this.notificationTimer);
-    this.notificationTimer = setTimeout(this.dismissNotification, NOTIFICATION_MS);
+    this.notificationTimer = setTimeout(this.dismissNotification, duration);
   }
 
   dismissNotification(): void {
     this.notification = null;
+    this.undo = null;
     if (this.notificationTimer) clearTimeout(this.notificationTimer);
     this.notificationTimer = null;
   }

@@ -3,6 +3,48 @@ import { CatalogStore } from './CatalogStore';
 import { activeGroupIndex, categoryScrollOffset } from './scrolling';
 
 describe(CatalogStore.name, () => {
+  describe('search and dietary chips', () => {
+    async function tagged() {
+      const data = fixture();
+      data.tags.push({ id: 4, name: 'vegetarisch' }, { id: 5, name: 'vegan' });
+      data.products.push(
+        makeProduct({ id: 20, name: 'Käsespätzle', description: 'Mit Röstzwiebeln.', tags: [{ id: 4 }] }),
+        makeProduct({
+          id: 21,
+          name: 'Linsencurry',
+          description: 'Mit Basmatireis.',
+          tags: [{ id: 4 }, { id: 5 }],
+        }),
+      );
+      data.menus[0].catalog[1].products.push({ id: 20, isEnabled: true }, { id: 21, isEnabled: true });
+      const { root } = await loadedRoot({ data });
+      root.branches.select('wien');
+      return root.catalog;
+    }
+    const names = (catalog: CatalogStore) =>
+      catalog.shownGroups.flatMap((group) => group.products.map(({ product }) => product.name));
+
+    it('offers a chip per tag the products carry', async () => {
+      const catalog = await tagged();
+      expect(catalog.tags.map((tag) => tag.name)).toEqual(['vegetarisch', 'vegan']);
+    });
+
+    it('finds by a word of the description, umlauts either way, and combines with the chips', async () => {
+      const catalog = await tagged();
+      catalog.setSearchTerm('roestzwiebeln');
+      expect(names(catalog)).toEqual(['Käsespätzle']);
+      catalog.setSearchTerm('mit');
+      catalog.toggleTag(5);
+      expect(names(catalog)).toEqual(['Linsencurry']);
+      expect(catalog.categoryBar.map((category) => category.name)).toEqual(['Hauptspeisen']);
+      catalog.setSearchTerm('pizza');
+      expect(catalog.shownGroups).toEqual([]);
+      catalog.clearFilters();
+      expect(catalog.isFiltered).toBe(false);
+      expect(catalog.shownGroups).toEqual(catalog.groups);
+    });
+  });
+
   describe('groups', () => {
     it('lists the active menu of the selected branch in menu order, without hidden products', async () => {
       const data = fixture();

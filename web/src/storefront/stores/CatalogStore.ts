@@ -2,12 +2,17 @@ import {
   activeMenu,
   branchTimeZone,
   catalogGroups,
+  catalogTags,
   categoryBarItems,
+  filterCatalogGroups,
+  searchWords,
+  toggleTagId,
   type Branch,
   type CatalogGroup,
   type Category,
   type Menu,
   type Product,
+  type Tag,
 } from '@ordering/common';
 import { makeAutoObservable } from 'mobx';
 import type { BranchStore } from './BranchStore';
@@ -17,6 +22,10 @@ import type { InitDataStore } from './InitDataStore';
 /** The catalogue of the selected branch: active menu, product groups, category bar, active category. */
 export class CatalogStore {
   activeCategoryId: number | null = null;
+  /** The store page's product search. */
+  searchTerm = '';
+  /** The dietary chips switched on (tag ids); a product must carry all of them. */
+  selectedTagIds: number[] = [];
 
   constructor(
     private readonly data: InitDataStore,
@@ -59,6 +68,34 @@ export class CatalogStore {
     );
   }
 
+  /** The tags the chips offer: those the branch's shown products carry. */
+  get tags(): Tag[] {
+    return catalogTags(this.groups, this.data.tags);
+  }
+
+  /** Whether search or chips narrow the list. */
+  get isFiltered(): boolean {
+    return searchWords(this.searchTerm).length > 0 || this.selectedTagIds.length > 0;
+  }
+
+  /** The groups after search and chips (the category grouping kept, empty groups dropped). */
+  get shownGroups(): CatalogGroup<Category, Product>[] {
+    return filterCatalogGroups(this.groups, this.searchTerm, this.selectedTagIds, this.data.tags);
+  }
+
+  setSearchTerm(term: string): void {
+    this.searchTerm = term;
+  }
+
+  toggleTag(id: number): void {
+    this.selectedTagIds = toggleTagId(this.selectedTagIds, id);
+  }
+
+  clearFilters(): void {
+    this.searchTerm = '';
+    this.selectedTagIds = [];
+  }
+
   /** Products a cart of the branch may keep: shown and available in its active menu now. */
   orderableProductsFor(branch: Branch): Product[] {
     return this.groupsFor(branch).flatMap((group) =>
@@ -70,9 +107,9 @@ export class CatalogStore {
     return this.data.config?.enablePluginCategoryBar !== false;
   }
 
-  /** Categories of the bar: no bundles, no empty categories. */
+  /** Categories of the bar: no bundles, no empty categories; only those search and chips leave. */
   get categoryBar(): Category[] {
-    return this.isCategoryBarEnabled ? categoryBarItems(this.groups) : [];
+    return this.isCategoryBarEnabled ? categoryBarItems(this.shownGroups) : [];
   }
 
   setActiveCategory(id: number | null): void {

@@ -421,7 +421,9 @@ describe(CheckoutStore.name, () => {
     it('names the missing minimum order and hides the submit button below it', async () => {
       const { checkout, root } = await checkoutFor([json(200, { data: MARIAHILF })]);
       root.cart.setOrderType('delivery');
+      expect(checkout.submitBlocker).toBe('Bitte Lieferadresse angeben.');
       await root.cart.checkDeliveryArea('1060'); // minimum 20,00; the cart holds 19,90
+      expect(checkout.submitBlocker).toBe('Mindestbestellwert 20,00\u00a0€ – es fehlen noch 0,10\u00a0€.');
       expect(checkout.deliveryHints.minimumOrder).toEqual([
         'Sie haben den Mindestbestellwert in Höhe von 20,00\u00a0€ leider noch nicht erreicht.',
         'Fügen Sie Waren im Wert von mindestens 0,10\u00a0€ hinzu oder wählen Sie eine andere Art der Lieferung.',
@@ -435,6 +437,7 @@ describe(CheckoutStore.name, () => {
       const data = fixture({ branches: [makeBranch({ isPreorderEnabled: true })] });
       const { checkout, root } = await checkoutFor([], { data, now: clock });
       expect(checkout.submitLabel).toBe('Zahlungspflichtig bestellen');
+      expect(checkout.submitBlocker).toBeNull();
       clock.set('2026-03-02T22:00:00Z');
       root.clock.tick();
       expect(checkout.submitLabel).toBe('Zahlungspflichtig vorbestellen');
@@ -449,6 +452,7 @@ describe(CheckoutStore.name, () => {
         data: fixture({ branches: [makeBranch({ isPublic: false })] }),
       });
       expect(notPublic.checkout.submitLabel).toBeNull();
+      expect(notPublic.checkout.submitBlocker).toBe('Noch nicht eröffnet');
     });
   });
 

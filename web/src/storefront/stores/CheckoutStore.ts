@@ -27,6 +27,7 @@ import {
   showContactSection,
   slotChoices,
   DEFAULT_SLOT_MINUTES,
+  submitBlocker,
   submitLabel,
   t,
   toOrderFormItems,
@@ -45,6 +46,7 @@ import {
   type Product,
   type SlotChoice,
   type SlotGroup,
+  type SubmitLabelInput,
   type Table,
 } from '@ordering/common';
 import { computed, makeAutoObservable, runInAction } from 'mobx';
@@ -166,11 +168,13 @@ export class CheckoutStore {
     this.tableIds = this.readTables();
     makeAutoObservable<
       CheckoutStore,
-      'data' | 'cart' | 'clock' | 'api' | 'storage' | 'createKey' | 'lastAddressCheck'
+      'data' | 'cart' | 'clock' | 'api' | 'storage' | 'createKey' | 'lastAddressCheck' | 'submitInput'
     >(
       this,
       {
         lastAddressCheck: false,
+        // read inside computeds: an action would hide what it reads from them
+        submitInput: false,
         data: false,
         cart: false,
         clock: false,
@@ -740,9 +744,31 @@ export class CheckoutStore {
     const branch = this.branch;
     // A branch that is not public yet takes no orders.
     if (!branch?.isPublic) return null;
+    const key = submitLabel(this.submitInput(branch));
+    return key ? t(key) : null;
+  }
+
+  /**
+   * Why the order cannot be sent yet, said next to the disabled button (issue 25): "Bitte Lieferadresse
+   * angeben.", "Mindestbestellwert 15,00 € – es fehlen noch 3,50 €." …; null while it can be sent.
+   */
+  get submitBlocker(): string | null {
+    const branch = this.branch;
+    if (!branch) return null;
+    if (!branch.isPublic) return texts.notPublic;
+    const area = this.cart.deliveryArea;
+    return submitBlocker({
+      ...this.submitInput(branch),
+      hasDeliveryArea: !!area,
+      minimumOrder: checkMinimumOrder(area, this.cart.totals.items.gross),
+      currency: this.data.currency,
+    });
+  }
+
+  private submitInput(branch: Branch): SubmitLabelInput {
     const now = this.clock.now;
     const area = this.cart.deliveryArea;
-    const key = submitLabel({
+    return {
       hasItems: !this.cart.isEmpty,
       isLoading: false,
       isQuotationRequired: branch.isQuotationRequired,
@@ -751,8 +777,7 @@ export class CheckoutStore {
       isDeliveryOpen: isDeliveryOpen(branch, now),
       isDeliveryValid: !!area && checkMinimumOrder(area, this.cart.totals.items.gross).isReached,
       isPreorderEnabled: branch.isPreorderEnabled,
-    });
-    return key ? t(key) : null;
+    };
   }
 
   /**
