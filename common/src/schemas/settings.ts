@@ -207,9 +207,11 @@ export const SETTINGS: readonly SettingEntry[] = [
   config(
     'market',
     'Markt (Land)',
-    'Setzt die Vorwahl für Telefon-, WhatsApp- und SMS-Nummern, das Telefonbeispiel und Begriffe wie „EC-Karte / Girocard“ oder „Bankomatkarte“, „Kasse“ oder „Kassa“, „Treppenhaus“ oder „Stiege“.',
+    'Setzt die Vorwahl für Telefon-, WhatsApp- und SMS-Nummern, das Telefonbeispiel, die Zeitzone neuer Filialen, die Steuersätze im Produktformular und Begriffe wie „EC-Karte / Girocard“ oder „Bankomatkarte“, „Kasse“ oder „Kassa“, „Treppenhaus“ oder „Stiege“, „Krankmeldung“ oder „Krankenstand“.',
     `${W}storefront/stores/InitDataStore.ts`,
     `${B}notifications/order-notifications.ts`,
+    `${B}branches/branch.resource.ts`,
+    `${W}backoffice/entities/EntityFormPage.tsx`,
   ),
   config(
     'anonymiseOrdersAfterMonths',
