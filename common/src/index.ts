@@ -27,6 +27,7 @@ export * from './text.js';
 export * from './natural-order.js';
 export * from './phone.js';
 export * from './market.js';
+export * from './ad-pixel.js';
 export * from './consent.js';
 export * from './ticket-screen.js';
 export * from './ordering-pause.js';

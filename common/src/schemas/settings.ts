@@ -214,6 +214,13 @@ export const SETTINGS: readonly SettingEntry[] = [
     `${W}backoffice/entities/EntityFormPage.tsx`,
   ),
   config(
+    'adPixelId',
+    'Werbe-Pixel (Meta-Pixel-ID)',
+    'Lädt das Meta-Pixel (Seitenaufrufe und Käufe) nur nach Einwilligung in „Marketing“; leer = kein Pixel, und die Cookie-Einstellungen bieten „Marketing“ nicht an.',
+    'common/src/ad-pixel.ts',
+    `${W}storefront/content/marketing/AdPixelStore.ts`,
+  ),
+  config(
     'anonymiseOrdersAfterMonths',
     'Personenbezogene Daten anonymisieren nach (Monaten)',
     'Abgeschlossene, abgelehnte und stornierte Bestellungen, ab dem Bestelldatum: Name, Kontakt, Adresse und Kommentare werden entfernt; Beträge, Datum und Artikel bleiben. Leer = nie.',

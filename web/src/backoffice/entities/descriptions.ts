@@ -965,6 +965,7 @@ export const CONFIG_DESCRIPTION: EntityDescription = {
       { name: 'disableTickets', type: 'boolean', group: 'Shop' },
       { name: 'rejectionReasons', type: 'textarea', rows: 6, group: 'Bestellungen' },
       { name: 'anonymiseOrdersAfterMonths', type: 'number', step: 1, group: 'Datenschutz' },
+      { name: 'adPixelId', type: 'text', group: 'Datenschutz' },
       ...['termsAndConditions', 'privacyPolicy', 'imprint', 'allergens', 'withdrawalPolicy'].flatMap(
         (key): FieldDescription[] => [
           { name: key, type: 'text', group: 'Rechtliches' },
