@@ -29,6 +29,7 @@ export * from './phone.js';
 export * from './market.js';
 export * from './ad-pixel.js';
 export * from './consent.js';
+export * from './legal-templates.js';
 export * from './ticket-screen.js';
 export * from './ordering-pause.js';
 export * from './preparation-time.js';

@@ -241,4 +241,20 @@ test.describe('Market profile in the back office (the demo shop is Austrian)', (
       page.getByRole('combobox', { name: 'Art', exact: true }).locator('option[value="sick"]'),
     ).toHaveText('Krankenstand');
   });
+
+  test("an empty Impressum offers the market's template with its gaps marked", async ({ page }, testInfo) => {
+    test.slow(); // sign-in and the whole configuration form
+    await signInOnPage(page);
+    await page.goto('/backend/settings/config');
+    const imprint = page.getByRole('textbox', { name: 'Impressum (Text)', exact: true });
+    await expect(imprint).toBeVisible();
+    await imprint.fill('');
+    const insert = page.getByRole('button', { name: 'Vorlage für Österreich einfügen' });
+    await insert.click();
+    await expect(imprint).toHaveValue(/Informationen nach § 5 E-Commerce-Gesetz/);
+    await expect(imprint).toHaveValue(/\[BITTE AUSFÜLLEN: UID-Nummer|\[BITTE AUSFÜLLEN: ATU…\]/);
+    await expect(insert).toHaveCount(0); // only for an empty text: never over what the owner wrote
+    await imprint.scrollIntoViewIfNeeded();
+    await screenshot(page, testInfo, 'legal-imprint-template', false);
+  });
 });

@@ -71,7 +71,12 @@ export const SETTINGS: readonly SettingEntry[] = [
   config('privacyPolicy', 'Datenschutz (Link)', 'Externe Adresse der Datenschutzerklärung.', legal),
   config('privacyPolicyText', 'Datenschutz (Text)', 'Die Datenschutzerklärung als Text.', legal),
   config('imprint', 'Impressum (Link)', 'Externe Adresse des Impressums.', legal),
-  config('imprintText', 'Impressum (Text)', 'Das Impressum als Text.', legal),
+  config(
+    'imprintText',
+    'Impressum (Text)',
+    'Das Impressum als Text. Leer bietet das Formular die Vorlage des Markts an; ihre Lücken „[BITTE AUSFÜLLEN: …]“ vor dem Speichern ausfüllen oder löschen.',
+    legal,
+  ),
   config('allergens', 'Allergene (Link)', 'Externe Adresse der Allergenliste.', legal),
   config('allergensText', 'Allergene (Text)', 'Die Allergenliste als Text.', legal),
   config(

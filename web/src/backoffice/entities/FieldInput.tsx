@@ -58,16 +58,35 @@ export const FieldInput = observer(function FieldInput({ form, field, refs, disa
   switch (field.type) {
     case 'textarea':
     case 'wysiwyg':
-    case 'markdown':
-      control = (
+    case 'markdown': {
+      const text = typeof value === 'string' ? value : '';
+      const area = (
         <textarea
           {...common}
           rows={field.rows ?? (field.type === 'textarea' ? 3 : 6)}
-          value={typeof value === 'string' ? value : ''}
+          value={text}
           onChange={(e) => set(e.target.value)}
         />
       );
+      // An empty legal text: the market's template, its gaps marked for the owner to fill.
+      control =
+        field.template && !text.trim() ? (
+          <>
+            {area}
+            <button
+              type="button"
+              className="button button--secondary bo-template"
+              disabled={disabled}
+              onClick={() => set(field.template!(form.market, form.values))}
+            >
+              Vorlage für {form.market.country} einfügen
+            </button>
+          </>
+        ) : (
+          area
+        );
       break;
+    }
     case 'number': {
       const input = (
         <input

@@ -3,6 +3,7 @@ import {
   DEFAULT_MARKET,
   defaultVatRate,
   formatDate,
+  imprintTemplate,
   isMeasurableUnit,
   marketProfile,
   UNIT_CODES,
@@ -969,7 +970,17 @@ export const CONFIG_DESCRIPTION: EntityDescription = {
       ...['termsAndConditions', 'privacyPolicy', 'imprint', 'allergens', 'withdrawalPolicy'].flatMap(
         (key): FieldDescription[] => [
           { name: key, type: 'text', group: 'Rechtliches' },
-          { name: `${key}Text`, type: 'markdown', group: 'Rechtliches' },
+          {
+            name: `${key}Text`,
+            type: 'markdown',
+            group: 'Rechtliches',
+            ...(key === 'imprint'
+              ? {
+                  template: (market: MarketProfile, values: Record<string, unknown>) =>
+                    imprintTemplate(market.market, String(values.businessName ?? '')),
+                }
+              : {}),
+          },
         ],
       ),
       ...flags('Zahlungsarten', [

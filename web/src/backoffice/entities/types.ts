@@ -53,6 +53,11 @@ export interface FieldDescription {
   hint?: string;
   /** Number step (0.01 for money). */
   step?: number;
+  /**
+   * A template of the shop's market for a long text (the Impressum), offered while the field is empty;
+   * `values` are the form's (the business name goes into it).
+   */
+  template?: (market: MarketProfile, values: Record<string, unknown>) => string;
   /** Quick choices beside a number field, from the shop's market (the VAT presets: DE 7/19, AT 10/13/20). */
   presets?: (market: MarketProfile) => readonly number[];
   /** Visible lines of a textarea (a list with one entry per line shows all of them). */
