@@ -156,6 +156,17 @@ describe('GET and POST /api/config', () => {
     });
     const url = await t.request('POST', '/api/config', { ...base, imprint: 'javascript:alert(1)' }, admin);
     expect(url.body.errors[0]).toEqual({ message: 'Dieser Wert ist keine gültige URL.', field: 'imprint' });
+    // The ad pixel's id: Meta's digits only, never a script or an address.
+    const pixel = await t.request('POST', '/api/config', { ...base, adPixelId: '<script>' }, admin);
+    expect(pixel.body.errors[0]).toEqual({
+      message: 'Die Pixel-ID besteht aus 5 bis 20 Ziffern (Meta Events Manager, „Pixel-ID“).',
+      field: 'adPixelId',
+    });
+    const saved = await t.request('POST', '/api/config', { ...base, adPixelId: ' 123456789012345 ' }, admin);
+    expect(saved.body.data.adPixelId).toBe('123456789012345');
+    const init = await t.request('GET', '/api/init');
+    expect(JSON.stringify(init.body)).toContain('"adPixelId":"123456789012345"');
+    await t.request('POST', '/api/config', { ...base, adPixelId: '' }, admin);
     const method = await t.request('POST', '/api/config', { ...base, defaultDeliveryMethod: 'drone' }, admin);
     expect(method.body.errors[0].field).toBe('defaultDeliveryMethod');
     const secretType = await t.request(

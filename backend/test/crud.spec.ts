@@ -36,7 +36,8 @@ describe('CRUD resources (divisions, branches, tables)', () => {
     const created = await t.request('POST', '/api/branches', branchBody('wien-mitte'), admin);
     expect(created.status).toBe(201);
     const branch = created.body.data;
-    expect(branch).toMatchObject({ identifier: 'wien-mitte', isPublic: true, timeZone: 'Europe/Vienna' });
+    // No time zone given in a German shop (the default market): Berlin.
+    expect(branch).toMatchObject({ identifier: 'wien-mitte', isPublic: true, timeZone: 'Europe/Berlin' });
     expect(branch.deliveryAreas).toEqual([
       expect.objectContaining({
         area: 'Innere Stadt',
@@ -82,6 +83,43 @@ describe('CRUD resources (divisions, branches, tables)', () => {
 
     expect((await t.request('DELETE', `/api/branches/${branch.id}`, undefined, admin)).status).toBe(200);
     expect((await t.request('GET', `/api/branches/${branch.id}`, undefined, admin)).status).toBe(404);
+  });
+
+  it("gives a new branch without a time zone its shop's market's zone; an existing one keeps its own", async () => {
+    const setMarket = async (market: string) => {
+      const config = (await t.request('GET', '/api/config', undefined, admin)).body.data;
+      const saved = await t.request(
+        'POST',
+        '/api/config',
+        { ...config, shopName: 'Testshop', businessName: 'Testshop GmbH', market },
+        admin,
+      );
+      expect(saved.body.data.market).toBe(market);
+    };
+    await setMarket('DE');
+    const berlin = (await t.request('POST', '/api/branches', branchBody('tz-de'), admin)).body.data;
+    expect(berlin.timeZone).toBe('Europe/Berlin');
+    const given = await t.request(
+      'POST',
+      '/api/branches',
+      branchBody('tz-given', { timeZone: 'Europe/Zurich' }),
+      admin,
+    );
+    expect(given.body.data.timeZone).toBe('Europe/Zurich');
+
+    await setMarket('AT');
+    const vienna = (await t.request('POST', '/api/branches', branchBody('tz-at'), admin)).body.data;
+    expect(vienna.timeZone).toBe('Europe/Vienna');
+    // Saved again without the field (the market is Austrian now): the German branch keeps Berlin.
+    const { timeZone: _left, ...withoutZone } = berlin;
+    const resaved = await t.request(
+      'PUT',
+      `/api/branches/${berlin.id}`,
+      { ...withoutZone, name: 'Berlin' },
+      admin,
+    );
+    expect(resaved.body.data).toMatchObject({ name: 'Berlin', timeZone: 'Europe/Berlin' });
+    await setMarket('DE');
   });
 
   it('names the field in German when a required field is missing or has the wrong type', async () => {

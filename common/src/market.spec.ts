@@ -1,4 +1,4 @@
-import { DEFAULT_MARKET, isMarket, marketProfile, paymentMethodLabel } from './market.js';
+import { DEFAULT_MARKET, defaultVatRate, isMarket, marketProfile, paymentMethodLabel } from './market.js';
 
 describe('market', () => {
   describe(marketProfile.name, () => {
@@ -10,6 +10,7 @@ describe('market', () => {
         atmCardLabel: 'EC-Karte / Girocard',
         cashDesk: 'Kasse',
         stairway: 'Treppenhaus',
+        sickLeave: 'Krankmeldung',
       });
       expect(marketProfile('DE').phoneExample).toMatch(/^\+49 /);
     });
@@ -42,6 +43,16 @@ describe('market', () => {
       expect(paymentMethodLabel('cash', marketProfile('DE'))).toBe(
         paymentMethodLabel('cash', marketProfile('AT')),
       );
+    });
+  });
+
+  describe(defaultVatRate.name, () => {
+    it("starts a new product at the market's standard rate, a preset of the form", () => {
+      expect(defaultVatRate(marketProfile('DE'))).toBe(19);
+      expect(defaultVatRate(marketProfile('AT'))).toBe(20);
+      for (const market of ['DE', 'AT']) {
+        expect(marketProfile(market).vatRates).toContain(defaultVatRate(marketProfile(market)));
+      }
     });
   });
 

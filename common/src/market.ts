@@ -73,6 +73,14 @@ export function paymentMethodLabel(method: PaymentMethod, market: MarketProfile)
   return method === 'atm-card' ? market.atmCardLabel : t(`paymentMethod.${method}`);
 }
 
+/**
+ * The VAT rate a new product starts with: the market's standard rate (the last preset, DE 19, AT 20). A
+ * reduced rate needs a reason the shop knows (food, books …); the form offers it one click away.
+ */
+export function defaultVatRate(market: MarketProfile): number {
+  return market.vatRates[market.vatRates.length - 1]!;
+}
+
 /** Whether a value is a known market code. */
 export function isMarket(value: unknown): value is Market {
   return typeof value === 'string' && (MARKETS as readonly string[]).includes(value);

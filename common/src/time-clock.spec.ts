@@ -1,4 +1,6 @@
+import { marketProfile } from './market.js';
 import {
+  activityTypeLabels,
   allowedClockActions,
   formatWorkedMinutes,
   isClockActionAllowed,
@@ -98,5 +100,16 @@ describe(staffInitials.name, () => {
     expect(staffInitials('Anna Lena', '')).toBe('AL');
     expect(staffInitials('', 'Huber')).toBe('H');
     expect(staffInitials('', '  ')).toBe('?');
+  });
+});
+
+describe(activityTypeLabels.name, () => {
+  it("names sick leave in the market's word: Krankmeldung in Germany, Krankenstand in Austria", () => {
+    expect(activityTypeLabels(marketProfile('DE'))).toEqual({
+      work: 'Arbeit',
+      holiday: 'Urlaub',
+      sick: 'Krankmeldung',
+    });
+    expect(activityTypeLabels(marketProfile('AT')).sick).toBe('Krankenstand');
   });
 });

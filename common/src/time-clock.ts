@@ -4,6 +4,8 @@
  * buttons they allow. See docs/decisions/time-tracking.md.
  */
 
+import type { MarketProfile } from './market.js';
+
 /** What the clock shows about an employee: no open activity, working, in a pause. */
 export type TimeClockState = 'none' | 'running' | 'paused';
 
@@ -128,4 +130,12 @@ export function staffInitials(firstName: string, lastName: string): string {
   const words = [first, last].filter(Boolean).join(' ').split(/\s+/).filter(Boolean);
   const initials = first && last ? letter(first) + letter(last) : words.slice(0, 2).map(letter).join('');
   return initials.toLocaleUpperCase('de-DE') || '?';
+}
+
+/**
+ * The words of the working activities' types: "Arbeit", "Urlaub" and the market's word for sick leave
+ * ("Krankmeldung" in Germany, "Krankenstand" in Austria).
+ */
+export function activityTypeLabels(market: MarketProfile): Record<'work' | 'holiday' | 'sick', string> {
+  return { work: 'Arbeit', holiday: 'Urlaub', sick: market.sickLeave };
 }

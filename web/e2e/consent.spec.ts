@@ -56,6 +56,55 @@ async function analyticsRows(baseURL: string): Promise<number> {
   return rows;
 }
 
+/** Sets the ad pixel's id for one test; returns the function that restores the configuration. */
+async function withAdPixel(baseURL: string, adPixelId: string): Promise<() => Promise<void>> {
+  const { api, csrf } = await admin(baseURL);
+  const before = (await (await api.get('/api/config')).json()).data as Record<string, unknown>;
+  const post = async (config: Record<string, unknown>) => {
+    const answer = await api.post('/api/config', { data: config, headers: { 'X-CSRF-Token': csrf } });
+    expect(answer.status(), await answer.text()).toBe(200);
+  };
+  await post({ ...before, adPixelId });
+  return async () => {
+    await post(before);
+    await api.dispose();
+  };
+}
+
+const PIXEL_HOST = /^https:\/\/(connect\.facebook\.net|www\.facebook\.com)\//;
+const PIXEL_ID = '123456789012345';
+
+/**
+ * Meta's pixel script, faked after its documented behaviour: it takes over the base code's queue
+ * (`fbq.queue`, then `fbq.callMethod`), keeps the ids of `init`, honours `consent` revoke/grant and sends
+ * each `track` as an image request to www.facebook.com/tr with `id`, `ev`, a time stamp `ts` and the custom
+ * data `cd[…]`.
+ */
+const FAKE_FBEVENTS = `(function () {
+  var fbq = window.fbq; if (!fbq) return;
+  var ids = []; var revoked = false;
+  function call() {
+    var a = Array.prototype.slice.call(arguments);
+    if (a[0] === 'init') ids.push(a[1]);
+    else if (a[0] === 'consent') revoked = a[1] === 'revoke';
+    else if (a[0] === 'track' && !revoked) ids.forEach(function (id) {
+      var q = new URLSearchParams({ id: id, ev: a[1], ts: String(Date.now()) + Math.random() }); var d = a[2] || {};
+      Object.keys(d).forEach(function (k) { q.set('cd[' + k + ']', String(d[k])); });
+      new Image().src = 'https://www.facebook.com/tr/?' + q.toString();
+    });
+  }
+  fbq.callMethod = call;
+  fbq.queue.splice(0).forEach(function (args) { call.apply(null, args); });
+})();`;
+
+async function fakePixel(context: BrowserContext) {
+  await context.route(PIXEL_HOST, (route) =>
+    route.request().url().endsWith('/fbevents.js')
+      ? route.fulfill({ body: FAKE_FBEVENTS, contentType: 'application/javascript' })
+      : route.fulfill({ body: TILE, contentType: 'image/png' }),
+  );
+}
+
 async function fakeMapService(context: BrowserContext) {
   await context.route(MAP_HOST, async (route) => {
     if (route.request().url().includes('style.json'))
@@ -82,6 +131,11 @@ function networkLog(page: Page) {
   return {
     analytics: () => seen.filter((r) => r.url().endsWith('/api/analytics-log') && r.method() === 'POST'),
     map: () => seen.filter((r) => MAP_HOST.test(r.url())),
+    pixel: () => seen.filter((r) => PIXEL_HOST.test(r.url())).map((r) => r.url()),
+    events: (name: string) =>
+      seen.filter(
+        (r) => r.url().startsWith('https://www.facebook.com/tr/') && r.url().includes(`ev=${name}`),
+      ),
   };
 }
 
@@ -175,8 +229,11 @@ test.describe('Consent', () => {
       await page.goto('/');
       await banner(page).getByRole('button', { name: 'Einstellungen' }).click();
       await expect(settings(page)).toBeVisible();
-      for (const name of ['Karten', 'Statistik', 'Marketing'])
+      for (const name of ['Karten', 'Statistik'])
         await expect(settings(page).getByRole('switch', { name })).not.toBeChecked();
+      // No ad pixel configured (the demo): "Marketing" is not offered, a switch must do something.
+      await expect(settings(page).getByRole('switch', { name: 'Marketing' })).toHaveCount(0);
+      await expect(settings(page)).not.toContainText('Meta');
       await expect(settings(page).getByRole('switch', { name: 'Notwendig' })).toBeDisabled();
       await expect(settings(page).getByRole('button', { name: 'Auswahl speichern' })).toBeVisible();
       await screenshot(page, testInfo, 'consent-settings-layer', false);
@@ -206,7 +263,6 @@ test.describe('Consent', () => {
       await expect(settings(page).getByRole('heading', { name: 'Cookie-Einstellungen' })).toBeFocused();
       await settings(page).getByRole('switch', { name: 'Karten' }).uncheck();
       await settings(page).getByRole('switch', { name: 'Statistik' }).uncheck();
-      await settings(page).getByRole('switch', { name: 'Marketing' }).uncheck();
       await settings(page).getByRole('button', { name: 'Auswahl speichern' }).click();
       await expect(page.locator('.content-map')).toHaveCount(0);
       await expect(page.locator('.content-home__map canvas')).toHaveCount(0);
@@ -263,5 +319,80 @@ test.describe('Consent', () => {
     await expect(page.getByText('Zum Bestellen tippen')).toBeVisible();
     await expect(banner(page)).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Cookie-Einstellungen' })).toHaveCount(0);
+  });
+
+  test('ad pixel: offered only with an id, loaded only with "Marketing", page views and purchase; withdrawing removes it without a reload', async ({
+    page,
+    context,
+    baseURL,
+  }, testInfo) => {
+    const restore = await withAdPixel(baseURL!, PIXEL_ID);
+    try {
+      await fakePixel(context);
+      const log = networkLog(page);
+      await page.goto('/');
+      await expect(banner(page)).toContainText('messen unsere Werbung');
+      await banner(page).getByRole('button', { name: 'Einstellungen' }).click();
+      const marketing = settings(page).getByRole('switch', { name: 'Marketing' });
+      await expect(marketing).not.toBeChecked();
+      await expect(settings(page)).toContainText('Meta-Pixel');
+      await screenshot(page, testInfo, 'consent-settings-with-pixel', false);
+      await expectNoSeriousA11yViolations(page);
+      // "Nur notwendige", a few pages: nothing of the pixel.
+      await settings(page).getByRole('button', { name: 'Nur notwendige' }).click();
+      await page.goto(WIEN);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      expect(log.pixel()).toEqual([]);
+      expect(await page.evaluate(() => typeof (window as { fbq?: unknown }).fbq)).toBe('undefined');
+
+      // Marketing allowed (alone): the script loads and reports this page view, without a reload.
+      await footerLink(page).click();
+      await settings(page).getByRole('switch', { name: 'Marketing' }).check();
+      await settings(page).getByRole('button', { name: 'Auswahl speichern' }).click();
+      await expect.poll(() => log.events('PageView').length).toBe(1);
+      expect(log.pixel()).toContain('https://connect.facebook.net/en_US/fbevents.js');
+      expect(log.events('PageView')[0]!.url()).toContain(`id=${PIXEL_ID}`);
+      expect(log.analytics()).toEqual([]); // the statistics stay off
+
+      // An order: the purchase with its value and currency.
+      await page.getByRole('button', { name: /Römerquelle/ }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'In den Warenkorb' }).click();
+      await page.getByRole('button', { name: /Warenkorb anzeigen/ }).click();
+      await page.getByRole('link', { name: 'Zur Kasse' }).click();
+      await expect.poll(() => log.events('PageView').length).toBeGreaterThanOrEqual(2);
+      await page.getByLabel('Vorname').fill('Paula');
+      await page.getByLabel('Nachname').fill('Pixel');
+      await page.getByLabel('E-Mail').fill('paula.pixel@example.de');
+      await page.getByLabel('Telefon').fill('+49 151 23456789');
+      await page.getByLabel('Ich akzeptiere die Allgemeinen Geschäftsbedingungen.').check();
+      await page.getByLabel('Ich habe die Datenschutzerklärung zur Kenntnis genommen.').check();
+      await page.getByRole('button', { name: /Zahlungspflichtig (bestellen|vorbestellen)/ }).click();
+      await expect(page).toHaveURL(/\/status\/[0-9a-f-]{36}\/[^/]+$/);
+      await expect.poll(() => log.events('Purchase').length).toBe(1);
+      const purchase = new URL(log.events('Purchase')[0]!.url());
+      expect(purchase.searchParams.get('cd[value]')).toBe('3.2');
+      expect(purchase.searchParams.get('cd[currency]')).toBe('EUR');
+
+      // Withdrawn in the footer: script, globals and cookies go at once, and nothing is sent any more.
+      await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
+      await footerLink(page).click();
+      await expect(settings(page).getByRole('switch', { name: 'Marketing' })).toBeChecked();
+      await settings(page).getByRole('switch', { name: 'Marketing' }).uncheck();
+      await settings(page).getByRole('button', { name: 'Auswahl speichern' }).click();
+      await expect(page.locator('script[src*="connect.facebook.net"]')).toHaveCount(0);
+      expect(await page.evaluate(() => typeof (window as { fbq?: unknown }).fbq)).toBe('undefined');
+      const sent = log.pixel().length;
+      await page.getByRole('contentinfo').getByRole('link', { name: 'Datenschutz', exact: true }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Datenschutz' })).toBeVisible();
+      await page.goBack();
+      await page.waitForLoadState('networkidle');
+      expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(
+        true,
+      );
+      expect(log.pixel().length).toBe(sent);
+    } finally {
+      await restore();
+    }
   });
 });

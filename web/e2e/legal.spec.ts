@@ -1,5 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, getData, screenshot, staffApi, type Staff } from './support';
+import {
+  expectNoSeriousA11yViolations,
+  getData,
+  screenshot,
+  signInOnPage,
+  staffApi,
+  type Staff,
+} from './support';
 
 // What a German or Austrian shop needs before it goes live (docs/decisions/legal.md): the order button that
 // says ordering means paying, with the summary the law asks for directly above it.
@@ -195,5 +202,59 @@ test.describe('Legal texts read as documents', () => {
     } finally {
       await setTerms(staff, before);
     }
+  });
+});
+
+test.describe('Market profile in the back office (the demo shop is Austrian)', () => {
+  test("new product: the market's VAT rates as quick choices, the standard rate first; new branch: the market's time zone; sick leave in the market's word", async ({
+    page,
+  }, testInfo) => {
+    test.slow(); // sign-in, three screens and an axe run
+    await signInOnPage(page);
+    await page.goto('/backend/catalog/products/new');
+    const takeaway = page.getByRole('spinbutton', { name: 'Steuer Abholung (%)', exact: true });
+    await expect(takeaway).toHaveValue('20');
+    const presets = page.getByRole('button', { name: /^Steuer Abholung \(%\): / });
+    await expect(presets).toHaveText(['10 %', '13 %', '20 %']);
+    await expect(page.getByRole('button', { name: 'Steuer Abholung (%): 20 %' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await page.getByRole('button', { name: 'Steuer Abholung (%): 10 %' }).click();
+    await expect(takeaway).toHaveValue('10');
+    await expect(page.getByRole('button', { name: 'Steuer Abholung (%): 10 %' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    // Still a free field: a rate that is no preset can be typed.
+    await page.getByRole('spinbutton', { name: 'Steuer vor Ort (%)', exact: true }).fill('5.5');
+    await expect(page.getByRole('button', { name: /^Steuer vor Ort \(%\): /, pressed: true })).toHaveCount(0);
+    await page.getByRole('spinbutton', { name: 'Steuer (%)', exact: true }).scrollIntoViewIfNeeded();
+    await screenshot(page, testInfo, 'legal-product-tax-presets', false);
+    await expectNoSeriousA11yViolations(page);
+
+    await page.goto('/backend/branches/branches/new');
+    await expect(page.getByRole('textbox', { name: 'Zeitzone', exact: true })).toHaveValue('Europe/Vienna');
+
+    await page.goto('/backend/staff/working-activities/new');
+    await expect(
+      page.getByRole('combobox', { name: 'Art', exact: true }).locator('option[value="sick"]'),
+    ).toHaveText('Krankenstand');
+  });
+
+  test("an empty Impressum offers the market's template with its gaps marked", async ({ page }, testInfo) => {
+    test.slow(); // sign-in and the whole configuration form
+    await signInOnPage(page);
+    await page.goto('/backend/settings/config');
+    const imprint = page.getByRole('textbox', { name: 'Impressum (Text)', exact: true });
+    await expect(imprint).toBeVisible();
+    await imprint.fill('');
+    const insert = page.getByRole('button', { name: 'Vorlage für Österreich einfügen' });
+    await insert.click();
+    await expect(imprint).toHaveValue(/Informationen nach § 5 E-Commerce-Gesetz/);
+    await expect(imprint).toHaveValue(/\[BITTE AUSFÜLLEN: UID-Nummer|\[BITTE AUSFÜLLEN: ATU…\]/);
+    await expect(insert).toHaveCount(0); // only for an empty text: never over what the owner wrote
+    await imprint.scrollIntoViewIfNeeded();
+    await screenshot(page, testInfo, 'legal-imprint-template', false);
   });
 });

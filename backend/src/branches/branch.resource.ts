@@ -1,10 +1,11 @@
-import type { Branch as BranchContract } from '@ordering/common';
+import { marketProfile, type Branch as BranchContract } from '@ordering/common';
 import { branchInput, deliveryAreaSchema, openingHourRuleSchema } from '@ordering/common/schemas';
 import type { RequestContext } from '../core/request-context.js';
 import { defineResource } from '../crud/resource.js';
 import { Branch } from './branch.entity.js';
 import { newApiKey } from './api-key.js';
 import { imageJson } from '../media/image-json.js';
+import { ShopConfig } from '../config/shop-config.entity.js';
 
 // The input shape is shared with the back office's form (common/src/schemas/organisation.ts).
 export { branchInput, deliveryAreaSchema, openingHourRuleSchema };
@@ -36,8 +37,16 @@ export const branchResource = defineResource({
   defaultSort: 'name',
   unique: ['identifier'],
   toJson: branchJson,
-  assign: (_em, branch) => {
+  assign: async (em, branch, input) => {
     if (!branch.apiKey) branch.apiKey = newApiKey();
+    // Without a time zone a new branch takes its shop's market's (DE Europe/Berlin, AT Europe/Vienna); an
+    // existing branch keeps its own (docs/decisions/legal.md, "Market profile").
+    if (input.timeZone === undefined && !branch.id) {
+      const config = await em
+        .getRepository(ShopConfig)
+        .findOne({ where: { id: 1 }, select: { id: true, market: true } });
+      branch.timeZone = marketProfile(config?.market).timeZone;
+    }
   },
 });
 

@@ -68,6 +68,10 @@ export class ShopConfig {
   @Column({ type: 'varchar', length: 500, default: '' })
   mapAccessToken: string;
 
+  /** The ad pixel's id (Meta Pixel), public like the map token; '' for none. */
+  @Column({ type: 'varchar', length: 20, default: '' })
+  adPixelId: string;
+
   @flag(true) enableCash: boolean;
   @flag(false, 'enable_atm_card') enableATMCard: boolean;
   @flag(false) enableMollie: boolean;

@@ -3,6 +3,7 @@ import compression from 'compression';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import helmet from 'helmet';
 import type { AppConfig } from '../env/config.js';
+import { AD_PIXEL_EVENT_HOST, AD_PIXEL_SCRIPT_HOST } from '@ordering/common';
 import { MAP_HOSTS } from './map-hosts.js';
 
 /** Payment provider pages the checkout sends customers to (forms posted or pages framed by none). */
@@ -32,13 +33,14 @@ export function securityHeaders(): RequestHandler {
       useDefaults: false,
       directives: {
         'default-src': ["'self'"],
-        'script-src': ["'self'"],
+        // The ad pixel's script, loaded by the storefront only with the marketing consent.
+        'script-src': ["'self'", AD_PIXEL_SCRIPT_HOST],
         'script-src-attr': ["'none'"],
         // React sets style attributes; no script can run from a style.
         'style-src': ["'self'", "'unsafe-inline'"],
-        'img-src': ["'self'", 'data:', 'blob:', ...MAP_HOSTS],
+        'img-src': ["'self'", 'data:', 'blob:', ...MAP_HOSTS, AD_PIXEL_EVENT_HOST],
         'font-src': ["'self'", 'data:'],
-        'connect-src': ["'self'", ...MAP_HOSTS],
+        'connect-src': ["'self'", ...MAP_HOSTS, AD_PIXEL_EVENT_HOST],
         'media-src': ["'self'", 'blob:'],
         'worker-src': ["'self'", 'blob:'],
         'manifest-src': ["'self'"],

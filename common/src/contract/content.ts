@@ -155,6 +155,8 @@ export interface Config {
   mapStyleUrl?: string;
   /** The map provider's public access token. */
   mapAccessToken?: string;
+  /** The ad pixel's id (Meta Pixel); empty: no pixel (common/src/ad-pixel.ts). */
+  adPixelId?: string;
   /** Cash payments globally on. */
   enableCash: boolean;
   /** Debit card payments globally on. */

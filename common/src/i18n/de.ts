@@ -263,6 +263,7 @@ export const de = {
   'validation.exactLength': 'Dieser Wert sollte genau {length} Zeichen lang sein.',
   'validation.email': 'Dieser Wert ist keine gültige E-Mail-Adresse.',
   'validation.url': 'Dieser Wert ist keine gültige URL.',
+  'validation.adPixelId': 'Die Pixel-ID besteht aus 5 bis 20 Ziffern (Meta Events Manager, „Pixel-ID“).',
   'validation.mapHost':
     'Diese Kartenadresse ist nicht erlaubt. Erlaubt sind https-Adressen von MapTiler (*.maptiler.com) und Mapbox (api.mapbox.com).',
   'validation.phone': 'Dieser Wert ist keine gültige Telefonnummer.',
@@ -302,6 +303,8 @@ export const de = {
   'validation.extraFields': 'Dieses Formular sollte keine zusätzlichen Felder enthalten.',
   'consent.title': 'Cookies und Einwilligung',
   'consent.text':
+    'Notwendige Cookies brauchen wir für den Shop. Mit Ihrer Einwilligung laden wir außerdem Karten und werten die Nutzung aus. Ihre Wahl können Sie jederzeit unter „Cookie-Einstellungen“ im Seitenfuß ändern oder widerrufen.',
+  'consent.textWithMarketing':
     'Notwendige Cookies brauchen wir für den Shop. Mit Ihrer Einwilligung laden wir außerdem Karten, werten die Nutzung aus und messen unsere Werbung. Ihre Wahl können Sie jederzeit unter „Cookie-Einstellungen“ im Seitenfuß ändern oder widerrufen.',
   'consent.privacyLink': 'Mehr in der Datenschutzerklärung',
   'consent.acceptAll': 'Alle akzeptieren',
@@ -309,7 +312,8 @@ export const de = {
   'consent.settings': 'Einstellungen',
   'consent.save': 'Auswahl speichern',
   'consent.settingsTitle': 'Cookie-Einstellungen',
-  'consent.settingsText': 'Wählen Sie, wofür wir Ihre Einwilligung nutzen dürfen. Alles ist aus, bis Sie es einschalten.',
+  'consent.settingsText':
+    'Wählen Sie, wofür wir Ihre Einwilligung nutzen dürfen. Alles ist aus, bis Sie es einschalten.',
   'consent.necessary.title': 'Notwendig',
   'consent.necessary.text':
     'Warenkorb, Ihre Cookie-Auswahl und die Sicherheit des Shops. Immer aktiv, ohne sie funktioniert der Shop nicht.',
@@ -321,7 +325,7 @@ export const de = {
     'Anonyme Auswertung, welche Seiten aufgerufen und welche Produkte bestellt werden. Die Daten bleiben bei uns.',
   'consent.purpose.marketing.title': 'Marketing',
   'consent.purpose.marketing.text':
-    'Ein Werbe-Pixel misst, ob unsere Werbung zu Bestellungen führt. Dabei werden Daten an den Werbeanbieter übertragen.',
+    'Das Meta-Pixel (Meta Platforms Ireland) misst, ob unsere Werbung zu Bestellungen führt. Dabei werden Seitenaufrufe, Käufe und Ihre IP-Adresse an Meta übertragen.',
   'consent.footerLink': 'Cookie-Einstellungen',
   'consent.mapPlaceholder':
     'Die Karte wird erst geladen, wenn Sie zustimmen. Dabei erfährt der Kartenanbieter Ihre IP-Adresse.',

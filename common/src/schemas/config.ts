@@ -1,6 +1,7 @@
 import './jitless.js';
 import { z } from 'zod';
 import { t } from '../i18n/index.js';
+import { AD_PIXEL_ID_PATTERN } from '../ad-pixel.js';
 import { DEFAULT_MARKET, isMarket, type Market } from '../market.js';
 import { DEFAULT_REJECTION_REASONS, rejectionReasonsOf } from '../rejection-reasons.js';
 
@@ -89,6 +90,14 @@ export const shopConfigInput = z.object({
     .string()
     .trim()
     .max(500)
+    .nullish()
+    .transform((v) => v ?? ''),
+  /** The Meta Pixel's id; empty: no pixel, and the banner offers no marketing purpose. */
+  adPixelId: z
+    .string()
+    .trim()
+    .max(20)
+    .refine((v) => v === '' || AD_PIXEL_ID_PATTERN.test(v), { message: t('validation.adPixelId') })
     .nullish()
     .transform((v) => v ?? ''),
   enableCash: flag(true),

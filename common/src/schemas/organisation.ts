@@ -197,7 +197,9 @@ export const branchInput = z.object({
   tags: fields.refs(),
   images: fields.refs(),
   logo: fields.ref().nullish(),
-  timeZone: z.string().default('Europe/Vienna').refine(isTimeZone, { message: 'Unbekannte Zeitzone.' }),
+  // No default here: a new branch takes its shop's market's zone (DE Europe/Berlin, AT Europe/Vienna), an
+  // existing one keeps its own when the field is left out (backend branch resource).
+  timeZone: z.string().refine(isTimeZone, { message: 'Unbekannte Zeitzone.' }).optional(),
   openingHours: z.array(openingHourRuleSchema).max(200).default([]),
   deliveryHours: z.array(openingHourRuleSchema).max(200).default([]),
   isDeliveryHoursEnabled: flag(),

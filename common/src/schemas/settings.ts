@@ -71,7 +71,12 @@ export const SETTINGS: readonly SettingEntry[] = [
   config('privacyPolicy', 'Datenschutz (Link)', 'Externe Adresse der Datenschutzerklärung.', legal),
   config('privacyPolicyText', 'Datenschutz (Text)', 'Die Datenschutzerklärung als Text.', legal),
   config('imprint', 'Impressum (Link)', 'Externe Adresse des Impressums.', legal),
-  config('imprintText', 'Impressum (Text)', 'Das Impressum als Text.', legal),
+  config(
+    'imprintText',
+    'Impressum (Text)',
+    'Das Impressum als Text. Leer bietet das Formular die Vorlage des Markts an; ihre Lücken „[BITTE AUSFÜLLEN: …]“ vor dem Speichern ausfüllen oder löschen.',
+    legal,
+  ),
   config('allergens', 'Allergene (Link)', 'Externe Adresse der Allergenliste.', legal),
   config('allergensText', 'Allergene (Text)', 'Die Allergenliste als Text.', legal),
   config(
@@ -207,9 +212,18 @@ export const SETTINGS: readonly SettingEntry[] = [
   config(
     'market',
     'Markt (Land)',
-    'Setzt die Vorwahl für Telefon-, WhatsApp- und SMS-Nummern, das Telefonbeispiel und Begriffe wie „EC-Karte / Girocard“ oder „Bankomatkarte“, „Kasse“ oder „Kassa“, „Treppenhaus“ oder „Stiege“.',
+    'Setzt die Vorwahl für Telefon-, WhatsApp- und SMS-Nummern, das Telefonbeispiel, die Zeitzone neuer Filialen, die Steuersätze im Produktformular und Begriffe wie „EC-Karte / Girocard“ oder „Bankomatkarte“, „Kasse“ oder „Kassa“, „Treppenhaus“ oder „Stiege“, „Krankmeldung“ oder „Krankenstand“.',
     `${W}storefront/stores/InitDataStore.ts`,
     `${B}notifications/order-notifications.ts`,
+    `${B}branches/branch.resource.ts`,
+    `${W}backoffice/entities/EntityFormPage.tsx`,
+  ),
+  config(
+    'adPixelId',
+    'Werbe-Pixel (Meta-Pixel-ID)',
+    'Lädt das Meta-Pixel (Seitenaufrufe und Käufe) nur nach Einwilligung in „Marketing“; leer = kein Pixel, und die Cookie-Einstellungen bieten „Marketing“ nicht an.',
+    'common/src/ad-pixel.ts',
+    `${W}storefront/content/marketing/AdPixelStore.ts`,
   ),
   config(
     'anonymiseOrdersAfterMonths',

@@ -1,8 +1,9 @@
-import { toLocal } from '@ordering/common';
+import { adPixelIdOf, CONSENT_PURPOSES, toLocal } from '@ordering/common';
 import { reaction } from 'mobx';
 import type { ApiClient } from '../api/ApiClient';
 import { AnalyticsStore, commercePayload } from './content/analytics/AnalyticsStore';
 import { ConsentStore, memoryCookieJar, type CookieJar } from './content/consent/ConsentStore';
+import { AdPixelStore } from './content/marketing/AdPixelStore';
 import { serverProbe } from '../stores/probe';
 import { UiStore } from '../stores/UiStore';
 import { BranchStore } from './stores/BranchStore';
@@ -43,6 +44,8 @@ export class StorefrontRootStore {
   readonly cart: CartStore;
   readonly consent: ConsentStore;
   readonly analytics: AnalyticsStore;
+  /** The ad pixel: loaded only with a configured id and the marketing consent. */
+  readonly adPixel: AdPixelStore;
   private readonly openEventStream?: OpenEventStream;
   private orderStatusLoad?: Promise<OrderStatusStore>;
   private readonly storage: CartStorage;
@@ -71,8 +74,12 @@ export class StorefrontRootStore {
     this.storage = storage;
     this.tableLinks = new TableLinkStore(storage);
     this.openEventStream = openEventStream;
-    this.consent = new ConsentStore(cookies, clock);
+    // "Marketing" is offered only when there is a pixel to consent to: a switch must never do nothing.
+    this.consent = new ConsentStore(cookies, clock, () =>
+      CONSENT_PURPOSES.filter((purpose) => purpose !== 'marketing' || adPixelIdOf(this.data.config) !== null),
+    );
     this.analytics = new AnalyticsStore(api, this.consent);
+    this.adPixel = new AdPixelStore(this.consent, () => this.data.config);
     // Every load: the configured names into the shell, and carts checked against the new catalogue.
     reaction(
       () => this.data.version,
@@ -103,11 +110,11 @@ export class StorefrontRootStore {
       const checkout = new CheckoutStore(this.data, this.cart, this.clock, this.api, this.storage);
       checkout.tableLinks = this.tableLinks;
       // The purchase event: the placed order's items and total, sent only with consent.
-      checkout.onOrderPlaced = (order, cart) =>
-        void this.analytics.commerce('purchase', {
-          ...commercePayload(cart.items, cart.totals, this.data.currency),
-          orderUid: order.uid,
-        });
+      checkout.onOrderPlaced = (order, cart) => {
+        const payload = commercePayload(cart.items, cart.totals, this.data.currency);
+        void this.analytics.commerce('purchase', { ...payload, orderUid: order.uid });
+        this.adPixel.purchase(payload.valueCents, payload.currency, order.uid);
+      };
       this.checkoutStore = checkout;
       return checkout;
     });
@@ -132,6 +139,7 @@ export class StorefrontRootStore {
       this.clock.start(),
       this.data.startAutoReload(),
       this.analytics.watchCart(this.cart, () => this.data.currency),
+      this.adPixel.start(),
     ];
     return () => {
       clearTimeout(warmUp);

@@ -1,8 +1,9 @@
+import { marketProfile } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
 import { Navigate, NavLink, Outlet, useLocation, useParams } from '../../router/router';
 import { NAV_AREAS, ownScreensOf } from '../areas';
 import { useStores } from '../stores';
-import { screensOf } from './access';
+import { inMarket, screensOf } from './access';
 import './entities.css';
 
 /** One area of the navigation: its entity screens (and hand-written ones) as tabs, the chosen one below. */
@@ -48,9 +49,10 @@ export const AreaIndex = observer(function AreaIndex({ area }: { area: string })
   return first ? <Navigate to={`/backend/${area}/${first.path}${search}`} replace /> : null;
 });
 
-/** The screen's description from the path, or nothing when the role may not read it. */
+/** The screen's description from the path (in the shop's market's words), or nothing when the role may not read it. */
 export function useScreen(area: string) {
-  const { auth } = useStores();
+  const { auth, config } = useStores();
   const { screen } = useParams();
-  return screensOf(area, auth.roles).find((d) => d.path === screen);
+  const description = screensOf(area, auth.roles).find((d) => d.path === screen);
+  return description && inMarket(description, marketProfile(config?.market));
 }

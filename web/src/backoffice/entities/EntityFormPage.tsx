@@ -1,3 +1,4 @@
+import { marketProfile } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '../../router/router';
@@ -39,9 +40,11 @@ export const EntityFormPage = observer(function EntityFormPage({
   const root = useStores();
   const navigate = useNavigate();
   const feature = entityFeatureOf(root);
+  // The market's defaults of a new row (time zone, VAT) come with the shop's configuration, read at start.
+  const market = marketProfile(root.config?.market);
   const form = useMemo(
-    () => new EntityFormStore({ api: root.api, errors: root.errors, description, id }),
-    [root, description, id],
+    () => new EntityFormStore({ api: root.api, errors: root.errors, description, id, market }),
+    [root, description, id, market],
   );
   const [confirming, setConfirming] = useState(false);
   const [savedNote, setSavedNote] = useState('');

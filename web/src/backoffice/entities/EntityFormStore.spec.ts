@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import NodeXMLHttpRequest from 'xhr2';
+import { marketProfile } from '@ordering/common';
 import { ApiClient } from '../../api/ApiClient';
 import { fakeFetch, json } from '../../testing/fakeFetch';
 import { ErrorStore } from '../ErrorStore';
@@ -126,5 +127,23 @@ describe('EntityFormStore', () => {
       stop();
       expect(seen).toEqual([]);
     });
+  });
+
+  it("starts a new row with its market's defaults: a branch's time zone, a product's VAT rates", () => {
+    const blank = (collection: string, market: string) =>
+      new EntityFormStore({
+        api: new ApiClient({ fetch: fakeFetch() }),
+        errors: new ErrorStore(),
+        description: describe_(collection),
+        market: marketProfile(market),
+      }).values;
+    expect(blank('branches', 'DE').timeZone).toBe('Europe/Berlin');
+    expect(blank('branches', 'AT').timeZone).toBe('Europe/Vienna');
+    expect(blank('products', 'DE')).toMatchObject({ tax: 19, takeawayTax: 19, dineInTax: 19 });
+    expect(blank('products', 'AT')).toMatchObject({ tax: 20, takeawayTax: 20, dineInTax: 20 });
+    // The tax fields offer the market's rates as quick choices.
+    const tax = describe_('products').fields.find((field) => field.name === 'takeawayTax')!;
+    expect(tax.presets?.(marketProfile('DE'))).toEqual([7, 19]);
+    expect(tax.presets?.(marketProfile('AT'))).toEqual([10, 13, 20]);
   });
 });

@@ -1,6 +1,8 @@
 import {
   ENTITY_NAMES,
   entityFailureMessage,
+  marketProfile,
+  type MarketProfile,
   type EntityAction,
   type EntityCollection,
 } from '@ordering/common';
@@ -34,6 +36,8 @@ export interface EntityFormStoreOptions {
   description: EntityDescription;
   /** The row being edited; absent for a new one (and for the configuration). */
   id?: number;
+  /** The shop's market: a new row's defaults and the form's quick choices (default: the default market). */
+  market?: MarketProfile;
 }
 
 /**
@@ -62,21 +66,23 @@ export class EntityFormStore {
   createdId: number | undefined = undefined;
   readonly id?: number;
   readonly description: EntityDescription;
+  readonly market: MarketProfile;
   private readonly api: ApiClient;
   private readonly errors: ErrorStore;
 
-  constructor({ api, errors, description, id }: EntityFormStoreOptions) {
+  constructor({ api, errors, description, id, market }: EntityFormStoreOptions) {
     this.api = api;
     this.errors = errors;
     this.description = description;
     this.id = id;
+    this.market = market ?? marketProfile(undefined);
     if (id === undefined && !description.singleton) {
-      this.values = defaultsOf(description.collection);
+      this.values = { ...defaultsOf(description.collection), ...description.newValues?.(this.market) };
       this.loaded = true;
     }
     makeAutoObservable<EntityFormStore, 'api' | 'errors'>(
       this,
-      { api: false, errors: false, description: false, id: false },
+      { api: false, errors: false, description: false, id: false, market: false },
       { autoBind: true },
     );
   }

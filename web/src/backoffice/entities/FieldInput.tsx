@@ -18,6 +18,9 @@ interface Props {
 const refId = (value: unknown): string =>
   value && typeof value === 'object' && 'id' in value ? String((value as { id: unknown }).id) : '';
 
+/** `7` → `7 %`, `5.5` → `5,5 %` (German decimal comma, space before the sign as DIN 5008 writes it). */
+const formatPercent = (rate: number): string => `${String(rate).replace('.', ',')} %`;
+
 const refIds = (value: unknown): string[] => (Array.isArray(value) ? value.map(refId) : []);
 
 const isEmpty = (value: unknown): boolean =>
@@ -55,18 +58,37 @@ export const FieldInput = observer(function FieldInput({ form, field, refs, disa
   switch (field.type) {
     case 'textarea':
     case 'wysiwyg':
-    case 'markdown':
-      control = (
+    case 'markdown': {
+      const text = typeof value === 'string' ? value : '';
+      const area = (
         <textarea
           {...common}
           rows={field.rows ?? (field.type === 'textarea' ? 3 : 6)}
-          value={typeof value === 'string' ? value : ''}
+          value={text}
           onChange={(e) => set(e.target.value)}
         />
       );
+      // An empty legal text: the market's template, its gaps marked for the owner to fill.
+      control =
+        field.template && !text.trim() ? (
+          <>
+            {area}
+            <button
+              type="button"
+              className="button button--secondary bo-template"
+              disabled={disabled}
+              onClick={() => set(field.template!(form.market, form.values))}
+            >
+              Vorlage für {form.market.country} einfügen
+            </button>
+          </>
+        ) : (
+          area
+        );
       break;
-    case 'number':
-      control = (
+    }
+    case 'number': {
+      const input = (
         <input
           {...common}
           type="number"
@@ -76,7 +98,30 @@ export const FieldInput = observer(function FieldInput({ form, field, refs, disa
           onChange={(e) => set(e.target.value === '' ? null : Number(e.target.value))}
         />
       );
+      const presets = field.presets?.(form.market) ?? [];
+      // Quick choices (the market's VAT rates) beside the field, which stays free to type any value.
+      control = presets.length ? (
+        <div className="bo-presets">
+          {input}
+          {presets.map((preset) => (
+            <button
+              key={preset}
+              type="button"
+              className="bo-preset"
+              disabled={disabled}
+              aria-pressed={value === preset}
+              aria-label={`${label}: ${formatPercent(preset)}`}
+              onClick={() => set(preset)}
+            >
+              {formatPercent(preset)}
+            </button>
+          ))}
+        </div>
+      ) : (
+        input
+      );
       break;
+    }
     case 'boolean':
       return (
         <div className="bo-field bo-field--check">

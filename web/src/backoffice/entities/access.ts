@@ -1,3 +1,4 @@
+import type { Market, MarketProfile } from '@ordering/common';
 import { readableAreas } from '../areas';
 import { ALL_DESCRIPTIONS } from './descriptions';
 import type { EntityDescription } from './types';
@@ -11,4 +12,19 @@ export function screensOf(area: string, roles: readonly string[]): EntityDescrip
 /** Whether the roles may change rows of this screen (the API checks again). Every role writes what it reads. */
 export function mayWrite(description: EntityDescription, roles: readonly string[]): boolean {
   return !description.readOnly && readableAreas(roles).has(description.permission);
+}
+
+const inMarkets = new WeakMap<EntityDescription, Map<Market, EntityDescription>>();
+
+/**
+ * A screen in the words of the shop's market ("Krankmeldung" / "Krankenstand"); the same object for the
+ * same screen and market, so a form made for it is not made again on every render.
+ */
+export function inMarket(description: EntityDescription, market: MarketProfile): EntityDescription {
+  if (!description.inMarket) return description;
+  let byMarket = inMarkets.get(description);
+  if (!byMarket) inMarkets.set(description, (byMarket = new Map()));
+  let localised = byMarket.get(market.market);
+  if (!localised) byMarket.set(market.market, (localised = description.inMarket(market)));
+  return localised;
 }

@@ -1,3 +1,4 @@
+import { marketProfile } from '@ordering/common';
 import { ENTITY_INPUTS, FIELD_LABELS } from '@ordering/common/schemas';
 import { ApiClient } from '../../api/ApiClient';
 import { fakeFetch, json } from '../../testing/fakeFetch';
@@ -5,7 +6,7 @@ import { ErrorStore } from '../ErrorStore';
 import { NAV_AREAS } from '../areas';
 import { customEditors } from '../editors';
 import { listPanels } from '../timeclock/panels';
-import { screensOf } from './access';
+import { inMarket, screensOf } from './access';
 import { ALL_DESCRIPTIONS, CONFIG_DESCRIPTION, descriptionAt } from './descriptions';
 import { EntityFormStore } from './EntityFormStore';
 import { errorsUnder } from './paths';
@@ -120,11 +121,9 @@ describe('entity descriptions', () => {
     expect(isRequired('branches', 'name')).toBe(true);
     expect(isRequired('branches', 'street')).toBe(false);
     expect(isRequired('tables', 'branch')).toBe(true);
-    expect(defaultsOf('branches')).toMatchObject({
-      isTakeawayEnabled: true,
-      timeZone: 'Europe/Vienna',
-      tags: [],
-    });
+    expect(defaultsOf('branches')).toMatchObject({ isTakeawayEnabled: true, tags: [] });
+    // The time zone has no schema default: a new branch takes its market's (the form's newValues).
+    expect(defaultsOf('branches')).not.toHaveProperty('timeZone');
   });
 });
 
@@ -214,5 +213,33 @@ describe(EntityFormStore.name, () => {
     await form.save();
     expect(fetch.calls[1]).toMatchObject({ method: 'POST', url: '/api/config' });
     expect((fetch.calls[1]!.body as { secrets: unknown }).secrets).toEqual({ smsApiKey: 'neu-123' });
+  });
+});
+
+describe(inMarket.name, () => {
+  it('names sick leave in the words of the market: form, list filter and hint', () => {
+    const activities = ALL_DESCRIPTIONS.find((d) => d.collection === 'working-activities')!;
+    const sickOf = (market: string) => {
+      const localised = inMarket(activities, marketProfile(market));
+      return [
+        localised.fields.find((f) => f.name === 'type')!.options!.find((o) => o.value === 'sick')!.label,
+        localised.filters!.find((f) => f.param === 'type')!.options!.find((o) => o.value === 'sick')!.label,
+        localised.fields.find((f) => f.name === 'days')!.hint,
+      ];
+    };
+    expect(sickOf('DE')).toEqual([
+      'Krankmeldung',
+      'Krankmeldung',
+      'bei Urlaub und Krankmeldung: ganze oder halbe Tage',
+    ]);
+    expect(sickOf('AT')).toEqual([
+      'Krankenstand',
+      'Krankenstand',
+      'bei Urlaub und Krankenstand: ganze oder halbe Tage',
+    ]);
+    // The same object for the same market: a form made for it is not made again.
+    expect(inMarket(activities, marketProfile('AT'))).toBe(inMarket(activities, marketProfile('AT')));
+    const tags = ALL_DESCRIPTIONS.find((d) => d.collection === 'tags')!;
+    expect(inMarket(tags, marketProfile('AT'))).toBe(tags);
   });
 });

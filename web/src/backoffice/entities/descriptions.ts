@@ -1,4 +1,15 @@
-import { formatDate, isMeasurableUnit, UNIT_CODES, UNITS } from '@ordering/common';
+import {
+  activityTypeLabels,
+  DEFAULT_MARKET,
+  defaultVatRate,
+  formatDate,
+  imprintTemplate,
+  isMeasurableUnit,
+  marketProfile,
+  UNIT_CODES,
+  UNITS,
+  type MarketProfile,
+} from '@ordering/common';
 import { BLOCK_TYPES, DEVICE_TYPES, ROLE_LABELS, ROLES, settingOf } from '@ordering/common/schemas';
 import type { EntityDescription, FieldDescription, FieldOption } from './types';
 
@@ -15,6 +26,8 @@ const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role
 const UNIT_OPTIONS = UNIT_CODES.map((code) => ({ value: code, label: UNITS[code].label }));
 /** Units a net quantity (Füllmenge) can be given in: those a unit price (Grundpreis) refers to. */
 const NET_QUANTITY_UNIT_OPTIONS = UNIT_OPTIONS.filter((option) => isMeasurableUnit(option.value));
+/** The VAT rates offered beside a product's tax fields (DE 7/19, AT 10/13/20). */
+const vatRates = (market: MarketProfile) => market.vatRates;
 const YES_NO: FieldOption[] = [
   { value: 'true', label: 'Ja' },
   { value: 'false', label: 'Nein' },
@@ -54,7 +67,6 @@ const LOG_ACTIONS = options({
   'privacy-erasure': 'Löschung (DSGVO)',
   'privacy-retention': 'Anonymisiert nach Frist',
 });
-const ACTIVITY_TYPES = options({ work: 'Arbeit', holiday: 'Urlaub', sick: 'Krankenstand' });
 // Derived by the server (running, paused, ended): the time clock and the list show the same words.
 const ACTIVITY_STATUS = options({ running: 'Eingestempelt', paused: 'In Pause', ended: 'Beendet' });
 
@@ -75,6 +87,59 @@ const flags = (group: string, names: readonly string[]): FieldDescription[] =>
  * navigation and the browser test of every screen are made from these. Labels come from
  * `@ordering/common/schemas` (FIELD_LABELS) unless a field names its own.
  */
+/**
+ * The working activities in the words of a market: sick leave is "Krankmeldung" in Germany, "Krankenstand"
+ * in Austria (common's activityTypeLabels), in the form, the list, its filter and the hint.
+ */
+function workingActivities(market: MarketProfile): EntityDescription {
+  const types = options(activityTypeLabels(market));
+  return {
+    collection: 'working-activities',
+    path: 'working-activities',
+    area: 'staff',
+    permission: 'time-tracking',
+    plural: 'Aktivitäten',
+    singular: 'Aktivität',
+    fields: [
+      { name: 'user', type: 'ref', collection: 'users' },
+      { name: 'branch', type: 'ref', collection: 'branches' },
+      { name: 'type', type: 'select', options: types },
+      { name: 'startedAt', type: 'datetime' },
+      { name: 'endedAt', type: 'datetime' },
+      {
+        name: 'days',
+        type: 'number',
+        step: 0.5,
+        hint: `bei Urlaub und ${market.sickLeave}: ganze oder halbe Tage`,
+      },
+      { name: 'project', type: 'ref', collection: 'projects' },
+      { name: 'task', type: 'ref', collection: 'tasks' },
+      custom('pauses', 'pauses', 'in der Zeiterfassung'),
+      { name: 'comment', type: 'textarea' },
+    ],
+    columns: [
+      { field: 'user', format: 'ref' },
+      { field: 'type', format: 'option' },
+      { field: 'status', label: 'Status', format: 'option', options: ACTIVITY_STATUS },
+      { field: 'startedAt', format: 'datetime' },
+      { field: 'endedAt', format: 'datetime' },
+      { field: 'pauseMinutes', label: 'Pause (Min.)' },
+    ],
+    filters: [
+      { param: 'user', label: 'Mitarbeiter', type: 'ref', collection: 'users' },
+      { param: 'branch', label: 'Filiale', type: 'ref', collection: 'branches' },
+      { param: 'type', label: 'Art', type: 'select', options: types },
+      { param: 'status', label: 'Status', type: 'select', options: ACTIVITY_STATUS },
+    ],
+    searchable: true,
+    sortable: ['startedAt', 'endedAt', 'type', 'status'],
+    defaultSort: '-startedAt',
+    titleOf: (row) => `Aktivität vom ${day(row.startedAt)}`,
+    listPanel: 'timeSheets',
+    inMarket: workingActivities,
+  };
+}
+
 export const ENTITY_DESCRIPTIONS: readonly EntityDescription[] = [
   // Sortiment
   {
@@ -84,6 +149,11 @@ export const ENTITY_DESCRIPTIONS: readonly EntityDescription[] = [
     permission: 'catalog',
     plural: 'Produkte',
     singular: 'Produkt',
+    // A new product starts at the market's standard VAT rate; the reduced ones are one click away.
+    newValues: (market) => {
+      const rate = defaultVatRate(market);
+      return { tax: rate, takeawayTax: rate, dineInTax: rate };
+    },
     fields: [
       { name: 'name', type: 'text' },
       {
@@ -123,9 +193,13 @@ export const ENTITY_DESCRIPTIONS: readonly EntityDescription[] = [
         group: 'Menge und Einheit',
       },
       custom('alternativeUnits', 'productUnits', 'im Einheiten-Editor', 'Menge und Einheit'),
-      { name: 'tax', type: 'number', step: 0.01, group: 'Steuern' },
-      { name: 'takeawayTax', type: 'number', step: 0.01, group: 'Steuern' },
-      { name: 'dineInTax', type: 'number', step: 0.01, group: 'Steuern' },
+      ...(['tax', 'takeawayTax', 'dineInTax'] as const).map((name): FieldDescription => ({
+        name,
+        type: 'number',
+        step: 0.01,
+        group: 'Steuern',
+        presets: vatRates,
+      })),
       { name: 'isEnabled', type: 'boolean', group: 'Verfügbarkeit' },
       { name: 'isVisibleWhenUnavailable', type: 'boolean', group: 'Verfügbarkeit' },
       custom('schedule', 'schedule', 'im Zeitplan-Editor', 'Verfügbarkeit'),
@@ -232,6 +306,8 @@ export const ENTITY_DESCRIPTIONS: readonly EntityDescription[] = [
     permission: 'organisation',
     plural: 'Filialen',
     singular: 'Filiale',
+    // A new branch's time zone is the market's (DE Europe/Berlin, AT Europe/Vienna); the server does the same.
+    newValues: (market) => ({ timeZone: market.timeZone }),
     fields: [
       { name: 'name', type: 'text' },
       { name: 'identifier', type: 'text', hint: 'Teil der Adresse: /store/kennung' },
@@ -553,45 +629,7 @@ export const ENTITY_DESCRIPTIONS: readonly EntityDescription[] = [
     titleOf: (row) => `${String(row.family)} ${String(row.variant ?? '')}`.trim(),
   },
   // Personal & Zeiterfassung
-  {
-    collection: 'working-activities',
-    path: 'working-activities',
-    area: 'staff',
-    permission: 'time-tracking',
-    plural: 'Aktivitäten',
-    singular: 'Aktivität',
-    fields: [
-      { name: 'user', type: 'ref', collection: 'users' },
-      { name: 'branch', type: 'ref', collection: 'branches' },
-      { name: 'type', type: 'select', options: ACTIVITY_TYPES },
-      { name: 'startedAt', type: 'datetime' },
-      { name: 'endedAt', type: 'datetime' },
-      { name: 'days', type: 'number', step: 0.5, hint: 'bei Urlaub und Krankenstand: ganze oder halbe Tage' },
-      { name: 'project', type: 'ref', collection: 'projects' },
-      { name: 'task', type: 'ref', collection: 'tasks' },
-      custom('pauses', 'pauses', 'in der Zeiterfassung'),
-      { name: 'comment', type: 'textarea' },
-    ],
-    columns: [
-      { field: 'user', format: 'ref' },
-      { field: 'type', format: 'option' },
-      { field: 'status', label: 'Status', format: 'option', options: ACTIVITY_STATUS },
-      { field: 'startedAt', format: 'datetime' },
-      { field: 'endedAt', format: 'datetime' },
-      { field: 'pauseMinutes', label: 'Pause (Min.)' },
-    ],
-    filters: [
-      { param: 'user', label: 'Mitarbeiter', type: 'ref', collection: 'users' },
-      { param: 'branch', label: 'Filiale', type: 'ref', collection: 'branches' },
-      { param: 'type', label: 'Art', type: 'select', options: ACTIVITY_TYPES },
-      { param: 'status', label: 'Status', type: 'select', options: ACTIVITY_STATUS },
-    ],
-    searchable: true,
-    sortable: ['startedAt', 'endedAt', 'type', 'status'],
-    defaultSort: '-startedAt',
-    titleOf: (row) => `Aktivität vom ${day(row.startedAt)}`,
-    listPanel: 'timeSheets',
-  },
+  workingActivities(marketProfile(DEFAULT_MARKET)),
   {
     collection: 'working-schedules',
     path: 'working-schedules',
@@ -928,10 +966,21 @@ export const CONFIG_DESCRIPTION: EntityDescription = {
       { name: 'disableTickets', type: 'boolean', group: 'Shop' },
       { name: 'rejectionReasons', type: 'textarea', rows: 6, group: 'Bestellungen' },
       { name: 'anonymiseOrdersAfterMonths', type: 'number', step: 1, group: 'Datenschutz' },
+      { name: 'adPixelId', type: 'text', group: 'Datenschutz' },
       ...['termsAndConditions', 'privacyPolicy', 'imprint', 'allergens', 'withdrawalPolicy'].flatMap(
         (key): FieldDescription[] => [
           { name: key, type: 'text', group: 'Rechtliches' },
-          { name: `${key}Text`, type: 'markdown', group: 'Rechtliches' },
+          {
+            name: `${key}Text`,
+            type: 'markdown',
+            group: 'Rechtliches',
+            ...(key === 'imprint'
+              ? {
+                  template: (market: MarketProfile, values: Record<string, unknown>) =>
+                    imprintTemplate(market.market, String(values.businessName ?? '')),
+                }
+              : {}),
+          },
         ],
       ),
       ...flags('Zahlungsarten', [

@@ -1,3 +1,4 @@
+import type { MarketProfile } from '@ordering/common';
 import type { Area } from '@ordering/common/schemas';
 
 /**
@@ -52,6 +53,13 @@ export interface FieldDescription {
   hint?: string;
   /** Number step (0.01 for money). */
   step?: number;
+  /**
+   * A template of the shop's market for a long text (the Impressum), offered while the field is empty;
+   * `values` are the form's (the business name goes into it).
+   */
+  template?: (market: MarketProfile, values: Record<string, unknown>) => string;
+  /** Quick choices beside a number field, from the shop's market (the VAT presets: DE 7/19, AT 10/13/20). */
+  presets?: (market: MarketProfile) => readonly number[];
   /** Visible lines of a textarea (a list with one entry per line shows all of them). */
   rows?: number;
   /** Shown only when creating (e.g. the file of an image). */
@@ -114,6 +122,13 @@ export interface EntityDescription {
   singleton?: boolean;
   /** Schema fields the form leaves out on purpose, with the reason (e.g. a flag derived from another field). */
   notEdited?: Readonly<Record<string, string>>;
+  /**
+   * What a new row starts with in the shop's market, over the schema's defaults (a branch's time zone, a
+   * product's VAT rates).
+   */
+  newValues?: (market: MarketProfile) => Record<string, unknown>;
+  /** The description in the words of the shop's market (the absence word), for screens that have some. */
+  inMarket?: (market: MarketProfile) => EntityDescription;
   /** Why a row cannot be created through the form (shown instead of the "Neu" button). */
   noCreate?: string;
   /**

@@ -18,12 +18,19 @@ export function eventOfLink(href: string): string | null {
 /**
  * Page views (and the checkout's `initiate_checkout`) of the storefront, once per page and again when the
  * visitor allows the statistics on a page, and the events of contact links. Only while the statistics are
- * allowed: a withdrawal stops them at once. Renders nothing.
+ * allowed: a withdrawal stops them at once. The ad pixel's page view likewise, only while it runs (a
+ * configured pixel id and the marketing consent). Renders nothing.
  */
 export const ContentTracking = observer(function ContentTracking() {
-  const { analytics, consent, cart, data } = useStores();
+  const { analytics, adPixel, consent, cart, data } = useStores();
   const { pathname } = useLocation();
   const accepted = consent.statistics;
+  const pixel = adPixel.active;
+  useEffect(() => {
+    if (!pixel) return;
+    const timer = setTimeout(() => adPixel.pageView(), 0);
+    return () => clearTimeout(timer);
+  }, [pixel, pathname, adPixel]);
   useEffect(() => {
     if (!accepted) return;
     // The page's <title> is set while it renders: read it once the browser has painted.

@@ -52,6 +52,36 @@ describe(ConsentStore.name, () => {
     });
   });
 
+  describe('offered', () => {
+    it('leaves out what the shop does not use (no ad pixel: no "Marketing"), also for "Alle akzeptieren"', () => {
+      const jar = memoryCookieJar();
+      let offer: readonly ('maps' | 'statistics' | 'marketing')[] = ['maps', 'statistics'];
+      const consent = new ConsentStore(
+        jar,
+        () => NOW,
+        () => offer,
+      );
+      expect(consent.offered).toEqual(['maps', 'statistics']);
+      consent.openSettings();
+      consent.setDraft('marketing', true);
+      consent.saveDraft();
+      expect(consent.marketing).toBe(false);
+      consent.acceptAll();
+      expect([consent.maps, consent.statistics, consent.marketing]).toEqual([true, true, false]);
+      expect(decodeURIComponent(jar.cookie)).toContain('|maps+statistics|');
+      // A pixel configured later: offered, but not allowed until the visitor chooses it.
+      offer = ['maps', 'statistics', 'marketing'];
+      expect(
+        new ConsentStore(
+          jar,
+          () => NOW,
+          () => offer,
+        ).offered,
+      ).toEqual(['maps', 'statistics', 'marketing']);
+      expect(consent.marketing).toBe(false);
+    });
+  });
+
   describe('necessaryOnly', () => {
     it('stores an empty choice, so the banner stays closed and nothing is allowed', () => {
       const { jar, consent } = setup();

@@ -64,11 +64,23 @@ export class ConsentStore {
   constructor(
     private readonly jar: CookieJar,
     private readonly now: () => Date = () => new Date(),
+    /** The purposes offered now: "Marketing" only with a configured ad pixel (a switch must do something). */
+    private readonly offer: () => readonly ConsentPurpose[] = () => CONSENT_PURPOSES,
   ) {
     this.choice = parseConsent(readCookieValue(jar.cookie, CONSENT_COOKIE));
     this.layer = this.choice ? 'hidden' : 'first';
     this.draft = this.switchesOf(this.choice);
-    makeAutoObservable<ConsentStore, 'jar' | 'now'>(this, { jar: false, now: false }, { autoBind: true });
+    makeAutoObservable<ConsentStore, 'jar' | 'now' | 'offer'>(
+      this,
+      { jar: false, now: false, offer: false },
+      { autoBind: true },
+    );
+  }
+
+  /** The purposes the settings list and "Alle akzeptieren" allows, in the list's order. */
+  get offered(): readonly ConsentPurpose[] {
+    const offer = this.offer();
+    return CONSENT_PURPOSES.filter((purpose) => offer.includes(purpose));
   }
 
   /** Whether the visitor has decided under the current purpose list (any choice, "Nur notwendige" too). */
@@ -109,7 +121,7 @@ export class ConsentStore {
 
   /** "Alle akzeptieren". */
   acceptAll(): void {
-    this.save(CONSENT_PURPOSES);
+    this.save(this.offered);
   }
 
   /** "Nur notwendige": nothing that needs consent (and a withdrawal of all that was allowed). */
@@ -119,7 +131,7 @@ export class ConsentStore {
 
   /** "Auswahl speichern": the settings' switches as they stand. */
   saveDraft(): void {
-    this.save(CONSENT_PURPOSES.filter((purpose) => this.draft[purpose]));
+    this.save(this.offered.filter((purpose) => this.draft[purpose]));
   }
 
   /** One purpose allowed in place (the map's placeholder), the others as they were. */

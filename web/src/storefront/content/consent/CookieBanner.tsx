@@ -1,4 +1,4 @@
-import { CONSENT_PURPOSES, t } from '@ordering/common';
+import { t } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef } from 'react';
 import { Link, useSelfService } from '../../../router/router';
@@ -35,7 +35,8 @@ const FirstLayer = observer(function FirstLayer() {
             {t('consent.title')}
           </h2>
           <p>
-            {t('consent.text')} <PrivacyLink />
+            {t(consent.offered.includes('marketing') ? 'consent.textWithMarketing' : 'consent.text')}{' '}
+            <PrivacyLink />
           </p>
         </div>
         <div className="content-consent__actions">
@@ -106,7 +107,7 @@ const SettingsLayer = observer(function SettingsLayer() {
             </label>
             <p id="consent-necessary">{t('consent.necessary.text')}</p>
           </li>
-          {CONSENT_PURPOSES.map((purpose) => (
+          {consent.offered.map((purpose) => (
             <li key={purpose} className="content-consent__purpose">
               <label className="content-consent__switch">
                 <input
