@@ -68,9 +68,17 @@ async function answers(db: Pick<PGlite, 'query' | 'exec'>) {
 }
 
 describe('embedded database in a worker thread', () => {
+  // An empty cluster made once (initdb costs seconds of CPU); every database here starts from it.
+  let empty: Blob;
+  beforeAll(async () => {
+    const db = await openPGlite(undefined);
+    empty = await db.dumpDataDir('none');
+    await db.close();
+  }, 120_000);
+
   it('answers exactly as PGlite in this thread: dates, jsonb, numeric, bytea, bool, bigint, arrays, null, errors', async () => {
-    const here = await openPGlite(undefined);
-    const thread = await PGliteThread.open(undefined);
+    const here = await openPGlite(undefined, empty);
+    const thread = await PGliteThread.open(undefined, empty);
     try {
       const expected = await answers(here);
       const actual = await answers(thread);
@@ -103,7 +111,7 @@ describe('embedded database in a worker thread', () => {
   });
 
   it('through TypeORM: a unique violation keeps code and constraint (the error mapping reads them)', async () => {
-    const db = await openDatabase({ kind: 'embedded', thread: true }, ENTITIES);
+    const db = await openDatabase({ kind: 'embedded', initialData: empty, thread: true }, ENTITIES);
     try {
       await db.dataSource.query(SCHEMA);
       await db.dataSource.query(INSERT, ROW);
@@ -129,7 +137,7 @@ describe('embedded database in a worker thread', () => {
   });
 
   it('dumps its data folder for backups; closing ends the thread', async () => {
-    const thread = await PGliteThread.open(undefined);
+    const thread = await PGliteThread.open(undefined, empty);
     await thread.exec("CREATE TABLE t (x text); INSERT INTO t VALUES ('gesichert'); CHECKPOINT");
     const dump = await thread.dumpDataDir('none');
     await thread.close();
@@ -144,7 +152,7 @@ describe('embedded database in a worker thread', () => {
   });
 
   it('a thread that ends on its own fails the calls under way and later ones, and says so once', async () => {
-    const thread = await PGliteThread.open(undefined);
+    const thread = await PGliteThread.open(undefined, empty);
     const told: Error[] = [];
     thread.onExit((error) => told.push(error));
     const running = thread.query(BUSY);
