@@ -6,7 +6,7 @@ import { openPGlite } from '../src/database/pglite-driver.js';
 import { PGliteThread } from '../src/database/pglite-thread.js';
 import { ENTITIES } from '../src/schema/entities.js';
 import { openEmbeddedSnapshot } from './support/snapshots.js';
-import { startTestApp, type TestApp } from './support/test-app.js';
+import { startTestApp, testServerUrl, type TestApp } from './support/test-app.js';
 
 /**
  * The embedded database in a worker thread (docs/decisions/security.md, "liveness"): answers come back as
@@ -15,7 +15,7 @@ import { startTestApp, type TestApp } from './support/test-app.js';
  */
 
 /** A query that keeps PostgreSQL busy for about a second (no sleep: CPU, as a burst of orders does). */
-const BUSY = 'SELECT count(*)::int AS n FROM generate_series(1, 1000000) g WHERE g % 7 = 3';
+const BUSY = 'SELECT count(*)::int AS n FROM generate_series(1, 3000000) g WHERE g % 7 = 3';
 
 const SCHEMA = `
   CREATE EXTENSION IF NOT EXISTS "uuid-ossp";
@@ -188,9 +188,11 @@ describe('embedded database in a worker thread', () => {
     }
 
     async function appOn(thread: boolean): Promise<TestApp> {
+      // The run's migrated snapshot exists on a PGlite run (on a server run its first use would build it in
+      // this thread); else an empty cluster that the start migrates.
       const database: OpenDatabase =
-        (await openEmbeddedSnapshot('migrated', thread)) ??
-        (await openDatabase({ kind: 'embedded', thread }, ENTITIES));
+        (!testServerUrl() && (await openEmbeddedSnapshot('migrated', thread))) ||
+        (await openDatabase({ kind: 'embedded', initialData: empty, thread }, ENTITIES));
       return startTestApp({ database });
     }
 
