@@ -18,7 +18,20 @@ async function main() {
   const db = await openDatabase(
     config.databaseUrl
       ? { kind: 'server', url: config.databaseUrl }
-      : { kind: 'embedded', dataDir: config.dataDir, durable: config.dataFsync },
+      : {
+          kind: 'embedded',
+          dataDir: config.dataDir,
+          durable: config.dataFsync,
+          // Its own thread, so that requests (liveness) are answered while it works.
+          thread: config.pgliteWorker,
+          // Without it every request would fail until someone restarts the shop: end the process for
+          // the supervisor (systemd, Docker) to start it again, which recovers the database as after kill -9.
+          onThreadExit: (error) => {
+            logger.fatal({ err: error }, 'embedded database thread ended: exiting for a restart');
+            unlock();
+            process.exit(1);
+          },
+        },
     ENTITIES,
   );
   const ran = await migrate(db.dataSource);

@@ -3,11 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { cp, mkdir, mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
 import * as tar from 'tar';
 import type { DataSource } from 'typeorm';
 import { migrate, openDatabase } from '../database/data-source.js';
-import { openPGlite, PGlitePool } from '../database/pglite-driver.js';
+import { type EmbeddedDb, openPGlite, PGlitePool } from '../database/pglite-driver.js';
 import { ENTITIES } from '../schema/entities.js';
 import { copyIntoServer } from './copy-database.js';
 
@@ -44,8 +43,8 @@ export type BackupSource =
 export type RestoreTarget =
   { kind: 'server'; url: string; mediaDir: string } | { kind: 'embedded'; dataDir: string; mediaDir: string };
 
-/** The PGlite instance behind a DataSource opened on the embedded database, if it is one. */
-export function embeddedOf(dataSource: DataSource): PGlite | undefined {
+/** The embedded database behind a DataSource opened on it (in this thread or its own), if it is one. */
+export function embeddedOf(dataSource: DataSource): EmbeddedDb | undefined {
   const master = (dataSource.driver as unknown as { master?: unknown }).master;
   return master instanceof PGlitePool ? master.db : undefined;
 }

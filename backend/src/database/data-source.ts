@@ -1,10 +1,10 @@
-import type { PGlite } from '@electric-sql/pglite';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { ConfigError } from '../env/config-error.js';
 import { describeDatabaseUrl } from '../env/config.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { SnakeNamingStrategy } from './naming.js';
-import { openPGlite, pgliteDriverModule } from './pglite-driver.js';
+import { type EmbeddedDb, openPGlite, pgliteDriverModule } from './pglite-driver.js';
+import { PGliteThread } from './pglite-thread.js';
 
 /**
  * Where the data lives: a PostgreSQL server, or the embedded PGlite in a folder (or in memory for tests).
@@ -19,13 +19,20 @@ export type DatabaseTarget =
       initialData?: Blob;
       /** fsync before a commit is acknowledged (default: on for a folder, off in memory). */
       durable?: boolean;
+      /**
+       * PGlite in a worker thread of its own (pglite-thread.ts), so that this thread answers requests while
+       * it works; the served shop does so. Default: in this thread (tests, CLI commands).
+       */
+      thread?: boolean;
+      /** With {@link thread}: told if the thread ends without being closed (the database is gone). */
+      onThreadExit?: (error: Error) => void;
     };
 
 /** An initialised DataSource and how to close everything it opened. */
 export interface OpenDatabase {
   dataSource: DataSource;
   target: DatabaseTarget;
-  pglite?: PGlite;
+  pglite?: EmbeddedDb;
   close(): Promise<void>;
 }
 
@@ -73,9 +80,15 @@ export async function openDatabase(target: DatabaseTarget, entities: Function[])
       close: () => (dataSource.isInitialized ? dataSource.destroy() : Promise.resolve()),
     };
   }
-  let pglite: PGlite;
+  let pglite: EmbeddedDb;
   try {
-    pglite = await openPGlite(target.dataDir, target.initialData, target.durable);
+    if (target.thread) {
+      const thread = await PGliteThread.open(target.dataDir, target.initialData, target.durable);
+      if (target.onThreadExit) thread.onExit(target.onThreadExit);
+      pglite = thread;
+    } else {
+      pglite = await openPGlite(target.dataDir, target.initialData, target.durable);
+    }
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new ConfigError(

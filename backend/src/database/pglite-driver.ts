@@ -6,6 +6,20 @@ import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
 type Callback<T> = (error: Error | null, result?: T) => void;
 
 /**
+ * What the application uses of a PGlite: the instance itself (in this thread), or its stand-in that
+ * sends the same calls to a PGlite in a worker thread (pglite-thread.ts). Nothing else of PGlite is used.
+ */
+export interface EmbeddedDb {
+  /** The folder, or undefined in memory. */
+  readonly dataDir?: string;
+  readonly closed: boolean;
+  query: PGlite['query'];
+  exec: PGlite['exec'];
+  dumpDataDir(compression?: 'none'): Promise<Blob>;
+  close(): Promise<void>;
+}
+
+/**
  * PGlite is one PostgreSQL session. TypeORM's postgres driver expects a `pg`-like pool whose clients each
  * own a session (a transaction's BEGIN and COMMIT must reach the same one, and nobody else's statements
  * may land in between). This adapter is that pool with exactly one client: `connect` waits until the
@@ -21,7 +35,7 @@ export class PGlitePool extends EventEmitter {
   private ended = false;
   private readonly client: PGliteClient;
 
-  constructor(readonly db: PGlite) {
+  constructor(readonly db: EmbeddedDb) {
     super();
     this.client = new PGliteClient(db);
   }
@@ -74,7 +88,7 @@ export class PGlitePool extends EventEmitter {
 
 /** A `pg.Client` look-alike over the PGlite session. */
 export class PGliteClient extends EventEmitter {
-  constructor(private readonly db: PGlite) {
+  constructor(private readonly db: EmbeddedDb) {
     super();
   }
 
@@ -168,7 +182,7 @@ function syncFilesOnFsync(db: PGlite): void {
 }
 
 /** The `driver` option for TypeORM's postgres type: a module with a `Pool` constructor bound to `db`. */
-export function pgliteDriverModule(db: PGlite): { Pool: new () => PGlitePool } {
+export function pgliteDriverModule(db: EmbeddedDb): { Pool: new () => PGlitePool } {
   class Pool extends PGlitePool {
     constructor() {
       super(db);

@@ -21,6 +21,8 @@ export interface AppConfig {
   seedDemo: boolean;
   /** Embedded database: fsync before a commit is acknowledged (survives a power cut). */
   dataFsync: boolean;
+  /** Embedded database in a worker thread of its own, so that requests are answered while it works. */
+  pgliteWorker: boolean;
   /** Public base URL of the site, used in links that leave the server (e-mails). */
   publicUrl: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -86,6 +88,12 @@ export const ENV_DOC: ReadonlyArray<{ name: string; default: string; meaning: st
     default: 'true',
     meaning:
       'eingebettete Datenbank: jede bestätigte Bestellung vor der Antwort auf die Platte schreiben (übersteht einen Stromausfall); false nur für Tests',
+  },
+  {
+    name: 'PGLITE_WORKER',
+    default: 'true',
+    meaning:
+      'eingebettete Datenbank in einem eigenen Thread (Anfragen werden beantwortet, während sie arbeitet); false: im Haupt-Thread wie früher',
   },
   { name: 'DATABASE_URL', default: '(leer)', meaning: 'PostgreSQL-Server statt eingebetteter Datenbank' },
   { name: 'WEB_DIST', default: 'web/dist', meaning: 'gebaute Web-App' },
@@ -271,6 +279,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: path.resolve(env.WEB_DIST?.trim() || path.join(repoRoot, 'web/dist')),
     seedDemo: readBoolean(env, 'SEED_DEMO', true),
     dataFsync: readBoolean(env, 'DATA_FSYNC', true),
+    pgliteWorker: readBoolean(env, 'PGLITE_WORKER', true),
     publicUrl: (readUrl(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(
       /\/+$/,
       '',

@@ -11,6 +11,8 @@ import { fileURLToPath } from 'node:url';
 const backend = fileURLToPath(new URL('../../', import.meta.url));
 
 export default function globalSetup() {
+  // The embedded database's thread, started from the sources, loads them through this (thread-loader.mjs).
+  process.env.TS_THREAD_LOADER = new URL('./thread-loader.mjs', import.meta.url).href;
   if (process.env.TEST_SNAPSHOT_BUILDER) return; // the builder's own Jest: the folder is the caller's
   if (process.env.TEST_TIER === 'fast') return; // npm run test:fast: unit specs open no database
   // Workers start after this and inherit the environment.

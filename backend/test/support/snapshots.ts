@@ -40,7 +40,11 @@ function isRunning(pid: number): boolean {
  * out the database it built, so a first use costs what building that database always cost, plus the
  * copies. One worker builds at a time (the lock file holds its pid); the others wait for it.
  */
-export async function openEmbeddedSnapshot(state: DatabaseState): Promise<OpenDatabase | undefined> {
+export async function openEmbeddedSnapshot(
+  state: DatabaseState,
+  // TEST_PGLITE_THREAD=true: in a thread of its own, as the served shop runs it (docs/decisions/security.md)
+  thread = process.env.TEST_PGLITE_THREAD === 'true',
+): Promise<OpenDatabase | undefined> {
   const dir = process.env.TEST_SNAPSHOT_DIR;
   if (!dir) return undefined;
   const file = (s: DatabaseState) => path.join(dir, `pglite-${s}.tar`);
@@ -48,7 +52,7 @@ export async function openEmbeddedSnapshot(state: DatabaseState): Promise<OpenDa
   const lock = path.join(dir, 'pglite.lock');
   for (;;) {
     if (existsSync(file(state)))
-      return openDatabase({ kind: 'embedded', initialData: load(state) }, ENTITIES);
+      return openDatabase({ kind: 'embedded', initialData: load(state), thread }, ENTITIES);
     try {
       writeFileSync(lock, String(process.pid), { flag: 'wx' });
       break; // this worker builds
