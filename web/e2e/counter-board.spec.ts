@@ -141,6 +141,7 @@ test.describe('pause at the counter', () => {
     // "15 Min" asks whose tap it is, like a card's button.
     await bar.getByRole('button', { name: '15 Min' }).click();
     await expect(page.getByRole('dialog').getByText('Bestellungen pausieren – 15 Min')).toBeVisible();
+    await screenshot(page, testInfo, 'counter-pause-pin-1280x800', false);
     await enterPin(page, PIN);
     await expect(page.getByRole('dialog')).toHaveCount(0);
     await expect(bar.getByRole('status')).toContainText(PAUSED);
