@@ -18,11 +18,13 @@ describe('front-desk board on a device key with staff PIN', () => {
   let vienna: Branch;
   let anna: { id: number };
   let gerd: { id: number }; // works in Graz only
+  let paula: { id: number }; // pauses at the second Vienna terminal
   const deskKey = 'theke-wien-geraeteschluessel-0123456789';
   const grazDeskKey = 'theke-graz-geraeteschluessel-0123456789';
   const kioskKey = 'kiosk-wien-geraeteschluessel-0123456789';
   const screenKey = 'tv-wien-geraeteschluessel-0123456789ab';
   const signageKey = 'signage-wien-geraeteschluessel-01234567';
+  const pauseKey = 'theke-wien-zwei-geraeteschluessel-01234';
   const streams: SseStream[] = [];
 
   beforeAll(async () => {
@@ -32,9 +34,11 @@ describe('front-desk board on a device key with staff PIN', () => {
     vienna = await t.dataSource.getRepository(Branch).findOneByOrFail({ id: demo.vienna.id });
     anna = await makeUser(t, 'anna-theke', ['ROLE_EMPLOYEE'], [vienna.id]);
     gerd = await makeUser(t, 'gerd-graz', ['ROLE_EMPLOYEE'], [demo.graz.id]);
+    paula = await makeUser(t, 'paula-theke', ['ROLE_EMPLOYEE'], [vienna.id]);
     for (const [who, pin] of [
       [anna, '4711'],
       [gerd, '8080'],
+      [paula, '2468'],
     ] as const) {
       const res = await t.request('PUT', `/api/time-tracking/pins/${who.id}`, { pin }, demo.admin);
       expect(res.status).toBe(200);
@@ -54,6 +58,7 @@ describe('front-desk board on a device key with staff PIN', () => {
       .save([
         device('theke-wien', 'frontdesk', vienna, deskKey),
         device('theke-graz', 'frontdesk', demo.graz, grazDeskKey),
+        device('theke-wien-2', 'frontdesk', vienna, pauseKey),
         device('kiosk-wien', 'kiosk', vienna, kioskKey),
         device('tv-wien', 'ticket-screen', vienna, screenKey),
         device('signage-wien', 'signage', vienna, signageKey),
@@ -162,5 +167,102 @@ describe('front-desk board on a device key with staff PIN', () => {
     const stranger = await act(id, 'confirm', pin(gerd, '8080'));
     expect(stranger.status).toBe(403);
     expect(await statusOf(id)).toBe('unconfirmed');
+  });
+
+  describe('pause and busy mode at the counter', () => {
+    const change = (
+      method: 'POST' | 'DELETE',
+      what: 'pause' | 'busy',
+      body: unknown,
+      headers: Record<string, string> = {},
+      key = pauseKey,
+      branch = vienna.id,
+    ) => t.request(method, `/api/orders/frontdesk/${branch}/${key}/${what}`, body, headers);
+    const stateOf = async () => {
+      const b = await t.dataSource.getRepository(Branch).findOneByOrFail({ id: vienna.id });
+      return { orderingPause: b.orderingPause, busyMode: b.busyMode };
+    };
+    const ofVienna = (e: { event: string; data: any }) =>
+      e.event === 'branch.pause' && e.data.branchId === vienna.id;
+
+    it('does nothing with the key alone', async () => {
+      for (const [method, what] of [
+        ['POST', 'pause'],
+        ['DELETE', 'pause'],
+        ['POST', 'busy'],
+        ['DELETE', 'busy'],
+      ] as const) {
+        const res = await change(method, what, method === 'POST' ? { minutes: 30 } : undefined);
+        expect([method, what, res.status]).toEqual([method, what, 400]);
+        expect(res.body.errors[0].field).toBe('userId');
+      }
+      expect(await stateOf()).toEqual({ orderingPause: null, busyMode: null });
+    });
+
+    it('pauses with a PIN as that person; staff boards and the counter see it live; the shop refuses', async () => {
+      const staff = await openStream(`${t.baseUrl}/api/events`, demo.admin);
+      const counter = await openStream(
+        `${t.baseUrl}/api/orders/frontdesk/${vienna.id}/${pauseKey}/board-events`,
+      );
+      streams.push(staff, counter);
+      expect([staff.status, counter.status]).toEqual([200, 200]);
+
+      const paused = await change('POST', 'pause', { minutes: 30 }, pin(paula, '2468'));
+      expect(paused.status).toBe(200);
+      const pause = {
+        until: '2026-11-20T11:30:00.000Z',
+        orderTypes: null,
+        message: '',
+        allowPreorders: true,
+      };
+      expect(paused.body.data).toEqual({ orderingPause: pause, busyMode: null });
+      expect((await staff.next(ofVienna, 5000)).data).toEqual({
+        branchId: vienna.id,
+        orderingPause: pause,
+        busyMode: null,
+      });
+      expect((await counter.next(ofVienna, 5000)).data.orderingPause).toEqual(pause);
+      const refused = await postOrder(t, takeaway(demo));
+      expect([refused.status, refused.body.errors[0].code]).toEqual([400, 'ordering_paused']);
+      const audit = await t.dataSource
+        .getRepository(AuditLog)
+        .findOneByOrFail({ entityType: 'branches', entityId: String(vienna.id), action: 'pause' });
+      expect([audit.userId, audit.username]).toEqual([paula.id, 'paula-theke']);
+
+      const busy = await change('POST', 'busy', { extraMinutes: 20 }, pin(paula, '2468'));
+      expect(busy.status).toBe(200);
+      expect(busy.body.data.busyMode).toEqual({ extraMinutes: 20, until: '2026-11-20T12:00:00.000Z' });
+      expect((await staff.next(ofVienna, 5000)).data.busyMode).toEqual(busy.body.data.busyMode);
+      expect((await change('DELETE', 'busy', undefined, pin(paula, '2468'))).status).toBe(200);
+      const resumed = await change('DELETE', 'pause', undefined, pin(paula, '2468'));
+      expect(resumed.body.data).toEqual({ orderingPause: null, busyMode: null });
+      expect(await stateOf()).toEqual({ orderingPause: null, busyMode: null });
+      expect((await postOrder(t, takeaway(demo))).status).toBe(201);
+    });
+
+    it("refuses another branch's terminal, other keys and its people; a bad body names the field", async () => {
+      // Graz's terminal at Vienna's path, and the kiosk or the branch key: 401 whatever the PIN.
+      for (const key of [grazDeskKey, kioskKey, vienna.apiKey!]) {
+        const res = await change('POST', 'pause', { minutes: 30 }, pin(paula, '2468'), key);
+        expect([key, res.status]).toEqual([key, 401]);
+      }
+      // A Graz employee at the Vienna terminal: not this branch's staff.
+      expect((await change('POST', 'pause', { minutes: 30 }, pin(gerd, '8080'))).status).toBe(403);
+      const bad = await change('POST', 'pause', { minutes: 0 }, pin(paula, '2468'));
+      expect([bad.status, bad.body.errors[0].field]).toEqual([400, 'minutes']);
+      expect(await stateOf()).toEqual({ orderingPause: null, busyMode: null });
+    });
+
+    it('answers a wrong PIN with 401, then 429 with Retry-After, pausing nothing', async () => {
+      const wrong = await change('POST', 'pause', { minutes: 30 }, pin(paula, '0000'));
+      expect(wrong.status).toBe(401);
+      expect(wrong.body.errors[0]).toMatchObject({ field: 'accessToken' });
+      let last = wrong;
+      for (let i = 0; i < 4 && last.status !== 429; i++)
+        last = await change('POST', 'busy', {}, pin(paula, '0001'));
+      expect(last.status).toBe(429);
+      expect(Number(last.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(await stateOf()).toEqual({ orderingPause: null, busyMode: null });
+    });
   });
 });

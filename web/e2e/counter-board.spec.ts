@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { expect as baseExpect } from '@playwright/test';
+import { expect as baseExpect, type Page } from '@playwright/test';
 import {
   expectNoSeriousA11yViolations,
   getData,
   placeOrder,
   post,
   put,
+  remove,
   screenshot,
   staffTest as test,
+  type Staff,
 } from './support';
 
 // The front-desk board on a paired terminal (docs/decisions/frontdesk-board.md), against the real backend:
@@ -17,15 +19,10 @@ import {
 const PIN = '2468';
 // Each action checks the PIN with bcrypt (cost 12 in the built product): a few seconds on a busy machine.
 const expect = baseExpect.configure({ timeout: 15_000 });
+const PAUSED = /Wir nehmen gerade keine Bestellungen an – wieder (am \w+ )?ab \d\d:\d\d Uhr\./;
 
-test('opens the board with a device key, sees a new order live and confirms it with a staff PIN', async ({
-  page,
-  staff,
-  branch,
-  isMobile,
-}, testInfo) => {
-  test.skip(isMobile, 'the counter board runs on a terminal or tablet at the counter, not on a phone');
-  test.setTimeout(180_000);
+/** The owner pairs a front-desk terminal of the branch and gives Marie her PIN. */
+async function pairTerminal(staff: Staff, branch: { id: number }) {
   const device = await post(staff, '/api/devices', {
     identifier: `theke-${randomUUID().slice(0, 8)}`,
     name: 'Theke Test',
@@ -36,13 +33,39 @@ test('opens the board with a device key, sees a new order live and confirms it w
   const users = await getData<{ id: number; username: string }[]>(staff.request, '/api/users?q=mitarbeiter');
   const marie = users.find((u) => u.username === 'mitarbeiter')!;
   await put(staff, `/api/time-tracking/pins/${marie.id}`, { pin: PIN });
+  return { apiKey, marie };
+}
+
+/** The PIN dialog: Marie's tile (picked at once when she is the only one with a PIN), then her PIN. */
+async function enterPin(page: Page, pin: string) {
+  const dialog = page.getByRole('dialog');
+  await expect(
+    dialog.getByRole('heading', { name: /^(Wer sind Sie\?|PIN eingeben – Marie Huber)$/ }),
+  ).toBeVisible();
+  if (await dialog.getByRole('heading', { name: 'Wer sind Sie?' }).isVisible())
+    await dialog.getByRole('button', { name: 'Marie Huber' }).click();
+  await expect(dialog.getByRole('heading', { name: 'PIN eingeben – Marie Huber' })).toBeVisible();
+  const keypad = dialog.getByRole('group', { name: 'Ziffernblock' });
+  for (const digit of pin) await keypad.getByRole('button', { name: digit, exact: true }).click();
+  await keypad.getByRole('button', { name: 'OK' }).click();
+}
+
+test('opens the board with a device key, sees a new order live and confirms it with a staff PIN', async ({
+  page,
+  staff,
+  branch,
+  isMobile,
+}, testInfo) => {
+  test.skip(isMobile, 'the counter board runs on a terminal or tablet at the counter, not on a phone');
+  test.setTimeout(180_000);
+  const { apiKey, marie } = await pairTerminal(staff, branch);
 
   // A 10" tablet in landscape at the counter, no sign-in: only the key in the address's fragment.
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`/theke/${branch.id}#geraet=${encodeURIComponent(apiKey)}`);
   await expect(page.getByRole('heading', { name: 'Theke', level: 1 })).toBeVisible();
   await expect(page.getByRole('heading', { name: /^Neu/ })).toBeVisible();
-  // Pause, printing and corrections stay on the staff board, one tap away with the terminal's key.
+  // Printing and corrections stay on the staff board, one tap away with the terminal's key.
   await expect(page.getByRole('link', { name: 'Volle Tafel (mit Anmeldung)' })).toHaveAttribute(
     'href',
     `/backend/orders#geraet=${encodeURIComponent(apiKey)}`,
@@ -60,15 +83,8 @@ test('opens the board with a device key, sees a new order live and confirms it w
   // her PIN on the keypad.
   await card.getByRole('button', { name: `#${order.ticketNumber}: Annehmen` }).click();
   const dialog = page.getByRole('dialog');
-  await expect(
-    dialog.getByRole('heading', { name: /^(Wer sind Sie\?|PIN eingeben – Marie Huber)$/ }),
-  ).toBeVisible();
-  if (await dialog.getByRole('heading', { name: 'Wer sind Sie?' }).isVisible())
-    await dialog.getByRole('button', { name: 'Marie Huber' }).click();
-  await expect(dialog.getByRole('heading', { name: 'PIN eingeben – Marie Huber' })).toBeVisible();
+  await enterPin(page, '1111');
   const keypad = dialog.getByRole('group', { name: 'Ziffernblock' });
-  for (const digit of '1111') await keypad.getByRole('button', { name: digit, exact: true }).click();
-  await keypad.getByRole('button', { name: 'OK' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Benutzername oder PIN ist falsch.');
   await screenshot(page, testInfo, 'counter-pin-dialog-1280x800', false);
   await expectNoSeriousA11yViolations(page);
@@ -98,4 +114,62 @@ test('opens the board with a device key, sees a new order live and confirms it w
   await expect(
     page.getByRole('dialog').getByRole('heading', { name: /^(Wer sind Sie\?|PIN eingeben)/ }),
   ).toBeVisible();
+});
+
+test.describe('pause at the counter', () => {
+  // A pause left behind by a failed test would refuse every later test's orders.
+  test.afterEach(async ({ staff, branch }) => {
+    await remove(staff, `/api/branches/${branch.id}/pause`, `/api/branches/${branch.id}/busy`);
+  });
+
+  test('pauses the branch from the counter board with a PIN; the storefront shows it; resumes', async ({
+    page,
+    browser,
+    staff,
+    branch,
+    isMobile,
+  }, testInfo) => {
+    test.skip(isMobile, 'the counter board runs on a terminal or tablet at the counter, not on a phone');
+    test.setTimeout(240_000);
+    const { apiKey, marie } = await pairTerminal(staff, branch);
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`/theke/${branch.id}#geraet=${encodeURIComponent(apiKey)}`);
+    const bar = page.getByRole('region', { name: 'Bestellannahme' });
+    await expect(bar.getByRole('button', { name: '15 Min' })).toBeVisible();
+    await screenshot(page, testInfo, 'counter-pause-row-1280x800', false);
+
+    // "15 Min" asks whose tap it is, like a card's button.
+    await bar.getByRole('button', { name: '15 Min' }).click();
+    await expect(page.getByRole('dialog').getByText('Bestellungen pausieren – 15 Min')).toBeVisible();
+    await screenshot(page, testInfo, 'counter-pause-pin-1280x800', false);
+    await enterPin(page, PIN);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(bar.getByRole('status')).toContainText(PAUSED);
+    await expect(page.getByText('Angemeldet: Marie Huber')).toBeVisible();
+    const logs = await getData<{ username: string; userId: number }[]>(
+      staff.request,
+      `/api/logs?entityType=branches&entityId=${branch.id}&action=pause`,
+    );
+    expect(logs.map((l) => [l.userId, l.username])).toContainEqual([marie.id, 'mitarbeiter']);
+    await screenshot(page, testInfo, 'counter-paused-1280x800', false);
+    await expectNoSeriousA11yViolations(page);
+    await page.setViewportSize({ width: 800, height: 1280 });
+    await screenshot(page, testInfo, 'counter-paused-tablet-portrait', false);
+
+    // The branch's storefront says so.
+    const customer = await browser.newPage();
+    await customer.goto('/store/gasthaus-linde-wien');
+    await expect(customer.getByText(PAUSED)).toBeVisible({ timeout: 30_000 });
+
+    // After "Abmelden" resuming asks the PIN again; then the storefront takes orders again.
+    await page.getByRole('button', { name: 'Abmelden' }).click();
+    await bar.getByRole('button', { name: 'Bestellungen wieder annehmen' }).click();
+    await enterPin(page, PIN);
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    await expect(bar.getByRole('button', { name: '15 Min' })).toBeVisible();
+    await customer.reload();
+    await expect(customer.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 30_000 });
+    await expect(customer.getByText(PAUSED)).toHaveCount(0);
+    await customer.close();
+  });
 });

@@ -66,6 +66,11 @@ export const PUBLIC_ROUTES: readonly string[] = [
   // The front-desk board on a paired terminal: the terminal's key in the path, the person's id and PIN in
   // headers, checked and throttled like the time clock; runs as that person (docs/decisions/frontdesk-board.md).
   'POST /api/orders/frontdesk/:branchId/:apiKey/:id/status/:action',
+  // Its pause row: pause and busy mode of the terminal's branch, with the same key and PIN check.
+  'POST /api/orders/frontdesk/:branchId/:apiKey/pause',
+  'DELETE /api/orders/frontdesk/:branchId/:apiKey/pause',
+  'POST /api/orders/frontdesk/:branchId/:apiKey/busy',
+  'DELETE /api/orders/frontdesk/:branchId/:apiKey/busy',
   'GET /api/orders/frontdesk/:branchId/:apiKey/board-events',
   // The staff time clock (a tablet at the staff entrance, no sign-in): the branch's or a staff device's
   // key in the path, the employee's name and PIN in headers; the service checks both, PIN guesses are

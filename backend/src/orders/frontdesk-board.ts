@@ -1,4 +1,15 @@
-import { Body, Controller, HttpCode, Injectable, Param, Post, Req, Res } from '@nestjs/common';
+import {
+  applyDecorators,
+  Body,
+  Controller,
+  Delete,
+  HttpCode,
+  Injectable,
+  Param,
+  Post,
+  Req,
+  Res,
+} from '@nestjs/common';
 import {
   ApiBody,
   ApiHeader,
@@ -20,10 +31,14 @@ import { RequestContext } from '../core/request-context.js';
 import { TransactionalConnection } from '../core/transaction.js';
 import { TimeClockService } from '../operations/time-tracking/time-clock.service.js';
 import { statusActionSchema } from './order.schemas.js';
+import { BranchPauseService, busySchema, pauseSchema, type PauseState } from './branch-pause.service.js';
 import { OrdersService } from './orders.service.js';
 import { assertFrontdeskEnabled, frontdeskTerminal } from './ticket-screen.js';
 
 const ORDER_NOT_FOUND = 'Bestellung wurde nicht gefunden.';
+
+/** The counter's pause row: the branch routes `POST/DELETE …/pause` and `…/busy`. */
+export type CounterPauseChange = 'pause' | 'resume' | 'busy' | 'calm';
 
 /** Who acts at the counter: the terminal (key in the path) and the person (id from the tiles, PIN). */
 export interface CounterCredentials {
@@ -46,6 +61,7 @@ export class FrontdeskBoardService {
     private readonly connection: TransactionalConnection,
     private readonly pins: TimeClockService,
     private readonly orders: OrdersService,
+    private readonly pauses: BranchPauseService,
   ) {}
 
   /**
@@ -60,6 +76,49 @@ export class FrontdeskBoardService {
     body: unknown,
     requestId?: string,
   ) {
+    const { ctx, terminal } = await this.asPerson(c, requestId);
+    const em = this.connection.dataSource.manager;
+    // And the terminal's: its board holds its branch's orders only, whoever stands at it.
+    const rows: Array<{ branch_id: number | null }> = await em.query(
+      'SELECT branch_id FROM customer_order WHERE id = $1',
+      [orderId],
+    );
+    if (rows[0] && Number(rows[0].branch_id) !== terminal.branchId)
+      throw new DomainError('not_found', ORDER_NOT_FOUND);
+    return this.orders.changeStatus(ctx, orderId, action, body);
+  }
+
+  /**
+   * Pause, resume, busy mode or its end for the terminal's branch, as the person whose PIN came with it
+   * (the branch routes' permission and service; docs/decisions/frontdesk-board.md).
+   * @throws DomainError unauthorized (key, PIN), forbidden (plugin off, no permission, other branch),
+   *   validation; RetryLater (too many wrong PINs).
+   */
+  async changePause(
+    c: CounterCredentials,
+    change: CounterPauseChange,
+    body: unknown,
+    requestId?: string,
+  ): Promise<PauseState> {
+    const { ctx, terminal } = await this.asPerson(c, requestId);
+    const branchId = String(terminal.branchId);
+    switch (change) {
+      case 'pause':
+        return this.pauses.pause(ctx, branchId, body);
+      case 'resume':
+        return this.pauses.resume(ctx, branchId);
+      case 'busy':
+        return this.pauses.busy(ctx, branchId, body);
+      case 'calm':
+        return this.pauses.calm(ctx, branchId);
+    }
+  }
+
+  /**
+   * The terminal (its key in the path) and the person (id and PIN, the time clock's check and throttles),
+   * as a request context of that person holding the permission the counter's actions need.
+   */
+  private async asPerson(c: CounterCredentials, requestId?: string) {
     const em = this.connection.dataSource.manager;
     await assertFrontdeskEnabled(em);
     const terminal = await frontdeskTerminal(em, c.branchId, c.apiKey);
@@ -86,14 +145,7 @@ export class FrontdeskBoardService {
     );
     // The same checks as the person's own account: the permission here, the branch scope in the service.
     if (!ctx.can('orders:write')) throw new DomainError('forbidden', HTTP_MESSAGES.forbidden);
-    // And the terminal's: its board holds its branch's orders only, whoever stands at it.
-    const rows: Array<{ branch_id: number | null }> = await em.query(
-      'SELECT branch_id FROM customer_order WHERE id = $1',
-      [orderId],
-    );
-    if (rows[0] && Number(rows[0].branch_id) !== terminal.branchId)
-      throw new DomainError('not_found', ORDER_NOT_FOUND);
-    return this.orders.changeStatus(ctx, orderId, action, body);
+    return { ctx, terminal };
   }
 }
 
@@ -107,34 +159,44 @@ const errorSchema = {
   },
 };
 
+/** The terminal's key in the path and the person's id and PIN in headers, with the answers they may get. */
+const counterAuthDoc = () =>
+  applyDecorators(
+    Public(),
+    HttpCode(200),
+    ApiParam({ name: 'branchId', type: 'integer' }),
+    ApiParam({
+      name: 'apiKey',
+      type: 'string',
+      description: 'Schlüssel eines Front-Desk-Geräts der Filiale',
+    }),
+    ApiHeader({
+      name: 'X-User-Id',
+      required: true,
+      description: 'Id aus der Namensliste (Zeiterfassung …/staff)',
+    }),
+    ApiHeader({ name: 'X-Access-Token', required: true, description: 'PIN der Person (4–8 Ziffern)' }),
+    ApiOkResponse({ schema: { type: 'object', properties: { data: { type: 'object' } } } }),
+    ApiResponse({ status: 401, description: 'Schlüssel oder PIN falsch', schema: errorSchema }),
+    ApiResponse({ status: 403, description: 'Keine Berechtigung oder andere Filiale', schema: errorSchema }),
+    ApiResponse({ status: 429, description: 'Zu viele falsche PINs; Retry-After', schema: errorSchema }),
+  );
+
 @ApiTags('orders')
 @Controller('orders')
 export class FrontdeskBoardController {
   constructor(private readonly board: FrontdeskBoardService) {}
 
   @Post('frontdesk/:branchId/:apiKey/:id/status/:action')
-  @Public()
-  @HttpCode(200)
+  @counterAuthDoc()
   @ApiOperation({
     summary:
       'Thekenansicht: Statusänderung am Front-Desk-Gerät, ausgeführt und protokolliert als die Person mit dieser PIN',
   })
-  @ApiParam({ name: 'branchId', type: 'integer' })
-  @ApiParam({ name: 'apiKey', type: 'string', description: 'Schlüssel eines Front-Desk-Geräts der Filiale' })
   @ApiParam({ name: 'id', type: 'integer' })
   @ApiParam({ name: 'action', enum: [...ORDER_STATUS_ACTIONS] })
-  @ApiHeader({
-    name: 'X-User-Id',
-    required: true,
-    description: 'Id aus der Namensliste (Zeiterfassung …/staff)',
-  })
-  @ApiHeader({ name: 'X-Access-Token', required: true, description: 'PIN der Person (4–8 Ziffern)' })
   @ApiBody({ schema: jsonSchemaOf(statusActionSchema), required: false })
-  @ApiOkResponse({ schema: { type: 'object', properties: { data: { type: 'object' } } } })
-  @ApiResponse({ status: 401, description: 'Schlüssel oder PIN falsch', schema: errorSchema })
-  @ApiResponse({ status: 403, description: 'Keine Berechtigung oder andere Filiale', schema: errorSchema })
-  @ApiResponse({ status: 429, description: 'Zu viele falsche PINs; Retry-After', schema: errorSchema })
-  async status(
+  status(
     @Ctx() ctx: RequestContext,
     @Param('id') id: string,
     @Param('action') action: string,
@@ -144,6 +206,62 @@ export class FrontdeskBoardController {
   ) {
     if (!(ORDER_STATUS_ACTIONS as readonly string[]).includes(action))
       throw new DomainError('not_found', HTTP_MESSAGES.notFound);
+    return this.asPerson(req, res, (c) =>
+      this.board.changeStatus(c, parseId(id, 'Bestellung'), action as OrderStatusAction, body, ctx.requestId),
+    );
+  }
+
+  @Post('frontdesk/:branchId/:apiKey/pause')
+  @counterAuthDoc()
+  @ApiOperation({
+    summary:
+      'Thekenansicht: Bestellungen pausieren wie POST /api/branches/{id}/pause, als die Person mit dieser PIN',
+  })
+  @ApiBody({ schema: jsonSchemaOf(pauseSchema) })
+  pause(
+    @Ctx() ctx: RequestContext,
+    @Body() body: unknown,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return this.asPerson(req, res, (c) => this.board.changePause(c, 'pause', body, ctx.requestId));
+  }
+
+  @Delete('frontdesk/:branchId/:apiKey/pause')
+  @counterAuthDoc()
+  @ApiOperation({ summary: 'Thekenansicht: Pause beenden, als die Person mit dieser PIN' })
+  resume(@Ctx() ctx: RequestContext, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    return this.asPerson(req, res, (c) => this.board.changePause(c, 'resume', undefined, ctx.requestId));
+  }
+
+  @Post('frontdesk/:branchId/:apiKey/busy')
+  @counterAuthDoc()
+  @ApiOperation({
+    summary: 'Thekenansicht: „Viel los“ wie POST /api/branches/{id}/busy, als die Person mit dieser PIN',
+  })
+  @ApiBody({ schema: jsonSchemaOf(busySchema), required: false })
+  busy(
+    @Ctx() ctx: RequestContext,
+    @Body() body: unknown,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return this.asPerson(req, res, (c) => this.board.changePause(c, 'busy', body, ctx.requestId));
+  }
+
+  @Delete('frontdesk/:branchId/:apiKey/busy')
+  @counterAuthDoc()
+  @ApiOperation({ summary: 'Thekenansicht: „Viel los“ beenden, als die Person mit dieser PIN' })
+  calm(@Ctx() ctx: RequestContext, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    return this.asPerson(req, res, (c) => this.board.changePause(c, 'calm', undefined, ctx.requestId));
+  }
+
+  /** Runs `act` with the request's counter credentials; too many wrong PINs answer with `Retry-After`. */
+  private async asPerson<T>(
+    req: Request,
+    res: Response,
+    act: (c: CounterCredentials) => Promise<T>,
+  ): Promise<T> {
     const header = (name: string) => {
       const value = req.headers[name];
       return typeof value === 'string' ? value : undefined;
@@ -156,13 +274,7 @@ export class FrontdeskBoardController {
       ip: req.ip ?? null,
     };
     try {
-      return await this.board.changeStatus(
-        credentials,
-        parseId(id, 'Bestellung'),
-        action as OrderStatusAction,
-        body,
-        ctx.requestId,
-      );
+      return await act(credentials);
     } catch (error) {
       if (error instanceof RetryLater) res.setHeader('Retry-After', String(error.retryAfterSeconds));
       throw error;

@@ -14,6 +14,7 @@ import {
   wantedTime,
 } from '../orders/board';
 import { createWebAudioBeeper } from '../orders/beeper';
+import { PauseBar } from '../orders/PauseBar';
 import type { StaffOrder } from '../orders/types';
 import {
   COUNTER_ACTIONS,
@@ -91,11 +92,7 @@ const Tile = ({ member, onPick }: { member: ClockStaffMember; onPick: () => void
 
 /** Who acts: the time clock's name tiles, then a large keypad for the PIN. */
 const PinDialog = observer(function PinDialog({ store }: { store: CounterBoardStore }) {
-  const order = store.pending ? store.orders.get(store.pending.orderId) : undefined;
-  const what =
-    store.pending && order
-      ? `${counterActionLabel(store.pending.action, order)}: ${order.ticketNumber ? `#${order.ticketNumber}` : `Bestellung ${order.id}`}`
-      : '';
+  const what = store.pendingLabel;
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void store.submitPin();
@@ -233,7 +230,7 @@ export const CounterBoardPage = observer(function CounterBoardPage() {
         <p className="cb-notice" role="status">
           {store.disconnected ? T.disconnected : store.notice}
         </p>
-        {/* Pause, printing and corrections stay on the staff board; the terminal's key goes along in the
+        {/* Printing and corrections stay on the staff board; the terminal's key goes along in the
             fragment so the board there still follows this terminal's sound. */}
         <a
           className="cb-button cb-button--ghost"
@@ -252,6 +249,8 @@ export const CounterBoardPage = observer(function CounterBoardPage() {
           </div>
         )}
       </header>
+      {/* The staff board's pause row; each change asks the PIN like a card's button. */}
+      <PauseBar pauses={store.pauses} now={now} />
       {!store.loaded ? (
         <p className="cb-loading">{T.loading}</p>
       ) : (

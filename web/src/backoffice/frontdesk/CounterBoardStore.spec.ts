@@ -134,4 +134,48 @@ describe(CounterBoardStore.name, () => {
     expect(store.unauthorized).toBe(true);
     expect(sources).toEqual([]);
   });
+
+  it('pauses the branch with the PIN like a card action and follows branch.pause of other boards', async () => {
+    const branch = (id: number) => ({ id, name: `Filiale ${id}`, timeZone: 'Europe/Vienna' });
+    const init = [{ url: '/api/branches', data: { data: [branch(2), branch(3)] } }];
+    const pause = { until: '2026-11-20T11:30:00.000Z', orderTypes: null, message: '', allowPreorders: true };
+    const { store, fetch, sources } = setup(
+      json(200, { data: [] }),
+      json(200, { data: [ANNA] }),
+      json(200, { data: init }),
+      json(200, { data: { orderingPause: pause, busyMode: null } }),
+      json(200, { data: { orderingPause: null, busyMode: null } }),
+    );
+    await store.start();
+    await store.pauses.load();
+    // Only the terminal's branch, from the public init data.
+    expect(store.pauses.branches.map((b) => b.id)).toEqual([3]);
+
+    // "30 Min" asks the PIN first; closing the dialog sends nothing.
+    const closed = store.pauses.pause(30);
+    expect(store.pendingLabel).toBe('Bestellungen pausieren – 30 Min');
+    store.cancel();
+    expect(await closed).toBe(false);
+    expect(fetch.calls).toHaveLength(3);
+
+    const paused = store.pauses.pause(30);
+    for (const d of '4711') store.pressDigit(d);
+    await store.submitPin();
+    expect(await paused).toBe(true);
+    const call = fetch.calls[3]!;
+    expect([call.method, call.url]).toEqual(['POST', '/api/orders/frontdesk/3/theke%2F1/pause']);
+    expect(call.headers).toMatchObject({ 'X-User-Id': '7', 'X-Access-Token': '4711' });
+    expect(store.pauses.selected?.orderingPause).toEqual(pause);
+    expect(store.notice).toBe('Bestellungen pausieren – 30 Min: Anna Berger');
+
+    // Resumed at another board: the stream says so; this board's next change goes with the remembered PIN.
+    sources[0]!.emit('branch.pause', { branchId: 3, orderingPause: null, busyMode: null });
+    expect(store.pauses.selected?.orderingPause).toBeNull();
+    expect(await store.pauses.endBusy()).toBe(true);
+    expect([fetch.calls[4]!.method, fetch.calls[4]!.url]).toEqual([
+      'DELETE',
+      '/api/orders/frontdesk/3/theke%2F1/busy',
+    ]);
+    expect(store.pending).toBeNull();
+  });
 });

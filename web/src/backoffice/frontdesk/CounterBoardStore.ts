@@ -1,8 +1,15 @@
-import type { ClockStaffMember, OrderStatusAction } from '@ordering/common';
+import {
+  BUSY_EXTRA_MINUTES,
+  readInitPayload,
+  type ClockStaffMember,
+  type InitPayload,
+  type OrderStatusAction,
+} from '@ordering/common';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { ApiRequestError, type ApiClient } from '../../api/ApiClient';
 import type { EventSourceLike } from '../BackofficeRootStore';
 import { boardColumn, type BoardColumn } from '../orders/board';
+import { PauseStore, pauseBranchOf, type PauseState } from '../orders/PauseStore';
 import type { OrderEventPayload, StaffOrder } from '../orders/types';
 
 /** How long a PIN is remembered on the counter screen when the terminal's setting says nothing. */
@@ -60,6 +67,27 @@ export function counterActionLabel(action: OrderStatusAction, order: Pick<StaffO
 
 const ORDER_EVENTS = ['order.created', 'order.updated', 'order.status'];
 
+/** A change of the pause row waiting for (or done with) a PIN: the branch routes' method, path and body. */
+export interface CounterPauseChange {
+  method: 'POST' | 'DELETE';
+  what: 'pause' | 'busy';
+  body?: unknown;
+}
+
+/** What the PIN dialog names: the pause row's change in the words of its button. */
+export function counterPauseLabel(change: CounterPauseChange): string {
+  const body = (change.body ?? {}) as { minutes?: number; until?: string; extraMinutes?: number };
+  if (change.what === 'busy')
+    return change.method === 'POST'
+      ? `Viel los: +${body.extraMinutes ?? BUSY_EXTRA_MINUTES} Min`
+      : 'Viel los beenden';
+  if (change.method === 'DELETE') return 'Bestellungen wieder annehmen';
+  return `Bestellungen pausieren – ${body.until === 'nextOpening' ? 'bis zur nächsten Öffnung' : `${body.minutes} Min`}`;
+}
+
+/** The action the PIN dialog asks for: a card's status step or a change of the pause row. */
+export type CounterAction = { orderId: number; action: OrderStatusAction } | { pause: CounterPauseChange };
+
 export interface CounterBoardOptions {
   branchId: string;
   apiKey: string;
@@ -93,7 +121,7 @@ export class CounterBoardStore {
   switchedOff = false;
   disconnected = false;
   /** The action waiting for a PIN (the dialog is open while set). */
-  pending: { orderId: number; action: OrderStatusAction } | null = null;
+  pending: CounterAction | null = null;
   /** The person picked in the dialog. */
   picked: ClockStaffMember | null = null;
   pin = '';
@@ -104,7 +132,11 @@ export class CounterBoardStore {
   pinMemorySeconds: number;
   /** The terminal's `notificationSound`: a beep for each new order. */
   soundOn = true;
+  /** The branch's pause and busy mode (the staff board's pause row, its changes asking a PIN here). */
+  readonly pauses: PauseStore;
   private source: EventSourceLike | null = null;
+  /** Answers the pause row's waiting change: its new state, or null when the dialog was closed. */
+  private settlePause: ((state: PauseState | null) => void) | null = null;
   private readonly base: string;
   readonly apiKey: string;
 
@@ -112,10 +144,24 @@ export class CounterBoardStore {
     this.base = `/api/orders/frontdesk/${encodeURIComponent(options.branchId)}/${encodeURIComponent(options.apiKey)}`;
     this.pinMemorySeconds = options.pinMemorySeconds ?? DEFAULT_PIN_MEMORY_SECONDS;
     this.apiKey = options.apiKey;
-    makeAutoObservable<CounterBoardStore, 'source' | 'options' | 'base'>(this, {
+    this.pauses = new PauseStore({
+      errors: { add: (message) => runInAction(() => (this.notice = message)) },
+      transport: {
+        // The branch's state as the storefront reads it (public), its changes through the PIN dialog.
+        load: async () => {
+          const payload = await options.api.get<InitPayload>('/api/init', { redirectOnUnauthorized: false });
+          const branches = readInitPayload(Array.isArray(payload) ? payload : []).branches ?? [];
+          return branches.filter((b) => String(b.id) === options.branchId).map(pauseBranchOf);
+        },
+        send: (_branchId, method, what, body) => this.requestPause({ method, what, body }),
+      },
+    });
+    makeAutoObservable<CounterBoardStore, 'source' | 'options' | 'base' | 'settlePause'>(this, {
+      pauses: false,
       source: false,
       options: false,
       base: false,
+      settlePause: false,
     });
   }
 
@@ -182,14 +228,18 @@ export class CounterBoardStore {
     this.source = source;
     let opened = false;
     source.onopen = () => {
-      // A reconnect may have missed events: read the board again.
-      if (opened) void this.load();
+      // A reconnect may have missed events: read the board (and the pause state) again.
+      if (opened) {
+        void this.load();
+        void this.pauses.load();
+      }
       opened = true;
       runInAction(() => (this.disconnected = false));
     };
     source.onerror = () => runInAction(() => (this.disconnected = true));
     for (const type of ORDER_EVENTS)
       source.addEventListener(type, (event: MessageEvent) => this.receive(type, String(event.data)));
+    source.addEventListener('branch.pause', (event: MessageEvent) => this.pauses.apply(String(event.data)));
   }
 
   receive(type: string, data: string): void {
@@ -211,16 +261,43 @@ export class CounterBoardStore {
 
   /** A card's button: done at once for the remembered person, else the dialog asks who. */
   request(orderId: number, action: OrderStatusAction): void {
+    this.ask({ orderId, action });
+  }
+
+  /**
+   * The pause row's change (the same choices as the staff board's): done at once for the remembered
+   * person, else after the dialog's PIN; the new state, or null when the dialog was closed or it failed.
+   */
+  requestPause(change: CounterPauseChange): Promise<PauseState | null> {
+    this.settlePause?.(null);
+    return new Promise((resolve) => {
+      this.settlePause = resolve;
+      this.ask({ pause: change });
+    });
+  }
+
+  private ask(action: CounterAction): void {
     this.notice = '';
     if (this.current) {
-      void this.perform(orderId, action, this.current);
+      void this.perform(action, this.current);
       return;
     }
     this.identity = null;
-    this.pending = { orderId, action };
+    this.pending = action;
     this.picked = this.staff.length === 1 ? this.staff[0]! : null;
     this.pin = '';
     this.error = '';
+  }
+
+  /** What the dialog asks for, in the words of the button. */
+  get pendingLabel(): string {
+    const pending = this.pending;
+    if (!pending) return '';
+    if ('pause' in pending) return counterPauseLabel(pending.pause);
+    const order = this.orders.get(pending.orderId);
+    return order
+      ? `${counterActionLabel(pending.action, order)}: ${order.ticketNumber ? `#${order.ticketNumber}` : `Bestellung ${order.id}`}`
+      : '';
   }
 
   pick(member: ClockStaffMember | null): void {
@@ -238,6 +315,7 @@ export class CounterBoardStore {
   }
 
   cancel(): void {
+    if (this.pending && 'pause' in this.pending) this.finishPause(null);
     this.pending = null;
     this.picked = null;
     this.pin = '';
@@ -273,25 +351,51 @@ export class CounterBoardStore {
       pin: this.pin,
       until: this.now() + this.pinMemorySeconds * 1000,
     };
-    const { orderId, action } = this.pending;
-    if (await this.perform(orderId, action, who)) this.cancel();
+    if (await this.perform(this.pending, who)) this.close();
   }
 
-  private async perform(orderId: number, action: OrderStatusAction, who: Identity): Promise<boolean> {
+  /** Closes the dialog after its action was done. */
+  private close(): void {
+    this.pending = null;
+    this.cancel();
+  }
+
+  private finishPause(state: PauseState | null): void {
+    const settle = this.settlePause;
+    this.settlePause = null;
+    settle?.(state);
+  }
+
+  private async perform(pending: CounterAction, who: Identity): Promise<boolean> {
     this.busy = true;
+    const options = {
+      redirectOnUnauthorized: false,
+      headers: { 'X-User-Id': String(who.userId), 'X-Access-Token': who.pin },
+    };
     try {
-      const order = await this.options.api.post<StaffOrder>(
-        `${this.base}/${orderId}/status/${action}`,
-        {},
-        {
-          redirectOnUnauthorized: false,
-          headers: { 'X-User-Id': String(who.userId), 'X-Access-Token': who.pin },
-        },
-      );
+      let notice: string;
+      if ('pause' in pending) {
+        const { method, what, body } = pending.pause;
+        const path = `${this.base}/${what}`;
+        const state =
+          method === 'POST'
+            ? await this.options.api.post<PauseState>(path, body ?? {}, options)
+            : await this.options.api.delete<PauseState>(path, options);
+        notice = `${counterPauseLabel(pending.pause)}: ${who.name}`;
+        this.finishPause(state);
+      } else {
+        const { orderId, action } = pending;
+        const order = await this.options.api.post<StaffOrder>(
+          `${this.base}/${orderId}/status/${action}`,
+          {},
+          options,
+        );
+        runInAction(() => this.upsert(order));
+        notice = `${order.ticketNumber ? `#${order.ticketNumber}` : `Bestellung ${order.id}`} – ${counterActionLabel(action, order)}: ${who.name}`;
+      }
       runInAction(() => {
-        this.upsert(order);
         this.identity = { ...who, until: this.now() + this.pinMemorySeconds * 1000 };
-        this.notice = `${order.ticketNumber ? `#${order.ticketNumber}` : `Bestellung ${order.id}`} – ${counterActionLabel(action, order)}: ${who.name}`;
+        this.notice = notice;
       });
       return true;
     } catch (error) {
@@ -301,7 +405,7 @@ export class CounterBoardStore {
         if (error instanceof ApiRequestError && (error.status === 401 || error.status === 429)) {
           // A wrong (or since changed) PIN: ask again, with the server's German answer.
           this.identity = null;
-          this.pending = { orderId, action };
+          this.pending = pending;
           this.picked = this.staff.find((s) => s.id === who.userId) ?? null;
           this.pin = '';
           this.error = message;
@@ -309,6 +413,7 @@ export class CounterBoardStore {
           this.error = message;
         } else {
           this.notice = message;
+          if ('pause' in pending) this.finishPause(null);
         }
       });
       return false;

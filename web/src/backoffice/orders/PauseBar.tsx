@@ -2,6 +2,7 @@ import { BUSY_EXTRA_MINUTES, formatTime, PAUSE_MINUTES, pauseSentence } from '@o
 import { observer } from 'mobx-react-lite';
 import { useEffect, useId } from 'react';
 import type { PauseStore } from './PauseStore';
+import './pause-bar.css';
 
 /**
  * The board's pause row: "Bestellungen pausieren" for 15 / 30 / 60 minutes or until the next opening in

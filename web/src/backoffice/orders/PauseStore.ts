@@ -8,7 +8,7 @@ import {
 } from '@ordering/common';
 import { makeAutoObservable, runInAction } from 'mobx';
 import type { ApiClient } from '../../api/ApiClient';
-import { errorMessageOf, type ErrorStore } from '../ErrorStore';
+import { errorMessageOf } from '../ErrorStore';
 
 export const PAUSE_FAILED = 'Die Pause konnte nicht geändert werden.';
 
@@ -21,11 +21,58 @@ export interface PauseBranch {
   busyMode: BusyMode | null;
 }
 
-export interface PauseStoreOptions {
-  api: ApiClient;
-  errors: ErrorStore;
-  /** Ids of the user's branches; empty: every branch (admins and managers). */
-  branchIds: () => number[];
+/** A branch's state after a change. */
+export type PauseState = Pick<PauseBranch, 'orderingPause' | 'busyMode'>;
+
+/** Where the pause row reads its branches and sends its changes. */
+export interface PauseTransport {
+  load(): Promise<PauseBranch[]>;
+  /** The new state, or null when nothing was sent (the counter's PIN dialog was closed). */
+  send(
+    branchId: number,
+    method: 'POST' | 'DELETE',
+    what: 'pause' | 'busy',
+    body?: unknown,
+  ): Promise<PauseState | null>;
+}
+
+export type PauseStoreOptions = {
+  /** Where a failed change is told (the back office's error bar). */
+  errors: { add(message: string): unknown };
+} & (
+  | {
+      /** The signed-in board: `/api/branches` and its pause routes. */
+      api: ApiClient;
+      /** Ids of the user's branches; empty: every branch (admins and managers). */
+      branchIds: () => number[];
+    }
+  | { transport: PauseTransport }
+);
+
+/** The signed-in board's transport: the user's branches, `POST/DELETE /api/branches/{id}/pause|busy`. */
+function staffTransport(api: ApiClient, branchIds: () => number[]): PauseTransport {
+  return {
+    async load() {
+      const all = await api.get<Branch[]>('/api/branches?limit=1000');
+      const mine = branchIds();
+      return all.filter((b) => mine.length === 0 || mine.includes(b.id)).map(pauseBranchOf);
+    },
+    send(branchId, method, what, body) {
+      const path = `/api/branches/${branchId}/${what}`;
+      return method === 'POST' ? api.post<PauseState>(path, body) : api.delete<PauseState>(path);
+    },
+  };
+}
+
+/** A branch as the pause row needs it. */
+export function pauseBranchOf(b: Branch): PauseBranch {
+  return {
+    id: b.id,
+    name: b.name,
+    timeZone: b.timeZone,
+    orderingPause: b.orderingPause ?? null,
+    busyMode: b.busyMode ?? null,
+  };
 }
 
 /**
@@ -42,8 +89,12 @@ export class PauseStore {
   message = '';
   busy = false;
 
+  private readonly transport: PauseTransport;
+
   constructor(private readonly options: PauseStoreOptions) {
-    makeAutoObservable<PauseStore, 'options'>(this, { options: false });
+    this.transport =
+      'transport' in options ? options.transport : staffTransport(options.api, options.branchIds);
+    makeAutoObservable<PauseStore, 'options' | 'transport'>(this, { options: false, transport: false });
   }
 
   get selected(): PauseBranch | null {
@@ -76,18 +127,9 @@ export class PauseStore {
 
   async load(): Promise<void> {
     try {
-      const all = await this.options.api.get<Branch[]>('/api/branches?limit=1000');
-      const mine = this.options.branchIds();
+      const branches = await this.transport.load();
       runInAction(() => {
-        this.branches = all
-          .filter((b) => mine.length === 0 || mine.includes(b.id))
-          .map((b) => ({
-            id: b.id,
-            name: b.name,
-            timeZone: b.timeZone,
-            orderingPause: b.orderingPause ?? null,
-            busyMode: b.busyMode ?? null,
-          }));
+        this.branches = branches;
       });
     } catch {
       // Without the list the board still works; the pause controls stay hidden.
@@ -134,12 +176,9 @@ export class PauseStore {
     const branch = this.selected;
     if (!branch || this.busy) return false;
     this.busy = true;
-    const path = `/api/branches/${branch.id}/${what}`;
     try {
-      const state =
-        method === 'POST'
-          ? await this.options.api.post<Pick<PauseBranch, 'orderingPause' | 'busyMode'>>(path, body)
-          : await this.options.api.delete<Pick<PauseBranch, 'orderingPause' | 'busyMode'>>(path);
+      const state = await this.transport.send(branch.id, method, what, body);
+      if (!state) return false;
       runInAction(() => {
         branch.orderingPause = state.orderingPause;
         branch.busyMode = state.busyMode;
