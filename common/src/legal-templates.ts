@@ -290,7 +290,7 @@ Dateien, die Sie bei der Bestellung oder einer Angebotsanfrage hochladen (z. B. 
 
 ### 2.2 Benachrichtigungen per E-Mail und SMS
 
-Wir senden Ihnen zur Bestellung eine Eingangsbestätigung und Nachrichten zum Stand (z. B. Annahme, Ablehnung mit Grund, Abholbereitschaft) an die angegebene E-Mail-Adresse und, wenn Sie eine Telefonnummer angeben und wir den SMS-Versand nutzen, per SMS (Art. 6 Abs. 1 lit. b DSGVO). Für den Versand nutzen wir ${fillIn('E-Mail-Versanddienst bzw. Hoster des Mailservers')} und ${optional('SMS-Anbieter mit Sitz')}. Werbung senden wir auf diesem Weg nicht.
+Wir senden Ihnen zur Bestellung eine Eingangsbestätigung und Nachrichten zum Stand (z. B. Annahme oder Ablehnung mit Grund) an die angegebene E-Mail-Adresse und, wenn Sie eine Telefonnummer angeben und wir den SMS-Versand nutzen, per SMS (Art. 6 Abs. 1 lit. b DSGVO). Für den Versand nutzen wir ${fillIn('E-Mail-Versanddienst bzw. Hoster des Mailservers')} und ${optional('SMS-Anbieter mit Sitz')}. Werbung senden wir auf diesem Weg nicht.
 
 ### 2.3 Zahlung
 
@@ -323,14 +323,14 @@ ${optional('nur wenn in der Konfiguration ein Werbe-Pixel eingetragen ist, sonst
 
 ### 2.9 Meta-Pixel (nur mit Einwilligung „Marketing“)
 
-Mit Ihrer Einwilligung „Marketing“ laden wir das Meta-Pixel der Meta Platforms Ireland Ltd., Dublin, Irland. Es übermittelt Seitenaufrufe und nach einer Bestellung deren Betrag und Währung sowie Ihre IP-Adresse, die Browserkennung und Cookies von Meta (\`_fbp\`, \`_fbc\`) an Meta, um die Wirkung unserer Werbung zu messen; E-Mail-Adresse und Telefonnummer übermitteln wir nicht. Für die Erhebung und Übermittlung sind wir mit Meta gemeinsam verantwortlich (Art. 26 DSGVO). Meta kann Daten in die USA übermitteln, ein Drittland; Grundlage ist das EU-US Data Privacy Framework, unter dem Meta zertifiziert ist, ergänzend Standardvertragsklauseln. Widerrufen Sie die Einwilligung, wird das Pixel sofort entfernt und seine Cookies werden gelöscht.
+Mit Ihrer Einwilligung „Marketing“ laden wir das Meta-Pixel der Meta Platforms Ireland Ltd., Dublin, Irland. Es übermittelt Seitenaufrufe und nach einer Bestellung deren Betrag und Währung sowie Ihre IP-Adresse, die Browserkennung und Cookies von Meta (\`_fbp\`, \`_fbc\`) an Meta, um die Wirkung unserer Werbung zu messen; E-Mail-Adresse und Telefonnummer übermitteln wir nicht. Für die Erhebung und Übermittlung sind wir mit Meta gemeinsam verantwortlich (Art. 26 DSGVO). Meta kann Daten in die USA übermitteln, ein Drittland; Grundlage ist der Angemessenheitsbeschluss der EU-Kommission zum EU-US Data Privacy Framework, unter dem Meta Platforms, Inc. zertifiziert ist. Widerrufen Sie die Einwilligung, wird das Pixel sofort entfernt und seine Cookies werden gelöscht.
 
 ## 3. Speicherdauer
 
-1. Die personenbezogenen Angaben abgeschlossener, abgelehnter und stornierter Bestellungen (Name, Kontakt, Adresse, Anmerkungen) anonymisieren wir ${fillIn('Anzahl')} Monate nach dem Bestelldatum; Beträge, Datum und Artikel bleiben ohne Personenbezug für unsere Buchhaltung und Statistik.
+1. Die personenbezogenen Angaben abgeschlossener, abgelehnter und stornierter Bestellungen (Name, Kontakt, Adresse, Anmerkungen) anonymisieren wir ${fillIn('Anzahl aus Konfiguration, Datenschutz; ohne Eintrag geschieht es nie')} Monate nach dem Bestelldatum; Beträge, Datum und Artikel bleiben ohne Personenbezug für unsere Buchhaltung und Statistik.
 2. ${law.retention}
 3. Ihre Cookie-Auswahl gilt 365 Tage; danach fragen wir erneut.
-4. Die Statistikdaten enthalten keine IP-Adresse; wir löschen sie nach ${fillIn('Speicherdauer der Statistikdaten')}.
+4. Die Statistikdaten enthalten keine IP-Adresse; wir löschen sie nach ${fillIn('Speicherdauer der Statistikdaten; der Shop löscht sie nicht von selbst')}.
 
 ## 4. Empfänger
 
