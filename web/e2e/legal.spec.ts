@@ -203,6 +203,70 @@ test.describe('Legal texts read as documents', () => {
       await setTerms(staff, before);
     }
   });
+
+  test("the market's AGB template, inserted and saved in Konfiguration, is the storefront's AGB document", async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.slow(); // sign-in, the whole configuration form, an axe run
+    const staff = await staffApi(request);
+    const before = await setTerms(staff, null);
+    try {
+      await signInOnPage(page);
+      await page.goto('/backend/settings/config');
+      const terms = page.getByRole('textbox', { name: 'AGB (Text)', exact: true });
+      await expect(terms).toHaveValue('');
+      // The demo shop is Austrian: the Austrian AGB, its gaps marked, the business name filled in.
+      await page.getByRole('button', { name: 'Vorlage für Österreich einfügen: AGB (Text)' }).click();
+      await expect(terms).toHaveValue(/^## § 1 Geltungsbereich/);
+      await expect(terms).toHaveValue(/§ 18 Abs\. 1 Z 4 FAGG/);
+      await expect(terms).toHaveValue(/\[BITTE AUSFÜLLEN: Anschrift\]/);
+      await expect(page.getByRole('button', { name: /^Vorlage für Österreich einfügen: AGB/ })).toHaveCount(
+        0,
+      );
+      await terms.scrollIntoViewIfNeeded();
+      await screenshot(page, testInfo, 'legal-agb-template', false);
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Gespeichert.' })).toBeVisible();
+      expect((await getData(staff.request, '/api/config')).termsAndConditionsText).toMatch(
+        /^## § 1 Geltungsbereich/,
+      );
+
+      await page.goto('/site/terms-and-conditions');
+      const article = page.getByRole('article', { name: 'AGB' });
+      await expect(article.getByRole('heading', { level: 1, name: 'AGB' })).toBeVisible();
+      const toc = article.getByRole('navigation', { name: 'Inhaltsverzeichnis' });
+      await expect(toc.getByRole('link')).toHaveText([
+        '§ 1 Geltungsbereich',
+        '§ 2 Vertragspartner',
+        '§ 3 Vertragsschluss',
+        '§ 4 Preise, Liefergebühr und Mindestbestellwert',
+        '§ 5 Zahlung',
+        '§ 6 Lieferung, Abholung und Termine',
+        '§ 7 Rücktrittsrecht',
+        '§ 8 Gewährleistung',
+        '§ 9 Haftung',
+        '§ 10 Allergene und Zutaten',
+        '§ 11 Streitbeilegung',
+        '§ 12 Schlussbestimmungen',
+      ]);
+      await expect(article.getByRole('heading', { name: '§ 3 Vertragsschluss' })).toBeVisible();
+      const conclusion = article.locator('ol').filter({ hasText: 'Zahlungspflichtig bestellen' });
+      await expect(conclusion.getByRole('listitem')).toHaveCount(6);
+      await expect(article.getByRole('link', { name: 'Widerrufsbelehrung' })).toHaveAttribute(
+        'href',
+        '/site/withdrawal',
+      );
+      // A gap the owner left stays visible on the page, never silently blank.
+      await expect(article).toContainText('[BITTE AUSFÜLLEN: Anschrift]');
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await screenshot(page, testInfo, 'legal-agb-template-page-top', false);
+      await screenshot(page, testInfo, 'legal-agb-template-page');
+      await expectNoSeriousA11yViolations(page);
+    } finally {
+      await setTerms(staff, before);
+    }
+  });
 });
 
 test.describe('Market profile in the back office (the demo shop is Austrian)', () => {
@@ -249,7 +313,7 @@ test.describe('Market profile in the back office (the demo shop is Austrian)', (
     const imprint = page.getByRole('textbox', { name: 'Impressum (Text)', exact: true });
     await expect(imprint).toBeVisible();
     await imprint.fill('');
-    const insert = page.getByRole('button', { name: 'Vorlage für Österreich einfügen' });
+    const insert = page.getByRole('button', { name: 'Vorlage für Österreich einfügen: Impressum (Text)' });
     await insert.click();
     await expect(imprint).toHaveValue(/Informationen nach § 5 E-Commerce-Gesetz/);
     await expect(imprint).toHaveValue(/\[BITTE AUSFÜLLEN: UID-Nummer|\[BITTE AUSFÜLLEN: ATU…\]/);

@@ -67,9 +67,19 @@ export const SETTINGS: readonly SettingEntry[] = [
     'Externe Adresse der AGB, wenn kein Text hinterlegt ist.',
     legal,
   ),
-  config('termsAndConditionsText', 'AGB (Text)', 'Die AGB als Text; er ersetzt den Link.', legal),
+  config(
+    'termsAndConditionsText',
+    'AGB (Text)',
+    'Die AGB als Text; er ersetzt den Link. Leer bietet das Formular die Vorlage des Markts an; ihre Lücken „[BITTE AUSFÜLLEN: …]“ ausfüllen, „[OPTIONAL: …]“ behalten oder löschen. Keine Rechtsberatung: vor dem Speichern prüfen (lassen).',
+    legal,
+  ),
   config('privacyPolicy', 'Datenschutz (Link)', 'Externe Adresse der Datenschutzerklärung.', legal),
-  config('privacyPolicyText', 'Datenschutz (Text)', 'Die Datenschutzerklärung als Text.', legal),
+  config(
+    'privacyPolicyText',
+    'Datenschutz (Text)',
+    'Die Datenschutzerklärung als Text. Leer bietet das Formular die Vorlage des Markts an; ihre Lücken „[BITTE AUSFÜLLEN: …]“ ausfüllen, „[OPTIONAL: …]“ behalten oder löschen. Keine Rechtsberatung: vor dem Speichern prüfen (lassen).',
+    legal,
+  ),
   config('imprint', 'Impressum (Link)', 'Externe Adresse des Impressums.', legal),
   config(
     'imprintText',

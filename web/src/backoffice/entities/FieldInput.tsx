@@ -78,6 +78,8 @@ export const FieldInput = observer(function FieldInput({ form, field, refs, disa
               className="button button--secondary bo-template"
               disabled={disabled}
               onClick={() => set(field.template!(form.market, form.values))}
+              // Several legal texts may be empty at once: the name says which one the button fills.
+              aria-label={`Vorlage für ${form.market.country} einfügen: ${label}`}
             >
               Vorlage für {form.market.country} einfügen
             </button>

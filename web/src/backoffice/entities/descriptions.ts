@@ -6,8 +6,11 @@ import {
   imprintTemplate,
   isMeasurableUnit,
   marketProfile,
+  privacyTemplate,
+  termsTemplate,
   UNIT_CODES,
   UNITS,
+  type Market,
   type MarketProfile,
 } from '@ordering/common';
 import { BLOCK_TYPES, DEVICE_TYPES, ROLE_LABELS, ROLES, settingOf } from '@ordering/common/schemas';
@@ -933,6 +936,13 @@ export const ENTITY_DESCRIPTIONS: readonly EntityDescription[] = [
   },
 ];
 
+/** The legal texts the back office offers a market's template for, while the text is empty. */
+const LEGAL_TEMPLATES: Record<string, (market: Market, businessName: string) => string> = {
+  imprint: imprintTemplate,
+  termsAndConditions: termsTemplate,
+  privacyPolicy: privacyTemplate,
+};
+
 /** The configuration: one object (GET and POST /api/config), its fields grouped; secrets write-only. */
 export const CONFIG_DESCRIPTION: EntityDescription = {
   collection: 'config',
@@ -974,10 +984,10 @@ export const CONFIG_DESCRIPTION: EntityDescription = {
             name: `${key}Text`,
             type: 'markdown',
             group: 'Rechtliches',
-            ...(key === 'imprint'
+            ...(key in LEGAL_TEMPLATES
               ? {
                   template: (market: MarketProfile, values: Record<string, unknown>) =>
-                    imprintTemplate(market.market, String(values.businessName ?? '')),
+                    LEGAL_TEMPLATES[key]!(market.market, String(values.businessName ?? '')),
                 }
               : {}),
           },

@@ -54,7 +54,7 @@ export interface FieldDescription {
   /** Number step (0.01 for money). */
   step?: number;
   /**
-   * A template of the shop's market for a long text (the Impressum), offered while the field is empty;
+   * A template of the shop's market for a long text (Impressum, AGB, Datenschutz), offered while the field is empty;
    * `values` are the form's (the business name goes into it).
    */
   template?: (market: MarketProfile, values: Record<string, unknown>) => string;
