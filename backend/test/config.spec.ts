@@ -181,6 +181,40 @@ describe('GET and POST /api/config', () => {
     });
   });
 
+  it('takes a configured font family for headings and body text, else the system font', async () => {
+    const base = { shopName: 'X', businessName: 'X GmbH' };
+    expect((await t.request('GET', '/api/config', undefined, admin)).body.data).toMatchObject({
+      headingFont: '',
+      bodyFont: '',
+    });
+    const unknown = await t.request('POST', '/api/config', { ...base, headingFont: 'Comic Sans' }, admin);
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors[0]).toEqual({
+      message:
+        'Diese Schriftart ist nicht angelegt: unter Medien → Schriftarten eine Familie mit der Variante „regular“ anlegen oder die Systemschrift wählen.',
+      field: 'headingFont',
+    });
+    // Only a bold variant: the storefront loads `regular`, so the family is not enough.
+    await t.request('POST', '/api/fonts', { family: 'Hausschrift', variant: '700' }, admin);
+    const boldOnly = await t.request('POST', '/api/config', { ...base, bodyFont: 'Hausschrift' }, admin);
+    expect(boldOnly.body.errors[0].field).toBe('bodyFont');
+    expect(
+      (await t.request('POST', '/api/fonts', { family: 'Hausschrift', variant: 'regular' }, admin)).status,
+    ).toBe(201);
+    const saved = await t.request(
+      'POST',
+      '/api/config',
+      { ...base, headingFont: ' Hausschrift ', bodyFont: null },
+      admin,
+    );
+    expect(saved.status).toBe(200);
+    expect(saved.body.data).toMatchObject({ headingFont: 'Hausschrift', bodyFont: '' });
+    const init = await t.request('GET', '/api/init');
+    expect(JSON.stringify(init.body)).toContain('"headingFont":"Hausschrift"');
+    await t.request('POST', '/api/config', base, admin);
+    expect((await t.request('GET', '/api/config', undefined, admin)).body.data.headingFont).toBe('');
+  });
+
   it('is for admins only', async () => {
     expect((await t.request('GET', '/api/config')).status).toBe(401);
     expect((await t.request('GET', '/api/config', undefined, manager)).status).toBe(403);

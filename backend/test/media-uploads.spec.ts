@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -128,6 +128,82 @@ describe('uploads (/api/uploads and /upload/...)', () => {
       admin,
     );
     expect(pdfAsPng.body.errors[0].message).toContain('(application/pdf)');
+  });
+
+  it('takes font files from staff by their content, serves them as fonts, and refuses a picture named .woff2', async () => {
+    const ttf = await readFile(new URL('./fixtures/fonts/dejavu-serif-latin.ttf', import.meta.url));
+    const created = await t.request(
+      'POST',
+      '/api/uploads',
+      { data: dataUrl('font/ttf', ttf), name: 'DejaVuSerif.ttf' },
+      admin,
+    );
+    expect(created.status).toBe(201);
+    expect(created.body.data).toMatchObject({ extension: 'ttf', mimeType: 'font/ttf', size: ttf.length });
+    const { publicHash, id } = created.body.data;
+    const file = await fetch(`${t.baseUrl}/upload/${publicHash}/${id}-1.ttf`);
+    expect(file.status).toBe(200);
+    expect(file.headers.get('content-type')).toBe('font/ttf');
+    expect(Buffer.from(await file.arrayBuffer()).equals(ttf)).toBe(true);
+    // Without a name the content decides the extension.
+    const unnamed = await t.request('POST', '/api/uploads', { data: dataUrl('font/ttf', ttf) }, admin);
+    expect(unnamed.body.data).toMatchObject({ extension: 'ttf', name: 'datei.ttf' });
+
+    // The WOFF, WOFF2 and OpenType headers (the content sniffer reads the signature only).
+    for (const [signature, extension, mimeType] of [
+      ['wOF2', 'woff2', 'font/woff2'],
+      ['wOFF', 'woff', 'font/woff'],
+      ['OTTO', 'otf', 'font/otf'],
+    ]) {
+      const font = Buffer.concat([Buffer.from(signature, 'latin1'), ttf.subarray(4, 200)]);
+      const upload = await t.request(
+        'POST',
+        '/api/uploads',
+        { data: dataUrl('application/octet-stream', font), name: `schrift.${extension}` },
+        admin,
+      );
+      expect(upload.body.data).toMatchObject({ extension, mimeType });
+    }
+
+    const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
+    const pngAsFont = await t.request(
+      'POST',
+      '/api/uploads',
+      { data: dataUrl('font/woff2', png), name: 'schrift.woff2' },
+      admin,
+    );
+    expect(pngAsFont.status).toBe(400);
+    expect(pngAsFont.body.errors[0].field).toBe('data');
+    expect(pngAsFont.body.errors[0].message).toMatch(
+      /^Der Dateityp der Datei ist ungültig \(image\/png\)\. Erlaubte Dateitypen sind .*woff2, woff, ttf, otf/,
+    );
+    // A font the size of a movie is no web font.
+    const huge = Buffer.concat([ttf, Buffer.alloc(5 * 1024 * 1024)]);
+    const tooLarge = await t.request(
+      'POST',
+      '/api/uploads',
+      { data: dataUrl('font/ttf', huge), name: 'riesig.ttf' },
+      admin,
+    );
+    expect(tooLarge.status).toBe(400);
+    expect(tooLarge.body.errors[0]).toMatchObject({
+      field: 'data',
+      message: expect.stringContaining('5 MB'),
+    });
+
+    // Customers' order uploads stay with the specification's list: no fonts.
+    const customerFont = await t.request('POST', '/api/uploads/public', {
+      data: dataUrl('font/ttf', ttf),
+      name: 'schrift.ttf',
+    });
+    expect(customerFont.status).toBe(400);
+    expect(customerFont.body.errors[0]).toMatchObject({ field: 'data' });
+    const customerUnnamed = await t.request('POST', '/api/uploads/public', {
+      data: dataUrl('font/ttf', ttf),
+    });
+    expect(customerUnnamed.status).toBe(400);
   });
 
   it('lets a storefront customer upload without signing in, with the specification text on failure and a limit', async () => {

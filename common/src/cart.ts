@@ -114,6 +114,15 @@ export const DEFAULT_UPLOAD_EXTENSIONS = [
   'pptx',
 ] as const;
 
+/** Font files (the shop's heading and body fonts, `/api/fonts`): staff uploads only, never a customer's. */
+export const FONT_UPLOAD_EXTENSIONS = ['woff2', 'woff', 'ttf', 'otf'] as const;
+
+/** What the back office may upload: the default list and the font files. */
+export const STAFF_UPLOAD_EXTENSIONS: readonly string[] = [
+  ...DEFAULT_UPLOAD_EXTENSIONS,
+  ...FONT_UPLOAD_EXTENSIONS,
+];
+
 /** Extensions accepted by image parts (spec section 5). */
 export const IMAGE_UPLOAD_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif'] as const;
 

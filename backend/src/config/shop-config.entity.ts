@@ -72,6 +72,14 @@ export class ShopConfig {
   @Column({ type: 'varchar', length: 20, default: '' })
   adPixelId: string;
 
+  /** The headings' font family (a `font` row with the variant `regular`); '' the system font. */
+  @Column({ type: 'varchar', length: 100, default: '' })
+  headingFont: string;
+
+  /** The body text's font family; '' the system font. */
+  @Column({ type: 'varchar', length: 100, default: '' })
+  bodyFont: string;
+
   @flag(true) enableCash: boolean;
   @flag(false, 'enable_atm_card') enableATMCard: boolean;
   @flag(false) enableMollie: boolean;

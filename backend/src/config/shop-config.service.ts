@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { t } from '@ordering/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager } from 'typeorm';
 import type { RequestContext } from '../core/request-context.js';
@@ -6,11 +7,26 @@ import { parseInput } from '../core/validation.js';
 import { diff } from '../core/diff.js';
 import { EventBus } from '../core/events.js';
 import { TransactionalConnection } from '../core/transaction.js';
+import { DomainError } from '../core/errors.js';
+import { Font } from '../media/font.entity.js';
 import { SECRET_KEYS, ShopConfig } from './shop-config.entity.js';
 import { isMasked, maskSecret, publicConfigJson, shopConfigInput } from './shop-config.schema.js';
 
 /** The id of the one configuration row. */
 const CONFIG_ID = 1;
+
+/**
+ * The heading and body fonts name a configured family with the variant `regular` (the one the storefront
+ * loads, `/font/{family}/style-regular.embed.css`); '' is the system font.
+ * @throws DomainError('validation') on the field.
+ */
+async function assertFontsExist(em: EntityManager, input: { headingFont: string; bodyFont: string }) {
+  for (const field of ['headingFont', 'bodyFont'] as const) {
+    const family = input[field];
+    if (family && !(await em.getRepository(Font).exists({ where: { family, variant: 'regular' } })))
+      throw new DomainError('validation', t('validation.fontFamily'), field);
+  }
+}
 
 /** The shop configuration: one row, public fields for everybody, secrets only masked and only for admins. */
 @Injectable()
@@ -69,6 +85,7 @@ export class ShopConfigService {
     // this answer is sent, so the next /api/init already has the change (a write around the bus was only
     // noticed by the cache's 250 ms poll, and a storefront reloaded at once showed the old settings).
     const saved = await this.connection.withTransaction(ctx, async (em) => {
+      await assertFontsExist(em, input);
       const config = await this.load(em, true);
       const before = this.adminJson(config);
       const secretsBefore = SECRET_KEYS.map((k) => config[k]);

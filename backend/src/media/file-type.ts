@@ -43,6 +43,23 @@ const SIGNATURES: Array<{ test: (b: Buffer) => boolean; type: SniffedType }> = [
     test: (b) => startsWith(b, [0x00, 0x00, 0x01, 0xba]) || startsWith(b, [0x00, 0x00, 0x01, 0xb3]),
     type: { mimeType: 'video/mpeg', extensions: ['mpeg', 'mpg'] },
   },
+  // Fonts (the sfnt, WOFF and WOFF2 headers): fonts of the shop configuration, uploaded by staff only.
+  {
+    test: (b) => b.subarray(0, 4).toString('latin1') === 'wOF2',
+    type: { mimeType: 'font/woff2', extensions: ['woff2'] },
+  },
+  {
+    test: (b) => b.subarray(0, 4).toString('latin1') === 'wOFF',
+    type: { mimeType: 'font/woff', extensions: ['woff'] },
+  },
+  {
+    test: (b) => startsWith(b, [0x00, 0x01, 0x00, 0x00]) || b.subarray(0, 4).toString('latin1') === 'true',
+    type: { mimeType: 'font/ttf', extensions: ['ttf'] },
+  },
+  {
+    test: (b) => b.subarray(0, 4).toString('latin1') === 'OTTO',
+    type: { mimeType: 'font/otf', extensions: ['otf'] },
+  },
   // OLE compound files: the old Office formats.
   {
     test: (b) => startsWith(b, [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]),
@@ -118,4 +135,8 @@ export const MIME_BY_EXTENSION: Record<string, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
   ppt: 'application/vnd.ms-powerpoint',
   pptx: 'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  woff2: 'font/woff2',
+  woff: 'font/woff',
+  ttf: 'font/ttf',
+  otf: 'font/otf',
 };

@@ -1,5 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { DEFAULT_UPLOAD_EXTENSIONS, t } from '@ordering/common';
+import {
+  DEFAULT_UPLOAD_EXTENSIONS,
+  FONT_UPLOAD_EXTENSIONS,
+  STAFF_UPLOAD_EXTENSIONS,
+  t,
+} from '@ordering/common';
 import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { Clock } from '../core/clock.js';
@@ -8,7 +13,7 @@ import { DomainError } from '../core/errors.js';
 import { parseInput } from '../core/validation.js';
 import { EventBus } from '../core/events.js';
 import { TransactionalConnection } from '../core/transaction.js';
-import { parseDataUrl } from './data-url.js';
+import { formatBytes, parseDataUrl } from './data-url.js';
 import { MIME_BY_EXTENSION, sniffFileType } from './file-type.js';
 import { assertPixelBudget } from './image.service.js';
 import { MAX_IMAGE_SIDE } from './image-sizes.js';
@@ -32,32 +37,42 @@ interface CheckedFile {
   name: string;
 }
 
-const typeError = (type: string) =>
-  new DomainError(
-    'validation',
-    t('validation.fileType', { type, types: DEFAULT_UPLOAD_EXTENSIONS.join(', ') }),
-    'data',
-  );
+/** Largest font file: a web font of one variant is some 20 to 300 KB, a complete CJK font a few MB. */
+export const MAX_FONT_BYTES = 5 * 1024 * 1024;
+
+const typeError = (type: string, allowed: readonly string[]) =>
+  new DomainError('validation', t('validation.fileType', { type, types: allowed.join(', ') }), 'data');
 
 /**
  * Decides the stored extension: the one of the file name if the content agrees with it, else the one the
- * content shows. Only the specification's default list is accepted, and only when the bytes are what the
- * extension claims (a renamed program stays refused).
+ * content shows. Only the allowed extensions are accepted (the specification's default list for customers,
+ * plus the fonts for staff), and only when the bytes are what the extension claims (a renamed program or a
+ * picture named `.woff2` stays refused).
  * @throws DomainError('validation') on the field `data`.
  */
-export function checkUpload(content: Buffer, declaredType: string, name: string | undefined): CheckedFile {
+export function checkUpload(
+  content: Buffer,
+  declaredType: string,
+  name: string | undefined,
+  allowed: readonly string[] = DEFAULT_UPLOAD_EXTENSIONS,
+): CheckedFile {
   const sniffed = sniffFileType(content);
-  const allowed = DEFAULT_UPLOAD_EXTENSIONS as readonly string[];
   const dot = name?.lastIndexOf('.') ?? -1;
   const named = name && dot > 0 ? name.slice(dot + 1).toLowerCase() : null;
-  if (!sniffed) throw typeError(named ? `.${named}` : declaredType);
-  if (named && !allowed.includes(named)) throw typeError(`.${named}`);
+  if (!sniffed) throw typeError(named ? `.${named}` : declaredType, allowed);
+  if (named && !allowed.includes(named)) throw typeError(`.${named}`, allowed);
   const extension = named
     ? sniffed.extensions.includes(named)
       ? named
       : undefined
     : sniffed.extensions.find((e) => allowed.includes(e));
-  if (!extension) throw typeError(sniffed.mimeType);
+  if (!extension) throw typeError(sniffed.mimeType, allowed);
+  if ((FONT_UPLOAD_EXTENSIONS as readonly string[]).includes(extension) && content.length > MAX_FONT_BYTES)
+    throw new DomainError(
+      'validation',
+      t('validation.fileTooLarge', { limit: formatBytes(MAX_FONT_BYTES) }),
+      'data',
+    );
   const mimeType = (MIME_BY_EXTENSION[extension] ?? 'application/octet-stream').split(';')[0]!;
   // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed here
   const base = (name ?? '').replace(/[\u0000-\u001f\\/]/g, '').trim();
@@ -119,7 +134,7 @@ export class UploadService {
   async create(ctx: RequestContext, body: unknown): Promise<ReturnType<typeof uploadJson>> {
     const input = parseInput(uploadInput, body);
     const file = parseDataUrl(input.data, MAX_UPLOAD_BYTES);
-    const checked = checkUpload(file.content, file.declaredType, input.name);
+    const checked = checkUpload(file.content, file.declaredType, input.name, STAFF_UPLOAD_EXTENSIONS);
     await checkUploadContent(checked);
     return this.store(ctx, checked, null);
   }
@@ -180,7 +195,7 @@ export class UploadService {
     let replacement: CheckedFile | null = null;
     if (input.data) {
       const file = parseDataUrl(input.data, MAX_UPLOAD_BYTES);
-      replacement = checkUpload(file.content, file.declaredType, input.name);
+      replacement = checkUpload(file.content, file.declaredType, input.name, STAFF_UPLOAD_EXTENSIONS);
     }
     const saved = await this.files.update(ctx, id, replacement, (row) => {
       if (input.name !== undefined && input.name !== '') row.name = input.name;

@@ -1,5 +1,6 @@
 import { applyDecorators, Body, Controller, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiBody, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { DEFAULT_UPLOAD_EXTENSIONS, STAFF_UPLOAD_EXTENSIONS } from '@ordering/common';
 import type { Request } from 'express';
 import { Ctx } from '../core/decorators.js';
 import type { RequestContext } from '../core/request-context.js';
@@ -26,8 +27,12 @@ const uploadSchema = {
 };
 const bodySchema = {
   ...jsonSchemaOf(uploadInput),
-  description:
-    'data: die Datei als Data-URL; txt, csv, gif, jpg, jpeg, png, svg, mp4, mpeg, webm, zip, pdf, doc, docx, xls, xlsx, ppt, pptx',
+  description: `data: die Datei als Data-URL; ${DEFAULT_UPLOAD_EXTENSIONS.join(', ')}`,
+};
+/** Staff may upload the font files too (the shop's fonts), at most 5 MB each. */
+const staffBodySchema = {
+  ...bodySchema,
+  description: `data: die Datei als Data-URL; ${STAFF_UPLOAD_EXTENSIONS.join(', ')} (Schriftdateien höchstens 5 MB)`,
 };
 
 /** `POST /api/uploads/public`: files of customers at checkout (the back office's routes are below). */
@@ -80,6 +85,6 @@ export class UploadsController {
 /** List, read, create, update and delete: the generated routes, writes through {@link UploadService}. */
 export const UploadsCrudController = crudController(uploadResource, {
   writes: UploadService,
-  bodySchema: { ...bodySchema, required: ['data'] },
+  bodySchema: { ...staffBodySchema, required: ['data'] },
   entitySchema: uploadSchema,
 });

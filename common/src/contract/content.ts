@@ -157,6 +157,10 @@ export interface Config {
   mapAccessToken?: string;
   /** The ad pixel's id (Meta Pixel); empty: no pixel (common/src/ad-pixel.ts). */
   adPixelId?: string;
+  /** The headings' font family (`/font/{family}/style-regular.embed.css`); empty: the system font. */
+  headingFont?: string;
+  /** The body text's font family; empty: the system font. */
+  bodyFont?: string;
   /** Cash payments globally on. */
   enableCash: boolean;
   /** Debit card payments globally on. */

@@ -263,6 +263,8 @@ export const de = {
   'validation.exactLength': 'Dieser Wert sollte genau {length} Zeichen lang sein.',
   'validation.email': 'Dieser Wert ist keine gültige E-Mail-Adresse.',
   'validation.url': 'Dieser Wert ist keine gültige URL.',
+  'validation.fontFamily':
+    'Diese Schriftart ist nicht angelegt: unter Medien → Schriftarten eine Familie mit der Variante „regular“ anlegen oder die Systemschrift wählen.',
   'validation.adPixelId': 'Die Pixel-ID besteht aus 5 bis 20 Ziffern (Meta Events Manager, „Pixel-ID“).',
   'validation.mapHost':
     'Diese Kartenadresse ist nicht erlaubt. Erlaubt sind https-Adressen von MapTiler (*.maptiler.com) und Mapbox (api.mapbox.com).',

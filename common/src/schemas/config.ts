@@ -42,6 +42,15 @@ const link = () =>
     .nullish()
     .transform((v) => v || null);
 
+/** A configured font's family (the API checks that it exists); empty: the system font. */
+const fontFamily = () =>
+  z
+    .string()
+    .trim()
+    .max(100)
+    .nullish()
+    .transform((v) => v ?? '');
+
 const secret = () => z.string().max(500).nullish();
 
 /** The body of `POST /api/config`: the whole configuration; missing fields take their defaults. */
@@ -100,6 +109,10 @@ export const shopConfigInput = z.object({
     .refine((v) => v === '' || AD_PIXEL_ID_PATTERN.test(v), { message: t('validation.adPixelId') })
     .nullish()
     .transform((v) => v ?? ''),
+  /** The family of the headings' font (`/api/fonts`, variant `regular`); '' the system font. */
+  headingFont: fontFamily(),
+  /** The family of the body text's font; '' the system font. */
+  bodyFont: fontFamily(),
   enableCash: flag(true),
   enableATMCard: flag(false),
   enableMollie: flag(false),

@@ -236,6 +236,20 @@ export const SETTINGS: readonly SettingEntry[] = [
     `${W}storefront/content/marketing/AdPixelStore.ts`,
   ),
   config(
+    'headingFont',
+    'Schriftart der Überschriften',
+    'Familie einer Schriftart (Medien → Schriftarten, Variante „regular“) für die Überschriften von Shop und Kiosk, von der eigenen Adresse geladen; leer = Systemschrift.',
+    `${B}config/shop-config.service.ts`,
+    `${W}shell/fonts.ts`,
+  ),
+  config(
+    'bodyFont',
+    'Schriftart des Fließtexts',
+    'Familie einer Schriftart für den übrigen Text von Shop und Kiosk; leer = Systemschrift.',
+    `${B}config/shop-config.service.ts`,
+    `${W}shell/fonts.ts`,
+  ),
+  config(
     'anonymiseOrdersAfterMonths',
     'Personenbezogene Daten anonymisieren nach (Monaten)',
     'Abgeschlossene, abgelehnte und stornierte Bestellungen, ab dem Bestelldatum: Name, Kontakt, Adresse und Kommentare werden entfernt; Beträge, Datum und Artikel bleiben. Leer = nie.',

@@ -9,6 +9,6 @@ describe(fontStylesheetUrl.name, () => {
   });
 
   it('falls back to the system font stack', () => {
-    expect(fontFamilyValue('Open "Sans"')).toBe('"Open Sans", var(--font-body)');
+    expect(fontFamilyValue('Open "Sans"')).toBe('"Open Sans", var(--font-system)');
   });
 });

@@ -11,7 +11,7 @@ export function fontStylesheetUrl({ family, variant }: FontRef): string {
 
 /** The CSS `font-family` value of a configured family, with the system stack as fallback. */
 export function fontFamilyValue(family: string): string {
-  return `"${family.replace(/["\\]/g, '')}", var(--font-body)`;
+  return `"${family.replace(/["\\]/g, '')}", var(--font-system)`;
 }
 
 /**
@@ -25,4 +25,29 @@ export function loadFont(font: FontRef, doc: Document = document): void {
   link.rel = 'stylesheet';
   link.href = href;
   doc.head.appendChild(link);
+}
+
+/** The theme's custom properties of the shop's two fonts (styles/theme.css). */
+const FONT_VARIABLES = { headingFont: '--font-heading', bodyFont: '--font-body' } as const;
+
+/**
+ * The shop's configured heading and body fonts (`/api/init`'s configuration): each family's stylesheet from
+ * the shop's own origin and the theme's variable set to it, the system font behind it; an empty family
+ * gives the variable back to the theme (the system font).
+ */
+export function applyShopFonts(
+  config: { headingFont?: string; bodyFont?: string },
+  doc: Document | undefined = globalThis.document,
+): void {
+  if (!doc) return; // stores without a page (tests in Node)
+  for (const key of ['headingFont', 'bodyFont'] as const) {
+    const family = config[key]?.trim();
+    const style = doc.documentElement.style;
+    if (!family) {
+      style.removeProperty(FONT_VARIABLES[key]);
+      continue;
+    }
+    loadFont({ family, variant: 'regular' }, doc);
+    style.setProperty(FONT_VARIABLES[key], fontFamilyValue(family));
+  }
 }

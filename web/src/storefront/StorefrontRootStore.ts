@@ -4,6 +4,7 @@ import type { ApiClient } from '../api/ApiClient';
 import { AnalyticsStore, commercePayload } from './content/analytics/AnalyticsStore';
 import { ConsentStore, memoryCookieJar, type CookieJar } from './content/consent/ConsentStore';
 import { AdPixelStore } from './content/marketing/AdPixelStore';
+import { applyShopFonts } from '../shell/fonts';
 import { serverProbe } from '../stores/probe';
 import { UiStore } from '../stores/UiStore';
 import { BranchStore } from './stores/BranchStore';
@@ -80,11 +81,15 @@ export class StorefrontRootStore {
     );
     this.analytics = new AnalyticsStore(api, this.consent);
     this.adPixel = new AdPixelStore(this.consent, () => this.data.config);
-    // Every load: the configured names into the shell, and carts checked against the new catalogue.
+    // Every load: the configured names into the shell, the shop's fonts into the page, and carts checked
+    // against the new catalogue.
     reaction(
       () => this.data.version,
       () => {
-        if (this.data.config) this.ui.applyConfig(this.data.config);
+        if (this.data.config) {
+          this.ui.applyConfig(this.data.config);
+          applyShopFonts(this.data.config);
+        }
         this.cart.migrateAll();
       },
     );

@@ -143,7 +143,16 @@ export const FieldInput = observer(function FieldInput({ form, field, refs, disa
         </div>
       );
     case 'select': {
-      const numeric = typeof value === 'number' || field.options?.every((o) => /^\d+$/.test(o.value));
+      // With a collection: the distinct row titles are the choices and the stored value (font families).
+      const choices = field.collection
+        ? [...new Set(refs.options(field.collection).map((o) => o.label))].map((title) => ({
+            value: title,
+            label: title,
+          }))
+        : field.options;
+      const numeric =
+        typeof value === 'number' ||
+        (!field.collection && field.options?.every((o) => /^\d+$/.test(o.value)));
       control = (
         <select
           {...common}
@@ -153,7 +162,7 @@ export const FieldInput = observer(function FieldInput({ form, field, refs, disa
           }
         >
           <option value="">{required ? 'Bitte wählen' : '–'}</option>
-          {field.options?.map((o) => (
+          {choices?.map((o) => (
             <option key={o.value} value={o.value}>
               {o.label}
             </option>

@@ -974,6 +974,8 @@ export const CONFIG_DESCRIPTION: EntityDescription = {
         group: 'Shop',
       },
       { name: 'disableTickets', type: 'boolean', group: 'Shop' },
+      { name: 'headingFont', type: 'select', collection: 'fonts', group: 'Darstellung' },
+      { name: 'bodyFont', type: 'select', collection: 'fonts', group: 'Darstellung' },
       { name: 'rejectionReasons', type: 'textarea', rows: 6, group: 'Bestellungen' },
       { name: 'anonymiseOrdersAfterMonths', type: 'number', step: 1, group: 'Datenschutz' },
       { name: 'adPixelId', type: 'text', group: 'Datenschutz' },

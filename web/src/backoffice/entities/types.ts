@@ -41,7 +41,10 @@ export interface FieldDescription {
   label?: string;
   /** Choices of select and multiselect. */
   options?: readonly FieldOption[];
-  /** The collection a ref, refs, image or images field points into (`branches`, `images` …). */
+  /**
+   * The collection a ref, refs, image or images field points into (`branches`, `images` …); on a select, the
+   * collection whose distinct row titles are the choices and the stored value (a font's family).
+   */
   collection?: string;
   /** The key of the special editor for type `custom` (../editors/index.ts). */
   editor?: string;

@@ -105,8 +105,10 @@ function FileEditor(props: CustomEditorProps<string | null | undefined> & { kind
           onChange={(e) => take(e.target.files?.[0])}
         />
         <p className="ed-hint">
-          {kind === 'image' ? 'JPG, PNG, GIF, WebP oder SVG' : 'Dokumente, Bilder, Videos oder ZIP'},
-          höchstens 15 MB.
+          {kind === 'image'
+            ? 'JPG, PNG, GIF, WebP oder SVG'
+            : 'Dokumente, Bilder, Videos, ZIP oder Schriftdateien'}
+          , höchstens 15 MB.
         </p>
       </div>
       <FieldError message={problem ?? props.errors[''] ?? undefined} />

@@ -16,6 +16,8 @@ describe('upload editor checks', () => {
       'Der Dateityp der Datei ist ungültig (pdf). Erlaubte Dateitypen sind jpg, jpeg, png, gif, webp, svg.',
     );
     expect(fileProblem({ name: 'menu.pdf', size: 10 }, 'file')).toBeNull();
+    // The shop's fonts are uploaded here too (the server checks their content).
+    expect(fileProblem({ name: 'Hausschrift.woff2', size: 10 }, 'file')).toBeNull();
     expect(fileProblem({ name: 'Foto.JPG', size: 10 }, 'image')).toBeNull();
   });
 

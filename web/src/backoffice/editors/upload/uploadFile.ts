@@ -1,4 +1,4 @@
-import { DEFAULT_UPLOAD_EXTENSIONS, t } from '@ordering/common';
+import { STAFF_UPLOAD_EXTENSIONS, t } from '@ordering/common';
 
 /** The media API's formats and limit (backend/src/media: image-sizes.ts, upload.service.ts). */
 export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'svg'] as const;
@@ -22,7 +22,7 @@ export const extensionOf = (name: string) => (/\.([A-Za-z0-9]{1,10})$/.exec(name
 export function fileProblem(file: { name: string; size: number }, kind: UploadKind): string | null {
   if (file.size === 0) return t('validation.fileEmpty');
   if (file.size > MAX_FILE_BYTES) return t('validation.fileTooLarge', { limit: formatBytes(MAX_FILE_BYTES) });
-  const allowed: readonly string[] = kind === 'image' ? IMAGE_EXTENSIONS : DEFAULT_UPLOAD_EXTENSIONS;
+  const allowed: readonly string[] = kind === 'image' ? IMAGE_EXTENSIONS : STAFF_UPLOAD_EXTENSIONS;
   const extension = extensionOf(file.name);
   if (!allowed.includes(extension))
     return t('validation.fileType', { type: extension || 'unbekannt', types: allowed.join(', ') });
