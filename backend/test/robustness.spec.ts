@@ -26,10 +26,11 @@ const MALFORMED: unknown[] = [
 /** Routes authenticated by a signature over the body instead of a session (Datatrans' webhook). */
 // Routes that authenticate the request themselves: a payment webhook by its signature, a terminal by its
 // device key (`/api/devices/me/...`), the staff time clock by the branch's key in its path and the
-// employee's PIN (`/api/time-tracking/{branchId}/{apiKey}/...`). The administrator's session is not theirs:
-// 401 by design.
+// employee's PIN (`/api/time-tracking/{branchId}/{apiKey}/...`), the counter board by a front-desk device's key
+// in its path and the employee's PIN (`/api/orders/frontdesk/{branchId}/{apiKey}/...`). The administrator's
+// session is not theirs: 401 by design.
 const SIGNED_BODY =
-  /^\/api\/(payments\/datatrans\/webhook|devices\/me\/.*|time-tracking\/:branchId\/:apiKey\/.*)$/;
+  /^\/api\/(payments\/datatrans\/webhook|devices\/me\/.*|time-tracking\/:branchId\/:apiKey\/.*|orders\/frontdesk\/:branchId\/:apiKey\/.*)$/;
 
 describe('write routes under malformed input', () => {
   let t: TestApp;
