@@ -92,6 +92,38 @@ describe('safe files and links', () => {
     expect(res.body.errors[0].field).toBe('data');
   });
 
+  it('checks a replacement file as it checks a new one: an unsafe SVG cannot come in by an update', async () => {
+    const created = await t.request(
+      'POST',
+      '/api/uploads',
+      {
+        data: dataUrl(
+          'image/svg+xml',
+          Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><rect width="9" height="9"/></svg>'),
+        ),
+        name: 'plan.svg',
+      },
+      admin,
+    );
+    expect(created.status).toBe(201);
+    const replaced = await t.request(
+      'PUT',
+      `/api/uploads/${created.body.data.id}`,
+      {
+        data: dataUrl(
+          'image/svg+xml',
+          Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>'),
+        ),
+        name: 'plan.svg',
+      },
+      admin,
+    );
+    expect(replaced.status).toBe(400);
+    expect(replaced.body.errors[0].field).toBe('data');
+    const read = await t.request('GET', `/api/uploads/${created.body.data.id}`, undefined, admin);
+    expect(read.body.data.version).toBe(1);
+  });
+
   it.each([
     ['/\\evil.example', 400],
     ['//evil.example', 400],

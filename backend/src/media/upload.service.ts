@@ -196,6 +196,8 @@ export class UploadService {
     if (input.data) {
       const file = parseDataUrl(input.data, MAX_UPLOAD_BYTES);
       replacement = checkUpload(file.content, file.declaredType, input.name, STAFF_UPLOAD_EXTENSIONS);
+      // A replacement is a new file: the same content checks as on create (an unsafe SVG, too many pixels).
+      await checkUploadContent(replacement);
     }
     const saved = await this.files.update(ctx, id, replacement, (row) => {
       if (input.name !== undefined && input.name !== '') row.name = input.name;
