@@ -85,7 +85,7 @@ test('opens the board with a device key, sees a new order live and confirms it w
   const dialog = page.getByRole('dialog');
   await enterPin(page, '1111');
   const keypad = dialog.getByRole('group', { name: 'Ziffernblock' });
-  await expect(dialog.getByRole('alert')).toHaveText('Benutzername oder PIN ist falsch.');
+  await expect(dialog.getByRole('alert')).toHaveText('Die PIN ist falsch. Bitte erneut eingeben.');
   await screenshot(page, testInfo, 'counter-pin-dialog-1280x800', false);
   await expectNoSeriousA11yViolations(page);
   for (const digit of PIN) await keypad.getByRole('button', { name: digit, exact: true }).click();

@@ -122,7 +122,7 @@ describe(CounterBoardStore.name, () => {
     expect(store.error).toBe(COUNTER_TEXTS.pinTooShort);
     for (const d of '234') store.pressDigit(d);
     await store.submitPin();
-    expect(store.error).toBe('Benutzername oder PIN ist falsch.');
+    expect(store.error).toBe('Die PIN ist falsch. Bitte erneut eingeben.');
     expect(store.pending).toEqual({ orderId: 1, action: 'confirm' });
     expect(store.pin).toBe('');
     expect(store.current).toBeNull();

@@ -37,6 +37,8 @@ export const COUNTER_TEXTS = {
   other: 'Andere Person',
   pinTooShort: 'Die PIN hat 4 bis 8 Ziffern.',
   failed: 'Die Aktion konnte nicht ausgeführt werden.',
+  /** The person was picked by tile, so only the PIN can be wrong (the server's text names a user name too). */
+  wrongPin: 'Die PIN ist falsch. Bitte erneut eingeben.',
   empty: 'Keine Bestellungen',
 } as const;
 
@@ -401,9 +403,13 @@ export class CounterBoardStore {
     } catch (error) {
       runInAction(() => {
         const message =
-          error instanceof ApiRequestError && error.status !== 0 ? error.message : COUNTER_TEXTS.failed;
+          error instanceof ApiRequestError && error.status === 401
+            ? COUNTER_TEXTS.wrongPin
+            : error instanceof ApiRequestError && error.status !== 0
+              ? error.message
+              : COUNTER_TEXTS.failed;
         if (error instanceof ApiRequestError && (error.status === 401 || error.status === 429)) {
-          // A wrong (or since changed) PIN: ask again, with the server's German answer.
+          // A wrong (or since changed) PIN: ask again; a brake (429) says how long to wait.
           this.identity = null;
           this.pending = pending;
           this.picked = this.staff.find((s) => s.id === who.userId) ?? null;
