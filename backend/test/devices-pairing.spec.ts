@@ -1,6 +1,6 @@
 import { Image } from '../src/media/image.entity.js';
 import { Upload } from '../src/media/upload.entity.js';
-import { Device } from '../src/operations/devices/device.entity.js';
+import { Device } from '../src/devices/device.entity.js';
 import { PAIRING_TTL_MS } from '../src/devices/device-pairing.service.js';
 import { ONLINE_WITHIN_MS } from '../src/devices/device-commands.service.js';
 import { admin, makeBranch } from './operations.fixtures.js';

@@ -1,8 +1,8 @@
 import { Branch } from '../src/branches/branch.entity.js';
 import { AuditLog } from '../src/logs/audit-log.entity.js';
 import { Order } from '../src/orders/order.entity.js';
-import { Device } from '../src/operations/devices/device.entity.js';
-import { hashDeviceKey } from '../src/operations/devices/device-key.service.js';
+import { Device } from '../src/devices/device.entity.js';
+import { hashDeviceKey } from '../src/devices/device-key.service.js';
 import { makeUser } from './operations.fixtures.js';
 import { loadDemo, NOON, ORDER_TEST_ENV, postOrder, takeaway, type Demo } from './orders.fixtures.js';
 import { openStream, type SseStream } from './support/sse.js';

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Device } from '../src/operations/devices/device.entity.js';
+import { Device } from '../src/devices/device.entity.js';
 import { admin, idsOf, makeBranch, makeUser, manager } from './operations.fixtures.js';
 import { asUser, HeaderAuthenticator } from './support/header-authenticator.js';
 import { startTestApp, type TestApp } from './support/test-app.js';

@@ -1,8 +1,8 @@
 import { deviceScopes } from '../src/core/device-scopes.js';
 import { HTTP_MESSAGES } from '../src/core/messages.js';
 import { User } from '../src/auth/user.entity.js';
-import { Device } from '../src/operations/devices/device.entity.js';
-import { hashDeviceKey } from '../src/operations/devices/device-key.service.js';
+import { Device } from '../src/devices/device.entity.js';
+import { hashDeviceKey } from '../src/devices/device-key.service.js';
 import { type Demo, loadDemo, NOON, ORDER_TEST_ENV, postOrder, takeaway } from './orders.fixtures.js';
 import { bearerFor } from './support/auth.js';
 import { discoverRoutes, type Route } from './support/routes.js';

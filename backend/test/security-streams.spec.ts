@@ -1,5 +1,5 @@
-import { Device } from '../src/operations/devices/device.entity.js';
-import { hashDeviceKey } from '../src/operations/devices/device-key.service.js';
+import { Device } from '../src/devices/device.entity.js';
+import { hashDeviceKey } from '../src/devices/device-key.service.js';
 import { EventStreamHub } from '../src/events/event-stream.hub.js';
 import { type Demo, loadDemo, NOON, ORDER_TEST_ENV, postOrder, takeaway } from './orders.fixtures.js';
 import { bearerFor, insertUser, signIn } from './support/auth.js';

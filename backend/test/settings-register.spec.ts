@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SETTINGS, shopConfigInput, type SettingEntry } from '@ordering/common/schemas';
-import { DEVICE_SETTINGS } from '../src/operations/devices/device-settings.js';
+import { DEVICE_SETTINGS } from '../src/devices/device-settings.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -96,7 +96,7 @@ describe('the register of settings', () => {
       key: 'showBalloons',
       label: 'Luftballons',
       help: 'Zeigt Luftballons auf dem Bildschirmschoner.',
-      readBy: ['web/src/kiosk/KioskStore.ts', 'backend/src/operations/devices/device-settings.ts'],
+      readBy: ['web/src/kiosk/KioskStore.ts', 'backend/src/devices/device-settings.ts'],
     };
     expect(unreadSettings([...SETTINGS, dead])).toContain('kiosk.showBalloons');
   });

@@ -1,6 +1,6 @@
 import { Branch } from '../src/branches/branch.entity.js';
-import { Device } from '../src/operations/devices/device.entity.js';
-import { hashDeviceKey } from '../src/operations/devices/device-key.service.js';
+import { Device } from '../src/devices/device.entity.js';
+import { hashDeviceKey } from '../src/devices/device-key.service.js';
 import {
   delivery,
   loadDemo,

@@ -1,6 +1,6 @@
 import { User } from '../src/auth/user.entity.js';
-import { Device } from '../src/operations/devices/device.entity.js';
-import { hashDeviceKey } from '../src/operations/devices/device-key.service.js';
+import { Device } from '../src/devices/device.entity.js';
+import { hashDeviceKey } from '../src/devices/device-key.service.js';
 import { makeBranch, makeUser, manager } from './operations.fixtures.js';
 import { HeaderAuthenticator } from './support/header-authenticator.js';
 import { startTestApp, type TestApp } from './support/test-app.js';

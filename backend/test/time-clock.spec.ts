@@ -3,8 +3,8 @@ import { CLOCK_PERSON_RULE } from '../src/operations/time-tracking/time-clock.se
 import { WorkingActivityOneOpen1795460000000 } from '../src/database/migrations/operations/1795460000000-working-activity-one-open.js';
 import { AuditLog } from '../src/logs/audit-log.entity.js';
 import { User } from '../src/auth/user.entity.js';
-import { Device } from '../src/operations/devices/device.entity.js';
-import { hashDeviceKey } from '../src/operations/devices/device-key.service.js';
+import { Device } from '../src/devices/device.entity.js';
+import { hashDeviceKey } from '../src/devices/device-key.service.js';
 import { admin, makeBranch, makeUser, manager } from './operations.fixtures.js';
 import { HeaderAuthenticator } from './support/header-authenticator.js';
 import { startTestApp, type TestApp } from './support/test-app.js';

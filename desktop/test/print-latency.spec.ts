@@ -4,8 +4,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { Device } from '../../backend/src/operations/devices/device.entity.js';
-import { hashDeviceKey } from '../../backend/src/operations/devices/device-key.service.js';
+import { Device } from '../../backend/src/devices/device.entity.js';
+import { hashDeviceKey } from '../../backend/src/devices/device-key.service.js';
 import {
   type Demo,
   loadDemo,

@@ -1,7 +1,7 @@
 // End to end: the terminal's logic (as `npm run terminal` runs it) against the real backend, started in
 // this process as the backend's tests do, and the fake printer. Orders go in through the public API.
 import path from 'node:path';
-import { hashDeviceKey } from '../../backend/src/operations/devices/device-key.service.js';
+import { hashDeviceKey } from '../../backend/src/devices/device-key.service.js';
 import { type Demo, postOrder, takeaway } from '../../backend/test/orders.fixtures.js';
 import type { TestApp } from '../../backend/test/support/test-app.js';
 import { DeviceClient } from '../src/main/terminal/device-client.js';

@@ -4,7 +4,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { hashDeviceKey } from '../../backend/src/operations/devices/device-key.service.js';
+import { hashDeviceKey } from '../../backend/src/devices/device-key.service.js';
 import { type Demo, postOrder, takeaway } from '../../backend/test/orders.fixtures.js';
 import type { TestApp } from '../../backend/test/support/test-app.js';
 import { compileTerminal } from './compile-terminal.js';

@@ -5,7 +5,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { Device } from '../../backend/src/operations/devices/device.entity.js';
+import { Device } from '../../backend/src/devices/device.entity.js';
 import { bearerFor, insertUser } from '../../backend/test/support/auth.js';
 import { type Demo, postOrder, takeaway } from '../../backend/test/orders.fixtures.js';
 import type { TestApp } from '../../backend/test/support/test-app.js';

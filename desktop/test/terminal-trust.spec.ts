@@ -3,8 +3,8 @@
 // cancellation after printing comes out as a "STORNIERT" slip; the front desk's autoPrint decides whether
 // a new order reaches the printer at all.
 import path from 'node:path';
-import { hashDeviceKey } from '../../backend/src/operations/devices/device-key.service.js';
-import { Device } from '../../backend/src/operations/devices/device.entity.js';
+import { hashDeviceKey } from '../../backend/src/devices/device-key.service.js';
+import { Device } from '../../backend/src/devices/device.entity.js';
 import { Order } from '../../backend/src/orders/order.entity.js';
 import { type Demo, postOrder, takeaway } from '../../backend/test/orders.fixtures.js';
 import type { TestApp } from '../../backend/test/support/test-app.js';

@@ -28,3 +28,18 @@ export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.in
 
 // The field schemas and the German messages are shared with the back office (common/src/schemas/fields.ts).
 export { fields, germanMessage };
+
+/**
+ * Validates a nested value (e.g. device settings chosen by type) and names fields under `prefix`.
+ * @throws DomainError('validation') with German messages.
+ */
+export function parseNested<S extends z.ZodType>(schema: S, value: unknown, prefix: string): z.infer<S> {
+  const result = schema.safeParse(value ?? {}, { reportInput: true });
+  if (!result.success) {
+    throw new DomainError(
+      'validation',
+      toFieldErrors(result.error).map((e) => ({ ...e, field: e.field ? `${prefix}.${e.field}` : prefix })),
+    );
+  }
+  return result.data;
+}

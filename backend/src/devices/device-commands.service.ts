@@ -6,15 +6,15 @@ import type { RequestContext } from '../core/request-context.js';
 import { TransactionalConnection } from '../core/transaction.js';
 import { parseInput } from '../core/validation.js';
 import { EventLogWriter } from '../events/event-log.writer.js';
-import { Device } from '../operations/devices/device.entity.js';
-import { maskedKey } from '../operations/devices/device.resource.js';
-import { isOnline } from '../operations/devices/device-settings.js';
+import { Device } from './device.entity.js';
+import { maskedKey } from './device.resource.js';
+import { isOnline } from './device-settings.js';
 import { DigitalSignageStream } from '../operations/signage/digital-signage-stream.entity.js';
 import { DeviceLog } from './device-log.entity.js';
 import type { AuthenticatedDevice } from './device-jobs.service.js';
 import { DevicePairingService } from './device-pairing.service.js';
 
-export { DEVICE_ONLINE_MS as ONLINE_WITHIN_MS } from '../operations/devices/device-settings.js';
+export { DEVICE_ONLINE_MS as ONLINE_WITHIN_MS } from './device-settings.js';
 /** What one upload may carry. */
 export const MAX_LOG_LINES = 500;
 const MAX_LOG_CHARS = 256 * 1024;

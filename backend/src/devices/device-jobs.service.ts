@@ -13,13 +13,13 @@ import { APP_CONFIG } from '../core/tokens.js';
 import { TransactionalConnection } from '../core/transaction.js';
 import { EventLogWriter, PRINT_WITHDRAWN } from '../events/event-log.writer.js';
 import { JobQueue, rowsOf } from '../jobs/job-queue.service.js';
-import { Device } from '../operations/devices/device.entity.js';
+import { Device } from './device.entity.js';
 import {
   isOnline,
   type PrinterState,
   printerStateSchema,
   printerStateText,
-} from '../operations/devices/device-settings.js';
+} from './device-settings.js';
 import { staffOrderJson } from '../orders/order-json.js';
 import { Order } from '../orders/order.entity.js';
 

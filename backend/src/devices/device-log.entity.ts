@@ -1,6 +1,6 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, type Relation } from 'typeorm';
 import { BaseEntity } from '../database/base.entity.js';
-import { Device } from '../operations/devices/device.entity.js';
+import { Device } from './device.entity.js';
 
 /**
  * A device's logs: a row is written when staff ask for them (`POST /api/devices/{id}/request-device-logs`,

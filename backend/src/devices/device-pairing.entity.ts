@@ -1,6 +1,6 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, type Relation } from 'typeorm';
 import { BaseEntity } from '../database/base.entity.js';
-import { Device } from '../operations/devices/device.entity.js';
+import { Device } from './device.entity.js';
 
 /**
  * A terminal waiting to be paired (see docs/decisions/terminal.md): it shows `code`, an administrator

@@ -11,9 +11,9 @@ import type { RequestContext } from '../core/request-context.js';
 import { TransactionalConnection } from '../core/transaction.js';
 import { parseInput } from '../core/validation.js';
 import { AuditService } from '../logs/audit.service.js';
-import { Device } from '../operations/devices/device.entity.js';
-import { hashDeviceKey, NEWEST_JOB } from '../operations/devices/device-key.service.js';
-import { maskedKey } from '../operations/devices/device.resource.js';
+import { Device } from './device.entity.js';
+import { hashDeviceKey, NEWEST_JOB } from './device-key.service.js';
+import { maskedKey } from './device.resource.js';
 import { DevicePairing } from './device-pairing.entity.js';
 
 /** How long a pairing code is valid. Pairing takes under a minute; ten leave room for walking to the PC. */

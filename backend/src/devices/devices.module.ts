@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { Clock } from '../core/clock.js';
+import { ResourceModule } from '../crud/resource.module.js';
 import { EventsModule } from '../events/events.module.js';
 import { JobsModule } from '../jobs/jobs.module.js';
 import { DeviceCommandsService } from './device-commands.service.js';
@@ -6,14 +8,21 @@ import { DeviceJobsController } from './device-jobs.controller.js';
 import { DeviceJobsService } from './device-jobs.service.js';
 import { DevicePairingController } from './device-pairing.controller.js';
 import { DevicePairingService } from './device-pairing.service.js';
+import { DeviceKeyController } from './device-key.controller.js';
+import { DeviceKeyService } from './device-key.service.js';
+import { bindDeviceClock, deviceResource } from './device.resource.js';
 
 /**
- * The terminals' side of devices: pairing, heartbeat, print jobs handed out and acknowledged, test pages
- * and notifications, logs.
+ * Devices, one home: the records and their settings (`/api/devices`), their keys, and the terminals' side:
+ * pairing, heartbeat, print jobs handed out and acknowledged, test pages and notifications, logs.
  */
 @Module({
-  imports: [JobsModule, EventsModule],
-  controllers: [DeviceJobsController, DevicePairingController],
-  providers: [DeviceJobsService, DevicePairingService, DeviceCommandsService],
+  imports: [JobsModule, EventsModule, ResourceModule.for('Devices', [deviceResource])],
+  controllers: [DeviceKeyController, DeviceJobsController, DevicePairingController],
+  providers: [DeviceKeyService, DeviceJobsService, DevicePairingService, DeviceCommandsService],
 })
-export class DevicesModule {}
+export class DevicesModule {
+  constructor(clock: Clock) {
+    bindDeviceClock(clock);
+  }
+}

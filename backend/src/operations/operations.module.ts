@@ -1,10 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ResourceModule } from '../crud/resource.module.js';
 import { departmentResource } from './departments/department.resource.js';
-import { DeviceKeyController } from './devices/device-key.controller.js';
-import { DeviceKeyService } from './devices/device-key.service.js';
-import { bindDeviceClock, deviceResource } from './devices/device.resource.js';
-import { Clock } from '../core/clock.js';
 import { projectResource } from './projects/project.resource.js';
 import { taskResource } from './projects/task.resource.js';
 import { segmentResource, signageDeviceResource, streamResource } from './signage/signage.resources.js';
@@ -17,14 +13,13 @@ import { workingActivityResource } from './time-tracking/working-activity.resour
 import { workingScheduleResource } from './time-tracking/working-schedule.resource.js';
 
 /**
- * Operations: departments, desktop devices, time tracking (activities, shift plans, holiday balances),
+ * Operations: departments, time tracking (activities, shift plans, holiday balances),
  * projects and tasks, digital signage (see the entity group `operations`).
  */
 @Module({
   imports: [
     ResourceModule.for('Operations', [
       departmentResource,
-      deviceResource,
       workingActivityResource,
       workingScheduleResource,
       projectResource,
@@ -34,13 +29,9 @@ import { workingScheduleResource } from './time-tracking/working-schedule.resour
       signageDeviceResource,
     ]),
   ],
-  controllers: [DeviceKeyController, HolidayBalanceController, TimeSheetController, TimeClockController],
-  providers: [DeviceKeyService, HolidayBalanceService, TimeClockService, WorkingTimeService],
+  controllers: [HolidayBalanceController, TimeSheetController, TimeClockController],
+  providers: [HolidayBalanceService, TimeClockService, WorkingTimeService],
   // The staff PIN check is shared with the front-desk board (orders).
   exports: [TimeClockService],
 })
-export class OperationsModule {
-  constructor(clock: Clock) {
-    bindDeviceClock(clock);
-  }
-}
+export class OperationsModule {}

@@ -5,7 +5,7 @@ import { DomainError } from '../core/errors.js';
 import { isCalendarDay } from '../core/input.js';
 import { HTTP_MESSAGES } from '../core/messages.js';
 import type { FilterDefinition } from '../crud/resource.js';
-import { fields, toFieldErrors } from '../core/validation.js';
+import { fields } from '../core/validation.js';
 
 // Shared with the back office's forms (common/src/schemas/fields.ts).
 export const { optionalRef, optionalDateTime, optionalDate, optionalIdentifier, halfDays } = fields;
@@ -29,21 +29,6 @@ export const isBranchScoped = (ctx: RequestContext) => ctx.branchScope() !== 'al
 /** @throws DomainError('forbidden') for branch-scoped users (writes that only managers make). */
 export function assertManager(ctx: RequestContext) {
   if (isBranchScoped(ctx)) throw new DomainError('forbidden', HTTP_MESSAGES.forbidden);
-}
-
-/**
- * Validates a nested value (e.g. device settings chosen by type) and names fields under `prefix`.
- * @throws DomainError('validation') with German messages.
- */
-export function parseNested<S extends z.ZodType>(schema: S, value: unknown, prefix: string): z.infer<S> {
-  const result = schema.safeParse(value ?? {}, { reportInput: true });
-  if (!result.success) {
-    throw new DomainError(
-      'validation',
-      toFieldErrors(result.error).map((e) => ({ ...e, field: e.field ? `${prefix}.${e.field}` : prefix })),
-    );
-  }
-  return result.data;
 }
 
 /** A `from`/`to` query value: a calendar day (read in the row's branch time zone) or an ISO date-time. */

@@ -3,8 +3,8 @@ import type { Role } from '../../src/core/permissions.js';
 import { Branch } from '../../src/branches/branch.entity.js';
 import { issueApiToken } from '../../src/auth/accounts.js';
 import { User } from '../../src/auth/user.entity.js';
-import { Device } from '../../src/operations/devices/device.entity.js';
-import { hashDeviceKey } from '../../src/operations/devices/device-key.service.js';
+import { Device } from '../../src/devices/device.entity.js';
+import { hashDeviceKey } from '../../src/devices/device-key.service.js';
 import type { ApiResult, TestApp } from './test-app.js';
 
 /** Test apps hash with the lowest cost: real bcrypt, fast tests. */

@@ -1,7 +1,7 @@
 // Which face a terminal shows, decided by its paired device's type (spec section 3, devices), and how the
 // window for it behaves. Pure: main.ts applies the plan to Electron's BrowserWindow.
 
-/** The device types of the back office (backend/src/operations/devices/device-settings.ts). */
+/** The device types of the back office (backend/src/devices/device-settings.ts). */
 export type DeviceType = 'frontdesk' | 'kiosk' | 'ticket-screen' | 'printer' | 'backoffice' | 'signage';
 
 export type Mode = 'pairing' | 'kiosk' | 'frontdesk' | 'backoffice' | 'signage' | 'printer';

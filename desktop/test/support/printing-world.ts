@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { QueryDeepPartialEntity } from 'typeorm/query-builder/QueryPartialEntity.js';
-import { Device } from '../../../backend/src/operations/devices/device.entity.js';
+import { Device } from '../../../backend/src/devices/device.entity.js';
 import { type Demo, loadDemo, NOON, ORDER_TEST_ENV } from '../../../backend/test/orders.fixtures.js';
 import { startTestApp, type TestApp } from '../../../backend/test/support/test-app.js';
 import { FakePrinter } from '../fake-printer.js';

@@ -29,7 +29,7 @@ export interface KioskTimings {
   doneShownMs: number;
 }
 
-/** What a kiosk device's settings change here (backend/src/operations/devices/device-settings.ts). */
+/** What a kiosk device's settings change here (backend/src/devices/device-settings.ts). */
 export interface KioskDeviceSettings {
   /** Idle seconds before the screensaver (nothing started) or "Sind Sie noch da?" (an order started). */
   idleTimeoutSeconds?: number;

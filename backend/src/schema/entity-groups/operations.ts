@@ -2,7 +2,7 @@ import { AnalyticsLog } from '../../analytics/analytics-log.entity.js';
 import { DeviceLog } from '../../devices/device-log.entity.js';
 import { DevicePairing } from '../../devices/device-pairing.entity.js';
 import { Department } from '../../operations/departments/department.entity.js';
-import { Device } from '../../operations/devices/device.entity.js';
+import { Device } from '../../devices/device.entity.js';
 import { Project } from '../../operations/projects/project.entity.js';
 import { Task } from '../../operations/projects/task.entity.js';
 import { DigitalSignageDevice } from '../../operations/signage/digital-signage-device.entity.js';

@@ -15,7 +15,7 @@ interface PrinterSettings {
   type: 'epson' | 'star';
 }
 
-/** What each device type has (backend/src/operations/devices/device-settings.ts). */
+/** What each device type has (backend/src/devices/device-settings.ts). */
 const HAS_PRINTER = new Set(['frontdesk', 'kiosk', 'printer']);
 // A kiosk never delivers (docs/decisions/settings.md).
 const ORDER_MODES: Array<[string, string]> = [

@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import type { RequestContext } from '../../core/request-context.js';
-import { DomainError } from '../../core/errors.js';
-import { EventBus } from '../../core/events.js';
-import { TransactionalConnection } from '../../core/transaction.js';
-import { HTTP_MESSAGES } from '../../core/messages.js';
-import { AuditService } from '../../logs/audit.service.js';
+import type { RequestContext } from '../core/request-context.js';
+import { DomainError } from '../core/errors.js';
+import { EventBus } from '../core/events.js';
+import { TransactionalConnection } from '../core/transaction.js';
+import { HTTP_MESSAGES } from '../core/messages.js';
+import { AuditService } from '../logs/audit.service.js';
 import { maskedKey } from './device.resource.js';
 import { Device } from './device.entity.js';
-import { hashDeviceKey } from '../../auth/device-authenticator.js';
+import { hashDeviceKey } from '../auth/device-authenticator.js';
 
 /** The newest job id now: a device set up with a new key prints jobs after it (older ones on request). */
 export const NEWEST_JOB = () => '(SELECT coalesce(max(id), 0) FROM job)';

@@ -1,8 +1,8 @@
 import { Controller, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { Allow, Ctx } from '../../core/decorators.js';
-import type { RequestContext } from '../../core/request-context.js';
-import { parseId } from '../../core/input.js';
+import { Allow, Ctx } from '../core/decorators.js';
+import type { RequestContext } from '../core/request-context.js';
+import { parseId } from '../core/input.js';
 import { DeviceKeyService } from './device-key.service.js';
 
 /** Issuing a device's API key (the pairing itself follows with the device routes). */

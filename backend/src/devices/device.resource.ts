@@ -1,8 +1,8 @@
 import { deviceInput } from '@ordering/common/schemas';
 import { ENTITY_NAMES } from '@ordering/common';
-import { defineResource } from '../../crud/resource.js';
-import { parseNested } from '../operations.validation.js';
-import { Clock, SystemClock } from '../../core/clock.js';
+import { defineResource } from '../crud/resource.js';
+import { parseNested } from '../core/validation.js';
+import { Clock, SystemClock } from '../core/clock.js';
 import { DEVICE_SETTINGS, isOnline, printerStateText } from './device-settings.js';
 import { Device } from './device.entity.js';
 

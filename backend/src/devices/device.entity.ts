@@ -1,6 +1,6 @@
 import { Column, Entity, Index, JoinColumn, ManyToOne, type Relation } from 'typeorm';
-import { Branch } from '../../branches/branch.entity.js';
-import { BaseEntity } from '../../database/base.entity.js';
+import { Branch } from '../branches/branch.entity.js';
+import { BaseEntity } from '../database/base.entity.js';
 import type { DeviceSettings, DeviceType, PrinterState } from './device-settings.js';
 
 /** A desktop device (Gerät) at a branch: front-desk terminal, kiosk, ticket screen, printer or back-office PC. */
