@@ -26,6 +26,7 @@ import { JobsModule } from './jobs/jobs.module.js';
 import { LogsModule } from './logs/logs.module.js';
 import { NotificationsModule } from './notifications/notifications.module.js';
 import { OperationsModule } from './operations/operations.module.js';
+import { CheckoutModule } from './checkout/checkout.module.js';
 import { OrdersModule } from './orders/orders.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
 import { PrivacyModule } from './privacy/privacy.module.js';
@@ -61,6 +62,7 @@ export const FEATURE_MODULES = [
   NotificationsModule,
   PaymentsModule,
   OrdersModule,
+  CheckoutModule,
   PrivacyModule,
   BackupModule,
   DevicesModule,

@@ -1,3 +1,4 @@
+import type { OrderEvent } from './order-events.js';
 import {
   allowedActions,
   customerStatus,
@@ -106,4 +107,15 @@ export function publicOrderJson(
 export function auditOrderJson(order: Order): Record<string, unknown> {
   const { hash: _hash, allowedActions: _actions, ...rest } = staffOrderJson(order);
   return rest;
+}
+
+/** What an order event carries: the order's ids and its staff view (subscribers need no second read). */
+export function orderEvent(order: Order, action?: OrderEvent['action']): OrderEvent {
+  return {
+    orderId: order.id,
+    uid: order.uid,
+    branchId: order.branchId ?? 0,
+    order: staffOrderJson(order),
+    ...(action ? { action } : {}),
+  };
 }

@@ -1,20 +1,7 @@
-import {
-  Body,
-  Controller,
-  Delete,
-  Get,
-  Headers,
-  HttpCode,
-  Param,
-  Post,
-  Put,
-  Query,
-  Res,
-} from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import {
   ApiBody,
   ApiCreatedResponse,
-  ApiHeader,
   ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
@@ -25,7 +12,6 @@ import {
 import { ORDER_STATUS_ACTIONS, type OrderStatusAction } from '@ordering/common';
 import type { Response } from 'express';
 import { Allow, Ctx, Public } from '../core/decorators.js';
-import { RawResponse } from '../core/envelope.interceptor.js';
 import { DomainError } from '../core/errors.js';
 import { HTTP_MESSAGES } from '../core/messages.js';
 import { jsonSchemaOf } from '../core/openapi.js';
@@ -39,7 +25,6 @@ import {
   orderFormItemSchema,
   offerSchema,
   printRequestSchema,
-  orderFormSchema,
   orderUpdateSchema,
   questionnaireSchema,
   statusActionSchema,
@@ -69,24 +54,6 @@ export class OrdersController {
     private readonly queries: OrderQueryService,
     private readonly offers: OrderOffersService,
   ) {}
-
-  @Post()
-  @Public()
-  @RawResponse()
-  @ApiOperation({ summary: 'Bestellung aufgeben (Checkout); Preise rechnet der Server' })
-  @ApiHeader({ name: 'Idempotency-Key', required: false })
-  @ApiBody({ schema: jsonSchemaOf(orderFormSchema) })
-  @ApiCreatedResponse(one({ type: 'object', properties: { order: object } }))
-  async create(
-    @Ctx() ctx: RequestContext,
-    @Body() body: unknown,
-    @Headers('idempotency-key') key: string | undefined,
-    @Res({ passthrough: true }) res: Response,
-  ) {
-    const result = await this.orders.create(ctx, body, key);
-    res.status(result.status);
-    return result.body;
-  }
 
   @Get()
   @Allow('orders:read')
@@ -297,15 +264,6 @@ export class OrdersController {
   @ApiOkResponse(one())
   resendSms(@Ctx() ctx: RequestContext, @Param('id') id: string) {
     return this.orders.resend(ctx, orderId(id), 'sms');
-  }
-
-  @Post(':id/update-payment-status')
-  @Allow('orders:write')
-  @HttpCode(200)
-  @ApiParam({ name: 'id', type: 'integer' })
-  @ApiOkResponse(one())
-  paymentStatus(@Ctx() ctx: RequestContext, @Param('id') id: string) {
-    return this.orders.paymentStatus(ctx, orderId(id));
   }
 }
 

@@ -20,7 +20,7 @@ import { OrderWithdrawalsService } from './order-withdrawals.service.js';
 import { OrdersService } from './orders.service.js';
 
 /**
- * Orders: checkout on the server (prices, rules, ticket numbers, idempotency), the staff history and
+ * Orders: the rules of placing an order (prices, rules, ticket numbers; the route is the checkout module's), the staff history and
  * boards, the status machine and the customer's status page. Publishes the `order.*` events that jobs,
  * notifications and the event stream subscribe to.
  */
@@ -46,6 +46,6 @@ import { OrdersService } from './orders.service.js';
     DeliveryAreaService,
     Geocoder,
   ],
-  exports: [OrdersService, OrderQueryService],
+  exports: [OrdersService, OrderQueryService, IdempotencyService, DeliveryAreaService],
 })
 export class OrdersModule {}

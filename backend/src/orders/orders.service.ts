@@ -26,21 +26,17 @@ import { TransactionalConnection } from '../core/transaction.js';
 import { parseInput } from '../core/validation.js';
 import { AuditService } from '../logs/audit.service.js';
 import { takeUpUploads } from '../media/upload-ownership.js';
-import { PaymentsService } from '../payments/payments.service.js';
-import { DeliveryAreaService } from './delivery-area.service.js';
-import { IdempotencyService, requestHash, type StoredResponse } from './idempotency.service.js';
 import { RATINGS_COLLECTION } from './branch-ratings.js';
 import { applyAction, loadByUidAndHash, loadForStaff } from './order-actions.js';
 import {
   checkItemLine,
   loadOrderConfig,
-  placeOrder,
   uploadsOfItems,
   withoutSecrets,
   type ItemLineInput,
 } from './order-checkout.js';
 import { customerChanges, type OrderEvent } from './order-events.js';
-import { auditOrderJson, publicOrderJson, staffOrderJson } from './order-json.js';
+import { auditOrderJson, orderEvent, publicOrderJson, staffOrderJson } from './order-json.js';
 import { isPendingPayment } from './order-payment.js';
 import { assertPrintingDevice } from './order-printing.js';
 import { partLabels, pricedProduct, storedItem, totalsOfItems } from './order-pricing.js';
@@ -58,8 +54,8 @@ import {
 type OrderEventType = 'order.created' | 'order.updated' | 'order.status' | 'order.print';
 
 /**
- * Writes of orders: creation at checkout (idempotent), staff edits and status actions, the customer's
- * answers on the status page. Every write is one transaction with its audit entry and its order event;
+ * Writes of orders after checkout (which the checkout module does): staff edits and status actions, the
+ * customer's answers on the status page. Every write is one transaction with its audit entry and its order event;
  * jobs (e-mail, SMS, print) are the event subscribers' business.
  */
 @Injectable()
@@ -68,21 +64,8 @@ export class OrdersService {
     private readonly connection: TransactionalConnection,
     private readonly events: EventBus,
     private readonly clock: Clock,
-    private readonly idempotency: IdempotencyService,
-    private readonly payments: PaymentsService,
     private readonly versions: AuditService,
-    private readonly deliveryAreas: DeliveryAreaService,
   ) {}
-
-  private eventOf(order: Order, action?: OrderEvent['action']): OrderEvent {
-    return {
-      orderId: order.id,
-      uid: order.uid,
-      branchId: order.branchId ?? 0,
-      order: staffOrderJson(order),
-      ...(action ? { action } : {}),
-    };
-  }
 
   private async emit(
     ctx: RequestContext,
@@ -90,7 +73,7 @@ export class OrdersService {
     order: Order,
     action?: OrderEvent['action'],
   ): Promise<void> {
-    await this.events.publish(ctx, type, this.eventOf(order, action));
+    await this.events.publish(ctx, type, orderEvent(order, action));
   }
 
   private async audit(
@@ -106,57 +89,6 @@ export class OrdersService {
       trackVersion: false,
       ...(action ? { action } : {}),
     });
-  }
-
-  /**
-   * `POST /api/orders`: checks, prices and writes the order in one transaction and answers 201 with the
-   * public view. With an `Idempotency-Key` a repeated request gets the stored answer (422 when the key
-   * came with another body; 409 while the first request still runs).
-   */
-  async create(ctx: RequestContext, body: unknown, rawKey: string | undefined): Promise<StoredResponse> {
-    const key = IdempotencyService.parseKey(rawKey);
-    if (!key) return this.createNow(ctx, body, null);
-    const claim = await this.idempotency.claim(key, requestHash(body));
-    if (claim.kind === 'replay') return claim.response;
-    try {
-      return await this.createNow(ctx, body, key);
-    } catch (err) {
-      await this.idempotency.release(key);
-      throw err;
-    }
-  }
-
-  private async createNow(ctx: RequestContext, body: unknown, key: string | null): Promise<StoredResponse> {
-    // A voucher is checked with its issuer before the transaction (no database held during HTTP).
-    const voucher = await this.payments.beforeOrder(ctx, body);
-    // So is the delivery address geocoded (when an area is a radius or polygon and a map token is set).
-    const point = await this.deliveryAreas.locate(ctx, body);
-    const placed = await this.connection.withTransaction(ctx, async (em) => {
-      const order = await placeOrder(em, body, this.clock.now(), { point });
-      const awaitsPayment = await this.payments.onOrderPlaced(ctx, em, order, voucher);
-      await this.events.publish(ctx, 'entity.created', {
-        entityType: 'orders',
-        entityId: order.id,
-        changes: auditOrderJson(order),
-        trackVersion: false,
-      });
-      // An order paid online reaches staff (event, alarm, mails, print) only when the provider says
-      // paid: the payments module publishes its order.created then.
-      if (awaitsPayment) return { order, response: null };
-      await this.emit(ctx, 'order.created', order);
-      const response = { status: 201, body: { data: { order: publicOrderJson(order) } } };
-      if (key) await this.idempotency.complete(ctx, key, response);
-      return { order, response };
-    });
-    if (placed.response) return placed.response;
-    // Online payment: the provider is asked after the order committed, then the answer is kept on the key.
-    const paymentRedirectUrl = await this.payments.startOnline(ctx, placed.order);
-    const response = {
-      status: 201,
-      body: { data: { paymentRedirectUrl, order: { uid: placed.order.uid, hash: placed.order.hash } } },
-    };
-    if (key) await this.connection.withTransaction(ctx, () => this.idempotency.complete(ctx, key, response));
-    return response;
   }
 
   /**
@@ -187,7 +119,7 @@ export class OrdersService {
         changes: auditOrderJson(order),
         trackVersion: false,
       });
-      await this.events.publish(ctx, 'order.deleted', this.eventOf(order));
+      await this.events.publish(ctx, 'order.deleted', orderEvent(order));
       await em.delete(Order, { id });
     });
   }
@@ -293,7 +225,7 @@ export class OrdersService {
     await em.save(order);
     await this.audit(ctx, order, before);
     const changed = customerChanges(before, auditOrderJson(order));
-    await this.events.publish(ctx, 'order.updated', { ...this.eventOf(order, 'edit'), changed });
+    await this.events.publish(ctx, 'order.updated', { ...orderEvent(order, 'edit'), changed });
     return staffOrderJson(order);
   }
 
@@ -356,7 +288,7 @@ export class OrdersService {
       const order = await loadForStaff(em, ctx, id, false);
       if (deviceId !== null) await assertPrintingDevice(em, order.branchId, deviceId);
       await this.audit(ctx, order, auditOrderJson(order), kind === 'receipt' ? 'print' : `print-${kind}`);
-      await this.events.publish(ctx, 'order.print', { ...this.eventOf(order), print: { kind, deviceId } });
+      await this.events.publish(ctx, 'order.print', { ...orderEvent(order), print: { kind, deviceId } });
       return staffOrderJson(order);
     });
   }
@@ -389,17 +321,9 @@ export class OrdersService {
           );
       }
       await this.audit(ctx, order, auditOrderJson(order), `resend-${channel}`);
-      await this.events.publish(ctx, 'order.resend', { ...this.eventOf(order), channel });
+      await this.events.publish(ctx, 'order.resend', { ...orderEvent(order), channel });
       return staffOrderJson(order);
     });
-  }
-
-  /**
-   * `POST /api/orders/{id}/update-payment-status`: online payments are read from the provider again (a
-   * lost webhook); offline methods (cash, card at the counter, vouchers) have nothing to ask.
-   */
-  async paymentStatus(ctx: RequestContext, id: number) {
-    return this.payments.recheck(ctx, id);
   }
 
   /** `GET /api/orders/public/{uid}/{hash}`. */

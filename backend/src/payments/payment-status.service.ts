@@ -9,10 +9,10 @@ import { LOGGER } from '../core/tokens.js';
 import { TransactionalConnection } from '../core/transaction.js';
 import { JobQueue } from '../jobs/job-queue.service.js';
 import { JobHandlers } from '../jobs/job-worker.service.js';
-import { auditOrderJson } from '../orders/order-json.js';
+import { auditOrderJson, orderEvent } from '../orders/order-json.js';
 import { isOnlinePayment, isPendingPayment } from '../orders/order-payment.js';
 import { Order } from '../orders/order.entity.js';
-import { auditPayment, orderEvent } from './payment-audit.js';
+import { auditPayment } from './payment-audit.js';
 import { OrderPayment, type PaymentState } from './payment.entity.js';
 import {
   ProviderRefused,

@@ -77,6 +77,19 @@ export class OrderPaymentsController {
     return this.payments.markPaid(ctx, orderId(id));
   }
 
+  @Post(':id/update-payment-status')
+  @Allow('orders:write')
+  @HttpCode(200)
+  @ApiParam({ name: 'id', type: 'integer' })
+  @ApiOperation({
+    summary:
+      'Zahlungsstatus beim Anbieter erneut abfragen (verlorener Webhook); Barzahlung: nichts zu fragen',
+  })
+  @ApiOkResponse(one())
+  paymentStatus(@Ctx() ctx: RequestContext, @Param('id') id: string) {
+    return this.payments.recheck(ctx, orderId(id));
+  }
+
   @Get(':id/payments')
   @Allow('orders:read')
   @ApiParam({ name: 'id', type: 'integer' })

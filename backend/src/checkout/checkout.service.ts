@@ -1,0 +1,80 @@
+import { Injectable } from '@nestjs/common';
+import { Clock } from '../core/clock.js';
+import { EventBus } from '../core/events.js';
+import type { RequestContext } from '../core/request-context.js';
+import { TransactionalConnection } from '../core/transaction.js';
+import { DeliveryAreaService } from '../orders/delivery-area.service.js';
+import { IdempotencyService, requestHash, type StoredResponse } from '../orders/idempotency.service.js';
+import { placeOrder } from '../orders/order-checkout.js';
+import { auditOrderJson, orderEvent, publicOrderJson } from '../orders/order-json.js';
+import { PaymentsService } from '../payments/payments.service.js';
+
+/**
+ * The checkout: `POST /api/orders` from the customer's form to a written order. It is the one place that
+ * knows both orders and payments: the voucher is checked and the address located before the
+ * transaction, the order is placed (orders' rules) and its payment begun (payments' rules) in one
+ * transaction, an online payment is started after the commit, and the answer is kept on the
+ * idempotency key.
+ */
+@Injectable()
+export class CheckoutService {
+  constructor(
+    private readonly connection: TransactionalConnection,
+    private readonly events: EventBus,
+    private readonly clock: Clock,
+    private readonly idempotency: IdempotencyService,
+    private readonly payments: PaymentsService,
+    private readonly deliveryAreas: DeliveryAreaService,
+  ) {}
+
+  /**
+   * `POST /api/orders`: checks, prices and writes the order in one transaction and answers 201 with the
+   * public view. With an `Idempotency-Key` a repeated request gets the stored answer (422 when the key
+   * came with another body; 409 while the first request still runs).
+   */
+  async create(ctx: RequestContext, body: unknown, rawKey: string | undefined): Promise<StoredResponse> {
+    const key = IdempotencyService.parseKey(rawKey);
+    if (!key) return this.createNow(ctx, body, null);
+    const claim = await this.idempotency.claim(key, requestHash(body));
+    if (claim.kind === 'replay') return claim.response;
+    try {
+      return await this.createNow(ctx, body, key);
+    } catch (err) {
+      await this.idempotency.release(key);
+      throw err;
+    }
+  }
+
+  private async createNow(ctx: RequestContext, body: unknown, key: string | null): Promise<StoredResponse> {
+    // A voucher is checked with its issuer before the transaction (no database held during HTTP).
+    const voucher = await this.payments.beforeOrder(ctx, body);
+    // So is the delivery address geocoded (when an area is a radius or polygon and a map token is set).
+    const point = await this.deliveryAreas.locate(ctx, body);
+    const placed = await this.connection.withTransaction(ctx, async (em) => {
+      const order = await placeOrder(em, body, this.clock.now(), { point });
+      const awaitsPayment = await this.payments.onOrderPlaced(ctx, em, order, voucher);
+      await this.events.publish(ctx, 'entity.created', {
+        entityType: 'orders',
+        entityId: order.id,
+        changes: auditOrderJson(order),
+        trackVersion: false,
+      });
+      // An order paid online reaches staff (event, alarm, mails, print) only when the provider says
+      // paid: the payments module publishes its order.created then.
+      if (awaitsPayment) return { order, response: null };
+      await this.events.publish(ctx, 'order.created', orderEvent(order));
+      const response = { status: 201, body: { data: { order: publicOrderJson(order) } } };
+      if (key) await this.idempotency.complete(ctx, key, response);
+      return { order, response };
+    });
+    if (placed.response) return placed.response;
+    // Online payment: the provider is asked after the order committed, then the answer is kept on the key.
+    const paymentRedirectUrl = await this.payments.startOnline(ctx, placed.order);
+    const response = {
+      status: 201,
+      body: { data: { paymentRedirectUrl, order: { uid: placed.order.uid, hash: placed.order.hash } } },
+    };
+    if (key) await this.connection.withTransaction(ctx, () => this.idempotency.complete(ctx, key, response));
+    return response;
+  }
+}
