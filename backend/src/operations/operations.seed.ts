@@ -3,8 +3,6 @@ import type { EntityManager } from 'typeorm';
 import type { Branch } from '../branches/branch.entity.js';
 import { User } from '../auth/user.entity.js';
 import { Department } from './departments/department.entity.js';
-import { DEVICE_SETTINGS, type DeviceType } from '../devices/device-settings.js';
-import { Device } from '../devices/device.entity.js';
 import { Project } from './projects/project.entity.js';
 import { Task } from './projects/task.entity.js';
 import { DigitalSignageDevice } from './signage/digital-signage-device.entity.js';
@@ -17,8 +15,8 @@ const ZONE = 'Europe/Vienna';
 const hours = (h: number) => h * 60;
 
 /**
- * Demo data of operations: departments, the Viennese inn's front desk and kiosk, the screed business's
- * project with its tasks, a signage stream and TV, this week's shifts and the 2026 holiday balances.
+ * Demo data of operations: departments, the screed business's project with its tasks, a signage stream
+ * and TV, this week's shifts and the 2026 holiday balances.
  * Users come from the user seed (`leitung`, `mitarbeiter`); rows for a missing user are left out.
  * The signage stream has no segments: segments need stored images or videos, which the seed does not write.
  */
@@ -56,26 +54,6 @@ export async function seedOperations(
   }
 
   if (inn) {
-    const device = (identifier: string, name: string, type: DeviceType, settings: Record<string, unknown>) =>
-      em.create(Device, {
-        identifier,
-        name,
-        type,
-        branch: inn,
-        isEnabled: true,
-        settings: DEVICE_SETTINGS[type].parse(settings),
-      });
-    await em.save([
-      device('linde-wien-kassa', 'Kassa Theke', 'frontdesk', {
-        printer: { host: '192.168.20.31', port: 9100, width: 48 },
-        autoPrint: true,
-      }),
-      device('linde-wien-kiosk', 'Bestellterminal Eingang', 'kiosk', {
-        printer: { host: '192.168.20.32', width: 42 },
-        idleTimeoutSeconds: 60,
-      }),
-    ]);
-
     const stream = await em.save(
       em.create(DigitalSignageStream, {
         name: 'Gastraum Wien',

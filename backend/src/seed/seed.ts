@@ -8,6 +8,7 @@ import { Division } from '../divisions/division.entity.js';
 import { DiningTable } from '../tables/table.entity.js';
 import { seedUsers } from '../users/seed-users.js';
 import { seedCatalog } from '../catalog/catalog.seed.js';
+import { seedDevices } from '../devices/devices.seed.js';
 import { seedOperations } from '../operations/operations.seed.js';
 import { seedOrders } from '../orders/order.seed.js';
 
@@ -194,6 +195,7 @@ export async function seedDemo(dataSource: DataSource, _clock: Clock): Promise<v
     await seedUsers(em, branches);
     await seedCatalog(em, branches);
     await seedOperations(em, branches, _clock.now());
+    await seedDevices(em, branches);
     await seedContent(em, branches);
     await seedOrders(em, branches, _clock.now());
   });
