@@ -482,6 +482,16 @@ describe('POST /api/orders', () => {
       expect(await t.dataSource.getRepository(Order).count()).toBe(before);
     });
 
+    it('asks a kiosk order for no legal boxes: a purchase on the premises (docs/decisions/kiosk.md)', async () => {
+      const res = await postOrder(
+        t,
+        takeaway(demo, { channel: 'kiosk', legalInstructions: false, privacyPolicy: false }),
+      );
+      expect(res.status).toBe(201);
+      const order = await t.dataSource.getRepository(Order).findOneByOrFail({ uid: res.body.data.order.uid });
+      expect(order.channel).toBe('kiosk');
+    });
+
     it('names stable codes for the conditions a client reacts to', async () => {
       const res = await postOrder(
         t,

@@ -477,5 +477,14 @@ describe('checkout', () => {
         'privacyPolicy',
       ]);
     });
+
+    it('asks a kiosk order for no legal boxes (a purchase on the premises), a web order still does', () => {
+      const unticked = { ...form, legalInstructions: false, privacyPolicy: false };
+      expect(validateCheckout({ ...unticked, channel: 'kiosk' }, context)).toEqual([]);
+      expect(validateCheckout({ ...unticked, channel: 'app' }, context).map((issue) => issue.field)).toEqual([
+        'legalInstructions',
+        'privacyPolicy',
+      ]);
+    });
   });
 });

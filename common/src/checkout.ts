@@ -454,9 +454,13 @@ export function validateCheckout(form: OrderForm, context: CheckoutContext): Val
   if (!offeredPaymentMethods(context.config, branch).includes(form.paymentMethod)) {
     issues.push({ key: 'checkout.paymentMethodUnavailable', field: 'paymentMethod' });
   }
-  if (form.legalInstructions !== true)
-    issues.push({ key: 'checkout.legalInstructionsRequired', field: 'legalInstructions' });
-  if (form.privacyPolicy !== true)
-    issues.push({ key: 'checkout.privacyPolicyRequired', field: 'privacyPolicy' });
+  // A purchase at the kiosk is made on the premises, not at a distance: no boxes to tick there
+  // (docs/decisions/kiosk.md). Everywhere else both stay required.
+  if (form.channel !== 'kiosk') {
+    if (form.legalInstructions !== true)
+      issues.push({ key: 'checkout.legalInstructionsRequired', field: 'legalInstructions' });
+    if (form.privacyPolicy !== true)
+      issues.push({ key: 'checkout.privacyPolicyRequired', field: 'privacyPolicy' });
+  }
   return issues;
 }

@@ -85,10 +85,10 @@ test.describe('Self-service kiosk', () => {
     await expect(page.getByRole('radio', { name: /Am Kartenterminal bezahlen/ })).toBeVisible();
     await expect(page.getByText(/Mollie|Datatrans/)).toHaveCount(0);
 
+    // No legal boxes: a purchase on the premises is no distance contract; the AGB are one tap away.
+    await expect(page.getByRole('checkbox')).toHaveCount(0);
     // The table is required for dine-in.
     const submit = page.getByRole('button', { name: /Zahlungspflichtig (bestellen|vorbestellen)/ });
-    await page.getByLabel('Ich akzeptiere die Allgemeinen Geschäftsbedingungen.').check();
-    await page.getByLabel('Ich habe die Datenschutzerklärung zur Kenntnis genommen.').check();
     await submit.click();
     await expect(page.getByRole('radiogroup', { name: 'Tischnummer' })).toHaveAttribute(
       'aria-invalid',
@@ -110,6 +110,14 @@ test.describe('Self-service kiosk', () => {
     await expect(number).toBeVisible({ timeout: 15_000 });
     await expect(number).toHaveText(/^\d+$/);
     await expect(page.getByText('Bitte bezahlen Sie jetzt am Kartenterminal.')).toBeVisible();
+    // "Hier essen" at a table promised the table service on the start screen; the end keeps that promise.
+    await expect(page.getByText('Wir bringen Ihre Bestellung an Tisch 4.')).toBeVisible();
+    await expect(page.getByText(/Wir rufen Ihre Nummer auf/)).toHaveCount(0);
+    // A QR code of the order's status page, to follow it on a phone.
+    await expect(page.getByRole('img', { name: 'Bestellung am Handy verfolgen' })).toHaveAttribute(
+      'src',
+      /^data:image\/png;base64,/,
+    );
     expect((await storedCart(page)).items).toEqual([]);
     await expectNoSeriousA11yViolations(page);
     await screenshot(page, testInfo, 'kiosk-done', false);
@@ -118,9 +126,64 @@ test.describe('Self-service kiosk', () => {
     await expect(page.getByRole('button', { name: /Zum Bestellen tippen/ })).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`${KIOSK}$`));
     expect((await storedCart(page)).items).toEqual([]);
-    // The next customer starts from scratch: no table, no consent ticked.
+    // The next customer starts from scratch: no table, an empty cart.
     await startOrder(page);
     await expect(page.getByRole('region', { name: 'Warenkorb' })).toContainText('Wählen Sie Ihre Produkte.');
+  });
+
+  test('the kiosk in English: start screen to the final screen, the AGB readable, German again after', async ({
+    page,
+  }, testInfo) => {
+    await page.goto(KIOSK);
+    // The switch on the start screen (the header's is behind the screensaver).
+    await page.locator('.kiosk-screensaver').getByRole('button', { name: 'English' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await page.getByRole('button', { name: /Tap to order/ }).click();
+    await expect(page.getByRole('heading', { name: 'Where would you like to eat?' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /Eat here/ })).toContainText(
+      'We bring your order to your table.',
+    );
+    await screenshot(page, testInfo, 'kiosk-en-order-type', false);
+    await page.getByRole('button', { name: /Eat here/ }).click();
+    await page.getByRole('button', { name: /Almdudler/ }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'In den Warenkorb' }).click();
+    await expect(page.getByRole('region', { name: 'Cart' })).toContainText('1 item');
+    await page.getByRole('button', { name: 'Checkout' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Complete your order' })).toBeVisible();
+    await expect(page.getByRole('checkbox')).toHaveCount(0);
+
+    // The AGB as an overlay without leaving the kiosk.
+    await page.getByRole('main').getByRole('button', { name: 'Terms' }).click();
+    const terms = page.getByRole('dialog', { name: 'Terms and conditions' });
+    await expect(terms).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, testInfo, 'kiosk-en-terms', false);
+    await terms.getByRole('button', { name: 'Close' }).click();
+    await expect(terms).toBeHidden();
+
+    await page
+      .getByRole('radiogroup', { name: 'Table number' })
+      .getByRole('radio', { name: '4', exact: true })
+      .check();
+    await page.getByRole('radio', { name: /Pay at the counter/ }).check();
+    if (await page.getByRole('heading', { name: 'Time' }).isVisible()) {
+      await page.getByRole('radiogroup', { name: 'Datum' }).getByRole('radio').first().check();
+    }
+    await page.getByRole('button', { name: /(Pre-order|Order) with obligation to pay/ }).click();
+
+    await expect(page.getByRole('heading', { name: 'Thank you for your order!' })).toBeVisible({
+      timeout: 15_000,
+    });
+    await expect(page.getByText('Please pay at the counter now.')).toBeVisible();
+    await expect(page.getByText('We bring your order to table 4.')).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Follow your order on your phone' })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+    await screenshot(page, testInfo, 'kiosk-en-done', false);
+
+    // The next guest starts in German.
+    await page.getByRole('button', { name: 'Done' }).click();
+    await expect(page.getByRole('button', { name: /Zum Bestellen tippen/ })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
   });
 
   test('an idle customer mid-order is asked "Sind Sie noch da?", then everything resets', async ({

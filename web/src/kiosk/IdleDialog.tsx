@@ -1,8 +1,9 @@
 import { useEffect, useRef } from 'react';
-import { kioskTexts } from './texts';
+import { observer } from 'mobx-react-lite';
+import { useKioskTexts } from './KioskContext';
 
 /** "Sind Sie noch da?" with the seconds left; any touch keeps the order, "Neu beginnen" ends it. */
-export function IdleDialog({
+export const IdleDialog = observer(function IdleDialog({
   secondsLeft,
   onStay,
   onReset,
@@ -11,6 +12,7 @@ export function IdleDialog({
   onStay: () => void;
   onReset: () => void;
 }) {
+  const kioskTexts = useKioskTexts();
   const stay = useRef<HTMLButtonElement>(null);
   useEffect(() => stay.current?.focus(), []);
   return (
@@ -42,4 +44,4 @@ export function IdleDialog({
       </div>
     </div>
   );
-}
+});

@@ -11,17 +11,20 @@ import { OrderSummary } from '../storefront/components/OrderSummary';
 import { ProductModal } from '../storefront/components/ProductModal';
 import { useSelectedBranch } from '../storefront/components/useSelectedBranch';
 import { useStores } from '../storefront/stores';
-import type { CustomerField } from '../storefront/stores/CheckoutStore';
-import { texts } from '../storefront/texts';
-import { useKiosk } from './KioskContext';
+import { TermsButton } from './KioskChrome';
+import { useKiosk, useKioskTexts } from './KioskContext';
 import { kioskOrderTypes } from './KioskMenuPage';
-import { kioskTexts } from './texts';
+import { kioskTextsFor, type KioskTexts } from './texts';
 
 /** The kiosk takes only what is paid on the spot: at the counter (cash) or at the card terminal. */
 export const KIOSK_PAYMENT_METHODS: readonly PaymentMethod[] = ['cash', 'atm-card'];
 
 /** The kiosk's payment choices in the words of the shop's market ("Kasse"/"Kassa", "EC-Karte"/"Bankomat"). */
-function paymentLabel(method: PaymentMethod, market: MarketProfile): { label: string; hint: string } {
+function paymentLabel(
+  method: PaymentMethod,
+  market: MarketProfile,
+  kioskTexts: KioskTexts,
+): { label: string; hint: string } {
   if (method === 'atm-card')
     return {
       label: kioskTexts.paymentCard,
@@ -33,12 +36,14 @@ function paymentLabel(method: PaymentMethod, market: MarketProfile): { label: st
   };
 }
 
-const TYPE_LABEL: Partial<Record<OrderType, string>> = {
-  dineIn: kioskTexts.dineIn,
-  takeaway: kioskTexts.takeaway,
-};
+function typeLabel(type: OrderType, kioskTexts: KioskTexts): string {
+  return type === 'dineIn' ? kioskTexts.dineIn : kioskTexts.takeaway;
+}
 
-/** `/kiosk/{branch}/checkout`: order type, table, name, cart, payment, legal consent; large targets. */
+/**
+ * `/kiosk/{branch}/checkout`: order type, table, name, cart, payment; large targets. No legal boxes: a purchase
+ * on the premises is no distance contract (docs/decisions/kiosk.md); the AGB are one tap away.
+ */
 export const KioskCheckoutPage = observer(function KioskCheckoutPage() {
   const identifier = useParams().branch ?? '';
   return (
@@ -51,6 +56,7 @@ export const KioskCheckoutPage = observer(function KioskCheckoutPage() {
 const KioskCheckout = observer(function KioskCheckout({ identifier }: { identifier: string }) {
   const { ui, cart, checkout, api, data } = useStores();
   const kiosk = useKiosk();
+  const kioskTexts = useKioskTexts();
   const navigate = useNavigate();
   const errorsRef = useRef<HTMLDivElement>(null);
   const { branch, ready } = useSelectedBranch(identifier);
@@ -83,7 +89,12 @@ const KioskCheckout = observer(function KioskCheckout({ identifier }: { identifi
 
   const onSubmit = async () => {
     const paymentMethod = checkout.selectedPaymentMethod;
-    checkout.setChannel('kiosk'); // the statistics' split by channel
+    // The promise on the final screen: the table chosen here (the staff bring it), else the number is called.
+    const table = checkout.showsTableSelect
+      ? (checkout.tables.find((candidate) => candidate.id === checkout.tableId)?.identifier ?? null)
+      : null;
+    // The statistics' split by channel; also what spares a kiosk guest the legal boxes.
+    checkout.setChannel('kiosk');
     const outcome = await checkout.submit();
     if (outcome.kind !== 'status') {
       requestAnimationFrame(() => {
@@ -104,10 +115,11 @@ const KioskCheckout = observer(function KioskCheckout({ identifier }: { identifi
     } catch {
       // The order exists; without its ticket number the short order number is shown.
     }
+    const statusUrl = new URL(outcome.path, window.location.origin).toString();
     kiosk.orderPlaced(
       order?.ticketNumber
-        ? { number: String(order.ticketNumber), isTicket: true, paymentMethod }
-        : { number: uid.slice(0, 8).toUpperCase(), isTicket: false, paymentMethod },
+        ? { number: String(order.ticketNumber), isTicket: true, paymentMethod, statusUrl, table }
+        : { number: uid.slice(0, 8).toUpperCase(), isTicket: false, paymentMethod, statusUrl, table },
     );
   };
 
@@ -131,7 +143,7 @@ const KioskCheckout = observer(function KioskCheckout({ identifier }: { identifi
         <div ref={errorsRef} tabIndex={-1}>
           {checkout.generalErrors.length > 0 && (
             <div className="kiosk-alert" role="alert">
-              <p className="kiosk-alert__title">{texts.errorsTitle}</p>
+              <p className="kiosk-alert__title">{kioskTexts.errorsTitle}</p>
               <ul>
                 {checkout.generalErrors.map((message) => (
                   <li key={message}>{message}</li>
@@ -156,7 +168,7 @@ const KioskCheckout = observer(function KioskCheckout({ identifier }: { identifi
                     checked={cart.orderType === type}
                     onChange={() => cart.setOrderType(type)}
                   />
-                  <span className="kiosk-option__label">{TYPE_LABEL[type]}</span>
+                  <span className="kiosk-option__label">{typeLabel(type, kioskTexts)}</span>
                 </label>
               ))}
             </div>
@@ -172,11 +184,11 @@ const KioskCheckout = observer(function KioskCheckout({ identifier }: { identifi
         )}
 
         {checkout.showsTableSelect && (
-          <KioskSection title={texts.table} id="kiosk-table">
+          <KioskSection title={kioskTexts.table} id="kiosk-table">
             <div
               className="kiosk-options kiosk-options--tables"
               role="radiogroup"
-              aria-label={texts.table}
+              aria-label={kioskTexts.table}
               aria-invalid={!!checkout.errorFor('table')}
               aria-describedby={checkout.errorFor('table') ? 'kiosk-table-error' : undefined}
               id="table"
@@ -213,12 +225,12 @@ const KioskCheckout = observer(function KioskCheckout({ identifier }: { identifi
         )}
 
         {needsAppointment && (
-          <KioskSection title={texts.sectionAppointment} id="kiosk-appointment">
+          <KioskSection title={kioskTexts.sectionAppointment} id="kiosk-appointment">
             <AppointmentPickers error={checkout.errorFor('appointmentDate')} />
           </KioskSection>
         )}
 
-        <KioskSection title={texts.sectionCart} id="kiosk-cart">
+        <KioskSection title={kioskTexts.sectionCart} id="kiosk-cart">
           <CartSummary editable />
         </KioskSection>
 
@@ -237,30 +249,22 @@ const KioskCheckout = observer(function KioskCheckout({ identifier }: { identifi
                     checked={checkout.selectedPaymentMethod === method}
                     onChange={() => checkout.setPaymentMethod(method)}
                   />
-                  <span className="kiosk-option__label">{paymentLabel(method, data.market).label}</span>
-                  <span className="kiosk-option__hint">{paymentLabel(method, data.market).hint}</span>
+                  <span className="kiosk-option__label">
+                    {paymentLabel(method, data.market, kioskTexts).label}
+                  </span>
+                  <span className="kiosk-option__hint">
+                    {paymentLabel(method, data.market, kioskTexts).hint}
+                  </span>
                 </label>
               ))}
             </div>
           </KioskSection>
         )}
 
-        <KioskSection title={texts.sectionLegal} id="kiosk-legal">
-          <KioskCheck
-            id="legalInstructions"
-            checked={checkout.legalInstructions}
-            onChange={checkout.setLegalInstructions}
-            error={checkout.errorFor('legalInstructions')}
-            label={`${texts.acceptTermsBefore}${texts.legalTerms}${texts.acceptTermsAfter}`}
-          />
-          <KioskCheck
-            id="privacyPolicy"
-            checked={checkout.privacyPolicy}
-            onChange={checkout.setPrivacyPolicy}
-            error={checkout.errorFor('privacyPolicy')}
-            label={`${texts.acceptPrivacyBefore}${texts.legalPrivacy}${texts.acceptPrivacyAfter}`}
-          />
-        </KioskSection>
+        <p className="kiosk-card kiosk-terms-notice">
+          <span>{kioskTexts.termsNotice}</span>
+          <TermsButton className="kiosk-button kiosk-button--secondary" />
+        </p>
 
         <OrderSummary className="kiosk-card" external={false} withdrawal={false} />
 
@@ -281,7 +285,9 @@ const KioskCheckout = observer(function KioskCheckout({ identifier }: { identifi
               className="kiosk-button kiosk-button--primary kiosk-checkout__submit"
               disabled={checkout.isSubmitting}
             >
-              {checkout.isSubmitting ? texts.submitting : checkout.submitLabel}
+              {checkout.isSubmitting
+                ? kioskTexts.submitting
+                : kioskSubmitLabel(checkout.submitLabel, kioskTexts)}
             </button>
           )}
         </div>
@@ -313,17 +319,30 @@ function KioskSection({
   );
 }
 
-const FIELD_LABEL: Record<string, { label: string; type: string; autoComplete: string }> = {
-  firstName: { label: texts.firstName, type: 'text', autoComplete: 'given-name' },
-  lastName: { label: texts.lastName, type: 'text', autoComplete: 'family-name' },
-  phone: { label: texts.phone, type: 'tel', autoComplete: 'tel' },
-  email: { label: texts.email, type: 'email', autoComplete: 'email' },
+type KioskContactField = 'firstName' | 'lastName' | 'phone' | 'email';
+
+const FIELD_INPUT: Record<KioskContactField, { type: string; autoComplete: string }> = {
+  firstName: { type: 'text', autoComplete: 'given-name' },
+  lastName: { type: 'text', autoComplete: 'family-name' },
+  phone: { type: 'tel', autoComplete: 'tel' },
+  email: { type: 'email', autoComplete: 'email' },
 };
 
-const KioskField = observer(function KioskField({ field }: { field: CustomerField }) {
+/** The order button's words ("Zahlungspflichtig bestellen" …) in the guest's language. */
+function kioskSubmitLabel(label: string, kioskTexts: KioskTexts): string {
+  const german = kioskTextsFor('de');
+  if (label === german.submitOrder) return kioskTexts.submitOrder;
+  if (label === german.submitPreorder) return kioskTexts.submitPreorder;
+  if (label === german.submitQuotation) return kioskTexts.submitQuotation;
+  return label;
+}
+
+const KioskField = observer(function KioskField({ field }: { field: KioskContactField }) {
   const { checkout } = useStores();
+  const kioskTexts = useKioskTexts();
   const error = checkout.errorFor(field);
-  const { label, type, autoComplete } = FIELD_LABEL[field];
+  const { type, autoComplete } = FIELD_INPUT[field];
+  const label = kioskTexts[field];
   return (
     <div className="kiosk-field">
       <label htmlFor={field}>
@@ -349,36 +368,3 @@ const KioskField = observer(function KioskField({ field }: { field: CustomerFiel
     </div>
   );
 });
-
-function KioskCheck({
-  id,
-  checked,
-  onChange,
-  error,
-  label,
-}: {
-  id: string;
-  checked: boolean;
-  onChange: (value: boolean) => void;
-  error?: string;
-  label: string;
-}) {
-  return (
-    <div className="kiosk-check">
-      <input
-        id={id}
-        type="checkbox"
-        checked={checked}
-        onChange={(event) => onChange(event.target.checked)}
-        aria-invalid={!!error}
-        aria-describedby={error ? `${id}-error` : undefined}
-      />
-      <label htmlFor={id}>{label}</label>
-      {error && (
-        <p id={`${id}-error`} className="kiosk-error">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-}

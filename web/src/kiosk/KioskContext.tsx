@@ -1,5 +1,6 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { KioskStore } from './KioskStore';
+import { kioskTextsFor, type KioskTexts } from './texts';
 
 const KioskContext = createContext<KioskStore | null>(null);
 
@@ -11,4 +12,9 @@ export function useKiosk(): KioskStore {
   const kiosk = useContext(KioskContext);
   if (!kiosk) throw new Error('KioskProvider fehlt');
   return kiosk;
+}
+
+/** The kiosk's texts in the guest's language (call inside an observer). */
+export function useKioskTexts(): KioskTexts {
+  return kioskTextsFor(useKiosk().language);
 }

@@ -12,7 +12,8 @@ import { KioskDone } from './KioskDone';
 import { KioskProvider } from './KioskContext';
 import type { KioskStore } from './KioskStore';
 import { Screensaver } from './Screensaver';
-import { kioskTexts } from './texts';
+import { LanguageSwitch, TermsButton } from './KioskChrome';
+import { kioskTextsFor } from './texts';
 
 /**
  * The self-service kiosk `/kiosk/{branch}` (docs/decisions/app-shell.md): its own full-screen layout, so
@@ -42,6 +43,12 @@ export const KioskLayout = observer(function KioskLayout({
     return kiosk.start();
   }, [kiosk]);
   useEffect(() => connectKioskDevice(kiosk, window), [kiosk]);
+  // The page speaks the guest's language (screen readers, hyphenation); the website is German again after.
+  useEffect(() => {
+    document.documentElement.lang = kiosk.language;
+  }, [kiosk.language]);
+  useEffect(() => () => void (document.documentElement.lang = 'de'), []);
+  const kioskTexts = kioskTextsFor(kiosk.language);
 
   // Every touch, click or key counts as presence (capture: before any handler of the page).
   useEffect(() => {
@@ -76,11 +83,15 @@ export const KioskLayout = observer(function KioskLayout({
               {branch && <span className="kiosk-header__branch">{branch.name}</span>}
             </span>
           </div>
-          {kiosk.screen === 'ordering' && (
-            <button type="button" className="kiosk-button kiosk-button--ghost" onClick={kiosk.reset}>
-              {kioskTexts.startOver}
-            </button>
-          )}
+          <div className="kiosk-header__actions">
+            <TermsButton className="kiosk-button kiosk-button--ghost" />
+            <LanguageSwitch />
+            {kiosk.screen === 'ordering' && (
+              <button type="button" className="kiosk-button kiosk-button--ghost" onClick={kiosk.reset}>
+                {kioskTexts.startOver}
+              </button>
+            )}
+          </div>
         </header>
         <OfflineBanner ui={root.ui} />
         <main id="main" className="kiosk-main" tabIndex={-1}>

@@ -13,9 +13,7 @@ import { ProductModal } from '../storefront/components/ProductModal';
 import { useSelectedBranch } from '../storefront/components/useSelectedBranch';
 import { useStores } from '../storefront/stores';
 import type { CartStore } from '../storefront/stores/CartStore';
-import { texts } from '../storefront/texts';
-import { useKiosk } from './KioskContext';
-import { kioskTexts } from './texts';
+import { useKiosk, useKioskTexts } from './KioskContext';
 
 /**
  * The order types a kiosk takes: dine-in and takeaway, as the branch offers them and the kiosk device's
@@ -41,6 +39,7 @@ export const KioskMenuPage = observer(function KioskMenuPage() {
 const KioskMenu = observer(function KioskMenu({ identifier }: { identifier: string }) {
   const { ui, cart, catalog, data, clock } = useStores();
   const kiosk = useKiosk();
+  const kioskTexts = useKioskTexts();
   const navigate = useNavigate();
   const { branch, ready } = useSelectedBranch(identifier);
   const types = ready ? kioskOrderTypes(cart, kiosk.orderModes) : [];
@@ -73,7 +72,7 @@ const KioskMenu = observer(function KioskMenu({ identifier }: { identifier: stri
       <PauseNotice lines={pauseNotice(branch, cart.orderType, clock.now)} />
       <CategoryBar />
       {groups.length === 0 ? (
-        <p className="kiosk-card kiosk-notice">{texts.noMenu}</p>
+        <p className="kiosk-card kiosk-notice">{kioskTexts.noMenu}</p>
       ) : (
         groups.map((group) => (
           <section
@@ -93,7 +92,7 @@ const KioskMenu = observer(function KioskMenu({ identifier }: { identifier: stri
           </section>
         ))
       )}
-      <div className="kiosk-cartbar" role="region" aria-label={texts.cart}>
+      <div className="kiosk-cartbar" role="region" aria-label={kioskTexts.cart}>
         <div className="kiosk-cartbar__info">
           <div className="kiosk-cartbar__summary" aria-live="polite">
             {cart.isEmpty ? (
@@ -138,6 +137,7 @@ const OrderTypeChoice = observer(function OrderTypeChoice({
 }) {
   const { cart, ui } = useStores();
   const kiosk = useKiosk();
+  const kioskTexts = useKioskTexts();
   const choose = (type: OrderType) => {
     cart.setOrderType(type);
     kiosk.chooseOrderType();

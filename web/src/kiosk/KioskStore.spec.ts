@@ -134,6 +134,25 @@ describe(KioskStore.name, () => {
     expect(kiosk.screen).toBe('screensaver');
     expect(kiosk.placedOrder).toBeNull();
   });
+
+  it("keeps the guest's language through the final screen; the next guest starts in German", () => {
+    const clock = steerableClock('2026-03-02T11:00:00Z');
+    const { api } = fakeSession();
+    const kiosk = new KioskStore(api, clock);
+    kiosk.begin();
+    expect(kiosk.language).toBe('de');
+    kiosk.setLanguage('en');
+    kiosk.tapToOrder();
+    kiosk.orderPlaced({ number: '17', isTicket: true, paymentMethod: 'cash' });
+    expect(kiosk.language).toBe('en');
+    clock.advance(DONE_SHOWN_MS);
+    kiosk.tick();
+    expect(kiosk.screen).toBe('screensaver');
+    expect(kiosk.language).toBe('de');
+    kiosk.setLanguage('en');
+    kiosk.reset();
+    expect(kiosk.language).toBe('de');
+  });
 });
 
 describe(storefrontSession.name, () => {

@@ -1,5 +1,6 @@
 import type { OrderType } from '@ordering/common';
 import { makeAutoObservable } from 'mobx';
+import type { KioskLanguage } from './texts';
 
 /** Idle time on a started order before "Sind Sie noch da?" (docs/decisions/app-shell.md). */
 export const IDLE_WARNING_AFTER_MS = 60_000;
@@ -43,6 +44,10 @@ export interface PlacedOrder {
   /** The number is a ticket number (else the order number). */
   isTicket: boolean;
   paymentMethod: string;
+  /** The public status page of the order, shown as a QR code to follow it on a phone. */
+  statusUrl?: string;
+  /** Dine-in at a table the guest chose: the staff bring the order there (else they call the number). */
+  table?: string | null;
 }
 
 /**
@@ -58,6 +63,8 @@ export class KioskStore {
   placedOrder: PlacedOrder | null = null;
   /** The customer answered "Hier essen" or "Mitnehmen" (asked first, when the branch offers both). */
   orderTypeChosen = false;
+  /** The guest's language; every new guest starts in German. */
+  language: KioskLanguage = 'de';
   /** Rises with every reset; the layout navigates back to the start page on it. */
   resets = 0;
   now: Date;
@@ -114,10 +121,17 @@ export class KioskStore {
     return Math.max(0, Math.ceil((this.warningUntil.getTime() - this.now.getTime()) / 1000));
   }
 
+  /** The language switch (start screen and header). */
+  setLanguage(language: KioskLanguage): void {
+    this.language = language;
+    this.touch();
+  }
+
   /** A start of the app is a start at the screensaver, with nothing of an earlier customer left. */
   begin(): void {
     this.session.clearAll();
     this.orderTypeChosen = false;
+    this.language = 'de';
     this.screen = 'screensaver';
     this.warningUntil = null;
     this.placedOrder = null;
@@ -145,6 +159,7 @@ export class KioskStore {
   reset(): void {
     this.session.clearAll();
     this.orderTypeChosen = false;
+    this.language = 'de';
     this.screen = 'screensaver';
     this.warningUntil = null;
     this.placedOrder = null;

@@ -1,4 +1,6 @@
-import { kioskTexts } from './texts';
+import { observer } from 'mobx-react-lite';
+import { LanguageSwitch } from './KioskChrome';
+import { useKioskTexts } from './KioskContext';
 
 /** Asks for full screen on the first tap (a kiosk browser usually is already); refusals are fine. */
 function enterFullscreen() {
@@ -8,7 +10,7 @@ function enterFullscreen() {
 }
 
 /** Spec section 2: the self-service screensaver 'tap to order', over the whole screen. */
-export function Screensaver({
+export const Screensaver = observer(function Screensaver({
   shopName,
   branchName,
   onTap,
@@ -17,6 +19,7 @@ export function Screensaver({
   branchName?: string;
   onTap: () => void;
 }) {
+  const kioskTexts = useKioskTexts();
   return (
     <div className="kiosk-screensaver">
       <button
@@ -44,6 +47,7 @@ export function Screensaver({
         <span className="kiosk-screensaver__cta">{kioskTexts.tapToOrder}</span>
         <span className="kiosk-screensaver__hint">{kioskTexts.tapHint}</span>
       </button>
+      <LanguageSwitch className="kiosk-lang--start" />
     </div>
   );
-}
+});

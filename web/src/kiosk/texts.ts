@@ -1,13 +1,20 @@
-// German texts of the self-service kiosk. "Sind Sie noch da?" is the issue's wording; the specification
-// names the screensaver 'tap to order' without a German text, so the rest is ours.
+// The self-service kiosk's texts in German and English (docs/decisions/kiosk.md). "Sind Sie noch da?" is
+// the issue's wording; the specification names the screensaver 'tap to order' without a German text, so the
+// rest is ours. The English catalogue must have every key of the German one (the type says so).
 import { t } from '@ordering/common';
+import { texts } from '../storefront/texts';
 
-export const kioskTexts = {
+/** The kiosk's languages; German is the start language of every guest. */
+export const KIOSK_LANGUAGES = ['de', 'en'] as const;
+export type KioskLanguage = (typeof KIOSK_LANGUAGES)[number];
+
+const de = {
   tapToOrder: 'Zum Bestellen tippen',
   tapHint: 'Tippen Sie irgendwo auf den Bildschirm.',
   welcome: 'Willkommen',
   whereToEat: 'Wo möchten Sie essen?',
   dineIn: t('orderType.dineIn'),
+  // Dine-in with table selection: the kiosk asks for the table, and the staff bring the order there.
   dineInHint: 'Wir bringen Ihre Bestellung an Ihren Tisch.',
   dineInHintNoTable: 'Wir rufen Ihre Nummer auf, sobald Ihre Bestellung fertig ist.',
   takeaway: t('orderType.takeaway'),
@@ -41,6 +48,114 @@ export const kioskTexts = {
   yourOrder: 'Ihre Bestellnummer',
   payAtTerminalNow: 'Bitte bezahlen Sie jetzt am Kartenterminal.',
   weCallYou: 'Wir rufen Ihre Nummer auf, sobald Ihre Bestellung fertig ist.',
+  weBringIt: (table: string) => `Wir bringen Ihre Bestellung an Tisch ${table}.`,
+  followOnPhone: 'Bestellung am Handy verfolgen',
+  followOnPhoneHint: 'Scannen Sie den Code mit der Kamera Ihres Handys.',
+  printTicket: 'Beleg drucken',
   done: 'Fertig',
   closedTitle: 'Derzeit geschlossen',
+  language: 'Sprache',
+  languageName: 'Deutsch',
+  terms: 'AGB',
+  termsTitle: 'Allgemeine Geschäftsbedingungen',
+  termsAt: (url: string) => `Unsere AGB finden Sie unter ${url}.`,
+  termsNone: 'Es gelten die Allgemeinen Geschäftsbedingungen, die Sie an der Kasse erhalten.',
+  termsNotice: 'Mit Ihrer Bestellung gelten unsere Allgemeinen Geschäftsbedingungen.',
+  close: 'Schließen',
+  // The storefront's words where the kiosk shows the same thing (German stays identical).
+  noMenu: texts.noMenu,
+  cart: texts.cart,
+  table: texts.table,
+  firstName: texts.firstName,
+  lastName: texts.lastName,
+  phone: texts.phone,
+  email: texts.email,
+  sectionAppointment: texts.sectionAppointment,
+  sectionCart: texts.sectionCart,
+  submitting: texts.submitting,
+  errorsTitle: texts.errorsTitle,
+  submitOrder: t('checkout.submitOrder'),
+  submitPreorder: t('checkout.submitPreorder'),
+  submitQuotation: t('checkout.submitQuotation'),
 } as const;
+
+type Catalogue = { [K in keyof typeof de]: (typeof de)[K] extends string ? string : (typeof de)[K] };
+
+const en: Catalogue = {
+  tapToOrder: 'Tap to order',
+  tapHint: 'Tap anywhere on the screen.',
+  welcome: 'Welcome',
+  whereToEat: 'Where would you like to eat?',
+  dineIn: 'Eat here',
+  dineInHint: 'We bring your order to your table.',
+  dineInHintNoTable: 'We call your number as soon as your order is ready.',
+  takeaway: 'Take away',
+  takeawayHint: 'We pack your order to take away.',
+  noOrderTypes: 'Ordering at this terminal is not possible at the moment.',
+  startOver: 'Start over',
+  cartCount: (n: string) => (n === '1' ? '1 item' : `${n} items`),
+  cartEmpty: 'Choose your products.',
+  toCheckout: 'Checkout',
+  checkoutTitle: 'Complete your order',
+  continueShopping: 'Continue ordering',
+  orderType: 'Order type',
+  payment: 'Payment',
+  paymentAtCounter: () => 'Pay at the counter',
+  paymentAtCounterHint: () => 'Cash or card at the counter.',
+  paymentCard: 'Pay at the card terminal',
+  paymentCardHint: (card: string) => `With ${card} or credit card at the terminal next to the counter.`,
+  payAtCounterNow: () => 'Please pay at the counter now.',
+  name: 'Your name',
+  nameHint: 'So that we can call you.',
+  stillThere: 'Are you still there?',
+  resetIn: (seconds: number) =>
+    seconds === 1
+      ? 'Your order will be reset in 1 second.'
+      : `Your order will be reset in ${seconds} seconds.`,
+  keepOrdering: 'Yes, keep ordering',
+  thanks: 'Thank you for your order!',
+  yourTicket: 'Your number',
+  yourOrder: 'Your order number',
+  payAtTerminalNow: 'Please pay at the card terminal now.',
+  weCallYou: 'We call your number as soon as your order is ready.',
+  weBringIt: (table: string) => `We bring your order to table ${table}.`,
+  followOnPhone: 'Follow your order on your phone',
+  followOnPhoneHint: "Scan the code with your phone's camera.",
+  printTicket: 'Print receipt',
+  done: 'Done',
+  closedTitle: 'Currently closed',
+  language: 'Language',
+  languageName: 'English',
+  terms: 'Terms',
+  termsTitle: 'Terms and conditions',
+  termsAt: (url: string) => `Our terms and conditions are at ${url}.`,
+  termsNone: 'Our terms and conditions are available at the counter.',
+  termsNotice: 'Our terms and conditions apply to your order.',
+  close: 'Close',
+  noMenu: 'No menu is available here at the moment.',
+  cart: 'Cart',
+  table: 'Table number',
+  firstName: 'First name',
+  lastName: 'Last name',
+  phone: 'Phone',
+  email: 'Email',
+  sectionAppointment: 'Time',
+  sectionCart: 'Your order',
+  submitting: 'Sending …',
+  errorsTitle: 'Please check your details:',
+  submitOrder: 'Order with obligation to pay',
+  submitPreorder: 'Pre-order with obligation to pay',
+  submitQuotation: 'Send quotation request',
+};
+
+export type KioskTexts = Catalogue;
+
+const catalogues: Record<KioskLanguage, KioskTexts> = { de, en };
+
+/** The kiosk's texts in a language. */
+export function kioskTextsFor(language: KioskLanguage): KioskTexts {
+  return catalogues[language];
+}
+
+/** The German texts (the start language). */
+export const kioskTexts: KioskTexts = de;

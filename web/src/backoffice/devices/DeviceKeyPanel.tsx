@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { ApiRequestError } from '../../api/ApiClient';
+import { QrImage } from '../../components/QrImage';
 import { useStores } from '../stores';
 
 /** A ready address the key opens, with what it is for. */
@@ -32,25 +33,6 @@ export function keyLinks(
       url: `${origin}/kiosk/${encodeURIComponent(branch.identifier)}#geraet=${k}`,
     });
   return links;
-}
-
-/** A QR code of the address (the `qrcode` library loads only when a key is shown). */
-function QrImage({ url, label }: { url: string; label: string }) {
-  const [src, setSrc] = useState<string | null>(null);
-  useEffect(() => {
-    let live = true;
-    void import('qrcode')
-      .then((QRCode) => QRCode.toDataURL(url, { errorCorrectionLevel: 'M', margin: 1, width: 240 }))
-      .then((data) => live && setSrc(data));
-    return () => {
-      live = false;
-    };
-  }, [url]);
-  return src ? (
-    <img className="bo-key__qr" src={src} width={240} height={240} alt={`QR-Code: ${label}`} />
-  ) : (
-    <span className="bo-key__qr bo-key__qr--loading" aria-hidden="true" />
-  );
 }
 
 /**
@@ -141,7 +123,7 @@ export function DeviceKeyPanel({
           </div>
           {issued.links.map((link) => (
             <figure className="bo-key__link" key={link.url}>
-              <QrImage url={link.url} label={link.label} />
+              <QrImage url={link.url} alt={`QR-Code: ${link.label}`} className="bo-key__qr" />
               <figcaption>
                 <strong>{link.label}</strong>
                 <a className="bo-key__url" href={link.url} target="_blank" rel="noreferrer">
