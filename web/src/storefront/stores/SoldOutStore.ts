@@ -10,7 +10,7 @@ import {
   type SoldOutIssue,
   type SoldOutState,
 } from '@ordering/common';
-import { makeAutoObservable, reaction, runInAction } from 'mobx';
+import { makeAutoObservable, onBecomeObserved, onBecomeUnobserved, reaction, runInAction } from 'mobx';
 import type { ApiClient } from '../../api/ApiClient';
 import type { BranchStore } from './BranchStore';
 import type { ClockStore } from './ClockStore';
@@ -47,11 +47,22 @@ export class SoldOutStore {
       { api: false, branches: false, clock: false, openStream: false, stream: false, sequence: false },
       { autoBind: true },
     );
-    reaction(
-      () => this.branches.selected?.id ?? null,
-      (id) => this.follow(id),
-      { fireImmediately: true },
-    );
+    // Only while a page shows something that asks (cards, configurator, cart): then the selected
+    // branch's list is read and its stream followed; unobserved, the stream closes.
+    let stop: (() => void) | null = null;
+    onBecomeObserved(this, 'entries', () => {
+      stop = reaction(
+        () => this.branches.selected?.id ?? null,
+        (id) => this.follow(id),
+        { fireImmediately: true },
+      );
+    });
+    onBecomeUnobserved(this, 'entries', () => {
+      stop?.();
+      stop = null;
+      this.stream?.close();
+      this.stream = null;
+    });
   }
 
   /** The marks that count now. */
@@ -82,8 +93,9 @@ export class SoldOutStore {
     if (branchId === this.branchId && this.stream) return;
     this.stream?.close();
     this.stream = null;
+    // The same branch again (a page shown anew): its list stays until the new read.
+    if (branchId !== this.branchId) this.entries = [];
     this.branchId = branchId;
-    this.entries = [];
     if (branchId === null) return;
     const stream = this.openStream(`/api/branches/${branchId}/sold-out/events`);
     this.stream = stream;
