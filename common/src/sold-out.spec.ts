@@ -16,10 +16,10 @@ const sides: ConfigurablePart = {
   type: 'select',
   optional: false,
   options: [
-    { name: 'Pommes', modifier: 'plus', value: 0 },
-    { name: 'Reis', modifier: 'plus', value: 0 },
+    { name: 'Pommes', modifier: 'add', value: 0 },
+    { name: 'Reis', modifier: 'add', value: 0 },
   ],
-} as ConfigurablePart;
+};
 const sauces: ConfigurablePart = { ...sides, name: 'Soßen', type: 'multiselect', optional: true };
 const product = { id: 7, name: 'Schnitzel', config: { parts: [sides, sauces] } };
 const mark = (part: number | null, option: string | null, until: string | null = null) => ({

@@ -10,7 +10,7 @@ import type { PartValue } from './contract/order.js';
 import type { SoldOutEntry, SoldOutState } from './contract/sold-out.js';
 import { t } from './i18n/de.js';
 
-type Mark = Pick<SoldOutEntry, 'product' | 'part' | 'option' | 'until'>;
+type Mark = Pick<SoldOutEntry, 'part' | 'option' | 'until'> & { product: { id: number } };
 
 /** The state of a branch as the public sees it (who marked what stays with staff). */
 export function publicSoldOut(state: SoldOutState): SoldOutState {
