@@ -86,6 +86,8 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'POST /api/time-tracking/:branchId/:apiKey/working-activities/resume',
   'POST /api/time-tracking/:branchId/:apiKey/working-activities/end',
   'GET /api/branches/:id/availability', // the date and time pickers' bookable times (no secrets)
+  'GET /api/branches/:id/sold-out', // what is sold out now (who marked it only for staff)
+  'GET /api/branches/:id/sold-out/events', // its live changes (the public view, no staff names)
   'GET /api/branches/:id/delivery-area', // which delivery area serves an address: fee and minimum, before the menu (rate-limited when it geocodes)
 
   // The status page's live events: the order's uid and hash are the secret.

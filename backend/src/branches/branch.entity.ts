@@ -1,4 +1,4 @@
-import type { BusyMode, OpeningHourRuleType, OrderingPause } from '@ordering/common';
+import type { BusyMode, OpeningHourRuleType, OrderingPause, SoldOutEntry } from '@ordering/common';
 import {
   Column,
   Entity,
@@ -189,6 +189,10 @@ export class Branch extends BaseEntity {
   /** "Viel los": extra preparation minutes for new orders until a moment. */
   @Column({ type: 'jsonb', nullable: true })
   busyMode: BusyMode | null;
+
+  /** Sold-out marks set by staff (common's `sold-out.ts` decides which count; kitchen.md "Ausverkauft"). */
+  @Column({ type: 'jsonb', nullable: true })
+  soldOut: SoldOutEntry[] | null;
 
   /** Secret of the branch's front-desk and back-office order lists (path parameter). Never public. */
   @Column({ type: 'varchar', length: 64, select: true })

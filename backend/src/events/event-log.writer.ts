@@ -1,5 +1,11 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { customerStatusText, pickFlags, type OrderFlags } from '@ordering/common';
+import {
+  AVAILABILITY_EVENT,
+  customerStatusText,
+  publicSoldOut,
+  pickFlags,
+  type OrderFlags,
+} from '@ordering/common';
 import type { EntityManager } from 'typeorm';
 import type { DomainEvent } from '../core/events.js';
 import { Clock } from '../core/clock.js';
@@ -97,6 +103,16 @@ export class EventLogWriter implements OnModuleInit {
         orderUid: null,
         payload: { branchId, orderingPause, busyMode },
         publicPayload: null,
+      });
+    });
+    // Sold out marked or ended: staff streams get who marked it, storefronts and kiosks the public view.
+    this.events.inTransaction(['availability.changed'], async (event, ctx, em) => {
+      await this.append(ctx, em, {
+        type: AVAILABILITY_EVENT,
+        branchId: event.payload.branchId,
+        orderUid: null,
+        payload: { ...event.payload },
+        publicPayload: { ...publicSoldOut(event.payload) },
       });
     });
     this.events.inTransaction(['order.print'], (event, ctx, em) =>

@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
-import { ticketOf, type TicketSource } from '@ordering/common';
+import { AVAILABILITY_EVENT, ticketOf, type TicketSource } from '@ordering/common';
 import type { Response } from 'express';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
@@ -22,12 +22,15 @@ export type StreamScope =
   | { kind: 'staff'; branches: 'all' | number[] }
   | { kind: 'order'; uid: string }
   | { kind: 'tickets'; branchId: number }
+  | { kind: 'availability'; branchId: number }
   | { kind: 'device'; branchId: number; deviceId: number; print: boolean };
 
 /** The order events a ticket screen follows (as `ticket` events with the projection of `ticketOf`). */
 const TICKET_SOURCES = ['order.created', 'order.updated', 'order.status'];
 /** The events a device without the branch's order board may see (only those naming it, or its branch's jobs). */
 const DEVICE_SOURCES = ['print.job', 'device.notification', 'device.logs'];
+/** The events a storefront or kiosk follows for a branch (sold out; their public view). */
+const AVAILABILITY_SOURCES = [AVAILABILITY_EVENT];
 
 /** How many streams may be open at once (see {@link readStreamLimits}, docs/decisions/security.md). */
 export interface StreamLimits {
@@ -129,6 +132,10 @@ const toRow = (r: LogRow): LogRow => ({ ...r, id: Number(r.id) });
 function visible(scope: StreamScope, row: LogRow): boolean {
   if (scope.kind === 'order') return row.orderUid === scope.uid && row.publicPayload !== null;
   if (scope.kind === 'tickets') return row.branchId === scope.branchId && TICKET_SOURCES.includes(row.type);
+  if (scope.kind === 'availability')
+    return (
+      row.branchId === scope.branchId && AVAILABILITY_SOURCES.includes(row.type) && row.publicPayload !== null
+    );
   if (scope.kind === 'device') {
     if (row.branchId !== scope.branchId || !DEVICE_SOURCES.includes(row.type)) return false;
     const addressed = row.payload.deviceId;
@@ -145,6 +152,11 @@ function scopeFilter(scope: StreamScope): { sql: string; param?: unknown } {
     return { sql: 'order_uid = $2 AND public_payload IS NOT NULL', param: scope.uid };
   if (scope.kind === 'tickets')
     return { sql: `branch_id = $2 AND type IN ('${TICKET_SOURCES.join("', '")}')`, param: scope.branchId };
+  if (scope.kind === 'availability')
+    return {
+      sql: `branch_id = $2 AND type IN ('${AVAILABILITY_SOURCES.join("', '")}') AND public_payload IS NOT NULL`,
+      param: scope.branchId,
+    };
   if (scope.kind === 'device')
     return { sql: `branch_id = $2 AND type IN ('${DEVICE_SOURCES.join("', '")}')`, param: scope.branchId };
   if (scope.branches === 'all') return { sql: 'TRUE' };
@@ -313,18 +325,23 @@ export class EventStreamHub implements OnModuleInit, OnModuleDestroy {
             [`address:${holder.address}`, this.limits.perAddress, 'address'],
             [`order:${scope.uid}`, this.limits.perOrder, 'order'],
           ]
-        : [
-            ['staff', this.limits.staff, 'total'],
-            ...(holder.credential
-              ? [
-                  [`credential:${holder.credential}`, this.limits.perCredential, 'credential'] as [
-                    string,
-                    number,
-                    keyof typeof REFUSALS,
-                  ],
-                ]
-              : []),
-          ];
+        : scope.kind === 'availability'
+          ? [
+              ['public', this.limits.public, 'total'],
+              [`address:${holder.address}`, this.limits.perAddress, 'address'],
+            ]
+          : [
+              ['staff', this.limits.staff, 'total'],
+              ...(holder.credential
+                ? [
+                    [`credential:${holder.credential}`, this.limits.perCredential, 'credential'] as [
+                      string,
+                      number,
+                      keyof typeof REFUSALS,
+                    ],
+                  ]
+                : []),
+            ];
     for (const [key, limit, refusal] of keys) {
       if ((this.counts.get(key) ?? 0) >= limit) {
         const { code, message, retryAfter } = REFUSALS[refusal];
@@ -402,7 +419,8 @@ export class EventStreamHub implements OnModuleInit, OnModuleDestroy {
       );
       return;
     }
-    const data = client.scope.kind === 'order' ? row.publicPayload : row.payload;
+    const data =
+      client.scope.kind === 'order' || client.scope.kind === 'availability' ? row.publicPayload : row.payload;
     client.res.write(`id: ${row.id}\nevent: ${row.type}\ndata: ${JSON.stringify(data)}\n\n`);
   }
 

@@ -7,6 +7,7 @@ import { DeviceAuthenticator } from '../auth/device-authenticator.js';
 import { Allow, Ctx, ForDevices, Public } from '../core/decorators.js';
 import { deviceScopes } from '../core/device-scopes.js';
 import { DomainError } from '../core/errors.js';
+import { parseId } from '../core/input.js';
 import type { RequestContext } from '../core/request-context.js';
 import { TransactionalConnection } from '../core/transaction.js';
 import { HTTP_MESSAGES } from '../core/messages.js';
@@ -182,6 +183,33 @@ export class EventsController {
             throw error;
           },
         ),
+    });
+  }
+
+  /**
+   * A branch's sold-out changes for open storefronts and kiosks (public: the same view as
+   * `GET /api/branches/{id}/sold-out`, each event the branch's whole current list).
+   */
+  @Public()
+  @Get('branches/:id/sold-out/events')
+  @ApiOperation({ summary: 'Live: Ausverkauft-Änderungen einer Filiale (availability.changed)' })
+  @ApiProduces('text/event-stream')
+  @ApiHeader({ name: 'Last-Event-ID', required: false, description: 'fortsetzen nach dieser Ereignis-ID' })
+  @ApiQuery({ name: 'lastEventId', required: false, type: 'integer' })
+  @streamDoc
+  async availability(
+    @Ctx() ctx: RequestContext,
+    @Param('id') id: string,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    const branchId = parseId(id, 'Filiale');
+    const rows: Array<{ id: number }> = await this.connection
+      .manager(ctx)
+      .query('SELECT id FROM branch WHERE id = $1 AND is_public', [branchId]);
+    if (!rows[0]) throw new DomainError('not_found', 'Filiale wurde nicht gefunden.');
+    await this.hub.attach(res, { kind: 'availability', branchId }, lastEventIdOf(req), {
+      address: req.ip ?? '',
     });
   }
 

@@ -67,7 +67,10 @@ export class DeliveryAreaService {
     const config = await this.connection
       .manager(ctx)
       .getRepository(ShopConfig)
-      .findOne({ where: { id: 1 }, select: { id: true, mapStyleUrl: true, mapAccessToken: true, market: true } });
+      .findOne({
+        where: { id: 1 },
+        select: { id: true, mapStyleUrl: true, mapAccessToken: true, market: true },
+      });
     if (!config) return null;
     return this.geocoder.locate(config, {
       street: address.street,
@@ -81,10 +84,15 @@ export class DeliveryAreaService {
    * as the order will be; 400 `outside_delivery_area` at `zipCode` when none, `validation` when the
    * postcode is missing; 404 for an unknown branch or one without delivery.
    */
-  async check(ctx: RequestContext, rawId: string, query: Record<string, unknown>): Promise<DeliveryAreaCheck> {
+  async check(
+    ctx: RequestContext,
+    rawId: string,
+    query: Record<string, unknown>,
+  ): Promise<DeliveryAreaCheck> {
     const id = parseId(rawId, 'Filiale');
     const branch = await this.connection.manager(ctx).getRepository(Branch).findOne({ where: { id } });
-    if (!branch || !branch.isDeliveryEnabled) throw new DomainError('not_found', 'Filiale wurde nicht gefunden.');
+    if (!branch || !branch.isDeliveryEnabled)
+      throw new DomainError('not_found', 'Filiale wurde nicht gefunden.');
     const text = (value: unknown, max: number) => (typeof value === 'string' ? value.slice(0, max) : '');
     const address = {
       zipCode: text(query.postcode, 20),

@@ -21,6 +21,7 @@ import {
   productVisibility,
   quantityRules,
   snapAmount,
+  soldOutIssues,
   staffState,
   t,
   toCents,
@@ -266,6 +267,8 @@ async function checkItems(
     ]),
   );
   const uploads = await uploadsOfItems(em, form.items);
+  // A mark "bis Geschäftsschluss" still refuses a pre-order wanted before it ends (kitchen.md).
+  const soldOutAt = wantedAt > now ? wantedAt : now;
 
   form.items.forEach((item, i) => {
     const field = `items[${i}]`;
@@ -289,6 +292,11 @@ async function checkItems(
         field,
         code: 'product_unavailable',
       });
+      return;
+    }
+    const soldOut = soldOutIssues(branch.soldOut ?? [], { product, parts: item.parts }, field, soldOutAt);
+    if (soldOut.length) {
+      issues.push(...soldOut);
       return;
     }
     issues.push(...checkItemLine(product, item, field, uploads));

@@ -256,7 +256,7 @@ async function place(
     // The area comes from the postcode now: the demo's postcode, or the first one its area serves.
     zipCode:
       postcodeOf(demo.city) ??
-      (demo.area === undefined ? '' : /\d+/.exec(areas[demo.area]!.postcodes)?.[0] ?? ''),
+      (demo.area === undefined ? '' : (/\d+/.exec(areas[demo.area]!.postcodes)?.[0] ?? '')),
     city: (demo.city ?? (demo.type === 'delivery' ? 'Wien' : '')).replace(/^\d{4,5}\s+/, ''),
     comment: demo.comment ?? '',
     paymentMethod: demo.paymentMethod ?? 'cash',

@@ -18,6 +18,8 @@ import {
 } from './orders.controller.js';
 import { OrderWithdrawalsService } from './order-withdrawals.service.js';
 import { OrdersService } from './orders.service.js';
+import { SoldOutController } from './sold-out.controller.js';
+import { SoldOutService } from './sold-out.service.js';
 
 /**
  * Orders: the rules of placing an order (prices, rules, ticket numbers; the route is the checkout module's), the staff history and
@@ -32,11 +34,13 @@ import { OrdersService } from './orders.service.js';
     OrdersController,
     BranchAvailabilityController,
     BranchPauseController,
+    SoldOutController,
     WithdrawalsController,
   ],
   providers: [
     FrontdeskBoardService,
     BranchPauseService,
+    SoldOutService,
     OrdersService,
     OrderOffersService,
     OrderWithdrawalsService,

@@ -9,6 +9,7 @@ import {
   orderTypeOf,
   priceCart,
   showQuestionnaire,
+  soldOutIssues,
   staffState,
   t,
   type OrderItem,
@@ -180,6 +181,19 @@ export class OrdersService {
     const uploads = await uploadsOfItems(em, [input]);
     // A file may stay or move within the order; another one only with its uploader's secret.
     const own = new Set(order.items.flatMap((entry) => fileIdsOf(entry.parts)));
+    // Staff cannot add what their branch marked sold out either (kitchen.md "Ausverkauft").
+    const branch = order.branchId
+      ? await em
+          .getRepository(Branch)
+          .findOne({ where: { id: order.branchId }, select: { id: true, soldOut: true } })
+      : null;
+    const soldOut = soldOutIssues(
+      branch?.soldOut ?? [],
+      { product, parts: input.parts },
+      '',
+      this.clock.now(),
+    );
+    if (soldOut.length) throw new DomainError('validation', soldOut);
     const errors = checkItemLine(product, input, '', uploads, own);
     if (errors.length) throw new DomainError('validation', errors);
     await takeUpUploads(em, [...uploads.keys()], this.clock.now());

@@ -12,6 +12,7 @@ import { EntityListPage } from './entities/EntityListPage';
 import { OrderBoardPage } from './orders/OrderBoardPage';
 import { OrderHistoryPage } from './orders/OrderHistoryPage';
 import { ReviewsPage } from './orders/ReviewsPage';
+import { SoldOutPage } from './orders/SoldOutPage';
 import { AreaPlaceholderPage } from './pages/AreaPlaceholderPage';
 import { LoginPage } from './pages/LoginPage';
 import { PrivacyPage } from './privacy/PrivacyPage';
@@ -71,6 +72,7 @@ export const BACKOFFICE_ROUTES: RouteObject[] = [
           { path: 'orders', element: <OrderBoardPage /> },
           { path: 'orders/history', element: <OrderHistoryPage /> },
           { path: 'orders/reviews', element: <ReviewsPage /> },
+          { path: 'orders/sold-out', element: <SoldOutPage /> },
           {
             path: 'statistics',
             element: (

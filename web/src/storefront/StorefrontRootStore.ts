@@ -13,6 +13,7 @@ import { CatalogStore } from './stores/CatalogStore';
 import type { CheckoutStore } from './stores/CheckoutStore';
 import { ClockStore, type Clock } from './stores/ClockStore';
 import { InitDataStore } from './stores/InitDataStore';
+import { SoldOutStore, type OpenSoldOutStream } from './stores/SoldOutStore';
 import { TableLinkStore } from './stores/TableLinkStore';
 import type { OpenEventStream, OrderStatusStore } from './stores/OrderStatusStore';
 import type { FileUploader } from './stores/ProductEditor';
@@ -43,6 +44,8 @@ export class StorefrontRootStore {
   readonly branches: BranchStore;
   readonly catalog: CatalogStore;
   readonly cart: CartStore;
+  /** What the selected branch has sold out, live (apart from the catalogue's data). */
+  readonly soldOut: SoldOutStore;
   readonly consent: ConsentStore;
   readonly analytics: AnalyticsStore;
   /** The ad pixel: loaded only with a configured id and the marketing consent. */
@@ -75,6 +78,12 @@ export class StorefrontRootStore {
     this.storage = storage;
     this.tableLinks = new TableLinkStore(storage);
     this.openEventStream = openEventStream;
+    this.soldOut = new SoldOutStore(
+      api,
+      this.branches,
+      this.clock,
+      openEventStream as OpenSoldOutStream | undefined,
+    );
     // "Marketing" is offered only when there is a pixel to consent to: a switch must never do nothing.
     this.consent = new ConsentStore(cookies, clock, () =>
       CONSENT_PURPOSES.filter((purpose) => purpose !== 'marketing' || adPixelIdOf(this.data.config) !== null),

@@ -11,12 +11,13 @@ import { orderFeatureOf } from './feature';
 import { OrderCard } from './OrderCard';
 import { OrderDetail } from './OrderDetail';
 import { PauseBar } from './PauseBar';
+import { SoldOutPanel } from './SoldOutPanel';
 import { printerLine } from './PrintersStore';
 
 /** The live order board: the first screen after signing in. */
 export const OrderBoardPage = observer(function OrderBoardPage() {
   const root = useStores();
-  const { orders, alarm, pauses, printers, cards } = orderFeatureOf(root);
+  const { orders, alarm, pauses, printers, cards, soldOut } = orderFeatureOf(root);
   const boardRef = useRef<HTMLDivElement>(null);
   const lastFocus = useRef<number | null>(null);
 
@@ -164,6 +165,9 @@ export const OrderBoardPage = observer(function OrderBoardPage() {
         <Link className="button button--ghost" to="/backend/orders/reviews">
           Bewertungen
         </Link>
+        <Link className="button button--ghost" to="/backend/orders/sold-out">
+          Ausverkauft
+        </Link>
         <div className="board-toolbar__alarm">
           {!alarm.soundPossible ? (
             <span className="muted" role="status">
@@ -181,6 +185,15 @@ export const OrderBoardPage = observer(function OrderBoardPage() {
         </div>
       </div>
       <PauseBar pauses={pauses} now={now} />
+      {pauses.selected && (
+        <SoldOutPanel
+          store={soldOut}
+          branchId={pauses.selected.id}
+          now={now}
+          timeZone={pauses.selected.timeZone}
+          collapsible
+        />
+      )}
       <p className="muted board-hint">
         Pfeiltasten wechseln die Karte, Eingabe öffnet sie, A nimmt eine neue Bestellung an (zum gewünschten
         Termin, frühestens nach der Standard-Zubereitungszeit der Filiale).

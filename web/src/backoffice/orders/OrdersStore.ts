@@ -1,4 +1,4 @@
-import { t, type OrderStatusAction } from '@ordering/common';
+import { AVAILABILITY_EVENT, t, type OrderStatusAction } from '@ordering/common';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { ApiRequestError, type ApiClient } from '../../api/ApiClient';
 import type { ApiErrorEntry } from '../../api/types';
@@ -41,6 +41,8 @@ export interface OrdersStoreOptions {
   onDeviceStatus?: (data: string) => void;
   /** A `branch.pause` event (a board paused or resumed ordering, or switched busy mode). */
   onBranchPause?: (data: string) => void;
+  /** An `availability.changed` event (something was marked sold out or available again). */
+  onAvailability?: (data: string) => void;
 }
 
 /** What a staff action sends and how it fails (spec section 8). */
@@ -120,6 +122,7 @@ export class OrdersStore {
   private disposed = false;
   private readonly onDeviceStatus?: (data: string) => void;
   private readonly onBranchPause?: (data: string) => void;
+  private readonly onAvailability?: (data: string) => void;
 
   constructor(options: OrdersStoreOptions) {
     this.api = options.api;
@@ -127,6 +130,7 @@ export class OrdersStore {
     this.openEventStream = options.openEventStream;
     this.onDeviceStatus = options.onDeviceStatus;
     this.onBranchPause = options.onBranchPause;
+    this.onAvailability = options.onAvailability;
     this.now = options.now ?? (() => new Date());
     this.setTimer = options.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
     this.clearTimer = options.clearTimer ?? ((handle) => clearTimeout(handle as number));
@@ -145,6 +149,7 @@ export class OrdersStore {
       | 'liveIds'
       | 'onDeviceStatus'
       | 'onBranchPause'
+      | 'onAvailability'
     >(
       this,
       {
@@ -161,6 +166,7 @@ export class OrdersStore {
         liveIds: false,
         onDeviceStatus: false,
         onBranchPause: false,
+        onAvailability: false,
       },
       { autoBind: true },
     );
@@ -324,6 +330,10 @@ export class OrdersStore {
     // So does a pause set at another board of the branch (docs/decisions/orders.md, "Pause and busy mode").
     source.addEventListener('branch.pause', (event: MessageEvent) =>
       this.onBranchPause?.(String(event.data)),
+    );
+    // And sold out marked at another board or in the back office (docs/decisions/kitchen.md).
+    source.addEventListener(AVAILABILITY_EVENT, (event: MessageEvent) =>
+      this.onAvailability?.(String(event.data)),
     );
   }
 

@@ -6,6 +6,7 @@ import { connectCounterDevice, counterDeviceKey } from './counterDevice';
 import { OrdersStore } from './OrdersStore';
 import { PauseStore } from './PauseStore';
 import { PRINTERS_REFRESH_MS, PrintersStore } from './PrintersStore';
+import { SoldOutBoardStore } from './SoldOutBoardStore';
 
 /** The stores of the order screens, created once per back-office root by the lazily loaded chunk. */
 export interface OrderFeature {
@@ -13,6 +14,7 @@ export interface OrderFeature {
   alarm: AlarmStore;
   pauses: PauseStore;
   printers: PrintersStore;
+  soldOut: SoldOutBoardStore;
   cards: CardSettings;
   dispose(): void;
 }
@@ -25,6 +27,7 @@ export function createOrderFeature(root: BackofficeRootStore): OrderFeature {
     // Employees pause their own branches; admins and managers every branch.
     branchIds: () => (root.auth.roles.some((role) => role !== 'ROLE_EMPLOYEE') ? [] : root.auth.branchIds),
   });
+  const soldOut = new SoldOutBoardStore(root.api, root.errors);
   const orders = new OrdersStore({
     api: root.api,
     errors: root.errors,
@@ -32,6 +35,7 @@ export function createOrderFeature(root: BackofficeRootStore): OrderFeature {
     now: root.now,
     onDeviceStatus: printers.apply,
     onBranchPause: (data) => pauses.apply(data),
+    onAvailability: (data) => soldOut.apply(data),
   });
   const refresh = setInterval(() => void printers.load(), PRINTERS_REFRESH_MS);
   const channel: ChannelLike | null =
@@ -53,6 +57,7 @@ export function createOrderFeature(root: BackofficeRootStore): OrderFeature {
     alarm,
     pauses,
     printers,
+    soldOut,
     cards: new CardSettings(root.env.storage),
     dispose() {
       clearInterval(refresh);

@@ -121,7 +121,7 @@ export const CartSummary = observer(function CartSummary({
   editable?: boolean;
   steppers?: boolean;
 }) {
-  const { cart, data } = useStores();
+  const { cart, data, soldOut } = useStores();
   const branch = cart.branch;
   if (!branch) return null;
   const totals = cart.totals;
@@ -139,8 +139,10 @@ export const CartSummary = observer(function CartSummary({
           const product = products[index];
           const line = totals.lines[index];
           const summary = product ? itemSummary(product.config?.parts ?? [], item) : '';
+          // Sold out since it was added: said at the line, which offers "Entfernen" (the server refuses it).
+          const soldOutIssue = soldOut.lineIssues(item, product ?? undefined)[0];
           return (
-            <li key={index} className="cart-item">
+            <li key={index} className={`cart-item${soldOutIssue ? ' cart-item--sold-out' : ''}`}>
               <div className="cart-item__main">
                 <span className="cart-item__name">{item.product.name}</span>
                 {steppers ? (
@@ -173,6 +175,11 @@ export const CartSummary = observer(function CartSummary({
                 )}
                 {summary && <span className="cart-item__parts">{summary}</span>}
                 <BasePrice product={product} className="cart-item__base-price" />
+                {soldOutIssue && (
+                  <span className="cart-item__sold-out" role="status">
+                    {soldOutIssue.message}
+                  </span>
+                )}
               </div>
               <span className="cart-item__price">
                 {item.product.isPriceHidden || !line

@@ -18,12 +18,15 @@ export const ProductCard = observer(function ProductCard({
   visibility: Visibility;
   oneTap?: boolean;
 }) {
-  const { cart, data } = useStores();
+  const { cart, data, soldOut } = useStores();
   const image = product.images?.[0];
-  const disabled = visibility !== 'available';
+  const isSoldOut = soldOut.isProductSoldOut(product.id);
+  const disabled = visibility !== 'available' || isSoldOut;
   const description = truncate(stripHtml(product.description), 140);
   return (
-    <li className={`product-card${disabled ? ' product-card--disabled' : ''}`}>
+    <li
+      className={`product-card${disabled ? ' product-card--disabled' : ''}${isSoldOut ? ' product-card--sold-out' : ''}`}
+    >
       <button
         type="button"
         className="product-card__button"
@@ -66,7 +69,7 @@ export const ProductCard = observer(function ProductCard({
             </span>
             {disabled ? (
               <span id={`product-${product.id}-unavailable`} className="product-card__unavailable">
-                {texts.unavailable}
+                {isSoldOut ? texts.soldOut : texts.unavailable}
               </span>
             ) : (
               <span className="product-card__add" aria-hidden="true">

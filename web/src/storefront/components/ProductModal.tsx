@@ -243,7 +243,7 @@ const PartField = observer(function PartField({
   index: number;
   part: ConfigurablePart;
 }) {
-  const { data } = useStores();
+  const { data, soldOut } = useStores();
   const id = `part-${index}`;
   const value = editor.item.parts[index];
   const description = part.description ? (
@@ -269,12 +269,15 @@ const PartField = observer(function PartField({
             const checked = multiple
               ? Array.isArray(value) && (value as unknown[]).includes(optionIndex)
               : value === optionIndex;
+            // A sold-out option cannot be chosen; one already chosen can still be taken out.
+            const isSoldOut = soldOut.isOptionSoldOut(editor.product.id, index, option.name);
             return (
-              <label key={optionIndex} className="choice">
+              <label key={optionIndex} className={`choice${isSoldOut ? ' choice--sold-out' : ''}`}>
                 <input
                   type={multiple ? 'checkbox' : 'radio'}
                   name={id}
                   checked={checked}
+                  disabled={isSoldOut && !checked}
                   onChange={() => {
                     if (multiple) editor.toggleMultiselectOption(index, optionIndex);
                     else if (!checked) editor.clickSelectOption(index, optionIndex);
@@ -284,7 +287,11 @@ const PartField = observer(function PartField({
                     if (!multiple && checked && part.optional) editor.clickSelectOption(index, optionIndex);
                   }}
                 />
-                <span>{optionLabel(option, data.currency)}</span>
+                <span>
+                  {isSoldOut
+                    ? texts.soldOutOption(optionLabel(option, data.currency))
+                    : optionLabel(option, data.currency)}
+                </span>
               </label>
             );
           })}

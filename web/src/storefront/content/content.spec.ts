@@ -78,7 +78,7 @@ describe('legal pages', () => {
     ]);
   });
 
-  it('show the market\'s model Widerrufsbelehrung while none is configured, with the online function', () => {
+  it("show the market's model Widerrufsbelehrung while none is configured, with the online function", () => {
     const german = legalEntry('withdrawal', { businessName: 'Muster GmbH', market: 'DE' })!;
     expect(legalHref(german)).toEqual({ href: '/site/withdrawal', external: false });
     expect(german.text).toContain('## Widerrufsrecht');

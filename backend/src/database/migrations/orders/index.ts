@@ -6,6 +6,7 @@ import { PrivacyRetention1795700646450 } from './1795700646450-privacy-retention
 import { BranchRatingIndex1795701000000 } from './1795701000000-branch-rating-index.js';
 import { OrderChannel1795710000000 } from './1795710000000-order-channel.js';
 import { OrderWithdrawal1795730000002 } from './1795730000002-order-withdrawal.js';
+import { BranchSoldOut1795900000000 } from './1795900000000-branch-sold-out.js';
 export const MIGRATIONS: Function[] = [
   Orders1795425430527,
   BranchAutoAccept1795439269892,
@@ -15,4 +16,5 @@ export const MIGRATIONS: Function[] = [
   BranchRatingIndex1795701000000,
   OrderChannel1795710000000,
   OrderWithdrawal1795730000002,
+  BranchSoldOut1795900000000,
 ];

@@ -116,13 +116,13 @@ export const ContentFooter = observer(function ContentFooter() {
         )}
         {/* The map shows only with the maps consent and online (BranchMap); its stand-in asks before. */}
         {data.isLoaded && branches.length > 0 && config?.enablePluginMaps && ui.online && (
-            <BranchMap
-              branches={branches}
-              label="Karte unserer Standorte"
-              className="content-footer__map"
-              addressFallback={false}
-            />
-          )}
+          <BranchMap
+            branches={branches}
+            label="Karte unserer Standorte"
+            className="content-footer__map"
+            addressFallback={false}
+          />
+        )}
         <p className="site-footer__copyright content-footer__copyright">
           © {ui.copyrightYear} {ui.businessName}. Alle Rechte vorbehalten.
         </p>

@@ -1,0 +1,152 @@
+import {
+  activeSoldOut,
+  type ConfigurablePart,
+  type SoldOutEntry,
+  type SoldOutState,
+  type SoldOutUntil,
+} from '@ordering/common';
+import { makeAutoObservable, runInAction } from 'mobx';
+import type { ApiClient } from '../../api/ApiClient';
+import type { ErrorStore } from '../ErrorStore';
+
+/** A product as the sold-out panel offers it (its parts name the options). */
+export interface SoldOutProduct {
+  id: number;
+  name: string;
+  config?: { parts: ConfigurablePart[] } | null;
+}
+
+/** What can be marked of a product: the whole product, or `part` + `option`. */
+export interface SoldOutChoice {
+  part: number | null;
+  option: string | null;
+  label: string;
+}
+
+/** The choices of a product: the product itself, then every option of its select parts. */
+export function soldOutChoices(product: SoldOutProduct): SoldOutChoice[] {
+  const options = (product.config?.parts ?? []).flatMap((part, index) =>
+    part.type === 'select' || part.type === 'multiselect'
+      ? part.options.map((option) => ({
+          part: index,
+          option: option.name,
+          label: `${part.name}: ${option.name}`,
+        }))
+      : [],
+  );
+  return [{ part: null, option: null, label: 'Ganzes Produkt' }, ...options];
+}
+
+/** What the mark says in the list: "Schnitzel" or "Schnitzel – Beilage: Pommes". */
+export function soldOutLabel(entry: SoldOutEntry): string {
+  return entry.option === null
+    ? entry.product.name
+    : `${entry.product.name} – ${entry.partName ?? ''}${entry.partName ? ': ' : ''}${entry.option}`;
+}
+
+/**
+ * "Ausverkauft" at the board and in the back office (docs/decisions/kitchen.md): the marks of one branch
+ * with who set them, a form to mark a product or an option (one tap plus the until choice), and "wieder
+ * verfügbar". Changes from other boards arrive by the staff stream's `availability.changed`.
+ */
+export class SoldOutBoardStore {
+  branchId: number | null = null;
+  entries: SoldOutEntry[] = [];
+  products: SoldOutProduct[] = [];
+  productId: number | null = null;
+  choice = 0;
+  until: SoldOutUntil = 'closing';
+  busy = false;
+
+  constructor(
+    private readonly api: ApiClient,
+    private readonly errors: ErrorStore,
+  ) {
+    makeAutoObservable<SoldOutBoardStore, 'api' | 'errors'>(this, { api: false, errors: false });
+  }
+
+  /** The marks that count at `now`, newest first. */
+  activeAt(now: Date): SoldOutEntry[] {
+    return activeSoldOut(this.entries, now).sort((a, b) => b.markedAt.localeCompare(a.markedAt));
+  }
+
+  get product(): SoldOutProduct | null {
+    return this.products.find((p) => p.id === this.productId) ?? null;
+  }
+
+  get choices(): SoldOutChoice[] {
+    return this.product ? soldOutChoices(this.product) : [];
+  }
+
+  setProduct(id: number | null) {
+    this.productId = id;
+    this.choice = 0;
+  }
+
+  setChoice(index: number) {
+    this.choice = index;
+  }
+
+  setUntil(until: SoldOutUntil) {
+    this.until = until;
+  }
+
+  /** Reads the branch's marks (and the products once). */
+  async show(branchId: number): Promise<void> {
+    this.branchId = branchId;
+    const [state, products] = await Promise.all([
+      this.errors.run('Ausverkauft-Liste konnte nicht geladen werden.', () =>
+        this.api.get<SoldOutState>(`/api/branches/${branchId}/sold-out`),
+      ),
+      this.products.length
+        ? Promise.resolve(this.products)
+        : this.api.get<SoldOutProduct[]>('/api/products?limit=1000').catch(() => [] as SoldOutProduct[]),
+    ]);
+    runInAction(() => {
+      if (state && this.branchId === branchId) this.entries = state.entries;
+      this.products = [...products].sort((a, b) => a.name.localeCompare(b.name, 'de'));
+    });
+  }
+
+  /** A live `availability.changed` event of the staff stream. */
+  apply(data: string): void {
+    try {
+      const state = JSON.parse(data) as SoldOutState;
+      if (state.branchId === this.branchId && Array.isArray(state.entries)) this.entries = state.entries;
+    } catch {
+      // not ours
+    }
+  }
+
+  /** Marks the chosen product (or option) sold out. */
+  async mark(): Promise<boolean> {
+    const product = this.product;
+    const choice = this.choices[this.choice];
+    if (!product || !choice || this.branchId === null) return false;
+    return this.send(() =>
+      this.api.post(`/api/branches/${this.branchId}/sold-out`, {
+        product: { id: product.id },
+        ...(choice.part === null ? {} : { part: choice.part, option: choice.option }),
+        until: this.until,
+      }),
+    );
+  }
+
+  /** "Wieder verfügbar". */
+  release(entryId: string): Promise<boolean> {
+    return this.send(() => this.api.delete(`/api/branches/${this.branchId}/sold-out/${entryId}`));
+  }
+
+  private async send(call: () => Promise<unknown>): Promise<boolean> {
+    const branchId = this.branchId;
+    if (branchId === null) return false;
+    this.busy = true;
+    const done = await this.errors.run('Ausverkauft konnte nicht gespeichert werden.', async () => {
+      await call();
+      return true;
+    });
+    runInAction(() => (this.busy = false));
+    if (done) await this.show(branchId);
+    return done === true;
+  }
+}
