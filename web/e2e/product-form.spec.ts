@@ -52,7 +52,7 @@ test.describe('product form', () => {
       const parts = page.locator('fieldset.ed-parts');
       await parts.getByRole('button', { name: 'Teil hinzufügen' }).click();
       await expect(parts.getByRole('alert')).toHaveCount(0);
-      await parts.getByRole('button', { name: 'Teil 1 entfernen' }).click();
+      await parts.getByRole('button', { name: 'Teil 1 entfernen', exact: true }).click();
 
       const png = await QRCode.toBuffer('Käsespätzle', { width: 320 });
       await dropFile(page, '[data-testid="photo-drop"]', 'kaesespaetzle.png', png, 'image/png');
