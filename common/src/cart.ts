@@ -184,6 +184,42 @@ function isEmptyValue(value: PartValue | undefined): boolean {
   );
 }
 
+/** The number of options a multiselect takes: at least `min` (when chosen or required), at most `max`. */
+export function choiceLimits(part: Pick<ConfigurablePart, 'optional' | 'minChoices' | 'maxChoices'>): {
+  min: number;
+  max: number | null;
+} {
+  return { min: Math.max(part.minChoices ?? 0, part.optional ? 0 : 1), max: part.maxChoices ?? null };
+}
+
+/** The customer's hint of a multiselect with limits: "Bis zu 2 wählen", "Genau 2 wählen", "2 bis 3 wählen". */
+export function choiceHint(
+  part: Pick<ConfigurablePart, 'optional' | 'minChoices' | 'maxChoices'>,
+): string | null {
+  const { min, max } = choiceLimits(part);
+  if (part.minChoices == null && part.maxChoices == null) return null;
+  if (max === null) return min > 1 ? `Mindestens ${min} wählen` : null;
+  if (min === max) return `Genau ${max} wählen`;
+  if (min <= 1) return `Bis zu ${max} wählen`;
+  return `${min} bis ${max} wählen`;
+}
+
+/**
+ * Why a multiselect's choice breaks its min/max (German, for the field), or null. An optional part left
+ * empty is fine whatever its minimum.
+ */
+export function choiceCountProblem(part: ConfigurablePart, value: PartValue | undefined): string | null {
+  if (part.type !== 'multiselect' || !Array.isArray(value)) return null;
+  const count = value.length;
+  if (count === 0 && part.optional) return null;
+  const { min, max } = choiceLimits(part);
+  if (max !== null && count > max)
+    return `Bei „${part.name}“ ${max === 1 ? 'ist höchstens 1 Option' : `sind höchstens ${max} Optionen`} möglich.`;
+  if (count < min)
+    return `Bei „${part.name}“ ${min === 1 ? 'ist mindestens 1 Option' : `sind mindestens ${min} Optionen`} zu wählen.`;
+  return null;
+}
+
 /**
  * Whether one part's value is valid (spec section 5). Required parts: select needs a selection; multiselect,
  * image(s) and file(s) at least one entry; text and textarea a non-empty value. Optional parts may be empty.
@@ -196,7 +232,12 @@ export function isPartValueValid(part: ConfigurablePart, value: PartValue | unde
     case 'select':
       return isOptionIndex(part, value);
     case 'multiselect':
-      return Array.isArray(value) && value.every((entry) => isOptionIndex(part, entry)) && isDistinct(value);
+      return (
+        Array.isArray(value) &&
+        value.every((entry) => isOptionIndex(part, entry)) &&
+        isDistinct(value) &&
+        choiceCountProblem(part, value) === null
+      );
     case 'text':
     case 'textarea':
       return typeof value === 'string';
@@ -263,14 +304,21 @@ export function toggleSelectOption(
   return clicked;
 }
 
-/** Clicking a multiselect option: adds or removes it (kept sorted). */
-export function toggleMultiselectOption(current: PartValue | undefined, clicked: number): number[] {
+/**
+ * Clicking a multiselect option: adds or removes it (kept sorted). With a maximum reached a further option
+ * is not added (the storefront shows it disabled).
+ */
+export function toggleMultiselectOption(
+  current: PartValue | undefined,
+  clicked: number,
+  max: number | null = null,
+): number[] {
   const values = Array.isArray(current)
     ? current.filter((entry): entry is number => typeof entry === 'number')
     : [];
-  return values.includes(clicked)
-    ? values.filter((value) => value !== clicked)
-    : [...values, clicked].sort((a, b) => a - b);
+  if (values.includes(clicked)) return values.filter((value) => value !== clicked);
+  if (max !== null && values.length >= max) return values;
+  return [...values, clicked].sort((a, b) => a - b);
 }
 
 /** Adds a new item (`editIndex` null) or replaces the edited one. */

@@ -43,3 +43,4 @@ export * from './order-times.js';
 export * from './withdrawal.js';
 export * from './delivery-area.js';
 export * from './sold-out.js';
+export * from './allergens.js';

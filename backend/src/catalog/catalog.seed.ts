@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { OpeningHourRule } from '@ordering/common';
+import { parseAllergenText, type OpeningHourRule } from '@ordering/common';
 import type { EntityManager } from 'typeorm';
 import type { Branch } from '../branches/branch.entity.js';
 import { Tag } from '../tags/tag.entity.js';
@@ -215,8 +215,10 @@ const RESTAURANT: Array<{ category: Record<string, unknown> & { name: string }; 
             },
             {
               name: 'Toppings',
+              description: 'Bis zu 2 Toppings.',
               type: 'multiselect',
               optional: true,
+              maxChoices: 2,
               options: [option('Avocado', 1.8), option('Edamame', 1.2), option('Kimchi', 1), option('Sesam')],
             },
             {
@@ -541,7 +543,15 @@ async function seedSection(
     );
     const entries = [];
     for (const { tags: tagNames = [], ...data } of products) {
-      const input = productInput.parse({ ...data, isWithdrawalExempt });
+      // The demo's declarations are written as letters ("A, C, G"): read into codes as the migration reads
+      // a shop's old text.
+      const { codes, note } = parseAllergenText((data as { allergens?: string }).allergens);
+      const input = productInput.parse({
+        ...data,
+        allergenCodes: codes,
+        allergens: note,
+        isWithdrawalExempt,
+      });
       const product = await em.save(
         em.create(Product, {
           ...input,

@@ -1,4 +1,5 @@
 import type {
+  AllergenCode,
   AlternativeUnit,
   CalculationModel,
   ConfigurablePart,
@@ -33,7 +34,11 @@ export class Product extends BaseEntity {
   @Column({ type: 'text', default: '' })
   description: string;
 
-  /** Allergen declaration, e.g. Austrian letter codes "A, C, G". */
+  /** The EU allergens it contains, as Austrian letter codes in legend order (common's `ALLERGENS`). */
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  allergenCodes: AllergenCode[];
+
+  /** Further allergen notes in free text ("Spuren von Nüssen"); what older free text did not map to codes. */
   @Column({ type: 'varchar', length: 500, default: '' })
   allergens: string;
 

@@ -17,6 +17,7 @@ export function productJson(product: Product) {
     uid: product.uid,
     name: product.name,
     description: product.description,
+    allergenCodes: product.allergenCodes ?? [],
     allergens: product.allergens,
     images: [...(product.images ?? [])].sort((a, b) => rank(a.id) - rank(b.id)).map(imageJson),
     type: product.type,
@@ -80,6 +81,9 @@ export function numberParts(parts: ProductInput['config']['parts']): Configurabl
     description: part.description,
     type: part.type,
     optional: part.optional,
+    // Limits only where set, so parts without them keep their stored shape.
+    ...(part.minChoices != null ? { minChoices: part.minChoices } : {}),
+    ...(part.maxChoices != null ? { maxChoices: part.maxChoices } : {}),
     options: part.options.map((option) => ({
       id: optionIds[optionIndex++]!,
       name: option.name,

@@ -11,6 +11,7 @@ import {
   isAvailable,
   isFilePart,
   isPartValueValid,
+  choiceCountProblem,
   isOrderWithdrawable,
   isProductWithdrawalExempt,
   localDate,
@@ -188,6 +189,12 @@ export function checkItemLine(
   parts.forEach((part, j) => {
     const value = item.parts[j] as PartValue | undefined;
     const partField = at(`parts[${j}]`);
+    // Too many or too few choices of a multiselect ("bis zu 2 Toppings") say which limit, at the part.
+    const countProblem = choiceCountProblem(part, value);
+    if (countProblem) {
+      issues.push({ message: countProblem, field: partField, code: 'part_choices' });
+      return;
+    }
     if (!isPartValueValid(part, value)) {
       issues.push({
         message: t('checkout.itemInvalid', { name: product.name }),

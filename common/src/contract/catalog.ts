@@ -1,3 +1,4 @@
+import type { AllergenCode } from '../allergens.js';
 import type { Entity, IsoDateTime, MoneyAmount, Ref, TaxRatePercent } from './base.js';
 import type { OpeningHourRule } from './branch.js';
 import type { Image } from './media.js';
@@ -115,6 +116,10 @@ export interface ConfigurablePart {
   optional: boolean;
   /** Options of select/multiselect parts (empty for other types). */
   options: PartOption[];
+  /** Multiselect: at least this many options when anything is chosen or the part is required (null: 1 if required). */
+  minChoices?: number | null;
+  /** Multiselect: at most this many options ("bis zu 2 Toppings"; null: no limit). */
+  maxChoices?: number | null;
 }
 
 /** An alternative unit a product can be ordered in (e.g. a pallet of a product priced per m²). */
@@ -141,7 +146,9 @@ export interface Product extends Entity {
   name: string;
   /** Description (plain text or HTML). */
   description?: string | null;
-  /** Allergen declaration. */
+  /** The EU allergens it contains, as Austrian letter codes (common's `ALLERGENS`), in legend order. */
+  allergenCodes?: AllergenCode[];
+  /** Further allergen notes in free text (what the codes do not say). */
   allergens?: string | null;
   /** Product images. */
   images?: Image[];

@@ -9,6 +9,7 @@ import {
   UNIT_CODES,
 } from '../contract/catalog.js';
 import { t } from '../i18n/index.js';
+import { ALLERGEN_CODES, sortAllergenCodes } from '../allergens.js';
 import { isMeasurableUnit } from '../base-price.js';
 import { fields } from './fields.js';
 import { openingHourRuleSchema } from './organisation.js';
@@ -88,6 +89,51 @@ export const partOptionSchema = z.object({
   value: fields.money().default(0),
 });
 
+const choiceCount = () =>
+  z
+    .number()
+    .int()
+    .min(0)
+    .max(200)
+    .nullish()
+    .transform((v) => v ?? null);
+
+/** Min/max choices: only for a multiselect, min ≤ max, max ≥ 1 and no more than it has options. */
+function checkChoiceLimits(
+  part: { type: string; options: unknown[]; minChoices: number | null; maxChoices: number | null },
+  ctx: z.RefinementCtx,
+) {
+  const { minChoices: min, maxChoices: max } = part;
+  if (min === null && max === null) return;
+  if (part.type !== 'multiselect') {
+    ctx.addIssue({
+      code: 'custom',
+      message: 'Mindest- und Höchstzahl gibt es nur bei der Mehrfachauswahl.',
+      path: [min !== null ? 'minChoices' : 'maxChoices'],
+      input: min ?? max,
+    });
+    return;
+  }
+  if (max !== null && max < 1) {
+    ctx.addIssue({
+      code: 'custom',
+      message: t('validation.min', { min: 1 }),
+      path: ['maxChoices'],
+      input: max,
+    });
+  } else if (min !== null && max !== null && max < min) {
+    ctx.addIssue({ code: 'custom', message: t('validation.min', { min }), path: ['maxChoices'], input: max });
+  }
+  if (min !== null && min > part.options.length) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `Es gibt nur ${part.options.length} Optionen.`,
+      path: ['minChoices'],
+      input: min,
+    });
+  }
+}
+
 export const configurablePartSchema = z
   .object({
     id: optionalId(),
@@ -96,8 +142,11 @@ export const configurablePartSchema = z
     type: z.enum(PART_TYPES),
     optional: z.boolean().default(false),
     options: z.array(partOptionSchema).max(200).default([]),
+    minChoices: choiceCount(),
+    maxChoices: choiceCount(),
   })
   .superRefine((part, ctx) => {
+    checkChoiceLimits(part, ctx);
     if (CHOICE_PARTS.has(part.type) && part.options.length === 0) {
       ctx.addIssue({
         code: 'custom',
@@ -125,6 +174,11 @@ const flag = (fallback = false) => z.boolean().default(fallback);
 export const productFields = {
   name: fields.text(200),
   description: fields.optionalText(10000),
+  allergenCodes: z
+    .array(z.enum(ALLERGEN_CODES))
+    .max(ALLERGEN_CODES.length)
+    .default([])
+    .transform((codes) => sortAllergenCodes(codes)),
   allergens: fields.optionalText(500),
   images: fields.refs(),
   type: z.enum(PRODUCT_TYPES).default('simple'),

@@ -111,7 +111,8 @@ export const FIELD_LABELS = {
   products: {
     name: common.name,
     description: common.description,
-    allergens: 'Allergene',
+    allergenCodes: 'Allergene',
+    allergens: 'Weitere Allergenhinweise',
     images: common.images,
     type: 'Produkttyp',
     price: 'Preis',

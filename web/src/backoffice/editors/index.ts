@@ -19,6 +19,7 @@ export type { CustomEditor, CustomEditorProps } from './types';
  * | `tableQr`       | table `identifier`, with the table's QR code to print                     |
  * | `siteContent`   | site `content`: the blocks of a custom site with a live preview; the HTML body |
  * | `blockContent`  | block `content`: the fields of its type, image pickers, live preview        |
+ * | `allergenCodes` | product `allergenCodes`: the 14 EU allergens as checkboxes with their letters |
  * | `productParts`  | product `config` (`{ parts }`), with the live price preview                |
  * | `productUnits`  | product `alternativeUnits`, with the price per unit                       |
  * | `menuCatalog`   | menu `catalog` (categories and their products)                           |
@@ -39,6 +40,9 @@ export const customEditors: Record<string, CustomEditor<never>> = {
   deliveryAreas: lazyEditor(() => import('./areas/DeliveryAreasEditor').then((m) => m.DeliveryAreasEditor)),
   branchTables: lazyEditor(() => import('./tables/TablesQrEditor').then((m) => m.TablesQrEditor)),
   tableQr: lazyEditor(() => import('./tables/TableQrEditor').then((m) => m.TableQrEditor)),
+  allergenCodes: lazyEditor(() =>
+    import('./allergens/AllergenCodesEditor').then((m) => m.AllergenCodesEditor),
+  ),
   productParts: lazyEditor(() => import('./parts/ProductPartsEditor').then((m) => m.ProductPartsEditor)),
   menuCatalog: lazyEditor(() => import('./catalog/MenuCatalogEditor').then((m) => m.MenuCatalogEditor)),
   navigationTree: lazyEditor(() =>

@@ -3,6 +3,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from '../../router/router';
 import { PageTitle } from '../../components/PageTitle';
+import { TouchScope } from '../editors/touched';
 import { useStores } from '../stores';
 import { mayWrite } from './access';
 import { EntityFormStore } from './EntityFormStore';
@@ -48,6 +49,8 @@ export const EntityFormPage = observer(function EntityFormPage({
   );
   const [confirming, setConfirming] = useState(false);
   const [savedNote, setSavedNote] = useState('');
+  // Messages of untouched fields wait until the first save is tried.
+  const [submitted, setSubmitted] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const listPath = `/backend/${area}/${description.path}`;
   const writable = mayWrite(description, root.auth.roles);
@@ -66,6 +69,7 @@ export const EntityFormPage = observer(function EntityFormPage({
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
     setSavedNote('');
+    setSubmitted(true);
     const saved = await form.save();
     if (!saved) {
       // Focus the first field with an error, so keyboard and screen-reader users land on it.
@@ -76,6 +80,7 @@ export const EntityFormPage = observer(function EntityFormPage({
       );
       return;
     }
+    setSubmitted(false);
     feature.refs.invalidate(description.collection);
     if (description.singleton) {
       root.ui.applyConfig(saved as { shopName?: string; businessName?: string });
@@ -110,22 +115,24 @@ export const EntityFormPage = observer(function EntityFormPage({
       </div>
       {form.loaded && (
         <form ref={formRef} className="bo-form" onSubmit={(e) => void onSubmit(e)} noValidate>
-          {groupsOf(visible).map((group) => (
-            <fieldset key={group.title || 'main'} className="bo-fieldset">
-              {group.title && <legend>{group.title}</legend>}
-              <div className="bo-fieldset__grid">
-                {group.fields.map((field) => (
-                  <FieldInput
-                    key={field.name}
-                    form={form}
-                    field={field}
-                    refs={feature.refs}
-                    disabled={!writable}
-                  />
-                ))}
-              </div>
-            </fieldset>
-          ))}
+          <TouchScope submitted={submitted}>
+            {groupsOf(visible).map((group) => (
+              <fieldset key={group.title || 'main'} className="bo-fieldset">
+                {group.title && <legend>{group.title}</legend>}
+                <div className="bo-fieldset__grid">
+                  {group.fields.map((field) => (
+                    <FieldInput
+                      key={field.name}
+                      form={form}
+                      field={field}
+                      refs={feature.refs}
+                      disabled={!writable}
+                    />
+                  ))}
+                </div>
+              </fieldset>
+            ))}
+          </TouchScope>
           {Object.keys(form.fieldErrors).length > 0 && (
             <p className="bo-form__summary" role="alert">
               Bitte die markierten Felder prüfen.

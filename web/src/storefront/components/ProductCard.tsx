@@ -1,4 +1,11 @@
-import { stripHtml, toCents, truncate, type Product, type Visibility } from '@ordering/common';
+import {
+  allergenDeclaration,
+  stripHtml,
+  toCents,
+  truncate,
+  type Product,
+  type Visibility,
+} from '@ordering/common';
 import { observer } from 'mobx-react-lite';
 import { imageSrcSet, imageUrl, productPriceText } from '../format';
 import { BasePrice } from './BasePrice';
@@ -23,6 +30,7 @@ export const ProductCard = observer(function ProductCard({
   const isSoldOut = soldOut.isProductSoldOut(product.id);
   const disabled = visibility !== 'available' || isSoldOut;
   const description = truncate(stripHtml(product.description), 140);
+  const allergens = allergenDeclaration(product);
   return (
     <li
       className={`product-card${disabled ? ' product-card--disabled' : ''}${isSoldOut ? ' product-card--sold-out' : ''}`}
@@ -51,9 +59,9 @@ export const ProductCard = observer(function ProductCard({
         <span className="product-card__body">
           <span className="product-card__name">{product.name}</span>
           {description && <span className="product-card__description">{description}</span>}
-          {product.allergens && (
+          {allergens && (
             <span className="product-card__allergens">
-              {texts.allergens}: {product.allergens}
+              {texts.allergens}: {allergens}
             </span>
           )}
           <span className="product-card__footer">

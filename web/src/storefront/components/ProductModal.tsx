@@ -1,5 +1,7 @@
 import {
+  allergenDeclaration,
   allowsMultipleFiles,
+  choiceHint,
   formatMoney,
   isFilePart,
   t,
@@ -53,6 +55,8 @@ const EditorForm = observer(function EditorForm({ editor }: { editor: ProductEdi
   const { cart, data } = useStores();
   const { product } = editor;
   const image = product.images?.[0];
+  // "A Gluten, C Ei": letters with names in the dialog (the card shows the letters only).
+  const allergens = allergenDeclaration(product, true);
   const parts = editor.parts;
   const shownParts = editor.isStepByStep ? [editor.step] : parts.map((_, index) => index);
   const nav = editor.navigation;
@@ -94,9 +98,9 @@ const EditorForm = observer(function EditorForm({ editor }: { editor: ProductEdi
           />
         )}
         {product.description && <p className="product-modal__description">{product.description}</p>}
-        {product.allergens && (
+        {allergens && (
           <p className="product-modal__allergens">
-            {texts.allergens}: {product.allergens}
+            {texts.allergens}: {allergens}
           </p>
         )}
         {(!editor.isStepByStep || editor.step === 0) && <AmountField editor={editor} />}
@@ -260,10 +264,21 @@ const PartField = observer(function PartField({
 
   if (part.type === 'select' || part.type === 'multiselect') {
     const multiple = part.type === 'multiselect';
+    // "Bis zu 2 wählen": the limits of a multiselect, said before the options; at the maximum the others wait.
+    const hint = multiple ? choiceHint(part) : null;
+    const full = multiple && editor.isPartFull(index);
+    const describedBy = [description ? `${id}-description` : '', hint ? `${id}-limits` : '']
+      .filter(Boolean)
+      .join(' ');
     return (
-      <fieldset className="part-field" aria-describedby={description ? `${id}-description` : undefined}>
+      <fieldset className="part-field" aria-describedby={describedBy || undefined}>
         <legend className="part-field__legend">{legend}</legend>
         {description}
+        {hint && (
+          <p id={`${id}-limits`} className="part-field__description part-field__limits">
+            {hint}
+          </p>
+        )}
         <div className="choice-list">
           {part.options.map((option, optionIndex) => {
             const checked = multiple
@@ -277,7 +292,7 @@ const PartField = observer(function PartField({
                   type={multiple ? 'checkbox' : 'radio'}
                   name={id}
                   checked={checked}
-                  disabled={isSoldOut && !checked}
+                  disabled={(isSoldOut || full) && !checked}
                   onChange={() => {
                     if (multiple) editor.toggleMultiselectOption(index, optionIndex);
                     else if (!checked) editor.clickSelectOption(index, optionIndex);

@@ -165,11 +165,27 @@ export class ProductEditor {
 
   /** Multiselect: add or remove an option. */
   toggleMultiselectOption(partIndex: number, optionIndex: number): void {
-    this.setPart(partIndex, toggleMultiselectOption(this.item.parts[partIndex], optionIndex));
+    const part = this.parts[partIndex];
+    this.setPart(
+      partIndex,
+      toggleMultiselectOption(this.item.parts[partIndex], optionIndex, part?.maxChoices ?? null),
+    );
   }
 
   setText(partIndex: number, text: string): void {
     this.setPart(partIndex, text);
+  }
+
+  /** A multiselect whose maximum is chosen: its other options wait (shown disabled). */
+  isPartFull(partIndex: number): boolean {
+    const part = this.parts[partIndex];
+    const value = this.item.parts[partIndex];
+    return (
+      part?.type === 'multiselect' &&
+      part.maxChoices != null &&
+      Array.isArray(value) &&
+      value.length >= part.maxChoices
+    );
   }
 
   isPartValid(partIndex: number): boolean {

@@ -122,6 +122,36 @@ export function ProductPartsEditor(props: CustomEditorProps<Config>) {
                     Entfernen
                   </button>
                 </div>
+                {part.type === 'multiselect' && (
+                  <div
+                    className="ed-row ed-row--indent"
+                    role="group"
+                    aria-label={`Anzahl bei ${part.name || `Teil ${i + 1}`}`}
+                  >
+                    {(['minChoices', 'maxChoices'] as const).map((key) => (
+                      <label key={key} className="ed-field ed-field--count">
+                        <span>{key === 'minChoices' ? 'Mindestens wählen' : 'Höchstens wählen'}</span>
+                        <input
+                          type="number"
+                          inputMode="numeric"
+                          min={key === 'minChoices' ? 0 : 1}
+                          max={200}
+                          value={part[key] ?? ''}
+                          placeholder={key === 'minChoices' ? (part.optional ? '0' : '1') : 'beliebig'}
+                          aria-invalid={!!errors[`[${i}].${key}`]}
+                          onChange={(e) =>
+                            change(
+                              updatePart(parts, i, {
+                                [key]: e.target.value === '' ? null : Math.trunc(Number(e.target.value)),
+                              }),
+                            )
+                          }
+                        />
+                        <FieldError message={errors[`[${i}].${key}`]} />
+                      </label>
+                    ))}
+                  </div>
+                )}
                 <label className="ed-field ed-row--indent">
                   <span>Beschreibung</span>
                   <input

@@ -55,6 +55,10 @@ export function updatePart(
   return parts.map((part, i) => {
     if (i !== index) return part;
     const next = { ...part, ...patch };
+    if (next.type !== 'multiselect') {
+      delete next.minChoices;
+      delete next.maxChoices;
+    }
     if (!hasOptions(next.type)) next.options = [];
     else if (next.options.length === 0) next.options = [newOption()];
     return next;
@@ -87,6 +91,14 @@ export function validateParts(parts: readonly ConfigurablePart[]): Record<string
     if (part.name.trim() === '') errors[`[${i}].name`] = t('validation.blank');
     if (!PART_TYPES.includes(part.type)) errors[`[${i}].type`] = t('validation.choice');
     if (hasOptions(part.type) && part.options.length === 0) errors[`[${i}].options`] = OPTIONS_REQUIRED;
+    // The API's limits of a multiselect ("bis zu 2 Toppings"), same texts.
+    const min = part.minChoices ?? null;
+    const max = part.maxChoices ?? null;
+    if (max !== null && max < 1) errors[`[${i}].maxChoices`] = t('validation.min', { min: 1 });
+    else if (min !== null && max !== null && max < min)
+      errors[`[${i}].maxChoices`] = t('validation.min', { min });
+    if (min !== null && min > part.options.length)
+      errors[`[${i}].minChoices`] = `Es gibt nur ${part.options.length} Optionen.`;
     part.options.forEach((option, j) => {
       const at = `[${i}].options[${j}]`;
       if (option.name.trim() === '') errors[`${at}.name`] = t('validation.blank');

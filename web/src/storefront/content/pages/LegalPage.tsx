@@ -1,3 +1,4 @@
+import { ALLERGENS } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
 import { Navigate, useParams } from '../../../router/router';
 import { NotFoundPage } from '../../../components/ErrorPage';
@@ -26,12 +27,15 @@ const LegalBody = observer(function LegalBody({ path }: { path: string }) {
   const { ui, data } = useStores();
   const entry = legalEntry(path, data.config);
   if (!entry) return <SiteAt path={`site/${path}`} />;
-  if (entry.text)
+  // The allergen page always has the legend of the letters the products show; a shop's text comes first.
+  const legend = entry.path === 'allergens' && !entry.url?.startsWith('/');
+  if (entry.text || (legend && !entry.url))
     return (
       <article className="content-page content-legal" aria-labelledby="legal-title">
         <PageTitle title={entry.title} shopName={ui.shopName} />
         <h1 id="legal-title">{entry.title}</h1>
-        <Markdown className="content-legal__text" text={entry.text} />
+        {entry.text && <Markdown className="content-legal__text" text={entry.text} />}
+        {legend && <AllergenLegend />}
       </article>
     );
   // A shop path is followed (never to this very route, which would loop).
@@ -49,7 +53,25 @@ const LegalBody = observer(function LegalBody({ path }: { path: string }) {
             <span className="visually-hidden"> (öffnet in neuem Tab)</span>
           </a>
         </p>
+        {legend && <AllergenLegend />}
       </article>
     );
   return <NotFoundPage />;
 });
+
+/** The 14 EU allergens with the letters the product cards show (Austrian codes A–R). */
+export function AllergenLegend() {
+  return (
+    <section className="allergen-legend" aria-labelledby="allergen-legend-title">
+      <h2 id="allergen-legend-title">Allergenkennzeichnung</h2>
+      <dl className="allergen-legend__list">
+        {ALLERGENS.map((allergen) => (
+          <div key={allergen.code} className="allergen-legend__entry">
+            <dt className="allergen-legend__code">{allergen.code}</dt>
+            <dd>{allergen.long}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,97 @@
+import { expect, type Page } from '@playwright/test';
+import QRCode from 'qrcode';
+import {
+  expectNoSeriousA11yViolations,
+  getData,
+  put,
+  saveForm,
+  screenshot,
+  signInOnPage,
+  staffTest as test,
+} from './support';
+
+// A product in one form (issue 25, item 4), against the real backend and its demo data.
+
+type ProductJson = Record<string, unknown> & {
+  id: number;
+  name: string;
+  images: Array<{ id: number; version: number; extension: string }>;
+};
+
+/** Drops a file onto an element as the browser's drag and drop does (a DataTransfer with the file). */
+async function dropFile(page: Page, selector: string, name: string, buffer: Buffer, type: string) {
+  const dataTransfer = await page.evaluateHandle(
+    ({ base64, name, type }) => {
+      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([bytes], name, { type }));
+      return transfer;
+    },
+    { base64: buffer.toString('base64'), name, type },
+  );
+  await page.locator(selector).dispatchEvent('drop', { dataTransfer });
+}
+
+test.describe('product form', () => {
+  test('a photo dragged into the form, allergens ticked: both on the store page; no red before typing', async ({
+    page,
+    staff,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const products = await getData<ProductJson[]>(staff.request, '/api/products?limit=1000');
+    const product = products.find((p) => p.name === 'Käsespätzle mit Röstzwiebeln')!;
+    const original = await getData<ProductJson>(staff.request, `/api/products/${product.id}`);
+    try {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await signInOnPage(page);
+      await page.goto(`/backend/catalog/products/${product.id}`);
+      const pictures = page.locator('fieldset.ed-image-list');
+      await expect(pictures.getByTestId('photo-drop')).toBeVisible({ timeout: 20_000 });
+
+      // A new part greets nobody with red: its empty name says nothing until touched or saved.
+      const parts = page.locator('fieldset.ed-parts');
+      await parts.getByRole('button', { name: 'Teil hinzufügen' }).click();
+      await expect(parts.getByRole('alert')).toHaveCount(0);
+      await parts.getByRole('button', { name: 'Teil 1 entfernen', exact: true }).click();
+
+      const png = await QRCode.toBuffer('Käsespätzle', { width: 320 });
+      await dropFile(page, '[data-testid="photo-drop"]', 'kaesespaetzle.png', png, 'image/png');
+      await expect(
+        pictures.getByRole('button', { name: /^Bild 1 \(kaesespaetzle\) entfernen$/ }),
+      ).toBeVisible({
+        timeout: 20_000,
+      });
+
+      const allergens = page.locator('fieldset.ed-allergens');
+      await allergens.getByRole('checkbox', { name: /Sellerie/ }).check();
+
+      await screenshot(page, testInfo, 'product-form-1280');
+      await expectNoSeriousA11yViolations(page);
+      await page.setViewportSize({ width: 820, height: 1180 });
+      await screenshot(page, testInfo, 'product-form-tablet');
+      await saveForm(page);
+
+      const saved = await getData<ProductJson & { allergenCodes: string[] }>(
+        staff.request,
+        `/api/products/${product.id}`,
+      );
+      expect(saved.images).toHaveLength(1);
+      expect(saved.allergenCodes).toEqual(['A', 'C', 'G', 'L']);
+
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto('/store/gasthaus-linde-wien');
+      const card = page.locator('.product-card').filter({ hasText: product.name });
+      await expect(card).toBeVisible({ timeout: 20_000 });
+      const image = saved.images[0]!;
+      await expect(card.locator('img')).toHaveAttribute(
+        'src',
+        `/image/small/${image.id}-${image.version}.${image.extension}`,
+      );
+      await expect(card).toContainText('Allergene: A, C, G, L');
+      await card.scrollIntoViewIfNeeded();
+      await screenshot(page, testInfo, 'product-form-store', false);
+    } finally {
+      await put(staff, `/api/products/${product.id}`, original);
+    }
+  });
+});
