@@ -42,3 +42,4 @@ export * from './rejection-reasons.js';
 export * from './order-times.js';
 export * from './withdrawal.js';
 export * from './delivery-area.js';
+export * from './image-template.js';
