@@ -101,6 +101,7 @@ export class ImageTemplateRenderController {
       template.isPublished ? 'public, max-age=60, stale-while-revalidate=86400' : 'private, no-cache',
     );
     res.setHeader('ETag', file.etag);
+    res.setHeader('X-Render-Cache', file.cached ? 'hit' : 'miss');
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Cross-Origin-Resource-Policy', 'same-site');
     if (query.download !== undefined) {
