@@ -27,6 +27,8 @@ staffTest.describe('Image templates', () => {
   staffTest(
     'the layer editor: a text layer with a variable, moved by keys, saved, and rendered by the server like the preview',
     async ({ page, staff, request }, testInfo) => {
+      // Sign-in, the editor's chunk and two renders on a busy machine.
+      staffTest.setTimeout(120_000);
       const upload = await post(staff, '/api/uploads', {
         data: `data:font/ttf;base64,${TTF.toString('base64')}`,
         name: 'vorlagenschrift.ttf',
@@ -43,7 +45,8 @@ staffTest.describe('Image templates', () => {
       try {
         await signInOnPage(page);
         await page.goto(`/backend/media/image-templates/${template.id as number}`);
-        const canvas = page.getByRole('group', { name: /^Vorschau 400 × 200 Pixel/ });
+        const canvas = page.locator('.ed-layers__canvas');
+        await expect(canvas).toHaveAttribute('aria-label', /^Vorschau 400 × 200 Pixel/);
         await expect(canvas.locator('canvas')).toBeVisible();
 
         await page.getByRole('button', { name: 'Text hinzufügen' }).click();
