@@ -46,7 +46,7 @@ staffTest.describe('Image templates', () => {
         await signInOnPage(page);
         await page.goto(`/backend/media/image-templates/${template.id as number}`);
         const canvas = page.locator('.ed-layers__canvas');
-        await expect(canvas).toHaveAttribute('aria-label', /^Vorschau 400 × 200 Pixel/);
+        await expect(canvas).toHaveAttribute('aria-label', /^Vorschau 400 × 200 Pixel/, { timeout: 30_000 });
         await expect(canvas.locator('canvas')).toBeVisible();
 
         await page.getByRole('button', { name: 'Text hinzufügen' }).click();
