@@ -44,3 +44,4 @@ export * from './withdrawal.js';
 export * from './delivery-area.js';
 export * from './sold-out.js';
 export * from './allergens.js';
+export * from './image-template.js';

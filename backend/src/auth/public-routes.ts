@@ -123,6 +123,11 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'GET /manifest.webmanifest',
   'GET /app-icon/:file',
   'GET /font/:family/:file',
+
+  // Rendered image templates: signage players have no sign-in; unpublished templates are the same 404 as
+  // unknown ones unless staff who may read media ask (docs/decisions/image-templates.md).
+  'GET /api/image-templates/:id/render.png',
+  'GET /api/image-templates/:id/render.jpg',
 ];
 
 /**

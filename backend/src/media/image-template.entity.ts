@@ -23,8 +23,12 @@ export class ImageTemplate extends BaseEntity {
   @Column({ type: 'varchar', length: 50, default: '#ffffff' })
   background: string;
 
+  /** Published: anybody may fetch its renders (signage players have no sign-in); else staff only. */
+  @Column({ type: 'boolean', default: false })
+  isPublished: boolean;
+
   /** The layers, bottom first (`position`). Named apart from the JSON key `layers`, which the service builds. */
-  @OneToMany(() => ImageTemplateLayer, (layer) => layer.imageTemplate, { cascade: ['insert'] })
+  @OneToMany(() => ImageTemplateLayer, (layer) => layer.imageTemplate, { cascade: ['insert', 'update'] })
   layerRows: Relation<ImageTemplateLayer>[];
 }
 
@@ -98,4 +102,8 @@ export class ImageTemplateLayer extends BaseEntity {
   @ManyToOne(() => Image, { nullable: true, onDelete: 'SET NULL' })
   @JoinColumn({ name: 'image_id', foreignKeyConstraintName: 'fk_image_template_layer_image' })
   image: Relation<Image> | null;
+
+  /** Locked in the editor: not moved or resized by the pointer or the arrow keys. */
+  @Column({ type: 'boolean', default: false })
+  locked: boolean;
 }

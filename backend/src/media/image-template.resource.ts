@@ -28,6 +28,7 @@ export function layerJson(layer: ImageTemplateLayer) {
     textAlign: layer.textAlign,
     color: layer.color,
     image: layer.imageId ? { id: layer.imageId } : null,
+    locked: layer.locked,
   };
 }
 
@@ -72,18 +73,27 @@ export const imageTemplateResource = defineResource({
       layers: [...(layerRows ?? [])].sort((a, b) => a.position - b.position || a.id - b.id).map(layerJson),
     };
   },
+  // Layers are owned children matched by id, as the CRUD layer does for `children` (the JSON key `layers`
+  // differs from the relation's name, so the matching is here): a known id is updated in place and keeps
+  // its id, a new layer is inserted, a left-out one deleted.
   assign: async (em, template, input) => {
     await checkRefs(em, input.layers);
-    if (template.id) await em.delete(ImageTemplateLayer, { imageTemplate: { id: template.id } });
-    template.layerRows = input.layers.map((layer, position) =>
-      em.create(ImageTemplateLayer, {
-        ...layer,
+    const existing = new Map((template.layerRows ?? []).map((row) => [row.id, row]));
+    const kept = new Set<number>();
+    template.layerRows = input.layers.map(({ id, font, image, ...layer }, position) => {
+      const match = id && !kept.has(id) ? existing.get(id) : undefined;
+      if (match) kept.add(match.id);
+      const row = match ?? em.create(ImageTemplateLayer, {});
+      Object.assign(row, layer, {
         position,
         font: undefined,
         image: undefined,
-        fontId: layer.font?.id ?? null,
-        imageId: layer.image?.id ?? null,
-      }),
-    );
+        fontId: font?.id ?? null,
+        imageId: image?.id ?? null,
+      });
+      return row;
+    });
+    const removed = [...existing.keys()].filter((id) => !kept.has(id));
+    if (removed.length) await em.delete(ImageTemplateLayer, { id: In(removed) });
   },
 });

@@ -159,6 +159,7 @@ export const FIELD_LABELS = {
     width: 'Breite (px)',
     height: 'Höhe (px)',
     background: 'Hintergrund',
+    isPublished: 'Veröffentlicht',
     layers: 'Ebenen',
   },
   uploads: { data: 'Datei', name: common.name },

@@ -15,6 +15,8 @@ const colour = () =>
 const pixels = (min: number, max: number) => z.number().int().min(min).max(max);
 
 export const layerInput = z.object({
+  /** A layer the template already owns keeps its id; without one (or an unknown one) it is new. */
+  id: fields.childId(),
   type: z.enum(['text', 'image', 'shape']),
   x: pixels(-10_000, 10_000).default(0),
   y: pixels(-10_000, 10_000).default(0),
@@ -42,6 +44,8 @@ export const layerInput = z.object({
     .ref()
     .nullish()
     .transform((v) => v ?? null),
+  /** Locked layers cannot be moved or resized in the editor. */
+  locked: fields.bool(false),
 });
 
 export const imageTemplateInput = z.object({
@@ -50,6 +54,8 @@ export const imageTemplateInput = z.object({
   width: pixels(1, 10_000),
   height: pixels(1, 10_000),
   background: colour().default('#ffffff'),
+  /** Published templates render for anybody (signage players); unpublished ones for staff only. */
+  isPublished: fields.bool(false),
   layers: z.array(layerInput).max(100).default([]),
 });
 

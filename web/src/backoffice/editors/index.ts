@@ -29,6 +29,7 @@ export type { CustomEditor, CustomEditorProps } from './types';
  * | `imagePicker`   | every `image` field (branch header image and logo, tag, product …): by thumbnail |
  * | `imageListPicker` | every `images` field (branch, product): thumbnails, add, reorder, remove |
  * | `deviceSettings` | device `settings` (printer, mode, stream), with pairing and device commands |
+ * | `imageLayers`   | image template `layers`: the layer editor (canvas, lazy chunk with Konva)  |
  * | `timeClockPin`  | user: the PIN for the time clock (`PUT /api/time-tracking/pins/{id}`); virtual |
  */
 export const customEditors: Record<string, CustomEditor<never>> = {
@@ -56,5 +57,6 @@ export const customEditors: Record<string, CustomEditor<never>> = {
   siteContent: lazyEditor(() => import('./site/SiteContentEditor').then((m) => m.SiteContentEditor)),
   imagePicker: lazyEditor(() => import('./images/ImageFieldEditor').then((m) => m.ImageFieldEditor)),
   imageListPicker: lazyEditor(() => import('./images/ImageFieldEditor').then((m) => m.ImageListEditor)),
+  imageLayers: lazyEditor(() => import('./templates/ImageLayersEditor').then((m) => m.ImageLayersEditor)),
   blockContent: lazyEditor(() => import('./blocks/BlockContentEditor').then((m) => m.BlockContentEditor)),
 };

@@ -612,6 +612,11 @@ export const ENTITY_DESCRIPTIONS: readonly EntityDescription[] = [
       { name: 'width', type: 'number', step: 1 },
       { name: 'height', type: 'number', step: 1 },
       { name: 'background', type: 'text', hint: 'z. B. #ffffff' },
+      {
+        name: 'isPublished',
+        type: 'boolean',
+        hint: 'Veröffentlicht: Bildschirme dürfen sie ohne Anmeldung abrufen',
+      },
       custom('layers', 'imageLayers', 'im Ebenen-Editor'),
     ],
     columns: [{ field: 'name' }, { field: 'identifier' }, { field: 'width' }, { field: 'height' }],
