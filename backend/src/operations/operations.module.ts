@@ -7,6 +7,8 @@ import { bindDeviceClock, deviceResource } from './devices/device.resource.js';
 import { Clock } from '../core/clock.js';
 import { projectResource } from './projects/project.resource.js';
 import { taskResource } from './projects/task.resource.js';
+import { SignageKeyController, SignagePlayerController } from './signage/signage-player.controller.js';
+import { SignagePlayerService } from './signage/signage-player.service.js';
 import { segmentResource, signageDeviceResource, streamResource } from './signage/signage.resources.js';
 import { HolidayBalanceController, TimeSheetController } from './time-tracking/holiday-balance.controller.js';
 import { HolidayBalanceService } from './time-tracking/holiday-balance.service.js';
@@ -34,8 +36,15 @@ import { workingScheduleResource } from './time-tracking/working-schedule.resour
       signageDeviceResource,
     ]),
   ],
-  controllers: [DeviceKeyController, HolidayBalanceController, TimeSheetController, TimeClockController],
-  providers: [DeviceKeyService, HolidayBalanceService, TimeClockService, WorkingTimeService],
+  controllers: [
+    DeviceKeyController,
+    HolidayBalanceController,
+    TimeSheetController,
+    TimeClockController,
+    SignageKeyController,
+    SignagePlayerController,
+  ],
+  providers: [DeviceKeyService, HolidayBalanceService, TimeClockService, WorkingTimeService, SignagePlayerService],
   // The staff PIN check is shared with the front-desk board (orders).
   exports: [TimeClockService],
 })

@@ -4,6 +4,8 @@ import { In } from 'typeorm';
 import { DomainError } from '../../core/errors.js';
 import { defineResource } from '../../crud/resource.js';
 import { imageJson } from '../../media/image-json.js';
+import { isOnline } from '../devices/device-settings.js';
+import { deviceNow, maskedKey } from '../devices/device.resource.js';
 import { assertAfter } from '../operations.validation.js';
 import { DigitalSignageDevice } from './digital-signage-device.entity.js';
 import { DigitalSignageSegment } from './digital-signage-segment.entity.js';
@@ -127,4 +129,21 @@ export const signageDeviceResource = defineResource({
   defaultSort: 'identifier',
   unique: ['identifier'],
   trackVersion: false,
+  toJson: (tv) => ({
+    id: tv.id,
+    createdAt: tv.createdAt,
+    updatedAt: tv.updatedAt,
+    identifier: tv.identifier,
+    name: tv.name,
+    branch: tv.branch ? { id: tv.branch.id } : null,
+    stream: tv.stream ? { id: tv.stream.id } : null,
+    orientation: tv.orientation,
+    resolution: tv.resolution,
+    lastSeenAt: tv.lastSeenAt,
+    // The key is shown once (POST …/api-key, inside the player URL); afterwards only this mask.
+    apiKeyHint: maskedKey(tv.apiKeyHint),
+    // Online while the player's heartbeats (every 30 s) come; what it plays, its cache and errors.
+    connection: isOnline(tv.lastSeenAt, deviceNow()) ? 'online' : 'offline',
+    playerState: tv.playerState,
+  }),
 });
