@@ -11,6 +11,9 @@ import { DigitalSignageDevice } from './digital-signage-device.entity.js';
 import { DigitalSignageSegment } from './digital-signage-segment.entity.js';
 import { DigitalSignageStream, DigitalSignageStreamItem } from './digital-signage-stream.entity.js';
 
+/** Video types a signage segment plays: MP4 and WebM (MPEG-1/2 plays in no browser). */
+export const SIGNAGE_VIDEO_TYPES = ['video/mp4', 'video/webm'];
+
 export const segmentResource = defineResource({
   path: 'digital-signage-segments',
   entity: DigitalSignageSegment,
@@ -34,10 +37,11 @@ export const segmentResource = defineResource({
       segment.video = null;
     } else {
       if (!segment.video) throw new DomainError('validation', t('validation.blank'), 'video');
-      if (!segment.video.mimeType.startsWith('video/')) {
+      // Only what every player's browser plays (the upload's type is the one its content showed).
+      if (!SIGNAGE_VIDEO_TYPES.includes(segment.video.mimeType)) {
         throw new DomainError(
           'validation',
-          t('validation.fileType', { type: segment.video.mimeType, types: 'video/*' }),
+          t('validation.fileType', { type: segment.video.mimeType, types: SIGNAGE_VIDEO_TYPES.join(', ') }),
           'video',
         );
       }

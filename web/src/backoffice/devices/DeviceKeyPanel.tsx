@@ -35,7 +35,7 @@ export function keyLinks(
 }
 
 /** A QR code of the address (the `qrcode` library loads only when a key is shown). */
-function QrImage({ url, label }: { url: string; label: string }) {
+export function QrImage({ url, label }: { url: string; label: string }) {
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
