@@ -14,6 +14,8 @@ export const HEARTBEAT_MS = 30_000;
 export const FADE_MS = 800;
 /** A file that does not show within this is skipped as broken. */
 export const LOAD_TIMEOUT_MS = 15_000;
+/** The next segment is loaded this long before the current one ends, so it switches on time. */
+export const PRELOAD_MS = 1_500;
 /** With nothing to show, the player looks again at least this often. */
 export const IDLE_RETRY_MS = 5_000;
 
@@ -76,6 +78,9 @@ export class SignagePlayerStore {
   private timers = new Set<ReturnType<typeof setTimeout>>();
   private segmentTimer: ReturnType<typeof setTimeout> | null = null;
   private loadTimer: ReturnType<typeof setTimeout> | null = null;
+  private waitTimer: ReturnType<typeof setTimeout> | null = null;
+  /** When the segment on screen ends: a prepared layer waits for this moment. */
+  private switchAt = 0;
   private advancing = false;
   private syncing = false;
   private stopped = false;
@@ -143,6 +148,7 @@ export class SignagePlayerStore {
     this.timers.clear();
     if (this.segmentTimer) clearTimeout(this.segmentTimer);
     if (this.loadTimer) clearTimeout(this.loadTimer);
+    if (this.waitTimer) clearTimeout(this.waitTimer);
     for (const layer of this.layers) if (layer) this.deps.media.close(layer.src);
   }
 
@@ -265,21 +271,46 @@ export class SignagePlayerStore {
     }
   }
 
-  /** The hidden layer has loaded: it fades in over the one on screen, which stays below until replaced. */
+  /**
+   * The hidden layer has loaded: when the segment on screen has ended it fades in over it (which stays
+   * below until replaced); until then it waits, prepared.
+   */
   ready(layerId: number, mediaSeconds?: number | null): void {
     const index = this.layers.findIndex((l) => l?.id === layerId);
-    if (index < 0 || this.layers[index]!.id !== this.seq) return;
+    if (index < 0 || this.layers[index]!.id !== this.seq || this.front === index) return;
     if (this.loadTimer) clearTimeout(this.loadTimer);
+    if (this.waitTimer) clearTimeout(this.waitTimer);
+    const wait = this.switchAt - this.deps.now();
+    if (wait > 0 && this.current) {
+      this.waitTimer = setTimeout(() => this.show(layerId, mediaSeconds), wait);
+      return;
+    }
+    this.show(layerId, mediaSeconds);
+  }
+
+  private show(layerId: number, mediaSeconds?: number | null): void {
+    this.waitTimer = null;
+    const index = this.layers.findIndex((l) => l?.id === layerId);
+    if (index < 0) return;
     const segment = this.layers[index]!.segment;
     this.front = index as 0 | 1;
     this.current = segment;
     this.shown += 1;
-    this.segmentTimer = setTimeout(() => void this.advance(), plannedMs(segment, mediaSeconds));
+    const ms = plannedMs(segment, mediaSeconds);
+    this.switchAt = this.deps.now() + ms;
+    if (this.segmentTimer) clearTimeout(this.segmentTimer);
+    this.segmentTimer = setTimeout(() => void this.advance(), Math.max(0, ms - PRELOAD_MS));
   }
 
-  /** A video reached its end before its duration. */
+  /** A video reached its end before its duration: the next one comes now. */
   ended(layerId: number): void {
-    if (this.layers[this.front]?.id === layerId) void this.advance();
+    if (this.layers[this.front]?.id !== layerId) return;
+    this.switchAt = this.deps.now();
+    const waiting = this.layers[this.front === 0 ? 1 : 0];
+    if (this.waitTimer && waiting) {
+      clearTimeout(this.waitTimer);
+      this.show(waiting.id);
+    } else void this.advance();
   }
 
   /** The file of a layer cannot be shown: skipped, reported, the next one comes (the current stays). */
