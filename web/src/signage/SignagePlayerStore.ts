@@ -15,7 +15,7 @@ export const FADE_MS = 800;
 /** A file that does not show within this is skipped as broken. */
 export const LOAD_TIMEOUT_MS = 15_000;
 /** The next segment is loaded this long before the current one ends, so it switches on time. */
-export const PRELOAD_MS = 1_500;
+export const PRELOAD_MS = 2_500;
 /** With nothing to show, the player looks again at least this often. */
 export const IDLE_RETRY_MS = 5_000;
 
