@@ -211,7 +211,7 @@ describe('device pairing and commands (/api/devices/pairing, /api/devices/{id}/‚
     expect(after.body.data.logsRequested).toBe(false);
   });
 
-  it('gives a signage device its stream: enabled segments valid now, in play order, with their file URLs', async () => {
+  it('gives a signage device its TV and the TV‚Äôs stream: enabled segments valid now, in play order, with their file URLs', async () => {
     const image = await t.dataSource
       .getRepository(Image)
       .save({ extension: 'png', mimeType: 'image/png', width: 1920, height: 1080, name: 'Mittagsmen√º' });
@@ -251,6 +251,13 @@ describe('device pairing and commands (/api/devices/pairing, /api/devices/{id}/‚
       admin,
     );
     expect(stream.status).toBe(201);
+    const screen = await t.request(
+      'POST',
+      '/api/digital-signage-devices',
+      { identifier: 'fenster', name: 'Schaufenster', stream: { id: stream.body.data.id } },
+      admin,
+    );
+    expect(screen.status).toBe(201);
     const tv = await t.request(
       'POST',
       '/api/devices',
@@ -258,7 +265,7 @@ describe('device pairing and commands (/api/devices/pairing, /api/devices/{id}/‚
         identifier: 'tv-fenster',
         type: 'signage',
         branch: { id: wien.id },
-        settings: { stream: stream.body.data.id },
+        settings: { tv: screen.body.data.id },
       },
       admin,
     );
@@ -268,6 +275,7 @@ describe('device pairing and commands (/api/devices/pairing, /api/devices/{id}/‚
     expect(res.status).toBe(200);
     const videoUrl = `/upload/${'c'.repeat(32)}/${video.id}-1.mp4`;
     expect(res.body.data).toEqual({
+      tv: { id: screen.body.data.id, identifier: 'fenster', name: 'Schaufenster' },
       stream: { id: stream.body.data.id, name: 'Schaufenster' },
       loop: true,
       segments: [

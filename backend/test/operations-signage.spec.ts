@@ -193,7 +193,7 @@ describe('digital signage (/api/digital-signage-segments, -streams, -devices)', 
       );
       expect(notVideo.status).toBe(400);
       expect(notVideo.body.errors[0]).toEqual({
-        message: 'Der Dateityp der Datei ist ungültig (application/pdf). Erlaubte Dateitypen sind video/*.',
+        message: 'Der Dateityp der Datei ist ungültig (application/pdf). Erlaubte Dateitypen sind video/mp4, video/webm.',
         field: 'video',
       });
       const backwards = await t.request(

@@ -85,6 +85,10 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'POST /api/time-tracking/:branchId/:apiKey/working-activities/pause',
   'POST /api/time-tracking/:branchId/:apiKey/working-activities/resume',
   'POST /api/time-tracking/:branchId/:apiKey/working-activities/end',
+  // The signage player of a TV (docs/decisions/signage.md): the TV's player key (or the key of the desktop
+  // terminal paired to it) in the path is the secret; an unknown TV and a wrong key are the same 404.
+  'GET /api/signage/:identifier/:key/manifest',
+  'POST /api/signage/:identifier/:key/heartbeat',
   'GET /api/branches/:id/availability', // the date and time pickers' bookable times (no secrets)
   'GET /api/branches/:id/sold-out', // what is sold out now (who marked it only for staff)
   'GET /api/branches/:id/sold-out/events', // its live changes (the public view, no staff names)

@@ -9,6 +9,7 @@ import { EventLogWriter } from '../events/event-log.writer.js';
 import { Device } from './device.entity.js';
 import { maskedKey } from './device.resource.js';
 import { isOnline } from './device-settings.js';
+import { DigitalSignageDevice } from '../operations/signage/digital-signage-device.entity.js';
 import { DigitalSignageStream } from '../operations/signage/digital-signage-stream.entity.js';
 import { DeviceLog } from './device-log.entity.js';
 import type { AuthenticatedDevice } from './device-jobs.service.js';
@@ -159,20 +160,25 @@ export class DeviceCommandsService {
   }
 
   /**
-   * `GET /api/devices/me/signage` (device key): the stream of a signage device's settings, its enabled
-   * segments valid now, in play order, each with the URL of its file (a new version is a new URL).
+   * `GET /api/devices/me/signage` (device key): the TV its settings name (`settings.tv`; the shell opens that
+   * TV's web player `/signage/{identifier}/{its own key}`), and the TV's stream with its enabled segments
+   * valid now, in play order, each with the URL of its file (a new version is a new URL).
    */
   async signage(ctx: RequestContext, auth: AuthenticatedDevice) {
     const em = this.connection.manager(ctx);
     const device = await em.findOneByOrFail(Device, { id: auth.id });
-    const streamId = device.type === 'signage' ? (device.settings.stream as number | null) : null;
-    const stream = streamId
+    const tvId = device.type === 'signage' ? Number(device.settings.tv) || null : null;
+    const tv = tvId
+      ? await em.findOne(DigitalSignageDevice, { where: { id: tvId }, relations: { stream: true } })
+      : null;
+    const tvJson = tv ? { id: tv.id, identifier: tv.identifier, name: tv.name } : null;
+    const stream = tv?.stream
       ? await em.findOne(DigitalSignageStream, {
-          where: { id: streamId },
+          where: { id: tv.stream.id },
           relations: { items: { segment: { image: true, video: true } } },
         })
       : null;
-    if (!stream) return { stream: null, loop: true, segments: [] };
+    if (!stream) return { tv: tvJson, stream: null, loop: true, segments: [] };
     const now = this.clock.now();
     const segments = [...stream.items]
       .sort((a, b) => a.position - b.position || a.id - b.id)
@@ -193,7 +199,7 @@ export class DeviceCommandsService {
             : `/upload/${s.video!.publicHash}/${s.video!.id}-${s.video!.version}.${s.video!.extension}`,
         duration: s.duration,
       }));
-    return { stream: { id: stream.id, name: stream.name }, loop: stream.loop, segments };
+    return { tv: tvJson, stream: { id: stream.id, name: stream.name }, loop: stream.loop, segments };
   }
 
   isOnline(lastSeenAt: Date | null): boolean {

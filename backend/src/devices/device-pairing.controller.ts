@@ -144,9 +144,12 @@ export class DevicePairingController {
   @ForDevices('signage')
   @Get('me/signage')
   @ApiBearerAuth()
-  @ApiOperation({ summary: 'Signage-Gerät: sein Stream mit den gültigen Segmenten in Abspielfolge' })
+  @ApiOperation({
+    summary: 'Signage-Gerät: sein Bildschirm (TV) und dessen Stream mit den gültigen Segmenten in Abspielfolge',
+  })
   @ApiOkResponse(
     data({
+      tv: { type: 'object', nullable: true },
       stream: { type: 'object', nullable: true },
       loop: { type: 'boolean' },
       segments: { type: 'array', items: { type: 'object' } },

@@ -51,9 +51,12 @@ export const DEVICE_SETTINGS: Record<DeviceType, z.ZodObject> = {
     printer: printerSchema,
   }),
   backoffice: z.object({}),
-  /** A TV run by the desktop shell: plays a digital-signage stream (its segments cached on disk). */
+  /**
+   * A TV run by the desktop shell: plays the web player of the TV (digital-signage device) named here, with
+   * the terminal's own key (docs/decisions/signage.md).
+   */
   signage: z.object({
-    stream: z
+    tv: z
       .number()
       .int()
       .positive()

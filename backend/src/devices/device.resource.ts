@@ -14,6 +14,8 @@ let clock: Clock = new SystemClock();
 export const bindDeviceClock = (c: Clock) => {
   clock = c;
 };
+/** "Now" of the bound clock, for the online columns of resources (devices, TVs). */
+export const deviceNow = () => clock.now();
 
 export const deviceResource = defineResource({
   path: 'devices',

@@ -15,6 +15,7 @@ import { EventBus } from '../core/events.js';
 import { TransactionalConnection } from '../core/transaction.js';
 import { formatBytes, parseDataUrl } from './data-url.js';
 import { MIME_BY_EXTENSION, sniffFileType } from './file-type.js';
+import { isPlausibleVideo } from './video-check.js';
 import { assertPixelBudget } from './image.service.js';
 import { MAX_IMAGE_SIDE } from './image-sizes.js';
 import { MediaStorage } from './media-storage.js';
@@ -90,6 +91,8 @@ const RASTER_TYPES = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/web
 export async function checkUploadContent(file: CheckedFile): Promise<void> {
   if (file.mimeType === 'image/svg+xml' && !isSafeSvg(file.content))
     throw new DomainError('validation', t('validation.image'), 'data');
+  if (!isPlausibleVideo(file.content, file.mimeType))
+    throw new DomainError('validation', t('validation.video'), 'data');
   if (!RASTER_TYPES.has(file.mimeType) && file.mimeType !== 'image/svg+xml') return;
   let metadata: sharp.Metadata;
   try {

@@ -3,6 +3,8 @@ import { ResourceModule } from '../crud/resource.module.js';
 import { departmentResource } from './departments/department.resource.js';
 import { projectResource } from './projects/project.resource.js';
 import { taskResource } from './projects/task.resource.js';
+import { SignageKeyController, SignagePlayerController } from './signage/signage-player.controller.js';
+import { SignagePlayerService } from './signage/signage-player.service.js';
 import { segmentResource, signageDeviceResource, streamResource } from './signage/signage.resources.js';
 import { HolidayBalanceController, TimeSheetController } from './time-tracking/holiday-balance.controller.js';
 import { HolidayBalanceService } from './time-tracking/holiday-balance.service.js';
@@ -29,8 +31,14 @@ import { workingScheduleResource } from './time-tracking/working-schedule.resour
       signageDeviceResource,
     ]),
   ],
-  controllers: [HolidayBalanceController, TimeSheetController, TimeClockController],
-  providers: [HolidayBalanceService, TimeClockService, WorkingTimeService],
+  controllers: [
+    HolidayBalanceController,
+    TimeSheetController,
+    TimeClockController,
+    SignageKeyController,
+    SignagePlayerController,
+  ],
+  providers: [HolidayBalanceService, TimeClockService, WorkingTimeService, SignagePlayerService],
   // The staff PIN check is shared with the front-desk board (orders).
   exports: [TimeClockService],
 })

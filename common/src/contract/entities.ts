@@ -1,5 +1,6 @@
 import type { Entity, IsoDate, IsoDateTime, Ref } from './base.js';
 import type { Image, Video } from './media.js';
+import type { SignagePlayerState } from './signage.js';
 
 /** An organisation (Organisation) owning branches. */
 export interface Division extends Entity {
@@ -181,6 +182,18 @@ export interface DigitalSignageDevice extends Entity {
   name?: string;
   /** The stream it plays. */
   stream?: Ref | null;
+  /** `landscape` or `portrait`. */
+  orientation?: 'landscape' | 'portrait';
+  /** Pixels, `WIDTHxHEIGHT`. */
+  resolution?: string;
+  /** The player's last heartbeat. */
+  lastSeenAt?: string | null;
+  /** Masked player key (`••••••••abcd`), null before the first key. */
+  apiKeyHint?: string | null;
+  /** Online while the player's heartbeats come (within 90 s). */
+  connection?: 'online' | 'offline';
+  /** What the player reported last (current segment, cache, errors). */
+  playerState?: SignagePlayerState | null;
 }
 
 /** A font (Schriftart) for image templates. */

@@ -9,3 +9,4 @@ export * from './api.js';
 export * from './statistics.js';
 export * from './withdrawal.js';
 export * from './sold-out.js';
+export * from './signage.js';

@@ -295,6 +295,7 @@ export const de = {
   'validation.fileEmpty': 'Die ausgewählte Datei ist leer.',
   'validation.fileType': 'Der Dateityp der Datei ist ungültig ({type}). Erlaubte Dateitypen sind {types}.',
   'validation.image': 'Diese Datei ist kein gültiges Bild.',
+  'validation.video': 'Diese Datei ist kein gültiges Video (MP4 oder WebM).',
   'validation.imageTooWide':
     'Die Bildbreite ist zu groß ({width}px). Die maximal zulässige Breite beträgt {maxWidth}px.',
   'validation.imageTooNarrow':

@@ -145,3 +145,46 @@ export const signageDeviceInput = z.object({
     })
     .default('1920x1080'),
 });
+
+/** `POST /api/signage/{identifier}/{key}/heartbeat`: what the player plays, its cache and its newest errors. */
+export const signageHeartbeatInput = z.object({
+  current: z
+    .object({
+      id: z.number().int().positive(),
+      position: z.number().int().min(0).max(100_000),
+      name: z.string().max(200).default(''),
+    })
+    .nullish()
+    .transform((v) => v ?? null),
+  manifestVersion: z
+    .string()
+    .max(100)
+    .nullish()
+    .transform((v) => v ?? null),
+  cache: z
+    .object({
+      cached: z.number().int().min(0).max(100_000),
+      total: z.number().int().min(0).max(100_000),
+    })
+    .default({ cached: 0, total: 0 }),
+  errors: z
+    .array(
+      z.object({
+        at: z.string().max(40),
+        segmentId: z
+          .number()
+          .int()
+          .positive()
+          .nullish()
+          .transform((v) => v ?? null),
+        message: z.string().max(500),
+      }),
+    )
+    .max(20)
+    .default([]),
+  playerTime: z
+    .string()
+    .max(40)
+    .nullish()
+    .transform((v) => v ?? null),
+});

@@ -329,10 +329,10 @@ export const SETTINGS: readonly SettingEntry[] = [
   ),
   entry('printer')('printer', 'Bondrucker', 'Der Netzwerkdrucker dieses Druckers.', terminal),
   entry('signage')(
-    'stream',
-    'Stream',
-    'Der Stream, den dieser Bildschirm abspielt.',
-    `${B}devices/device-commands.service.ts`,
+    'tv',
+    'Bildschirm (TV)',
+    'Der Bildschirm, dessen Player dieses Gerät zeigt (Stream, Ausrichtung und Status stehen dort).',
+    `${B}operations/signage/signage-player.service.ts`,
   ),
 
   local(

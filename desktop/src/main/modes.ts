@@ -26,7 +26,7 @@ export interface PlanInput {
   /** The shop, e.g. `http://localhost:3000`. */
   origin: string;
   /** The paired device, or null before pairing. */
-  device: { type: string; branch: { id: number; identifier?: string } | null } | null;
+  device: { type: string; branch: { id: number; identifier?: string } | null; tv?: string | null } | null;
   /** The device's key: the ticket screen (`/frontdesk/{branchId}/{key}`), the kiosk and the board get it. */
   deviceKey?: string;
   /** `kiosk: true` in the config forces the kiosk lock whatever the type (a kiosk booted before pairing). */
@@ -34,6 +34,10 @@ export interface PlanInput {
 }
 
 const page = (origin: string, path: string) => new URL(path, origin).href;
+
+/** The web player of a TV (web/src/signage): the same page a browser on the TV opens. */
+export const signagePlayerPath = (tv: string, key: string) =>
+  `/signage/${encodeURIComponent(tv)}/${encodeURIComponent(key)}`;
 
 /** The window for a device: kiosk face, order board, back office, signage player, printer status. */
 export function planFor({ origin, device, deviceKey, forceKiosk = false }: PlanInput): WindowPlan {
@@ -89,9 +93,13 @@ export function planFor({ origin, device, deviceKey, forceKiosk = false }: PlanI
         mode: 'signage',
         // A ticket screen shows the numbers "In Zubereitung" / "Abholbereit" of its branch, opened with its
         // own key (web/src/backoffice/frontdesk); without a branch there is nothing to show but the board.
+        // A signage device shows the web player of its TV with its own key (docs/decisions/signage.md);
+        // before it knows its TV, the shell's own playlist page.
         url:
           device.type === 'signage'
-            ? `${APP_ORIGIN}/signage.html`
+            ? device.tv && deviceKey
+              ? page(origin, signagePlayerPath(device.tv, deviceKey))
+              : `${APP_ORIGIN}/signage.html`
             : device.branch && deviceKey
               ? page(origin, `/frontdesk/${device.branch.id}/${encodeURIComponent(deviceKey)}`)
               : page(origin, '/backend/orders'),

@@ -12,7 +12,12 @@ const kiosk: PairedDevice = {
 };
 
 function setup(
-  options: { key?: string | null; heartbeat?: () => Promise<PairedDevice>; remembered?: PairedDevice } = {},
+  options: {
+    key?: string | null;
+    heartbeat?: () => Promise<PairedDevice>;
+    remembered?: PairedDevice;
+    signageTv?: (key: string) => Promise<string | null>;
+  } = {},
 ) {
   let key = options.key ?? null;
   let remembered: PairedDevice | null = options.remembered ?? null;
@@ -55,7 +60,13 @@ function setup(
       return { stop: () => void (part.stopped = true) };
     },
     log: () => undefined,
+    signageTv: options.signageTv,
+    startSignage: () => {
+      signageSyncs += 1;
+      return { stop: () => undefined };
+    },
   };
+  let signageSyncs = 0;
   const shell = new ShellController(deps);
   return {
     shell,
@@ -63,6 +74,7 @@ function setup(
     printing,
     key: () => key,
     remembered: () => remembered,
+    signageSyncs: () => signageSyncs,
     finishPairing: (r: { deviceKey: string; device: PairedDevice }) => finishPairing!(r),
   };
 }
@@ -70,6 +82,34 @@ function setup(
 const tick = () => new Promise((r) => setTimeout(r, 0));
 
 describe(ShellController.name, () => {
+  it('shows a signage terminal the web player of its TV with its own key, offline the remembered TV', async () => {
+    const tvDevice: PairedDevice = { ...kiosk, id: 9, identifier: 'terminal-fenster', type: 'signage' };
+    const online = setup({ key: 'dk/1', heartbeat: async () => tvDevice, signageTv: async () => 'schau fenster' });
+    await online.shell.start();
+    expect(online.shown.map((p) => p.url)).toEqual(['http://shop/signage/schau%20fenster/dk%2F1']);
+    expect(online.shown[0]).toMatchObject({ mode: 'signage', kiosk: true, fullscreen: true, watchdog: true });
+    expect(online.remembered()).toMatchObject({ tv: 'schau fenster' });
+    // The web player caches and polls itself: no playlist sync of the shell.
+    expect(online.signageSyncs()).toBe(0);
+
+    const offline = setup({
+      key: 'dk',
+      remembered: { ...tvDevice, tv: 'schaufenster' },
+      heartbeat: async () => tvDevice,
+      signageTv: async () => {
+        throw new TypeError('fetch failed');
+      },
+    });
+    await offline.shell.start();
+    expect(offline.shown[0]!.url).toBe('http://shop/signage/schaufenster/dk');
+
+    // No TV set in the back office: the shell's own playlist page and its sync, as before.
+    const none = setup({ key: 'dk', heartbeat: async () => tvDevice, signageTv: async () => null });
+    await none.shell.start();
+    expect(none.shown[0]!.url).toBe('app://shell/signage.html');
+    expect(none.signageSyncs()).toBe(1);
+  });
+
   it('pairs a new terminal: pairing screen with code and QR, then the device’s mode with its printer', async () => {
     const s = setup();
     const started = s.shell.start();

@@ -42,8 +42,10 @@ export interface ShellDeps {
     deviceKey: string,
     events: { onUnauthorized(): void; onText(text: string): void },
   ): RunningPart;
-  /** Starts the signage sync (playlist of the device's stream). */
+  /** Starts the signage sync (playlist of the device's stream) for the shell's own playlist page. */
   startSignage?(deviceKey: string): RunningPart;
+  /** A signage device's TV identifier (`GET /api/devices/me/signage`), or null when none is set. */
+  signageTv?(deviceKey: string): Promise<string | null>;
   log(message: string): void;
 }
 
@@ -63,13 +65,13 @@ export class ShellController {
     let device: PairedDevice | null;
     try {
       const info = await this.deps.heartbeat(key);
-      device = {
+      device = await this.withTv(key, {
         id: info.id,
         identifier: info.identifier,
         name: info.name,
         type: info.type,
         branch: info.branch,
-      };
+      });
       this.deps.memory.save(device);
     } catch (error) {
       if (error instanceof HttpError && error.status === 401) {
@@ -83,6 +85,20 @@ export class ShellController {
     }
     if (!device) return this.startPairing();
     this.run(key, device);
+  }
+
+  /**
+   * A signage device learns its TV, so its window is the TV's web player; without network it keeps the TV
+   * of the last start (the player plays from its own cache).
+   */
+  private async withTv(key: string, device: PairedDevice): Promise<PairedDevice> {
+    if (device.type !== 'signage' || !this.deps.signageTv) return device;
+    try {
+      return { ...device, tv: await this.deps.signageTv(key) };
+    } catch (error) {
+      this.deps.log(`Signage: Bildschirm nicht geladen (${String(error)})`);
+      return { ...device, tv: this.deps.memory.load()?.tv ?? null };
+    }
   }
 
   async stop(): Promise<void> {
@@ -114,7 +130,8 @@ export class ShellController {
         onText: (text) => (this.state = { ...this.state, printer: plan.printing ? text : null }),
       }),
     );
-    if (plan.mode === 'signage' && device.type === 'signage' && this.deps.startSignage)
+    // The shell's own playlist page needs its sync; the TV's web player caches and polls by itself.
+    if (plan.mode === 'signage' && device.type === 'signage' && !device.tv && this.deps.startSignage)
       this.parts.push(this.deps.startSignage(key));
   }
 
@@ -147,9 +164,10 @@ export class ShellController {
       throw error;
     }
     this.deps.keys.save(result.deviceKey);
-    this.deps.memory.save(result.device);
-    this.deps.log(`Gekoppelt mit ${result.device.identifier} (${result.device.type})`);
-    this.run(result.deviceKey, result.device);
+    const device = await this.withTv(result.deviceKey, result.device);
+    this.deps.memory.save(device);
+    this.deps.log(`Gekoppelt mit ${device.identifier} (${device.type})`);
+    this.run(result.deviceKey, device);
   }
 
   private async stopParts(): Promise<void> {

@@ -33,6 +33,9 @@ const withdrawal = () =>
 // The staff time clock (a tablet at the staff entrance) is its own chunk, outside the back office's sign-in.
 const timeClock = () => import('../timeclock/TimeClockPage').then((m) => ({ Component: m.TimeClockPage }));
 
+// The signage player (a TV, or the desktop shell's signage mode) is its own chunk: full screen, no shop chrome.
+const signagePlayer = () => import('../signage/SignagePage').then((m) => ({ Component: m.SignagePage }));
+
 export interface AppStores {
   storefront: StorefrontRootStore;
   /** What the back office's root store is made from, in its own lazily loaded chunk. */
@@ -78,6 +81,7 @@ export function createRoutes({ storefront, backoffice, shell, kiosk }: AppStores
         { path: 'frontdesk/:branchId/:apiKey', lazy: ticketScreen, errorElement: <StandaloneErrorPage /> },
         { path: 'zeiterfassung/:branchId/:apiKey', lazy: timeClock, errorElement: <StandaloneErrorPage /> },
         { path: 'theke/:branchId', lazy: counterBoard, errorElement: <StandaloneErrorPage /> },
+        { path: 'signage/:identifier/:key', lazy: signagePlayer, errorElement: <StandaloneErrorPage /> },
         {
           // The self-service kiosk (docs/decisions/app-shell.md): its own layout, so the website's header,
           // footer, cookie banner and install prompt are not part of it.

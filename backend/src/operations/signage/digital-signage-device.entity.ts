@@ -1,3 +1,4 @@
+import type { SignagePlayerState } from '@ordering/common';
 import { ORIENTATIONS } from '@ordering/common/schemas';
 import { Column, Entity, Index, JoinColumn, ManyToOne, type Relation } from 'typeorm';
 import { Branch } from '../../branches/branch.entity.js';
@@ -37,4 +38,19 @@ export class DigitalSignageDevice extends BaseEntity {
   /** When the player last fetched its stream (set by the player routes, never by the API). */
   @Column({ type: 'timestamptz', nullable: true })
   lastSeenAt: Date | null;
+
+  /**
+   * sha256 of the player key (`POST /api/digital-signage-devices/{id}/api-key`); the key itself is shown
+   * once, inside the player URL `/signage/{identifier}/{key}`. A new key replaces the old one.
+   */
+  @Column({ type: 'varchar', length: 64, nullable: true, select: false })
+  apiKeyHash: string | null;
+
+  /** The key's last four characters, so staff can tell keys apart. */
+  @Column({ type: 'varchar', length: 4, nullable: true })
+  apiKeyHint: string | null;
+
+  /** What the player reported with its last heartbeat (current segment, cache, errors). */
+  @Column({ type: 'jsonb', nullable: true })
+  playerState: SignagePlayerState | null;
 }

@@ -4,10 +4,15 @@ import { In } from 'typeorm';
 import { DomainError } from '../../core/errors.js';
 import { defineResource } from '../../crud/resource.js';
 import { imageJson } from '../../media/image-json.js';
+import { isOnline } from '../../devices/device-settings.js';
+import { deviceNow, maskedKey } from '../../devices/device.resource.js';
 import { assertAfter } from '../operations.validation.js';
 import { DigitalSignageDevice } from './digital-signage-device.entity.js';
 import { DigitalSignageSegment } from './digital-signage-segment.entity.js';
 import { DigitalSignageStream, DigitalSignageStreamItem } from './digital-signage-stream.entity.js';
+
+/** Video types a signage segment plays: MP4 and WebM (MPEG-1/2 plays in no browser). */
+export const SIGNAGE_VIDEO_TYPES = ['video/mp4', 'video/webm'];
 
 export const segmentResource = defineResource({
   path: 'digital-signage-segments',
@@ -32,10 +37,11 @@ export const segmentResource = defineResource({
       segment.video = null;
     } else {
       if (!segment.video) throw new DomainError('validation', t('validation.blank'), 'video');
-      if (!segment.video.mimeType.startsWith('video/')) {
+      // Only what every player's browser plays (the upload's type is the one its content showed).
+      if (!SIGNAGE_VIDEO_TYPES.includes(segment.video.mimeType)) {
         throw new DomainError(
           'validation',
-          t('validation.fileType', { type: segment.video.mimeType, types: 'video/*' }),
+          t('validation.fileType', { type: segment.video.mimeType, types: SIGNAGE_VIDEO_TYPES.join(', ') }),
           'video',
         );
       }
@@ -127,4 +133,21 @@ export const signageDeviceResource = defineResource({
   defaultSort: 'identifier',
   unique: ['identifier'],
   trackVersion: false,
+  toJson: (tv) => ({
+    id: tv.id,
+    createdAt: tv.createdAt,
+    updatedAt: tv.updatedAt,
+    identifier: tv.identifier,
+    name: tv.name,
+    branch: tv.branch ? { id: tv.branch.id } : null,
+    stream: tv.stream ? { id: tv.stream.id } : null,
+    orientation: tv.orientation,
+    resolution: tv.resolution,
+    lastSeenAt: tv.lastSeenAt,
+    // The key is shown once (POST …/api-key, inside the player URL); afterwards only this mask.
+    apiKeyHint: maskedKey(tv.apiKeyHint),
+    // Online while the player's heartbeats (every 30 s) come; what it plays, its cache and errors.
+    connection: isOnline(tv.lastSeenAt, deviceNow()) ? 'online' : 'offline',
+    playerState: tv.playerState,
+  }),
 });

@@ -85,6 +85,8 @@ export interface PairedDevice {
   name: string;
   type: string;
   branch: { id: number; identifier?: string } | null;
+  /** A signage device: the identifier of the TV whose web player it shows (docs/decisions/signage.md). */
+  tv?: string | null;
 }
 
 /** What the terminal shows while it waits. */

@@ -32,7 +32,7 @@ const NEW_PRINTER: PrinterSettings = { host: '', port: 9100, width: 48, type: 'e
 
 /**
  * The device form's settings (editor key `deviceSettings`): the fields of the device's type — receipt
- * printer, kiosk timeout and order modes, ticket-screen layout, the signage stream — and, for a saved
+ * printer, kiosk timeout and order modes, ticket-screen layout, the signage TV — and, for a saved
  * device, the pairing panel (code, online state, tests, logs).
  */
 export function DeviceSettingsEditor(props: CustomEditorProps<Settings | null>) {
@@ -234,12 +234,12 @@ export function DeviceSettingsEditor(props: CustomEditorProps<Settings | null>) 
       )}
 
       {type === 'signage' && (
-        <StreamSelect
-          id={field('stream')}
-          value={(settings.stream as number | null | undefined) ?? null}
+        <TvSelect
+          id={field('tv')}
+          value={(settings.tv as number | null | undefined) ?? null}
           disabled={disabled}
-          error={errors.stream}
-          onChange={(v) => set('stream', v)}
+          error={errors.tv}
+          onChange={(v) => set('tv', v)}
         />
       )}
 
@@ -327,8 +327,11 @@ function Number_(props: {
   );
 }
 
-/** The signage stream the TV plays (`GET /api/digital-signage-streams`). */
-function StreamSelect(props: {
+/**
+ * The TV (`GET /api/digital-signage-devices`) whose web player this desktop terminal shows in its signage
+ * mode (docs/decisions/signage.md); the stream, orientation and player state are the TV's.
+ */
+function TvSelect(props: {
   id: string;
   value: number | null;
   disabled?: boolean;
@@ -336,14 +339,16 @@ function StreamSelect(props: {
   onChange(v: number | null): void;
 }) {
   const root = useStores();
-  const [streams, setStreams] = useState<Array<{ id: number; name: string }>>([]);
+  const [tvs, setTvs] = useState<Array<{ id: number; identifier: string; name: string }>>([]);
   useEffect(() => {
     let live = true;
     void root.errors
-      .run('Streams konnten nicht geladen werden.', () =>
-        root.api.get<Array<{ id: number; name: string }>>('/api/digital-signage-streams?limit=100'),
+      .run('Bildschirme konnten nicht geladen werden.', () =>
+        root.api.get<Array<{ id: number; identifier: string; name: string }>>(
+          '/api/digital-signage-devices?limit=100',
+        ),
       )
-      .then((list) => live && list && setStreams(list));
+      .then((list) => live && list && setTvs(list));
     return () => {
       live = false;
     };
@@ -351,7 +356,7 @@ function StreamSelect(props: {
   return (
     <div className="bo-field">
       <label className="bo-field__label" htmlFor={props.id}>
-        Stream
+        Bildschirm (TV)
       </label>
       <select
         id={props.id}
@@ -359,13 +364,14 @@ function StreamSelect(props: {
         disabled={props.disabled}
         onChange={(e) => props.onChange(e.target.value ? Number(e.target.value) : null)}
       >
-        <option value="">– kein Stream –</option>
-        {streams.map((s) => (
-          <option key={s.id} value={s.id}>
-            {s.name}
+        <option value="">– kein Bildschirm –</option>
+        {tvs.map((tv) => (
+          <option key={tv.id} value={tv.id}>
+            {tv.name || tv.identifier}
           </option>
         ))}
       </select>
+      <p className="bo-field__hint">Stream, Ausrichtung und Status stehen beim Bildschirm unter Signage › TVs.</p>
       {props.error && <p className="bo-field__error">{props.error}</p>}
     </div>
   );

@@ -1,5 +1,6 @@
 import { DevicePairingEditor } from '../devices/DevicePairingEditor';
 import { DeviceSettingsEditor } from '../devices/DeviceSettingsEditor';
+import { SignagePlayerPanel } from '../devices/SignagePlayerPanel';
 import { TimeClockPinEditor } from '../timeclock/TimeClockPinEditor';
 import { lazyEditor } from './lazyEditor';
 import type { CustomEditor } from './types';
@@ -28,13 +29,15 @@ export type { CustomEditor, CustomEditorProps } from './types';
  * | `imageUpload`   | image `data` (the picture as a data URL, on create)                       |
  * | `imagePicker`   | every `image` field (branch header image and logo, tag, product …): by thumbnail |
  * | `imageListPicker` | every `images` field (branch, product): thumbnails, add, reorder, remove |
- * | `deviceSettings` | device `settings` (printer, mode, stream), with pairing and device commands |
+ * | `deviceSettings` | device `settings` (printer, mode, TV), with pairing and device commands |
  * | `imageLayers`   | image template `layers`: the layer editor (canvas, lazy chunk with Konva)  |
  * | `timeClockPin`  | user: the PIN for the time clock (`PUT /api/time-tracking/pins/{id}`); virtual |
+ * | `signagePlayer` | TV: player state, player address with QR code (`POST …/api-key`); virtual  |
  */
 export const customEditors: Record<string, CustomEditor<never>> = {
   devicePairing: DevicePairingEditor,
   timeClockPin: TimeClockPinEditor,
+  signagePlayer: SignagePlayerPanel as CustomEditor<never>,
   deviceSettings: DeviceSettingsEditor as CustomEditor<never>,
   openingHours: lazyEditor(() => import('./hours/OpeningHoursEditor').then((m) => m.OpeningHoursEditor)),
   schedule: lazyEditor(() => import('./hours/OpeningHoursEditor').then((m) => m.ScheduleEditor)),

@@ -814,12 +814,28 @@ export const ENTITY_DESCRIPTIONS: readonly EntityDescription[] = [
         options: options({ landscape: 'Querformat', portrait: 'Hochformat' }),
       },
       { name: 'resolution', type: 'text', hint: 'BREITExHÖHE, z. B. 1920x1080' },
+      {
+        ...custom('player', 'signagePlayer', 'mit Player-Adresse und QR-Code'),
+        label: 'Player',
+        virtual: true,
+      },
     ],
     columns: [
       { field: 'identifier' },
       { field: 'name' },
       { field: 'stream', format: 'ref' },
       { field: 'orientation', format: 'option' },
+      // Heartbeats of the player within 90 s (docs/decisions/signage.md).
+      {
+        field: 'connection',
+        label: 'Verbindung',
+        format: 'option',
+        options: [
+          { value: 'online', label: 'online' },
+          { value: 'offline', label: 'offline' },
+        ],
+      },
+      { field: 'lastSeenAt', label: 'Zuletzt gesehen', format: 'datetime' },
     ],
     filters: [
       { param: 'branch', label: 'Filiale', type: 'ref', collection: 'branches' },

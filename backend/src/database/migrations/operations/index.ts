@@ -5,6 +5,7 @@ import { TimeClockPin1795450000000 } from './1795450000000-time-clock-pin.js';
 import { WorkingActivityOneOpen1795460000000 } from './1795460000000-working-activity-one-open.js';
 import { DevicePrinterState1795697156038 } from './1795697156038-device-printer-state.js';
 import { AnalyticsPathSecrets1795710000001 } from './1795710000001-analytics-path-secrets.js';
+import { SignagePlayer1795920000000 } from './1795920000000-signage-player.js';
 export const MIGRATIONS: Function[] = [
   Operations1795261985807,
   AnalyticsLog1795438771472,
@@ -13,4 +14,5 @@ export const MIGRATIONS: Function[] = [
   WorkingActivityOneOpen1795460000000,
   DevicePrinterState1795697156038,
   AnalyticsPathSecrets1795710000001,
+  SignagePlayer1795920000000,
 ];

@@ -1,0 +1,157 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import type { SignageManifest, SignageManifestSegment, SignagePlayerState } from '@ordering/common';
+import { signageHeartbeatInput } from '@ordering/common/schemas';
+import type { EntityManager } from 'typeorm';
+import { deviceOfKey, hashDeviceKey } from '../../auth/device-authenticator.js';
+import { secretsEqual } from '../../auth/secrets.js';
+import { Clock } from '../../core/clock.js';
+import { DomainError } from '../../core/errors.js';
+import { HTTP_MESSAGES } from '../../core/messages.js';
+import type { RequestContext } from '../../core/request-context.js';
+import { TransactionalConnection } from '../../core/transaction.js';
+import { parseInput } from '../../core/validation.js';
+import { AuditService } from '../../logs/audit.service.js';
+import { maskedKey } from '../../devices/device.resource.js';
+import { DigitalSignageDevice } from './digital-signage-device.entity.js';
+import { DigitalSignageStream } from './digital-signage-stream.entity.js';
+import type { DigitalSignageSegment } from './digital-signage-segment.entity.js';
+
+/** The one answer for an unknown TV and a wrong key: nobody learns which identifiers exist. */
+const NOT_FOUND = 'Bildschirm wurde nicht gefunden.';
+
+/** The player page of a TV (key in the path, like the other screens with their key in the address). */
+export const playerPath = (identifier: string, key: string) =>
+  `/signage/${encodeURIComponent(identifier)}/${encodeURIComponent(key)}`;
+
+const fileUrl = (s: DigitalSignageSegment) =>
+  s.type === 'image'
+    ? `/image/${s.image!.id}-${s.image!.version}.${s.image!.extension}`
+    : `/upload/${s.video!.publicHash}/${s.video!.id}-${s.video!.version}.${s.video!.extension}`;
+
+const shortHash = (value: string) => createHash('sha256').update(value).digest('base64url').slice(0, 27);
+
+/**
+ * The TV's player (docs/decisions/signage.md): its key, its manifest and its heartbeat. The key is stored
+ * as its sha256 only; a paired desktop terminal of type `signage` whose settings name the TV plays it with
+ * its own device key.
+ */
+@Injectable()
+export class SignagePlayerService {
+  constructor(
+    private readonly connection: TransactionalConnection,
+    private readonly clock: Clock,
+    private readonly audit: AuditService,
+  ) {}
+
+  /** A new key for the TV (the old one stops at once); the key and the player URL are shown only now. */
+  async issueKey(ctx: RequestContext, id: number): Promise<{ key: string; url: string; apiKeyHint: string }> {
+    return this.connection.withTransaction(ctx, async (em) => {
+      const tv = await em.findOne(DigitalSignageDevice, { where: { id }, relations: { branch: true } });
+      if (!tv) throw new DomainError('not_found', 'Bildschirm wurde nicht gefunden.');
+      if (!ctx.mayAccessBranch(tv.branch?.id)) throw new DomainError('forbidden', HTTP_MESSAGES.forbidden);
+      const key = randomBytes(24).toString('hex');
+      const hint = key.slice(-4);
+      await em.update(DigitalSignageDevice, { id }, { apiKeyHash: hashDeviceKey(key), apiKeyHint: hint });
+      await this.audit.record(em, ctx, {
+        action: 'update',
+        entityType: 'digital-signage-devices',
+        entityId: id,
+        changes: { apiKeyHint: { from: maskedKey(tv.apiKeyHint), to: maskedKey(hint) } },
+      });
+      return { key, url: playerPath(tv.identifier, key), apiKeyHint: maskedKey(hint)! };
+    });
+  }
+
+  /** The TV whose identifier and key these are; an unknown TV and a wrong key are the same 404. */
+  async tvOf(em: EntityManager, identifier: string, key: string): Promise<DigitalSignageDevice> {
+    const valid = /^[\x21-\x7e]{1,200}$/.test(key) && identifier.length > 0 && identifier.length <= 100;
+    const tv = valid
+      ? await em.findOne(DigitalSignageDevice, {
+          where: { identifier },
+          select: {
+            id: true,
+            identifier: true,
+            name: true,
+            orientation: true,
+            resolution: true,
+            apiKeyHash: true,
+            stream: { id: true },
+          },
+          relations: { stream: true },
+        })
+      : null;
+    if (tv) {
+      if (tv.apiKeyHash && secretsEqual(hashDeviceKey(key), tv.apiKeyHash)) return tv;
+      const terminal = await deviceOfKey(em, key);
+      if (terminal?.type === 'signage' && Number(terminal.settings.tv) === tv.id) return tv;
+    }
+    throw new DomainError('not_found', NOT_FOUND);
+  }
+
+  /**
+   * The TV's stream as the player plays it: enabled segments with a file, in play order, except those whose
+   * validity ended already (the player skips the others by its own clock, so a segment that starts tonight
+   * plays tonight even offline).
+   */
+  async manifest(ctx: RequestContext, identifier: string, key: string): Promise<SignageManifest> {
+    const em = this.connection.manager(ctx);
+    const tv = await this.tvOf(em, identifier, key);
+    const stream = tv.stream
+      ? await em.findOne(DigitalSignageStream, {
+          where: { id: tv.stream.id },
+          relations: { items: { segment: { image: true, video: true } } },
+        })
+      : null;
+    const now = this.clock.now();
+    const segments: SignageManifestSegment[] = stream
+      ? [...stream.items]
+          .sort((a, b) => a.position - b.position || a.id - b.id)
+          .map((item) => item.segment)
+          .filter(
+            (s) =>
+              s.isEnabled && (!s.validUntil || s.validUntil > now) && (s.type === 'image' ? !!s.image : !!s.video),
+          )
+          .map((s, position) => {
+            const url = fileUrl(s);
+            const size = s.type === 'image' ? s.image!.size : s.video!.size;
+            return {
+              id: s.id,
+              position,
+              type: s.type,
+              name: s.name,
+              url,
+              duration: s.duration,
+              validFrom: s.validFrom ? s.validFrom.toISOString() : null,
+              validUntil: s.validUntil ? s.validUntil.toISOString() : null,
+              hash: shortHash(`${url}|${size}`),
+            };
+          })
+      : [];
+    const [width, height] = tv.resolution.split('x').map(Number);
+    const body = {
+      tv: {
+        identifier: tv.identifier,
+        name: tv.name,
+        orientation: tv.orientation,
+        width: width || 1920,
+        height: height || 1080,
+      },
+      stream: stream ? { id: stream.id, name: stream.name } : null,
+      loop: stream?.loop ?? true,
+      segments,
+    };
+    return { ...body, version: shortHash(JSON.stringify(body)) };
+  }
+
+  /** The player's heartbeat: the TV is online from now, and the back office sees what it reported. */
+  async heartbeat(ctx: RequestContext, identifier: string, key: string, input: unknown) {
+    const state: SignagePlayerState = parseInput(signageHeartbeatInput, input ?? {});
+    return this.connection.withTransaction(ctx, async (em) => {
+      const tv = await this.tvOf(em, identifier, key);
+      const now = this.clock.now();
+      await em.update(DigitalSignageDevice, { id: tv.id }, { lastSeenAt: now, playerState: state });
+      return { lastSeenAt: now };
+    });
+  }
+}

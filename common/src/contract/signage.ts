@@ -1,0 +1,46 @@
+/**
+ * The signage player's API (docs/decisions/signage.md): what `GET /api/signage/{identifier}/{key}/manifest`
+ * answers and what the player reports with `POST /api/signage/{identifier}/{key}/heartbeat`.
+ */
+
+/** One segment of a TV's stream, as the player plays it. */
+export interface SignageManifestSegment {
+  /** The segment's id (one segment may appear more than once in a stream). */
+  id: number;
+  /** Place in the play list (0-based); unique within a manifest. */
+  position: number;
+  type: 'image' | 'video';
+  name: string;
+  /** Path of the file on the shop's origin; a new file version is a new URL. */
+  url: string;
+  /** Seconds on screen; for videos null means "to the end". */
+  duration: number | null;
+  validFrom: string | null;
+  validUntil: string | null;
+  /** Changes whenever the file changes (the player's cache key). */
+  hash: string;
+}
+
+/** The whole play list of one TV. */
+export interface SignageManifest {
+  tv: { identifier: string; name: string; orientation: 'landscape' | 'portrait'; width: number; height: number };
+  stream: { id: number; name: string } | null;
+  loop: boolean;
+  segments: SignageManifestSegment[];
+  /** The manifest's ETag (also sent as the header). */
+  version: string;
+}
+
+/** What the player reports every 30 s and the back office shows. */
+export interface SignagePlayerState {
+  /** The segment on screen (its place in the manifest) or null when nothing plays. */
+  current: { id: number; position: number; name: string } | null;
+  /** The manifest version the player plays. */
+  manifestVersion: string | null;
+  /** Segments whose file is in the player's cache, of how many. */
+  cache: { cached: number; total: number };
+  /** The newest problems (missing file, broken video …), German, newest first. */
+  errors: Array<{ at: string; segmentId: number | null; message: string }>;
+  /** The player's own clock when it reported (the server stores its own time as lastSeenAt). */
+  playerTime: string | null;
+}

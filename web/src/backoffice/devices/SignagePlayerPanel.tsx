@@ -1,0 +1,161 @@
+import type { SignagePlayerState } from '@ordering/common';
+import { useEffect, useState } from 'react';
+import { ApiRequestError } from '../../api/ApiClient';
+import type { CustomEditorProps } from '../editors/types';
+import { useStores } from '../stores';
+import { QrImage } from '../../components/QrImage';
+import './devices.css';
+
+const dateTime = (iso: string) =>
+  new Date(iso).toLocaleString('de-DE', { dateStyle: 'short', timeStyle: 'medium' });
+
+/**
+ * The TV form's player panel (editor key `signagePlayer`, a virtual field; docs/decisions/signage.md): the
+ * player's state as its heartbeats report it (online within 90 s, the segment on screen, the cache, the
+ * newest errors), and the player key: issued once with its address `/signage/{identifier}/{key}` and a QR
+ * code, renewed after a confirmation (`POST /api/digital-signage-devices/{id}/api-key`).
+ */
+export function SignagePlayerPanel({ entity, id, label }: CustomEditorProps<unknown>) {
+  const { api } = useStores();
+  const [issued, setIssued] = useState<{ key: string; url: string } | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [copied, setCopied] = useState(false);
+  const [keyExists, setKeyExists] = useState(Boolean(entity.apiKeyHint));
+  useEffect(() => setKeyExists(Boolean(entity.apiKeyHint)), [entity.apiKeyHint]);
+
+  if (!id) {
+    return (
+      <p className="bo-field__hint">
+        Bitte speichern Sie den Bildschirm zuerst; danach erhält er seine Player-Adresse.
+      </p>
+    );
+  }
+  const state = (entity.playerState as SignagePlayerState | null | undefined) ?? null;
+  const online = entity.connection === 'online';
+  const lastSeenAt = (entity.lastSeenAt as string | null | undefined) ?? null;
+
+  const issue = async () => {
+    setConfirming(false);
+    setBusy(true);
+    setError(null);
+    try {
+      const answer = await api.post<{ key: string; url: string }>(`/api/digital-signage-devices/${id}/api-key`);
+      setIssued({ key: answer.key, url: `${window.location.origin}${answer.url}` });
+      setKeyExists(true);
+      setCopied(false);
+    } catch (e) {
+      setError(e instanceof ApiRequestError ? e.message : 'Die Player-Adresse konnte nicht erzeugt werden.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  const copy = async (text: string) => {
+    try {
+      await navigator.clipboard.writeText(text);
+      setCopied(true);
+    } catch {
+      setError('Kopieren ist in diesem Browser nicht erlaubt; bitte markieren und kopieren.');
+    }
+  };
+
+  return (
+    <section className="bo-key bo-signage" aria-label={label}>
+      <h3 className="bo-pairing__title">Player</h3>
+      <dl className="bo-signage__state" data-testid="signage-state">
+        <div>
+          <dt>Verbindung</dt>
+          <dd>
+            <span className={online ? 'bo-signage__dot bo-signage__dot--on' : 'bo-signage__dot'} aria-hidden="true" />
+            {online ? 'online' : 'offline'}
+            {lastSeenAt ? ` · zuletzt gesehen ${dateTime(lastSeenAt)}` : ' · noch nie gesehen'}
+          </dd>
+        </div>
+        <div>
+          <dt>Läuft gerade</dt>
+          <dd>{state?.current ? `${state.current.name} (Position ${state.current.position + 1})` : '–'}</dd>
+        </div>
+        <div>
+          <dt>Zwischenspeicher</dt>
+          <dd>{state ? `${state.cache.cached} von ${state.cache.total} Dateien` : '–'}</dd>
+        </div>
+        <div>
+          <dt>Letzte Fehler</dt>
+          <dd>
+            {state && state.errors.length > 0 ? (
+              <ul className="bo-signage__errors">
+                {state.errors.slice(0, 5).map((e) => (
+                  <li key={`${e.at}-${e.message}`}>
+                    {dateTime(e.at)}: {e.message}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              'keine'
+            )}
+          </dd>
+        </div>
+      </dl>
+
+      {!issued && (
+        <p className="bo-field__hint">
+          {keyExists
+            ? 'Der Bildschirm hat eine Player-Adresse. Sie wird nur beim Erzeugen angezeigt; eine neue ersetzt sie sofort.'
+            : 'Erzeugen Sie die Player-Adresse und öffnen Sie sie im Browser des Fernsehers (oder scannen Sie den QR-Code).'}
+        </p>
+      )}
+      {issued && (
+        <div className="bo-key__issued" role="status">
+          <p className="alert alert--success">
+            Player-Adresse erzeugt. Sie wird nur jetzt angezeigt – bitte gleich am Fernseher öffnen oder kopieren.
+          </p>
+          <figure className="bo-key__link">
+            <QrImage url={issued.url} alt="QR-Code: Player-Adresse" className="bo-key__qr" />
+            <figcaption>
+              <strong>Player-Adresse</strong>
+              <a className="bo-key__url" href={issued.url} target="_blank" rel="noreferrer" data-testid="signage-url">
+                {issued.url}
+              </a>
+              <button type="button" className="button" onClick={() => void copy(issued.url)}>
+                {copied ? 'Kopiert' : 'Adresse kopieren'}
+              </button>
+            </figcaption>
+          </figure>
+          <button type="button" className="button button--secondary" onClick={() => setIssued(null)}>
+            Fertig
+          </button>
+        </div>
+      )}
+      {error && (
+        <p className="form__error" role="alert">
+          {error}
+        </p>
+      )}
+      {!issued && !confirming && (
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={busy}
+          onClick={() => (keyExists ? setConfirming(true) : void issue())}
+        >
+          {keyExists ? 'Player-Adresse erneuern' : 'Player-Adresse erzeugen'}
+        </button>
+      )}
+      {confirming && (
+        <div className="bo-confirm" role="alertdialog" aria-labelledby={`bo-signage-confirm-${id}`}>
+          <p id={`bo-signage-confirm-${id}`}>
+            Player-Adresse wirklich erneuern? Die bisherige Adresse hört sofort auf zu funktionieren; der
+            Fernseher muss mit der neuen Adresse eingerichtet werden.
+          </p>
+          <button type="button" className="button button--danger" onClick={() => void issue()}>
+            Erneuern
+          </button>
+          <button type="button" className="button button--secondary" onClick={() => setConfirming(false)}>
+            Abbrechen
+          </button>
+        </div>
+      )}
+    </section>
+  );
+}
