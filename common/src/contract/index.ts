@@ -8,3 +8,4 @@ export * from './entities.js';
 export * from './api.js';
 export * from './statistics.js';
 export * from './withdrawal.js';
+export * from './kitchen.js';

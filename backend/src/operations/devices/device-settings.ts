@@ -52,6 +52,15 @@ export const DEVICE_SETTINGS: Record<DeviceType, z.ZodObject> = {
   }),
   backoffice: z.object({}),
   /** A TV run by the desktop shell: plays a digital-signage stream (its segments cached on disk). */
+  /** A kitchen display (docs/decisions/kitchen.md): the station it opens with (null: the page's choice). */
+  'kitchen-display': z.object({
+    station: z
+      .number()
+      .int()
+      .positive()
+      .nullish()
+      .transform((v) => v ?? null),
+  }),
   signage: z.object({
     stream: z
       .number()
