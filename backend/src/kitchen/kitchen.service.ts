@@ -97,8 +97,10 @@ export class KitchenService {
   /** The branch from the path, when the caller may use its kitchen (its staff, or its kitchen display). */
   branchOf(ctx: RequestContext, raw: string): number {
     const id = parseId(raw, 'Filiale');
-    if (ctx.device ? ctx.device.branchId !== id : !ctx.mayAccessBranch(id))
-      throw new DomainError('forbidden', HTTP_MESSAGES.forbidden);
+    // A display knows its own branch only: another branch does not exist for it.
+    if (ctx.device && ctx.device.branchId !== id)
+      throw new DomainError('not_found', 'Filiale wurde nicht gefunden.');
+    if (!ctx.device && !ctx.mayAccessBranch(id)) throw new DomainError('forbidden', HTTP_MESSAGES.forbidden);
     return id;
   }
 
