@@ -225,11 +225,14 @@ describe(createRoutes.name, () => {
     // The ticket screen (a TV), the time clock (a tablet) and the counter board (a paired terminal) are
     // pages of their own with the standalone error page; the faces follow.
     const standalone = children.filter((route) =>
-      ['frontdesk/:branchId/:apiKey', 'zeiterfassung/:branchId/:apiKey', 'theke/:branchId'].includes(
-        route.path ?? '',
-      ),
+      [
+        'frontdesk/:branchId/:apiKey',
+        'zeiterfassung/:branchId/:apiKey',
+        'theke/:branchId',
+        'kitchen/:branchId/:stationId',
+      ].includes(route.path ?? ''),
     );
-    expect(standalone).toHaveLength(3);
+    expect(standalone).toHaveLength(4);
     for (const page of standalone)
       expect((page.errorElement as { type: unknown }).type).toBe(StandaloneErrorPage);
     const faces = children.filter((route) => !standalone.includes(route));
