@@ -75,7 +75,7 @@ test('routes an order to two station displays, bumps live across displays and th
   isMobile,
 }, testInfo) => {
   test.skip(isMobile, 'the kitchen display runs on a screen or tablet in the kitchen, not on a phone');
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const categories = await getData<{ id: number; name: string }[]>(
     staff.request,
     '/api/categories?limit=200',
