@@ -23,6 +23,7 @@ import { HealthModule } from './health/health.module.js';
 import { InitModule } from './init/init.module.js';
 import { INIT_SOURCES } from './init/init.service.js';
 import { JobsModule } from './jobs/jobs.module.js';
+import { KitchenModule } from './kitchen/kitchen.module.js';
 import { LogsModule } from './logs/logs.module.js';
 import { NotificationsModule } from './notifications/notifications.module.js';
 import { OperationsModule } from './operations/operations.module.js';
@@ -63,6 +64,7 @@ export const FEATURE_MODULES = [
   PaymentsModule,
   OrdersModule,
   CheckoutModule,
+  KitchenModule,
   PrivacyModule,
   BackupModule,
   DevicesModule,

@@ -21,7 +21,21 @@ const DEVICES = [
   { name: 'printer', type: 'printer', settings: { printer: PRINTER } },
   { name: 'signage', type: 'signage', settings: {} },
   { name: 'backoffice', type: 'backoffice', settings: {} },
+  { name: 'kitchen-display', type: 'kitchen-display', settings: {} },
 ].map((d) => ({ ...d, scopes: deviceScopes({ type: d.type, hasPrinter: 'printer' in d.settings }) }));
+
+/** The kitchen display's routes (docs/decisions/kitchen.md): its type's only. */
+const KITCHEN_ONLY = {
+  'frontdesk-drucker': '403',
+  frontdesk: '403',
+  'kiosk-drucker': '403',
+  kiosk: '403',
+  'ticket-screen': '403',
+  printer: '403',
+  signage: '403',
+  backoffice: '403',
+  'kitchen-display': 'ja',
+};
 
 const urlOf = (path: string) => path.replace(/:[A-Za-z0-9_]+/g, '1').replace(/\*[A-Za-z0-9_]*/g, 'x');
 const keyOf = (name: string) => `geraet-${name}-0123456789abcdef0123456789abcdef`;
@@ -90,6 +104,10 @@ describe('device scopes: every device route with every device type', () => {
         'POST /api/devices/me/heartbeat',
         'POST /api/devices/me/jobs/:jobId/ack',
         'POST /api/devices/me/logs',
+        'GET /api/kitchen/:branchId/tickets',
+        'POST /api/kitchen/:branchId/tickets/:orderId/bump',
+        'POST /api/kitchen/:branchId/tickets/:orderId/items/:index',
+        'GET /api/kitchen/:branchId/settings',
       ].sort(),
     );
     const table: Record<string, Record<string, string>> = {};
@@ -119,6 +137,7 @@ describe('device scopes: every device route with every device type', () => {
         printer: 'ja',
         signage: '403',
         backoffice: '403',
+        'kitchen-display': '403',
       },
       'POST /api/devices/me/jobs/:jobId/ack': {
         'frontdesk-drucker': 'ja',
@@ -129,6 +148,7 @@ describe('device scopes: every device route with every device type', () => {
         printer: 'ja',
         signage: '403',
         backoffice: '403',
+        'kitchen-display': '403',
       },
       'GET /api/devices/me/signage': {
         'frontdesk-drucker': '403',
@@ -139,7 +159,12 @@ describe('device scopes: every device route with every device type', () => {
         printer: '403',
         signage: 'ja',
         backoffice: '403',
+        'kitchen-display': '403',
       },
+      'GET /api/kitchen/:branchId/tickets': KITCHEN_ONLY,
+      'POST /api/kitchen/:branchId/tickets/:orderId/bump': KITCHEN_ONLY,
+      'POST /api/kitchen/:branchId/tickets/:orderId/items/:index': KITCHEN_ONLY,
+      'GET /api/kitchen/:branchId/settings': KITCHEN_ONLY,
     });
   }, 300_000);
 

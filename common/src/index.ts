@@ -35,6 +35,7 @@ export * from './legal-templates.js';
 export * from './ticket-screen.js';
 export * from './ordering-pause.js';
 export * from './preparation-time.js';
+export * from './kitchen.js';
 export * from './page-path.js';
 export * from './time-clock.js';
 export * from './offer.js';

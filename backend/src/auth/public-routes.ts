@@ -72,6 +72,9 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'POST /api/orders/frontdesk/:branchId/:apiKey/busy',
   'DELETE /api/orders/frontdesk/:branchId/:apiKey/busy',
   'GET /api/orders/frontdesk/:branchId/:apiKey/board-events',
+  // The kitchen display's live events with its device key in the path (EventSource sends no header), as
+  // the counter board's; only an enabled kitchen-display device of that branch (docs/decisions/kitchen.md).
+  'GET /api/kitchen/:branchId/display/:apiKey/events',
   // The staff time clock (a tablet at the staff entrance, no sign-in): the branch's or a staff device's
   // key in the path, the employee's name and PIN in headers; the service checks both, PIN guesses are
   // throttled like sign-ins (docs/decisions/time-tracking.md).

@@ -8,9 +8,10 @@ import type { AuthDevice } from './request-context.js';
  * - `orders`: its branch's full order events (the front desk's board);
  * - `tickets`: ticket numbers and their state only (ticket screen, front desk);
  * - `print`: print jobs addressed to it (only devices with a receipt printer);
- * - `signage`: its signage stream.
+ * - `signage`: its signage stream;
+ * - `kitchen`: its branch's kitchen tickets (read, bump, mark done; docs/decisions/kitchen.md).
  */
-export type DeviceScope = 'device' | 'orders' | 'tickets' | 'print' | 'signage';
+export type DeviceScope = 'device' | 'orders' | 'tickets' | 'print' | 'signage' | 'kitchen';
 
 /** The scopes of each device type, before the printer condition of {@link deviceScopes}. */
 const SCOPES_BY_TYPE: Record<string, readonly DeviceScope[]> = {
@@ -19,6 +20,7 @@ const SCOPES_BY_TYPE: Record<string, readonly DeviceScope[]> = {
   'ticket-screen': ['device', 'tickets'],
   printer: ['device', 'print'],
   signage: ['device', 'signage'],
+  'kitchen-display': ['device', 'kitchen'],
   backoffice: ['device'],
 };
 

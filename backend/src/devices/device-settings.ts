@@ -51,6 +51,15 @@ export const DEVICE_SETTINGS: Record<DeviceType, z.ZodObject> = {
     printer: printerSchema,
   }),
   backoffice: z.object({}),
+  /** A kitchen display (docs/decisions/kitchen.md): the station it opens with (null: the page's choice). */
+  'kitchen-display': z.object({
+    station: z
+      .number()
+      .int()
+      .positive()
+      .nullish()
+      .transform((v) => v ?? null),
+  }),
   /**
    * A TV run by the desktop shell: plays the web player of the TV (digital-signage device) named here, with
    * the terminal's own key (docs/decisions/signage.md).

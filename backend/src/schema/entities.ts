@@ -13,6 +13,7 @@ import { CATALOG_ENTITIES } from './entity-groups/catalog.js';
 import { CONTENT_ENTITIES } from './entity-groups/content.js';
 import { EVENTS_ENTITIES } from './entity-groups/events.js';
 import { JOBS_ENTITIES } from './entity-groups/jobs.js';
+import { KITCHEN_ENTITIES } from './entity-groups/kitchen.js';
 import { OPERATIONS_ENTITIES } from './entity-groups/operations.js';
 import { ORDERS_ENTITIES } from './entity-groups/orders.js';
 import { PAYMENTS_ENTITIES } from './entity-groups/payments.js';
@@ -33,6 +34,7 @@ export const ENTITY_GROUPS: Record<string, Function[]> = {
   events: EVENTS_ENTITIES,
   orders: ORDERS_ENTITIES,
   payments: PAYMENTS_ENTITIES,
+  kitchen: KITCHEN_ENTITIES,
 };
 
 /** Every TypeORM entity of the application (explicit: ESM has no glob loading). */

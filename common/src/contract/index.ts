@@ -10,3 +10,4 @@ export * from './statistics.js';
 export * from './withdrawal.js';
 export * from './sold-out.js';
 export * from './signage.js';
+export * from './kitchen.js';

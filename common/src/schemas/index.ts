@@ -20,6 +20,7 @@ import {
   taskInput,
   workingActivityInput,
   workingScheduleInput,
+  preparationStationInput,
 } from './operations.js';
 import {
   branchInput,
@@ -69,6 +70,7 @@ export const ENTITY_INPUTS = {
   'digital-signage-streams': signageStreamInput,
   'digital-signage-devices': signageDeviceInput,
   fonts: fontInput,
+  'preparation-stations': preparationStationInput,
   config: shopConfigInput,
 } as const satisfies Record<LabelledCollection, z.ZodType>;
 

@@ -144,6 +144,14 @@ export const FIELD_LABELS = {
     position: common.position,
   },
   tables: { identifier: 'Tischnummer', branch: common.branch },
+  'preparation-stations': {
+    branch: common.branch,
+    name: common.name,
+    categories: 'Kategorien',
+    products: 'Produkte',
+    isExpeditor: 'Pass (sieht alles)',
+    position: common.position,
+  },
   devices: {
     identifier: common.identifier,
     name: common.name,

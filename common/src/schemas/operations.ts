@@ -10,6 +10,7 @@ export const DEVICE_TYPES = [
   'printer',
   'backoffice',
   'signage',
+  'kitchen-display',
 ] as const;
 export type DeviceType = (typeof DEVICE_TYPES)[number];
 export const WORKING_ACTIVITY_TYPES = ['work', 'holiday', 'sick'] as const;
@@ -188,3 +189,27 @@ export const signageHeartbeatInput = z.object({
     .nullish()
     .transform((v) => v ?? null),
 });
+
+/** A preparation station of a branch (docs/decisions/kitchen.md). */
+export const preparationStationInput = z.object({
+  branch: fields.ref(),
+  name: z.string().trim().min(1).max(100),
+  categories: fields.refs(),
+  products: fields.refs(),
+  /** The expeditor ("Pass") sees every item of every order. */
+  isExpeditor: z.boolean().default(false),
+  position: z.number().int().min(0).max(10_000).default(0),
+});
+
+/** A branch's kitchen settings (`PUT /api/kitchen/{branchId}/settings`). */
+export const kitchenSettingsInput = z
+  .object({
+    stages: z.array(z.string().trim().min(1).max(40)).min(2).max(6),
+    warnMinutes: z.number().int().min(1).max(600),
+    lateMinutes: z.number().int().min(1).max(600),
+    readyWhenDone: z.boolean(),
+  })
+  .refine((s) => s.lateMinutes > s.warnMinutes, {
+    message: 'Die Minuten für Rot müssen größer sein als die für Gelb.',
+    path: ['lateMinutes'],
+  });

@@ -8,7 +8,15 @@
 
 /** Where a setting is stored: the shop configuration, a device's settings by device type, or the browser. */
 export type SettingScope =
-  'config' | 'frontdesk' | 'kiosk' | 'ticket-screen' | 'printer' | 'signage' | 'backoffice' | 'local';
+  | 'config'
+  | 'frontdesk'
+  | 'kiosk'
+  | 'ticket-screen'
+  | 'printer'
+  | 'signage'
+  | 'kitchen-display'
+  | 'backoffice'
+  | 'local';
 
 /** One setting of the register. */
 export interface SettingEntry {
@@ -333,6 +341,12 @@ export const SETTINGS: readonly SettingEntry[] = [
     'Bildschirm (TV)',
     'Der Bildschirm, dessen Player dieses Gerät zeigt (Stream, Ausrichtung und Status stehen dort).',
     `${B}operations/signage/signage-player.service.ts`,
+  ),
+  entry('kitchen-display')(
+    'station',
+    'Station',
+    'Die Küchenstation (ID), die dieses Display zeigt; der Link mit dem Schlüssel öffnet sie.',
+    `${W}backoffice/devices/DeviceKeyPanel.tsx`,
   ),
 
   local(

@@ -230,6 +230,7 @@ describe(createRoutes.name, () => {
         'zeiterfassung/:branchId/:apiKey',
         'theke/:branchId',
         'signage/:identifier/:key',
+        'kitchen/:branchId/:stationId',
       ].includes(route.path ?? ''),
     );
     expect(standalone).toHaveLength(4);

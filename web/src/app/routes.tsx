@@ -20,6 +20,10 @@ const ticketScreen = () =>
 const counterBoard = () =>
   import('../backoffice/frontdesk/CounterBoardPage').then((m) => ({ Component: m.CounterBoardPage }));
 
+// The kitchen display (docs/decisions/kitchen.md): its own chunk, full screen.
+const kitchenDisplay = () =>
+  import('../kitchen/KitchenDisplayPage').then((m) => ({ Component: m.KitchenDisplayPage }));
+
 // Legal and content pages (blocks, gallery, markdown) are chunks of their own.
 const legalPage = () =>
   import('../storefront/content/pages/LegalPage').then((m) => ({ Component: m.LegalPage }));
@@ -82,6 +86,7 @@ export function createRoutes({ storefront, backoffice, shell, kiosk }: AppStores
         { path: 'zeiterfassung/:branchId/:apiKey', lazy: timeClock, errorElement: <StandaloneErrorPage /> },
         { path: 'theke/:branchId', lazy: counterBoard, errorElement: <StandaloneErrorPage /> },
         { path: 'signage/:identifier/:key', lazy: signagePlayer, errorElement: <StandaloneErrorPage /> },
+        { path: 'kitchen/:branchId/:stationId', lazy: kitchenDisplay, errorElement: <StandaloneErrorPage /> },
         {
           // The self-service kiosk (docs/decisions/app-shell.md): its own layout, so the website's header,
           // footer, cookie banner and install prompt are not part of it.

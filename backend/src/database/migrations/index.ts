@@ -5,6 +5,7 @@ import { MIGRATIONS as CORE } from './core/index.js';
 import { MIGRATIONS as EVENTS } from './events/index.js';
 import { MIGRATIONS as FOUNDATION } from './foundation/index.js';
 import { MIGRATIONS as JOBS } from './jobs/index.js';
+import { MIGRATIONS as KITCHEN } from './kitchen/index.js';
 import { MIGRATIONS as OPERATIONS } from './operations/index.js';
 import { MIGRATIONS as ORDERS } from './orders/index.js';
 import { MIGRATIONS as PAYMENTS } from './payments/index.js';
@@ -24,4 +25,5 @@ export const MIGRATIONS: Function[] = [
   ...EVENTS,
   ...ORDERS,
   ...PAYMENTS,
+  ...KITCHEN,
 ].sort((a, b) => timestampOf(a) - timestampOf(b));

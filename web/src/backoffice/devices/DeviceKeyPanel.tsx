@@ -19,6 +19,7 @@ export function keyLinks(
   type: string,
   branch: { id: number; identifier: string } | null,
   key: string,
+  station: number | null = null,
 ): KeyLink[] {
   if (!branch) return [];
   const k = encodeURIComponent(key);
@@ -27,6 +28,9 @@ export function keyLinks(
     links.push({ label: 'Abholbildschirm', url: `${origin}/frontdesk/${branch.id}/${k}` });
   if (type === 'backoffice' || type === 'frontdesk')
     links.push({ label: 'Zeiterfassung', url: `${origin}/zeiterfassung/${branch.id}/${k}` });
+  // The kitchen display of the device's `station` setting (docs/decisions/kitchen.md).
+  if (type === 'kitchen-display' && station)
+    links.push({ label: 'Küchendisplay', url: `${origin}/kitchen/${branch.id}/${station}#geraet=${k}` });
   if (type === 'kiosk')
     links.push({
       label: 'Kiosk',
@@ -45,11 +49,14 @@ export function DeviceKeyPanel({
   type,
   branchId,
   hasKey,
+  station = null,
 }: {
   id: number | null;
   type: string;
   branchId: number | null;
   hasKey: boolean;
+  /** A kitchen display's station (its `station` setting). */
+  station?: number | null;
 }) {
   const { api } = useStores();
   const [issued, setIssued] = useState<{ key: string; links: KeyLink[] } | null>(null);
@@ -77,7 +84,10 @@ export function DeviceKeyPanel({
       const branch = branchId
         ? await api.get<{ id: number; identifier: string }>(`/api/branches/${branchId}`)
         : null;
-      setIssued({ key: answer.apiKey, links: keyLinks(window.location.origin, type, branch, answer.apiKey) });
+      setIssued({
+        key: answer.apiKey,
+        links: keyLinks(window.location.origin, type, branch, answer.apiKey, station),
+      });
       setKeyExists(true);
       setCopied(null);
     } catch (e) {

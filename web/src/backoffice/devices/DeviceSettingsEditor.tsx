@@ -233,6 +233,22 @@ export function DeviceSettingsEditor(props: CustomEditorProps<Settings | null>) 
         </div>
       )}
 
+      {type === 'kitchen-display' && (
+        <div className="bo-device-settings__grid">
+          <Number_
+            id={field('station')}
+            {...described('kitchen-display', 'station')}
+            value={(settings.station as number | null | undefined) ?? undefined}
+            fallback={0}
+            min={1}
+            max={2_147_483_647}
+            disabled={disabled}
+            error={errors.station}
+            onChange={(v) => set('station', v)}
+          />
+        </div>
+      )}
+
       {type === 'signage' && (
         <TvSelect
           id={field('tv')}
@@ -255,6 +271,9 @@ export function DeviceSettingsEditor(props: CustomEditorProps<Settings | null>) 
         type={type}
         branchId={(entity.branch as { id?: number } | null | undefined)?.id ?? null}
         hasKey={Boolean(entity.apiKeyHint)}
+        station={
+          type === 'kitchen-display' ? ((settings.station as number | null | undefined) ?? null) : null
+        }
       />
 
       <DevicePairingEditor {...props} value={undefined} onChange={() => undefined} label="Terminal koppeln" />

@@ -39,6 +39,7 @@ const SECTION_7 = [
   'digital-signage-streams',
   'digital-signage-devices',
   'fonts',
+  'preparation-stations',
   'logs',
   'config',
 ];

@@ -53,6 +53,7 @@ const DEVICE_TYPE_LABELS: Record<(typeof DEVICE_TYPES)[number], string> = {
   printer: 'Drucker',
   backoffice: 'Backoffice',
   signage: 'Digital Signage',
+  'kitchen-display': 'Küchendisplay',
 };
 const PROJECT_STATUS = options({
   planned: 'Geplant',
@@ -417,6 +418,29 @@ export const ENTITY_DESCRIPTIONS: readonly EntityDescription[] = [
           `/backend/branches/tables/qr-codes${filters.branch ? `?branch=${encodeURIComponent(filters.branch)}` : ''}`,
       },
     ],
+  },
+  {
+    // Preparation stations of the kitchen display (docs/decisions/kitchen.md); the display itself is
+    // /kitchen/{branchId}/{stationId}.
+    collection: 'preparation-stations',
+    path: 'preparation-stations',
+    area: 'branches',
+    permission: 'organisation',
+    plural: 'Küchenstationen',
+    singular: 'Küchenstation',
+    fields: [
+      { name: 'branch', type: 'ref', collection: 'branches' },
+      { name: 'name', type: 'text' },
+      { name: 'categories', type: 'refs', collection: 'categories' },
+      { name: 'products', type: 'refs', collection: 'products' },
+      { name: 'isExpeditor', type: 'boolean' },
+      { name: 'position', type: 'number' },
+    ],
+    columns: [{ field: 'name' }, { field: 'branch', format: 'ref' }, { field: 'isExpeditor' }],
+    filters: [{ param: 'branch', label: 'Filiale', type: 'ref', collection: 'branches' }],
+    searchable: true,
+    sortable: ['name', 'position'],
+    defaultSort: 'position',
   },
   {
     collection: 'divisions',

@@ -1,0 +1,103 @@
+import type { KitchenBoard, KitchenTicket } from '@ordering/common';
+import { ApiClient } from '../api/ApiClient';
+import { fakeFetch, json } from '../testing/fakeFetch';
+import { applyAction, KitchenDisplayStore } from './KitchenDisplayStore';
+
+const ticket = (orderId: number, stage = 0): KitchenTicket => ({
+  orderId,
+  ticketNumber: orderId,
+  orderType: 'takeaway',
+  tableIdentifier: null,
+  appointment: null,
+  startsAt: '2026-11-20T11:00:00.000Z',
+  comment: '',
+  items: [
+    { index: 0, name: 'Schnitzel', amount: 2, unit: 'piece', parts: [], done: false },
+    { index: 1, name: 'Suppe', amount: 1, unit: 'piece', parts: [], done: false },
+  ],
+  stage,
+  stageName: ['Neu', 'In Zubereitung', 'Fertig'][stage]!,
+  bumpedAt: null,
+  updatedAt: '2026-11-20T11:00:00.000Z',
+});
+const board = (tickets: KitchenTicket[], recent: KitchenTicket[] = []): KitchenBoard => ({
+  station: { id: 4, name: 'Küche', isExpeditor: false },
+  settings: {
+    stages: ['Neu', 'In Zubereitung', 'Fertig'],
+    warnMinutes: 5,
+    lateMinutes: 10,
+    readyWhenDone: false,
+  },
+  tickets,
+  recent,
+  now: '2026-11-20T11:03:00.000Z',
+});
+
+class MemoryStorage {
+  data = new Map<string, string>();
+  getItem(k: string) {
+    return this.data.get(k) ?? null;
+  }
+  setItem(k: string, v: string) {
+    this.data.set(k, v);
+  }
+}
+
+describe(applyAction.name, () => {
+  it('moves a ticket at the expected stage only, the last stage into the recent list', () => {
+    const start = board([ticket(1, 1)]);
+    const done = applyAction(start, { kind: 'bump', orderId: 1, expectedStage: 1 }, 0);
+    expect(done.tickets).toEqual([]);
+    expect(done.recent[0]!.stage).toBe(2);
+    // A second tap for the same stage (a double tap) changes nothing more.
+    expect(applyAction(done, { kind: 'bump', orderId: 1, expectedStage: 1 }, 0)).toBe(done);
+    const back = applyAction(done, { kind: 'bump', orderId: 1, expectedStage: 2, recall: true }, 0);
+    expect(back.tickets.map((t) => t.stage)).toEqual([1]);
+  });
+});
+
+describe(KitchenDisplayStore.name, () => {
+  it('keeps taps while offline and replays them in order when the server answers again', async () => {
+    const storage = new MemoryStorage();
+    let retry: (() => void) | null = null;
+    const fetch = fakeFetch(
+      json(200, { data: board([ticket(1), ticket(2)]) }),
+      new TypeError('Failed to fetch'), // the first tap finds the network down
+      json(200, { data: ticket(1, 0) }), // after the retry: the item …
+      json(200, { data: ticket(1, 1) }), // … then the bump
+      json(200, { data: board([ticket(1, 1), ticket(2)]) }),
+    );
+    const store = new KitchenDisplayStore({
+      branchId: '3',
+      stationId: '4',
+      apiKey: 'kueche-key',
+      api: new ApiClient({ fetch }),
+      storage,
+      setTimer: (fn) => (retry = fn),
+    });
+    await store.load();
+    const first = store.tickets[0]!;
+    store.toggleItem(first, first.items[0]!);
+    await Promise.resolve();
+    store.bump(store.tickets[0]!);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(store.offline).toBe(true);
+    // The screen shows both taps at once; both wait, also in storage.
+    expect(store.tickets.find((t) => t.orderId === 1)).toMatchObject({ stage: 1 });
+    expect(store.queue).toHaveLength(2);
+    expect(JSON.parse(storage.getItem('kitchen-queue:3:4')!)).toHaveLength(2);
+
+    retry!();
+    await new Promise((r) => setTimeout(r, 0));
+    await new Promise((r) => setTimeout(r, 0));
+    const writes = fetch.calls.filter((c) => c.method === 'POST');
+    expect(writes.map((c) => [c.url, c.body])).toEqual([
+      ['/api/kitchen/3/tickets/1/items/0?station=4', { done: true }],
+      ['/api/kitchen/3/tickets/1/items/0?station=4', { done: true }],
+      ['/api/kitchen/3/tickets/1/bump?station=4', { expectedStage: 0, recall: false }],
+    ]);
+    expect(writes[2]!.headers.Authorization).toBe('Bearer kueche-key');
+    expect(store.queue).toEqual([]);
+    expect(store.offline).toBe(false);
+  });
+});

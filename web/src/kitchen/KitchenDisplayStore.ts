@@ -1,0 +1,331 @@
+import {
+  allDayCounts,
+  type KitchenBoard,
+  type KitchenTicket,
+  type KitchenTicketItem,
+} from '@ordering/common';
+import { makeAutoObservable, runInAction } from 'mobx';
+import { ApiRequestError, type ApiClient } from '../api/ApiClient';
+import type { EventSourceLike } from '../backoffice/BackofficeRootStore';
+
+export const KITCHEN_TEXTS = {
+  title: 'Küche',
+  offline: 'Offline',
+  offlineHint: 'Keine Verbindung – Eingaben werden gespeichert und nachgesendet.',
+  loading: 'Bons werden geladen …',
+  empty: 'Keine offenen Bons',
+  unauthorized: 'Nicht angemeldet',
+  unauthorizedHint:
+    'Bitte im Backoffice anmelden oder den Link mit dem Schlüssel des Küchendisplays (Geräte) öffnen.',
+  signIn: 'Anmelden',
+  forbidden: 'Diese Station gehört nicht zu Ihrer Filiale.',
+  recall: 'Zurückholen',
+  recallTitle: 'Zuletzt fertig',
+  recallEmpty: 'Noch nichts fertig',
+  allDay: 'Alle offen',
+  close: 'Schließen',
+  comment: 'Anmerkung',
+  pending: (n: number) => (n === 1 ? '1 Eingabe wartet' : `${n} Eingaben warten`),
+} as const;
+
+/** The German word of an order type on a ticket. */
+export const ORDER_TYPE_TEXTS: Record<KitchenTicket['orderType'], string> = {
+  takeaway: 'Abholung',
+  delivery: 'Lieferung',
+  dineIn: 'Vor Ort',
+};
+
+/** A tap waiting to reach the server (in order; kept while offline, also across a reload). */
+export type KitchenAction =
+  | { kind: 'bump'; orderId: number; expectedStage: number; recall?: boolean }
+  | { kind: 'item'; orderId: number; index: number; done: boolean };
+
+const LIVE_EVENTS = ['kitchen.ticket', 'order.created', 'order.updated', 'order.status'];
+/** How often an offline display tries again. */
+export const RETRY_MS = 3000;
+
+export interface KitchenDisplayOptions {
+  branchId: string;
+  stationId: string;
+  /** The kitchen-display device's key (from the address's fragment); null: the staff session. */
+  apiKey: string | null;
+  api: ApiClient;
+  openEventStream?: (url: string) => EventSourceLike | null;
+  /** Where the waiting taps are kept (`localStorage`). */
+  storage?: Pick<Storage, 'getItem' | 'setItem'> | null;
+  setTimer?: (fn: () => void, ms: number) => unknown;
+}
+
+/**
+ * One station's kitchen display (docs/decisions/kitchen.md): its tickets from the server, live updates, and
+ * taps that are applied at once on the screen and sent in order — while offline they wait (and survive a
+ * reload) and are replayed when the connection is back. A bump names the stage the display saw, so a
+ * replayed or doubled bump never moves a ticket twice.
+ */
+export class KitchenDisplayStore {
+  board: KitchenBoard | null = null;
+  loaded = false;
+  offline = false;
+  unauthorized = false;
+  forbidden = false;
+  queue: KitchenAction[] = [];
+  /** Server time minus this device's time, for the timers. */
+  clockOffset = 0;
+  showRecall = false;
+  private source: EventSourceLike | null = null;
+  private flushing = false;
+  private reloadQueued = false;
+  private retrying = false;
+  private readonly storageKey: string;
+  readonly apiKey: string | null;
+
+  constructor(private readonly options: KitchenDisplayOptions) {
+    this.apiKey = options.apiKey;
+    this.storageKey = `kitchen-queue:${options.branchId}:${options.stationId}`;
+    try {
+      const saved = options.storage?.getItem(this.storageKey);
+      if (saved) this.queue = JSON.parse(saved) as KitchenAction[];
+    } catch {
+      this.queue = [];
+    }
+    makeAutoObservable<KitchenDisplayStore, 'source' | 'options' | 'flushing' | 'reloadQueued' | 'retrying'>(
+      this,
+      { source: false, options: false, flushing: false, reloadQueued: false, retrying: false },
+    );
+  }
+
+  private get base(): string {
+    return `/api/kitchen/${encodeURIComponent(this.options.branchId)}`;
+  }
+
+  private get requestOptions() {
+    return {
+      redirectOnUnauthorized: false,
+      headers: this.options.apiKey ? { Authorization: `Bearer ${this.options.apiKey}` } : undefined,
+    };
+  }
+
+  get tickets(): KitchenTicket[] {
+    return this.board?.tickets ?? [];
+  }
+
+  get recent(): KitchenTicket[] {
+    return this.board?.recent ?? [];
+  }
+
+  get stages(): string[] {
+    return this.board?.settings.stages ?? [];
+  }
+
+  /** "All day": the open items of this station's tickets, by name. */
+  get allDay() {
+    return allDayCounts(this.tickets);
+  }
+
+  async start(): Promise<void> {
+    if (!this.options.apiKey) {
+      // The staff session's CSRF token, for the writes.
+      try {
+        const session = await this.options.api.get<{ csrfToken?: string }>('/api/auth/session', {
+          redirectOnUnauthorized: false,
+        });
+        if (session?.csrfToken) this.options.api.setCsrfToken(session.csrfToken);
+      } catch (error) {
+        if (error instanceof ApiRequestError && error.status === 401) {
+          runInAction(() => (this.unauthorized = true));
+          return;
+        }
+      }
+    }
+    await this.load();
+    this.connect();
+    void this.flush();
+  }
+
+  dispose(): void {
+    this.source?.close();
+    this.source = null;
+  }
+
+  async load(): Promise<void> {
+    try {
+      const board = await this.options.api.get<KitchenBoard>(
+        `${this.base}/tickets?station=${encodeURIComponent(this.options.stationId)}`,
+        this.requestOptions,
+      );
+      runInAction(() => {
+        // Taps not yet sent stay visible on top of the server's state.
+        this.board = this.queue.reduce((b, action) => applyAction(b, action, Date.parse(board.now)), board);
+        this.clockOffset = Date.parse(board.now) - Date.now();
+        this.loaded = true;
+        this.offline = false;
+      });
+    } catch (error) {
+      runInAction(() => this.failed(error));
+    }
+  }
+
+  private failed(error: unknown): void {
+    if (error instanceof ApiRequestError && error.status === 401) this.unauthorized = true;
+    else if (error instanceof ApiRequestError && (error.status === 403 || error.status === 404))
+      this.forbidden = true;
+    else this.goOffline();
+  }
+
+  private goOffline(): void {
+    this.offline = true;
+    if (this.retrying) return;
+    this.retrying = true;
+    const timer = this.options.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
+    timer(() => {
+      this.retrying = false;
+      void (this.queue.length ? this.flush() : this.load());
+    }, RETRY_MS);
+  }
+
+  private connect(): void {
+    if (this.source || !this.options.openEventStream) return;
+    const key = this.options.apiKey;
+    const url = key ? `${this.base}/display/${encodeURIComponent(key)}/events` : '/api/events';
+    const source = this.options.openEventStream(url);
+    if (!source) return;
+    this.source = source;
+    let opened = false;
+    source.onopen = () => {
+      // Back after a drop: the waiting taps first, then the state that may have changed meanwhile.
+      if (opened) void (this.queue.length ? this.flush() : this.load());
+      opened = true;
+    };
+    source.onerror = () => runInAction(() => this.goOffline());
+    for (const type of LIVE_EVENTS) source.addEventListener(type, () => this.reloadSoon());
+  }
+
+  /** A live event: read the station's tickets again (events arriving together cause one read). */
+  reloadSoon(): void {
+    if (this.reloadQueued) return;
+    this.reloadQueued = true;
+    queueMicrotask(() => {
+      this.reloadQueued = false;
+      if (!this.flushing) void this.load();
+    });
+  }
+
+  /** Tap on a ticket's header: the next stage. */
+  bump(ticket: KitchenTicket): void {
+    this.perform({ kind: 'bump', orderId: ticket.orderId, expectedStage: ticket.stage });
+  }
+
+  /** "Zurückholen": a finished ticket one stage back. */
+  recall(ticket: KitchenTicket): void {
+    this.perform({ kind: 'bump', orderId: ticket.orderId, expectedStage: ticket.stage, recall: true });
+    this.showRecall = false;
+  }
+
+  /** Tap on an item: done, or open again. */
+  toggleItem(ticket: KitchenTicket, item: KitchenTicketItem): void {
+    this.perform({ kind: 'item', orderId: ticket.orderId, index: item.index, done: !item.done });
+  }
+
+  setShowRecall(show: boolean): void {
+    this.showRecall = show;
+  }
+
+  private perform(action: KitchenAction): void {
+    if (this.board) this.board = applyAction(this.board, action, Date.now() + this.clockOffset);
+    this.queue.push(action);
+    this.save();
+    void this.flush();
+  }
+
+  private save(): void {
+    try {
+      this.options.storage?.setItem(this.storageKey, JSON.stringify(this.queue));
+    } catch {
+      // Private mode: the queue lives in memory only.
+    }
+  }
+
+  /** Sends the waiting taps in order; stops at the first that cannot reach the server. */
+  async flush(): Promise<void> {
+    if (this.flushing) return;
+    this.flushing = true;
+    let sent = false;
+    try {
+      while (this.queue.length) {
+        const action = this.queue[0]!;
+        const station = `station=${encodeURIComponent(this.options.stationId)}`;
+        try {
+          if (action.kind === 'bump')
+            await this.options.api.post(
+              `${this.base}/tickets/${action.orderId}/bump?${station}`,
+              { expectedStage: action.expectedStage, recall: !!action.recall },
+              this.requestOptions,
+            );
+          else
+            await this.options.api.post(
+              `${this.base}/tickets/${action.orderId}/items/${action.index}?${station}`,
+              { done: action.done },
+              this.requestOptions,
+            );
+        } catch (error) {
+          if (!(error instanceof ApiRequestError) || error.status === 0 || error.status >= 500) {
+            runInAction(() => this.goOffline());
+            return;
+          }
+          if (error.status === 401) {
+            runInAction(() => (this.unauthorized = true));
+            return;
+          }
+          // 400/404/409: the order is gone or was changed elsewhere; the server's state wins.
+        }
+        runInAction(() => {
+          this.queue.shift();
+          this.save();
+          this.offline = false;
+        });
+        sent = true;
+      }
+    } finally {
+      this.flushing = false;
+    }
+    if (sent) await this.load();
+  }
+}
+
+/** A tap applied to the board as the server will apply it (so the screen answers at once). */
+export function applyAction(board: KitchenBoard, action: KitchenAction, now: number): KitchenBoard {
+  const last = board.settings.stages.length - 1;
+  const find = (list: KitchenTicket[]) => list.find((t) => t.orderId === action.orderId);
+  let tickets = board.tickets;
+  let recent = board.recent;
+  const ticket = find(tickets) ?? find(recent);
+  if (!ticket) return board;
+  if (action.kind === 'item') {
+    const changed = {
+      ...ticket,
+      items: ticket.items.map((i) => (i.index === action.index ? { ...i, done: action.done } : i)),
+    };
+    return {
+      ...board,
+      tickets: tickets.map((t) => (t === ticket ? changed : t)),
+      recent: recent.map((t) => (t === ticket ? changed : t)),
+    };
+  }
+  if (ticket.stage !== action.expectedStage) return board;
+  const stage = action.recall ? ticket.stage - 1 : ticket.stage + 1;
+  if (stage < 0 || stage > last) return board;
+  const moved: KitchenTicket = {
+    ...ticket,
+    stage,
+    stageName: board.settings.stages[stage]!,
+    bumpedAt: new Date(now).toISOString(),
+  };
+  tickets = tickets.filter((t) => t.orderId !== ticket.orderId);
+  recent = recent.filter((t) => t.orderId !== ticket.orderId);
+  if (stage >= last) recent = [moved, ...recent];
+  else
+    tickets = [...tickets, moved].sort(
+      (a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt) || a.orderId - b.orderId,
+    );
+  return { ...board, tickets, recent };
+}
