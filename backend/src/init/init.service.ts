@@ -18,8 +18,12 @@ import { branchRatings, RATINGS_COLLECTION } from '../orders/branch-ratings.js';
 import { tableResource } from '../tables/table.resource.js';
 import { tagResource } from '../tags/tag.resource.js';
 
-/** The resource behind each list of /api/init (what an anonymous reader sees is the resource's scope). */
-export const INIT_SOURCES: Record<Exclude<InitUrl, 'config'>, ResourceDefinition<any, any>> = {
+/**
+ * The resource behind each list of /api/init (what an anonymous reader sees is the resource's scope), and
+ * the public product list beside them: the public read cache keeps these lists. Products are not part of
+ * /api/init: they come per menu from `GET /api/branches/{id}/menus/{menuId}/catalog`.
+ */
+export const INIT_SOURCES: Record<Exclude<InitUrl, 'config'> | 'products', ResourceDefinition<any, any>> = {
   divisions: divisionResource,
   branches: branchResource,
   menus: menuResource,
@@ -32,6 +36,12 @@ export const INIT_SOURCES: Record<Exclude<InitUrl, 'config'>, ResourceDefinition
 
 /** Collections whose changes show in /api/init: its own, the media embedded in them and the reviews. */
 export const INIT_COLLECTIONS = [...INIT_URLS, 'images', 'uploads', RATINGS_COLLECTION];
+
+/** A menu of /api/init: its categories in order, without their products (see `MenuOutline`). */
+function menuOutline(menu: Record<string, unknown>): Record<string, unknown> {
+  const catalog = (menu.catalog as Array<{ id: number }> | undefined) ?? [];
+  return { ...menu, catalog: catalog.map((entry) => ({ id: entry.id })) };
+}
 
 /** A built /api/init answer. */
 export interface InitBody {
@@ -113,7 +123,7 @@ export class InitService {
         if (items.length >= result.total || result.items.length === 0) break;
       }
       if (url === 'branches' && config.enablePluginRatings === true) await this.addRatings(items);
-      entries.push({ url: `/api/${url}`, data: { data: items } });
+      entries.push({ url: `/api/${url}`, data: { data: url === 'menus' ? items.map(menuOutline) : items } });
     }
     const json = JSON.stringify({ data: entries });
     const etag = `"init-${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"`;

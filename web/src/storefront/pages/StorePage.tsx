@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useEffect, useState, type CSSProperties } from 'react';
 import { useParams, useSearchParams } from '../../router/router';
 import { NotFoundPage } from '../../components/ErrorPage';
 import { PageTitle } from '../../components/PageTitle';
@@ -80,6 +80,7 @@ const Store = observer(function Store({ identifier }: { identifier: string }) {
             id={groupElementId(group.category.id)}
             className="product-group"
             aria-labelledby={`${groupElementId(group.category.id)}-title`}
+            style={{ '--group-rows': group.products.length } as CSSProperties}
           >
             {group.category.image && (
               <img
