@@ -112,7 +112,9 @@ async function measure(base) {
 
 /** 10,000 products in 100 categories on Vienna's active menu, written with SQL (copies of demo rows). */
 async function addLargeCatalogue(dataDir) {
-  const { openDatabase } = await import(pathToFileURL(path.join(root, 'backend/dist/database/data-source.js')));
+  const { openDatabase } = await import(
+    pathToFileURL(path.join(root, 'backend/dist/database/data-source.js'))
+  );
   const { ENTITIES } = await import(pathToFileURL(path.join(root, 'backend/dist/schema/entities.js')));
   const db = await openDatabase({ kind: 'embedded', dataDir, durable: false }, ENTITIES);
   const q = (sql, params) => db.dataSource.query(sql, params);
@@ -143,7 +145,13 @@ async function addLargeCatalogue(dataDir) {
     await q('BEGIN');
     const categoryCols = await columns('category', ['id']);
     const categoryValues = categoryCols.map((c) =>
-      c === 'name' ? `'Kategorie ' || g` : c === 'position' ? `1000 + g` : c === 'uid' ? 'gen_random_uuid()' : c,
+      c === 'name'
+        ? `'Kategorie ' || g`
+        : c === 'position'
+          ? `1000 + g`
+          : c === 'uid'
+            ? 'gen_random_uuid()'
+            : c,
     );
     const newCategories = await q(
       `INSERT INTO category (${categoryCols.join(', ')})
@@ -171,9 +179,10 @@ async function addLargeCatalogue(dataDir) {
        RETURNING id`,
       [productTemplate],
     );
-    const [{ max }] = await q('SELECT coalesce(max(position), 0) AS max FROM menu_category WHERE menu_id = $1', [
-      menuId,
-    ]);
+    const [{ max }] = await q(
+      'SELECT coalesce(max(position), 0) AS max FROM menu_category WHERE menu_id = $1',
+      [menuId],
+    );
     const categoryIds = newCategories.map((r) => r.id);
     const entries = await q(
       `INSERT INTO menu_category (menu_id, category_id, position)
@@ -205,17 +214,23 @@ const row = (label, demo, large, unit, digits = 1) => {
 
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-catalog-'));
 try {
-  console.log(`Catalogue benchmark, embedded database, ${SECONDS} s per load, load average ${os.loadavg()[0].toFixed(2)}`);
+  console.log(
+    `Catalogue benchmark, embedded database, ${SECONDS} s per load, load average ${os.loadavg()[0].toFixed(2)}`,
+  );
   let shop = await startBackend({ DATA_DIR: dataDir });
   const demo = await measure(shop.base);
   await shop.stop();
   const t0 = performance.now();
   await addLargeCatalogue(dataDir);
-  console.log(`  ${PRODUCTS} products in ${CATEGORIES} categories written in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(
+    `  ${PRODUCTS} products in ${CATEGORIES} categories written in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
   shop = await startBackend({ DATA_DIR: dataDir });
   const large = await measure(shop.base);
   await shop.stop();
-  console.log(`\n  figure                                             demo   ${large.products} prod.  unit     ratio`);
+  console.log(
+    `\n  figure                                             demo   ${large.products} prod.  unit     ratio`,
+  );
   row('products on the Vienna menu', demo.products, large.products, '', 0);
   row('/api/init plain', demo.initBytes / 1024, large.initBytes / 1024, 'KiB');
   row('/api/init brotli', demo.initBr / 1024, large.initBr / 1024, 'KiB');
@@ -228,7 +243,9 @@ try {
   row('menu route p95, 10 connections (br, cached)', demo.menuP95, large.menuP95, 'ms');
   row('menu route requests/s, 10 connections', demo.menuRate, large.menuRate, '/s', 0);
   row('/api/health p99 under 10 menu clients (br)', demo.healthP99, large.healthP99, 'ms');
-  console.log(`\n  targets at 10,000 products: /api/init <= 100 KB and p95 <= 20 ms; menu p95 <= 50 ms; health p99 <= 50 ms`);
+  console.log(
+    `\n  targets at 10,000 products: /api/init <= 100 KB and p95 <= 20 ms; menu p95 <= 50 ms; health p99 <= 50 ms`,
+  );
 } finally {
   agent.destroy();
   rmSync(dataDir, { recursive: true, force: true });

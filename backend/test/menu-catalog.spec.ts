@@ -44,14 +44,17 @@ async function waitFor(condition: () => Promise<boolean>, ms = 5000) {
   }
 }
 
-describe('the products of a menu: their own cached, compressed, ETag\'d route; /api/init without them', () => {
+describe("the products of a menu: their own cached, compressed, ETag'd route; /api/init without them", () => {
   let t: TestApp;
   let menu: MenuOutline;
   let branchId: number;
   let otherBranchId: number;
   beforeAll(async () => {
     t = await startTestApp({ seed: true, authenticator: new HeaderAuthenticator() });
-    const init = (await t.request('GET', '/api/init')).body.data as Array<{ url: string; data: { data: any } }>;
+    const init = (await t.request('GET', '/api/init')).body.data as Array<{
+      url: string;
+      data: { data: any };
+    }>;
     const byUrl = Object.fromEntries(init.map((e) => [e.url, e.data.data]));
     const menus = byUrl['/api/menus'] as MenuOutline[];
     const branches = byUrl['/api/branches'] as Array<{ id: number }>;
@@ -66,7 +69,10 @@ describe('the products of a menu: their own cached, compressed, ETag\'d route; /
   const path = () => menuCatalogPath(branchId, menu.id);
 
   it('/api/init carries the menus with their categories only, and no products', async () => {
-    const init = (await t.request('GET', '/api/init')).body.data as Array<{ url: string; data: { data: any } }>;
+    const init = (await t.request('GET', '/api/init')).body.data as Array<{
+      url: string;
+      data: { data: any };
+    }>;
     expect(init.map((e) => e.url)).not.toContain('/api/products');
     const menus = init.find((e) => e.url === '/api/menus')!.data.data as MenuOutline[];
     expect(menus.length).toBeGreaterThan(0);
@@ -110,7 +116,7 @@ describe('the products of a menu: their own cached, compressed, ETag\'d route; /
     expect(service.stats.builds).toBe(builds);
   });
 
-  it('is scoped to the branch: another branch\'s menu, unknown branches and malformed ids are 404', async () => {
+  it("is scoped to the branch: another branch's menu, unknown branches and malformed ids are 404", async () => {
     const other = await t.request('GET', menuCatalogPath(otherBranchId, menu.id));
     expect(other.status).toBe(404);
     expect(other.body.errors[0].message).toBe('Produktkatalog wurde für diese Filiale nicht gefunden.');
@@ -165,10 +171,12 @@ describe('the products of a menu: their own cached, compressed, ETag\'d route; /
     else expect(sent).not.toContain(switchedOff.id);
   });
 
-  it('a change through one instance reaches another instance\'s catalogue through the notification channel', async () => {
+  it("a change through one instance reaches another instance's catalogue through the notification channel", async () => {
     const second = await startSecondInstance(t);
     if (!second) {
-      console.log('skipped: two instances need a PostgreSQL server (set TEST_DATABASE_URL); PGlite is one process');
+      console.log(
+        'skipped: two instances need a PostgreSQL server (set TEST_DATABASE_URL); PGlite is one process',
+      );
       return;
     }
     try {
@@ -179,8 +187,14 @@ describe('the products of a menu: their own cached, compressed, ETag\'d route; /
       const product = (await t.request('GET', `/api/products/${id}`, undefined, admin)).body.data;
       const started = performance.now();
       expect(
-        (await t.request('PUT', `/api/products/${id}`, { ...product, name: 'Von der anderen Instanz' }, admin))
-          .status,
+        (
+          await t.request(
+            'PUT',
+            `/api/products/${id}`,
+            { ...product, name: 'Von der anderen Instanz' },
+            admin,
+          )
+        ).status,
       ).toBe(200);
       // The second instance saw no event of this write: only the notification drops its copy.
       await waitFor(async () => service.stats.invalidations > invalidations, 3000);

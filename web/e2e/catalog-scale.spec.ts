@@ -88,7 +88,9 @@ test.describe('Store page with 2,000 products', () => {
   test('renders the first products at once, scrolls to the last, searches and jumps by category', async ({
     page,
   }, testInfo) => {
-    const catalogRequest = page.waitForResponse((r) => /\/api\/branches\/\d+\/menus\/\d+\/catalog$/.test(r.url()));
+    const catalogRequest = page.waitForResponse((r) =>
+      /\/api\/branches\/\d+\/menus\/\d+\/catalog$/.test(r.url()),
+    );
     await page.goto(WIEN);
     const catalog = await catalogRequest;
     expect(catalog.status()).toBe(200);
@@ -99,7 +101,10 @@ test.describe('Store page with 2,000 products', () => {
     await expect(cards).toHaveCount(PRODUCTS);
     // Far groups are not laid out until near the screen, yet they are in the page.
     expect(
-      await page.locator('.product-group').last().evaluate((el) => getComputedStyle(el).contentVisibility),
+      await page
+        .locator('.product-group')
+        .last()
+        .evaluate((el) => getComputedStyle(el).contentVisibility),
     ).toBe('auto');
     await screenshot(page, testInfo, 'store-2000-top', false);
 

@@ -239,9 +239,12 @@ export class MenuCatalogService implements OnModuleInit, OnModuleDestroy {
           .createQueryBuilder('c')
           .select(['c.id'])
           .where('(c.isEnabled = true OR c.isVisibleWhenUnavailable = true)')
-          .andWhere('EXISTS (SELECT 1 FROM menu_category mc WHERE mc.category_id = c.id AND mc.menu_id = :menuId)', {
-            menuId,
-          })
+          .andWhere(
+            'EXISTS (SELECT 1 FROM menu_category mc WHERE mc.category_id = c.id AND mc.menu_id = :menuId)',
+            {
+              menuId,
+            },
+          )
           .getMany()
       ).map((c) => c.id),
     );
@@ -251,9 +254,12 @@ export class MenuCatalogService implements OnModuleInit, OnModuleDestroy {
       .leftJoinAndSelect('product.images', 'images')
       .leftJoinAndSelect('product.tags', 'tags')
       .where('(product.isEnabled = true OR product.isVisibleWhenUnavailable = true)')
-      .andWhere('EXISTS (SELECT 1 FROM menu_product mp WHERE mp.product_id = product.id AND mp.menu_id = :menuId)', {
-        menuId,
-      })
+      .andWhere(
+        'EXISTS (SELECT 1 FROM menu_product mp WHERE mp.product_id = product.id AND mp.menu_id = :menuId)',
+        {
+          menuId,
+        },
+      )
       .getMany();
     const productById = new Map(products.map((product) => [product.id, product]));
     const json = menuJson(menu);

@@ -28,7 +28,7 @@ function splitPayload(data = fixture()) {
 
 describe(InitDataStore.name, () => {
   describe('menu catalogues (products per menu, not in /api/init)', () => {
-    it('loads the selected branch\'s active menu from its route; the cart waits for it', async () => {
+    it("loads the selected branch's active menu from its route; the cart waits for it", async () => {
       const { init, catalog } = splitPayload();
       const fetch = fakeFetch(json(200, { data: init }), json(200, { data: catalog }));
       const storage = new MemoryStorage();
