@@ -24,10 +24,10 @@ async function inParallel<T>(items: T[], width: number, task: (item: T) => Promi
 }
 
 test.describe('Store page with 2,000 products', () => {
-  test.describe.configure({ mode: 'serial' });
+  // Setting up 2,000 products through the API takes most of the time; the tests themselves are short.
+  test.describe.configure({ mode: 'serial', timeout: 300_000 });
 
   test.beforeAll(async ({ playwright, baseURL }) => {
-    test.setTimeout(300_000);
     const request = await playwright.request.newContext({ baseURL });
     staff = await staffApi(request);
     const branch = await viennaBranch(request);
@@ -75,7 +75,6 @@ test.describe('Store page with 2,000 products', () => {
   });
 
   test.afterAll(async () => {
-    test.setTimeout(300_000);
     if (menuId) await remove(staff, `/api/menus/${menuId}`);
     await inParallel(
       productIds.filter((id) => id),

@@ -12,7 +12,7 @@ import { PgChannel } from '../core/pg-channel.js';
 import { LOGGER } from '../core/tokens.js';
 import { TransactionalConnection } from '../core/transaction.js';
 import { Category } from './category.entity.js';
-import { Menu } from './menu.entity.js';
+import { Menu, MenuCategory, MenuProduct } from './menu.entity.js';
 import { menuJson } from './menu.resource.js';
 import { Product } from './product.entity.js';
 import { productJson } from './product.resource.js';
@@ -223,15 +223,16 @@ export class MenuCatalogService implements OnModuleInit, OnModuleDestroy {
    */
   private async read(menuId: number): Promise<MenuCatalog> {
     const em = this.connection.dataSource.manager;
+    // The entries each on their own: joined together they multiply (100 categories × 10,000 products).
     const menu = await em
       .getRepository(Menu)
       .createQueryBuilder('menu')
       .leftJoinAndSelect('menu.branches', 'branches')
-      .leftJoinAndSelect('menu.categoryEntries', 'categoryEntries')
-      .leftJoinAndSelect('menu.productEntries', 'productEntries')
       .where('menu.id = :menuId', { menuId })
       .getOne();
     if (!menu) throw new DomainError('not_found', 'Produktkatalog wurde für diese Filiale nicht gefunden.');
+    menu.categoryEntries = await em.getRepository(MenuCategory).find({ where: { menu: { id: menuId } } });
+    menu.productEntries = await em.getRepository(MenuProduct).find({ where: { menu: { id: menuId } } });
     const shownCategories = new Set(
       (
         await em

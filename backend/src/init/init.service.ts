@@ -6,7 +6,8 @@ import { TransactionalConnection } from '../core/transaction.js';
 import { RequestContext } from '../core/request-context.js';
 import { branchResource } from '../branches/branch.resource.js';
 import { categoryResource } from '../catalog/category.resource.js';
-import { menuResource } from '../catalog/menu.resource.js';
+import { menuJson, menuResource } from '../catalog/menu.resource.js';
+import { Menu } from '../catalog/menu.entity.js';
 import { productResource } from '../catalog/product.resource.js';
 import { ShopConfigService } from '../config/shop-config.service.js';
 import { CONTENT_RESOURCES } from '../content/content.module.js';
@@ -112,6 +113,10 @@ export class InitService {
         entries.push({ url: '/api/config', data: { data: config } });
         continue;
       }
+      if (url === 'menus') {
+        entries.push({ url: '/api/menus', data: { data: await this.menuOutlines() } });
+        continue;
+      }
       const service = this.services.get(url)!;
       const items: Record<string, unknown>[] = [];
       for (let page = 1; ; page++) {
@@ -123,11 +128,28 @@ export class InitService {
         if (items.length >= result.total || result.items.length === 0) break;
       }
       if (url === 'branches' && config.enablePluginRatings === true) await this.addRatings(items);
-      entries.push({ url: `/api/${url}`, data: { data: url === 'menus' ? items.map(menuOutline) : items } });
+      entries.push({ url: `/api/${url}`, data: { data: items } });
     }
     const json = JSON.stringify({ data: entries });
     const etag = `"init-${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"`;
     return { key, json, etag };
+  }
+
+  /**
+   * The menus as the public list orders them (newest `availableFrom` first), each with its branches and
+   * categories but without its product entries: read without them, since joining both entry lists
+   * multiplied the rows (100 categories × 10,000 products).
+   */
+  private async menuOutlines(): Promise<Record<string, unknown>[]> {
+    const menus = await this.connection.dataSource.manager
+      .getRepository(Menu)
+      .createQueryBuilder('e')
+      .leftJoinAndSelect('e.branches', 'branches')
+      .leftJoinAndSelect('e.categoryEntries', 'categoryEntries')
+      .orderBy('e.availableFrom', 'DESC')
+      .addOrderBy('e.id', 'DESC')
+      .getMany();
+    return menus.map((menu) => menuOutline(menuJson(menu)));
   }
 
   /** The ratings plugin: each reviewed branch carries its customers' average (one query for all). */
