@@ -25,7 +25,6 @@ describe('contract constants', () => {
       'branches',
       'menus',
       'categories',
-      'products',
       'tags',
       'tables',
       'sites',

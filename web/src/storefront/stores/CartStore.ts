@@ -467,7 +467,8 @@ export class CartStore {
   /** After a data load: items whose product changed or is no longer orderable are removed (spec section 4). */
   migrate(branch: Branch): void {
     const state = this.carts.get(branch.identifier);
-    if (!state || !this.data.isLoaded) return;
+    // Not before the menu's products are here: the cart would be emptied against an empty menu.
+    if (!state || !this.data.isLoaded || !this.catalog.isMenuReady(branch)) return;
     const items = migrateCart(state.items, this.catalog.orderableProductsFor(branch));
     if (items.length === state.items.length) return;
     this.carts.set(branch.identifier, { ...state, items });
