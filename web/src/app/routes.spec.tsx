@@ -222,8 +222,8 @@ describe(createRoutes.name, () => {
     });
     expect((root.errorElement as { type: unknown }).type).toBe(StandaloneErrorPage);
     const children = root.children ?? [];
-    // The ticket screen (a TV), the time clock (a tablet), the counter board (a paired terminal) and the
-    // signage player are pages of their own with the standalone error page; the faces follow.
+    // The ticket screen (a TV), the time clock (a tablet), the counter board (a paired terminal), the
+    // signage player and the kitchen display are pages of their own with the standalone error page; the faces follow.
     const standalone = children.filter((route) =>
       [
         'frontdesk/:branchId/:apiKey',
@@ -233,7 +233,7 @@ describe(createRoutes.name, () => {
         'kitchen/:branchId/:stationId',
       ].includes(route.path ?? ''),
     );
-    expect(standalone).toHaveLength(4);
+    expect(standalone).toHaveLength(5);
     for (const page of standalone)
       expect((page.errorElement as { type: unknown }).type).toBe(StandaloneErrorPage);
     const faces = children.filter((route) => !standalone.includes(route));

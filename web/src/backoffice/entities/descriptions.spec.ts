@@ -82,7 +82,7 @@ describe('entity descriptions', () => {
 
   it('gives a virtual field (its own editor, never sent) a label and a registered editor', () => {
     const virtual = ALL_DESCRIPTIONS.flatMap((d) => d.fields.filter((f) => f.virtual));
-    expect(virtual.map((f) => f.editor)).toEqual(['branchTables', 'timeClockPin']);
+    expect(virtual.map((f) => f.editor)).toEqual(['branchTables', 'signagePlayer', 'timeClockPin']);
     for (const field of virtual) {
       expect(field.label).toBeTruthy();
       expect(customEditors).toHaveProperty([field.editor!]);
