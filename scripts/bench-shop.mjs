@@ -65,11 +65,8 @@ export async function loadShop(base) {
   const vienna = list('/api/branches').find((b) => b.identifier === 'gasthaus-linde-wien');
   const menus = list('/api/menus').filter((m) => m.branches.some((b) => b.id === vienna.id));
   const menu = menus.sort((a, b) => b.availableFrom.localeCompare(a.availableFrom))[0];
-  // The menu's products come from their own route (/api/init carries the menus' categories only).
-  const catalog = (await (await fetch(`${base}/api/branches/${vienna.id}/menus/${menu.id}/catalog`)).json())
-    .data;
-  const inMenu = new Set(catalog.menu.catalog.flatMap((c) => c.products.map((p) => p.id)));
-  const products = catalog.products.filter(
+  const inMenu = new Set(menu.catalog.flatMap((c) => c.products.map((p) => p.id)));
+  const products = list('/api/products').filter(
     (p) =>
       inMenu.has(p.id) &&
       p.type === 'simple' &&

@@ -114,17 +114,14 @@ export function catalogGroups<
   timeZone: string = DEFAULT_TIME_ZONE,
 ): CatalogGroup<C, P>[] {
   const groups: CatalogGroup<C, P>[] = [];
-  // By id once: a menu of thousands of products looked each one up in the whole list (quadratic).
-  const categoryById = new Map(categories.map((category) => [category.id, category]));
-  const productById = new Map(products.map((product) => [product.id, product]));
   for (const entry of menu.catalog) {
-    const category = categoryById.get(entry.id);
+    const category = categories.find((candidate) => candidate.id === entry.id);
     if (!category) continue;
     const categoryVisibility = visibility(category, now, timeZone);
     if (categoryVisibility === 'hidden') continue;
     const shown: { product: P; visibility: Visibility }[] = [];
     for (const productEntry of entry.products) {
-      const product = productById.get(productEntry.id);
+      const product = products.find((candidate) => candidate.id === productEntry.id);
       if (!product) continue;
       let productVis = productVisibility(product, productEntry, now, timeZone);
       if (productVis === 'available' && categoryVisibility === 'disabled') productVis = 'disabled';

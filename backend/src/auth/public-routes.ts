@@ -23,7 +23,6 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'GET /api/branches',
   'GET /api/branches/:id',
   'GET /api/branches/:id/menus',
-  'GET /api/branches/:id/menus/:menuId/catalog', // a menu's products, what a visitor sees (no hidden ones)
   'GET /api/tables', // table selection when ordering to the table
   'GET /api/tables/:id',
   'GET /api/menus',

@@ -5,18 +5,12 @@ import { BranchMenusController } from './branch-menus.controller.js';
 import { BranchMenusService } from './branch-menus.service.js';
 import { categoryResource } from './category.resource.js';
 import { menuResource } from './menu.resource.js';
-import { MenuCatalogService } from './menu-catalog.service.js';
-import { ChannelModule } from '../core/channel.module.js';
 import { productResource } from './product.resource.js';
 
-/** Catalog: tags, categories, products and menus (CRUD), the menus of a branch and their catalogues. */
+/** Catalog: tags, categories, products and menus (CRUD), and the menus of a branch. */
 @Module({
-  imports: [
-    ResourceModule.for('Catalog', [tagResource, categoryResource, productResource, menuResource]),
-    ChannelModule,
-  ],
+  imports: [ResourceModule.for('Catalog', [tagResource, categoryResource, productResource, menuResource])],
   controllers: [BranchMenusController],
-  providers: [BranchMenusService, MenuCatalogService],
-  exports: [MenuCatalogService],
+  providers: [BranchMenusService],
 })
 export class CatalogModule {}

@@ -6,8 +6,7 @@ import { TransactionalConnection } from '../core/transaction.js';
 import { RequestContext } from '../core/request-context.js';
 import { branchResource } from '../branches/branch.resource.js';
 import { categoryResource } from '../catalog/category.resource.js';
-import { menuJson, menuResource } from '../catalog/menu.resource.js';
-import { Menu } from '../catalog/menu.entity.js';
+import { menuResource } from '../catalog/menu.resource.js';
 import { productResource } from '../catalog/product.resource.js';
 import { ShopConfigService } from '../config/shop-config.service.js';
 import { CONTENT_RESOURCES } from '../content/content.module.js';
@@ -19,12 +18,8 @@ import { branchRatings, RATINGS_COLLECTION } from '../orders/branch-ratings.js';
 import { tableResource } from '../tables/table.resource.js';
 import { tagResource } from '../tags/tag.resource.js';
 
-/**
- * The resource behind each list of /api/init (what an anonymous reader sees is the resource's scope), and
- * the public product list beside them: the public read cache keeps these lists. Products are not part of
- * /api/init: they come per menu from `GET /api/branches/{id}/menus/{menuId}/catalog`.
- */
-export const INIT_SOURCES: Record<Exclude<InitUrl, 'config'> | 'products', ResourceDefinition<any, any>> = {
+/** The resource behind each list of /api/init (what an anonymous reader sees is the resource's scope). */
+export const INIT_SOURCES: Record<Exclude<InitUrl, 'config'>, ResourceDefinition<any, any>> = {
   divisions: divisionResource,
   branches: branchResource,
   menus: menuResource,
@@ -37,12 +32,6 @@ export const INIT_SOURCES: Record<Exclude<InitUrl, 'config'> | 'products', Resou
 
 /** Collections whose changes show in /api/init: its own, the media embedded in them and the reviews. */
 export const INIT_COLLECTIONS = [...INIT_URLS, 'images', 'uploads', RATINGS_COLLECTION];
-
-/** A menu of /api/init: its categories in order, without their products (see `MenuOutline`). */
-function menuOutline(menu: Record<string, unknown>): Record<string, unknown> {
-  const catalog = (menu.catalog as Array<{ id: number }> | undefined) ?? [];
-  return { ...menu, catalog: catalog.map((entry) => ({ id: entry.id })) };
-}
 
 /** A built /api/init answer. */
 export interface InitBody {
@@ -113,10 +102,6 @@ export class InitService {
         entries.push({ url: '/api/config', data: { data: config } });
         continue;
       }
-      if (url === 'menus') {
-        entries.push({ url: '/api/menus', data: { data: await this.menuOutlines() } });
-        continue;
-      }
       const service = this.services.get(url)!;
       const items: Record<string, unknown>[] = [];
       for (let page = 1; ; page++) {
@@ -133,23 +118,6 @@ export class InitService {
     const json = JSON.stringify({ data: entries });
     const etag = `"init-${createHash('sha256').update(json).digest('base64url').slice(0, 32)}"`;
     return { key, json, etag };
-  }
-
-  /**
-   * The menus as the public list orders them (newest `availableFrom` first), each with its branches and
-   * categories but without its product entries: read without them, since joining both entry lists
-   * multiplied the rows (100 categories × 10,000 products).
-   */
-  private async menuOutlines(): Promise<Record<string, unknown>[]> {
-    const menus = await this.connection.dataSource.manager
-      .getRepository(Menu)
-      .createQueryBuilder('e')
-      .leftJoinAndSelect('e.branches', 'branches')
-      .leftJoinAndSelect('e.categoryEntries', 'categoryEntries')
-      .orderBy('e.availableFrom', 'DESC')
-      .addOrderBy('e.id', 'DESC')
-      .getMany();
-    return menus.map((menu) => menuOutline(menuJson(menu)));
   }
 
   /** The ratings plugin: each reviewed branch carries its customers' average (one query for all). */

@@ -1,5 +1,5 @@
 import type { Branch } from './branch.js';
-import type { Category, MenuOutline, Tag } from './catalog.js';
+import type { Category, Menu, Product, Tag } from './catalog.js';
 import type { Block, Config, Navigation, Site } from './content.js';
 import type { Division, Donatee, Table } from './entities.js';
 
@@ -33,10 +33,12 @@ export interface InitDataByUrl {
   divisions: Division[];
   /** Branches. */
   branches: Branch[];
-  /** Menus, each with its categories but without their products (see `MenuCatalog`). */
-  menus: MenuOutline[];
+  /** Menus. */
+  menus: Menu[];
   /** Categories. */
   categories: Category[];
+  /** Products. */
+  products: Product[];
   /** Tags. */
   tags: Tag[];
   /** Tables. */
@@ -61,6 +63,7 @@ export const INIT_URLS: readonly InitUrl[] = [
   'branches',
   'menus',
   'categories',
+  'products',
   'tags',
   'tables',
   'sites',

@@ -266,28 +266,3 @@ export interface Menu extends Entity {
   /** Categories with their products, in display order. */
   catalog: MenuCategoryEntry[];
 }
-
-/**
- * A menu as `/api/init` carries it: its categories in display order without their products (those come
- * per menu from {@link menuCatalogPath}, so the first load stays small with thousands of products).
- */
-export interface MenuOutline extends Omit<Menu, 'catalog'> {
-  /** Categories in display order. */
-  catalog: Array<Pick<MenuCategoryEntry, 'id'>>;
-}
-
-/**
- * `GET /api/branches/{branchId}/menus/{menuId}/catalog`: the products of one menu of a branch, as an
- * anonymous visitor sees them (hidden products and categories left out), in display order.
- */
-export interface MenuCatalog {
-  /** The menu with its whole catalogue (categories and their product entries). */
-  menu: Menu;
-  /** The products the catalogue names, in the order they first appear (first categories first). */
-  products: Product[];
-}
-
-/** The path of a branch's menu catalogue (see {@link MenuCatalog}). */
-export function menuCatalogPath(branchId: number, menuId: number): string {
-  return `/api/branches/${branchId}/menus/${menuId}/catalog`;
-}

@@ -25,6 +25,7 @@ describe('contract constants', () => {
       'branches',
       'menus',
       'categories',
+      'products',
       'tags',
       'tables',
       'sites',

@@ -37,20 +37,12 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { deny
 const ok = new CacheableResponsePlugin({ statuses: [200] });
 
 // The storefront data: fresh when the network answers within 4 s, the last copy otherwise (the menu opens
-// offline). Only these GETs (/api/init and the products of each menu opened); orders, sign-in and every
-// other call always go to the network, and workbox routes never match POST, PUT or DELETE.
-const MENU_CATALOG = /^\/api\/branches\/\d+\/menus\/\d+\/catalog$/;
+// offline). Only this GET; orders, sign-in and every other call always go to the network, and workbox
+// routes never match POST, PUT or DELETE.
 registerRoute(
   ({ url, request }) =>
-    url.origin === self.location.origin &&
-    (url.pathname === '/api/init' || MENU_CATALOG.test(url.pathname)) &&
-    request.method === 'GET',
-  new NetworkFirst({
-    cacheName: 'storefront-data',
-    networkTimeoutSeconds: 4,
-    // A shop's menus (a few), and no copy older than a week offline.
-    plugins: [ok, new ExpirationPlugin({ maxEntries: 20, maxAgeSeconds: 7 * 24 * 3600 })],
-  }),
+    url.origin === self.location.origin && url.pathname === '/api/init' && request.method === 'GET',
+  new NetworkFirst({ cacheName: 'storefront-data', networkTimeoutSeconds: 4, plugins: [ok] }),
 );
 
 // Images and uploads have the id and version in their name: a stored copy never goes stale.

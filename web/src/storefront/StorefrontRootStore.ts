@@ -102,20 +102,6 @@ export class StorefrontRootStore {
         this.cart.migrateAll();
       },
     );
-    // The products of the selected branch's active menu (store page, kiosk, checkout): loaded when the
-    // branch or its active menu changes (a new menu becomes active at its time).
-    reaction(
-      () => {
-        const branch = this.branches.selected;
-        const menu = branch && this.catalog.menuFor(branch);
-        return branch && menu ? `${branch.id}:${menu.id}` : null;
-      },
-      () => {
-        const branch = this.branches.selected;
-        if (branch) void this.catalog.ensureMenu(branch);
-      },
-      { fireImmediately: true },
-    );
   }
 
   /**

@@ -4,17 +4,15 @@ import { useStores } from '../stores';
 
 /**
  * The branch of a `/store/{identifier}` page: selects it (toolbar, catalogue, cart) and opens its cart.
- * `ready` is false until the selection has happened and the products of its active menu are here (the
- * root store loads them for the selected branch), so the page renders nothing of another branch and no
- * empty menu.
+ * `ready` is false until the selection has happened, so the page renders nothing of another branch.
  */
 export function useSelectedBranch(identifier: string): { branch: Branch | null; ready: boolean } {
-  const { branches, cart, catalog } = useStores();
+  const { branches, cart } = useStores();
   const branch = branches.byIdentifier(identifier);
   useEffect(() => {
     if (!branch) return;
     branches.select(branch.identifier);
     cart.open(branch);
   }, [branch, branches, cart]);
-  return { branch, ready: !!branch && branches.selected === branch && catalog.isMenuReady(branch) };
+  return { branch, ready: !!branch && branches.selected === branch };
 }

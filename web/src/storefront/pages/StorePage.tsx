@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { startTransition, useEffect, useState, type CSSProperties } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useParams, useSearchParams } from '../../router/router';
 import { NotFoundPage } from '../../components/ErrorPage';
 import { PageTitle } from '../../components/PageTitle';
@@ -57,7 +57,6 @@ const Store = observer(function Store({ identifier }: { identifier: string }) {
   }, [ready, tableLink, root, setParams]);
   const groups = catalog.shownGroups;
   const shown = useProgressiveGroups(ready ? groups : [], (group) => group.products.length);
-  const columns = useGridColumns(shown.length > 0);
   if (!branch) return <NotFoundPage />;
   if (!ready) return null;
 
@@ -81,7 +80,6 @@ const Store = observer(function Store({ identifier }: { identifier: string }) {
             id={groupElementId(group.category.id)}
             className="product-group"
             aria-labelledby={`${groupElementId(group.category.id)}-title`}
-            style={{ '--group-rows': Math.ceil(group.products.length / columns) } as CSSProperties}
           >
             {group.category.image && (
               <img
@@ -148,26 +146,4 @@ function useProgressiveGroups<T>(groups: readonly T[], size: (group: T) => numbe
       });
   }, [all, groups.length]);
   return complete ? groups : groups.slice(0, first);
-}
-
-/**
- * The product grid's columns (its cards are at least 20rem wide with a 1rem gap), measured once it is
- * there and on resizing: a group not yet laid out is estimated by its rows (content-visibility), and a
- * wrong estimate would move a category bar jump's target while the groups before it are laid out.
- */
-function useGridColumns(present: boolean): number {
-  const [columns, setColumns] = useState(1);
-  useEffect(() => {
-    if (!present) return;
-    const measure = () => {
-      const grid = document.querySelector('.product-grid');
-      if (!grid) return;
-      const rem = parseFloat(getComputedStyle(document.documentElement).fontSize) || 16;
-      setColumns(Math.max(1, Math.floor((grid.clientWidth + rem) / (21 * rem))));
-    };
-    measure();
-    window.addEventListener('resize', measure);
-    return () => window.removeEventListener('resize', measure);
-  }, [present]);
-  return columns;
 }

@@ -467,8 +467,7 @@ export class CartStore {
   /** After a data load: items whose product changed or is no longer orderable are removed (spec section 4). */
   migrate(branch: Branch): void {
     const state = this.carts.get(branch.identifier);
-    // Not before the menu's products are here: the cart would be emptied against an empty menu.
-    if (!state || !this.data.isLoaded || !this.catalog.isMenuReady(branch)) return;
+    if (!state || !this.data.isLoaded) return;
     const items = migrateCart(state.items, this.catalog.orderableProductsFor(branch));
     if (items.length === state.items.length) return;
     this.carts.set(branch.identifier, { ...state, items });

@@ -52,18 +52,6 @@ export class CatalogStore {
     return activeMenu(this.data.menus, branch.id, this.clock.now);
   }
 
-  /** Whether the branch's active menu has its products here (no active menu: nothing to wait for). */
-  isMenuReady(branch: Branch): boolean {
-    const menu = this.menuFor(branch);
-    return !menu || this.data.isMenuLoaded(menu.id);
-  }
-
-  /** Loads the products of the branch's active menu unless they are here. */
-  ensureMenu(branch: Branch): Promise<void> {
-    const menu = this.menuFor(branch);
-    return menu ? this.data.ensureMenu(branch.id, menu.id) : Promise.resolve();
-  }
-
   get groups(): CatalogGroup<Category, Product>[] {
     return this.branch ? this.groupsFor(this.branch) : [];
   }

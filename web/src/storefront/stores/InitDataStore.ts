@@ -11,9 +11,6 @@ import {
   type InitPayload,
   type MarketProfile,
   type Menu,
-  type MenuCatalog,
-  type MenuOutline,
-  menuCatalogPath,
   type Navigation,
   type Product,
   type Site,
@@ -34,22 +31,16 @@ export const DATA_MAX_AGE_MS = 4 * 60 * 60 * 1000;
 export const DATA_CHECK_INTERVAL_MS = 10_000;
 
 /**
- * Everything the storefront starts from: one `GET /api/init`, kept until it is 4 hours old, and the
- * products of the menus a visitor opens, one `GET /api/branches/{id}/menus/{menuId}/catalog` each (ETag'd:
- * a reload of an unchanged menu is a 304). `version` rises with every successful load of either, so
- * dependants (cart migration) can react to a reload.
+ * Everything the storefront starts from: one `GET /api/init`, kept until it is 4 hours old. `version`
+ * rises with every successful load, so dependants (cart migration) can react to a reload.
  */
 export class InitDataStore {
   config: StorefrontConfig | null = null;
   divisions: Division[] = [];
   branches: Branch[] = [];
-  /** The menus of /api/init: categories only (their products come per menu). */
-  menuOutlines: MenuOutline[] = [];
-  /** The loaded catalogues by menu id (replaced as a whole on every load). */
-  catalogs: ReadonlyMap<number, MenuCatalog> = new Map();
-  /** Menus whose catalogue could not be had (offline without a stored copy): shown as empty. */
-  failedMenus: ReadonlySet<number> = new Set();
+  menus: Menu[] = [];
   categories: Category[] = [];
+  products: Product[] = [];
   tags: Tag[] = [];
   tables: Table[] = [];
   sites: Site[] = [];
@@ -63,9 +54,6 @@ export class InitDataStore {
   version = 0;
 
   private pending: Promise<void> | null = null;
-  private readonly pendingMenus = new Map<number, Promise<void>>();
-  /** The branch each loaded menu was asked for (a reload of /api/init reloads them through it). */
-  private readonly menuBranches = new Map<number, number>();
 
   constructor(
     private readonly api: ApiClient,
@@ -75,21 +63,18 @@ export class InitDataStore {
     // references only: making every product, branch and menu deeply observable cost about 50 ms of main
     // thread on a phone right when the first page renders (issue 10's Lighthouse run).
     const ref = observableRef;
-    makeAutoObservable<InitDataStore, 'api' | 'clock' | 'pending' | 'pendingMenus' | 'menuBranches'>(
+    makeAutoObservable<InitDataStore, 'api' | 'clock' | 'pending'>(
       this,
       {
         api: false,
         clock: false,
         pending: false,
-        pendingMenus: false,
-        menuBranches: false,
         config: ref,
         divisions: ref,
         branches: ref,
-        menuOutlines: ref,
-        catalogs: ref,
-        failedMenus: ref,
+        menus: ref,
         categories: ref,
+        products: ref,
         tags: ref,
         tables: ref,
         sites: ref,
@@ -119,71 +104,6 @@ export class InitDataStore {
   /** The country code national phone numbers are dialled with (`tel:` and WhatsApp links). */
   get phoneCountryCode(): string {
     return this.market.phoneCountryCode;
-  }
-
-  /**
-   * The menus in the shape the catalogue components read: a loaded menu with its whole catalogue, the
-   * others with their categories and no products yet.
-   */
-  get menus(): Menu[] {
-    return this.menuOutlines.map(
-      (outline) =>
-        this.catalogs.get(outline.id)?.menu ?? {
-          ...outline,
-          catalog: outline.catalog.map((entry) => ({ id: entry.id, products: [] })),
-        },
-    );
-  }
-
-  /** The products of every loaded menu (each once). */
-  get products(): Product[] {
-    return [...this.productsById.values()];
-  }
-
-  private get productsById(): Map<number, Product> {
-    const byId = new Map<number, Product>();
-    for (const catalog of this.catalogs.values())
-      for (const product of catalog.products) if (!byId.has(product.id)) byId.set(product.id, product);
-    return byId;
-  }
-
-  /** Whether the menu's products are here (or could not be had: then it shows empty). */
-  isMenuLoaded(menuId: number): boolean {
-    return this.catalogs.has(menuId) || this.failedMenus.has(menuId);
-  }
-
-  /** Loads a menu's products unless they are here or on their way. */
-  ensureMenu(branchId: number, menuId: number): Promise<void> {
-    const pending = this.pendingMenus.get(menuId);
-    if (pending) return pending;
-    if (this.catalogs.has(menuId)) return Promise.resolve();
-    return this.loadMenu(branchId, menuId);
-  }
-
-  /** Loads a menu's products (the browser revalidates with its ETag: unchanged, it is a 304). */
-  loadMenu(branchId: number, menuId: number): Promise<void> {
-    const pending = this.pendingMenus.get(menuId);
-    if (pending) return pending;
-    this.menuBranches.set(menuId, branchId);
-    const promise = this.fetchMenu(branchId, menuId).finally(() => this.pendingMenus.delete(menuId));
-    this.pendingMenus.set(menuId, promise);
-    return promise;
-  }
-
-  private async fetchMenu(branchId: number, menuId: number): Promise<void> {
-    try {
-      const catalog = await this.api.get<MenuCatalog>(menuCatalogPath(branchId, menuId));
-      runInAction(() => {
-        this.catalogs = new Map(this.catalogs).set(menuId, catalog);
-        if (this.failedMenus.has(menuId))
-          this.failedMenus = new Set([...this.failedMenus].filter((id) => id !== menuId));
-        this.version += 1;
-      });
-    } catch {
-      runInAction(() => {
-        if (!this.catalogs.has(menuId)) this.failedMenus = new Set(this.failedMenus).add(menuId);
-      });
-    }
   }
 
   /** Loads /api/init; concurrent calls share one request. */
@@ -221,21 +141,14 @@ export class InitDataStore {
   private async fetch(): Promise<void> {
     try {
       const payload = await this.api.get<InitPayload>('/api/init');
-      const entries = Array.isArray(payload) ? payload : [];
-      const data = readInitPayload(entries);
-      const menus = data.menus ?? [];
-      const inline = inlineCatalogs(entries, menus);
+      const data = readInitPayload(Array.isArray(payload) ? payload : []);
       runInAction(() => {
         this.config = (data.config as StorefrontConfig | undefined) ?? this.config;
         this.divisions = data.divisions ?? [];
         this.branches = data.branches ?? [];
-        this.menuOutlines = menus;
+        this.menus = data.menus ?? [];
         this.categories = data.categories ?? [];
-        // Catalogues of menus that are gone are dropped; the others are reloaded below.
-        const kept = new Map([...this.catalogs].filter(([id]) => menus.some((menu) => menu.id === id)));
-        for (const [id, catalog] of inline) kept.set(id, catalog);
-        this.catalogs = kept;
-        this.failedMenus = new Set();
+        this.products = data.products ?? [];
         this.tags = data.tags ?? [];
         this.tables = data.tables ?? [];
         this.sites = data.sites ?? [];
@@ -246,11 +159,6 @@ export class InitDataStore {
         this.status = 'ready';
         this.version += 1;
       });
-      // The menus loaded before: their products may have changed as well (a 304 when not).
-      for (const menu of menus) {
-        const branchId = this.menuBranches.get(menu.id);
-        if (branchId !== undefined && !inline.has(menu.id)) void this.loadMenu(branchId, menu.id);
-      }
     } catch {
       runInAction(() => {
         this.status = 'error';
@@ -260,21 +168,6 @@ export class InitDataStore {
   }
 
   productById(id: number): Product | undefined {
-    return this.productsById.get(id);
+    return this.products.find((product) => product.id === id);
   }
-}
-
-/**
- * Catalogues that came inside /api/init itself (a server before the per-menu route, and the test
- * fixtures): menus whose categories carry their products, with a `/api/products` entry.
- */
-function inlineCatalogs(entries: InitPayload, menus: readonly MenuOutline[]): Map<number, MenuCatalog> {
-  const out = new Map<number, MenuCatalog>();
-  const products = entries.find((entry) => entry.url.replace(/^\/api\//, '') === 'products')?.data.data;
-  if (!Array.isArray(products)) return out;
-  for (const menu of menus as ReadonlyArray<MenuOutline | Menu>) {
-    if (!menu.catalog.every((entry) => Array.isArray((entry as { products?: unknown }).products))) continue;
-    out.set(menu.id, { menu: menu as Menu, products: products as Product[] });
-  }
-  return out;
 }
