@@ -36,15 +36,11 @@ const Ticket = observer(function Ticket({
   const next = settings.stages[ticket.stage + 1];
   return (
     <li className={`kd-ticket kd-ticket--${level}`} data-order-id={ticket.orderId}>
-      <button
-        type="button"
-        className="kd-ticket__head"
-        aria-label={`${number}: weiter zu ${next ?? ''}`}
-        onClick={() => store.bump(ticket)}
-      >
+      <button type="button" className="kd-ticket__head" onClick={() => store.bump(ticket)}>
         <span className="kd-ticket__number">{number}</span>
-        <span className="kd-ticket__timer" aria-label={`seit ${kitchenAgeText(age)} Minuten`}>
+        <span className="kd-ticket__timer">
           {kitchenAgeText(age)}
+          <span className="visually-hidden"> Minuten</span>
         </span>
         <span className="kd-ticket__meta">
           {ORDER_TYPE_TEXTS[ticket.orderType]}
@@ -52,6 +48,8 @@ const Ticket = observer(function Ticket({
           {ticket.appointment ? ` · ${time(ticket.appointment)} Uhr` : ''}
         </span>
         <span className="kd-ticket__stage">{ticket.stageName}</span>
+        {/* The action in the name after the visible text (axe: label-content-name-mismatch). */}
+        {next && <span className="visually-hidden">: weiter zu {next}</span>}
       </button>
       <ul className="kd-ticket__items">
         {ticket.items.map((item) => (
