@@ -261,6 +261,10 @@ test.describe('special editors in the entity forms', () => {
       await editor.getByRole('button', { name: 'Regel hinzufügen' }).click();
       const added = rules.nth(count);
       await added.getByRole('combobox', { name: 'Art' }).selectOption('once');
+      // No red before the date field is touched; leaving it empty shows the German error.
+      await expect(added.getByRole('alert')).toHaveCount(0);
+      await added.getByRole('textbox', { name: 'Datum', exact: true }).focus();
+      await added.getByRole('textbox', { name: 'Datum', exact: true }).blur();
       await expect(added.getByRole('alert')).toHaveText('Bitte ein Datum für die einmalige Regel angeben.');
       const holiday = new Date(Date.now() + 3 * 86_400_000).toLocaleDateString('sv-SE', {
         timeZone: 'Europe/Vienna',
