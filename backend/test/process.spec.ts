@@ -117,7 +117,9 @@ describe('the server process', () => {
       third.child.kill('SIGINT');
       expect(await third.exited).toBe(0);
       expect(await branchCountIn(dataDir)).toBe(3);
-    });
+      // Three starts of the built server on one data folder, the first with migrations and the demo seed:
+      // about 40 s on a quiet machine, more than the default 60 s while other suites share the two cores.
+    }, 180_000);
 
     it('finishes a request in flight when SIGTERM arrives, then exits 0', async () => {
       const port = await freePort();
