@@ -36,6 +36,7 @@ import { tableResource } from './tables/table.resource.js';
 import { UsersModule } from './users/users.module.js';
 import { ServingModule } from './serving/serving.module.js';
 import { AppManifestModule } from './web/app-manifest.module.js';
+import { TemplateRenderModule } from './template-render/template-render.module.js';
 
 export interface AppDependencies {
   config: AppConfig;
@@ -56,6 +57,7 @@ export const FEATURE_MODULES = [
   ResourceModule.for('Organisation', [divisionResource, branchResource, tableResource]),
   CatalogModule,
   ContentModule,
+  TemplateRenderModule,
   InitModule,
   OperationsModule,
   JobsModule,

@@ -1,6 +1,6 @@
 import { Device } from '../src/devices/device.entity.js';
 import { hashDeviceKey } from '../src/devices/device-key.service.js';
-import { DEVICE_ONLINE_MS } from '../src/devices/device-settings.js';
+import { DEVICE_ONLINE_MS } from '../src/core/device-presence.js';
 import { Order } from '../src/orders/order.entity.js';
 import { type Demo, loadDemo, NOON, ORDER_TEST_ENV, postOrder, takeaway } from './orders.fixtures.js';
 import { openStream } from './support/sse.js';

@@ -7,15 +7,14 @@ import { TransactionalConnection } from '../core/transaction.js';
 import { parseInput } from '../core/validation.js';
 import { EventLogWriter } from '../events/event-log.writer.js';
 import { Device } from './device.entity.js';
-import { maskedKey } from './device.resource.js';
-import { isOnline } from './device-settings.js';
+import { isOnline, maskedKey } from '../core/device-presence.js';
 import { DigitalSignageDevice } from '../operations/signage/digital-signage-device.entity.js';
 import { DigitalSignageStream } from '../operations/signage/digital-signage-stream.entity.js';
 import { DeviceLog } from './device-log.entity.js';
 import type { AuthenticatedDevice } from './device-jobs.service.js';
 import { DevicePairingService } from './device-pairing.service.js';
 
-export { DEVICE_ONLINE_MS as ONLINE_WITHIN_MS } from './device-settings.js';
+export { DEVICE_ONLINE_MS as ONLINE_WITHIN_MS } from '../core/device-presence.js';
 /** What one upload may carry. */
 export const MAX_LOG_LINES = 500;
 const MAX_LOG_CHARS = 256 * 1024;

@@ -14,12 +14,8 @@ import { TransactionalConnection } from '../core/transaction.js';
 import { EventLogWriter, PRINT_WITHDRAWN } from '../events/event-log.writer.js';
 import { JobQueue, rowsOf } from '../jobs/job-queue.service.js';
 import { Device } from './device.entity.js';
-import {
-  isOnline,
-  type PrinterState,
-  printerStateSchema,
-  printerStateText,
-} from './device-settings.js';
+import { isOnline } from '../core/device-presence.js';
+import { type PrinterState, printerStateSchema, printerStateText } from './device-settings.js';
 import { staffOrderJson } from '../orders/order-json.js';
 import { Order } from '../orders/order.entity.js';
 

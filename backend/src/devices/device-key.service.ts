@@ -6,7 +6,7 @@ import { EventBus } from '../core/events.js';
 import { TransactionalConnection } from '../core/transaction.js';
 import { HTTP_MESSAGES } from '../core/messages.js';
 import { AuditService } from '../logs/audit.service.js';
-import { maskedKey } from './device.resource.js';
+import { maskedKey } from '../core/device-presence.js';
 import { Device } from './device.entity.js';
 import { hashDeviceKey } from '../auth/device-authenticator.js';
 

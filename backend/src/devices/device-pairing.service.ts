@@ -13,7 +13,7 @@ import { parseInput } from '../core/validation.js';
 import { AuditService } from '../logs/audit.service.js';
 import { Device } from './device.entity.js';
 import { hashDeviceKey, NEWEST_JOB } from './device-key.service.js';
-import { maskedKey } from './device.resource.js';
+import { maskedKey } from '../core/device-presence.js';
 import { DevicePairing } from './device-pairing.entity.js';
 
 /** How long a pairing code is valid. Pairing takes under a minute; ten leave room for walking to the PC. */

@@ -97,12 +97,6 @@ const PRINTER_TEXTS: Record<PrinterState['state'], string> = {
   none: 'kein Drucker eingerichtet',
 };
 
-/** A device whose last heartbeat is younger than this is online (three missed 30 s heartbeats: offline). */
-export const DEVICE_ONLINE_MS = 90_000;
-
-/** Whether the device reported within {@link DEVICE_ONLINE_MS} before `now`. */
-export const isOnline = (lastSeenAt: Date | null, now: Date) =>
-  !!lastSeenAt && now.getTime() - new Date(lastSeenAt).getTime() < DEVICE_ONLINE_MS;
 
 /** German, e.g. "kein Papier · 3 Aufträge warten"; "unbekannt" when the device never reported. */
 export function printerStateText(state: PrinterState | null): string {

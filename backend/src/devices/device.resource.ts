@@ -2,20 +2,10 @@ import { deviceInput } from '@ordering/common/schemas';
 import { ENTITY_NAMES } from '@ordering/common';
 import { defineResource } from '../crud/resource.js';
 import { parseNested } from '../core/validation.js';
-import { Clock, SystemClock } from '../core/clock.js';
-import { DEVICE_SETTINGS, isOnline, printerStateText } from './device-settings.js';
+import { deviceNow, isOnline, maskedKey } from '../core/device-presence.js';
+import { DEVICE_SETTINGS, printerStateText } from './device-settings.js';
 import { Device } from './device.entity.js';
 
-/** The masked form of the key that GET shows: never the key, only its last four characters. */
-export const maskedKey = (hint: string | null) => (hint ? `••••••••${hint}` : null);
-
-/** The app's clock for the list's online column (resources are plain objects; the module binds it at start). */
-let clock: Clock = new SystemClock();
-export const bindDeviceClock = (c: Clock) => {
-  clock = c;
-};
-/** "Now" of the bound clock, for the online columns of resources (devices, TVs). */
-export const deviceNow = () => clock.now();
 
 export const deviceResource = defineResource({
   path: 'devices',
@@ -53,7 +43,7 @@ export const deviceResource = defineResource({
     // The key itself is shown once, by POST /api/devices/{id}/api-key; afterwards only this mask.
     apiKeyHint: maskedKey(device.apiKeyHint),
     // The device list's columns: online while heartbeats come, and the printer as the terminal reported it.
-    connection: isOnline(device.lastSeenAt, clock.now()) ? 'online' : 'offline',
+    connection: isOnline(device.lastSeenAt, deviceNow()) ? 'online' : 'offline',
     printerState: device.printerState,
     printerStateAt: device.printerStateAt,
     printerStatus: device.printerState ? printerStateText(device.printerState) : null,

@@ -10,7 +10,8 @@ import { DevicePairingController } from './device-pairing.controller.js';
 import { DevicePairingService } from './device-pairing.service.js';
 import { DeviceKeyController } from './device-key.controller.js';
 import { DeviceKeyService } from './device-key.service.js';
-import { bindDeviceClock, deviceResource } from './device.resource.js';
+import { bindDeviceClock } from '../core/device-presence.js';
+import { deviceResource } from './device.resource.js';
 
 /**
  * Devices, one home: the records and their settings (`/api/devices`), their keys, and the terminals' side:

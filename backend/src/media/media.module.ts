@@ -9,7 +9,6 @@ import { ImageFilesController } from './image-files.controller.js';
 import { ImageService } from './image.service.js';
 import { ImagesController } from './images.controller.js';
 import { ImageTemplateLayersController } from './image-template-layers.controller.js';
-import { ImageTemplateRenderController } from './image-template-render.controller.js';
 import { imageTemplateResource } from './image-template.resource.js';
 import { MediaStorage } from './media-storage.js';
 import { MediaSweeper } from './media-sweeper.js';
@@ -29,7 +28,6 @@ import { UploadsController, UploadsCrudController } from './uploads.controller.j
     UploadsCrudController,
     UploadFilesController,
     ImageTemplateLayersController,
-    ImageTemplateRenderController,
     FontFilesController,
   ],
   providers: [

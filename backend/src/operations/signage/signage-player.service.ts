@@ -12,7 +12,7 @@ import type { RequestContext } from '../../core/request-context.js';
 import { TransactionalConnection } from '../../core/transaction.js';
 import { parseInput } from '../../core/validation.js';
 import { AuditService } from '../../logs/audit.service.js';
-import { maskedKey } from '../../devices/device.resource.js';
+import { maskedKey } from '../../core/device-presence.js';
 import { DigitalSignageDevice } from './digital-signage-device.entity.js';
 import { DigitalSignageStream } from './digital-signage-stream.entity.js';
 import type { DigitalSignageSegment } from './digital-signage-segment.entity.js';

@@ -12,10 +12,10 @@ import { DomainError } from '../core/errors.js';
 import { etagMatches } from '../core/etag.js';
 import { parseId } from '../core/input.js';
 import type { RequestContext } from '../core/request-context.js';
-import { ImageTemplate, ImageTemplateLayer } from './image-template.entity.js';
-import { apiErrors } from './media-api.js';
-import { MediaStorage } from './media-storage.js';
-import { TemplateRenderer, type RenderFormat } from './template-renderer.js';
+import { ImageTemplate, ImageTemplateLayer } from '../media/image-template.entity.js';
+import { apiErrors } from '../media/media-api.js';
+import { MediaStorage } from '../media/media-storage.js';
+import { TemplateRenderer, type RenderFormat } from '../media/template-renderer.js';
 
 const NOT_FOUND = 'Bildvorlage wurde nicht gefunden.';
 const MAX_TEXT = 500;
