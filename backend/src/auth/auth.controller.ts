@@ -8,21 +8,13 @@ import { Allow, Ctx } from '../core/decorators.js';
 import type { RequestContext } from '../core/request-context.js';
 import { RetryLater } from './login-throttle.service.js';
 import type { ClientInfo } from './session.service.js';
+import { errorSchema } from '../core/openapi.js';
 
 const clientOf = (req: Request): ClientInfo => ({
   ip: req.ip ?? null,
   userAgent: req.header('user-agent') ?? null,
 });
 
-const errorSchema = {
-  type: 'object',
-  properties: {
-    errors: {
-      type: 'array',
-      items: { type: 'object', properties: { message: { type: 'string' }, field: { type: 'string' } } },
-    },
-  },
-};
 const signInSchema = {
   type: 'object',
   properties: {

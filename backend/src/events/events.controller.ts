@@ -1,6 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { Controller, Get, Inject, Param, Req, Res } from '@nestjs/common';
-import { ApiHeader, ApiOkResponse, ApiOperation, ApiProduces, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { Controller, Inject, Param, Req, Res } from '@nestjs/common';
+import { ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { AUTHENTICATOR, type Authenticator } from '../auth/auth.guard.js';
 import { DeviceAuthenticator } from '../auth/device-authenticator.js';
@@ -12,6 +12,7 @@ import type { RequestContext } from '../core/request-context.js';
 import { TransactionalConnection } from '../core/transaction.js';
 import { HTTP_MESSAGES } from '../core/messages.js';
 import { assertFrontdeskEnabled, frontdeskTerminal, ticketScreenAccess } from '../orders/ticket-screen.js';
+import { EventStream, lastEventIdOf } from './event-stream.js';
 import { EventStreamHub, type StreamHolder, type StreamScope } from './event-stream.hub.js';
 
 const ORDER_NOT_FOUND = 'Bestellung wurde nicht gefunden.';
@@ -35,19 +36,6 @@ function scopeOf(ctx: RequestContext): StreamScope {
   };
 }
 
-/** `Last-Event-ID` from the header (EventSource's reconnect) or `?lastEventId=` (a first connect). */
-function lastEventIdOf(req: Request): number | null {
-  const raw =
-    req.header('last-event-id') ?? (typeof req.query.lastEventId === 'string' ? req.query.lastEventId : '');
-  return /^\d{1,15}$/.test(raw.trim()) ? Number(raw.trim()) : null;
-}
-
-const streamDoc = ApiOkResponse({
-  description:
-    'Server-Sent Events: `id:` (Ereignis-ID), `event:` (order.created, order.updated, order.status, print.job), `data:` JSON; alle 15 s ein Kommentar als Heartbeat.',
-  schema: { type: 'string' },
-});
-
 /** The live order events as Server-Sent Events (see docs/decisions/jobs.md "Live events"). */
 @ApiTags('events')
 @Controller()
@@ -67,12 +55,11 @@ export class EventsController {
    */
   @Allow('orders:read')
   @ForDevices('device')
-  @Get('events')
-  @ApiOperation({ summary: 'Live-Ereignisse der Bestellungen (Personal oder Gerät, nur eigene Filialen)' })
-  @ApiProduces('text/event-stream')
-  @ApiHeader({ name: 'Last-Event-ID', required: false, description: 'fortsetzen nach dieser Ereignis-ID' })
-  @ApiQuery({ name: 'lastEventId', required: false, type: 'integer' })
-  @streamDoc
+  @EventStream(
+    'events',
+    'Live-Ereignisse der Bestellungen (Personal oder Gerät, nur eigene Filialen)',
+    'order.created, order.updated, order.status, print.job',
+  )
   async staff(@Ctx() ctx: RequestContext, @Req() req: Request, @Res() res: Response): Promise<void> {
     const scope = scopeOf(ctx);
     const credential = ctx.device ? `device:${ctx.device.id}` : `user:${ctx.user!.id}`;
@@ -92,12 +79,11 @@ export class EventsController {
 
   /** One order's status page: its status events only (no contact data), by the link's uid and hash. */
   @Public()
-  @Get('orders/public/:uid/:hash/events')
-  @ApiOperation({ summary: 'Live-Status einer Bestellung für die Statusseite' })
-  @ApiProduces('text/event-stream')
-  @ApiHeader({ name: 'Last-Event-ID', required: false, description: 'fortsetzen nach dieser Ereignis-ID' })
-  @ApiQuery({ name: 'lastEventId', required: false, type: 'integer' })
-  @streamDoc
+  @EventStream(
+    'orders/public/:uid/:hash/events',
+    'Live-Status einer Bestellung für die Statusseite',
+    'order.* dieser Bestellung, ohne Kontaktdaten',
+  )
   async order(
     @Ctx() ctx: RequestContext,
     @Param('uid') uid: string,
@@ -117,12 +103,11 @@ export class EventsController {
    * the branch's API key.
    */
   @Public()
-  @Get('orders/frontdesk/:branchId/:apiKey/events')
-  @ApiOperation({ summary: 'Live-Ticketnummern für den Abholbildschirm einer Filiale' })
-  @ApiProduces('text/event-stream')
-  @ApiHeader({ name: 'Last-Event-ID', required: false, description: 'fortsetzen nach dieser Ereignis-ID' })
-  @ApiQuery({ name: 'lastEventId', required: false, type: 'integer' })
-  @streamDoc
+  @EventStream(
+    'orders/frontdesk/:branchId/:apiKey/events',
+    'Live-Ticketnummern für den Abholbildschirm einer Filiale',
+    'ticket; skip für Bestellungen, die der Bildschirm nicht zeigt',
+  )
   async tickets(
     @Ctx() ctx: RequestContext,
     @Param('branchId') branchId: string,
@@ -151,12 +136,11 @@ export class EventsController {
    * EventSource sends no header). Only a front-desk device of that branch; the stream ends with its key.
    */
   @Public()
-  @Get('orders/frontdesk/:branchId/:apiKey/board-events')
-  @ApiOperation({ summary: 'Live-Ereignisse der Bestellungen für die Thekenansicht eines Front-Desk-Geräts' })
-  @ApiProduces('text/event-stream')
-  @ApiHeader({ name: 'Last-Event-ID', required: false, description: 'fortsetzen nach dieser Ereignis-ID' })
-  @ApiQuery({ name: 'lastEventId', required: false, type: 'integer' })
-  @streamDoc
+  @EventStream(
+    'orders/frontdesk/:branchId/:apiKey/board-events',
+    'Live-Ereignisse der Bestellungen für die Thekenansicht eines Front-Desk-Geräts',
+    'order.created, order.updated, order.status, print.job',
+  )
   async board(
     @Ctx() ctx: RequestContext,
     @Param('branchId') branchId: string,
@@ -191,12 +175,11 @@ export class EventsController {
    * `GET /api/branches/{id}/sold-out`, each event the branch's whole current list).
    */
   @Public()
-  @Get('branches/:id/sold-out/events')
-  @ApiOperation({ summary: 'Live: Ausverkauft-Änderungen einer Filiale (availability.changed)' })
-  @ApiProduces('text/event-stream')
-  @ApiHeader({ name: 'Last-Event-ID', required: false, description: 'fortsetzen nach dieser Ereignis-ID' })
-  @ApiQuery({ name: 'lastEventId', required: false, type: 'integer' })
-  @streamDoc
+  @EventStream(
+    'branches/:id/sold-out/events',
+    'Live: Ausverkauft-Änderungen einer Filiale (availability.changed)',
+    'availability.changed',
+  )
   async availability(
     @Ctx() ctx: RequestContext,
     @Param('id') id: string,

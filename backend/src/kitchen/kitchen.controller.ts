@@ -1,13 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req, Res } from '@nestjs/common';
-import {
-  ApiBearerAuth,
-  ApiBody,
-  ApiOkResponse,
-  ApiOperation,
-  ApiProduces,
-  ApiQuery,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { deviceOfKey } from '../auth/device-authenticator.js';
 import { Allow, Ctx, ForDevices, Public } from '../core/decorators.js';
@@ -15,6 +7,7 @@ import { DomainError } from '../core/errors.js';
 import { HTTP_MESSAGES } from '../core/messages.js';
 import type { RequestContext } from '../core/request-context.js';
 import { TransactionalConnection } from '../core/transaction.js';
+import { EventStream, lastEventIdOf } from '../events/event-stream.js';
 import { EventStreamHub } from '../events/event-stream.hub.js';
 import { KitchenService } from './kitchen.service.js';
 
@@ -28,13 +21,6 @@ const stationQuery = ApiQuery({
   type: 'integer',
   description: 'die Station',
 });
-
-/** `Last-Event-ID` from the header (EventSource's reconnect) or `?lastEventId=`. */
-function lastEventIdOf(req: Request): number | null {
-  const raw =
-    req.header('last-event-id') ?? (typeof req.query.lastEventId === 'string' ? req.query.lastEventId : '');
-  return /^\d{1,15}$/.test(raw.trim()) ? Number(raw.trim()) : null;
-}
 
 /**
  * The kitchen display's data (docs/decisions/kitchen.md): staff of the branch (session or API token) or
@@ -139,11 +125,11 @@ export class KitchenController {
    * events. Only an enabled `kitchen-display` device of that branch; the stream ends with its key.
    */
   @Public()
-  @Get(':branchId/display/:apiKey/events')
-  @ApiOperation({ summary: 'Live-Ereignisse für das Küchendisplay eines Geräts (kitchen.*, order.*)' })
-  @ApiProduces('text/event-stream')
-  @ApiQuery({ name: 'lastEventId', required: false, type: 'integer' })
-  @ApiOkResponse({ description: 'Server-Sent Events', schema: { type: 'string' } })
+  @EventStream(
+    ':branchId/display/:apiKey/events',
+    'Live-Ereignisse für das Küchendisplay eines Geräts (kitchen.*, order.*)',
+    'kitchen.*, order.*, print.job der Filiale',
+  )
   async events(
     @Ctx() ctx: RequestContext,
     @Param('branchId') branchId: string,

@@ -34,6 +34,7 @@ import { statusActionSchema } from './order.schemas.js';
 import { BranchPauseService, busySchema, pauseSchema, type PauseState } from './branch-pause.service.js';
 import { OrdersService } from './orders.service.js';
 import { assertFrontdeskEnabled, frontdeskTerminal } from './ticket-screen.js';
+import { errorSchema } from '../core/openapi.js';
 
 const ORDER_NOT_FOUND = 'Bestellung wurde nicht gefunden.';
 
@@ -148,16 +149,6 @@ export class FrontdeskBoardService {
     return { ctx, terminal };
   }
 }
-
-const errorSchema = {
-  type: 'object',
-  properties: {
-    errors: {
-      type: 'array',
-      items: { type: 'object', properties: { message: { type: 'string' }, field: { type: 'string' } } },
-    },
-  },
-};
 
 /** The terminal's key in the path and the person's id and PIN in headers, with the answers they may get. */
 const counterAuthDoc = () =>

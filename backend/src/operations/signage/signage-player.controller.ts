@@ -14,16 +14,8 @@ import { etagMatches } from '../../core/etag.js';
 import { parseId } from '../../core/input.js';
 import type { RequestContext } from '../../core/request-context.js';
 import { SignagePlayerService } from './signage-player.service.js';
+import { errorSchema } from '../../core/openapi.js';
 
-const errorSchema = {
-  type: 'object',
-  properties: {
-    errors: {
-      type: 'array',
-      items: { type: 'object', properties: { message: { type: 'string' }, field: { type: 'string' } } },
-    },
-  },
-};
 const segmentSchema = {
   type: 'object',
   properties: {
@@ -54,7 +46,10 @@ const manifestSchema = {
             height: { type: 'integer' },
           },
         },
-        stream: { type: ['object', 'null'], properties: { id: { type: 'integer' }, name: { type: 'string' } } },
+        stream: {
+          type: ['object', 'null'],
+          properties: { id: { type: 'integer' }, name: { type: 'string' } },
+        },
         loop: { type: 'boolean' },
         segments: { type: 'array', items: segmentSchema },
         version: { type: 'string' },
@@ -87,7 +82,8 @@ export class SignageKeyController {
   @HttpCode(200)
   @ApiParam({ name: 'id', type: 'integer' })
   @ApiOperation({
-    summary: 'Neuen Player-Schlüssel für einen Bildschirm erzeugen (wird nur einmal angezeigt; der alte endet)',
+    summary:
+      'Neuen Player-Schlüssel für einen Bildschirm erzeugen (wird nur einmal angezeigt; der alte endet)',
   })
   @ApiOkResponse({
     schema: {
@@ -118,11 +114,16 @@ export class SignagePlayerController {
   @applyAll(pathParams)
   @ApiHeader({ name: 'If-None-Match', required: false, description: 'ETag des zuletzt geladenen Manifests' })
   @ApiOperation({
-    summary: 'Abspielliste eines Bildschirms: Segmente in Reihenfolge mit Datei, Dauer, Gültigkeit und Prüfsumme',
+    summary:
+      'Abspielliste eines Bildschirms: Segmente in Reihenfolge mit Datei, Dauer, Gültigkeit und Prüfsumme',
   })
   @ApiOkResponse({ schema: manifestSchema })
   @ApiResponse({ status: 304, description: 'Unverändert (If-None-Match)' })
-  @ApiResponse({ status: 404, description: 'Unbekannter Bildschirm oder falscher Schlüssel', schema: errorSchema })
+  @ApiResponse({
+    status: 404,
+    description: 'Unbekannter Bildschirm oder falscher Schlüssel',
+    schema: errorSchema,
+  })
   async manifest(
     @Ctx() ctx: RequestContext,
     @Param('identifier') identifier: string,
@@ -145,7 +146,9 @@ export class SignagePlayerController {
   @Public()
   @HttpCode(200)
   @applyAll(pathParams)
-  @ApiOperation({ summary: 'Lebenszeichen des Players (alle 30 s): aktuelles Segment, Zwischenspeicher, Fehler' })
+  @ApiOperation({
+    summary: 'Lebenszeichen des Players (alle 30 s): aktuelles Segment, Zwischenspeicher, Fehler',
+  })
   @ApiBody({
     schema: {
       type: 'object',
@@ -174,11 +177,17 @@ export class SignagePlayerController {
   @ApiOkResponse({
     schema: {
       type: 'object',
-      properties: { data: { type: 'object', properties: { lastSeenAt: { type: 'string', format: 'date-time' } } } },
+      properties: {
+        data: { type: 'object', properties: { lastSeenAt: { type: 'string', format: 'date-time' } } },
+      },
     },
   })
   @ApiResponse({ status: 400, description: 'Ungültige Angaben', schema: errorSchema })
-  @ApiResponse({ status: 404, description: 'Unbekannter Bildschirm oder falscher Schlüssel', schema: errorSchema })
+  @ApiResponse({
+    status: 404,
+    description: 'Unbekannter Bildschirm oder falscher Schlüssel',
+    schema: errorSchema,
+  })
   heartbeat(
     @Ctx() ctx: RequestContext,
     @Param('identifier') identifier: string,

@@ -110,7 +110,9 @@ export class SignagePlayerService {
           .map((item) => item.segment)
           .filter(
             (s) =>
-              s.isEnabled && (!s.validUntil || s.validUntil > now) && (s.type === 'image' ? !!s.image : !!s.video),
+              s.isEnabled &&
+              (!s.validUntil || s.validUntil > now) &&
+              (s.type === 'image' ? !!s.image : !!s.video),
           )
           .map((s, position) => {
             const url = fileUrl(s);

@@ -16,6 +16,7 @@ import { parseId } from '../../core/input.js';
 import { HOLIDAY_BALANCE_NAMES, holidayBalanceInput } from './holiday-balance.resource.js';
 import { HolidayBalanceService } from './holiday-balance.service.js';
 import { WorkingTimeService } from './working-time.service.js';
+import { errorSchema } from '../../core/openapi.js';
 
 const numbers = {
   entitlementDays: { type: 'number' },
@@ -55,16 +56,6 @@ const sheetRowSchema = {
     ...numbers,
   },
 };
-const errorSchema = {
-  type: 'object',
-  properties: {
-    errors: {
-      type: 'array',
-      items: { type: 'object', properties: { message: { type: 'string' }, field: { type: 'string' } } },
-    },
-  },
-};
-
 /** CRUD of holiday balances (Urlaubskonten): employees read their own, the management writes. */
 @ApiTags('holiday-balances')
 @Controller('holiday-balances')

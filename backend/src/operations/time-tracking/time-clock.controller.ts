@@ -16,16 +16,8 @@ import { Allow, Ctx, Public } from '../../core/decorators.js';
 import type { RequestContext } from '../../core/request-context.js';
 import { parseId } from '../../core/input.js';
 import { type ClockCredentials, TimeClockService } from './time-clock.service.js';
+import { errorSchema } from '../../core/openapi.js';
 
-const errorSchema = {
-  type: 'object',
-  properties: {
-    errors: {
-      type: 'array',
-      items: { type: 'object', properties: { message: { type: 'string' }, field: { type: 'string' } } },
-    },
-  },
-};
 const activitySchema = {
   type: 'object',
   properties: {
