@@ -196,6 +196,47 @@ describe('kitchen display', () => {
     );
   });
 
+  it('brings a recalled ticket back even when the order is already ready to hand out', async () => {
+    const put = (readyWhenDone: boolean) =>
+      t.request(
+        'PUT',
+        `/api/kitchen/${demo.vienna.id}/settings`,
+        { stages: ['Neu', 'In Zubereitung', 'Fertig'], warnMinutes: 5, lateMinutes: 10, readyWhenDone },
+        demo.admin,
+      );
+    expect((await put(true)).status).toBe(200);
+    try {
+      const id = await place();
+      for (const station of ['Küche', 'Suppen', 'Pass']) {
+        await bump(station, id, 0);
+        await bump(station, id, 1);
+      }
+      const order = () => t.dataSource.getRepository(Order).findOneByOrFail({ id });
+      expect((await order()).isInDelivery).toBe(true);
+      expect(await ticketOf('Küche', id)).toBeUndefined();
+      expect((await board('Küche')).body.data.recent.map((x: { orderId: number }) => x.orderId)).toContain(id);
+
+      const recalled = await bump('Küche', id, 2, true);
+      expect(recalled.body.data).toMatchObject({ stage: 1, stageName: 'In Zubereitung' });
+      // Back on the station's display (every display of the station reads this list) …
+      expect(await ticketOf('Küche', id)).toMatchObject({ stage: 1 });
+      expect((await board('Küche')).body.data.recent.map((x: { orderId: number }) => x.orderId)).not.toContain(id);
+      // … through the device key as well, while the stations that did not recall stay finished.
+      expect(
+        (await board('Küche', { authorization: `Bearer ${displayKey}` })).body.data.tickets.map(
+          (x: { orderId: number }) => x.orderId,
+        ),
+      ).toContain(id);
+      expect(await ticketOf('Suppen', id)).toBeUndefined();
+      // Finished again: off the display, and a later stage move does not bring it back by itself.
+      await bump('Küche', id, 1);
+      expect(await ticketOf('Küche', id)).toBeUndefined();
+      expect((await order()).isInDelivery).toBe(true);
+    } finally {
+      await put(false);
+    }
+  });
+
   it('opens to the kitchen-display key of the branch only', async () => {
     const id = await place();
     const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
