@@ -50,7 +50,12 @@ const KitchenSettingsScreen = observer(function KitchenSettingsScreen() {
 
   async function onSubmit(event: FormEvent) {
     event.preventDefault();
-    if (!(await store.save())) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    // The first field with a message takes the focus, once the messages are on the screen.
+    if (!(await store.save()))
+      window.setTimeout(
+        () => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+        0,
+      );
   }
 
   const errors = store.fieldErrors;
