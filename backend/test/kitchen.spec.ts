@@ -196,6 +196,94 @@ describe('kitchen display', () => {
     );
   });
 
+  it('brings a recalled ticket back even when the order is already ready to hand out', async () => {
+    const put = (readyWhenDone: boolean) =>
+      t.request(
+        'PUT',
+        `/api/kitchen/${demo.vienna.id}/settings`,
+        { stages: ['Neu', 'In Zubereitung', 'Fertig'], warnMinutes: 5, lateMinutes: 10, readyWhenDone },
+        demo.admin,
+      );
+    expect((await put(true)).status).toBe(200);
+    try {
+      const id = await place();
+      for (const station of ['Küche', 'Suppen', 'Pass']) {
+        await bump(station, id, 0);
+        await bump(station, id, 1);
+      }
+      const order = () => t.dataSource.getRepository(Order).findOneByOrFail({ id });
+      expect((await order()).isInDelivery).toBe(true);
+      expect(await ticketOf('Küche', id)).toBeUndefined();
+      expect((await board('Küche')).body.data.recent.map((x: { orderId: number }) => x.orderId)).toContain(
+        id,
+      );
+
+      const recalled = await bump('Küche', id, 2, true);
+      expect(recalled.body.data).toMatchObject({ stage: 1, stageName: 'In Zubereitung' });
+      // Back on the station's display (every display of the station reads this list) …
+      expect(await ticketOf('Küche', id)).toMatchObject({ stage: 1 });
+      expect(
+        (await board('Küche')).body.data.recent.map((x: { orderId: number }) => x.orderId),
+      ).not.toContain(id);
+      // … through the device key as well, while the stations that did not recall stay finished.
+      expect(
+        (await board('Küche', { authorization: `Bearer ${displayKey}` })).body.data.tickets.map(
+          (x: { orderId: number }) => x.orderId,
+        ),
+      ).toContain(id);
+      expect(await ticketOf('Suppen', id)).toBeUndefined();
+      // Finished again: off the display, and a later stage move does not bring it back by itself.
+      await bump('Küche', id, 1);
+      expect(await ticketOf('Küche', id)).toBeUndefined();
+      expect((await order()).isInDelivery).toBe(true);
+    } finally {
+      await put(false);
+    }
+  });
+
+  it('takes the branch own stages, and refuses bad ones naming the field', async () => {
+    const settingsPath = `/api/kitchen/${demo.vienna.id}/settings`;
+    const put = (stages: unknown) =>
+      t.request(
+        'PUT',
+        settingsPath,
+        { stages, warnMinutes: 5, lateMinutes: 10, readyWhenDone: false },
+        demo.admin,
+      );
+    const refused = async (stages: unknown) => {
+      const res = await put(stages);
+      expect(res.status).toBe(400);
+      return res.body.errors[0] as { field: string; message: string };
+    };
+    expect(await refused(['Fertig'])).toEqual({
+      field: 'stages',
+      message: 'Bitte mindestens 2 Stufen angeben: die letzte nimmt den Bon vom Display.',
+    });
+    expect(await refused(['Neu', 'Grill', 'neu ', 'Fertig'])).toEqual({
+      field: 'stages.2',
+      message: 'Die Stufe „neu“ gibt es schon.',
+    });
+    expect(await refused(['Neu', 'x'.repeat(41)])).toMatchObject({ field: 'stages.1' });
+    expect((await refused(['Neu', ''])).field).toBe('stages.1');
+    expect((await refused(['1', '2', '3', '4', '5', '6', '7'])).field).toBe('stages');
+    // Nothing of the refused ones was stored.
+    expect((await t.request('GET', settingsPath, undefined, demo.admin)).body.data.stages).toEqual([
+      'Neu',
+      'In Zubereitung',
+      'Fertig',
+    ]);
+    try {
+      expect((await put([' Bestellt ', 'Am Herd', 'Anrichten', 'Raus'])).status).toBe(200);
+      const id = await place();
+      expect(await ticketOf('Küche', id)).toMatchObject({ stage: 0, stageName: 'Bestellt' });
+      expect((await bump('Küche', id, 0)).body.data).toMatchObject({ stage: 1, stageName: 'Am Herd' });
+      const display = (await board('Küche', { authorization: `Bearer ${displayKey}` })).body.data;
+      expect(display.settings.stages).toEqual(['Bestellt', 'Am Herd', 'Anrichten', 'Raus']);
+    } finally {
+      await put(['Neu', 'In Zubereitung', 'Fertig']);
+    }
+  });
+
   it('opens to the kitchen-display key of the branch only', async () => {
     const id = await place();
     const bearer = (key: string) => ({ authorization: `Bearer ${key}` });

@@ -165,6 +165,22 @@ test('routes an order to two station displays, bumps live across displays and th
       .poll(async () => (await getData<{ status: string }>(staff.request, `/api/orders/${order.id}`)).status)
       .toBe('inDelivery');
 
+    // "Zurückholen" on the grill: the finished ticket of the order (already "Abholbereit") comes back on
+    // both grill displays, one stage back; the soup station stays finished.
+    await page.getByRole('button', { name: 'Zurückholen' }).click();
+    const recallDialog = page.getByRole('dialog', { name: 'Zuletzt fertig' });
+    await recallDialog.getByRole('button', { name: new RegExp(`^#${order.ticketNumber} `) }).click();
+    await expect(recallDialog).toHaveCount(0);
+    await expect(grillTicket).toBeVisible();
+    await expect(grillTicket).toContainText('In Zubereitung');
+    await expect(ticketOn(grill2, order.id)).toContainText('In Zubereitung');
+    // Stays after a fresh read from the server (not only the display's own optimistic state).
+    await grill2.reload();
+    await expect(ticketOn(grill2, order.id)).toContainText('In Zubereitung');
+    await expect(soupTicket).toHaveCount(0);
+    await grillTicket.getByRole('button', { name: /weiter zu Fertig/ }).click();
+    await expect(ticketOn(grill2, order.id)).toHaveCount(0);
+
     // Order confirmed → ticket on the device-key display: p95 over a few orders.
     const times: number[] = [];
     for (let i = 0; i < 8; i++) {
@@ -195,10 +211,72 @@ test('routes an order to two station displays, bumps live across displays and th
   }
 });
 
-test('recall on a display brings a finished ticket back', () => {
-  test.fixme(
-    true,
-    'Noch offen (Issue 27): nach "Zurückholen" im Dialog erscheint der Bon im Browser nicht wieder; ' +
-      'der Server-Test (kitchen.spec.ts im Backend) zeigt bump und recall über die API.',
-  );
+test('a manager edits the branch stages in Filialen › Küche, and the display uses them', async ({
+  page,
+  staff,
+  branch,
+  isMobile,
+}, testInfo) => {
+  test.skip(isMobile, 'the kitchen settings are a desk task; the phone layout is covered by the other forms');
+  test.setTimeout(180_000);
+  const settingsPath = `/api/kitchen/${branch.id}/settings`;
+  const station = (await post(staff, '/api/preparation-stations', {
+    branch: { id: branch.id },
+    name: `Pass ${randomUUID().slice(0, 4)}`,
+    isExpeditor: true,
+  })) as { id: number };
+  try {
+    await signInOnPage(page);
+    await page.goto('/backend/branches/kitchen');
+    await expect(page.getByRole('heading', { level: 1, name: 'Küchen-Einstellungen' })).toBeVisible();
+    const branchSelect = page.getByLabel('Filiale', { exact: true });
+    if (await branchSelect.count()) await branchSelect.selectOption(String(branch.id));
+    await expect(page.getByRole('textbox', { name: 'Stufe 1' })).toHaveValue('Neu');
+    await expect(page.getByRole('textbox', { name: 'Stufe 3 (fertig)' })).toHaveValue('Fertig');
+
+    // A name twice: refused at its field, nothing sent.
+    await page.getByRole('button', { name: 'Stufe hinzufügen' }).click();
+    await page.getByRole('textbox', { name: 'Stufe 3', exact: true }).fill('neu');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page.getByText('Stufe 3: Die Stufe „neu“ gibt es schon.')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Stufe 3', exact: true })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    await expect(page.getByRole('textbox', { name: 'Stufe 3', exact: true })).toBeFocused();
+    expect((await getData<{ stages: string[] }>(staff.request, settingsPath)).stages).toHaveLength(3);
+
+    // Amber later than red: the server's rule, at the red field.
+    await page.getByRole('textbox', { name: 'Stufe 3', exact: true }).fill('Anrichten');
+    await page.getByLabel('Gelb ab (Minuten)').fill('12');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page.locator('#kitchen-lateMinutes-error')).toHaveText(
+      'Die Minuten für Rot müssen größer sein als die für Gelb.',
+    );
+    await page.getByLabel('Gelb ab (Minuten)').fill('6');
+    await page.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Gespeichert.' })).toBeVisible();
+    await screenshot(page, testInfo, 'kitchen-settings', false);
+    expect(await getData(staff.request, settingsPath)).toMatchObject({
+      stages: ['Neu', 'In Zubereitung', 'Anrichten', 'Fertig'],
+      warnMinutes: 6,
+      lateMinutes: 10,
+    });
+
+    // The display reads the branch's stages.
+    await page.goto(`/kitchen/${branch.id}/${station.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: /^Küche: Pass/ })).toBeVisible();
+    const order = await orderAndConfirm(staff, staff.request, branch.id);
+    const ticket = ticketOn(page, order.id);
+    await ticket.getByRole('button', { name: /weiter zu In Zubereitung$/ }).click();
+    await expect(ticket.getByRole('button', { name: /weiter zu Anrichten$/ })).toBeVisible();
+  } finally {
+    await put(staff, settingsPath, {
+      stages: ['Neu', 'In Zubereitung', 'Fertig'],
+      warnMinutes: 5,
+      lateMinutes: 10,
+      readyWhenDone: false,
+    });
+    await remove(staff, `/api/preparation-stations/${station.id}`);
+  }
 });

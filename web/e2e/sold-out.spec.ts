@@ -110,4 +110,50 @@ test.describe('Sold out', () => {
     await row.getByRole('button', { name: /wieder verfügbar/ }).click();
     await expect(page.getByText('Derzeit ist nichts ausverkauft.')).toBeVisible();
   });
+  test('one tap in Sortiment › Produkte greys the product in an open storefront tab, a second brings it back', async ({
+    page,
+    browser,
+    staff,
+    branch,
+  }, testInfo) => {
+    const shopContext = await browser.newContext();
+    const shop = await shopContext.newPage();
+    await shop.goto(WIEN);
+    const card = shop.getByRole('button', { name: /Schnitzel nach Wahl/ });
+    await expect(card).toBeEnabled();
+
+    await signInOnPage(page);
+    await page.goto('/backend/catalog/products');
+    await page.getByLabel('Suche').fill('Schnitzel nach Wahl');
+    await page.getByRole('button', { name: 'Suchen' }).click();
+    const panel = page.getByRole('group', { name: 'Ausverkauft' });
+    const branchSelect = panel.getByRole('combobox', { name: 'Filiale' });
+    if ((await branchSelect.count()) > 0) await branchSelect.selectOption(String(branch.id));
+    await panel.getByRole('radio', { name: 'bis auf Weiteres' }).check();
+    const toggle = page.getByRole('button', { name: 'Schnitzel nach Wahl ausverkauft' });
+    await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    // The storefront tab follows by its live stream, without a reload.
+    await expect(card).toBeDisabled({ timeout: 2000 });
+    await expect(card).toContainText('Ausverkauft');
+    const state = await getData<{ entries: { product: { name: string }; until: string | null }[] }>(
+      staff.request,
+      `/api/branches/${branch.id}/sold-out`,
+    );
+    expect(state.entries).toEqual([
+      expect.objectContaining({
+        product: expect.objectContaining({ name: 'Schnitzel nach Wahl' }),
+        until: null,
+      }),
+    ]);
+    await expect(page.getByRole('row', { name: /Schnitzel nach Wahl/ })).toContainText('bis auf Weiteres');
+    await screenshot(page, testInfo, 'sold-out-product-list', false);
+    await expectNoSeriousA11yViolations(page);
+
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await expect(card).toBeEnabled({ timeout: 2000 });
+    await shopContext.close();
+  });
 });

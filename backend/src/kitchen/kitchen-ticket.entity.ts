@@ -36,6 +36,13 @@ export class KitchenTicketState extends BaseEntity {
   /** When the ticket last moved a stage (recall lists the newest). */
   @Column({ type: 'timestamptz', nullable: true })
   bumpedAt: Date | null;
+
+  /**
+   * Moved back by "Zurückholen" and not finished since: the ticket shows even when the order is already
+   * "Abholbereit"/"In Zustellung" (the kitchen took it back).
+   */
+  @Column({ type: 'boolean', default: false })
+  recalled: boolean;
 }
 
 /** A branch's kitchen settings (stages, colour thresholds, ready when done); defaults without a row. */

@@ -68,6 +68,7 @@ interface StateRow {
   done_items: number[] | string;
   bumped_at: Date | string | null;
   updated_at: Date | string;
+  recalled: boolean;
 }
 
 const json = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
@@ -273,7 +274,7 @@ export class KitchenService {
   private async states(em: EntityManager, orderIds: number[]): Promise<StateRow[]> {
     if (!orderIds.length) return [];
     return em.query(
-      `SELECT order_id, station_id, stage, done_items, bumped_at, updated_at FROM kitchen_ticket WHERE order_id = ANY($1)`,
+      `SELECT order_id, station_id, stage, done_items, bumped_at, updated_at, recalled FROM kitchen_ticket WHERE order_id = ANY($1)`,
       [orderIds],
     );
   }
@@ -304,7 +305,10 @@ export class KitchenService {
       );
       const ticket = this.ticket(order, indices, state, settings, prep);
       if (ticket.stage >= last) finished.push(ticket);
-      else if (Date.parse(ticket.startsAt) <= now.getTime() && !order.is_in_delivery) tickets.push(ticket);
+      // An order handed out ("Abholbereit"/"In Zustellung") leaves the open list, unless this station
+      // took its ticket back with "Zurückholen".
+      else if (Date.parse(ticket.startsAt) <= now.getTime() && (!order.is_in_delivery || state?.recalled))
+        tickets.push(ticket);
     }
     tickets.sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt) || a.orderId - b.orderId);
     finished.sort((a, b) => Date.parse(b.bumpedAt ?? '') - Date.parse(a.bumpedAt ?? ''));
@@ -330,6 +334,8 @@ export class KitchenService {
       if (next < 0 || next > last) return false;
       state.stage = next;
       state.bumped = true;
+      // A recalled ticket stays "taken back" until it reaches the last stage again.
+      state.recalled = input.recall ? true : state.recalled && next < last;
       return true;
     });
   }
@@ -363,7 +369,7 @@ export class KitchenService {
     rawOrder: string,
     rawStation: unknown,
     apply: (
-      state: { stage: number; done: number[]; bumped: boolean },
+      state: { stage: number; done: number[]; bumped: boolean; recalled: boolean },
       last: number,
       indices: number[],
     ) => boolean,
@@ -386,21 +392,34 @@ export class KitchenService {
         [orderId, station.id],
       );
       const [row]: StateRow[] = await em.query(
-        `SELECT order_id, station_id, stage, done_items, bumped_at, updated_at FROM kitchen_ticket
+        `SELECT order_id, station_id, stage, done_items, bumped_at, updated_at, recalled FROM kitchen_ticket
          WHERE order_id = $1 AND station_id = $2 FOR UPDATE`,
         [orderId, station.id],
       );
-      const state = { stage: Math.min(row!.stage, last), done: json(row!.done_items), bumped: false };
+      const state = {
+        stage: Math.min(row!.stage, last),
+        done: json(row!.done_items),
+        bumped: false,
+        recalled: row!.recalled,
+      };
       const now = this.clock.now();
       let current = row!;
       if (apply(state, last, indices)) {
         const [updated] = rowsOf(
           await em.query(
             `UPDATE kitchen_ticket SET stage = $3, done_items = $4::jsonb, updated_at = $5::timestamptz,
-             bumped_at = CASE WHEN $6::boolean THEN $5::timestamptz ELSE bumped_at END
+             bumped_at = CASE WHEN $6::boolean THEN $5::timestamptz ELSE bumped_at END, recalled = $7
            WHERE order_id = $1 AND station_id = $2
-           RETURNING order_id, station_id, stage, done_items, bumped_at, updated_at`,
-            [orderId, station.id, state.stage, JSON.stringify(state.done), now.toISOString(), state.bumped],
+           RETURNING order_id, station_id, stage, done_items, bumped_at, updated_at, recalled`,
+            [
+              orderId,
+              station.id,
+              state.stage,
+              JSON.stringify(state.done),
+              now.toISOString(),
+              state.bumped,
+              state.recalled,
+            ],
           ),
         );
         current = updated as unknown as StateRow;

@@ -201,10 +201,35 @@ export const preparationStationInput = z.object({
   position: z.number().int().min(0).max(10_000).default(0),
 });
 
+/** Limits of a branch's kitchen stages (2 to 6 names, each at most 40 characters, no name twice). */
+export const KITCHEN_STAGES_MIN = 2;
+export const KITCHEN_STAGES_MAX = 6;
+export const KITCHEN_STAGE_NAME_MAX = 40;
+
 /** A branch's kitchen settings (`PUT /api/kitchen/{branchId}/settings`). */
 export const kitchenSettingsInput = z
   .object({
-    stages: z.array(z.string().trim().min(1).max(40)).min(2).max(6),
+    stages: z.array(z.string().trim().min(1).max(KITCHEN_STAGE_NAME_MAX)).superRefine((stages, ctx) => {
+      // The last stage takes a ticket off the display, so a kitchen needs one before it to work in.
+      if (stages.length < KITCHEN_STAGES_MIN)
+        ctx.addIssue({
+          code: 'custom',
+          message: `Bitte mindestens ${KITCHEN_STAGES_MIN} Stufen angeben: die letzte nimmt den Bon vom Display.`,
+        });
+      if (stages.length > KITCHEN_STAGES_MAX)
+        ctx.addIssue({ code: 'custom', message: `Höchstens ${KITCHEN_STAGES_MAX} Stufen sind möglich.` });
+      const seen = new Set<string>();
+      stages.forEach((name, index) => {
+        const key = name.trim().toLocaleLowerCase('de');
+        if (key && seen.has(key))
+          ctx.addIssue({
+            code: 'custom',
+            message: `Die Stufe „${name.trim()}“ gibt es schon.`,
+            path: [index],
+          });
+        seen.add(key);
+      });
+    }),
     warnMinutes: z.number().int().min(1).max(600),
     lateMinutes: z.number().int().min(1).max(600),
     readyWhenDone: z.boolean(),

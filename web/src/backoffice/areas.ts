@@ -43,6 +43,8 @@ export interface AreaScreen {
 export const AREA_SCREENS: readonly AreaScreen[] = [
   // DSGVO Art. 15 and 17: administrators only, as the API (docs/decisions/privacy.md).
   { area: 'settings', path: 'privacy', label: 'Auskunft und Löschung', needs: 'privacy' },
+  // The kitchen display's stages and colours per branch (docs/decisions/kitchen.md).
+  { area: 'branches', path: 'kitchen', label: 'Küche', needs: 'organisation' },
 ];
 
 /** The hand-written screens of an area the roles may use, in tab order. */

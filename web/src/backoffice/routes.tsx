@@ -15,6 +15,7 @@ import { ReviewsPage } from './orders/ReviewsPage';
 import { SoldOutPage } from './orders/SoldOutPage';
 import { AreaPlaceholderPage } from './pages/AreaPlaceholderPage';
 import { LoginPage } from './pages/LoginPage';
+import { KitchenSettingsPage } from './kitchen/KitchenSettingsPage';
 import { PrivacyPage } from './privacy/PrivacyPage';
 import { SignedInShell } from './shell/SignedInShell';
 import { BackofficeStoresProvider } from './stores';
@@ -88,6 +89,7 @@ export const BACKOFFICE_ROUTES: RouteObject[] = [
               { index: true, element: <AreaIndex area={area.path} /> },
               ...(area.path === 'branches'
                 ? [
+                    { path: 'kitchen', element: <KitchenSettingsPage /> },
                     {
                       path: 'tables/qr-codes',
                       element: (

@@ -10,6 +10,7 @@ import { YES_NO_OPTIONS } from './descriptions';
 import { entityFeatureOf } from './feature';
 import { formatCell } from './format';
 import { rowTitle } from './RefOptionsStore';
+import { rowCells } from './rowCells';
 import { labelOf } from './schema';
 import type { EntityDescription } from './types';
 
@@ -31,6 +32,8 @@ export const EntityListPage = observer(function EntityListPage({
   const titleId = `list-title-${description.path}`;
   const writable = mayWrite(description, root.auth.roles);
   const Panel = description.listPanel ? listPanels[description.listPanel] : undefined;
+  const extra = description.rowCell ? rowCells[description.rowCell] : undefined;
+  const RowCell = extra?.visible(root.auth.roles) ? extra : undefined;
 
   useEffect(() => {
     void list.load();
@@ -78,6 +81,11 @@ export const EntityListPage = observer(function EntityListPage({
       {Panel && (
         <Suspense fallback={null}>
           <Panel />
+        </Suspense>
+      )}
+      {RowCell && (
+        <Suspense fallback={null}>
+          <RowCell.Panel />
         </Suspense>
       )}
       {hasFilters && (
@@ -166,6 +174,7 @@ export const EntityListPage = observer(function EntityListPage({
                   </th>
                 ))}
                 {description.readOnly && <th scope="col">Änderungen</th>}
+                {RowCell && <th scope="col">{RowCell.label}</th>}
               </tr>
             </thead>
             <tbody>
@@ -193,6 +202,13 @@ export const EntityListPage = observer(function EntityListPage({
                           {JSON.stringify(row.changes ?? {}, null, 2)}
                         </pre>
                       </details>
+                    </td>
+                  )}
+                  {RowCell && (
+                    <td>
+                      <Suspense fallback={null}>
+                        <RowCell.Cell row={row} />
+                      </Suspense>
                     </td>
                   )}
                 </tr>

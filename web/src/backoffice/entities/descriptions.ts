@@ -153,6 +153,8 @@ export const ENTITY_DESCRIPTIONS: readonly EntityDescription[] = [
     permission: 'catalog',
     plural: 'Produkte',
     singular: 'Produkt',
+    // "Ausverkauft" per branch in one tap (docs/decisions/kitchen.md).
+    rowCell: 'productSoldOut',
     // A new product starts at the market's standard VAT rate; the reduced ones are one click away.
     newValues: (market) => {
       const rate = defaultVatRate(market);

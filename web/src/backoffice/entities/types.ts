@@ -141,4 +141,6 @@ export interface EntityDescription {
   listLinks?: readonly { label: string; to: (filters: Readonly<Record<string, string>>) => string }[];
   /** A panel of its own above the list, by its key in `../timeclock/panels.tsx` (`timeSheets`). */
   listPanel?: string;
+  /** A column with a panel of its own, by its key in `./rowCells.tsx` (`productSoldOut`). */
+  rowCell?: string;
 }

@@ -132,6 +132,25 @@ export class SoldOutBoardStore {
     );
   }
 
+  /** The mark of the whole product that counts at `now`, if any. */
+  productEntry(productId: number, now: Date): SoldOutEntry | null {
+    return (
+      activeSoldOut(this.entries, now).find((e) => e.product.id === productId && e.option === null) ?? null
+    );
+  }
+
+  /** One tap in the product list: the whole product sold out (with the chosen end), or available again. */
+  toggleProduct(productId: number, now: Date): Promise<boolean> {
+    const entry = this.productEntry(productId, now);
+    if (entry) return this.release(entry.id);
+    return this.send(() =>
+      this.api.post(`/api/branches/${this.branchId}/sold-out`, {
+        product: { id: productId },
+        until: this.until,
+      }),
+    );
+  }
+
   /** "Wieder verfügbar". */
   release(entryId: string): Promise<boolean> {
     return this.send(() => this.api.delete(`/api/branches/${this.branchId}/sold-out/${entryId}`));
