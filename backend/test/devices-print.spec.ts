@@ -1,6 +1,6 @@
 import { Device } from '../src/devices/device.entity.js';
 import { hashDeviceKey } from '../src/devices/device-key.service.js';
-import { PRINT_LEASE_MS } from '../src/devices/device-jobs.service.js';
+import { PRINT_LEASE_MS } from '../src/printing/print-jobs.service.js';
 import { Job } from '../src/jobs/job.entity.js';
 import { type Demo, loadDemo, NOON, ORDER_TEST_ENV, postOrder, takeaway } from './orders.fixtures.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
