@@ -30,6 +30,7 @@ import { OperationsModule } from './operations/operations.module.js';
 import { CheckoutModule } from './checkout/checkout.module.js';
 import { OrdersModule } from './orders/orders.module.js';
 import { PaymentsModule } from './payments/payments.module.js';
+import { PrintingModule } from './printing/printing.module.js';
 import { PrivacyModule } from './privacy/privacy.module.js';
 import { BackupModule } from './backup/backup.module.js';
 import { tableResource } from './tables/table.resource.js';
@@ -69,6 +70,8 @@ export const FEATURE_MODULES = [
   KitchenModule,
   PrivacyModule,
   BackupModule,
+  // Before devices: `GET /api/devices/printing/status` must match before `GET /api/devices/:id/status`.
+  PrintingModule,
   DevicesModule,
   AppManifestModule,
   AnalyticsModule,

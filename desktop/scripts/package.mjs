@@ -21,6 +21,9 @@ function fail(code, sentence) {
 const run = (cmd, args) =>
   spawnSync(cmd, args, { cwd: root, stdio: 'inherit', shell: process.platform === 'win32' }).status ?? 1;
 
+// The shell imports @ordering/common (receipt shapes, money, units): its dist/ is packed with it.
+if (run('npm', ['run', 'build', '-w', 'common', '--silent']) !== 0)
+  fail(1, 'Der Build von common ist fehlgeschlagen (npm run build -w common) / the common build failed.');
 if (run('npm', ['run', 'build', '-w', 'desktop', '--silent']) !== 0)
   fail(1, 'Der Desktop-Build ist fehlgeschlagen (npm run build -w desktop) / the desktop build failed.');
 

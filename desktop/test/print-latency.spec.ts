@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Device } from '../../backend/src/devices/device.entity.js';
+import { EventStreamHub } from '../../backend/src/events/event-stream.hub.js';
 import { hashDeviceKey } from '../../backend/src/devices/device-key.service.js';
 import {
   type Demo,
@@ -20,6 +21,7 @@ import { JobJournal } from '../src/main/terminal/journal.js';
 import { NetworkPrinter } from '../src/main/terminal/printer.js';
 import { Terminal } from '../src/main/terminal/terminal.js';
 import { FakePrinter } from './fake-printer.js';
+import { until } from './support/printing-world.js';
 
 const ORDERS = Number(process.env.BENCH_PRINT_ORDERS ?? 20);
 const BURST = Number(process.env.BENCH_PRINT_BURST ?? 10);
@@ -60,7 +62,9 @@ describe('print latency: order created → last receipt byte', () => {
       pollIntervalMs: 5000, // the default: latency comes from the event stream, not from polling
     });
     await terminal.start();
-    await new Promise((r) => setTimeout(r, 300)); // the stream is attached
+    // The terminal's event stream is attached when the hub holds its client (it is the only one).
+    const hub = t.app.get(EventStreamHub);
+    await until(() => hub.size > 0, 'the terminal on the event stream', 10_000);
   }, 60_000);
   afterAll(async () => {
     await terminal?.stop();

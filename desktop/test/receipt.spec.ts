@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { renderJob } from '../src/main/terminal/receipt.js';
+import { formatDecimal, toCents, unitLabel } from '@ordering/common';
+import { money, renderJob, unitText } from '../src/main/terminal/receipt.js';
 import type { PrintJob, PrinterSettings } from '../src/main/terminal/types.js';
 import { Decoder, type FakeReceipt } from './fake-printer.js';
 
@@ -103,10 +104,38 @@ describe('receipt (decoded by the fake printer)', () => {
     expect(star!.large).toEqual(epson.large);
   });
 
+  it("prints each item's unit with common's label (serving: Portion, not the old Port.) and its money format", () => {
+    const order = takeaway.order!;
+    const [first, ...others] = order.items;
+    const job: PrintJob = {
+      ...takeaway,
+      order: {
+        ...order,
+        items: [
+          { ...first!, unit: 'serving', amount: 2, price: 1234.5 },
+          { ...first!, unit: 'person', amount: 1, price: 19.9 },
+          { ...first!, unit: 'm2', amount: 1.5, price: 7 },
+          ...others,
+        ],
+      },
+    };
+    const [r] = decode(renderJob(job, settings('epson')));
+    const line = `2 ${unitLabel('serving')} ${first!.name}`;
+    expect(line).toBe('2 Portion Wiener Schnitzel vom Kalb');
+    expect(r!.lines).toContain(line.padEnd(48 - '1.234,50'.length) + '1.234,50');
+    expect(r!.text).toContain(`1 ${unitLabel('person')} ${first!.name}`);
+    expect(r!.text).toContain(`1,5 m² ${first!.name}`);
+    expect(r!.text).not.toContain('Port.');
+    expect(unitText('serving')).toBe(unitLabel('serving'));
+    expect(unitText('bundle')).toBe('bundle'); // a code common does not know prints as it is
+    for (const value of [0, 0.005, 19.9, -3.1, 1234567.891])
+      expect(money(value)).toBe(formatDecimal(toCents(value)));
+  });
+
   it('marks a reprint after a crash as KOPIE, and prints a test page', () => {
     const [copy] = decode(renderJob(takeaway, settings('epson'), { copy: true }));
     expect(copy!.lines.slice(0, 2)).toEqual(['*** KOPIE ***', 'evtl. bereits gedruckt']);
-    const test = { ...takeaway, id: 99, kind: 'test' as const, reason: 'test', order: null };
+    const test = { ...takeaway, id: 99, kind: 'test' as const, reason: 'test' as const, order: null };
     const [page] = decode(renderJob(test, settings('epson')));
     expect(page!.text).toContain('TESTSEITE');
     expect(page!.text).toContain('Umlaute: äöü ÄÖÜ ß €');

@@ -11,7 +11,7 @@ import { isOnline, maskedKey } from '../core/device-presence.js';
 import { DigitalSignageDevice } from '../operations/signage/digital-signage-device.entity.js';
 import { DigitalSignageStream } from '../operations/signage/digital-signage-stream.entity.js';
 import { DeviceLog } from './device-log.entity.js';
-import type { AuthenticatedDevice } from './device-jobs.service.js';
+import type { AuthenticatedDevice } from './device-heartbeat.service.js';
 import { DevicePairingService } from './device-pairing.service.js';
 
 export { DEVICE_ONLINE_MS as ONLINE_WITHIN_MS } from '../core/device-presence.js';

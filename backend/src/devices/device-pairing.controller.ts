@@ -13,7 +13,7 @@ import { Allow, Ctx, ForDevices, Public } from '../core/decorators.js';
 import type { RequestContext } from '../core/request-context.js';
 import { parseId } from '../core/input.js';
 import { DeviceCommandsService } from './device-commands.service.js';
-import { deviceOf } from './device-jobs.service.js';
+import { deviceOf } from './device-heartbeat.service.js';
 import { DevicePairingService } from './device-pairing.service.js';
 
 const data = (properties: Record<string, unknown>): ApiResponseNoStatusOptions =>
@@ -145,7 +145,8 @@ export class DevicePairingController {
   @Get('me/signage')
   @ApiBearerAuth()
   @ApiOperation({
-    summary: 'Signage-Gerät: sein Bildschirm (TV) und dessen Stream mit den gültigen Segmenten in Abspielfolge',
+    summary:
+      'Signage-Gerät: sein Bildschirm (TV) und dessen Stream mit den gültigen Segmenten in Abspielfolge',
   })
   @ApiOkResponse(
     data({

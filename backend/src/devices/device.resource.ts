@@ -6,7 +6,6 @@ import { deviceNow, isOnline, maskedKey } from '../core/device-presence.js';
 import { DEVICE_SETTINGS, printerStateText } from './device-settings.js';
 import { Device } from './device.entity.js';
 
-
 export const deviceResource = defineResource({
   path: 'devices',
   entity: Device,

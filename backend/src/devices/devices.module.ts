@@ -2,10 +2,9 @@ import { Module } from '@nestjs/common';
 import { Clock } from '../core/clock.js';
 import { ResourceModule } from '../crud/resource.module.js';
 import { EventsModule } from '../events/events.module.js';
-import { JobsModule } from '../jobs/jobs.module.js';
 import { DeviceCommandsService } from './device-commands.service.js';
-import { DeviceJobsController } from './device-jobs.controller.js';
-import { DeviceJobsService } from './device-jobs.service.js';
+import { DeviceHeartbeatController } from './device-heartbeat.controller.js';
+import { DeviceHeartbeatService } from './device-heartbeat.service.js';
 import { DevicePairingController } from './device-pairing.controller.js';
 import { DevicePairingService } from './device-pairing.service.js';
 import { DeviceKeyController } from './device-key.controller.js';
@@ -15,12 +14,12 @@ import { deviceResource } from './device.resource.js';
 
 /**
  * Devices, one home: the records and their settings (`/api/devices`), their keys, and the terminals' side:
- * pairing, heartbeat, print jobs handed out and acknowledged, test pages and notifications, logs.
+ * pairing, heartbeat, test notifications, logs. Their print jobs are printing's (`printing/`).
  */
 @Module({
-  imports: [JobsModule, EventsModule, ResourceModule.for('Devices', [deviceResource])],
-  controllers: [DeviceKeyController, DeviceJobsController, DevicePairingController],
-  providers: [DeviceKeyService, DeviceJobsService, DevicePairingService, DeviceCommandsService],
+  imports: [EventsModule, ResourceModule.for('Devices', [deviceResource])],
+  controllers: [DeviceKeyController, DeviceHeartbeatController, DevicePairingController],
+  providers: [DeviceKeyService, DeviceHeartbeatService, DevicePairingService, DeviceCommandsService],
 })
 export class DevicesModule {
   constructor(clock: Clock) {

@@ -39,7 +39,6 @@ import {
 import { customerChanges, type OrderEvent } from './order-events.js';
 import { auditOrderJson, orderEvent, publicOrderJson, staffOrderJson } from './order-json.js';
 import { isPendingPayment } from './order-payment.js';
-import { assertPrintingDevice } from './order-printing.js';
 import { partLabels, pricedProduct, storedItem, totalsOfItems } from './order-pricing.js';
 import { Order } from './order.entity.js';
 import { Branch } from '../branches/branch.entity.js';
@@ -293,14 +292,15 @@ export class OrdersService {
 
   /**
    * `POST /api/orders/{id}/print`: asks for the receipt, the kitchen ticket or the item labels (the print
-   * job follows from the event), on one chosen device or on whichever of the branch's prints first.
-   * @throws DomainError validation at `device` when it is not a paired printing device of the order's branch.
+   * job follows from the event: printing checks the chosen device and writes it), on one chosen device or
+   * on whichever of the branch's prints first.
+   * @throws DomainError validation at `device` (from printing's subscriber, rolling the request back) when
+   *   it is not a paired printing device of the order's branch.
    */
   async print(ctx: RequestContext, id: number, body?: unknown) {
     const { kind, deviceId } = parseInput(printRequestSchema, body ?? null);
     return this.connection.withTransaction(ctx, async (em) => {
       const order = await loadForStaff(em, ctx, id, false);
-      if (deviceId !== null) await assertPrintingDevice(em, order.branchId, deviceId);
       await this.audit(ctx, order, auditOrderJson(order), kind === 'receipt' ? 'print' : `print-${kind}`);
       await this.events.publish(ctx, 'order.print', { ...orderEvent(order), print: { kind, deviceId } });
       return staffOrderJson(order);

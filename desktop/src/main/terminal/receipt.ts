@@ -1,5 +1,6 @@
 // The German receipt and the kitchen ticket of a print job, as ESC/POS bytes built with
 // node-thermal-printer (EPSON or STAR command set). Pure: job in, bytes out.
+import { formatDecimal, isUnitCode, toCents, unitLabel } from '@ordering/common';
 import thermal from 'node-thermal-printer';
 import type { PrintJob, PrinterSettings, ReceiptItem, ReceiptOrder } from './types.js';
 
@@ -22,18 +23,17 @@ export interface RenderOptions {
   timeZone?: string;
 }
 
-const UNITS: Record<string, string> = {
-  piece: 'Stk.',
-  serving: 'Port.',
-  pair: 'Paar',
-  person: 'Pers.',
-};
+/** A unit code's label as common writes it everywhere (`serving` → `Portion`); an unknown code as it is. */
+export function unitText(unit: string): string {
+  return isUnitCode(unit) ? unitLabel(unit) : unit;
+}
 
-/** `1234.5` → `1.234,50` (no currency sign per line: the receipt names the currency once, "SUMME €"). */
+/**
+ * `1234.5` → `1.234,50`: common's money format without the currency sign (the receipt names the currency
+ * once, "SUMME €"), rounded to the cent as common rounds.
+ */
 export function money(value: number): string {
-  const [int, dec] = Math.abs(value).toFixed(2).split('.');
-  const grouped = int!.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return `${value < 0 ? '-' : ''}${grouped},${dec}`;
+  return formatDecimal(toCents(value));
 }
 
 /** `1.5` → `1,5`, `2` → `2`. */
@@ -339,7 +339,7 @@ function renderTicket(job: PrintJob, printer: PrinterSettings, options: RenderOp
   }
 
   function printItem(item: ReceiptItem): void {
-    const unit = UNITS[item.unit] ?? item.unit;
+    const unit = unitText(item.unit);
     const label = `${amountText(item.amount)} ${unit} ${item.name}`;
     p.bold(kitchen);
     if (kitchen || item.isPriceHidden) for (const l of wrap(label, width)) text(l);
@@ -374,7 +374,7 @@ export function renderLabels(
   const fit = (text: string) => printable(text).slice(0, cell).padEnd(cell);
   const ticket = order.ticketNumber != null ? `Nr. ${order.ticketNumber}` : `#${order.id}`;
   const labels: string[][] = order.items.map((item) => {
-    const what = `${amountText(item.amount)} ${UNITS[item.unit] ?? item.unit} ${item.name}`;
+    const what = `${amountText(item.amount)} ${unitText(item.unit)} ${item.name}`;
     if (layout === 'compact')
       return [`${order.ticketNumber ?? order.id} ${amountText(item.amount)}x ${item.name}`];
     const wrapped = wrap(what, cell);

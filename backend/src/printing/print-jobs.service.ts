@@ -1,23 +1,23 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { PRINT_KINDS, type PrintKind } from '@ordering/common';
+import type { PrintBranch, PrintJob } from '@ordering/common';
 import type { EntityManager } from 'typeorm';
-import { z } from 'zod';
 import { In } from 'typeorm';
 import type { AppConfig } from '../env/config.js';
 import { Clock } from '../core/clock.js';
 import { DomainError } from '../core/errors.js';
 import { HTTP_MESSAGES } from '../core/messages.js';
-import { parseInput } from '../core/validation.js';
-import type { AuthDevice, RequestContext } from '../core/request-context.js';
+import type { RequestContext } from '../core/request-context.js';
 import { APP_CONFIG } from '../core/tokens.js';
 import { TransactionalConnection } from '../core/transaction.js';
-import { EventLogWriter, PRINT_WITHDRAWN } from '../events/event-log.writer.js';
-import { JobQueue, rowsOf } from '../jobs/job-queue.service.js';
-import { Device } from './device.entity.js';
+import { rowsOf } from '../jobs/job-queue.service.js';
+import type { AuthenticatedDevice } from '../devices/device-heartbeat.service.js';
+import { Device } from '../devices/device.entity.js';
 import { isOnline } from '../core/device-presence.js';
-import { type PrinterState, printerStateSchema, printerStateText } from './device-settings.js';
-import { staffOrderJson } from '../orders/order-json.js';
+import { type PrinterState, printerStateText } from '../devices/device-settings.js';
 import { Order } from '../orders/order.entity.js';
+import { printJobJson } from './print-job-json.js';
+import { HAS_PRINTER_SQL, PRINT_WITHDRAWN, PRINTS_NEW_SQL } from './print-rules.js';
+import { PrintingService } from './printing.service.js';
 
 /**
  * How long a print job handed to a device stays its own: within the lease no other device of the branch
@@ -31,26 +31,6 @@ const BATCH = 50;
 const holder = (deviceId: number) => `device:${deviceId}`;
 
 const NOT_FOUND = 'Druckauftrag wurde nicht gefunden.';
-
-/** The heartbeat's body: what the terminal knows about its printer (optional; older terminals send none). */
-const heartbeatSchema = z.object({ printer: printerStateSchema.nullish() });
-
-/** The device a request authenticated with its key (`Authorization: Bearer <device key>`). */
-export type AuthenticatedDevice = Pick<AuthDevice, 'id' | 'branchId'>;
-
-/**
- * The device on the context (the guard's device authenticator put it there for a `@ForDevices` route).
- * @throws DomainError unauthorized (no device: never on such a route).
- */
-export function deviceOf(ctx: RequestContext): AuthDevice {
-  if (!ctx.device) throw new DomainError('unauthorized', HTTP_MESSAGES.unauthorized);
-  return ctx.device;
-}
-
-/** The document staff asked for (`kind` of the job; none: the receipt, as every job before it had). */
-function requestedKind(payload: Record<string, unknown>): PrintKind {
-  return (PRINT_KINDS as readonly unknown[]).includes(payload.kind) ? (payload.kind as PrintKind) : 'receipt';
-}
 
 /** A printing device as the board and the print button see it. */
 export interface PrintingDeviceView {
@@ -69,28 +49,6 @@ export interface PrintingDeviceView {
   printerStatus: string | null;
 }
 
-/** What a terminal needs to print a job without asking again: the order, the shop and branch names. */
-export interface PrintJobView {
-  id: number;
-  /**
-   * `receipt`: an order's receipt; `kitchen`: its kitchen ticket (no prices); `labels`: one label per item
-   * (both only on staff's request); `cancellation`: the "STORNIERT" slip of an order cancelled after its
-   * receipt printed here; `test`: the test page of `POST /api/devices/{id}/test/print`.
-   */
-  kind: PrintKind | 'cancellation' | 'test';
-  /** `created` (new order), `requested` (staff asked to print), `cancelled`, `test`. */
-  reason: string;
-  createdAt: string;
-  /** How often the job was handed out (1 on the first). */
-  attempts: number;
-  leasedUntil: string;
-  publicUrl: string;
-  shop: { name: string };
-  branch: { id: number; name: string; street: string; zipCode: string; city: string; phone: string } | null;
-  /** The staff view of the order as `GET /api/orders/{id}` answers it (null for a test page). */
-  order: Record<string, unknown> | null;
-}
-
 /**
  * The device side of print jobs (see docs/decisions/printing.md): a device fetches the pending `print`
  * jobs of its branch (each handed out is leased to it for {@link PRINT_LEASE_MS}) and acknowledges each
@@ -99,65 +57,13 @@ export interface PrintJobView {
  * claims types it has handlers for and only ever touches `running` rows otherwise, leaves them alone.
  */
 @Injectable()
-export class DeviceJobsService {
+export class PrintJobsService {
   constructor(
     private readonly connection: TransactionalConnection,
     private readonly clock: Clock,
-    private readonly jobs: JobQueue,
-    private readonly eventLog: EventLogWriter,
+    private readonly printing: PrintingService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
-
-  /** `POST /api/devices/me/heartbeat`: `lastSeenAt` = now; answers the device, its settings and whether logs are wanted. */
-  async heartbeat(ctx: RequestContext, device: AuthenticatedDevice, body?: unknown) {
-    const { printer } = parseInput(heartbeatSchema, body ?? {});
-    return this.connection.withTransaction(ctx, async (em) => {
-      const now = this.clock.now();
-      const before = await em.findOneOrFail(Device, { where: { id: device.id } });
-      await em.update(
-        Device,
-        { id: device.id },
-        { lastSeenAt: now, ...(printer ? { printerState: printer, printerStateAt: now } : {}) },
-      );
-      const cameOnline = !isOnline(before.lastSeenAt, now);
-      const changed = printer && JSON.stringify(printer) !== JSON.stringify(before.printerState);
-      if ((changed || cameOnline) && device.branchId !== null) {
-        // The board and the back office learn it at once (the device list reads the same fields).
-        const state = printer ?? before.printerState;
-        await this.eventLog.append(ctx, em, {
-          type: 'device.status',
-          branchId: device.branchId,
-          orderUid: null,
-          payload: {
-            deviceId: device.id,
-            name: before.name || before.identifier,
-            connection: 'online',
-            printerState: state,
-            printerStatus: state ? printerStateText(state) : null,
-          },
-          publicPayload: null,
-        });
-      }
-      const row = await em.findOneOrFail(Device, { where: { id: device.id }, relations: { branch: true } });
-      const open: unknown[] = await em.query(
-        `SELECT 1 FROM device_log WHERE device_id = $1 AND uploaded_at IS NULL LIMIT 1`,
-        [device.id],
-      );
-      return {
-        id: row.id,
-        identifier: row.identifier,
-        name: row.name,
-        type: row.type,
-        branch: row.branch
-          ? { id: row.branch.id, identifier: row.branch.identifier, name: row.branch.name }
-          : null,
-        settings: row.settings,
-        lastSeenAt: row.lastSeenAt,
-        /** Staff asked for the logs (`request-device-logs`) and the terminal has not uploaded them yet. */
-        logsRequested: open.length > 0,
-      };
-    });
-  }
 
   /**
    * `GET /api/devices/me/jobs`: the branch's pending print jobs that no other device holds (and test pages
@@ -165,7 +71,7 @@ export class DeviceJobsService {
    * (again on every fetch while it is unacknowledged). Two devices fetching at once never get the same
    * job (`FOR UPDATE SKIP LOCKED`).
    */
-  async fetch(ctx: RequestContext, device: AuthenticatedDevice): Promise<PrintJobView[]> {
+  async fetch(ctx: RequestContext, device: AuthenticatedDevice): Promise<PrintJob[]> {
     if (device.branchId === null) return [];
     return this.connection.withTransaction(ctx, async (em) => {
       const now = this.clock.now();
@@ -174,7 +80,7 @@ export class DeviceJobsService {
       // written after it was paired: a new terminal does not print the backlog (it prints on request).
       const [self] = rowsOf(
         await em.query(
-          `SELECT type = 'printer' OR type = 'kiosk' OR (settings ->> 'autoPrint')::boolean IS TRUE AS prints_new,
+          `SELECT ${PRINTS_NEW_SQL} AS prints_new,
                   coalesce(prints_after_job, 0) AS prints_after
            FROM device WHERE id = $1`,
           [device.id],
@@ -216,7 +122,7 @@ export class DeviceJobsService {
       );
       const shop = await this.shopName(em);
       const branch = await this.branchOf(em, device.branchId!);
-      const views: PrintJobView[] = [];
+      const views: PrintJob[] = [];
       for (const row of rows) {
         const payload = row.payload as Record<string, unknown>;
         const isTest = payload.reason === 'test';
@@ -234,18 +140,9 @@ export class DeviceJobsService {
           );
           continue;
         }
-        views.push({
-          id: Number(row.id),
-          kind: isTest ? 'test' : payload.reason === 'cancelled' ? 'cancellation' : requestedKind(payload),
-          reason: String(payload.reason ?? 'created'),
-          createdAt: new Date(row.created_at as string).toISOString(),
-          attempts: Number(row.attempts),
-          leasedUntil: until.toISOString(),
-          publicUrl: this.config.publicUrl,
-          shop: { name: shop },
-          branch,
-          order: order ? staffOrderJson(order) : null,
-        });
+        views.push(
+          printJobJson(row, until, { publicUrl: this.config.publicUrl, shopName: shop, branch, order }),
+        );
       }
       return views;
     });
@@ -279,7 +176,7 @@ export class DeviceJobsService {
       // of a cancelled order, so it gets the "STORNIERT" slip as well.
       if (row.status === 'failed' && row.last_error === PRINT_WITHDRAWN) {
         const job = row.payload as { orderId: number; uid: string; branchId: number };
-        await this.eventLog.printCancellation(ctx, em, { ...job, deviceId: device.id });
+        await this.printing.printCancellation(ctx, em, { ...job, deviceId: device.id });
       }
       const now = this.clock.now();
       await em.query(
@@ -305,20 +202,7 @@ export class DeviceJobsService {
         throw new DomainError('forbidden', HTTP_MESSAGES.forbidden);
       if (!device.branch)
         throw new DomainError('validation', 'Das Gerät ist keiner Filiale zugeordnet.', 'branch');
-      const payload = {
-        reason: 'test',
-        branchId: device.branch.id,
-        deviceId: device.id,
-        requestedBy: ctx.user?.username ?? null,
-      };
-      const jobId = (await this.jobs.enqueue(ctx, 'print', payload))!;
-      await this.eventLog.append(ctx, em, {
-        type: 'print.job',
-        branchId: device.branch.id,
-        orderUid: null,
-        payload: { jobId, ...payload },
-        publicPayload: null,
-      });
+      const jobId = await this.printing.printTestPage(ctx, em, device.branch.id, device.id);
       return { jobId, deviceId: device.id };
     });
   }
@@ -331,10 +215,10 @@ export class DeviceJobsService {
     const rows: Array<Record<string, unknown>> = await this.connection.manager(ctx).query(
       `SELECT id, identifier, name, type, branch_id, last_seen_at, printer_state, printer_state_at,
               api_key_hash IS NOT NULL AS paired,
-              type = 'printer' OR type = 'kiosk' OR (settings ->> 'autoPrint')::boolean IS TRUE AS prints_new
+              ${PRINTS_NEW_SQL} AS prints_new
        FROM device
        WHERE is_enabled AND branch_id IS NOT NULL AND ($1::int IS NULL OR branch_id = $1)
-         AND (type = 'printer' OR jsonb_typeof(settings -> 'printer') = 'object')
+         AND ${HAS_PRINTER_SQL}
        ORDER BY branch_id, identifier`,
       [branchId],
     );
@@ -366,7 +250,7 @@ export class DeviceJobsService {
     return rows[0]?.shop_name ?? '';
   }
 
-  private async branchOf(em: EntityManager, id: number): Promise<PrintJobView['branch']> {
+  private async branchOf(em: EntityManager, id: number): Promise<PrintBranch | null> {
     const rows: Array<Record<string, string>> = await em.query(
       `SELECT id, name, street, zip_code, city, phone FROM branch WHERE id = $1`,
       [id],

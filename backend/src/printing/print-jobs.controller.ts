@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import {
   ApiBearerAuth,
   type ApiResponseNoStatusOptions,
@@ -11,7 +11,8 @@ import {
 import { Allow, Ctx, ForDevices } from '../core/decorators.js';
 import type { RequestContext } from '../core/request-context.js';
 import { parseId } from '../core/input.js';
-import { deviceOf, DeviceJobsService } from './device-jobs.service.js';
+import { deviceOf } from '../devices/device-heartbeat.service.js';
+import { PrintJobsService } from './print-jobs.service.js';
 
 const data = (
   properties: Record<string, unknown>,
@@ -43,38 +44,14 @@ const printJobSchema = {
 };
 
 /**
- * The terminal's routes (`Authorization: Bearer <device key>`, checked by the guard's device
- * authenticator: 401 without a valid key, 403 for a device type without the scope): heartbeat, print jobs
- * and their acknowledgement (printing devices only); and the staff route that sends a device a test page.
+ * The terminals' print routes (`Authorization: Bearer <device key>`, checked by the guard's device
+ * authenticator: 401 without a valid key, 403 for a device without the `print` scope): print jobs and
+ * their acknowledgement; and staff's routes: the printing devices' status and a device's test page.
  */
 @ApiTags('devices')
 @Controller('devices')
-export class DeviceJobsController {
-  constructor(private readonly jobs: DeviceJobsService) {}
-
-  @ForDevices('device')
-  @Post('me/heartbeat')
-  @HttpCode(200)
-  @ApiBearerAuth()
-  @ApiOperation({
-    summary:
-      'Gerät meldet sich (setzt lastSeenAt, optional den Druckerzustand { printer: { state, paperNearEnd, queued } }) und erhält seine Einstellungen',
-  })
-  @ApiOkResponse(
-    data({
-      id: { type: 'integer' },
-      identifier: { type: 'string' },
-      name: { type: 'string' },
-      type: { type: 'string' },
-      branch: { type: 'object', nullable: true },
-      settings: { type: 'object' },
-      lastSeenAt: { type: 'string', format: 'date-time' },
-      logsRequested: { type: 'boolean', description: 'true: POST /api/devices/me/logs hochladen' },
-    }),
-  )
-  async heartbeat(@Ctx() ctx: RequestContext, @Body() body: unknown) {
-    return this.jobs.heartbeat(ctx, deviceOf(ctx), body);
-  }
+export class PrintJobsController {
+  constructor(private readonly jobs: PrintJobsService) {}
 
   @ForDevices('print')
   @Get('me/jobs')
