@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { PRINT_KINDS, type PrintKind } from '@ordering/common';
+import { PRINT_KINDS, type PrintKind, type StaffOrder } from '@ordering/common';
 import type { EntityManager } from 'typeorm';
 import { z } from 'zod';
 import { In } from 'typeorm';
@@ -92,7 +92,7 @@ export interface PrintJobView {
   shop: { name: string };
   branch: { id: number; name: string; street: string; zipCode: string; city: string; phone: string } | null;
   /** The staff view of the order as `GET /api/orders/{id}` answers it (null for a test page). */
-  order: Record<string, unknown> | null;
+  order: StaffOrder | null;
 }
 
 /**
