@@ -12,3 +12,4 @@ export * from './withdrawal.js';
 export * from './sold-out.js';
 export * from './signage.js';
 export * from './kitchen.js';
+export * from './errors.js';
