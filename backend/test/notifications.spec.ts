@@ -1,3 +1,4 @@
+import type { StaffOrder } from '@ordering/common';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { EventBus } from '../src/core/events.js';
@@ -334,7 +335,7 @@ describe('order notifications: German e-mail over real SMTP and SMS over HTTP', 
         uid,
         branchId: demo.vienna.id,
         // Items that are not a list: the templates throw on them.
-        order: { uid, hash: 'x', email: 'kaputt@example.at', items: 'kaputt' as unknown as [] },
+        order: { uid, hash: 'x', email: 'kaputt@example.at', items: 'kaputt' } as unknown as StaffOrder,
       });
     });
     const logged = await t.dataSource.query(

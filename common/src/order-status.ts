@@ -21,12 +21,15 @@
  *
  * @packageDocumentation
  */
-import type { Order, OrderFlags, OrderStatusAction, Questionnaire } from './contract/order.js';
+import type {
+  CustomerOrderStatus,
+  Order,
+  OrderFlags,
+  OrderStatusAction,
+  Questionnaire,
+  StaffOrderState,
+} from './contract/order.js';
 import { t, type MessageKey } from './i18n/de.js';
-
-/** The staff-side state of an order, derived from its flags. */
-export type StaffOrderState =
-  'unconfirmed' | 'confirmed' | 'inDelivery' | 'delivered' | 'completed' | 'rejected' | 'canceled' | 'failed';
 
 /** States after which no staff action is possible. */
 export const FINAL_STATES: readonly StaffOrderState[] = ['completed', 'rejected', 'canceled', 'failed'];
@@ -160,10 +163,6 @@ export function pickFlags(order: OrderFlags): OrderFlags {
     isRefunded: order.isRefunded,
   };
 }
-
-/** The six customer-facing states (spec section 4). */
-export type CustomerOrderStatus =
-  'waiting' | 'confirmed' | 'inDelivery' | 'delivered' | 'completed' | 'canceled';
 
 /**
  * The customer's status: rejected, cancelled or failed → `canceled` ("Bestellung storniert"); then completed,

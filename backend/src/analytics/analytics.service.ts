@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { consentAllows, DEFAULT_TIME_ZONE, localDate, publicPagePath, t } from '@ordering/common';
+import { consentAllows, DEFAULT_TIME_ZONE, localDate, publicPagePath } from '@ordering/common';
 import { createHash, randomBytes } from 'node:crypto';
 import { Clock } from '../core/clock.js';
-import { DomainError } from '../core/errors.js';
+import { reasonError } from '../core/errors.js';
 import type { RequestContext } from '../core/request-context.js';
 import { TransactionalConnection } from '../core/transaction.js';
 import { parseInput } from '../core/validation.js';
@@ -36,8 +36,7 @@ export class AnalyticsService {
   async log(ctx: RequestContext, body: unknown, client: AnalyticsClient): Promise<{ id: number }> {
     // A malformed record is a client error whatever the consent (it says what is wrong with the body).
     const input = parseInput(analyticsLogInput, body);
-    if (!consentAllows(client.cookies, 'statistics'))
-      throw new DomainError('forbidden', t('consent.statisticsRequired'), undefined, 'consent_required');
+    if (!consentAllows(client.cookies, 'statistics')) throw reasonError('forbidden', 'consent_required');
     const now = this.clock.now();
     return this.connection.withTransaction(ctx, async (em) => {
       const saved = await em.save(

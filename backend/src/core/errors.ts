@@ -1,3 +1,5 @@
+import { ERROR_CODES, type ErrorCode } from '@ordering/common';
+
 /** What went wrong, independent of HTTP; {@link HttpErrorFilter} maps each code to a status once. */
 export type DomainErrorCode =
   | 'validation'
@@ -25,7 +27,8 @@ export const STATUS_OF: Record<DomainErrorCode, number> = {
 export interface FieldError {
   message: string;
   field?: string;
-  code?: string;
+  /** One of common's `ERROR_CODES` (typecheck refuses any other). */
+  code?: ErrorCode;
 }
 
 /**
@@ -39,7 +42,7 @@ export class DomainError extends Error {
     readonly code: DomainErrorCode,
     messageOrErrors: string | FieldError[],
     field?: string,
-    reason?: string,
+    reason?: ErrorCode,
   ) {
     const errors =
       typeof messageOrErrors === 'string'
@@ -53,6 +56,14 @@ export class DomainError extends Error {
       ...(e.code === undefined ? {} : { code: e.code }),
     }));
   }
+}
+
+/**
+ * A failure with a reason code that says what common's `ERROR_CODES` says for it: the German text is the
+ * code's default, so the sentence lives in one place (`reasonError('conflict', 'already_paid')`).
+ */
+export function reasonError(kind: DomainErrorCode, reason: ErrorCode, field?: string): DomainError {
+  return new DomainError(kind, ERROR_CODES[reason], field, reason);
 }
 
 /**

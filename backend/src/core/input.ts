@@ -1,6 +1,6 @@
 import { t } from '@ordering/common';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
-import { DomainError } from './errors.js';
+import { DomainError, reasonError } from './errors.js';
 
 /** Largest value of a PostgreSQL `integer` (ids, positions, counts). */
 export const INT32_MAX = 2_147_483_647;
@@ -76,8 +76,7 @@ export function rejectNulBytes(): RequestHandler {
         if (name.includes('\u0000')) throw new DomainError('validation', t('validation.invalid'), 'query');
         rejectNul(value, name);
       }
-      if (nestsDeeperThan(req.body, MAX_JSON_DEPTH))
-        throw new DomainError('validation', 'Die Anfrage ist zu tief verschachtelt.', 'body', 'too_deep');
+      if (nestsDeeperThan(req.body, MAX_JSON_DEPTH)) throw reasonError('validation', 'too_deep', 'body');
       const found = findNul(req.body);
       if (found !== null) throw new DomainError('validation', t('validation.invalid'), found);
       next();

@@ -4,6 +4,7 @@ import type { RequestContext } from '../core/request-context.js';
 import { TransactionalConnection } from '../core/transaction.js';
 import { PgChannel } from '../core/pg-channel.js';
 import type { Job } from './job.entity.js';
+import type { JobPayloadOf, JobRequest } from './job-payloads.js';
 
 /** The channel on which committed jobs wake the workers of every instance. */
 export const JOBS_CHANNEL = 'jobs';
@@ -68,13 +69,13 @@ export class JobQueue {
    * it commits. With a {@link EnqueueOptions.dedupeKey} that exists already nothing is written.
    * @returns the new job's id, or null when the dedupe key existed.
    */
-  async enqueue(
+  async enqueue<T extends string>(
     ctx: RequestContext,
-    type: string,
-    payload: Record<string, unknown>,
+    type: T,
+    payload: JobPayloadOf<T>,
     options: EnqueueOptions = {},
   ): Promise<number | null> {
-    const [id] = await this.enqueueMany(ctx, [{ type, payload, options }]);
+    const [id] = await this.enqueueMany(ctx, [{ type, payload, options } as JobRequest<EnqueueOptions>]);
     return id ?? null;
   }
 
@@ -84,7 +85,7 @@ export class JobQueue {
    */
   async enqueueMany(
     ctx: RequestContext,
-    jobs: Array<{ type: string; payload: Record<string, unknown>; options?: EnqueueOptions }>,
+    jobs: Array<JobRequest<EnqueueOptions>>,
   ): Promise<Array<number | null>> {
     if (jobs.length === 0) return [];
     return this.connection.withTransaction(ctx, async (em) => {

@@ -8,6 +8,7 @@ import { APP_CONFIG, LOGGER } from '../core/tokens.js';
 import { TransactionalConnection } from '../core/transaction.js';
 import { PgChannel } from '../core/pg-channel.js';
 import type { Job } from './job.entity.js';
+import type { JobOf } from './job-payloads.js';
 import { JOBS_CHANNEL, JobQueue } from './job-queue.service.js';
 
 /**
@@ -35,10 +36,18 @@ const PRUNE_EVERY_MS = 60 * 60_000;
 export class JobHandlers {
   private readonly handlers = new Map<string, { run: JobHandler; options: HandlerOptions }>();
 
-  /** Registers the handler of a job type (one per type). Types without a handler are never claimed. */
-  register(type: string, run: JobHandler, options: HandlerOptions = {}): void {
+  /**
+   * Registers the handler of a job type (one per type). Types without a handler are never claimed. The
+   * handler reads the payload as the type's entry in `JobPayloadMap` (what {@link JobQueue.enqueue} wrote).
+   */
+  register<T extends string>(
+    type: T,
+    run: (job: JobOf<T>, ctx: RequestContext) => Promise<void>,
+    options: HandlerOptions = {},
+  ): void {
     if (this.handlers.has(type)) throw new Error(`job type ${type} has a handler already`);
-    this.handlers.set(type, { run, options });
+    // The queue claims only rows of this type, written through the typed enqueue: the row is a JobOf<T>.
+    this.handlers.set(type, { run: run as JobHandler, options });
   }
 
   get(type: string) {

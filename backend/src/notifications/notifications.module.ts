@@ -6,7 +6,7 @@ import { JobHandlers } from '../jobs/job-worker.service.js';
 import { JobsModule } from '../jobs/jobs.module.js';
 import { MailModule } from '../mail/mail.module.js';
 import { MailerService } from '../mail/mailer.service.js';
-import { MAIL_JOB, type MailJob, OrderNotifications, SMS_JOB, type SmsJob } from './order-notifications.js';
+import { MAIL_JOB, OrderNotifications, SMS_JOB } from './order-notifications.js';
 import { SmsGateway } from './sms.gateway.js';
 
 /** E-mail and SMS about orders: jobs written with the order's events, sent by the job worker. */
@@ -24,7 +24,7 @@ export class NotificationsModule implements OnModuleInit {
 
   onModuleInit(): void {
     this.handlers.register(MAIL_JOB, async (job) => {
-      const mail = job.payload as unknown as MailJob;
+      const mail = job.payload;
       await this.mailer.send({
         to: mail.to,
         subject: mail.subject,
@@ -34,7 +34,7 @@ export class NotificationsModule implements OnModuleInit {
       });
     });
     this.handlers.register(SMS_JOB, async (job, ctx: RequestContext) => {
-      const sms = job.payload as unknown as SmsJob;
+      const sms = job.payload;
       await this.sms.send(ctx, { to: sms.to, text: sms.text, reference: `job-${job.id}` });
     });
   }

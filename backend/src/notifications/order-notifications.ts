@@ -1,5 +1,5 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { customerOrderNumber, isFinalOrder, marketProfile, toE164, type OrderFlags } from '@ordering/common';
+import { customerOrderNumber, isFinalOrder, marketProfile, toE164 } from '@ordering/common';
 import type { Logger } from 'pino';
 import type { EntityManager } from 'typeorm';
 import type { AppConfig } from '../env/config.js';
@@ -20,8 +20,8 @@ import {
 } from './templates.js';
 
 /** Job types of this module. */
-export const MAIL_JOB = 'mail';
-export const SMS_JOB = 'sms';
+export const MAIL_JOB = 'mail' as const;
+export const SMS_JOB = 'sms' as const;
 
 /** The payload of a `mail` job: the mail as rendered when the event happened. */
 export interface MailJob extends RenderedMail {
@@ -38,12 +38,24 @@ export interface SmsJob {
   orderId: number;
 }
 
+declare module '../jobs/job-payloads.js' {
+  interface JobPayloadMap {
+    /** A rendered e-mail about an order. */
+    mail: MailJob;
+    /** A rendered SMS about an order. */
+    sms: SmsJob;
+  }
+}
+
 /** A job to write, or null when there is nothing to send. */
-type Job = { type: string; payload: Record<string, unknown>; options: EnqueueOptions } | null;
+type Job =
+  | { type: typeof MAIL_JOB; payload: MailJob; options: EnqueueOptions }
+  | { type: typeof SMS_JOB; payload: SmsJob; options: EnqueueOptions }
+  | null;
 
 /** Which customer message a status change sends (none for `paid`). */
 export function customerKindOf(event: OrderEvent): CustomerMailKind | null {
-  const order = event.order as unknown as MailOrder;
+  const order: MailOrder = event.order;
   switch (event.action) {
     case 'confirm':
       // A confirm that leaves the order unconfirmed with a counter appointment is the counter-offer.
@@ -115,7 +127,7 @@ export class OrderNotifications implements OnModuleInit {
     only?: 'email' | 'sms',
   ): Promise<void> {
     const setting = await this.settings(em, event.branchId);
-    const order = event.order as unknown as MailOrder;
+    const order: MailOrder = event.order;
     // The first time once per order (a repeated event writes nothing); a resend always.
     const once = (key: string) => (first ? { dedupeKey: `${key}:order:${event.orderId}:received` } : {});
     const jobs: Job[] = [];
@@ -145,7 +157,7 @@ export class OrderNotifications implements OnModuleInit {
     const kind = customerKindOf(event);
     if (!kind) return;
     const setting = await this.settings(em, event.branchId);
-    const order = event.order as unknown as MailOrder;
+    const order: MailOrder = event.order;
     const jobs: Job[] = [];
     if (order.email)
       jobs.push(this.mail(order.email, () => customerMail(kind, setting.mail, order), kind, event.orderId));
@@ -155,7 +167,7 @@ export class OrderNotifications implements OnModuleInit {
 
   /** A staff correction the customer notices (items, appointment, address, contact): one mail. */
   private async edited(ctx: RequestContext, em: EntityManager, event: OrderEvent): Promise<void> {
-    const order = event.order as unknown as MailOrder;
+    const order: MailOrder = event.order;
     if (event.action === 'withdraw') return this.withdrawn(ctx, em, event);
     if (!order.email) return;
     const kind =
@@ -172,7 +184,7 @@ export class OrderNotifications implements OnModuleInit {
 
   /** A withdrawal: its confirmation to the address given in the form, once per order (§356a (3) BGB). */
   private async withdrawn(ctx: RequestContext, em: EntityManager, event: OrderEvent): Promise<void> {
-    const order = event.order as unknown as MailOrder & { ticketNumber?: number | null };
+    const order = event.order;
     const withdrawal = order.withdrawal;
     if (!withdrawal) return;
     const setting = await this.settings(em, event.branchId);
@@ -188,7 +200,7 @@ export class OrderNotifications implements OnModuleInit {
 
   /** An open order deleted by staff: the customer learns it will not be served (a final one is history). */
   private async deleted(ctx: RequestContext, em: EntityManager, event: OrderEvent): Promise<void> {
-    const order = event.order as unknown as MailOrder & OrderFlags;
+    const order = event.order;
     if (!order.email || isFinalOrder(order)) return;
     const setting = await this.settings(em, event.branchId);
     const render = () => customerMail('deleted', setting.mail, order);
@@ -224,7 +236,7 @@ export class OrderNotifications implements OnModuleInit {
     const mail = this.rendered(kind, orderId, render);
     if (!mail) return null;
     const job: MailJob = { to, ...mail, kind, orderId };
-    return { type: MAIL_JOB, payload: { ...job }, options };
+    return { type: MAIL_JOB, payload: job, options };
   }
 
   private sms(
@@ -240,7 +252,7 @@ export class OrderNotifications implements OnModuleInit {
     const text = this.rendered(`sms-${kind}`, orderId, () => customerSms(kind, setting.mail, order));
     if (text === null) return null;
     const job: SmsJob = { to, text, kind, orderId };
-    return { type: SMS_JOB, payload: { ...job }, options };
+    return { type: SMS_JOB, payload: job, options };
   }
 
   /** The shop's and the branch's settings the messages need, read in the order's transaction. */

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { Branch } from '../branches/branch.entity.js';
 import { Clock } from '../core/clock.js';
 import { diff } from '../core/diff.js';
-import { DomainError } from '../core/errors.js';
+import { DomainError, reasonError } from '../core/errors.js';
 import { EventBus } from '../core/events.js';
 import { HTTP_MESSAGES } from '../core/messages.js';
 import type { RequestContext } from '../core/request-context.js';
@@ -67,7 +67,7 @@ export class BranchPauseService {
   pause(ctx: RequestContext, rawId: string, body: unknown): Promise<PauseState> {
     const input = parseInput(pauseSchema, body);
     if ((input.minutes === undefined) === (input.until === undefined))
-      throw new DomainError('validation', t('pause.lengthRequired'), 'minutes', 'pause_length');
+      throw reasonError('validation', 'pause_length', 'minutes');
     return this.change(ctx, rawId, 'pause', (branch, now) => {
       const orderTypes = input.orderTypes ? [...new Set(input.orderTypes)].sort() : null;
       const until = this.pauseEnd(branch, now, input.minutes, input.until, orderTypes);
@@ -124,8 +124,7 @@ export class BranchPauseService {
       return next;
     }
     const end = new Date(until!);
-    if (end <= now || end.getTime() > latest)
-      throw new DomainError('validation', t('pause.untilRange'), 'until', 'pause_until');
+    if (end <= now || end.getTime() > latest) throw reasonError('validation', 'pause_until', 'until');
     return end;
   }
 

@@ -4,13 +4,12 @@ import {
   deliveryAreaFor,
   hasShape,
   postcodeOf,
-  t,
   type DeliveryAreaCheck,
   type GeoPoint,
 } from '@ordering/common';
 import { z } from 'zod';
 import { Branch } from '../branches/branch.entity.js';
-import { DomainError } from '../core/errors.js';
+import { DomainError, reasonError } from '../core/errors.js';
 import { parseId } from '../core/input.js';
 import type { RequestContext } from '../core/request-context.js';
 import { TransactionalConnection } from '../core/transaction.js';
@@ -28,8 +27,7 @@ const addressFields = z.object({
 });
 
 /** The refusal of an address outside every area: 400 at the postcode field, code `outside_delivery_area`. */
-export const outsideDeliveryArea = () =>
-  new DomainError('validation', t('checkout.outsideDeliveryArea'), 'zipCode', 'outside_delivery_area');
+export const outsideDeliveryArea = () => reasonError('validation', 'outside_delivery_area', 'zipCode');
 
 /**
  * Where an address lies among a branch's delivery areas: the geocoding of an order's address before its
@@ -100,8 +98,7 @@ export class DeliveryAreaService {
       city: text(query.city, 100),
     };
     const postcode = postcodeOf(address.zipCode);
-    if (!address.zipCode.trim())
-      throw new DomainError('validation', t('checkout.postcodeMissing'), 'zipCode', 'postcode_missing');
+    if (!address.zipCode.trim()) throw reasonError('validation', 'postcode_missing', 'zipCode');
     const point = await this.pointOf(ctx, branch, address);
     const contract = branchContract(branch);
     const area = deliveryAreaFor(contract.deliveryAreas, { postcode, point }, branchPoint(branch));

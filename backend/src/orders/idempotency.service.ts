@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Injectable, type OnModuleDestroy } from '@nestjs/common';
 import { Clock } from '../core/clock.js';
 import { databaseFaultOf } from '../core/database-faults.js';
-import { DomainError } from '../core/errors.js';
+import { reasonError } from '../core/errors.js';
 import { RequestContext } from '../core/request-context.js';
 import { TransactionalConnection } from '../core/transaction.js';
 import { IdempotencyKey } from './order.entity.js';
@@ -56,12 +56,7 @@ export class IdempotencyService implements OnModuleDestroy {
   static parseKey(raw: string | undefined): string | null {
     if (raw === undefined || raw === '') return null;
     if (!/^[\x21-\x7e]{1,255}$/.test(raw))
-      throw new DomainError(
-        'validation',
-        'Der Idempotency-Key muss aus 1 bis 255 sichtbaren ASCII-Zeichen bestehen.',
-        'Idempotency-Key',
-        'idempotency_key_invalid',
-      );
+      throw reasonError('validation', 'idempotency_key_invalid', 'Idempotency-Key');
     return raw;
   }
 
@@ -94,7 +89,7 @@ export class IdempotencyService implements OnModuleDestroy {
       );
       if (rowsOf(inserted).length > 0) return { kind: 'new' } as const;
       const row = await em.getRepository(IdempotencyKey).findOne({ where: { key } });
-      if (!row) throw new DomainError('conflict', IN_FLIGHT, undefined, 'idempotency_in_flight');
+      if (!row) throw reasonError('conflict', 'idempotency_in_flight');
       const age = now.getTime() - row.createdAt.getTime();
       const expired = age >= IDEMPOTENCY_TTL_MS;
       const abandoned = row.status === 'in_flight' && age >= IDEMPOTENCY_STALE_MS && row.requestHash === hash;
@@ -106,7 +101,7 @@ export class IdempotencyService implements OnModuleDestroy {
           [key, hash, now, row.createdAt],
         );
         if (rowsOf(taken).length > 0) return { kind: 'new' } as const;
-        throw new DomainError('conflict', IN_FLIGHT, undefined, 'idempotency_in_flight');
+        throw reasonError('conflict', 'idempotency_in_flight');
       }
       if (row.requestHash !== hash) {
         return {
@@ -125,8 +120,7 @@ export class IdempotencyService implements OnModuleDestroy {
           },
         } as const;
       }
-      if (row.status === 'in_flight')
-        throw new DomainError('conflict', IN_FLIGHT, undefined, 'idempotency_in_flight');
+      if (row.status === 'in_flight') throw reasonError('conflict', 'idempotency_in_flight');
       return {
         kind: 'replay',
         response: { status: row.responseStatus ?? 201, body: row.response },
@@ -195,9 +189,6 @@ export class IdempotencyService implements OnModuleDestroy {
     ]);
   }
 }
-
-const IN_FLIGHT =
-  'Diese Bestellung wird gerade verarbeitet. Bitte warten Sie einen Moment und versuchen Sie es dann erneut.';
 
 function rowsOf(result: unknown): unknown[] {
   if (Array.isArray(result) && Array.isArray(result[0])) return result[0] as unknown[];

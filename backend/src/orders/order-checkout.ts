@@ -30,6 +30,7 @@ import {
   toPricingResult,
   validateCheckout,
   type ApiError,
+  type ErrorCode,
   type GeoPoint,
   type LeadTimeProduct,
   type OrderItem,
@@ -44,7 +45,7 @@ import { Product } from '../catalog/product.entity.js';
 import { ShopConfig } from '../config/shop-config.entity.js';
 import { shopConfigInput } from '../config/shop-config.schema.js';
 import { Donatee } from '../content/donatee.entity.js';
-import { DomainError, type FieldError } from '../core/errors.js';
+import { DomainError, reasonError, type FieldError } from '../core/errors.js';
 import { parseInput } from '../core/validation.js';
 import { ownsUpload, takeUpUploads } from '../media/upload-ownership.js';
 import { Upload } from '../media/upload.entity.js';
@@ -85,7 +86,7 @@ export async function loadOrderConfig(em: EntityManager): Promise<OrderConfig> {
 }
 
 /** Stable machine codes of the checkout findings clients react to. */
-const CODE_OF: Partial<Record<string, string>> = {
+const CODE_OF: Partial<Record<string, ErrorCode>> = {
   'cart.empty': 'cart_empty',
   'checkout.orderTypeUnavailable': 'order_type_unavailable',
   'checkout.orderTypeContradictory': 'order_type_contradictory',
@@ -109,7 +110,9 @@ const CODE_OF: Partial<Record<string, string>> = {
 function withCodes(issues: readonly ValidationIssue[], messages: ApiError[]): FieldError[] {
   return messages.map((message, index) => {
     const code = CODE_OF[issues[index]!.key];
-    return { ...message, ...(code ? { code } : {}) };
+    // The catalogue's findings carry no code of their own; the list above gives the typed one.
+    const { code: _none, ...text } = message;
+    return { ...text, ...(code ? { code } : {}) };
   });
 }
 
@@ -341,9 +344,8 @@ export async function placeOrder(
 ): Promise<Order> {
   const form = parseInput(orderFormSchema, body);
   const branch = await em.getRepository(Branch).findOne({ where: { id: form.branch.id } });
-  if (!branch) throw new DomainError('validation', t('validation.choice'), 'branch', 'branch_unknown');
-  if (!branch.isPublic)
-    throw new DomainError('validation', t('checkout.closed'), 'branch', 'branch_not_public');
+  if (!branch) throw reasonError('validation', 'branch_unknown', 'branch');
+  if (!branch.isPublic) throw reasonError('validation', 'branch_not_public', 'branch');
   const config = await loadOrderConfig(em);
   const contract = branchContract(branch);
   const orderType = orderTypeOf(form);
@@ -415,7 +417,7 @@ export async function placeOrder(
   // The minimum order value reads as the two lines the checkout shows (spec section 5).
   const errors = withCodes(issues, toApiErrors(issues)).flatMap((error, index) =>
     issues[index]!.key === 'checkout.minimumOrderNotReached'
-      ? deliveryHints(area, totals.items.gross, config.currency).minimumOrder.map((message) => ({
+      ? deliveryHints(area, totals.items.gross, config.currency).minimumOrder.map((message): FieldError => ({
           message,
           code: 'minimum_order_value',
         }))

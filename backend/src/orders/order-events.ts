@@ -1,31 +1,10 @@
-import type { BusyMode, OrderingPause, OrderStatusAction, PrintKind } from '@ordering/common';
+import type { BranchPauseEventPayload, OrderEventPayload, OrderResendPayload } from '@ordering/common';
 
 /**
- * What every order event carries. `order` is the staff view of the order as `GET /api/orders/{id}`
- * answers it (with uid, hash, customer contact, items, pricing, flags), so subscribers (e-mails, SMS,
- * print jobs, the event stream) need no second read.
+ * What every order event carries (common's contract, the same shape the event stream sends): the order's
+ * ids and its staff view as `GET /api/orders/{id}` answers it, so subscribers need no second read.
  */
-export interface OrderEvent {
-  orderId: number;
-  uid: string;
-  branchId: number;
-  order: Record<string, unknown>;
-  /** The staff or customer action that changed the status (order.status), or `edit` (a staff correction). */
-  action?:
-    | OrderStatusAction
-    | 'confirm-counter-appointment'
-    | 'reject-counter-appointment'
-    | 'paid'
-    | 'edit'
-    | 'offer'
-    | 'accept-offer'
-    | 'decline-offer'
-    | 'withdraw';
-  /** `order.print` only: the document and the one device to print it on (null: any of the branch's). */
-  print?: { kind: PrintKind; deviceId: number | null };
-  /** `edit` only: what the customer would notice, in German (`Positionen`, `Termin`, `Adresse`, …). */
-  changed?: string[];
-}
+export type OrderEvent = OrderEventPayload;
 
 /** The order fields a customer notices when staff change them, with the German word for the mail. */
 const CUSTOMER_FIELDS: Record<string, string> = {
@@ -71,15 +50,11 @@ declare module '../core/events.js' {
     /** Staff asked to print the order's receipt (POST /api/orders/{id}/print). */
     'order.print': OrderEvent;
     /** Staff asked to send the new-order e-mail or SMS again. */
-    'order.resend': OrderEvent & { channel: 'email' | 'sms' };
+    'order.resend': OrderResendPayload;
     /** Staff paused or resumed ordering, or switched busy mode (the branch's state after the change). */
-    'branch.pause': BranchPauseEvent;
+    'branch.pause': BranchPauseEventPayload;
   }
 }
 
 /** A branch's pause and busy state after a change, as every board of the branch receives it live. */
-export interface BranchPauseEvent {
-  branchId: number;
-  orderingPause: OrderingPause | null;
-  busyMode: BusyMode | null;
-}
+export type BranchPauseEvent = BranchPauseEventPayload;

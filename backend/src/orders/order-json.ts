@@ -4,8 +4,8 @@ import {
   customerStatus,
   customerStatusText,
   pickFlags,
-  type Order as OrderContract,
   type PublicOrder,
+  type StaffOrder,
 } from '@ordering/common';
 import { isPendingPayment, paymentLineOf } from './order-payment.js';
 import type { Order } from './order.entity.js';
@@ -17,7 +17,7 @@ const iso = (value: Date | null | undefined) => (value ? value.toISOString() : n
  * everything, including the customer's contact data and the status page secret, plus the state and the
  * actions the transition table allows now.
  */
-export function staffOrderJson(order: Order) {
+export function staffOrderJson(order: Order): StaffOrder {
   return {
     id: order.id,
     uid: order.uid,
@@ -66,16 +66,14 @@ export function staffOrderJson(order: Order) {
     updatedAt: iso(order.updatedAt) ?? undefined,
     // When the customer's personal data was erased (DSGVO), so staff see why the order has no name.
     anonymisedAt: iso(order.anonymisedAt),
-  } satisfies OrderContract & Record<string, unknown>;
+  } satisfies StaffOrder;
 }
 
 /**
  * The status page's view (`GET /api/orders/public/{uid}/{hash}`, the answer of `POST /api/orders`): the
  * progress, items and totals of the order, but no contact or address data and nothing internal.
  */
-export function publicOrderJson(
-  order: Order,
-): PublicOrder & { statusText: string; payment: ReturnType<typeof paymentLineOf> } {
+export function publicOrderJson(order: Order): PublicOrder {
   const payment = paymentLineOf(order);
   return {
     uid: order.uid,
@@ -100,7 +98,7 @@ export function publicOrderJson(
     isWithdrawalExempt: order.isWithdrawalExempt,
     withdrawnAt: order.withdrawal?.withdrawnAt ?? null,
     createdAt: iso(order.createdAt) ?? undefined,
-  } satisfies PublicOrder & { statusText: string; payment: ReturnType<typeof paymentLineOf> };
+  } satisfies PublicOrder;
 }
 
 /** The JSON of an order's audit entry: the staff view without the status page secret. */

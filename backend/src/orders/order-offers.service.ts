@@ -13,7 +13,7 @@ import type { EntityManager } from 'typeorm';
 import { Branch } from '../branches/branch.entity.js';
 import { Clock } from '../core/clock.js';
 import { diff } from '../core/diff.js';
-import { DomainError } from '../core/errors.js';
+import { DomainError, reasonError } from '../core/errors.js';
 import { EventBus } from '../core/events.js';
 import type { RequestContext } from '../core/request-context.js';
 import { TransactionalConnection } from '../core/transaction.js';
@@ -92,20 +92,8 @@ export class OrderOffersService {
     const input = parseInput(offerSchema, body);
     return this.connection.withTransaction(ctx, async (em) => {
       const order = await loadForStaff(em, ctx, id);
-      if (!order.isQuotation || isFinalOrder(order))
-        throw new DomainError(
-          'conflict',
-          'Ein Angebot gibt es nur zu einer offenen Anfrage.',
-          undefined,
-          'not_a_quotation',
-        );
-      if (order.offer?.answer)
-        throw new DomainError(
-          'conflict',
-          'Der Kunde hat das Angebot bereits beantwortet.',
-          undefined,
-          'offer_answered',
-        );
+      if (!order.isQuotation || isFinalOrder(order)) throw reasonError('conflict', 'not_a_quotation');
+      if (order.offer?.answer) throw reasonError('conflict', 'offer_answered');
       const today = await this.today(em, order);
       if (input.validUntil < today)
         throw new DomainError(

@@ -3,7 +3,7 @@ import { customerOrderNumber, type OrderWithdrawal, type WithdrawalReceipt } fro
 import type { EntityManager } from 'typeorm';
 import { Clock } from '../core/clock.js';
 import { diff } from '../core/diff.js';
-import { DomainError } from '../core/errors.js';
+import { DomainError, reasonError } from '../core/errors.js';
 import { EventBus } from '../core/events.js';
 import type { RequestContext } from '../core/request-context.js';
 import { TransactionalConnection } from '../core/transaction.js';
@@ -13,10 +13,6 @@ import type { OrderEvent } from './order-events.js';
 import { auditOrderJson, staffOrderJson } from './order-json.js';
 import { Order } from './order.entity.js';
 import { withdrawalSchema } from './order.schemas.js';
-
-/** One message for every order number and e-mail that do not go together: no hint which one is wrong. */
-export const WITHDRAWAL_ORDER_UNKNOWN =
-  'Zu dieser Bestellnummer und E-Mail-Adresse haben wir keine Bestellung gefunden. Bitte prüfen Sie beide Angaben.';
 
 const TICKET = /^\d{1,6}$/;
 const UID_PREFIX = /^[0-9a-f]{8}$/i;
@@ -122,13 +118,8 @@ export class OrderWithdrawalsService {
         .getOne();
     // The e-mail again in constant time (the query compared it already; this keeps timings alike).
     const ok = secretsEqual(email.toLowerCase(), (order?.email ?? '\u0000').toLowerCase());
-    if (!order || !ok)
-      throw new DomainError(
-        'validation',
-        WITHDRAWAL_ORDER_UNKNOWN,
-        'orderNumber',
-        'withdrawal_order_unknown',
-      );
+    // One message for every order number and e-mail that do not go together: no hint which one is wrong.
+    if (!order || !ok) throw reasonError('validation', 'withdrawal_order_unknown', 'orderNumber');
     return order;
   }
 }

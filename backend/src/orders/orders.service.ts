@@ -11,7 +11,6 @@ import {
   showQuestionnaire,
   soldOutIssues,
   staffState,
-  t,
   type OrderItem,
   type OrderStatusAction,
   type PartValue,
@@ -20,7 +19,7 @@ import type { EntityManager } from 'typeorm';
 import { Product } from '../catalog/product.entity.js';
 import { Clock } from '../core/clock.js';
 import { diff } from '../core/diff.js';
-import { DomainError } from '../core/errors.js';
+import { DomainError, reasonError } from '../core/errors.js';
 import { EventBus } from '../core/events.js';
 import type { RequestContext } from '../core/request-context.js';
 import { TransactionalConnection } from '../core/transaction.js';
@@ -135,13 +134,7 @@ export class OrdersService {
       const item = order.items[index];
       if (!item) throw new DomainError('not_found', 'Position wurde nicht gefunden.');
       const product = await em.getRepository(Product).findOne({ where: { id: item.product.id } });
-      if (!product || product.uid !== item.product.uid)
-        throw new DomainError(
-          'conflict',
-          'Das Produkt dieser Position existiert nicht mehr; sie kann nicht neu berechnet werden.',
-          undefined,
-          'product_gone',
-        );
+      if (!product || product.uid !== item.product.uid) throw reasonError('conflict', 'product_gone');
       const items = [...order.items];
       items[index] = await this.pricedItem(em, order, product, input);
       return items;
@@ -154,7 +147,7 @@ export class OrdersService {
     return this.editItems(ctx, id, async (em, order) => {
       const product = await em.getRepository(Product).findOne({ where: { id: input.product.id } });
       if (!product || product.uid !== input.product.uid)
-        throw new DomainError('validation', t('validation.choice'), 'product', 'product_unknown');
+        throw reasonError('validation', 'product_unknown', 'product');
       return [...order.items, await this.pricedItem(em, order, product, input)];
     });
   }
@@ -163,13 +156,7 @@ export class OrdersService {
   async removeItem(ctx: RequestContext, id: number, index: number) {
     return this.editItems(ctx, id, async (_em, order) => {
       if (!order.items[index]) throw new DomainError('not_found', 'Position wurde nicht gefunden.');
-      if (order.items.length === 1)
-        throw new DomainError(
-          'conflict',
-          'Eine Bestellung braucht mindestens eine Position. Stornieren oder löschen Sie sie stattdessen.',
-          undefined,
-          'last_item',
-        );
+      if (order.items.length === 1) throw reasonError('conflict', 'last_item');
       return order.items.filter((_item, i) => i !== index);
     });
   }
@@ -216,8 +203,7 @@ export class OrdersService {
   ) {
     return this.connection.withTransaction(ctx, async (em) => {
       const order = await loadForStaff(em, ctx, id);
-      if (isFinalOrder(order))
-        throw new DomainError('conflict', t('orderStatus.final'), undefined, 'order_final');
+      if (isFinalOrder(order)) throw reasonError('conflict', 'order_final');
       const before = auditOrderJson(order);
       const items = await change(em, order);
       order.items = items;
@@ -250,13 +236,7 @@ export class OrdersService {
     const input = parseInput(statusActionSchema, body);
     return this.connection.withTransaction(ctx, async (em) => {
       const order = await loadForStaff(em, ctx, id);
-      if (isPendingPayment(order))
-        throw new DomainError(
-          'conflict',
-          'Diese Bestellung wartet noch auf die Online-Zahlung.',
-          undefined,
-          'payment_pending',
-        );
+      if (isPendingPayment(order)) throw reasonError('conflict', 'payment_pending');
       const before = auditOrderJson(order);
       if (action === 'confirm' && !input.appointment && !input.counterAppointment)
         input.appointment = await this.defaultAppointment(em, order);
@@ -311,28 +291,10 @@ export class OrdersService {
   async resend(ctx: RequestContext, id: number, channel: 'email' | 'sms') {
     return this.connection.withTransaction(ctx, async (em) => {
       const order = await loadForStaff(em, ctx, id, false);
-      if (channel === 'email' && !order.email)
-        throw new DomainError(
-          'conflict',
-          'Zu dieser Bestellung ist keine E-Mail-Adresse hinterlegt.',
-          undefined,
-          'email_missing',
-        );
+      if (channel === 'email' && !order.email) throw reasonError('conflict', 'email_missing');
       if (channel === 'sms') {
-        if (!(await loadOrderConfig(em)).enablePluginSMS)
-          throw new DomainError(
-            'conflict',
-            'Der SMS-Versand ist nicht aktiviert.',
-            undefined,
-            'sms_disabled',
-          );
-        if (!order.phone)
-          throw new DomainError(
-            'conflict',
-            'Zu dieser Bestellung ist keine Telefonnummer hinterlegt.',
-            undefined,
-            'phone_missing',
-          );
+        if (!(await loadOrderConfig(em)).enablePluginSMS) throw reasonError('conflict', 'sms_disabled');
+        if (!order.phone) throw reasonError('conflict', 'phone_missing');
       }
       await this.audit(ctx, order, auditOrderJson(order), `resend-${channel}`);
       await this.events.publish(ctx, 'order.resend', { ...orderEvent(order), channel });
@@ -381,19 +343,9 @@ export class OrdersService {
       const order = await loadByUidAndHash(em, uid, hash, true);
       const config = await loadOrderConfig(em);
       if (!showQuestionnaire(order, config.enablePluginOrderReviews))
-        throw new DomainError(
-          'conflict',
-          t('questionnaire.notAvailable'),
-          undefined,
-          'questionnaire_unavailable',
-        );
+        throw reasonError('conflict', 'questionnaire_unavailable');
       if (!canSendQuestionnaire((body ?? {}) as never))
-        throw new DomainError(
-          'validation',
-          t('questionnaire.incomplete'),
-          undefined,
-          'questionnaire_incomplete',
-        );
+        throw reasonError('validation', 'questionnaire_incomplete');
       const input = parseInput(questionnaireSchema, body);
       const before = auditOrderJson(order);
       order.questionnaire = { ...input, comment: input.comment || null };

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { Branch } from '../branches/branch.entity.js';
 import { Product } from '../catalog/product.entity.js';
 import { Clock } from '../core/clock.js';
-import { DomainError } from '../core/errors.js';
+import { DomainError, reasonError } from '../core/errors.js';
 import { EventBus } from '../core/events.js';
 import { HTTP_MESSAGES } from '../core/messages.js';
 import { parseId } from '../core/input.js';
@@ -80,7 +80,7 @@ export class SoldOutService {
     let created: SoldOutEntry | undefined;
     await this.change(ctx, rawId, 'sold-out', async (em, branch, entries, now) => {
       const product = await em.getRepository(Product).findOne({ where: { id: input.product.id } });
-      if (!product) throw new DomainError('validation', t('validation.choice'), 'product', 'product_unknown');
+      if (!product) throw reasonError('validation', 'product_unknown', 'product');
       let partName: string | null = null;
       if (part !== null) {
         const found = product.config?.parts?.[part];

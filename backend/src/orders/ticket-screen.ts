@@ -3,7 +3,7 @@ import { deviceOfKey } from '../auth/device-authenticator.js';
 import { secretsEqual } from '../auth/secrets.js';
 import { Branch } from '../branches/branch.entity.js';
 import { ShopConfig } from '../config/shop-config.entity.js';
-import { DomainError } from '../core/errors.js';
+import { DomainError, reasonError } from '../core/errors.js';
 import { HTTP_MESSAGES } from '../core/messages.js';
 
 /** Device types whose key opens the ticket screen of their branch. */
@@ -23,9 +23,6 @@ export interface TicketScreenAccess {
   columns: number;
 }
 
-/** The German answer while the front-desk plugin is off; clients react to its code. */
-export const FRONTDESK_OFF = 'Abholbildschirm und Thekenansicht sind in der Konfiguration ausgeschaltet.';
-
 /**
  * The shop's `enablePluginFrontdesk`: while it is off, the ticket screen and the front-desk routes answer
  * 403 with code `frontdesk_disabled`, whatever the key.
@@ -35,7 +32,7 @@ export async function assertFrontdeskEnabled(em: EntityManager): Promise<void> {
     .getRepository(ShopConfig)
     .findOne({ where: { id: 1 }, select: { id: true, enablePluginFrontdesk: true } });
   if (!config?.enablePluginFrontdesk) {
-    throw new DomainError('forbidden', FRONTDESK_OFF, undefined, 'frontdesk_disabled');
+    throw reasonError('forbidden', 'frontdesk_disabled');
   }
 }
 

@@ -1,11 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { t, toCents } from '@ordering/common';
+import { toCents } from '@ordering/common';
 import type { Logger } from 'pino';
 import type { EntityManager } from 'typeorm';
 import { Branch } from '../branches/branch.entity.js';
 import type { AppConfig } from '../env/config.js';
 import { Clock } from '../core/clock.js';
-import { DomainError } from '../core/errors.js';
+import { DomainError, reasonError } from '../core/errors.js';
 import { EventBus } from '../core/events.js';
 import { RequestContext } from '../core/request-context.js';
 import { APP_CONFIG, LOGGER } from '../core/tokens.js';
@@ -24,11 +24,6 @@ import { PaymentStatusService } from './payment-status.service.js';
 import { RATE_LIMIT_STORE } from '../serving/serving.module.js';
 import type { RateLimitStore } from '../serving/rate-limit.js';
 import { VoucherChecker, type VoucherCheck } from './voucher.checker.js';
-
-const UNAVAILABLE =
-  'Die Online-Zahlung ist gerade nicht verfügbar. Bitte versuchen Sie es später erneut oder wählen Sie eine andere Zahlungsart.';
-const REFUSED =
-  'Der Zahlungsanbieter hat die Zahlung abgelehnt. Bitte versuchen Sie es erneut oder wählen Sie eine andere Zahlungsart.';
 
 /**
  * Immediate provider reads per payment and window that its webhooks may cause. A provider sends one
@@ -93,12 +88,7 @@ export class PaymentsService {
     const { currency } = await loadPaymentSettings(em);
     if (voucher) {
       if (voucher.balance !== null && toCents(voucher.balance) < toCents(order.totalGross))
-        throw new DomainError(
-          'validation',
-          'Das Guthaben des Gutscheins reicht für diese Bestellung nicht aus.',
-          'voucherCode',
-          'voucher_insufficient',
-        );
+        throw reasonError('validation', 'voucher_insufficient', 'voucherCode');
       await em.getRepository(OrderPayment).insert({
         orderId: order.id,
         orderUid: order.uid,
@@ -179,9 +169,8 @@ export class PaymentsService {
         'payment start failed',
       );
       await this.status.finish(ctx, order.id, 'failed', 'payment-start-failed');
-      if (err instanceof ProviderRefused)
-        throw new DomainError('validation', REFUSED, 'paymentMethod', 'payment_refused');
-      throw new DomainError('unavailable', UNAVAILABLE, undefined, 'payment_provider_unavailable');
+      if (err instanceof ProviderRefused) throw reasonError('validation', 'payment_refused', 'paymentMethod');
+      throw reasonError('unavailable', 'payment_provider_unavailable');
     }
   }
 
@@ -208,7 +197,7 @@ export class PaymentsService {
     const check = verifyDatatransSignature(signature, raw, secrets.datatransSign, this.clock.now());
     if (!check.ok) {
       this.logger.warn({ provider: 'datatrans', reason: check.reason }, 'webhook signature refused');
-      throw new DomainError('unauthorized', 'Ungültige Signatur.', undefined, 'signature_invalid');
+      throw reasonError('unauthorized', 'signature_invalid');
     }
     let transactionId: unknown;
     try {
@@ -276,17 +265,10 @@ export class PaymentsService {
   async markPaid(ctx: RequestContext, id: number) {
     return this.connection.withTransaction(ctx, async (em) => {
       const order = await loadForStaff(em, ctx, id);
-      if (isOnlinePayment(order.paymentMethod))
-        throw new DomainError(
-          'conflict',
-          'Online-Zahlungen werden vom Zahlungsanbieter bestätigt, nicht an der Kassa.',
-          undefined,
-          'payment_online',
-        );
-      if (order.isPaid)
-        throw new DomainError('conflict', 'Diese Bestellung ist bereits bezahlt.', undefined, 'already_paid');
+      if (isOnlinePayment(order.paymentMethod)) throw reasonError('conflict', 'payment_online');
+      if (order.isPaid) throw reasonError('conflict', 'already_paid');
       if (order.isCanceled || order.isRejected || order.isFailed)
-        throw new DomainError('conflict', t('orderStatus.final'), undefined, 'order_final');
+        throw reasonError('conflict', 'order_final');
       const before = auditOrderJson(order);
       order.isPaid = true;
       order.updatedAt = this.clock.now();
@@ -314,12 +296,7 @@ export class PaymentsService {
           { orderId: id, err: { message: (err as Error).message } },
           'payment re-check failed',
         );
-        throw new DomainError(
-          'unavailable',
-          t('backoffice.paymentCheckFailed'),
-          undefined,
-          'payment_check_failed',
-        );
+        throw reasonError('unavailable', 'payment_check_failed');
       }
     }
     return staffOrderJson(await loadForStaff(this.connection.manager(ctx), ctx, id, false));

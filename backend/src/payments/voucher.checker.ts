@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DomainError } from '../core/errors.js';
+import { reasonError } from '../core/errors.js';
 import type { PaymentsConfig } from '../env/payments-config.js';
 
 /** A voucher code as printed: 4 to 64 letters, digits and dashes (spaces dropped, upper case). */
@@ -13,10 +13,6 @@ export interface VoucherCheck {
   /** Whether the issuer checked it (false: no VOUCHER_API_URL, staff check the voucher at the counter). */
   checked: boolean;
 }
-
-const INVALID = 'Dieser Gutscheincode ist ungültig oder bereits eingelöst.';
-const UNAVAILABLE =
-  'Der Gutschein kann gerade nicht geprüft werden. Bitte versuchen Sie es später erneut oder wählen Sie eine andere Zahlungsart.';
 
 /**
  * The voucher code of an order paid with `hydro-ag-voucher`, checked with the issuer before the order is
@@ -34,15 +30,8 @@ export class VoucherChecker {
       typeof form.data.voucherCode === 'string'
         ? form.data.voucherCode.replace(/\s+/g, '').toUpperCase()
         : '';
-    if (!code)
-      throw new DomainError(
-        'validation',
-        'Bitte geben Sie den Gutscheincode ein.',
-        'voucherCode',
-        'voucher_required',
-      );
-    if (!/^[A-Za-z0-9-]{4,64}$/.test(code))
-      throw new DomainError('validation', INVALID, 'voucherCode', 'voucher_invalid');
+    if (!code) throw reasonError('validation', 'voucher_required', 'voucherCode');
+    if (!/^[A-Za-z0-9-]{4,64}$/.test(code)) throw reasonError('validation', 'voucher_invalid', 'voucherCode');
     if (!this.config.voucherApiUrl) return { code, balance: null, checked: false };
     let res: Response;
     try {
@@ -56,15 +45,13 @@ export class VoucherChecker {
         signal: AbortSignal.timeout(10_000),
       });
     } catch {
-      throw new DomainError('unavailable', UNAVAILABLE, 'voucherCode', 'voucher_check_unavailable');
+      throw reasonError('unavailable', 'voucher_check_unavailable', 'voucherCode');
     }
     if (res.status === 404 || res.status === 422)
-      throw new DomainError('validation', INVALID, 'voucherCode', 'voucher_invalid');
-    if (!res.ok)
-      throw new DomainError('unavailable', UNAVAILABLE, 'voucherCode', 'voucher_check_unavailable');
+      throw reasonError('validation', 'voucher_invalid', 'voucherCode');
+    if (!res.ok) throw reasonError('unavailable', 'voucher_check_unavailable', 'voucherCode');
     const answer = (await res.json().catch(() => null)) as { valid?: unknown; balance?: unknown } | null;
-    if (answer?.valid !== true)
-      throw new DomainError('validation', INVALID, 'voucherCode', 'voucher_invalid');
+    if (answer?.valid !== true) throw reasonError('validation', 'voucher_invalid', 'voucherCode');
     return { code, balance: typeof answer.balance === 'number' ? answer.balance : null, checked: true };
   }
 }

@@ -1,11 +1,11 @@
 import { STATUS_CODES, type Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { t } from '@ordering/common';
+import { t, type ErrorCode } from '@ordering/common';
 
 /** What Node's HTTP parser reports for a request it could not read, as status, code and German text. */
 export function clientErrorAnswer(code: string | undefined): {
   status: number;
-  code: string;
+  code: ErrorCode;
   message: string;
 } {
   if (code === 'HPE_HEADER_OVERFLOW')

@@ -298,6 +298,42 @@ export interface Order extends Entity, OrderFlags {
   anonymisedAt?: IsoDateTime | null;
 }
 
+/** The staff-side state of an order, derived from its flags (`staffState` in `order-status.ts`). */
+export type StaffOrderState =
+  'unconfirmed' | 'confirmed' | 'inDelivery' | 'delivered' | 'completed' | 'rejected' | 'canceled' | 'failed';
+
+/** The six customer-facing states (spec section 4; `customerStatus` in `order-status.ts`). */
+export type CustomerOrderStatus =
+  'waiting' | 'confirmed' | 'inDelivery' | 'delivered' | 'completed' | 'canceled';
+
+/**
+ * The staff view of an order: what `GET /api/orders/{id}`, the order lists and boards answer, and the `order`
+ * of every order event. Everything, including the customer's contact data and the status page secret, plus
+ * the state and the actions the transition table allows now.
+ */
+export interface StaffOrder extends Order {
+  /** The staff state, or `pendingPayment` while an online payment is open. */
+  status: StaffOrderState | 'pendingPayment';
+  /** The status actions allowed now (none while an online payment is open). */
+  allowedActions: OrderStatusAction[];
+  /** The payment line. */
+  payment: OrderPaymentLine;
+  /** The customer-facing state. */
+  customerStatus: CustomerOrderStatus;
+  /** The branch's business day the order counts to (`YYYY-MM-DD`). */
+  businessDate: IsoDate;
+  /** The branch's name at order time. */
+  branchName: string;
+  /** The delivery area's id at order time (null: none). */
+  deliveryAreaId: number | null;
+  /** Full name as entered. */
+  name?: string | null;
+  /** The donation recipient as it was at order time. */
+  donatee?: (Ref & { name: string }) | null;
+  /** The customer's review answers (four ratings and a comment), once sent on the status page. */
+  questionnaire?: Questionnaire | null;
+}
+
 /** A line of a priced offer: a text, an amount in a unit and a gross unit price (major units). */
 export interface OfferLine {
   /** What is offered (`Estrichverlegung CT-C25, 6,5 cm`). */
@@ -361,9 +397,9 @@ export type PublicOrder = Pick<
   withdrawnAt?: IsoDateTime | null;
   /** A quotation request rather than an order. */
   isQuotation: boolean;
-  /** The payment line ("Warten auf Zahlung" while an online payment is open). */
+  /** The payment line ("Warten auf Zahlung" while an online payment is open); the server always sends it. */
   payment?: OrderPaymentLine;
-  /** The customer-facing status text. */
+  /** The customer-facing status text; the server always sends it. */
   statusText?: string;
 };
 

@@ -149,3 +149,17 @@ describe(ApiClient.name, () => {
     });
   });
 });
+
+describe('ApiRequestError and the reason codes', () => {
+  it("reads an entry without a text as its code's text from common's list, and keeps a server text as sent", () => {
+    const error = new ApiRequestError(409, [
+      { message: '', code: 'already_paid' },
+      { message: 'Eigener Text', code: 'slot_full' },
+    ]);
+    expect(error.errors[0]!.message).toBe('Diese Bestellung ist bereits bezahlt.');
+    expect(error.message).toBe('Diese Bestellung ist bereits bezahlt.');
+    expect(error.errors[1]!.message).toBe('Eigener Text');
+    expect(error.hasCode('slot_full')).toBe(true);
+    expect(error.hasCode('sold_out')).toBe(false);
+  });
+});

@@ -1,3 +1,4 @@
+import { ERROR_CODES, isErrorCode, type ErrorCode } from '@ordering/common';
 import { messages } from '../i18n/messages';
 import type { ApiErrorEntry } from './types';
 
@@ -36,11 +37,20 @@ export class ApiRequestError extends Error {
   readonly errors: ApiErrorEntry[];
 
   constructor(status: number, errors: ApiErrorEntry[]) {
-    const list = errors.length > 0 ? errors : [{ message: messages.unknownError }];
+    // An entry without a text of its own reads as its code's text in common's list.
+    const texted = errors.map((e) =>
+      !e.message && isErrorCode(e.code) ? { ...e, message: ERROR_CODES[e.code] } : e,
+    );
+    const list = texted.length > 0 ? texted : [{ message: messages.unknownError }];
     super(list[0].message);
     this.name = 'ApiRequestError';
     this.status = status;
     this.errors = list;
+  }
+
+  /** Whether the server gave this reason code (one of common's `ERROR_CODES`). */
+  hasCode(code: ErrorCode): boolean {
+    return this.errors.some((e) => e.code === code);
   }
 
   /** The first message for a form field, if the server named one. */

@@ -1,7 +1,7 @@
 import { WORKING_ACTIVITY_TYPES } from '@ordering/common/schemas';
 import { Column, Entity, Index, JoinColumn, ManyToOne, type Relation } from 'typeorm';
 import { Branch } from '../../branches/branch.entity.js';
-import { describeUniqueIndex } from '../../core/errors.js';
+import { describeUniqueIndex, type FieldError } from '../../core/errors.js';
 import { BaseEntity } from '../../database/base.entity.js';
 import { numericTransformer } from '../../database/columns.js';
 import { User } from '../../auth/user.entity.js';
@@ -24,7 +24,7 @@ export const OPEN_ACTIVITY_CONFLICT = {
     'Für diese Person ist bereits eine Aktivität offen (eingestempelt oder in Pause). Bitte zuerst diese beenden oder ein Ende eintragen.',
   field: 'endedAt',
   code: 'open_activity',
-};
+} satisfies FieldError;
 describeUniqueIndex(OPEN_ACTIVITY_INDEX, OPEN_ACTIVITY_CONFLICT);
 
 /** One pause of a work activity (ISO 8601; `end` null while the pause lasts). */

@@ -15,7 +15,7 @@ import {
 } from '../orders/board';
 import { createWebAudioBeeper } from '../orders/beeper';
 import { PauseBar } from '../orders/PauseBar';
-import type { StaffOrder } from '../orders/types';
+import type { StaffOrder } from '@ordering/common';
 import {
   COUNTER_ACTIONS,
   COUNTER_TEXTS as T,

@@ -1,7 +1,7 @@
 import { ApiClient } from '../../api/ApiClient';
 import { fakeFetch, json } from '../../testing/fakeFetch';
 import type { EventSourceLike } from '../BackofficeRootStore';
-import type { StaffOrder } from '../orders/types';
+import type { StaffOrder } from '@ordering/common';
 import { COUNTER_TEXTS, CounterBoardStore } from './CounterBoardStore';
 
 class FakeSource implements EventSourceLike {

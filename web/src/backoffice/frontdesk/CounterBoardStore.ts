@@ -10,7 +10,7 @@ import { ApiRequestError, type ApiClient } from '../../api/ApiClient';
 import type { EventSourceLike } from '../BackofficeRootStore';
 import { boardColumn, type BoardColumn } from '../orders/board';
 import { PauseStore, pauseBranchOf, type PauseState } from '../orders/PauseStore';
-import type { OrderEventPayload, StaffOrder } from '../orders/types';
+import type { OrderEventPayload, StaffOrder } from '@ordering/common';
 
 /** How long a PIN is remembered on the counter screen when the terminal's setting says nothing. */
 export const DEFAULT_PIN_MEMORY_SECONDS = 120;

@@ -163,8 +163,7 @@ export class TicketScreenStore {
     } catch (error) {
       runInAction(() => {
         if (error instanceof ApiRequestError && error.status === 401) this.unauthorized = true;
-        if (error instanceof ApiRequestError && error.errors[0]?.code === 'frontdesk_disabled')
-          this.switchedOff = true;
+        if (error instanceof ApiRequestError && error.hasCode('frontdesk_disabled')) this.switchedOff = true;
       });
     }
   }

@@ -20,7 +20,7 @@ import { DateInput } from '../editors/dates/DateInput';
 import { MoneyInput } from '../editors/MoneyInput';
 import { ConfirmInline } from './OrderEdit';
 import type { OrdersStore } from './OrdersStore';
-import type { StaffOrder } from './types';
+import type { StaffOrder } from '@ordering/common';
 
 /** How long a new offer is valid by default (days; staff change it). docs/decisions/orders.md */
 export const OFFER_VALID_DAYS = 14;

@@ -11,7 +11,7 @@ import {
   withdrawnLabel,
 } from './board';
 import type { CardSettings } from './CardSettings';
-import type { StaffOrder } from './types';
+import type { StaffOrder } from '@ordering/common';
 
 export const OrderCard = observer(function OrderCard({
   order,

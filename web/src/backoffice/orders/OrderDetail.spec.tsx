@@ -6,7 +6,7 @@ import { OrderDetail } from './OrderDetail';
 import { OrdersStore } from './OrdersStore';
 import { PrintersStore } from './PrintersStore';
 import { staffOrder } from './testing';
-import type { StaffOrder } from './types';
+import type { StaffOrder } from '@ordering/common';
 
 enableStaticRendering(true);
 

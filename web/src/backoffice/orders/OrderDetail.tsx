@@ -29,7 +29,7 @@ import { OfferSection } from './OfferSection';
 import { PrintMenu } from './PrintMenu';
 import { printedOnNotice, printNotice, type PrintersStore } from './PrintersStore';
 import { ReviewAnswers } from './RatingStars';
-import type { StaffOrder } from './types';
+import type { StaffOrder } from '@ordering/common';
 
 /** "Barzahlung", "Bankomatkarte" … from common's catalogue. */
 const paymentMethodText = (method: string) =>

@@ -13,7 +13,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { DateTimeInput } from '../editors/dates/DateInput';
 import type { OrdersStore } from './OrdersStore';
-import type { StaffOrder } from './types';
+import type { StaffOrder } from '@ordering/common';
 
 /**
  * The app's own confirmation inside the panel (no browser dialog): the question, the dangerous button and

@@ -12,7 +12,7 @@ import './board.css';
 import { customerName, formatWhen, orderTotal, orderTypeLabel } from './board';
 import { ordersCsv, ordersCsvName } from './csv';
 import { ORDERS_LOAD_FAILED } from './OrdersStore';
-import type { StaffOrder } from './types';
+import type { StaffOrder } from '@ordering/common';
 
 const STATES = [
   ['', 'Alle'],

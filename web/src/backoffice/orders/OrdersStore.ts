@@ -5,7 +5,7 @@ import type { ApiErrorEntry } from '../../api/types';
 import type { EventSourceLike } from '../BackofficeRootStore';
 import { errorMessageOf, type ErrorStore } from '../ErrorStore';
 import { BOARD_COLUMNS, boardColumn, compareNew, dueAt, localDay, type BoardColumn } from './board';
-import type { OrderEventPayload, StaffOrder } from './types';
+import type { OrderEventPayload, StaffOrder } from '@ordering/common';
 
 export const ORDERS_LOAD_FAILED = 'Bestellungen konnten nicht geladen werden.';
 export const ORDER_LOAD_FAILED = 'Bestellung konnte nicht geladen werden.';

@@ -3,6 +3,7 @@ import {
   activePause,
   BUSY_EXTRA_MINUTES,
   type Branch,
+  type BranchPauseEventPayload,
   type BusyMode,
   type OrderingPause,
 } from '@ordering/common';
@@ -138,7 +139,7 @@ export class PauseStore {
 
   /** A `branch.pause` event of the stream: another board (or this one) changed a branch's state. */
   apply(data: string): void {
-    let payload: { branchId?: unknown; orderingPause?: OrderingPause | null; busyMode?: BusyMode | null };
+    let payload: Partial<BranchPauseEventPayload>;
     try {
       payload = JSON.parse(data) as typeof payload;
     } catch {

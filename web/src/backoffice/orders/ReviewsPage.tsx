@@ -10,7 +10,7 @@ import { useStores } from '../stores';
 import './board.css';
 import { customerName } from './board';
 import { RatingStars, REVIEW_FIELDS } from './RatingStars';
-import type { StaffOrder } from './types';
+import type { StaffOrder } from '@ordering/common';
 
 /** Fallback of the error list when the reviews cannot be loaded. */
 export const REVIEWS_LOAD_FAILED = 'Bewertungen konnten nicht geladen werden.';

@@ -1,5 +1,5 @@
 import { formatMoney, staffState, t, toCents, unitLabel } from '@ordering/common';
-import type { StaffOrder } from './types';
+import type { StaffOrder } from '@ordering/common';
 
 /** The columns of the live board, left to right. */
 export type BoardColumn = 'new' | 'confirmed' | 'inDelivery' | 'ready' | 'completed';

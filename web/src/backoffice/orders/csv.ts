@@ -1,7 +1,7 @@
 import { customerStatusText, DEFAULT_TIME_ZONE, formatMoney, localDate, toCents } from '@ordering/common';
 import { csvText, toCsv } from '../csv';
 import { customerName, orderTypeLabel } from './board';
-import type { StaffOrder } from './types';
+import type { StaffOrder } from '@ordering/common';
 
 const HEADER = ['Ticket', 'Eingang', 'Termin', 'Filiale', 'Kunde', 'Art', 'Status', 'Zahlung', 'Summe'];
 

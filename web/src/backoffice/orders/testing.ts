@@ -1,4 +1,4 @@
-import type { StaffOrder } from './types';
+import type { StaffOrder } from '@ordering/common';
 
 /** A staff order as the API sends it, unconfirmed takeaway by default. */
 export function staffOrder(overrides: Partial<StaffOrder> = {}): StaffOrder {

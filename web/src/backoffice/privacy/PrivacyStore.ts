@@ -2,7 +2,7 @@ import { formatDate, t } from '@ordering/common';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { ApiRequestError, type ApiClient } from '../../api/ApiClient';
 import type { ErrorStore } from '../ErrorStore';
-import type { StaffOrder } from '../orders/types';
+import type { StaffOrder } from '@ordering/common';
 
 /** The label of the address field, in the form and in the error list ("E-Mail-Adresse: …"). */
 export const EMAIL_LABEL = 'E-Mail-Adresse des Kunden';
