@@ -2,15 +2,21 @@
 // Benchmark of order creation (POST /api/orders) with real carts of 3 to 8 items on the demo data, on the
 // embedded database and on the PostgreSQL server, at concurrency 1 and 20; the liveness and readiness
 // checks' latency during the concurrency-20 burst (target: liveness p99 <= 100 ms); and the time from a
-// created order to its event on a staff SSE client (GET /api/events). Prints figures, asserts nothing.
+// created order to its event on a staff SSE client (GET /api/events); the statements (= round trips) per
+// order, counted by the server (DB_STATEMENT_COUNT_FILE) over the concurrency-1 phase; and, as the
+// physical baseline, the rate of plain INSERTs of the same rows (each order's rows in one statement, one
+// transaction per order, at concurrency 20 through `pg` on the server; on PGlite, which `pg` cannot
+// reach, through PGlite's own query call in this process). Prints figures, asserts nothing.
 //   npm run build && npm run bench:orders
-// BENCH_ORDERS (200 per run), BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres).
+// BENCH_ORDERS (200 per run), BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres),
+// BENCH_STATEMENTS=1 also lists the statements per order by shape, BENCH_CPU_PROF=<dir> writes a CPU
+// profile of the server (node --cpu-prof) per database kind into <dir>.
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { loadShop, orderBody, percentile, startBackend } from './bench-shop.mjs';
+import { loadShop, orderBody, percentile, sleep, startBackend } from './bench-shop.mjs';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 200);
 const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -144,12 +150,114 @@ function sampleHealth(base, path) {
   };
 }
 
-async function run(label, env, cleanup) {
-  const backend = await startBackend(env);
+/** The server's statement counts (written by it a moment after they change). */
+async function statementCounts(file) {
+  await sleep(800);
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    return { total: 0, byShape: {} };
+  }
+}
+
+/** Statements per order between two counts, in all and by shape (most first). */
+function perOrder(before, after, orders) {
+  const shapes = Object.entries(after.byShape)
+    .map(([shape, n]) => [shape, (n - (before.byShape[shape] ?? 0)) / orders])
+    .filter(([, n]) => n > 0)
+    .sort((a, b) => b[1] - a[1]);
+  return { total: (after.total - before.total) / orders, shapes };
+}
+
+/** The tables an order writes, with how its rows are found (`$1`: the order's id, `$2`: its uid). */
+const ORDER_ROWS = [
+  ['customer_order', 'id = $1::int'],
+  ['order_payment', 'order_id = $1::int'],
+  ['event_log', 'order_uid::text = $2::text'],
+  ['job', "payload ->> 'orderId' = $1::text"],
+  ['audit_log', "entity_type = 'orders' AND entity_id::text = $1::text"],
+  ['idempotency_key', "response -> 'data' -> 'order' ->> 'uid' = $2::text"],
+];
+
+/**
+ * The physical floor: the rows the benchmark's orders wrote (read back from the database), inserted
+ * again into copies of their tables (same columns, defaults and indexes) as one statement per order in a
+ * transaction of its own, with the ticket counter's upsert in the same statement. `query(sql, params)`
+ * runs one statement; `concurrency` callers share it.
+ */
+async function plainInsertRate(query, concurrency) {
+  const orders = (await query(`SELECT id, uid FROM customer_order ORDER BY id DESC LIMIT $1`, [ORDERS])).rows;
+  const present = [];
+  for (const [table] of ORDER_ROWS) {
+    const exists = await query(`SELECT to_regclass($1) IS NOT NULL AS ok`, [table]);
+    if (!exists.rows[0].ok) continue;
+    present.push(ORDER_ROWS.find(([t]) => t === table));
+    await query(`DROP TABLE IF EXISTS bench_copy_${table}`);
+    await query(`CREATE TABLE bench_copy_${table} (LIKE ${table} INCLUDING DEFAULTS INCLUDING INDEXES)`);
+  }
+  await query(`DROP TABLE IF EXISTS bench_copy_counter`);
+  await query(
+    `CREATE TABLE bench_copy_counter (branch_id int, business_date date, last int, PRIMARY KEY (branch_id, business_date))`,
+  );
+  const rowsOf = [];
+  for (const order of orders) {
+    const sets = [];
+    for (const [table, where] of present) {
+      const params = [order.id, order.uid].slice(0, where.includes('$2') ? 2 : 1);
+      const sql = `SELECT coalesce(jsonb_agg(t), '[]') AS rows FROM ${table} t WHERE ${where}`;
+      const rows = (
+        await query(
+          where.includes('$1') ? sql : sql.replaceAll('$2', '$1'),
+          where.includes('$1') ? params : [order.uid],
+        )
+      ).rows[0].rows;
+      sets.push(typeof rows === 'string' ? rows : JSON.stringify(rows));
+    }
+    rowsOf.push(sets);
+  }
+  const sql =
+    `WITH ticket AS (INSERT INTO bench_copy_counter (branch_id, business_date, last) VALUES (1, '2026-01-01', 1)
+       ON CONFLICT (branch_id, business_date) DO UPDATE SET last = bench_copy_counter.last + 1 RETURNING last)` +
+    present
+      .map(
+        ([table], i) =>
+          `, w${i} AS (INSERT INTO bench_copy_${table} SELECT * FROM jsonb_populate_recordset(NULL::bench_copy_${table}, $${i + 1}::jsonb))`,
+      )
+      .join('') +
+    ` SELECT last FROM ticket`;
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (next < rowsOf.length) {
+        const sets = rowsOf[next++];
+        await query(sql, sets);
+      }
+    }),
+  );
+  const perSecond = rowsOf.length / ((performance.now() - started) / 1000);
+  const rows = rowsOf.reduce((n, sets) => n + sets.reduce((m, set) => m + JSON.parse(set).length, 1), 0);
+  for (const [table] of present) await query(`DROP TABLE bench_copy_${table}`);
+  await query(`DROP TABLE bench_copy_counter`);
+  return { perSecond, rowsPerOrder: rows / rowsOf.length, tables: present.map(([t]) => t) };
+}
+
+async function run(label, env, baseline, cleanup) {
+  const countFile = path.join(os.tmpdir(), `bench-orders-statements-${process.pid}-${Date.now()}.json`);
+  const profileDir = process.env.BENCH_CPU_PROF;
+  const backend = await startBackend(
+    { ...env, DB_STATEMENT_COUNT_FILE: countFile },
+    'silent',
+    profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+  );
+  let stopped = false;
   try {
     const shop = await loadShop(backend.base);
     await load(backend.base, shop, 4, 20); // warm-up
-    const one = await load(backend.base, shop, 1, Math.min(ORDERS, 100));
+    const counted = Math.min(ORDERS, 100);
+    const before = await statementCounts(countFile);
+    const one = await load(backend.base, shop, 1, counted);
+    const statements = perOrder(before, await statementCounts(countFile), counted);
     const live = sampleHealth(backend.base, '/api/health/live');
     const ready = sampleHealth(backend.base, '/api/health/ready');
     const twenty = await load(backend.base, shop, 20, ORDERS);
@@ -170,8 +278,20 @@ async function run(label, env, cleanup) {
     console.log(
       `  order sent -> its event at a staff SSE client: p50 ${events.p50?.toFixed(1)} ms, p95 ${events.p95?.toFixed(1)} ms (${events.received}/${events.count} received, ${events.beforeAnswer} before the 201 reached the customer)`,
     );
-  } finally {
+    console.log(
+      `  statements (= round trips) per order at concurrency 1: ${statements.total.toFixed(1)} (all the server sent over ${counted} orders, its background polls and jobs included)`,
+    );
+    if (process.env.BENCH_STATEMENTS === '1')
+      for (const [shape, n] of statements.shapes) console.log(`    ${n.toFixed(2).padStart(6)}  ${shape}`);
     await backend.stop();
+    stopped = true;
+    const floor = await baseline();
+    console.log(
+      `  physical baseline: plain INSERT of the same rows (${floor.rowsPerOrder.toFixed(1)} rows per order in ${floor.tables.length + 1} tables, one statement per order, ${floor.concurrency} at a time): ${floor.perSecond.toFixed(0)} orders/s; the app reaches ${((twenty.perSecond / floor.perSecond) * 100).toFixed(1)} % of it at concurrency 20 (ratio 1 : ${(floor.perSecond / twenty.perSecond).toFixed(1)})`,
+    );
+  } finally {
+    if (!stopped) await backend.stop();
+    rmSync(countFile, { force: true });
     await cleanup?.();
   }
 }
@@ -180,8 +300,21 @@ console.log(
   `POST /api/orders with carts of 3-8 items, ${ORDERS} orders per run (targets: server >= 300 orders/s with p99 < 100 ms at concurrency 20; event p95 < 300 ms; liveness p99 <= 100 ms during the burst)`,
 );
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-orders-'));
-await run('Embedded database (PGlite)', { DATA_DIR: dataDir }, () =>
-  rmSync(dataDir, { recursive: true, force: true }),
+await run(
+  'Embedded database (PGlite)',
+  { DATA_DIR: dataDir },
+  async () => {
+    // The data folder the server left, opened in this process (one connection: one caller at a time).
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { uuid_ossp } = await import('@electric-sql/pglite/contrib/uuid_ossp');
+    const db = await PGlite.create({ dataDir, extensions: { uuid_ossp } });
+    try {
+      return { ...(await plainInsertRate((sql, params) => db.query(sql, params), 1)), concurrency: 1 };
+    } finally {
+      await db.close();
+    }
+  },
+  () => rmSync(dataDir, { recursive: true, force: true }),
 );
 
 const admin = new pg.Client({ connectionString: SERVER });
@@ -195,7 +328,20 @@ const name = `bench_orders_${Date.now()}`;
 await admin.query(`CREATE DATABASE "${name}"`);
 const url = new URL(SERVER);
 url.pathname = `/${name}`;
-await run('PostgreSQL server', { DATABASE_URL: url.toString() }, async () => {
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.end();
-});
+await run(
+  'PostgreSQL server',
+  { DATABASE_URL: url.toString() },
+  async () => {
+    const pool = new pg.Pool({ connectionString: url.toString(), max: 20 });
+    pool.on('error', () => {}); // idle clients ended by the database's removal afterwards
+    try {
+      return { ...(await plainInsertRate((sql, params) => pool.query(sql, params), 20)), concurrency: 20 };
+    } finally {
+      await pool.end();
+    }
+  },
+  async () => {
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.end();
+  },
+);

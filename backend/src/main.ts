@@ -33,6 +33,7 @@ async function main() {
           },
         },
     ENTITIES,
+    { statementCountFile: config.statementCountFile },
   );
   const ran = await migrate(db.dataSource);
   if (ran.length) logger.info({ migrations: ran }, 'migrations applied');

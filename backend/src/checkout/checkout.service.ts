@@ -5,14 +5,15 @@ import type { RequestContext } from '../core/request-context.js';
 import { TransactionalConnection } from '../core/transaction.js';
 import { DeliveryAreaService } from '../orders/delivery-area.service.js';
 import { IdempotencyService, requestHash, type StoredResponse } from '../orders/idempotency.service.js';
-import { placeOrder } from '../orders/order-checkout.js';
+import { OrderCatalogueCache } from '../orders/order-catalogue.js';
+import { prepareOrder, writeOrder } from '../orders/order-checkout.js';
 import { auditOrderJson, orderEvent, publicOrderJson } from '../orders/order-json.js';
 import { PaymentsService } from '../payments/payments.service.js';
 
 /**
  * The checkout: `POST /api/orders` from the customer's form to a written order. It is the one place that
- * knows both orders and payments: the voucher is checked and the address located before the
- * transaction, the order is placed (orders' rules) and its payment begun (payments' rules) in one
+ * knows both orders and payments: the voucher is checked, the address located and the order checked and
+ * priced before the transaction, the order is placed (orders' rules) and its payment begun (payments' rules) in one
  * transaction, an online payment is started after the commit, and the answer is kept on the
  * idempotency key.
  */
@@ -25,6 +26,7 @@ export class CheckoutService {
     private readonly idempotency: IdempotencyService,
     private readonly payments: PaymentsService,
     private readonly deliveryAreas: DeliveryAreaService,
+    private readonly catalogue: OrderCatalogueCache,
   ) {}
 
   /**
@@ -50,8 +52,13 @@ export class CheckoutService {
     const voucher = await this.payments.beforeOrder(ctx, body);
     // So is the delivery address geocoded (when an area is a radius or polygon and a map token is set).
     const point = await this.deliveryAreas.locate(ctx, body);
+    // Checked and priced before the transaction too, from the catalogue kept per version: the
+    // transaction only writes (docs/decisions/orders.md "Throughput").
+    const now = this.clock.now();
+    const reader = this.connection.manager(ctx);
+    const prepared = await prepareOrder(reader, body, now, { point }, await this.catalogue.current());
     const placed = await this.connection.withTransaction(ctx, async (em) => {
-      const order = await placeOrder(em, body, this.clock.now(), { point });
+      const order = await writeOrder(em, prepared, now);
       const awaitsPayment = await this.payments.onOrderPlaced(ctx, em, order, voucher);
       await this.events.publish(ctx, 'entity.created', {
         entityType: 'orders',

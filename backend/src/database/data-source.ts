@@ -5,6 +5,7 @@ import { MIGRATIONS } from './migrations/index.js';
 import { SnakeNamingStrategy } from './naming.js';
 import { type EmbeddedDb, openPGlite, pgliteDriverModule } from './pglite-driver.js';
 import { PGliteThread } from './pglite-thread.js';
+import { StatementCounter } from './statement-counter.js';
 
 /**
  * Where the data lives: a PostgreSQL server, or the embedded PGlite in a folder (or in memory for tests).
@@ -36,8 +37,15 @@ export interface OpenDatabase {
   close(): Promise<void>;
 }
 
-function baseOptions(entities: Function[]) {
+/** What else {@link openDatabase} may do. */
+export interface OpenOptions {
+  /** Count every statement into this JSON file (the order benchmark's round trips per order). */
+  statementCountFile?: string | null;
+}
+
+function baseOptions(entities: Function[], options: OpenOptions = {}) {
   return {
+    ...(options.statementCountFile ? { logger: new StatementCounter(options.statementCountFile) } : {}),
     type: 'postgres' as const,
     entities,
     migrations: MIGRATIONS,
@@ -55,10 +63,14 @@ function baseOptions(entities: Function[]) {
  * DATABASE_URL, so that the start stops with one sentence. `entities` is the application's entity list
  * (`ENTITIES` of schema/entities.ts), passed in so that this floor knows no feature.
  */
-export async function openDatabase(target: DatabaseTarget, entities: Function[]): Promise<OpenDatabase> {
+export async function openDatabase(
+  target: DatabaseTarget,
+  entities: Function[],
+  open: OpenOptions = {},
+): Promise<OpenDatabase> {
   if (target.kind === 'server') {
     const options: DataSourceOptions = {
-      ...baseOptions(entities),
+      ...baseOptions(entities, open),
       url: target.url,
       connectTimeoutMS: 5000,
       poolSize: 10,
@@ -97,7 +109,7 @@ export async function openDatabase(target: DatabaseTarget, entities: Function[])
     );
   }
   const dataSource = new DataSource({
-    ...baseOptions(entities),
+    ...baseOptions(entities, open),
     driver: pgliteDriverModule(pglite),
   } as DataSourceOptions);
   await dataSource.initialize();

@@ -23,6 +23,8 @@ export interface AppConfig {
   dataFsync: boolean;
   /** Embedded database in a worker thread of its own, so that requests are answered while it works. */
   pgliteWorker: boolean;
+  /** DB_STATEMENT_COUNT_FILE: where the statements are counted (measurements only), or null. */
+  statementCountFile: string | null;
   /** Public base URL of the site, used in links that leave the server (e-mails). */
   publicUrl: string;
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -96,6 +98,11 @@ export const ENV_DOC: ReadonlyArray<{ name: string; default: string; meaning: st
       'eingebettete Datenbank in einem eigenen Thread (Anfragen werden beantwortet, während sie arbeitet); false: im Haupt-Thread wie früher',
   },
   { name: 'DATABASE_URL', default: '(leer)', meaning: 'PostgreSQL-Server statt eingebetteter Datenbank' },
+  {
+    name: 'DB_STATEMENT_COUNT_FILE',
+    default: '(leer)',
+    meaning: 'nur für Messungen: jede Datenbankanweisung in dieser JSON-Datei zählen (npm run bench:orders)',
+  },
   { name: 'WEB_DIST', default: 'web/dist', meaning: 'gebaute Web-App' },
   { name: 'SEED_DEMO', default: 'true', meaning: 'Demo-Betrieb in eine leere Datenbank schreiben' },
   {
@@ -198,7 +205,8 @@ export const ENV_DOC: ReadonlyArray<{ name: string; default: string; meaning: st
   {
     name: 'MAPTILER_API_URL',
     default: 'https://api.maptiler.com',
-    meaning: 'MapTiler-API für die Geokodierung der Lieferadresse (mit dem Kartenschlüssel der Einstellungen)',
+    meaning:
+      'MapTiler-API für die Geokodierung der Lieferadresse (mit dem Kartenschlüssel der Einstellungen)',
   },
   {
     name: 'MAPBOX_API_URL',
@@ -280,6 +288,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: readBoolean(env, 'SEED_DEMO', true),
     dataFsync: readBoolean(env, 'DATA_FSYNC', true),
     pgliteWorker: readBoolean(env, 'PGLITE_WORKER', true),
+    statementCountFile: env.DB_STATEMENT_COUNT_FILE?.trim()
+      ? path.resolve(env.DB_STATEMENT_COUNT_FILE.trim())
+      : null,
     publicUrl: (readUrl(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(
       /\/+$/,
       '',
@@ -295,10 +306,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     serving: readServingConfig(env),
     payments: readPaymentsConfig(env),
     geocoding: {
-      maptilerApiUrl: (readUrl(env, 'MAPTILER_API_URL', ['http:', 'https:']) ?? 'https://api.maptiler.com').replace(
-        /\/+$/,
-        '',
-      ),
+      maptilerApiUrl: (
+        readUrl(env, 'MAPTILER_API_URL', ['http:', 'https:']) ?? 'https://api.maptiler.com'
+      ).replace(/\/+$/, ''),
       mapboxApiUrl: (readUrl(env, 'MAPBOX_API_URL', ['http:', 'https:']) ?? 'https://api.mapbox.com').replace(
         /\/+$/,
         '',

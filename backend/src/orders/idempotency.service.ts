@@ -79,14 +79,16 @@ export class IdempotencyService implements OnModuleDestroy {
   }
 
   private async claimAt(key: string, hash: string, now: Date): Promise<Claim> {
+    // The common case, a fresh key, is one statement committed on its own (no BEGIN and COMMIT round
+    // trips); a key already there, and the hourly purge, take the transaction below.
+    if (now.getTime() - this.lastPurge < PURGE_EVERY_MS) {
+      const inserted: unknown = await this.connection.dataSource.query(CLAIM, [key, hash, now]);
+      if (rowsOf(inserted).length > 0) return { kind: 'new' } as const;
+    }
     const ctx = RequestContext.system();
     return this.connection.withTransaction(ctx, async (em) => {
       await this.purge(em, now);
-      const inserted: unknown = await em.query(
-        `INSERT INTO idempotency_key (key, request_hash, status, created_at) VALUES ($1, $2, 'in_flight', $3)
-         ON CONFLICT (key) DO NOTHING RETURNING key`,
-        [key, hash, now],
-      );
+      const inserted: unknown = await em.query(CLAIM, [key, hash, now]);
       if (rowsOf(inserted).length > 0) return { kind: 'new' } as const;
       const row = await em.getRepository(IdempotencyKey).findOne({ where: { key } });
       if (!row) throw reasonError('conflict', 'idempotency_in_flight');
@@ -182,13 +184,19 @@ export class IdempotencyService implements OnModuleDestroy {
 
   /** Drops expired keys, at most once an hour per process. */
   private async purge(em: import('typeorm').EntityManager, now: Date): Promise<void> {
-    if (now.getTime() - this.lastPurge < 60 * 60 * 1000) return;
+    if (now.getTime() - this.lastPurge < PURGE_EVERY_MS) return;
     this.lastPurge = now.getTime();
     await em.query(`DELETE FROM idempotency_key WHERE created_at < $1`, [
       new Date(now.getTime() - IDEMPOTENCY_TTL_MS),
     ]);
   }
 }
+
+/** Expired keys are purged at most this often per process. */
+const PURGE_EVERY_MS = 60 * 60 * 1000;
+
+const CLAIM = `INSERT INTO idempotency_key (key, request_hash, status, created_at) VALUES ($1, $2, 'in_flight', $3)
+  ON CONFLICT (key) DO NOTHING RETURNING key`;
 
 function rowsOf(result: unknown): unknown[] {
   if (Array.isArray(result) && Array.isArray(result[0])) return result[0] as unknown[];

@@ -40,16 +40,11 @@ import {
 import { In, type EntityManager } from 'typeorm';
 import { Branch } from '../branches/branch.entity.js';
 import { Category } from '../catalog/category.entity.js';
-import { Menu, MenuProduct } from '../catalog/menu.entity.js';
 import { Product } from '../catalog/product.entity.js';
-import { ShopConfig } from '../config/shop-config.entity.js';
-import { shopConfigInput } from '../config/shop-config.schema.js';
-import { Donatee } from '../content/donatee.entity.js';
 import { DomainError, reasonError, type FieldError } from '../core/errors.js';
 import { parseInput } from '../core/validation.js';
 import { ownsUpload, takeUpUploads } from '../media/upload-ownership.js';
 import { Upload } from '../media/upload.entity.js';
-import { DiningTable } from '../tables/table.entity.js';
 import { assertSlotFree } from './order-capacity.js';
 import { Order } from './order.entity.js';
 import {
@@ -61,29 +56,9 @@ import {
 } from './order-pricing.js';
 import { orderFormSchema, type ParsedOrderForm } from './order.schemas.js';
 
-/** The configuration fields orders read. */
-export type OrderConfig = Pick<
-  ShopConfig,
-  | 'currency'
-  | 'enableCash'
-  | 'enableATMCard'
-  | 'enableHydroAGVoucher'
-  | 'enableMollie'
-  | 'enableDatatrans'
-  | 'enablePluginCardPayments'
-  | 'enablePluginVoucherPayments'
-  | 'enablePluginOnlinePayments'
-  | 'enablePluginDonations'
-  | 'enablePluginOrderReviews'
-  | 'enablePluginSMS'
-  | 'disableTickets'
->;
+import { directCatalogue, type OrderCatalogue, type OrderConfig } from './order-catalogue.js';
 
-/** The shop configuration (its defaults while none is saved). */
-export async function loadOrderConfig(em: EntityManager): Promise<OrderConfig> {
-  const row = await em.getRepository(ShopConfig).findOne({ where: { id: 1 } });
-  return row ?? (shopConfigInput.parse({ shopName: '-', businessName: '-' }) as unknown as OrderConfig);
-}
+export { loadOrderConfig, type OrderConfig } from './order-catalogue.js';
 
 /** Stable machine codes of the checkout findings clients react to. */
 const CODE_OF: Partial<Record<string, ErrorCode>> = {
@@ -147,6 +122,8 @@ export type ItemLineInput = Pick<ParsedOrderForm['items'][number], 'amount' | 'u
 export async function uploadsOfItems(
   em: EntityManager,
   items: ReadonlyArray<Pick<ItemLineInput, 'parts'>>,
+  /** Lock the rows until the transaction ends (false: a plain read before the order's transaction). */
+  lock = true,
 ): Promise<Map<number, Upload>> {
   const ids = items.flatMap((item) =>
     item.parts.flatMap((value) =>
@@ -157,7 +134,9 @@ export async function uploadsOfItems(
   );
   // Locked until the order commits: the expiry of untaken uploads cannot remove one this order takes up.
   const found = ids.length
-    ? await em.getRepository(Upload).find({ where: { id: In(ids) }, lock: { mode: 'pessimistic_write' } })
+    ? await em
+        .getRepository(Upload)
+        .find({ where: { id: In(ids) }, ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}) })
     : [];
   return new Map(found.map((u) => [u.id, u]));
 }
@@ -236,47 +215,32 @@ interface CheckedItems {
 /**
  * Every item against the branch's active menu: product known with its uid, in the menu and available at
  * the time it is wanted (menu entry, category and product switches and schedules), a unit it is sold in,
- * an amount on its quantity grid, complete parts, uploads that exist with an accepted type.
+ * an amount on its quantity grid, complete parts, uploads that exist with an accepted type. The catalogue
+ * comes from `catalogue` (memory or `em`); the uploads are read from `em` (locked when `lockUploads`).
  */
 async function checkItems(
   em: EntityManager,
+  catalogue: OrderCatalogue,
   form: ParsedOrderForm,
   branch: Branch,
   now: Date,
   wantedAt: Date,
+  lockUploads: boolean,
 ): Promise<CheckedItems> {
   const issues: FieldError[] = [];
   const timeZone = branchTimeZone(branch);
   const ids = [...new Set(form.items.map((item) => item.product.id))];
-  const products = new Map(
-    (ids.length ? await em.getRepository(Product).findBy({ id: In(ids) }) : []).map((p) => [p.id, p]),
-  );
-  const menus = await em
-    .getRepository(Menu)
-    .createQueryBuilder('menu')
-    .leftJoinAndSelect('menu.branches', 'branches')
-    .where('EXISTS (SELECT 1 FROM menu_branch mb WHERE mb.menu_id = menu.id AND mb.branch_id = :branchId)', {
-      branchId: branch.id,
-    })
-    .getMany();
+  const products = await catalogue.products(ids);
+  const menus = await catalogue.menusOf(branch.id);
   const menu = activeMenu(
     menus.map((m) => ({ menu: m, availableFrom: m.availableFrom.toISOString(), branches: m.branches })),
     branch.id,
     now,
   )?.menu;
-  const entries = menu
-    ? await em
-        .getRepository(MenuProduct)
-        .find({ where: { menu: { id: menu.id } }, relations: { menuCategory: true } })
-    : [];
+  const entries = menu ? await catalogue.entriesOf(menu.id) : [];
   const categoryIds = [...new Set(entries.map((e) => e.menuCategory.categoryId))];
-  const categories = new Map(
-    (categoryIds.length ? await em.getRepository(Category).findBy({ id: In(categoryIds) }) : []).map((c) => [
-      c.id,
-      c,
-    ]),
-  );
-  const uploads = await uploadsOfItems(em, form.items);
+  const categories = await catalogue.categories(categoryIds);
+  const uploads = await uploadsOfItems(em, form.items, lockUploads);
   // A mark "bis Geschäftsschluss" still refuses a pre-order wanted before it ends (kitchen.md).
   const soldOutAt = wantedAt > now ? wantedAt : now;
 
@@ -329,29 +293,47 @@ export interface PlaceOrderOptions {
   point?: GeoPoint | null;
 }
 
+/** A checked and priced order, ready to be written ({@link writeOrder}). */
+export interface PreparedOrder {
+  branch: Branch;
+  config: OrderConfig;
+  /** The order row's fields except its ticket number (taken when it is written). */
+  fields: Omit<Partial<Order>, 'ticketNumber'>;
+  orderType: ReturnType<typeof orderTypeOf>;
+  wanted: Date;
+  /** The products of the cart (the slot check reads their lead times). */
+  products: Product[];
+  /** Uploads the items take up (locked and taken up when the order is written). */
+  uploadIds: number[];
+}
+
 /**
- * Checks an order form against the branch and prices it from the database with common's rules, then
- * writes the order with its ticket number. Runs inside the caller's transaction (`em`); throws a
- * DomainError('validation') with every finding, fields named as in the form (`items[2].parts[0]`).
- * The delivery area is derived from the address (postcode, and coordinates when given); the area the
- * client names is ignored, and an address outside every area is refused with `outside_delivery_area`.
+ * Checks an order form against the branch and prices it with common's rules; writes nothing. The branch
+ * is read from `em` (sold-out marks and pauses are not versioned), the catalogue from `catalogue`
+ * (today's reads from `em` unless given). Throws a DomainError('validation') with every finding, fields
+ * named as in the form (`items[2].parts[0]`). The delivery area is derived from the address (postcode,
+ * and coordinates when given); the area the client names is ignored, and an address outside every area
+ * is refused with `outside_delivery_area`. Outside a transaction (the checkout) nothing is locked; the
+ * uploads are locked and checked again by {@link writeOrder}.
  */
-export async function placeOrder(
+export async function prepareOrder(
   em: EntityManager,
   body: unknown,
   now: Date,
   options: PlaceOrderOptions = {},
-): Promise<Order> {
+  catalogue: OrderCatalogue = directCatalogue(em),
+): Promise<PreparedOrder> {
   const form = parseInput(orderFormSchema, body);
   const branch = await em.getRepository(Branch).findOne({ where: { id: form.branch.id } });
   if (!branch) throw reasonError('validation', 'branch_unknown', 'branch');
   if (!branch.isPublic) throw reasonError('validation', 'branch_not_public', 'branch');
-  const config = await loadOrderConfig(em);
+  const config = await catalogue.config();
   const contract = branchContract(branch);
   const orderType = orderTypeOf(form);
   const appointment = form.appointmentDate ? new Date(form.appointmentDate) : null;
 
-  const checked = await checkItems(em, form, branch, now, appointment ?? now);
+  const inTransaction = em.queryRunner?.isTransactionActive === true;
+  const checked = await checkItems(em, catalogue, form, branch, now, appointment ?? now, inTransaction);
   const validLines = form.items.flatMap((item, index) => {
     const product = checked.products.get(item.product.id);
     const failed = checked.issues.some((issue) => issue.field?.startsWith(`items[${index}]`));
@@ -376,18 +358,13 @@ export async function placeOrder(
     deliveryArea: area,
   });
 
-  const tables =
-    orderType === 'dineIn'
-      ? await em.getRepository(DiningTable).find({ where: { branch: { id: branch.id } } })
-      : [];
+  const tables = orderType === 'dineIn' ? await catalogue.tablesOf(branch.id) : [];
   const table = form.table ? tables.find((candidate) => candidate.id === form.table!.id) : undefined;
 
   const extra: FieldError[] = [];
   let donatee: { id: number; name: string } | null = null;
   if (form.donatee) {
-    const found = config.enablePluginDonations
-      ? await em.getRepository(Donatee).findOne({ where: { id: form.donatee.id } })
-      : null;
+    const found = config.enablePluginDonations ? await catalogue.donatee(form.donatee.id) : null;
     if (!found) extra.push({ message: t('validation.choice'), field: 'donatee', code: 'donatee_invalid' });
     else donatee = { id: found.id, name: found.name };
   }
@@ -427,9 +404,6 @@ export async function placeOrder(
     e.code === undefined ? { message: e.message, ...(e.field ? { field: e.field } : {}) } : e,
   );
   if (all.length > 0) throw new DomainError('validation', all);
-  await assertSlotFree(em, branch, orderType, appointment ?? now, now, [
-    ...checked.products.values(),
-  ] as unknown as LeadTimeProduct[]);
 
   const items: OrderItem[] = validLines.map(({ item, product }, index) =>
     storedItem(
@@ -439,20 +413,17 @@ export async function placeOrder(
       partLabels(product.config?.parts ?? [], item.parts as PartValue[], checked.uploads),
     ),
   );
-  const businessDate = localDate(now, branchTimeZone(branch));
-  const isQuotation = branch.isQuotationRequired;
-  const ticketNumber =
-    config.disableTickets || isQuotation ? null : await nextTicketNumber(em, branch.id, businessDate);
   const pricing = toPricingResult(totals);
-  const order = em.create(Order, {
+  // Cross-check: what is stored multiplies out to what is charged.
+  if (toCents(pricing.totalGross) !== totals.total.gross) throw new Error('pricing mismatch');
+  const fields: PreparedOrder['fields'] = {
     uid: randomUUID(),
     hash: newOrderHash(),
     branch,
     branchId: branch.id,
     branchName: branch.name,
-    ticketNumber,
-    businessDate,
-    isQuotation,
+    businessDate: localDate(now, branchTimeZone(branch)),
+    isQuotation: branch.isQuotationRequired,
     isDelivery: orderType === 'delivery',
     isDineIn: orderType === 'dineIn',
     tableIdentifier: table?.identifier ?? null,
@@ -484,15 +455,83 @@ export async function placeOrder(
     questionnaireRating: null,
     isWithdrawalExempt: !isOrderWithdrawable(checked.exempt),
     withdrawal: null,
-  });
+  };
+  return {
+    branch,
+    config,
+    fields,
+    orderType,
+    wanted: appointment ?? now,
+    products: [...checked.products.values()],
+    uploadIds: [...checked.uploads.keys()],
+  };
+}
+
+/**
+ * Writes a prepared order inside the caller's transaction (`em`): its uploads locked (still there, or the
+ * order is refused), the slot's capacity checked on the locked branch, then the ticket number and the
+ * order row with one plain INSERT (no change tracking). The ticket counter's row stays locked until the
+ * transaction ends, so the caller should write little after this (docs/decisions/orders.md "Throughput").
+ */
+export async function writeOrder(em: EntityManager, prepared: PreparedOrder, now: Date): Promise<Order> {
+  const { branch, config, fields } = prepared;
+  if (prepared.uploadIds.length) {
+    const locked = await em.query(
+      `SELECT id FROM upload WHERE id IN (${prepared.uploadIds.map((_, i) => `$${i + 1}`).join(', ')}) FOR UPDATE`,
+      prepared.uploadIds,
+    );
+    const rows = (Array.isArray(locked) && Array.isArray(locked[0]) ? locked[0] : locked) as unknown[];
+    if (rows.length !== prepared.uploadIds.length)
+      throw new DomainError('validation', t('validation.fileNotFound'), 'items', 'upload_unknown');
+  }
+  await assertSlotFree(
+    em,
+    branch,
+    prepared.orderType,
+    prepared.wanted,
+    now,
+    prepared.products as unknown as LeadTimeProduct[],
+  );
+  const ticketNumber =
+    config.disableTickets || fields.isQuotation
+      ? null
+      : await nextTicketNumber(em, branch.id, fields.businessDate!);
+  const order = em.create(Order, { ...fields, ticketNumber });
   order.status = staffState(order);
   order.createdAt = now;
   order.updatedAt = now;
-  // Cross-check: what was stored multiplies out to what was charged.
-  if (toCents(pricing.totalGross) !== totals.total.gross) throw new Error('pricing mismatch');
-  const saved = await em.save(Order, order);
-  await takeUpUploads(em, [...checked.uploads.keys()], now);
-  return saved;
+  // Every column's value is in the object (the plain defaults filled in as the database would), so a
+  // plain INSERT returning only the id leaves `order` as complete as a save would.
+  for (const column of em.connection.getMetadata(Order).columns) {
+    const value = column.getEntityValue(order);
+    if (value === undefined && column.default !== undefined && typeof column.default !== 'function')
+      column.setEntityValue(order, column.default);
+  }
+  const inserted = await em
+    .createQueryBuilder()
+    .insert()
+    .into(Order)
+    .values(order)
+    .updateEntity(false)
+    .returning(['id'])
+    .execute();
+  order.id = Number((inserted.raw as Array<{ id: number }>)[0]!.id);
+  if (prepared.uploadIds.length) await takeUpUploads(em, prepared.uploadIds, now);
+  return order;
+}
+
+/**
+ * Checks, prices and writes an order inside the caller's transaction (`em`), reading everything from it
+ * ({@link prepareOrder} then {@link writeOrder}); the demo seed's way. The checkout prepares before its
+ * transaction from the cached catalogue instead.
+ */
+export async function placeOrder(
+  em: EntityManager,
+  body: unknown,
+  now: Date,
+  options: PlaceOrderOptions = {},
+): Promise<Order> {
+  return writeOrder(em, await prepareOrder(em, body, now, options), now);
 }
 
 /** Part values as an order keeps them: file references by id only (the secret was the proof, not data). */

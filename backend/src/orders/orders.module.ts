@@ -7,6 +7,7 @@ import { BranchPauseService } from './branch-pause.service.js';
 import { DeliveryAreaService } from './delivery-area.service.js';
 import { Geocoder } from './geocoder.js';
 import { IdempotencyService } from './idempotency.service.js';
+import { OrderCatalogueCache } from './order-catalogue.js';
 import { OrderOffersService } from './order-offers.service.js';
 import { OrderQueryService } from './order-query.service.js';
 import {
@@ -49,7 +50,8 @@ import { SoldOutService } from './sold-out.service.js';
     AutoAcceptService,
     DeliveryAreaService,
     Geocoder,
+    OrderCatalogueCache,
   ],
-  exports: [OrdersService, OrderQueryService, IdempotencyService, DeliveryAreaService],
+  exports: [OrdersService, OrderQueryService, IdempotencyService, DeliveryAreaService, OrderCatalogueCache],
 })
 export class OrdersModule {}

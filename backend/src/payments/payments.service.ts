@@ -74,6 +74,8 @@ export class PaymentsService {
 
   /** Before the order's transaction (no database held): the voucher check with its issuer. */
   async beforeOrder(ctx: RequestContext, body: unknown): Promise<VoucherCheck | null> {
+    // Most orders pay otherwise: then there is nothing to check and nothing to read.
+    if (!this.vouchers.applies(body)) return null;
     const { currency } = await loadPaymentSettings(this.connection.manager(ctx));
     return this.vouchers.check(body, currency);
   }
@@ -85,6 +87,8 @@ export class PaymentsService {
    * @returns true when the order waits for an online payment (no `order.created` yet).
    */
   async onOrderPlaced(ctx: RequestContext, em: EntityManager, order: Order, voucher: VoucherCheck | null) {
+    // Cash and card on site need no payment record: no statement while the ticket counter is held.
+    if (!voucher && !isOnlinePayment(order.paymentMethod)) return false;
     const { currency } = await loadPaymentSettings(em);
     if (voucher) {
       if (voucher.balance !== null && toCents(voucher.balance) < toCents(order.totalGross))

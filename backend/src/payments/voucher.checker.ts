@@ -23,6 +23,12 @@ export class VoucherChecker {
   constructor(private readonly config: PaymentsConfig) {}
 
   /** Null for other payment methods. @throws DomainError 400 voucher_invalid, 503 voucher_check_unavailable. */
+  /** Whether the body pays by voucher at all ({@link check} answers null otherwise). */
+  applies(body: unknown): boolean {
+    const form = voucherField.safeParse(body ?? {});
+    return form.success && form.data.paymentMethod === 'hydro-ag-voucher';
+  }
+
   async check(body: unknown, currency: string): Promise<VoucherCheck | null> {
     const form = voucherField.safeParse(body ?? {});
     if (!form.success || form.data.paymentMethod !== 'hydro-ag-voucher') return null;

@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import type { Logger as TypeOrmLogger } from 'typeorm';
+
+/** How often the counts are written out at most (the benchmark reads them between its phases). */
+const WRITE_EVERY_MS = 500;
+
+/**
+ * Counts the statements this process sends to the database (each is one round trip: the driver sends
+ * parse, bind, execute and sync together), in all and by statement shape, and writes the counts as JSON
+ * to `file` a moment after they change. Only the order benchmark turns it on (DB_STATEMENT_COUNT_FILE);
+ * it then divides the difference over a phase by the orders of that phase.
+ */
+export class StatementCounter implements TypeOrmLogger {
+  total = 0;
+  readonly byShape = new Map<string, number>();
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(private readonly file: string) {}
+
+  /** The statement without its values and spacing, cut short: what groups it in the counts. */
+  static shape(query: string): string {
+    return query.replace(/\s+/g, ' ').trim().slice(0, 90);
+  }
+
+  logQuery(query: string): void {
+    this.total += 1;
+    const shape = StatementCounter.shape(query);
+    this.byShape.set(shape, (this.byShape.get(shape) ?? 0) + 1);
+    this.timer ??= setTimeout(() => this.write(), WRITE_EVERY_MS);
+  }
+
+  /** Writes the counts now (also at the end of a phase, so nothing waits for the timer). */
+  write(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    const byShape = Object.fromEntries([...this.byShape].sort((a, b) => b[1] - a[1]));
+    fs.writeFileSync(this.file, JSON.stringify({ total: this.total, byShape }));
+  }
+
+  logQueryError(): void {}
+  logQuerySlow(): void {}
+  logSchemaBuild(): void {}
+  logMigration(): void {}
+  log(): void {}
+}
