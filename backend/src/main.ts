@@ -43,6 +43,11 @@ async function main() {
   const app = await createApp({ config, clock, logger, dataSource: db.dataSource });
   try {
     await app.listen(config.port, config.host);
+    // Node closes an idle keep-alive connection after 5 s; a client (a proxy, a test's request context)
+    // that reuses it in that instant gets ECONNRESET. Keep idle connections longer than clients do.
+    const server = app.getHttpServer() as import('node:http').Server;
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
       throw new ConfigError('PORT', `Der Port PORT=${config.port} ist bereits belegt.`);
