@@ -1,5 +1,5 @@
 import { renderToString } from 'react-dom/server';
-import { customEditors } from './index';
+import { customEditors } from '../entities/customEditors';
 import { DeliveryAreasEditor } from './areas/DeliveryAreasEditor';
 import { OpeningHoursEditor } from './hours/OpeningHoursEditor';
 import { ProductPartsEditor } from './parts/ProductPartsEditor';

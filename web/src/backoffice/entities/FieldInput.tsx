@@ -1,6 +1,6 @@
 import { SECRET_KEYS, SECRET_LABELS } from '@ordering/common/schemas';
 import { observer } from 'mobx-react-lite';
-import { customEditors } from '../editors';
+import { customEditors } from './customEditors';
 import { DateInput, DateTimeInput } from '../editors/dates/DateInput';
 import type { EntityFormStore } from './EntityFormStore';
 import { errorsUnder } from './paths';

@@ -4,7 +4,7 @@ import { ApiClient } from '../../api/ApiClient';
 import { fakeFetch, json } from '../../testing/fakeFetch';
 import { ErrorStore } from '../ErrorStore';
 import { NAV_AREAS } from '../areas';
-import { customEditors } from '../editors';
+import { customEditors } from './customEditors';
 import { listPanels } from '../timeclock/panels';
 import { inMarket, screensOf } from './access';
 import { ALL_DESCRIPTIONS, CONFIG_DESCRIPTION, descriptionAt } from './descriptions';
