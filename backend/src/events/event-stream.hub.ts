@@ -12,6 +12,7 @@ import { RequestContext } from '../core/request-context.js';
 import { APP_CONFIG, LOGGER } from '../core/tokens.js';
 import { ORDER_EVENTS_CHANNEL } from './event-log.writer.js';
 import { PgChannel } from '../core/pg-channel.js';
+import { rowsOf } from '../core/raw-rows.js';
 
 /**
  * Who a stream belongs to: staff or a front-desk device (its branches, or all), one order's status page,
@@ -393,9 +394,7 @@ export class EventStreamHub implements OnModuleInit, OnModuleDestroy {
         `DELETE FROM event_log WHERE created_at < $1 RETURNING id`,
         [new Date(this.clock.now().getTime() - EVENT_LOG_RETENTION_MS)],
       );
-      return Array.isArray(result) && Array.isArray(result[0])
-        ? result[0].length
-        : (result as unknown[]).length;
+      return rowsOf(result).length;
     } catch (err) {
       this.logger.warn({ err }, 'event log: pruning failed');
       return 0;

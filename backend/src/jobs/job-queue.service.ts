@@ -5,6 +5,7 @@ import { TransactionalConnection } from '../core/transaction.js';
 import { PgChannel } from '../core/pg-channel.js';
 import type { Job } from './job.entity.js';
 import type { JobPayloadOf, JobRequest } from './job-payloads.js';
+import { rowsOf } from '../core/raw-rows.js';
 
 /** The channel on which committed jobs wake the workers of every instance. */
 export const JOBS_CHANNEL = 'jobs';
@@ -30,10 +31,6 @@ export interface EnqueueOptions {
 export function backoffMs(attempts: number): number {
   return Math.min(BACKOFF_BASE_MS * 2 ** Math.max(0, attempts - 1), BACKOFF_MAX_MS);
 }
-
-/** TypeORM answers an UPDATE … RETURNING as `[rows, count]` and a SELECT as `rows`. */
-export const rowsOf = (result: unknown): Array<Record<string, unknown>> =>
-  Array.isArray(result) && Array.isArray(result[0]) ? (result[0] as never) : (result as never);
 
 const toJob = (r: Record<string, unknown>): Job => ({
   id: Number(r.id),

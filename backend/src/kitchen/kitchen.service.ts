@@ -23,7 +23,7 @@ import { HTTP_MESSAGES } from '../core/messages.js';
 import type { RequestContext } from '../core/request-context.js';
 import { TransactionalConnection } from '../core/transaction.js';
 import { EventLogWriter } from '../events/event-log.writer.js';
-import { rowsOf } from '../jobs/job-queue.service.js';
+import { rowsOf } from '../core/raw-rows.js';
 import type { OrderItem } from '@ordering/common';
 import { OrdersService } from '../orders/orders.service.js';
 

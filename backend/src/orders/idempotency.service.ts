@@ -6,6 +6,7 @@ import { reasonError } from '../core/errors.js';
 import { RequestContext } from '../core/request-context.js';
 import { TransactionalConnection } from '../core/transaction.js';
 import { IdempotencyKey } from './order.entity.js';
+import { rowsOf } from '../core/raw-rows.js';
 
 /** Keys are answered from storage for at least this long; afterwards a key may be used afresh. */
 export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
@@ -197,8 +198,3 @@ const PURGE_EVERY_MS = 60 * 60 * 1000;
 
 const CLAIM = `INSERT INTO idempotency_key (key, request_hash, status, created_at) VALUES ($1, $2, 'in_flight', $3)
   ON CONFLICT (key) DO NOTHING RETURNING key`;
-
-function rowsOf(result: unknown): unknown[] {
-  if (Array.isArray(result) && Array.isArray(result[0])) return result[0] as unknown[];
-  return Array.isArray(result) ? result : [];
-}

@@ -57,6 +57,7 @@ import {
 import { orderFormSchema, type ParsedOrderForm } from './order.schemas.js';
 
 import { directCatalogue, type OrderCatalogue, type OrderConfig } from './order-catalogue.js';
+import { rowsOf } from '../core/raw-rows.js';
 
 export { loadOrderConfig, type OrderConfig } from './order-catalogue.js';
 
@@ -109,10 +110,7 @@ export async function nextTicketNumber(
      RETURNING last`,
     [branchId, businessDate],
   );
-  const rows = (Array.isArray(result) && Array.isArray(result[0]) ? result[0] : result) as Array<{
-    last: number | string;
-  }>;
-  return Number(rows[0]!.last);
+  return Number(rowsOf<{ last: number | string }>(result)[0]!.last);
 }
 
 /** An item line as the order form and the staff item edits send it. */

@@ -9,7 +9,7 @@ import { HTTP_MESSAGES } from '../core/messages.js';
 import type { RequestContext } from '../core/request-context.js';
 import { APP_CONFIG } from '../core/tokens.js';
 import { TransactionalConnection } from '../core/transaction.js';
-import { rowsOf } from '../jobs/job-queue.service.js';
+import { rowsOf } from '../core/raw-rows.js';
 import type { AuthenticatedDevice } from '../devices/device-heartbeat.service.js';
 import { Device } from '../devices/device.entity.js';
 import { isOnline } from '../core/device-presence.js';
