@@ -300,7 +300,7 @@ export const SETTINGS: readonly SettingEntry[] = [
     'autoPrint',
     'Bestellbon sofort drucken',
     'Neue Bestellungen druckt diese Theke von selbst; aus: nur auf Anforderung vom Board.',
-    `${B}events/event-log.writer.ts`,
+    `${B}printing/print-rules.ts`,
   ),
   frontdesk(
     'notificationSound',
