@@ -9,6 +9,11 @@
 //   ONLY_DATABASE_SUITES=reason   run only the suites whose result depends on the database (backend jest),
 //                                 printing the reason for the others (CI's second run: common, web,
 //                                 desktop and the tools never open a database, so a second run repeats them)
+//   ONLY_BROWSER_TESTS=reason     run only the Chromium suite, printing the reason for the others (CI runs it
+//                                 beside the server run, after a first run without it)
+//   SKIP_BUILD=reason             build nothing (CI's later runs: the first run built the same tree)
+//   BACKEND_JEST_WORKERS=n        jest workers for the backend (default 2; CI's server run beside the
+//                                 browser suite takes 1, so the two share the two cores)
 //   CHROMIUM_PATH=path            the Chromium to drive; else /usr/bin/chromium or `chromium` on PATH; as root
 //                                 on Debian it is installed (`apt-get install -y chromium`) unless
 //                                 CHROMIUM_NO_INSTALL is set; without one the browser suite counts as failed
@@ -41,18 +46,20 @@ function section(title) {
 
 // 1. Build (nx caches what did not change).
 section('Build: common, backend, web, desktop');
-const build = run(
-  node,
-  [
-    path.join(root, 'node_modules/nx/dist/bin/nx.js'),
-    'run-many',
-    '-t',
-    'build',
-    '--projects=common,backend,web,desktop',
-    '--output-style=static',
-  ],
-  { cwd: root },
-);
+const build = process.env.SKIP_BUILD
+  ? (console.log(`Build übersprungen: ${process.env.SKIP_BUILD}`), { status: 0 })
+  : run(
+      node,
+      [
+        path.join(root, 'node_modules/nx/dist/bin/nx.js'),
+        'run-many',
+        '-t',
+        'build',
+        '--projects=common,backend,web,desktop',
+        '--output-style=static',
+      ],
+      { cwd: root },
+    );
 if (build.status !== 0) {
   suites.push({ name: 'build', passed: 0, failed: 1, skipped: 0, note: 'Build fehlgeschlagen' });
 }
@@ -94,14 +101,26 @@ function jestSuite(workspace, extraArgs = []) {
 }
 
 const databaseOnly = process.env.ONLY_DATABASE_SUITES;
-function unlessDatabaseOnly(label, runSuite) {
-  if (!databaseOnly) return runSuite();
+const browserOnly = process.env.ONLY_BROWSER_TESTS;
+function unlessBrowserOnly(label, runSuite) {
+  if (!browserOnly) return runSuite();
   section(label);
-  console.log(`Übersprungen (hängt von keiner Datenbank ab): ${databaseOnly}`);
+  console.log(`Übersprungen (nur der Browser-Test in diesem Lauf): ${browserOnly}`);
+}
+function unlessDatabaseOnly(label, runSuite) {
+  if (databaseOnly) {
+    section(label);
+    console.log(`Übersprungen (hängt von keiner Datenbank ab): ${databaseOnly}`);
+    return;
+  }
+  unlessBrowserOnly(label, runSuite);
 }
 
+const backendWorkers = /^[1-9]$/.test(process.env.BACKEND_JEST_WORKERS ?? '')
+  ? process.env.BACKEND_JEST_WORKERS
+  : '2';
 unlessDatabaseOnly('jest: common', () => jestSuite('common', ['--coverage']));
-jestSuite('backend', ['--maxWorkers=2']);
+unlessBrowserOnly('jest: backend', () => jestSuite('backend', [`--maxWorkers=${backendWorkers}`]));
 unlessDatabaseOnly('jest: web', () => jestSuite('web'));
 unlessDatabaseOnly('jest: desktop', () => jestSuite('desktop'));
 
