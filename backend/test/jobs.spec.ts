@@ -143,9 +143,6 @@ describe('durable jobs', () => {
 
     it('takes over a job whose worker died holding it, once its lease expired', async () => {
       const ran: number[] = [];
-      handlers.register('test.orphan', async (job) => {
-        ran.push(job.id);
-      });
       const ctx = RequestContext.system();
       const id = (await queue.enqueue(
         ctx,
@@ -160,6 +157,11 @@ describe('durable jobs', () => {
         return queue.claim(ctx, 'dead-worker', ['test.orphan'], 10);
       });
       expect(claimed).toMatchObject({ id, status: 'running', lockedBy: 'dead-worker' });
+      // Only now a handler exists: before, the app's own worker loop could claim the due job first (a
+      // worker claims only the types it can run), and the dead worker would have found nothing.
+      handlers.register('test.orphan', async (job) => {
+        ran.push(job.id);
+      });
       const worker = t.app.get(JobWorkerService).worker;
       expect(await worker.tick()).toBe(0); // leased
       t.clock.advance(5 * 60_000 + 1);
