@@ -261,12 +261,16 @@ describe('live order events (SSE)', () => {
     const hub = t.app.get(EventStreamHub);
     const quiet = hub.heartbeatMs;
     streams.splice(0).forEach((x) => x.close());
-    await new Promise((r) => setTimeout(r, 50)); // the hub notices the closed streams
+    // The hub stops its heartbeat when its last client has gone; the next client starts it at the new pace.
+    for (const deadline = Date.now() + 2000; hub.size > 0; ) {
+      if (Date.now() > deadline) throw new Error(`the hub still holds ${hub.size} closed streams`);
+      await new Promise((r) => setImmediate(r));
+    }
     hub.heartbeatMs = 50;
     try {
       const s = await stream('/api/events', admin);
-      await new Promise((r) => setTimeout(r, 200));
-      expect(s.comments).toContain('heartbeat');
+      expect(s.comments).not.toContain('heartbeat');
+      await s.comment('heartbeat', 1000); // at the default pace (15 s) this fails
     } finally {
       hub.heartbeatMs = quiet;
     }

@@ -13,6 +13,8 @@ export interface SseStream {
   comments: string[];
   /** Waits for the first event (after those already taken) that matches, or fails after `ms`. */
   next(match?: (e: SseEvent) => boolean, ms?: number): Promise<SseEvent>;
+  /** Waits for a comment line (`: text`) equal to `text`, or fails after `ms`. */
+  comment(text: string, ms?: number): Promise<void>;
   /** Settles when the server ended the stream (or it was closed here). */
   ended: Promise<void>;
   close(): void;
@@ -64,11 +66,30 @@ export async function openStream(url: string, headers: Record<string, string> = 
   } else {
     await res.text().catch(() => undefined);
   }
+  /** Resolves after the next parsed block, or after `ms`. */
+  const nextBlock = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      const wake = () => {
+        clearTimeout(timer);
+        waiters.delete(wake);
+        resolve();
+      };
+      waiters.add(wake);
+    });
   return {
     status: res.status,
     events,
     comments,
     ended,
+    async comment(text, ms = 2000) {
+      const deadline = Date.now() + ms;
+      while (!comments.includes(text)) {
+        const left = deadline - Date.now();
+        if (left <= 0) throw new Error(`no comment "${text}" within ${ms} ms (got ${comments.join(', ')})`);
+        await nextBlock(left);
+      }
+    },
     async next(match = () => true, ms = 2000) {
       const deadline = Date.now() + ms;
       for (;;) {
@@ -82,15 +103,7 @@ export async function openStream(url: string, headers: Record<string, string> = 
           throw new Error(
             `no matching event within ${ms} ms (got ${events.map((e) => e.event + '#' + e.id).join(', ')})`,
           );
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, left);
-          const wake = () => {
-            clearTimeout(timer);
-            waiters.delete(wake);
-            resolve();
-          };
-          waiters.add(wake);
-        });
+        await nextBlock(left);
       }
     },
     close: () => abort.abort(),
