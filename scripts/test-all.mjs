@@ -18,7 +18,7 @@
 //                                 on Debian it is installed (`apt-get install -y chromium`) unless
 //                                 CHROMIUM_NO_INSTALL is set; without one the browser suite counts as failed
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -120,7 +120,31 @@ const backendWorkers = /^[1-9]$/.test(process.env.BACKEND_JEST_WORKERS ?? '')
   ? process.env.BACKEND_JEST_WORKERS
   : '2';
 unlessDatabaseOnly('jest: common', () => jestSuite('common', ['--coverage']));
-unlessBrowserOnly('jest: backend', () => jestSuite('backend', [`--maxWorkers=${backendWorkers}`]));
+// A backend test file whose result does not depend on the database kind (it opens the embedded database
+// itself, or none) says so in a comment line `// @runs-once: reason`; the database-only run leaves it out.
+function runsOnceFiles() {
+  if (!databaseOnly) return [];
+  const dir = path.join(root, 'backend', 'test');
+  return readdirSync(dir)
+    .filter((file) => file.endsWith('.spec.ts'))
+    .map((file) => ({
+      file,
+      reason: /^\/\/ @runs-once: (.+)$/m.exec(readFileSync(path.join(dir, file), 'utf8'))?.[1],
+    }))
+    .filter((entry) => entry.reason);
+}
+unlessBrowserOnly('jest: backend', () => {
+  const once = runsOnceFiles();
+  for (const { file, reason } of once) console.log(`Nicht wiederholt (lief in Lauf 1): ${file}: ${reason}`);
+  const ignore = [
+    '/node_modules/', // the configuration's default, which the option replaces
+    ...once.map(({ file }) => `/test/${file.replace(/\./g, '\\.')}$`),
+  ];
+  jestSuite('backend', [
+    `--maxWorkers=${backendWorkers}`,
+    ...(once.length ? ['--testPathIgnorePatterns', ...ignore] : []),
+  ]);
+});
 unlessDatabaseOnly('jest: web', () => jestSuite('web'));
 unlessDatabaseOnly('jest: desktop', () => jestSuite('desktop'));
 

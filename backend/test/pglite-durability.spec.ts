@@ -1,3 +1,4 @@
+// @runs-once: tests the embedded database itself (PGlite), whatever DATABASE_URL names
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

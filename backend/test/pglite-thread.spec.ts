@@ -1,3 +1,4 @@
+// @runs-once: tests the embedded database itself (PGlite), whatever DATABASE_URL names
 import { types } from 'node:util';
 import type { PGlite } from '@electric-sql/pglite';
 import type { QueryFailedError } from 'typeorm';
