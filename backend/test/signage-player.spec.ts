@@ -22,9 +22,13 @@ describe('signage player (/api/digital-signage-devices/{id}/api-key, /api/signag
     image = await t.dataSource
       .getRepository(Image)
       .save({ extension: 'png', mimeType: 'image/png', width: 1920, height: 1080, name: 'Menü', size: 1234 });
-    video = await t.dataSource
-      .getRepository(Upload)
-      .save({ extension: 'mp4', mimeType: 'video/mp4', publicHash: 'd'.repeat(32), name: 'Küche.mp4', size: 99 });
+    video = await t.dataSource.getRepository(Upload).save({
+      extension: 'mp4',
+      mimeType: 'video/mp4',
+      publicHash: 'd'.repeat(32),
+      name: 'Küche.mp4',
+      size: 99,
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -185,6 +189,98 @@ describe('signage player (/api/digital-signage-devices/{id}/api-key, /api/signag
     } finally {
       t.clock.set('2026-11-21T10:00:00Z');
     }
+  });
+
+  it('plays a published image template with its product as an image: the render URL, the render as hash', async () => {
+    const productBody = { name: 'Tafelspitz', price: 18.9, tax: 10, takeawayTax: 10, dineInTax: 10 };
+    const product = await created('/api/products', productBody);
+    const layers = [
+      { type: 'text', x: 10, y: 10, width: 380, height: 80, text: '{product.name} {product.price} {text}' },
+    ];
+    const templateBody = {
+      name: 'Tagesgericht',
+      identifier: 'tagesgericht-tv',
+      width: 400,
+      height: 200,
+      background: '#ffffff',
+      layers,
+    };
+    const draft = await created('/api/image-templates', templateBody);
+    const publish = (isPublished: boolean) =>
+      t.request('PUT', `/api/image-templates/${draft}`, { ...templateBody, isPublished }, admin);
+    const segment = {
+      name: 'Tagesgericht',
+      type: 'template',
+      template: { id: draft },
+      templateProduct: { id: product },
+      templateText: 'heute',
+      duration: 12,
+    };
+    // An unpublished template cannot be fetched by a TV: refused at the field, in German.
+    const refused = await t.request('POST', '/api/digital-signage-segments', segment, admin);
+    expect(refused.status).toBe(400);
+    expect(refused.body.errors[0]).toMatchObject({ field: 'template' });
+    expect(refused.body.errors[0].message).toContain('nicht veröffentlicht');
+    expect((await publish(true)).status).toBe(200);
+
+    const daily = await created('/api/digital-signage-segments', segment);
+    const read = (await t.request('GET', `/api/digital-signage-segments/${daily}`, undefined, admin)).body
+      .data;
+    expect(read).toMatchObject({
+      type: 'template',
+      template: { id: draft, name: 'Tagesgericht', isPublished: true },
+      templateProduct: { id: product, name: 'Tafelspitz' },
+      templateBranch: null,
+      templateText: 'heute',
+      image: null,
+      video: null,
+    });
+    await created('/api/digital-signage-streams', {
+      name: 'Tagesgericht',
+      identifier: 'stream-tagesgericht',
+      segments: [{ id: daily }],
+    });
+    const streamId = (
+      await t.request('GET', '/api/digital-signage-streams?search=Tagesgericht', undefined, admin)
+    ).body.data[0].id as number;
+    const tv = await created('/api/digital-signage-devices', {
+      identifier: 'tv-template',
+      name: 'Theke',
+      branch: { id: wien.id },
+      stream: { id: streamId },
+    });
+    const key = (await issue(tv)).body.data.key as string;
+    const manifest = async () =>
+      (await t.request('GET', `/api/signage/tv-template/${key}/manifest`)).body.data;
+    const [first] = (await manifest()).segments;
+    expect(first).toMatchObject({
+      id: daily,
+      type: 'image',
+      duration: 12,
+      url: `/api/image-templates/${draft}/render.png?product=${product}&text=heute`,
+    });
+    // The hash is the render's ETag: what the player caches is exactly what the route answers.
+    const render = await fetch(`${t.baseUrl}${first.url}`);
+    expect(render.status).toBe(200);
+    expect(render.headers.get('content-type')).toBe('image/png');
+    expect(render.headers.get('etag')).toBe(`"${first.hash}"`);
+
+    // A new price is a new picture: same URL, new hash, again the render's.
+    const repriced = await t.request(
+      'PUT',
+      `/api/products/${product}`,
+      { ...productBody, price: 19.5 },
+      admin,
+    );
+    expect(repriced.status).toBe(200);
+    const [changed] = (await manifest()).segments;
+    expect(changed.url).toBe(first.url);
+    expect(changed.hash).not.toBe(first.hash);
+    expect((await fetch(`${t.baseUrl}${changed.url}`)).headers.get('etag')).toBe(`"${changed.hash}"`);
+
+    // Unpublished again: the TV leaves the segment out rather than show a picture it cannot fetch.
+    expect((await publish(false)).status).toBe(200);
+    expect((await manifest()).segments).toEqual([]);
   });
 
   it('answers a wrong key, an unknown TV and a TV without key with the same 404', async () => {

@@ -132,6 +132,39 @@ interface TextBlock {
 }
 
 /**
+ * The content hash of a render: template, layers, bound values and the versions of fonts and pictures. It is
+ * the render's ETag, and the signage manifest's hash of a template segment (known without rendering).
+ */
+export function renderHash(
+  input: Pick<RenderInput, 'template' | 'layers' | 'bindings'>,
+  format: RenderFormat,
+): string {
+  const { template, layers } = input;
+  const content = JSON.stringify([
+    format,
+    template.width,
+    template.height,
+    template.background,
+    layers.map((l) => [
+      l.type,
+      l.x,
+      l.y,
+      l.width,
+      l.height,
+      l.rotation,
+      l.opacity,
+      l.type === 'text' ? bindTemplateText(l.text ?? '', input.bindings) : null,
+      l.font ? [l.font.family, l.font.variant, l.font.upload?.id, l.font.upload?.version] : null,
+      l.fontSize,
+      l.textAlign,
+      l.color,
+      l.image ? [l.image.id, l.image.version] : null,
+    ]),
+  ]);
+  return createHash('sha256').update(content).digest('base64url').slice(0, 32);
+}
+
+/**
  * Renders image templates to PNG or JPEG with sharp: text layers are laid out by Pango (sharp's text input,
  * with the uploaded font file), wrapped to the box, aligned and shrunk until they fit (common's
  * `fitFontSize`, the rule the editor's preview follows); every layer becomes a tile of pixels (faded,
@@ -144,31 +177,9 @@ export class TemplateRenderer {
   private readonly families = new Lru<string | null>(200);
   readonly files = new Lru<{ body: Buffer; etag: string }>(64 * 1024 * 1024, (f) => f.body.length);
 
-  /** The content hash of a render: template, layers, bound values and the versions of fonts and pictures. */
-  hash(input: RenderInput, format: RenderFormat): string {
-    const { template, layers } = input;
-    const content = JSON.stringify([
-      format,
-      template.width,
-      template.height,
-      template.background,
-      layers.map((l) => [
-        l.type,
-        l.x,
-        l.y,
-        l.width,
-        l.height,
-        l.rotation,
-        l.opacity,
-        l.type === 'text' ? bindTemplateText(l.text ?? '', input.bindings) : null,
-        l.font ? [l.font.family, l.font.variant, l.font.upload?.id, l.font.upload?.version] : null,
-        l.fontSize,
-        l.textAlign,
-        l.color,
-        l.image ? [l.image.id, l.image.version] : null,
-      ]),
-    ]);
-    return createHash('sha256').update(content).digest('base64url').slice(0, 32);
+  /** The content hash of a render (see {@link renderHash}). */
+  hash(input: Pick<RenderInput, 'template' | 'layers' | 'bindings'>, format: RenderFormat): string {
+    return renderHash(input, format);
   }
 
   /** The rendered file and its ETag, from memory when the same content was rendered before. */

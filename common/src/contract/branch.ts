@@ -68,8 +68,7 @@ export interface DeliveryArea {
 
 /** A GeoJSON polygon geometry (RFC 7946): rings of `[longitude, latitude]`, the first ring outer, then holes. */
 export type DeliveryPolygon =
-  | { type: 'Polygon'; coordinates: number[][][] }
-  | { type: 'MultiPolygon'; coordinates: number[][][][] };
+  { type: 'Polygon'; coordinates: number[][][] } | { type: 'MultiPolygon'; coordinates: number[][][][] };
 
 /**
  * `GET /api/branches/{id}/delivery-area?postcode=&street=&city=` (public): the delivery area the address

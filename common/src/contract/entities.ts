@@ -152,16 +152,21 @@ export interface HolidayBalance extends Entity {
   usedDays: number;
 }
 
-/** A digital-signage segment (Filmsequenz): one image or video shown for a duration. */
+/** A digital-signage segment (Filmsequenz): one image, video or rendered image template shown for a duration. */
 export interface DigitalSignageSegment extends Entity {
   /** Display name. */
   name: string;
   /** Media kind. */
-  type: 'image' | 'video';
+  type: 'image' | 'video' | 'template';
   /** The image (type image). */
   image?: Image | null;
   /** The video (type video). */
   video?: Video | null;
+  /** The image template (type template), and the product, branch and free text its variables show. */
+  template?: (Ref & { name: string; isPublished: boolean }) | null;
+  templateProduct?: (Ref & { name: string }) | null;
+  templateBranch?: (Ref & { name: string }) | null;
+  templateText?: string;
   /** Display duration in seconds (videos: their length when absent). */
   duration?: number | null;
 }

@@ -9,9 +9,10 @@ export interface SignageManifestSegment {
   id: number;
   /** Place in the play list (0-based); unique within a manifest. */
   position: number;
+  /** A template segment is played as an image: its URL is the template's render (`render.png?…`). */
   type: 'image' | 'video';
   name: string;
-  /** Path of the file on the shop's origin; a new file version is a new URL. */
+  /** Path of the file on the shop's origin; a new file version (or a new render) is a new hash. */
   url: string;
   /** Seconds on screen; for videos null means "to the end". */
   duration: number | null;
@@ -23,7 +24,13 @@ export interface SignageManifestSegment {
 
 /** The whole play list of one TV. */
 export interface SignageManifest {
-  tv: { identifier: string; name: string; orientation: 'landscape' | 'portrait'; width: number; height: number };
+  tv: {
+    identifier: string;
+    name: string;
+    orientation: 'landscape' | 'portrait';
+    width: number;
+    height: number;
+  };
   stream: { id: number; name: string } | null;
   loop: boolean;
   segments: SignageManifestSegment[];

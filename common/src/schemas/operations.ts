@@ -16,7 +16,8 @@ export type DeviceType = (typeof DEVICE_TYPES)[number];
 export const WORKING_ACTIVITY_TYPES = ['work', 'holiday', 'sick'] as const;
 export const PROJECT_STATUSES = ['planned', 'active', 'done', 'cancelled'] as const;
 export const TASK_STATUSES = ['open', 'in-progress', 'done'] as const;
-export const SEGMENT_TYPES = ['image', 'video'] as const;
+/** What a segment shows: an image, a video, or an image template rendered with its variables. */
+export const SEGMENT_TYPES = ['image', 'video', 'template'] as const;
 export const ORIENTATIONS = ['landscape', 'portrait'] as const;
 
 export const deviceInput = z.object({
@@ -111,7 +112,12 @@ export const signageSegmentInput = z.object({
   type: z.enum(SEGMENT_TYPES),
   image: fields.optionalRef(),
   video: fields.optionalRef(),
-  /** Seconds; required for images. */
+  /** The image template (type template) and what its variables are bound to. */
+  template: fields.optionalRef(),
+  templateProduct: fields.optionalRef(),
+  templateBranch: fields.optionalRef(),
+  templateText: fields.optionalText(500),
+  /** Seconds; required for images and templates. */
   duration: z
     .number()
     .int()

@@ -1,6 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import type { SignageManifest, SignageManifestSegment, SignagePlayerState } from '@ordering/common';
+import type {
+  SignageManifest,
+  SignageManifestSegment,
+  SignagePlayerState,
+  TemplateBindings,
+} from '@ordering/common';
 import { signageHeartbeatInput } from '@ordering/common/schemas';
 import type { EntityManager } from 'typeorm';
 import { deviceOfKey, hashDeviceKey } from '../../auth/device-authenticator.js';
@@ -12,6 +17,7 @@ import type { RequestContext } from '../../core/request-context.js';
 import { TransactionalConnection } from '../../core/transaction.js';
 import { parseInput } from '../../core/validation.js';
 import { AuditService } from '../../logs/audit.service.js';
+import { renderHash } from '../../media/template-renderer.js';
 import { maskedKey } from '../../core/device-presence.js';
 import { DigitalSignageDevice } from './digital-signage-device.entity.js';
 import { DigitalSignageStream } from './digital-signage-stream.entity.js';
@@ -28,6 +34,34 @@ const fileUrl = (s: DigitalSignageSegment) =>
   s.type === 'image'
     ? `/image/${s.image!.id}-${s.image!.version}.${s.image!.extension}`
     : `/upload/${s.video!.publicHash}/${s.video!.id}-${s.video!.version}.${s.video!.extension}`;
+
+/** Whether the player can fetch the segment's file: a published template, an image, a video. */
+const playable = (s: DigitalSignageSegment) =>
+  s.type === 'template' ? !!s.template?.isPublished : s.type === 'image' ? !!s.image : !!s.video;
+
+/**
+ * A template segment as the player sees it: an image whose URL is the template's public render with the
+ * segment's variables, and whose hash is the render's content hash (known without rendering), so a changed
+ * price, name or layer is a new file to the player's cache while the URL stays.
+ */
+function templateFile(s: DigitalSignageSegment): { url: string; hash: string } {
+  const template = s.template!;
+  const query = new URLSearchParams();
+  if (s.templateProduct) query.set('product', String(s.templateProduct.id));
+  if (s.templateBranch) query.set('branch', String(s.templateBranch.id));
+  if (s.templateText) query.set('text', s.templateText);
+  const search = query.toString();
+  const layers = [...(template.layerRows ?? [])].sort((a, b) => a.position - b.position || a.id - b.id);
+  const bindings: TemplateBindings = {
+    product: s.templateProduct ? { name: s.templateProduct.name, price: s.templateProduct.price } : null,
+    branch: s.templateBranch ? { name: s.templateBranch.name } : null,
+    text: s.templateText || null,
+  };
+  return {
+    url: `/api/image-templates/${template.id}/render.png${search ? `?${search}` : ''}`,
+    hash: renderHash({ template, layers, bindings }, 'png'),
+  };
+}
 
 const shortHash = (value: string) => createHash('sha256').update(value).digest('base64url').slice(0, 27);
 
@@ -100,7 +134,17 @@ export class SignagePlayerService {
     const stream = tv.stream
       ? await em.findOne(DigitalSignageStream, {
           where: { id: tv.stream.id },
-          relations: { items: { segment: { image: true, video: true } } },
+          relations: {
+            items: {
+              segment: {
+                image: true,
+                video: true,
+                template: { layerRows: { font: { upload: true }, image: true } },
+                templateProduct: true,
+                templateBranch: true,
+              },
+            },
+          },
         })
       : null;
     const now = this.clock.now();
@@ -108,25 +152,25 @@ export class SignagePlayerService {
       ? [...stream.items]
           .sort((a, b) => a.position - b.position || a.id - b.id)
           .map((item) => item.segment)
-          .filter(
-            (s) =>
-              s.isEnabled &&
-              (!s.validUntil || s.validUntil > now) &&
-              (s.type === 'image' ? !!s.image : !!s.video),
-          )
+          .filter((s) => s.isEnabled && (!s.validUntil || s.validUntil > now) && playable(s))
           .map((s, position) => {
-            const url = fileUrl(s);
-            const size = s.type === 'image' ? s.image!.size : s.video!.size;
+            const file =
+              s.type === 'template'
+                ? templateFile(s)
+                : {
+                    url: fileUrl(s),
+                    hash: shortHash(`${fileUrl(s)}|${s.type === 'image' ? s.image!.size : s.video!.size}`),
+                  };
             return {
               id: s.id,
               position,
-              type: s.type,
+              type: s.type === 'video' ? ('video' as const) : ('image' as const),
               name: s.name,
-              url,
+              url: file.url,
               duration: s.duration,
               validFrom: s.validFrom ? s.validFrom.toISOString() : null,
               validUntil: s.validUntil ? s.validUntil.toISOString() : null,
-              hash: shortHash(`${url}|${size}`),
+              hash: file.hash,
             };
           })
       : [];

@@ -20,7 +20,7 @@ export const segmentResource = defineResource({
   input: signageSegmentInput,
   read: 'signage:read',
   write: 'signage:write',
-  relations: ['image', 'video'],
+  relations: ['image', 'video', 'template', 'templateProduct', 'templateBranch'],
   filters: {
     type: { type: 'string' },
     isEnabled: { type: 'boolean' },
@@ -30,9 +30,27 @@ export const segmentResource = defineResource({
   defaultSort: 'name',
   trackVersion: false,
   assign: (_em, segment) => {
+    if (segment.type !== 'template') {
+      segment.template = null;
+      segment.templateProduct = null;
+      segment.templateBranch = null;
+      segment.templateText = '';
+    }
     if (segment.type === 'image') {
       if (!segment.image) throw new DomainError('validation', t('validation.blank'), 'image');
       if (segment.duration === null) throw new DomainError('validation', t('validation.blank'), 'duration');
+      segment.video = null;
+    } else if (segment.type === 'template') {
+      if (!segment.template) throw new DomainError('validation', t('validation.blank'), 'template');
+      // The TV fetches the render without a sign-in, which only a published template allows.
+      if (!segment.template.isPublished)
+        throw new DomainError(
+          'validation',
+          'Die Bildvorlage ist nicht veröffentlicht: ein Bildschirm kann nur veröffentlichte Vorlagen zeigen.',
+          'template',
+        );
+      if (segment.duration === null) throw new DomainError('validation', t('validation.blank'), 'duration');
+      segment.image = null;
       segment.video = null;
     } else {
       if (!segment.video) throw new DomainError('validation', t('validation.blank'), 'video');
@@ -68,6 +86,16 @@ export const segmentResource = defineResource({
           publicHash: segment.video.publicHash,
         }
       : null,
+    template: segment.template
+      ? { id: segment.template.id, name: segment.template.name, isPublished: segment.template.isPublished }
+      : null,
+    templateProduct: segment.templateProduct
+      ? { id: segment.templateProduct.id, name: segment.templateProduct.name }
+      : null,
+    templateBranch: segment.templateBranch
+      ? { id: segment.templateBranch.id, name: segment.templateBranch.name }
+      : null,
+    templateText: segment.templateText,
     duration: segment.duration,
     validFrom: segment.validFrom,
     validUntil: segment.validUntil,

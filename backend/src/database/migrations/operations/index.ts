@@ -6,6 +6,7 @@ import { WorkingActivityOneOpen1795460000000 } from './1795460000000-working-act
 import { DevicePrinterState1795697156038 } from './1795697156038-device-printer-state.js';
 import { AnalyticsPathSecrets1795710000001 } from './1795710000001-analytics-path-secrets.js';
 import { SignagePlayer1795920000000 } from './1795920000000-signage-player.js';
+import { SignageTemplateSegments1795970000000 } from './1795970000000-signage-template-segments.js';
 export const MIGRATIONS: Function[] = [
   Operations1795261985807,
   AnalyticsLog1795438771472,
@@ -15,4 +16,5 @@ export const MIGRATIONS: Function[] = [
   DevicePrinterState1795697156038,
   AnalyticsPathSecrets1795710000001,
   SignagePlayer1795920000000,
+  SignageTemplateSegments1795970000000,
 ];
