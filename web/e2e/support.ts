@@ -8,8 +8,12 @@ const require = createRequire(import.meta.url);
 // Evaluated rather than added as a <script>: the app's Content-Security-Policy forbids inline scripts.
 const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 
-/** Screenshots are for people: web/test-results/screenshots/<project>-<name>.png. */
+/**
+ * Screenshots are for people: web/test-results/screenshots/<project>-<name>.png. CI, where nobody looks at
+ * them, turns them off with E2E_SCREENSHOTS=off (about 250 full-page PNGs of the run); no test reads them.
+ */
 export async function screenshot(page: Page, testInfo: TestInfo, name: string, fullPage = true) {
+  if (process.env.E2E_SCREENSHOTS === 'off') return;
   await page.screenshot({
     path: `test-results/screenshots/${testInfo.project.name}-${name}.png`,
     fullPage,
