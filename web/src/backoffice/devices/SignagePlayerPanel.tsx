@@ -4,7 +4,49 @@ import { ApiRequestError } from '../../api/ApiClient';
 import type { CustomEditorProps } from '../editors/types';
 import { useStores } from '../stores';
 import { QrImage } from '../../components/QrImage';
+import { imageUrl } from '../../storefront/format';
 import './devices.css';
+
+/** What the TV shows now, as the back office can show it: the segment's picture, render or video. */
+type Preview = { kind: 'image' | 'video'; url: string; name: string } | { kind: 'none'; name: string };
+
+interface SegmentRead {
+  name: string;
+  type: 'image' | 'video' | 'template';
+  image?: { id: number; version: number; extension: string } | null;
+  video?: { id: number; version: number; extension: string; publicHash: string } | null;
+  template?: { id: number } | null;
+  templateProduct?: { id: number } | null;
+  templateBranch?: { id: number } | null;
+  templateText?: string;
+}
+
+/** The file a segment plays, as the player fetches it (a template: its render with the segment's values). */
+export function previewOf(segment: SegmentRead): Preview {
+  if (segment.type === 'image' && segment.image)
+    return { kind: 'image', url: imageUrl(segment.image, 'large'), name: segment.name };
+  if (segment.type === 'video' && segment.video) {
+    const v = segment.video;
+    return {
+      kind: 'video',
+      url: `/upload/${v.publicHash}/${v.id}-${v.version}.${v.extension}`,
+      name: segment.name,
+    };
+  }
+  if (segment.type === 'template' && segment.template) {
+    const query = new URLSearchParams();
+    if (segment.templateProduct) query.set('product', String(segment.templateProduct.id));
+    if (segment.templateBranch) query.set('branch', String(segment.templateBranch.id));
+    if (segment.templateText) query.set('text', segment.templateText);
+    const search = query.toString();
+    return {
+      kind: 'image',
+      url: `/api/image-templates/${segment.template.id}/render.png${search ? `?${search}` : ''}`,
+      name: segment.name,
+    };
+  }
+  return { kind: 'none', name: segment.name };
+}
 
 const dateTime = (iso: string) =>
   new Date(iso).toLocaleString('de-DE', { dateStyle: 'short', timeStyle: 'medium' });
@@ -23,6 +65,7 @@ export function SignagePlayerPanel({ entity, id, label }: CustomEditorProps<unkn
   const [error, setError] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
   const [keyExists, setKeyExists] = useState(Boolean(entity.apiKeyHint));
+  const [preview, setPreview] = useState<Preview | null>(null);
   useEffect(() => setKeyExists(Boolean(entity.apiKeyHint)), [entity.apiKeyHint]);
 
   if (!id) {
@@ -41,7 +84,9 @@ export function SignagePlayerPanel({ entity, id, label }: CustomEditorProps<unkn
     setBusy(true);
     setError(null);
     try {
-      const answer = await api.post<{ key: string; url: string }>(`/api/digital-signage-devices/${id}/api-key`);
+      const answer = await api.post<{ key: string; url: string }>(
+        `/api/digital-signage-devices/${id}/api-key`,
+      );
       setIssued({ key: answer.key, url: `${window.location.origin}${answer.url}` });
       setKeyExists(true);
       setCopied(false);
@@ -49,6 +94,15 @@ export function SignagePlayerPanel({ entity, id, label }: CustomEditorProps<unkn
       setError(e instanceof ApiRequestError ? e.message : 'Die Player-Adresse konnte nicht erzeugt werden.');
     } finally {
       setBusy(false);
+    }
+  };
+  /** On request: the picture of the segment the TV reported last (a browser player cannot take a screenshot). */
+  const showPreview = async (segmentId: number) => {
+    setError(null);
+    try {
+      setPreview(previewOf(await api.get<SegmentRead>(`/api/digital-signage-segments/${segmentId}`)));
+    } catch (e) {
+      setError(e instanceof ApiRequestError ? e.message : 'Die Filmsequenz konnte nicht geladen werden.');
     }
   };
   const copy = async (text: string) => {
@@ -67,14 +121,28 @@ export function SignagePlayerPanel({ entity, id, label }: CustomEditorProps<unkn
         <div>
           <dt>Verbindung</dt>
           <dd>
-            <span className={online ? 'bo-signage__dot bo-signage__dot--on' : 'bo-signage__dot'} aria-hidden="true" />
+            <span
+              className={online ? 'bo-signage__dot bo-signage__dot--on' : 'bo-signage__dot'}
+              aria-hidden="true"
+            />
             {online ? 'online' : 'offline'}
             {lastSeenAt ? ` · zuletzt gesehen ${dateTime(lastSeenAt)}` : ' · noch nie gesehen'}
           </dd>
         </div>
         <div>
           <dt>Läuft gerade</dt>
-          <dd>{state?.current ? `${state.current.name} (Position ${state.current.position + 1})` : '–'}</dd>
+          <dd>
+            {state?.current ? `${state.current.name} (Position ${state.current.position + 1})` : '–'}
+            {state?.current && (
+              <button
+                type="button"
+                className="button button--small bo-signage__preview-button"
+                onClick={() => void showPreview(state.current!.id)}
+              >
+                Bild anzeigen
+              </button>
+            )}
+          </dd>
         </div>
         <div>
           <dt>Zwischenspeicher</dt>
@@ -97,6 +165,18 @@ export function SignagePlayerPanel({ entity, id, label }: CustomEditorProps<unkn
           </dd>
         </div>
       </dl>
+      {preview && (
+        <figure className="bo-signage__preview" data-testid="signage-preview">
+          {preview.kind === 'image' && <img src={preview.url} alt={`Läuft gerade: ${preview.name}`} />}
+          {preview.kind === 'video' && (
+            <video src={preview.url} muted preload="metadata" aria-label={`Läuft gerade: ${preview.name}`} />
+          )}
+          {preview.kind === 'none' && <p>Für „{preview.name}“ gibt es keine Datei mehr.</p>}
+          <figcaption>
+            Die Datei der Filmsequenz, die der Bildschirm zuletzt gemeldet hat (kein Foto des Bildschirms).
+          </figcaption>
+        </figure>
+      )}
 
       {!issued && (
         <p className="bo-field__hint">
@@ -108,13 +188,20 @@ export function SignagePlayerPanel({ entity, id, label }: CustomEditorProps<unkn
       {issued && (
         <div className="bo-key__issued" role="status">
           <p className="alert alert--success">
-            Player-Adresse erzeugt. Sie wird nur jetzt angezeigt – bitte gleich am Fernseher öffnen oder kopieren.
+            Player-Adresse erzeugt. Sie wird nur jetzt angezeigt – bitte gleich am Fernseher öffnen oder
+            kopieren.
           </p>
           <figure className="bo-key__link">
             <QrImage url={issued.url} alt="QR-Code: Player-Adresse" className="bo-key__qr" />
             <figcaption>
               <strong>Player-Adresse</strong>
-              <a className="bo-key__url" href={issued.url} target="_blank" rel="noreferrer" data-testid="signage-url">
+              <a
+                className="bo-key__url"
+                href={issued.url}
+                target="_blank"
+                rel="noreferrer"
+                data-testid="signage-url"
+              >
                 {issued.url}
               </a>
               <button type="button" className="button" onClick={() => void copy(issued.url)}>
