@@ -2,6 +2,7 @@ import type { ClockStaffMember } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type FormEvent } from 'react';
 import { ApiClient } from '../../api/ApiClient';
+import { browserEventSource } from '../../api/liveEvents';
 import { deviceKeyFromFragment, sendDeviceHeartbeat } from '../../api/deviceKey';
 import { COUNTER_HEARTBEAT_MS } from '../orders/counterDevice';
 import { useParams } from '../../router/router';
@@ -177,7 +178,7 @@ export const CounterBoardPage = observer(function CounterBoardPage() {
         branchId,
         apiKey: deviceKeyFromFragment(window, STORAGE_KEY) ?? '',
         api: new ApiClient(),
-        openEventStream: (url) => (typeof EventSource === 'undefined' ? null : new EventSource(url)),
+        openEventStream: browserEventSource,
         onNewOrder: () => beeper?.ring(),
       }),
   );
