@@ -14,7 +14,7 @@ import {
   orderTypeLabel,
   wantedTime,
 } from '../orders/board';
-import { createWebAudioBeeper } from '../orders/beeper';
+import { createAlarmBeeper } from '../../audio/tones';
 import { PauseBar } from '../orders/PauseBar';
 import type { StaffOrder } from '@ordering/common';
 import {
@@ -171,7 +171,7 @@ const PinDialog = observer(function PinDialog({ store }: { store: CounterBoardSt
  */
 export const CounterBoardPage = observer(function CounterBoardPage() {
   const { branchId = '' } = useParams();
-  const [beeper] = useState(() => createWebAudioBeeper());
+  const [beeper] = useState(() => createAlarmBeeper());
   const [store] = useState(
     () =>
       new CounterBoardStore({

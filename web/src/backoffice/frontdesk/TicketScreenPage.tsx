@@ -4,7 +4,7 @@ import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useParams } from '../../router/router';
 import { ApiClient } from '../../api/ApiClient';
 import { browserEventSource } from '../../api/liveEvents';
-import { createChime } from './chime';
+import { createChime } from '../../audio/tones';
 import { fitColumn, TICKET_SCREEN_TEXTS as T, TicketScreenStore } from './TicketScreenStore';
 import './frontdesk.css';
 
