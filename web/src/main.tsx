@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { ApiClient } from './api/ApiClient';
+import { browserEventSource } from './api/liveEvents';
 import { createRoutes } from './app/routes';
 import { BrowserRouter, navigateBrowser, Routes } from './router/router';
 import { loginPathFor } from './backoffice/redirect';
@@ -30,7 +31,7 @@ const storefront = new StorefrontRootStore({
   shopName,
   storage: window.sessionStorage,
   uploader: createPublicUploader(api),
-  openEventStream: (url) => (typeof EventSource === 'function' ? new EventSource(url) : null),
+  openEventStream: browserEventSource,
   cookies: browserCookieJar(),
 });
 // The back office's root store is made from these in its own chunk, on the first visit of /backend.
@@ -38,7 +39,7 @@ const backoffice = {
   api,
   shopName,
   storage: window.localStorage,
-  openEventStream: (url: string) => (typeof EventSource === 'function' ? new EventSource(url) : null),
+  openEventStream: browserEventSource,
 };
 const shell = new ShellStore(browserShellEnvironment());
 const kiosk = new KioskStore(storefrontSession(storefront), () => new Date());

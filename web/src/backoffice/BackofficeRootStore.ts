@@ -1,6 +1,7 @@
 import type { Config } from '@ordering/common';
 import { action, makeObservable, observableRef } from 'mobx';
 import type { ApiClient } from '../api/ApiClient';
+import type { OpenEventSource } from '../api/liveEvents';
 import { serverProbe } from '../stores/probe';
 import { UiStore } from '../stores/UiStore';
 import { AuthStore } from './AuthStore';
@@ -9,18 +10,9 @@ import { ErrorStore } from './ErrorStore';
 /** What the browser gives the back office; tests pass fakes, the server-side render passes nothing. */
 export interface BackofficeEnvironment {
   /** Opens the live event stream (`EventSource`); null where there is none. */
-  openEventStream?: (url: string) => EventSourceLike | null;
+  openEventStream?: OpenEventSource;
   /** Where acknowledged alarms are kept (`localStorage`). */
   storage?: Storage;
-}
-
-/** The part of `EventSource` the back office uses. */
-export interface EventSourceLike {
-  readonly readyState: number;
-  onopen: ((event: Event) => void) | null;
-  onerror: ((event: Event) => void) | null;
-  addEventListener(type: string, listener: (event: MessageEvent) => void): void;
-  close(): void;
 }
 
 export interface BackofficeRootStoreOptions extends BackofficeEnvironment {

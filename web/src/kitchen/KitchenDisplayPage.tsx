@@ -2,6 +2,7 @@ import { kitchenAgeLevel, kitchenAgeText, type KitchenTicket } from '@ordering/c
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState } from 'react';
 import { ApiClient } from '../api/ApiClient';
+import { browserEventSource } from '../api/liveEvents';
 import { deviceKeyFromFragment, sendDeviceHeartbeat } from '../api/deviceKey';
 import { useParams } from '../router/router';
 import { KITCHEN_TEXTS as T, KitchenDisplayStore, ORDER_TYPE_TEXTS } from './KitchenDisplayStore';
@@ -97,7 +98,7 @@ export const KitchenDisplayPage = observer(function KitchenDisplayPage() {
         stationId,
         apiKey: deviceKeyFromFragment(window, STORAGE_KEY),
         api: new ApiClient(),
-        openEventStream: (url) => (typeof EventSource === 'undefined' ? null : new EventSource(url)),
+        openEventStream: browserEventSource,
         storage: typeof localStorage === 'undefined' ? null : localStorage,
       }),
   );

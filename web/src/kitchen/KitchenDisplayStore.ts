@@ -6,7 +6,7 @@ import {
 } from '@ordering/common';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { ApiRequestError, type ApiClient } from '../api/ApiClient';
-import type { EventSourceLike } from '../backoffice/BackofficeRootStore';
+import { LiveEventClient, type OpenEventSource } from '../api/liveEvents';
 
 export const KITCHEN_TEXTS = {
   title: 'Küche',
@@ -50,7 +50,7 @@ export interface KitchenDisplayOptions {
   /** The kitchen-display device's key (from the address's fragment); null: the staff session. */
   apiKey: string | null;
   api: ApiClient;
-  openEventStream?: (url: string) => EventSourceLike | null;
+  openEventStream?: OpenEventSource;
   /** Where the waiting taps are kept (`localStorage`). */
   storage?: Pick<Storage, 'getItem' | 'setItem'> | null;
   setTimer?: (fn: () => void, ms: number) => unknown;
@@ -72,7 +72,7 @@ export class KitchenDisplayStore {
   /** Server time minus this device's time, for the timers. */
   clockOffset = 0;
   showRecall = false;
-  private source: EventSourceLike | null = null;
+  private readonly live: LiveEventClient;
   private flushing = false;
   private reloadQueued = false;
   private retrying = false;
@@ -88,9 +88,21 @@ export class KitchenDisplayStore {
     } catch {
       this.queue = [];
     }
-    makeAutoObservable<KitchenDisplayStore, 'source' | 'options' | 'flushing' | 'reloadQueued' | 'retrying'>(
+    const key = options.apiKey;
+    this.live = new LiveEventClient({
+      url: key ? `${this.base}/display/${encodeURIComponent(key)}/events` : '/api/events',
+      open: options.openEventStream,
+      setTimer: options.setTimer,
+      // Back after a drop: the waiting taps first, then the state that may have changed meanwhile.
+      onOpen: ({ first }) => {
+        if (!first) void (this.queue.length ? this.flush() : this.load());
+      },
+      onError: () => runInAction(() => this.goOffline()),
+    });
+    for (const type of LIVE_EVENTS) this.live.on(type, () => this.reloadSoon());
+    makeAutoObservable<KitchenDisplayStore, 'live' | 'options' | 'flushing' | 'reloadQueued' | 'retrying'>(
       this,
-      { source: false, options: false, flushing: false, reloadQueued: false, retrying: false },
+      { live: false, options: false, flushing: false, reloadQueued: false, retrying: false },
     );
   }
 
@@ -143,8 +155,7 @@ export class KitchenDisplayStore {
   }
 
   dispose(): void {
-    this.source?.close();
-    this.source = null;
+    this.live.dispose();
   }
 
   async load(): Promise<void> {
@@ -184,20 +195,7 @@ export class KitchenDisplayStore {
   }
 
   private connect(): void {
-    if (this.source || !this.options.openEventStream) return;
-    const key = this.options.apiKey;
-    const url = key ? `${this.base}/display/${encodeURIComponent(key)}/events` : '/api/events';
-    const source = this.options.openEventStream(url);
-    if (!source) return;
-    this.source = source;
-    let opened = false;
-    source.onopen = () => {
-      // Back after a drop: the waiting taps first, then the state that may have changed meanwhile.
-      if (opened) void (this.queue.length ? this.flush() : this.load());
-      opened = true;
-    };
-    source.onerror = () => runInAction(() => this.goOffline());
-    for (const type of LIVE_EVENTS) source.addEventListener(type, () => this.reloadSoon());
+    this.live.connect();
   }
 
   /** A live event: read the station's tickets again (events arriving together cause one read). */

@@ -13,9 +13,10 @@ import { CatalogStore } from './stores/CatalogStore';
 import type { CheckoutStore } from './stores/CheckoutStore';
 import { ClockStore, type Clock } from './stores/ClockStore';
 import { InitDataStore } from './stores/InitDataStore';
-import { SoldOutStore, type OpenSoldOutStream } from './stores/SoldOutStore';
+import { SoldOutStore } from './stores/SoldOutStore';
 import { TableLinkStore } from './stores/TableLinkStore';
-import type { OpenEventStream, OrderStatusStore } from './stores/OrderStatusStore';
+import type { OpenEventSource } from '../api/liveEvents';
+import type { OrderStatusStore } from './stores/OrderStatusStore';
 import type { FileUploader } from './stores/ProductEditor';
 
 export interface StorefrontRootStoreOptions {
@@ -27,7 +28,7 @@ export interface StorefrontRootStoreOptions {
   /** Uploads files of configurable products. */
   uploader?: FileUploader;
   /** Opens an order's event stream (EventSource in the browser). */
-  openEventStream?: OpenEventStream;
+  openEventStream?: OpenEventSource;
   /** Where the consent cookie lives (`document` in the browser). */
   cookies?: CookieJar;
 }
@@ -50,7 +51,7 @@ export class StorefrontRootStore {
   readonly analytics: AnalyticsStore;
   /** The ad pixel: loaded only with a configured id and the marketing consent. */
   readonly adPixel: AdPixelStore;
-  private readonly openEventStream?: OpenEventStream;
+  private readonly openEventStream?: OpenEventSource;
   private orderStatusLoad?: Promise<OrderStatusStore>;
   private readonly storage: CartStorage;
   private checkoutLoad?: Promise<CheckoutStore>;
@@ -78,12 +79,7 @@ export class StorefrontRootStore {
     this.storage = storage;
     this.tableLinks = new TableLinkStore(storage);
     this.openEventStream = openEventStream;
-    this.soldOut = new SoldOutStore(
-      api,
-      this.branches,
-      this.clock,
-      openEventStream as OpenSoldOutStream | undefined,
-    );
+    this.soldOut = new SoldOutStore(api, this.branches, this.clock, openEventStream);
     // "Marketing" is offered only when there is a pixel to consent to: a switch must never do nothing.
     this.consent = new ConsentStore(cookies, clock, () =>
       CONSENT_PURPOSES.filter((purpose) => purpose !== 'marketing' || adPixelIdOf(this.data.config) !== null),

@@ -2,6 +2,7 @@ import type { ClockStaffMember } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useState, type FormEvent } from 'react';
 import { ApiClient } from '../../api/ApiClient';
+import { browserEventSource } from '../../api/liveEvents';
 import { deviceKeyFromFragment, sendDeviceHeartbeat } from '../../api/deviceKey';
 import { COUNTER_HEARTBEAT_MS } from '../orders/counterDevice';
 import { useParams } from '../../router/router';
@@ -13,7 +14,7 @@ import {
   orderTypeLabel,
   wantedTime,
 } from '../orders/board';
-import { createWebAudioBeeper } from '../orders/beeper';
+import { createAlarmBeeper } from '../../audio/tones';
 import { PauseBar } from '../orders/PauseBar';
 import type { StaffOrder } from '@ordering/common';
 import {
@@ -170,14 +171,14 @@ const PinDialog = observer(function PinDialog({ store }: { store: CounterBoardSt
  */
 export const CounterBoardPage = observer(function CounterBoardPage() {
   const { branchId = '' } = useParams();
-  const [beeper] = useState(() => createWebAudioBeeper());
+  const [beeper] = useState(() => createAlarmBeeper());
   const [store] = useState(
     () =>
       new CounterBoardStore({
         branchId,
         apiKey: deviceKeyFromFragment(window, STORAGE_KEY) ?? '',
         api: new ApiClient(),
-        openEventStream: (url) => (typeof EventSource === 'undefined' ? null : new EventSource(url)),
+        openEventStream: browserEventSource,
         onNewOrder: () => beeper?.ring(),
       }),
   );

@@ -1,6 +1,6 @@
 import { ApiClient } from '../../api/ApiClient';
 import { fakeFetch, json } from '../../testing/fakeFetch';
-import type { EventSourceLike } from '../BackofficeRootStore';
+import type { EventSourceLike } from '../../api/liveEvents';
 import type { StaffOrder } from '@ordering/common';
 import { COUNTER_TEXTS, CounterBoardStore } from './CounterBoardStore';
 

@@ -7,7 +7,7 @@ import {
 } from '@ordering/common';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { ApiRequestError, type ApiClient } from '../../api/ApiClient';
-import type { EventSourceLike } from '../BackofficeRootStore';
+import { LiveEventClient, type OpenEventSource } from '../../api/liveEvents';
 import { boardColumn, type BoardColumn } from '../orders/board';
 import { PauseStore, pauseBranchOf, type PauseState } from '../orders/PauseStore';
 import type { OrderEventPayload, StaffOrder } from '@ordering/common';
@@ -94,7 +94,7 @@ export interface CounterBoardOptions {
   branchId: string;
   apiKey: string;
   api: ApiClient;
-  openEventStream?: (url: string) => EventSourceLike | null;
+  openEventStream?: OpenEventSource;
   now?: () => number;
   /** How long a PIN stays remembered (the terminal's `pinMemorySeconds`). */
   pinMemorySeconds?: number;
@@ -136,7 +136,7 @@ export class CounterBoardStore {
   soundOn = true;
   /** The branch's pause and busy mode (the staff board's pause row, its changes asking a PIN here). */
   readonly pauses: PauseStore;
-  private source: EventSourceLike | null = null;
+  private readonly live: LiveEventClient;
   /** Answers the pause row's waiting change: its new state, or null when the dialog was closed. */
   private settlePause: ((state: PauseState | null) => void) | null = null;
   private readonly base: string;
@@ -158,9 +158,30 @@ export class CounterBoardStore {
         send: (_branchId, method, what, body) => this.requestPause({ method, what, body }),
       },
     });
-    makeAutoObservable<CounterBoardStore, 'source' | 'options' | 'base' | 'settlePause'>(this, {
+    this.live = new LiveEventClient({
+      url: `${this.base}/board-events`,
+      open: options.openEventStream,
+      // After the browser gave up: the board is read first, and a refused key or a switched-off plugin
+      // ends the tries (the board says so instead).
+      beforeReconnect: async () => {
+        await this.load();
+        return !this.unauthorized && !this.switchedOff;
+      },
+      onOpen: ({ first }) => {
+        // A reconnect may have missed events: read the board (and the pause state) again.
+        if (!first) {
+          void this.load();
+          void this.pauses.load();
+        }
+        runInAction(() => (this.disconnected = false));
+      },
+      onError: () => runInAction(() => (this.disconnected = true)),
+    });
+    for (const type of ORDER_EVENTS) this.live.on(type, (message) => this.receive(type, message.data));
+    this.live.on('branch.pause', (message) => this.pauses.apply(message.data));
+    makeAutoObservable<CounterBoardStore, 'live' | 'options' | 'base' | 'settlePause'>(this, {
       pauses: false,
-      source: false,
+      live: false,
       options: false,
       base: false,
       settlePause: false,
@@ -189,8 +210,7 @@ export class CounterBoardStore {
   }
 
   dispose(): void {
-    this.source?.close();
-    this.source = null;
+    this.live.dispose();
   }
 
   async load(): Promise<void> {
@@ -224,24 +244,8 @@ export class CounterBoardStore {
   }
 
   private connect(): void {
-    if (this.source || this.unauthorized || this.switchedOff || !this.options.openEventStream) return;
-    const source = this.options.openEventStream(`${this.base}/board-events`);
-    if (!source) return;
-    this.source = source;
-    let opened = false;
-    source.onopen = () => {
-      // A reconnect may have missed events: read the board (and the pause state) again.
-      if (opened) {
-        void this.load();
-        void this.pauses.load();
-      }
-      opened = true;
-      runInAction(() => (this.disconnected = false));
-    };
-    source.onerror = () => runInAction(() => (this.disconnected = true));
-    for (const type of ORDER_EVENTS)
-      source.addEventListener(type, (event: MessageEvent) => this.receive(type, String(event.data)));
-    source.addEventListener('branch.pause', (event: MessageEvent) => this.pauses.apply(String(event.data)));
+    if (this.unauthorized || this.switchedOff) return;
+    this.live.connect();
   }
 
   receive(type: string, data: string): void {

@@ -3,7 +3,8 @@ import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useParams } from '../../router/router';
 import { ApiClient } from '../../api/ApiClient';
-import { createChime } from './chime';
+import { browserEventSource } from '../../api/liveEvents';
+import { createChime } from '../../audio/tones';
 import { fitColumn, TICKET_SCREEN_TEXTS as T, TicketScreenStore } from './TicketScreenStore';
 import './frontdesk.css';
 
@@ -82,7 +83,7 @@ export const TicketScreenPage = observer(function TicketScreenPage() {
         branchId,
         apiKey,
         api: new ApiClient(),
-        openEventStream: (url) => (typeof EventSource === 'function' ? new EventSource(url) : null),
+        openEventStream: browserEventSource,
         chime: () => chime?.play(),
       }),
   );

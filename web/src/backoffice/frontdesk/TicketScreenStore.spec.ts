@@ -1,7 +1,7 @@
 import type { Ticket } from '@ordering/common';
 import { ApiClient } from '../../api/ApiClient';
 import { fakeFetch, json } from '../../testing/fakeFetch';
-import type { EventSourceLike } from '../BackofficeRootStore';
+import type { EventSourceLike } from '../../api/liveEvents';
 import { BACKOFF_MAX_MS, fitColumn, MAX_TICKETS, TICK_MS, TicketScreenStore } from './TicketScreenStore';
 
 const NOW = Date.parse('2026-11-20T11:00:00Z');
@@ -58,6 +58,8 @@ function setup(...replies: Parameters<typeof fakeFetch>) {
     },
     setTimer: (fn, ms) => timers.push({ fn, ms }),
     clearTimer: () => undefined,
+    // The middle of the jitter: the delays are the backoff's own.
+    random: () => 0.5,
   });
   return {
     store,

@@ -1,7 +1,7 @@
 import type { Ticket } from '@ordering/common';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { ApiRequestError, type ApiClient } from '../../api/ApiClient';
-import type { EventSourceLike } from '../BackofficeRootStore';
+import { LiveEventClient, type OpenEventSource } from '../../api/liveEvents';
 
 /** The most tickets kept (the screen shows far fewer); beyond it the oldest are dropped. */
 export const MAX_TICKETS = 300;
@@ -53,7 +53,9 @@ export interface TicketScreenOptions {
   branchId: string;
   apiKey: string;
   api: ApiClient;
-  openEventStream?: (url: string) => EventSourceLike | null;
+  openEventStream?: OpenEventSource;
+  /** For the reconnect's jitter (tests pass a fixed one). */
+  random?: () => number;
   /** Plays the "ready" chime (no-op until audio is unlocked). */
   chime?: () => void;
   now?: () => Date;
@@ -82,14 +84,15 @@ export class TicketScreenStore {
   nowMs: number;
   lastEventId: string | null = null;
   /** Consecutive failed connects (for the backoff). */
-  failures = 0;
+  get failures(): number {
+    return this.live.failures;
+  }
 
   private readonly options: TicketScreenOptions;
   private readonly clock: () => Date;
   private readonly setTimer: (fn: () => void, ms: number) => unknown;
   private readonly clearTimer: (handle: unknown) => void;
-  private source: EventSourceLike | null = null;
-  private reconnectTimer: unknown = null;
+  private readonly live: LiveEventClient;
   private tickTimer: unknown = null;
   private disposed = false;
 
@@ -99,9 +102,25 @@ export class TicketScreenStore {
     this.setTimer = options.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
     this.clearTimer = options.clearTimer ?? ((handle) => clearTimeout(handle as number));
     this.nowMs = this.clock().getTime();
+    this.live = new LiveEventClient({
+      url: () => `${this.base}/events`,
+      open: options.openEventStream,
+      backoffMinMs: BACKOFF_MIN_MS,
+      backoffMaxMs: BACKOFF_MAX_MS,
+      random: options.random,
+      setTimer: this.setTimer,
+      clearTimer: this.clearTimer,
+      // After an outage the list is read first (a refused key shows at once).
+      beforeReconnect: () => this.load(),
+      onOpen: () => this.onOpen(),
+      onError: () => this.onError(),
+    });
+    this.live.on('ticket', (message) => this.receive(message.data, message.id ?? undefined));
+    // A heartbeat-like `skip` only moves the resume point (the client keeps it).
+    this.live.on('skip', (message) => this.skipTo(message.id));
     makeAutoObservable<
       TicketScreenStore,
-      'options' | 'clock' | 'setTimer' | 'clearTimer' | 'source' | 'reconnectTimer' | 'tickTimer' | 'disposed'
+      'options' | 'clock' | 'setTimer' | 'clearTimer' | 'live' | 'tickTimer' | 'disposed'
     >(
       this,
       {
@@ -109,8 +128,7 @@ export class TicketScreenStore {
         clock: false,
         setTimer: false,
         clearTimer: false,
-        source: false,
-        reconnectTimer: false,
+        live: false,
         tickTimer: false,
         disposed: false,
       },
@@ -191,49 +209,26 @@ export class TicketScreenStore {
   }
 
   connect(): void {
-    if (this.source || this.disposed || !this.options.openEventStream) return;
-    const query = this.lastEventId ? `?lastEventId=${encodeURIComponent(this.lastEventId)}` : '';
-    const source = this.options.openEventStream(`${this.base}/events${query}`);
-    if (!source) return;
-    this.source = source;
-    source.onopen = () => this.onOpen();
-    source.onerror = () => this.onError();
-    source.addEventListener('ticket', (event: MessageEvent) =>
-      this.receive(String(event.data), event.lastEventId || undefined),
-    );
-    source.addEventListener('skip', (event: MessageEvent) => {
-      if (event.lastEventId) this.lastEventId = event.lastEventId;
-    });
+    if (this.disposed) return;
+    this.live.connect();
+  }
+
+  private skipTo(id: string | null): void {
+    if (id) this.lastEventId = id;
   }
 
   private onOpen(): void {
     const wasDown = this.disconnected || this.unauthorized;
     this.connected = true;
     this.disconnected = false;
-    this.failures = 0;
     // After an outage the list is read again: numbers that expired or were handed over meanwhile go.
     if (wasDown) void this.load();
   }
 
   private onError(): void {
+    // The live client retries (with growing delays, so a server outage is not hammered by every TV).
     this.connected = false;
     this.disconnected = true;
-    // EventSource retries by itself (with Last-Event-ID) unless the answer was no stream (CLOSED = 2):
-    // then we try again, waiting longer each time, so a server outage is not hammered by every TV.
-    if (this.source && this.source.readyState === 2) {
-      this.source.close();
-      this.source = null;
-      if (this.reconnectTimer === null && !this.disposed) {
-        const delay = Math.min(BACKOFF_MAX_MS, BACKOFF_MIN_MS * 2 ** Math.min(this.failures, 16));
-        this.failures += 1;
-        this.reconnectTimer = this.setTimer(() => {
-          runInAction(() => {
-            this.reconnectTimer = null;
-          });
-          void this.load().then(() => this.connect());
-        }, delay);
-      }
-    }
   }
 
   private tick(): void {
@@ -248,10 +243,8 @@ export class TicketScreenStore {
 
   dispose(): void {
     this.disposed = true;
-    this.source?.close();
-    this.source = null;
-    for (const timer of [this.reconnectTimer, this.tickTimer]) if (timer !== null) this.clearTimer(timer);
-    this.reconnectTimer = null;
+    this.live.dispose();
+    if (this.tickTimer !== null) this.clearTimer(this.tickTimer);
     this.tickTimer = null;
   }
 }

@@ -1,7 +1,7 @@
 import { jest } from '@jest/globals';
 import { ApiClient } from '../../api/ApiClient';
 import { fakeFetch, json } from '../../testing/fakeFetch';
-import type { EventSourceLike } from '../BackofficeRootStore';
+import type { EventSourceLike } from '../../api/liveEvents';
 import { ErrorStore } from '../ErrorStore';
 import { OrdersStore } from './OrdersStore';
 import { staffOrder } from './testing';

@@ -2,7 +2,7 @@ import { AVAILABILITY_EVENT, t, type OrderStatusAction } from '@ordering/common'
 import { makeAutoObservable, runInAction } from 'mobx';
 import { ApiRequestError, type ApiClient } from '../../api/ApiClient';
 import type { ApiErrorEntry } from '../../api/types';
-import type { EventSourceLike } from '../BackofficeRootStore';
+import { LiveEventClient, type OpenEventSource } from '../../api/liveEvents';
 import { errorMessageOf, type ErrorStore } from '../ErrorStore';
 import { BOARD_COLUMNS, boardColumn, compareNew, dueAt, localDay, type BoardColumn } from './board';
 import type { OrderEventPayload, StaffOrder } from '@ordering/common';
@@ -27,13 +27,16 @@ export interface OrderEditRequest {
   body?: unknown;
 }
 const ORDER_EVENTS = ['order.created', 'order.updated', 'order.status'] as const;
-/** After the stream gave up (e.g. the server was down), try again this often. */
+/**
+ * After the stream gave up (e.g. the server was down), try again this often: a staff screen, few per shop,
+ * and the board must be live again soon after a restart, so the delay does not grow.
+ */
 const RECONNECT_MS = 5_000;
 
 export interface OrdersStoreOptions {
   api: ApiClient;
   errors: ErrorStore;
-  openEventStream?: (url: string) => EventSourceLike | null;
+  openEventStream?: OpenEventSource;
   now?: () => Date;
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
@@ -109,15 +112,9 @@ export class OrdersStore {
 
   private readonly api: ApiClient;
   private readonly errors: ErrorStore;
-  private readonly openEventStream?: (url: string) => EventSourceLike | null;
   private readonly now: () => Date;
-  private readonly setTimer: (fn: () => void, ms: number) => unknown;
-  private readonly clearTimer: (handle: unknown) => void;
-  private source: EventSourceLike | null = null;
-  private openedOnce = false;
+  private readonly live: LiveEventClient;
   private liveIds = new Set<number>();
-  private reconnectTimer: unknown = null;
-  private wasDisconnected = false;
   private readonly seenEvents = new Set<string>();
   private disposed = false;
   private readonly onDeviceStatus?: (data: string) => void;
@@ -127,25 +124,18 @@ export class OrdersStore {
   constructor(options: OrdersStoreOptions) {
     this.api = options.api;
     this.errors = options.errors;
-    this.openEventStream = options.openEventStream;
     this.onDeviceStatus = options.onDeviceStatus;
     this.onBranchPause = options.onBranchPause;
     this.onAvailability = options.onAvailability;
     this.now = options.now ?? (() => new Date());
-    this.setTimer = options.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
-    this.clearTimer = options.clearTimer ?? ((handle) => clearTimeout(handle as number));
+    this.live = this.createLiveClient(options);
     makeAutoObservable<
       OrdersStore,
       | 'api'
       | 'errors'
-      | 'openEventStream'
       | 'now'
-      | 'setTimer'
-      | 'clearTimer'
-      | 'source'
-      | 'reconnectTimer'
+      | 'live'
       | 'seenEvents'
-      | 'openedOnce'
       | 'liveIds'
       | 'onDeviceStatus'
       | 'onBranchPause'
@@ -155,14 +145,9 @@ export class OrdersStore {
       {
         api: false,
         errors: false,
-        openEventStream: false,
         now: false,
-        setTimer: false,
-        clearTimer: false,
-        source: false,
-        reconnectTimer: false,
+        live: false,
         seenEvents: false,
-        openedOnce: false,
         liveIds: false,
         onDeviceStatus: false,
         onBranchPause: false,
@@ -306,81 +291,63 @@ export class OrdersStore {
     }
   }
 
-  /** Opens the event stream; on reconnect the board is reloaded (catch-up). */
-  connect(): void {
-    if (this.source || this.disposed || !this.openEventStream) return;
-    const url = this.lastEventId
-      ? `/api/events?lastEventId=${encodeURIComponent(this.lastEventId)}`
-      : '/api/events';
-    const source = this.openEventStream(url);
-    if (!source) return;
-    this.source = source;
-    this.streamStarted = true;
-    source.onopen = () => this.onOpen();
-    source.onerror = () => this.onError();
-    for (const type of ORDER_EVENTS) {
-      source.addEventListener(type, (event: MessageEvent) =>
-        this.receive(type, String(event.data), event.lastEventId || undefined),
-      );
-    }
+  /**
+   * The stream of `/api/events` (the one live client): order events, and the printers', pauses' and sold-out
+   * changes that ride on it. After the browser gave up, the session is asked before each new try: a stream
+   * refused for an ended session says nothing, the session's 401 sends the user to the sign-in page.
+   */
+  private createLiveClient(options: OrdersStoreOptions): LiveEventClient {
+    const live = new LiveEventClient({
+      url: '/api/events',
+      open: options.openEventStream,
+      backoffMinMs: RECONNECT_MS,
+      backoffMaxMs: RECONNECT_MS,
+      setTimer: options.setTimer,
+      clearTimer: options.clearTimer,
+      beforeReconnect: () =>
+        this.api.get('/api/auth/session').then(
+          () => true,
+          () => true,
+        ),
+      onOpen: (info) => this.onOpen(info.first || info.afterDrop),
+      onError: () => this.onError(),
+    });
+    for (const type of ORDER_EVENTS)
+      live.on(type, (message) => this.receive(type, message.data, message.id ?? undefined));
     // The printers' state (docs/decisions/printing.md) rides on the same stream.
-    source.addEventListener('device.status', (event: MessageEvent) =>
-      this.onDeviceStatus?.(String(event.data)),
-    );
+    live.on('device.status', (message) => this.onDeviceStatus?.(message.data));
     // So does a pause set at another board of the branch (docs/decisions/orders.md, "Pause and busy mode").
-    source.addEventListener('branch.pause', (event: MessageEvent) =>
-      this.onBranchPause?.(String(event.data)),
-    );
+    live.on('branch.pause', (message) => this.onBranchPause?.(message.data));
     // And sold out marked at another board or in the back office (docs/decisions/kitchen.md).
-    source.addEventListener(AVAILABILITY_EVENT, (event: MessageEvent) =>
-      this.onAvailability?.(String(event.data)),
-    );
+    live.on(AVAILABILITY_EVENT, (message) => this.onAvailability?.(message.data));
+    return live;
   }
 
-  private onOpen(): void {
+  /** Opens the event stream; on reconnect the board is reloaded (catch-up). */
+  connect(): void {
+    if (this.disposed || this.live.active) return;
+    this.live.connect();
+    if (this.live.active) this.streamStarted = true;
+  }
+
+  private onOpen(catchUp: boolean): void {
     this.connected = true;
     this.disconnected = false;
     // Catch up on what happened while there was no stream: after a break, and also the first time, since
     // an order placed between the board's first load and the stream's opening would otherwise never show
     // (the browser test of the order board lost one that way in the CI dry run).
-    if (this.wasDisconnected || !this.openedOnce) {
-      this.wasDisconnected = false;
-      this.openedOnce = true;
-      void this.load();
-    }
+    if (catchUp) void this.load();
   }
 
   private onError(): void {
     this.connected = false;
     this.disconnected = true;
-    this.wasDisconnected = true;
-    // EventSource reconnects by itself (with Last-Event-ID) unless the answer was not a stream (CLOSED = 2).
-    if (this.source && this.source.readyState === 2) {
-      this.source.close();
-      this.source = null;
-      if (this.reconnectTimer === null && !this.disposed) {
-        this.reconnectTimer = this.setTimer(() => {
-          runInAction(() => {
-            this.reconnectTimer = null;
-          });
-          // A stream refused for an ended session says nothing; asking for the session does: its 401
-          // sends the user to the sign-in page. Any other failure just means "try the stream again".
-          void this.api.get('/api/auth/session').then(
-            () => this.connect(),
-            () => this.connect(),
-          );
-        }, RECONNECT_MS);
-      }
-    }
   }
 
   /** Closes the stream (sign-out, leaving the back office). */
   dispose(): void {
     this.disposed = true;
-    this.source?.close();
-    this.source = null;
-    if (this.reconnectTimer !== null) this.clearTimer(this.reconnectTimer);
-    this.reconnectTimer = null;
+    this.live.dispose();
     this.connected = false;
   }
 

@@ -1,6 +1,6 @@
 import { ApiClient } from '../../api/ApiClient';
 import { fakeFetch, json } from '../../testing/fakeFetch';
-import type { EventSourceLike } from '../BackofficeRootStore';
+import type { EventSourceLike } from '../../api/liveEvents';
 import { ErrorStore } from '../ErrorStore';
 import { OrdersStore } from './OrdersStore';
 import { PauseStore } from './PauseStore';

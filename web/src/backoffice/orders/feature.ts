@@ -1,6 +1,6 @@
 import type { BackofficeRootStore } from '../BackofficeRootStore';
 import { AlarmStore, type ChannelLike } from './AlarmStore';
-import { createWebAudioBeeper } from './beeper';
+import { createAlarmBeeper } from '../../audio/tones';
 import { CardSettings } from './CardSettings';
 import { connectCounterDevice, counterDeviceKey } from './counterDevice';
 import { OrdersStore } from './OrdersStore';
@@ -47,7 +47,7 @@ export function createOrderFeature(root: BackofficeRootStore): OrderFeature {
     storage: root.env.storage,
     channel,
     events: typeof window === 'undefined' ? null : window,
-    beeper: typeof window === 'undefined' ? null : createWebAudioBeeper(),
+    beeper: typeof window === 'undefined' ? null : createAlarmBeeper(),
     notify: notifyInBackground,
     awaitDeviceSound: deviceKey !== null,
   });

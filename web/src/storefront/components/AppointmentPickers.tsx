@@ -11,10 +11,10 @@ import { texts } from '../texts';
  */
 export const AppointmentPickers = observer(function AppointmentPickers({ error }: { error?: string }) {
   const { checkout } = useStores();
-  const day = checkout.appointmentDay;
-  const chosen = checkout.appointment?.getTime();
-  const groups = checkout.slotGroups;
-  const days = checkout.dayChoices;
+  const day = checkout.slots.appointmentDay;
+  const chosen = checkout.slots.appointment?.getTime();
+  const groups = checkout.slots.slotGroups;
+  const days = checkout.slots.dayChoices;
   return (
     <div className="slots">
       <div
@@ -36,7 +36,7 @@ export const AppointmentPickers = observer(function AppointmentPickers({ error }
               type="radio"
               name="appointment-day"
               checked={day === choice.date}
-              onChange={() => checkout.chooseDay(choice.date)}
+              onChange={() => checkout.slots.chooseDay(choice.date)}
             />
             <span className="slot-chip__face">
               <span className="slot-chip__name">{choice.name}</span>
@@ -69,7 +69,7 @@ export const AppointmentPickers = observer(function AppointmentPickers({ error }
                       name="appointment-time"
                       disabled={slot.isFull}
                       checked={chosen === slot.time.getTime()}
-                      onChange={() => checkout.chooseSlot(slot)}
+                      onChange={() => checkout.slots.chooseSlot(slot)}
                     />
                     <span className="slot-button__face">
                       <span className="slot-button__time">{slot.label}</span>

@@ -55,9 +55,9 @@ const Checkout = observer(function Checkout({ identifier }: { identifier: string
   const navigate = useNavigate();
   const errorsRef = useRef<HTMLDivElement>(null);
   // The server's bookable days for this branch, order type and cart (again when one of them changes).
-  const availabilityKey = ready ? checkout.availabilityKey : null;
+  const availabilityKey = ready ? checkout.slots.availabilityKey : null;
   useEffect(() => {
-    if (availabilityKey) void checkout.loadAvailability();
+    if (availabilityKey) void checkout.slots.loadAvailability();
   }, [checkout, availabilityKey]);
   // The postcode checked on the store page fills the address's postcode.
   useEffect(() => {
@@ -251,7 +251,7 @@ const Checkout = observer(function Checkout({ identifier }: { identifier: string
           <CartSummary editable steppers />
         </Section>
 
-        {checkout.isDonationEnabled && <DonationSection checkout={checkout} />}
+        {checkout.donation.isDonationEnabled && <DonationSection checkout={checkout} />}
 
         {checkout.paymentMethods.length > 0 && (
           <Section title={texts.sectionPayment} id="checkout-payment">
@@ -492,14 +492,20 @@ const DonationSection = observer(function DonationSection({ checkout }: { checko
   return (
     <Section title={texts.sectionDonation} id="checkout-donation">
       <p className="field-hint">{t('checkout.donation', { amount })}</p>
-      <button type="button" className="picker-button donation__button" onClick={checkout.openDonateePicker}>
+      <button
+        type="button"
+        className="picker-button donation__button"
+        onClick={checkout.donation.openDonateePicker}
+      >
         <span className="picker-button__label">{texts.donatee}</span>
-        <span className="picker-button__value">{checkout.selectedDonatee?.name ?? texts.noDonatee}</span>
+        <span className="picker-button__value">
+          {checkout.donation.selectedDonatee?.name ?? texts.noDonatee}
+        </span>
       </button>
       <Overlay
-        open={checkout.isDonateePickerOpen}
+        open={checkout.donation.isDonateePickerOpen}
         label={texts.chooseDonatee}
-        onClose={checkout.closeDonateePicker}
+        onClose={checkout.donation.closeDonateePicker}
       >
         <div className="picker__content">
           <h2 className="picker__title">{texts.chooseDonatee}</h2>
@@ -508,22 +514,22 @@ const DonationSection = observer(function DonationSection({ checkout }: { checko
             <input
               id="donatee-search"
               type="search"
-              value={checkout.donateeSearch}
-              onChange={(event) => checkout.setDonateeSearch(event.target.value)}
+              value={checkout.donation.donateeSearch}
+              onChange={(event) => checkout.donation.setDonateeSearch(event.target.value)}
             />
           </div>
-          {checkout.donatees.length === 0 ? (
+          {checkout.donation.donatees.length === 0 ? (
             <p className="muted" role="status">
               {t('checkout.noDonateeMatch')}
             </p>
           ) : (
             <div className="choice-list donation__list">
-              {checkout.donatees.map((donatee) => (
+              {checkout.donation.donatees.map((donatee) => (
                 <label key={donatee.id} className="choice">
                   <input
                     type="checkbox"
-                    checked={checkout.donateeDraft === donatee.id}
-                    onChange={() => checkout.toggleDonatee(donatee.id)}
+                    checked={checkout.donation.donateeDraft === donatee.id}
+                    onChange={() => checkout.donation.toggleDonatee(donatee.id)}
                   />
                   <span>
                     <strong>{donatee.name}</strong>
@@ -536,10 +542,14 @@ const DonationSection = observer(function DonationSection({ checkout }: { checko
             </div>
           )}
           <div className="picker__actions">
-            <button type="button" className="button button--secondary" onClick={checkout.closeDonateePicker}>
+            <button
+              type="button"
+              className="button button--secondary"
+              onClick={checkout.donation.closeDonateePicker}
+            >
               {t('general.cancel')}
             </button>
-            <button type="button" className="button button--primary" onClick={checkout.saveDonatee}>
+            <button type="button" className="button button--primary" onClick={checkout.donation.saveDonatee}>
               {t('general.save')}
             </button>
           </div>

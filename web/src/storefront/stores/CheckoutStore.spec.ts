@@ -233,25 +233,25 @@ describe(CheckoutStore.name, () => {
         { id: 1, identifier: 'caritas', name: 'Caritas Wien', description: 'Wärmestuben' },
         { id: 2, identifier: 'tierschutz', name: 'Tierschutzverein Graz' },
       ];
-      expect(checkout.isDonationEnabled).toBe(true);
+      expect(checkout.donation.isDonationEnabled).toBe(true);
 
-      checkout.openDonateePicker();
-      checkout.setDonateeSearch('wärme');
-      expect(checkout.donatees.map((donatee) => donatee.name)).toEqual(['Caritas Wien']);
-      checkout.toggleDonatee(1);
-      expect(checkout.donateeId).toBeNull(); // not before saving
-      checkout.saveDonatee();
-      expect(checkout.selectedDonatee?.name).toBe('Caritas Wien');
+      checkout.donation.openDonateePicker();
+      checkout.donation.setDonateeSearch('wärme');
+      expect(checkout.donation.donatees.map((donatee) => donatee.name)).toEqual(['Caritas Wien']);
+      checkout.donation.toggleDonatee(1);
+      expect(checkout.donation.donateeId).toBeNull(); // not before saving
+      checkout.donation.saveDonatee();
+      expect(checkout.donation.selectedDonatee?.name).toBe('Caritas Wien');
       expect(checkout.form.donatee).toEqual({ id: 1 });
 
-      checkout.openDonateePicker();
-      expect(checkout.donateeSearch).toBe('');
-      checkout.toggleDonatee(1);
-      checkout.closeDonateePicker(); // cancel keeps the old choice
-      expect(checkout.donateeId).toBe(1);
-      checkout.openDonateePicker();
-      checkout.toggleDonatee(1);
-      checkout.saveDonatee();
+      checkout.donation.openDonateePicker();
+      expect(checkout.donation.donateeSearch).toBe('');
+      checkout.donation.toggleDonatee(1);
+      checkout.donation.closeDonateePicker(); // cancel keeps the old choice
+      expect(checkout.donation.donateeId).toBe(1);
+      checkout.donation.openDonateePicker();
+      checkout.donation.toggleDonatee(1);
+      checkout.donation.saveDonatee();
       expect(checkout.form.donatee).toBeNull();
     });
   });
@@ -284,19 +284,19 @@ describe(CheckoutStore.name, () => {
   describe('appointment', () => {
     it('lists bookable days and labels today and tomorrow', async () => {
       const { checkout } = await checkoutFor();
-      expect(checkout.dayLabel(null)).toBe('So bald wie möglich');
-      const [today, tomorrow] = checkout.availableDays;
+      expect(checkout.slots.dayLabel(null)).toBe('So bald wie möglich');
+      const [today, tomorrow] = checkout.slots.availableDays;
       expect(today.date).toBe('2026-03-02');
-      expect(checkout.dayLabel(today.date)).toBe('Heute');
-      expect(checkout.dayLabel(tomorrow.date)).toBe('Morgen');
-      expect(checkout.timeLabel).toBe('–');
+      expect(checkout.slots.dayLabel(today.date)).toBe('Heute');
+      expect(checkout.slots.dayLabel(tomorrow.date)).toBe('Morgen');
+      expect(checkout.slots.timeLabel).toBe('–');
     });
 
     it('computes the bookable days again only when the earliest time moves to the next 5 minutes', async () => {
       const clock = steerableClock('2026-03-02T11:00:30Z');
       const { checkout, root } = await checkoutFor([], { now: clock });
       const seen: unknown[] = [];
-      const stop = autorun(() => seen.push(checkout.availableDays));
+      const stop = autorun(() => seen.push(checkout.slots.availableDays));
       clock.advance(60_000);
       root.clock.tick();
       expect(seen).toHaveLength(1);
@@ -333,24 +333,28 @@ describe(CheckoutStore.name, () => {
         ],
         { now: clock },
       );
-      const local = checkout.availableDays.map((day) => day.date);
+      const local = checkout.slots.availableDays.map((day) => day.date);
       expect(local.slice(0, 3)).toEqual(['2026-03-02', '2026-03-03', '2026-03-04']);
 
-      await checkout.loadAvailability();
+      await checkout.slots.loadAvailability();
       expect(fetch.calls[1]!.url).toBe('/api/branches/1/availability?type=takeaway&products=1');
-      expect(checkout.availableDays.map((day) => day.date)).toEqual(['2026-03-02', '2026-03-04']);
-      expect(checkout.availableDays[0]!.windows[0]!.from.toISOString()).toBe('2026-03-02T16:00:00.000Z');
-      await checkout.loadAvailability(); // same branch, type and cart: not asked again
+      expect(checkout.slots.availableDays.map((day) => day.date)).toEqual(['2026-03-02', '2026-03-04']);
+      expect(checkout.slots.availableDays[0]!.windows[0]!.from.toISOString()).toBe(
+        '2026-03-02T16:00:00.000Z',
+      );
+      await checkout.slots.loadAvailability(); // same branch, type and cart: not asked again
       expect(fetch.calls).toHaveLength(2);
 
       clock.advance(6 * 3600_000); // 18:00 in Vienna: the evening window starts at the earliest time
       root.clock.tick();
-      expect(checkout.availableDays[0]!.windows[0]!.from.getTime()).toBeGreaterThanOrEqual(clock().getTime());
+      expect(checkout.slots.availableDays[0]!.windows[0]!.from.getTime()).toBeGreaterThanOrEqual(
+        clock().getTime(),
+      );
 
       root.cart.setOrderType('delivery'); // another key: the local days until the server answers
-      expect(checkout.availabilityKey).toBe('1/delivery/1');
-      await checkout.loadAvailability(); // offline: the local computation stays
-      expect(checkout.availableDays.length).toBeGreaterThan(0);
+      expect(checkout.slots.availabilityKey).toBe('1/delivery/1');
+      await checkout.slots.loadAvailability(); // offline: the local computation stays
+      expect(checkout.slots.availableDays.length).toBeGreaterThan(0);
     });
 
     it('offers the days as chips, "so bald wie möglich" first, and the chosen day\'s times in one tap', async () => {
@@ -372,35 +376,35 @@ describe(CheckoutStore.name, () => {
           },
         }),
       ]);
-      await checkout.loadAvailability();
-      expect(checkout.dayChoices.map((day) => `${day.name} ${day.dateLabel}`.trim())).toEqual([
+      await checkout.slots.loadAvailability();
+      expect(checkout.slots.dayChoices.map((day) => `${day.name} ${day.dateLabel}`.trim())).toEqual([
         'So bald wie möglich',
         'Morgen 3.3.',
       ]);
-      checkout.chooseDay('2026-03-03');
+      checkout.slots.chooseDay('2026-03-03');
       expect(root.cart.appointmentDate).toBe('2026-03-03T10:00:00.000Z'); // 11:00 in Vienna
-      const [noon] = checkout.slotGroups;
+      const [noon] = checkout.slots.slotGroups;
       expect(noon!.label).toBe('Mittag');
       expect(
         noon!.slots.slice(0, 4).map((slot) => `${slot.label}${slot.isFull ? ' ausgebucht' : ''}`),
       ).toEqual(['11:00', '11:15', '11:30 ausgebucht', '11:45']);
-      checkout.chooseSlot(noon!.slots[2]!); // full: not taken
-      expect(checkout.timeLabel).toBe('11:00 Uhr');
-      checkout.chooseSlot(noon!.slots[3]!);
+      checkout.slots.chooseSlot(noon!.slots[2]!); // full: not taken
+      expect(checkout.slots.timeLabel).toBe('11:00 Uhr');
+      checkout.slots.chooseSlot(noon!.slots[3]!);
       expect(checkout.form.appointmentDate).toBe('2026-03-03T10:45:00.000Z');
-      expect(checkout.dayLabel(checkout.appointmentDay)).toBe('Morgen');
-      checkout.chooseDay('2026-03-03'); // the same day again keeps the time
-      expect(checkout.timeLabel).toBe('11:45 Uhr');
-      checkout.chooseDay(null);
+      expect(checkout.slots.dayLabel(checkout.slots.appointmentDay)).toBe('Morgen');
+      checkout.slots.chooseDay('2026-03-03'); // the same day again keeps the time
+      expect(checkout.slots.timeLabel).toBe('11:45 Uhr');
+      checkout.slots.chooseDay(null);
       expect(checkout.form.appointmentDate).toBeNull();
-      expect(checkout.slotGroups).toEqual([]);
+      expect(checkout.slots.slotGroups).toEqual([]);
     });
 
     it('offers no "so bald wie möglich" when the branch needs an appointment', async () => {
       const data = fixture({ branches: [makeBranch({ isAppointmentRequired: true })] });
       const { checkout } = await checkoutFor([], { data });
-      expect(checkout.dayChoices[0]!.date).toBe('2026-03-02');
-      expect(checkout.dayChoices[0]!.name).toBe('Heute');
+      expect(checkout.slots.dayChoices[0]!.date).toBe('2026-03-02');
+      expect(checkout.slots.dayChoices[0]!.name).toBe('Heute');
     });
   });
 

@@ -1,21 +1,12 @@
 import {
-  appointmentDateLabel,
-  availableDays,
-  branchTimeZone,
   checkMinimumOrder,
   closedNotice,
   compareNatural,
   defaultPaymentMethod,
-  dayChipLabel,
   deliveryHints,
-  earliestAppointment,
-  formatTime,
-  groupByPartOfDay,
-  hoursForOrderType,
   isBranchOpen,
   isCartItemValid,
   isDeliveryOpen,
-  localDate,
   normalizePhone,
   offeredPaymentMethods,
   phoneWarning,
@@ -25,37 +16,30 @@ import {
   sanitizePhoneInput,
   showAddressSection,
   showContactSection,
-  slotChoices,
-  DEFAULT_SLOT_MINUTES,
   submitBlocker,
   submitLabel,
   t,
   toOrderFormItems,
   validateCheckout,
   type ApiError,
-  type AppointmentWindow,
-  type AvailableDay,
   type Branch,
   type CreateOrderResult,
   type DeliveryArea,
-  type Donatee,
-  type IsoDate,
   type OrderForm,
   type OrderChannel,
   type PaymentMethod,
-  type Product,
-  type SlotChoice,
-  type SlotGroup,
   type SubmitLabelInput,
   type Table,
 } from '@ordering/common';
-import { computed, makeAutoObservable, runInAction } from 'mobx';
+import { makeAutoObservable, runInAction } from 'mobx';
 import { ApiRequestError, type ApiClient } from '../../api/ApiClient';
 import type { CartStore, CartStorage } from './CartStore';
 import type { ClockStore } from './ClockStore';
 import type { InitDataStore } from './InitDataStore';
 import { texts } from '../texts';
 import type { TableLinkStore } from './TableLinkStore';
+import { AppointmentChoice } from './checkout/AppointmentChoice';
+import { DonationChoice } from './checkout/DonationChoice';
 
 /** The customer's details, kept in sessionStorage so "back" and a reload keep them. */
 export interface CustomerDetails {
@@ -129,10 +113,6 @@ export class CheckoutStore {
   voucherCode = '';
   /** The chosen table of each branch (branch id → table id): from the dropdown or a table's QR code. */
   tableIds: Record<string, number> = {};
-  donateeId: number | null = null;
-  /** The overlay's pending choice; undefined while the overlay is closed. */
-  donateeDraft: number | null | undefined = undefined;
-  donateeSearch = '';
   legalInstructions = false;
   privacyPolicy = false;
   /** Inline errors show after the first submit attempt. */
@@ -141,18 +121,14 @@ export class CheckoutStore {
   serverErrors: ApiError[] = [];
   /** Kept across retries and double clicks until the server has definitely answered. */
   idempotencyKey: string | null = null;
-  /** The server's bookable days (`GET /api/branches/{id}/availability`) for {@link availabilityKey}. */
-  availability: {
-    key: string;
-    days: AvailableDay[];
-    /** Per date, the times whose slot is full (shown as full, not choosable). */
-    full: Record<IsoDate, AppointmentWindow[]>;
-    slotMinutes: number;
-  } | null = null;
   /** The address last sent to the delivery-area check (postcode, street, city). */
   private lastAddressCheck = '';
   /** The tables named by QR codes (the root's, shared with the store page); none in the kiosk and tests. */
   tableLinks: TableLinkStore | null = null;
+  /** Date and time (the day chips and time buttons). */
+  readonly slots: AppointmentChoice;
+  /** The donation's recipient and its overlay. */
+  readonly donation: DonationChoice;
   /** Told about every order placed, before the cart is emptied (the purchase event of tracking). */
   onOrderPlaced: ((order: { uid: string }, cart: CartStore) => void) | null = null;
 
@@ -166,6 +142,15 @@ export class CheckoutStore {
   ) {
     this.details = { ...EMPTY_DETAILS, ...this.readDetails() };
     this.tableIds = this.readTables();
+    this.slots = new AppointmentChoice(
+      data,
+      cart,
+      clock,
+      api,
+      () => this.closedNotice,
+      () => this.clearServerError('appointmentDate'),
+    );
+    this.donation = new DonationChoice(data);
     makeAutoObservable<
       CheckoutStore,
       'data' | 'cart' | 'clock' | 'api' | 'storage' | 'createKey' | 'lastAddressCheck' | 'submitInput'
@@ -183,9 +168,8 @@ export class CheckoutStore {
         createKey: false,
         onOrderPlaced: false,
         tableLinks: false,
-        // The earliest time moves in 5-minute steps: the bookable days (about 0.1 s for 180 days) are
-        // computed again only then, not at every tick of the clock.
-        earliestAppointment: computed({ equals: (a: Date, b: Date) => a.getTime() === b.getTime() }),
+        slots: false,
+        donation: false,
       },
       { autoBind: true },
     );
@@ -386,204 +370,10 @@ export class CheckoutStore {
    * or is closed (then only a time makes the order valid).
    */
   get skipsAppointment(): boolean {
-    return !!this.linkedTable && this.offersAsap;
+    return !!this.linkedTable && this.slots.offersAsap;
   }
 
-  // --- appointment
-
-  private get cartProducts(): Product[] {
-    return this.cart.items
-      .map((item) => this.data.productById(item.product.id))
-      .filter((product): product is Product => !!product);
-  }
-
-  get earliestAppointment(): Date {
-    return earliestAppointment({
-      now: this.clock.now,
-      products: this.cartProducts,
-      timeZone: branchTimeZone(this.branch),
-      orderableFrom: this.branch?.orderableFrom,
-    });
-  }
-
-  /**
-   * Bookable days: the server's availability (hours, lead times and slot capacity) once loaded for this
-   * branch, order type and cart, clipped to the moving earliest time; until then (or offline) the hours of
-   * the order type as common computes them.
-   */
-  get availableDays(): AvailableDay[] {
-    if (!this.branch) return [];
-    const earliest = this.earliestAppointment;
-    const server = this.availability;
-    if (server && server.key === this.availabilityKey)
-      return server.days
-        .map((day) => ({
-          date: day.date,
-          windows: day.windows
-            .filter((w) => w.to.getTime() >= earliest.getTime())
-            .map((w) => (w.from < earliest ? { from: earliest, to: w.to } : w)),
-        }))
-        .filter((day) => day.windows.length > 0);
-    return availableDays(hoursForOrderType(this.branch, this.orderType), earliest);
-  }
-
-  /** What the availability depends on: branch, order type and the cart's products (their lead times). */
-  get availabilityKey(): string | null {
-    const branch = this.branch;
-    if (!branch) return null;
-    const products = [...new Set(this.cart.items.map((item) => item.product.id))].sort((a, b) => a - b);
-    return `${branch.id}/${this.orderType}/${products.join(',')}`;
-  }
-
-  /** Asks the server for the bookable days (again when `force`); a failure keeps the local computation. */
-  async loadAvailability(force = false): Promise<void> {
-    const key = this.availabilityKey;
-    const branch = this.branch;
-    if (!key || !branch || (!force && this.availability?.key === key)) return;
-    const [, type, products] = key.split('/');
-    const query = new URLSearchParams({ type: type!, ...(products ? { products } : {}) });
-    try {
-      type Windows = { from: string; to: string }[];
-      const answer = await this.api.get<{
-        slotMinutes?: number;
-        days: { date: IsoDate; windows: Windows; full?: Windows }[];
-      }>(`/api/branches/${branch.id}/availability?${query.toString()}`, { redirectOnUnauthorized: false });
-      const windows = (list: Windows = []) =>
-        list.map((w) => ({ from: new Date(w.from), to: new Date(w.to) }));
-      const days = answer.days.map((day) => ({ date: day.date, windows: windows(day.windows) }));
-      const full = Object.fromEntries(answer.days.map((day) => [day.date, windows(day.full)]));
-      const slotMinutes = answer.slotMinutes ?? DEFAULT_SLOT_MINUTES;
-      runInAction(() => (this.availability = { key, days, full, slotMinutes }));
-    } catch {
-      // Offline or refused: the hours-based days stay; the server checks the appointment on submit.
-    }
-  }
-
-  get appointment(): Date | null {
-    const iso = this.cart.appointmentDate;
-    const date = iso ? new Date(iso) : null;
-    return date && !Number.isNaN(date.getTime()) ? date : null;
-  }
-
-  get appointmentDay(): IsoDate | null {
-    const appointment = this.appointment;
-    if (!appointment) return null;
-    return localDate(appointment, branchTimeZone(this.branch));
-  }
-
-  /** The date label: Heute, Morgen, the date; "So bald wie möglich" or "Keine Angabe" without one. */
-  dayLabel(date: IsoDate | null): string {
-    const zone = branchTimeZone(this.branch);
-    const day = date ? this.availableDays.find((candidate) => candidate.date === date) : null;
-    const instant = day ? day.windows[0].from : null;
-    return appointmentDateLabel(instant, this.clock.now, zone, !!this.branch?.isAppointmentRequired);
-  }
-
-  /** Choosing a day takes its first free time (a day chosen again keeps its time); no day means "as soon as possible". */
-  chooseDay(date: IsoDate | null): void {
-    if (date !== null && date === this.appointmentDay) return;
-    const first = date ? this.slotsOf(date).find((slot) => !slot.isFull) : undefined;
-    this.cart.setAppointmentDate(first ? first.time.toISOString() : null);
-    this.clearServerError('appointmentDate');
-  }
-
-  /** The time button's label: "11:30 Uhr", or "–" without an appointment. */
-  get timeLabel(): string {
-    const appointment = this.appointment;
-    return appointment ? `${formatTime(appointment, branchTimeZone(this.branch))} Uhr` : '–';
-  }
-
-  /** "So bald wie möglich" is offered first while the branch takes orders now and needs no appointment. */
-  get offersAsap(): boolean {
-    return !!this.branch && !this.branch.isAppointmentRequired && this.closedNotice.length === 0;
-  }
-
-  /** The day chips: "So bald wie möglich" (date null) where offered, then the bookable days. */
-  get dayChoices(): { date: IsoDate | null; name: string; dateLabel: string }[] {
-    const today = localDate(this.clock.now, branchTimeZone(this.branch));
-    const days = this.availableDays.map((day) => {
-      const label = dayChipLabel(day.date, today);
-      return { date: day.date as IsoDate | null, name: label.name, dateLabel: label.date };
-    });
-    return this.offersAsap ? [{ date: null, name: t('appointment.asap'), dateLabel: '' }, ...days] : days;
-  }
-
-  /** The chosen day's times as buttons (full slots marked), grouped by part of the day. */
-  get slotGroups(): SlotGroup[] {
-    const date = this.appointmentDay;
-    return date ? groupByPartOfDay(this.slotsOf(date), branchTimeZone(this.branch)) : [];
-  }
-
-  /** A day's time buttons: its windows on the slot grid, with the server's full slots marked. */
-  private slotsOf(date: IsoDate): SlotChoice[] {
-    const day = this.availableDays.find((candidate) => candidate.date === date);
-    if (!day) return [];
-    const server = this.availability?.key === this.availabilityKey ? this.availability : null;
-    const earliest = this.earliestAppointment.getTime();
-    const full = (server?.full[date] ?? []).filter((w) => w.to.getTime() >= earliest);
-    return slotChoices(
-      day.windows,
-      full,
-      server?.slotMinutes ?? DEFAULT_SLOT_MINUTES,
-      branchTimeZone(this.branch),
-    );
-  }
-
-  /** One tap on a time button chooses it (a full one is not choosable). */
-  chooseSlot(slot: SlotChoice): void {
-    if (!slot.isFull) this.chooseTime(slot.time.toISOString());
-  }
-
-  chooseTime(iso: string): void {
-    this.cart.setAppointmentDate(iso);
-    this.clearServerError('appointmentDate');
-  }
-
-  // --- donation, payment, legal
-
-  get isDonationEnabled(): boolean {
-    return !!this.data.config?.enablePluginDonations && this.data.donatees.length > 0;
-  }
-
-  get donatees(): Donatee[] {
-    const term = this.donateeSearch.trim().toLocaleLowerCase('de');
-    if (!term) return this.data.donatees;
-    return this.data.donatees.filter((donatee) =>
-      `${donatee.name} ${donatee.description ?? ''}`.toLocaleLowerCase('de').includes(term),
-    );
-  }
-
-  setDonateeSearch(term: string): void {
-    this.donateeSearch = term;
-  }
-
-  get selectedDonatee(): Donatee | null {
-    return this.data.donatees.find((donatee) => donatee.id === this.donateeId) ?? null;
-  }
-
-  get isDonateePickerOpen(): boolean {
-    return this.donateeDraft !== undefined;
-  }
-
-  openDonateePicker(): void {
-    this.donateeDraft = this.donateeId;
-    this.donateeSearch = '';
-  }
-
-  /** In the overlay: clicking the selected recipient deselects it (spec section 4). */
-  toggleDonatee(id: number): void {
-    this.donateeDraft = this.donateeDraft === id ? null : id;
-  }
-
-  /** Saving applies the overlay's choice. */
-  saveDonatee(): void {
-    if (this.donateeDraft !== undefined) this.donateeId = this.donateeDraft;
-    this.donateeDraft = undefined;
-  }
-
-  closeDonateePicker(): void {
-    this.donateeDraft = undefined;
-  }
+  // --- payment, legal
 
   get paymentMethods(): PaymentMethod[] {
     return this.branch && this.data.config ? offeredPaymentMethods(this.data.config, this.branch) : [];
@@ -656,7 +446,7 @@ export class CheckoutStore {
       privacyPolicy: this.privacyPolicy,
       branch: { id: branch?.id ?? 0 },
       table: this.showsTableSelect && this.tableId !== null ? { id: this.tableId } : null,
-      donatee: this.isDonationEnabled && this.donateeId !== null ? { id: this.donateeId } : null,
+      donatee: this.donation.formValue,
       isDelivery: this.orderType === 'delivery',
       isDineIn: this.orderType === 'dineIn',
       items: toOrderFormItems(this.cart.items),
@@ -672,7 +462,7 @@ export class CheckoutStore {
       config: this.data.config,
       now: this.clock.now,
       itemsGross: this.cart.totals.items.gross,
-      products: this.cartProducts,
+      products: this.slots.cartProducts,
       tableIds: this.tables.map((table) => table.id),
       itemsValid: this.cart.items.every((item) => {
         const product = this.data.productById(item.product.id);

@@ -4,7 +4,8 @@ import { ApiClient } from '../../api/ApiClient';
 import { fakeFetch, json } from '../../testing/fakeFetch';
 import { config, fixture, initPayload } from '../testing/fixtures';
 import { InitDataStore } from './InitDataStore';
-import { OrderStatusStore, type EventStream } from './OrderStatusStore';
+import type { EventSourceLike } from '../../api/liveEvents';
+import { OrderStatusStore } from './OrderStatusStore';
 
 function publicOrder(overrides: Partial<PublicOrder> = {}): PublicOrder {
   return {
@@ -44,16 +45,16 @@ function publicOrder(overrides: Partial<PublicOrder> = {}): PublicOrder {
   };
 }
 
-class FakeStream implements EventStream {
+class FakeStream implements EventSourceLike {
   onopen: ((event: Event) => void) | null = null;
   onerror: ((event: Event) => void) | null = null;
   closed = false;
-  private listeners = new Map<string, () => void>();
-  addEventListener(type: string, listener: () => void) {
+  private listeners = new Map<string, (event: MessageEvent) => void>();
+  addEventListener(type: string, listener: (event: MessageEvent) => void) {
     this.listeners.set(type, listener);
   }
   emit(type: string) {
-    this.listeners.get(type)?.();
+    this.listeners.get(type)?.({ data: '{}', lastEventId: '' } as MessageEvent);
   }
   close() {
     this.closed = true;

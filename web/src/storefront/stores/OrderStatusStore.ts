@@ -23,18 +23,9 @@ import {
 } from '@ordering/common';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { ApiRequestError, type ApiClient } from '../../api/ApiClient';
+import { LiveEventClient, type OpenEventSource } from '../../api/liveEvents';
 import { texts } from '../texts';
 import type { InitDataStore } from './InitDataStore';
-
-/** What the store needs of an EventSource. */
-export interface EventStream {
-  addEventListener(type: string, listener: () => void): void;
-  close(): void;
-  onopen: ((event: Event) => void) | null;
-  onerror: ((event: Event) => void) | null;
-}
-
-export type OpenEventStream = (url: string) => EventStream | null;
 
 /** The four ratings of the questionnaire, in the order shown. */
 export const RATING_FIELDS = ['rating', 'foodRating', 'serviceRating', 'processRating'] as const;
@@ -62,7 +53,7 @@ export class OrderStatusStore {
   constructor(
     private readonly api: ApiClient,
     private readonly data: InitDataStore,
-    private readonly openStream: OpenEventStream = () => null,
+    private readonly openStream: OpenEventSource = () => null,
   ) {
     makeAutoObservable<OrderStatusStore, 'api' | 'data' | 'openStream' | 'path' | 'stopFns'>(
       this,
@@ -81,15 +72,17 @@ export class OrderStatusStore {
     this.isQuestionnaireHidden = false;
     this.isQuestionnaireSent = false;
     void this.load();
-    const stream = this.openStream(`${this.path}/events`);
-    if (stream) {
-      stream.onopen = () => runInAction(() => (this.isStreamOpen = true));
-      stream.onerror = () => runInAction(() => (this.isStreamOpen = false));
-      // `order.created` is the release of an order paid online (docs/decisions/payments.md).
-      for (const type of ['order.created', 'order.updated', 'order.status'])
-        stream.addEventListener(type, () => void this.load());
-      this.stopFns.push(() => stream.close());
-    }
+    const stream = new LiveEventClient({
+      url: `${this.path}/events`,
+      open: this.openStream,
+      onOpen: () => runInAction(() => (this.isStreamOpen = true)),
+      onError: () => runInAction(() => (this.isStreamOpen = false)),
+    });
+    // `order.created` is the release of an order paid online (docs/decisions/payments.md).
+    for (const type of ['order.created', 'order.updated', 'order.status'])
+      stream.on(type, () => void this.load());
+    stream.connect();
+    this.stopFns.push(() => stream.dispose());
     const timer = setInterval(this.poll, STATUS_POLL_INTERVAL_MS);
     this.stopFns.push(() => clearInterval(timer));
     return this.close;

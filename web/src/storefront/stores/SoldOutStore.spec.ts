@@ -2,7 +2,7 @@ import { autorun } from 'mobx';
 import type { SoldOutState } from '@ordering/common';
 import { json } from '../../testing/fakeFetch';
 import { loadedRoot, schnitzelNachWahl } from '../testing/fixtures';
-import type { SoldOutEventStream } from './SoldOutStore';
+import type { EventSourceLike } from '../../api/liveEvents';
 
 const state = (entries: Array<Partial<SoldOutState['entries'][number]>>): SoldOutState => ({
   branchId: 1,
@@ -49,8 +49,8 @@ describe('SoldOutStore', () => {
   });
 
   it('applies the events of its stream', async () => {
-    const listeners = new Map<string, (event: { data: string }) => void>();
-    const stream: SoldOutEventStream = {
+    const listeners = new Map<string, (event: MessageEvent) => void>();
+    const stream: EventSourceLike = {
       addEventListener: (type, listener) => listeners.set(type, listener),
       close: () => undefined,
       onopen: null,
@@ -62,7 +62,10 @@ describe('SoldOutStore', () => {
     let soldOut = false;
     const stop = autorun(() => (soldOut = store.isProductSoldOut(schnitzelNachWahl.id)));
     await new Promise((resolve) => setTimeout(resolve, 0));
-    listeners.get('availability.changed')!({ data: JSON.stringify(state([{}])) });
+    listeners.get('availability.changed')!({
+      data: JSON.stringify(state([{}])),
+      lastEventId: '',
+    } as MessageEvent);
     expect(soldOut).toBe(true);
     stop();
   });

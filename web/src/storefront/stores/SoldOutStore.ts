@@ -12,17 +12,9 @@ import {
 } from '@ordering/common';
 import { makeAutoObservable, onBecomeObserved, onBecomeUnobserved, reaction, runInAction } from 'mobx';
 import type { ApiClient } from '../../api/ApiClient';
+import { LiveEventClient, type OpenEventSource } from '../../api/liveEvents';
 import type { BranchStore } from './BranchStore';
 import type { ClockStore } from './ClockStore';
-
-/** What the store needs of an EventSource (the event's data is read). */
-export interface SoldOutEventStream {
-  addEventListener(type: string, listener: (event: { data: string }) => void): void;
-  close(): void;
-  onopen: ((event: Event) => void) | null;
-}
-
-export type OpenSoldOutStream = (url: string) => SoldOutEventStream | null;
 
 /**
  * What the selected branch has sold out (docs/decisions/kitchen.md "Ausverkauft"), read from
@@ -33,14 +25,14 @@ export class SoldOutStore {
   /** The marks of the followed branch (including ones whose end passed; the getters filter by the clock). */
   entries: SoldOutEntry[] = [];
   branchId: number | null = null;
-  private stream: SoldOutEventStream | null = null;
+  private stream: LiveEventClient | null = null;
   private sequence = 0;
 
   constructor(
     private readonly api: ApiClient,
     private readonly branches: BranchStore,
     private readonly clock: ClockStore,
-    private readonly openStream: OpenSoldOutStream = () => null,
+    private readonly openStream: OpenEventSource = () => null,
   ) {
     makeAutoObservable<SoldOutStore, 'api' | 'branches' | 'clock' | 'openStream' | 'stream' | 'sequence'>(
       this,
@@ -60,7 +52,7 @@ export class SoldOutStore {
     onBecomeUnobserved(this, 'entries', () => {
       stop?.();
       stop = null;
-      this.stream?.close();
+      this.stream?.dispose();
       this.stream = null;
     });
   }
@@ -91,19 +83,21 @@ export class SoldOutStore {
   /** Reads a branch's marks and follows its stream (null: none); the previous branch's stream ends. */
   follow(branchId: number | null): void {
     if (branchId === this.branchId && this.stream) return;
-    this.stream?.close();
+    this.stream?.dispose();
     this.stream = null;
     // The same branch again (a page shown anew): its list stays until the new read.
     if (branchId !== this.branchId) this.entries = [];
     this.branchId = branchId;
     if (branchId === null) return;
-    const stream = this.openStream(`/api/branches/${branchId}/sold-out/events`);
-    this.stream = stream;
-    if (stream) {
-      stream.addEventListener(AVAILABILITY_EVENT, (event) => this.apply(event.data));
+    const stream = new LiveEventClient({
+      url: `/api/branches/${branchId}/sold-out/events`,
+      open: this.openStream,
       // Each (re)connect reads the list once: nothing changed in between goes unseen.
-      stream.onopen = () => void this.load(branchId);
-    }
+      onOpen: () => void this.load(branchId),
+    });
+    stream.on(AVAILABILITY_EVENT, (message) => this.apply(message.data));
+    stream.connect();
+    this.stream = stream.active ? stream : null;
     void this.load(branchId);
   }
 
