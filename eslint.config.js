@@ -71,6 +71,31 @@ export const COMMON_FORBIDDEN = {
   ],
 };
 
+/**
+ * The backend's one way in (docs/decisions/architecture.md): features reach the database through
+ * `TransactionalConnection`, never the pool itself; only the infrastructure holds the `DataSource`.
+ */
+const ONE_WAY_MESSAGE =
+  'Features erreichen die Datenbank nur über TransactionalConnection (core/transaction.ts), nie über die DataSource.';
+export const BACKEND_DATA_SOURCE_FORBIDDEN = [
+  {
+    name: '@nestjs/typeorm',
+    importNames: ['InjectDataSource', 'getDataSourceToken', 'InjectEntityManager', 'InjectRepository'],
+    message: ONE_WAY_MESSAGE,
+  },
+  { name: 'typeorm', importNames: ['DataSource'], message: ONE_WAY_MESSAGE },
+];
+/** May hold the DataSource: the database itself, the core's connection and channel, backup, seed, CLI, root. */
+const BACKEND_INFRASTRUCTURE = [
+  'backend/src/core/**',
+  'backend/src/database/**',
+  'backend/src/backup/**',
+  'backend/src/seed/**',
+  'backend/src/schema/**',
+  'backend/src/cli.ts',
+  'backend/src/main.ts',
+  'backend/src/app.module.ts',
+];
 export default tseslint.config(
   {
     ignores: [
@@ -125,5 +150,10 @@ export default tseslint.config(
     ignores: ['web/src/**/*.spec.{ts,tsx}'],
     plugins: { floors: floorsPlugin },
     rules: { 'floors/import-downwards': 'error' },
+  },
+  {
+    files: ['backend/src/**/*.ts'],
+    ignores: BACKEND_INFRASTRUCTURE,
+    rules: { 'no-restricted-imports': ['error', { paths: BACKEND_DATA_SOURCE_FORBIDDEN }] },
   },
 );

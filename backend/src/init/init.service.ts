@@ -67,7 +67,7 @@ export class InitService {
 
   /** The key of the current data: the versions of every collection in the answer. */
   async currentKey(): Promise<string> {
-    const versions = await this.audit.versions(this.connection.dataSource.manager, INIT_COLLECTIONS);
+    const versions = await this.audit.versions(this.connection.manager(), INIT_COLLECTIONS);
     return INIT_COLLECTIONS.map((c) => `${c}:${versions[c]}`).join(',');
   }
 
@@ -122,7 +122,7 @@ export class InitService {
 
   /** The ratings plugin: each reviewed branch carries its customers' average (one query for all). */
   private async addRatings(branches: Record<string, unknown>[]): Promise<void> {
-    const ratings = await branchRatings(this.connection.dataSource.manager);
+    const ratings = await branchRatings(this.connection.manager());
     for (const branch of branches) {
       const rating = ratings.get(branch.id as number);
       if (rating) branch.rating = rating;
