@@ -71,6 +71,47 @@ export const COMMON_FORBIDDEN = {
   ],
 };
 
+/**
+ * The backend's one way in (docs/decisions/architecture.md): features reach the database through
+ * `TransactionalConnection`, never the pool itself; only the infrastructure holds the `DataSource`.
+ */
+const ONE_WAY_MESSAGE =
+  'Features erreichen die Datenbank nur über TransactionalConnection (core/transaction.ts), nie über die DataSource.';
+export const BACKEND_DATA_SOURCE_FORBIDDEN = [
+  {
+    name: '@nestjs/typeorm',
+    importNames: ['InjectDataSource', 'getDataSourceToken', 'InjectEntityManager', 'InjectRepository'],
+    message: ONE_WAY_MESSAGE,
+  },
+  { name: 'typeorm', importNames: ['DataSource'], message: ONE_WAY_MESSAGE },
+];
+/** Audit entries come from events only: a feature publishes `entity.*`, the AuditSubscriber writes. */
+export const BACKEND_AUDIT_FORBIDDEN = [
+  {
+    regex: '(^|/)logs/audit\\.service(\\.js)?$',
+    message:
+      'Audit-Einträge entstehen nur aus Ereignissen: entity.* veröffentlichen (core/events.ts), nicht AuditService aufrufen.',
+  },
+];
+/** May hold the DataSource: the database itself, the core's connection and channel, backup, seed, CLI, root. */
+const BACKEND_INFRASTRUCTURE = [
+  'backend/src/core/**',
+  'backend/src/database/**',
+  'backend/src/backup/**',
+  'backend/src/seed/**',
+  'backend/src/schema/**',
+  'backend/src/cli.ts',
+  'backend/src/main.ts',
+  'backend/src/app.module.ts',
+];
+/** May call AuditService: logs/ itself, and the CLI and seeds, which run without Nest's event bus. */
+const BACKEND_AUDIT_WRITERS = [
+  'backend/src/logs/**',
+  'backend/src/seed/**',
+  'backend/src/cli.ts',
+  'backend/src/content/content.seed.ts',
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -125,5 +166,26 @@ export default tseslint.config(
     ignores: ['web/src/**/*.spec.{ts,tsx}'],
     plugins: { floors: floorsPlugin },
     rules: { 'floors/import-downwards': 'error' },
+  },
+  // One rule, three allow-lists: a later block replaces the rule's options, so the blocks do not overlap.
+  {
+    files: ['backend/src/**/*.ts'],
+    ignores: [...BACKEND_INFRASTRUCTURE, ...BACKEND_AUDIT_WRITERS],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: BACKEND_DATA_SOURCE_FORBIDDEN, patterns: BACKEND_AUDIT_FORBIDDEN },
+      ],
+    },
+  },
+  {
+    files: BACKEND_INFRASTRUCTURE,
+    ignores: BACKEND_AUDIT_WRITERS,
+    rules: { 'no-restricted-imports': ['error', { patterns: BACKEND_AUDIT_FORBIDDEN }] },
+  },
+  {
+    files: BACKEND_AUDIT_WRITERS,
+    ignores: BACKEND_INFRASTRUCTURE,
+    rules: { 'no-restricted-imports': ['error', { paths: BACKEND_DATA_SOURCE_FORBIDDEN }] },
   },
 );

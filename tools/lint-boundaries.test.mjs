@@ -93,3 +93,51 @@ test('a floor imports its own folder and the floors below it; a feature imports 
     assert.deepEqual(await floorMessagesFor(`${code}export const probe = 1;\n`, file), [], file);
   }
 });
+
+// The backend's one way in: features reach the database through TransactionalConnection and write audit
+// entries through events; only the infrastructure holds the DataSource, only logs/ calls AuditService.
+async function restrictedFor(code, file) {
+  const [result] = await eslint.lintText(`${code}export const probe = 1;\n`, {
+    filePath: path.join(root, file),
+  });
+  return result.messages.filter((m) => m.ruleId === 'no-restricted-imports');
+}
+
+const INJECT_DATA_SOURCE = "import { InjectDataSource } from '@nestjs/typeorm';\n";
+const DATA_SOURCE_TYPE = "import type { DataSource } from 'typeorm';\n";
+const AUDIT_SERVICE = "import { AuditService } from '../logs/audit.service.js';\n";
+
+for (const [file, code] of [
+  ['backend/src/orders/__one-way-probe.ts', INJECT_DATA_SOURCE],
+  ['backend/src/health/__one-way-probe.ts', DATA_SOURCE_TYPE],
+  ['backend/src/auth/__one-way-probe.ts', "import { getDataSourceToken } from '@nestjs/typeorm';\n"],
+  ['backend/src/logs/__one-way-probe.ts', DATA_SOURCE_TYPE],
+  ['backend/src/devices/__one-way-probe.ts', AUDIT_SERVICE],
+  [
+    'backend/src/operations/signage/__one-way-probe.ts',
+    "import { AuditService } from '../../logs/audit.service';\n",
+  ],
+  ['backend/src/backup/__one-way-probe.ts', AUDIT_SERVICE],
+]) {
+  test(`${path.dirname(file)} may not import ${code.match(/\{ (\w+) \}/)[1]}`, async () => {
+    assert.equal((await restrictedFor(code, file)).length, 1, `expected one one-way error in ${file}`);
+  });
+}
+
+test('the infrastructure holds the DataSource; logs/, the CLI and the seed write audit entries', async () => {
+  for (const [file, code] of [
+    ['backend/src/core/__one-way-probe.ts', INJECT_DATA_SOURCE + DATA_SOURCE_TYPE],
+    ['backend/src/database/__one-way-probe.ts', DATA_SOURCE_TYPE],
+    ['backend/src/backup/__one-way-probe.ts', DATA_SOURCE_TYPE],
+    ['backend/src/app.module.ts', DATA_SOURCE_TYPE],
+    ['backend/src/logs/__one-way-probe.ts', "import { AuditService } from './audit.service.js';\n"],
+    ['backend/src/cli.ts', INJECT_DATA_SOURCE + "import { AuditService } from './logs/audit.service.js';\n"],
+    ['backend/src/content/content.seed.ts', AUDIT_SERVICE],
+    [
+      'backend/src/orders/__one-way-probe.ts',
+      "import { CollectionVersions } from '../logs/collection-versions.js';\nimport { In } from 'typeorm';\n",
+    ],
+  ]) {
+    assert.deepEqual(await restrictedFor(code, file), [], file);
+  }
+});

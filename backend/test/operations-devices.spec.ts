@@ -188,6 +188,45 @@ describe('devices (/api/devices)', () => {
     expect((await t.request('POST', '/api/devices/999999/api-key', undefined, admin)).status).toBe(404);
   });
 
+  it('audits a new key as an update of the device with its masks, by the user, without a collection version', async () => {
+    const device = (await t.request('POST', '/api/devices', frontdesk('audit-key'), admin)).body.data;
+    const version = async () =>
+      (
+        (await t.dataSource.query(
+          `SELECT version FROM collection_version WHERE collection = 'devices'`,
+        )) as Array<{
+          version: string;
+        }>
+      )[0]?.version ?? '0';
+    const before = await version();
+    const first = (await t.request('POST', `/api/devices/${device.id}/api-key`, undefined, admin)).body.data;
+    const second = (await t.request('POST', `/api/devices/${device.id}/api-key`, undefined, admin)).body.data;
+    const logs = await t.request(
+      'GET',
+      `/api/logs?entityType=devices&entityId=${device.id}`,
+      undefined,
+      admin,
+    );
+    const [latest, earlier, created] = logs.body.data;
+    expect(created.action).toBe('create');
+    for (const [entry, from, to] of [
+      [earlier, null, first.apiKeyHint],
+      [latest, first.apiKeyHint, second.apiKeyHint],
+    ]) {
+      expect(entry).toMatchObject({
+        action: 'update',
+        entityType: 'devices',
+        entityId: String(device.id),
+        changes: { apiKeyHint: { from, to } },
+        userId: created.userId,
+        username: created.username,
+      });
+      expect(Object.keys(entry.changes)).toEqual(['apiKeyHint']);
+    }
+    expect(created.username).toEqual(expect.any(String));
+    expect(await version()).toBe(before);
+  });
+
   it('is for the management: employees get 403 on the collection and the key route', async () => {
     const device = (await t.request('POST', '/api/devices', frontdesk('personal'), admin)).body.data;
     const employee = await makeUser(t, 'dev-employee', ['ROLE_EMPLOYEE'], [wien.id]);

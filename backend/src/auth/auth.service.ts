@@ -1,8 +1,6 @@
 import { Inject, Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { t, type CurrentUser } from '@ordering/common';
 import type { Logger } from 'pino';
-import type { DataSource } from 'typeorm';
 import { z } from 'zod';
 import type { AppConfig } from '../env/config.js';
 import { Clock } from '../core/clock.js';
@@ -34,6 +32,7 @@ import { PasswordHasher } from './passwords.js';
 import type { RequestContext } from '../core/request-context.js';
 import { randomToken, sha256 } from './secrets.js';
 import { type ClientInfo, SessionService } from './session.service.js';
+import { TransactionalConnection } from '../core/transaction.js';
 
 const loginInput = z.object({
   username: z.string().trim().min(1).max(200),
@@ -63,7 +62,7 @@ export const LOGIN_LINK_SENT =
 @Injectable()
 export class AuthService implements OnApplicationBootstrap {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly connection: TransactionalConnection,
     private readonly clock: Clock,
     private readonly hasher: PasswordHasher,
     private readonly throttle: LoginThrottleService,
@@ -88,7 +87,7 @@ export class AuthService implements OnApplicationBootstrap {
   async login(body: unknown, client: ClientInfo, previousToken?: string): Promise<SignIn> {
     const input = parseInput(loginInput, body);
     const addressKey = addressThrottleKey(client.ip ?? 'unbekannt');
-    const user = await findUserByLogin(this.dataSource.manager, input.username, true);
+    const user = await findUserByLogin(this.connection.manager(), input.username, true);
     // An address the account signed in from before is not braked by what others do (only by its own count).
     const familiar = user ? await this.throttle.isFamiliar(user.id, addressKey) : false;
     this.throttle.checkGlobal(familiar);
@@ -139,7 +138,10 @@ export class AuthService implements OnApplicationBootstrap {
   private async openSession(user: User, client: ClientInfo, previousToken?: string): Promise<SignIn> {
     if (previousToken) await this.sessions.end(previousToken);
     const { token, csrfToken } = await this.sessions.create(user, client);
-    await this.dataSource.getRepository(User).update({ id: user.id }, { lastLoginAt: this.clock.now() });
+    await this.connection
+      .manager()
+      .getRepository(User)
+      .update({ id: user.id }, { lastLoginAt: this.clock.now() });
     this.logger.info({ userId: user.id }, 'signed in');
     return { user: toUserJson(user), csrfToken, sessionToken: token };
   }
@@ -157,7 +159,7 @@ export class AuthService implements OnApplicationBootstrap {
     ctx: RequestContext,
     token: string | undefined,
   ): Promise<CurrentUser & { csrfToken: string | null }> {
-    const user = await findUserById(this.dataSource.manager, ctx.user!.id);
+    const user = await findUserById(this.connection.manager(), ctx.user!.id);
     if (!user) throw new DomainError('unauthorized', t('http.unauthorized'));
     const session = ctx.method === 'session' && token ? await this.sessions.find(token) : null;
     return { roles: [...user.roles], user: toUserJson(user), csrfToken: session?.csrfToken ?? null };
@@ -170,10 +172,11 @@ export class AuthService implements OnApplicationBootstrap {
    */
   async requestLoginLink(body: unknown): Promise<{ message: string }> {
     const input = parseInput(loginLinkInput, body);
-    const user = await findUserByLogin(this.dataSource.manager, (input.email || input.username)!);
+    const user = await findUserByLogin(this.connection.manager(), (input.email || input.username)!);
     const now = this.clock.now();
     if (user?.email && !accountProblem(user, now)) {
-      const recent = await this.dataSource
+      const recent = await this.connection
+        .manager()
         .getRepository(LoginLink)
         .createQueryBuilder('l')
         .where('l.user_id = :id AND l.usedAt IS NULL AND l.issuedAt > :since', {
@@ -183,13 +186,16 @@ export class AuthService implements OnApplicationBootstrap {
         .getExists();
       if (!recent) {
         const token = randomToken();
-        await this.dataSource.getRepository(LoginLink).insert({
-          tokenHash: sha256(token),
-          user: { id: user.id },
-          issuedAt: now,
-          expiresAt: new Date(now.getTime() + LOGIN_LINK_TTL_MS),
-          usedAt: null,
-        });
+        await this.connection
+          .manager()
+          .getRepository(LoginLink)
+          .insert({
+            tokenHash: sha256(token),
+            user: { id: user.id },
+            issuedAt: now,
+            expiresAt: new Date(now.getTime() + LOGIN_LINK_TTL_MS),
+            usedAt: null,
+          });
         const link = `${this.config.publicUrl}/api/auth/login-link/${token}`;
         void this.mailer
           .send({
@@ -218,7 +224,8 @@ export class AuthService implements OnApplicationBootstrap {
     const invalid = () => new DomainError('unauthorized', t('auth.loginLinkInvalid'));
     if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) throw invalid();
     const now = this.clock.now();
-    const link = await this.dataSource
+    const link = await this.connection
+      .manager()
       .getRepository(LoginLink)
       .createQueryBuilder('l')
       .innerJoinAndSelect('l.user', 'u')
@@ -226,14 +233,15 @@ export class AuthService implements OnApplicationBootstrap {
       .getOne();
     if (!link || link.usedAt || link.expiresAt.getTime() <= now.getTime()) throw invalid();
     // Mark it used in one statement: of two simultaneous clicks only one signs in.
-    const used = await this.dataSource
+    const used = await this.connection
+      .manager()
       .createQueryBuilder()
       .update(LoginLink)
       .set({ usedAt: now })
       .where('id = :id AND used_at IS NULL', { id: link.id })
       .execute();
     if (!used.affected) throw invalid();
-    const user = await findUserById(this.dataSource.manager, link.user.id);
+    const user = await findUserById(this.connection.manager(), link.user.id);
     if (!user || accountProblem(user, now)) throw invalid();
     return this.openSession(user, client, previousToken);
   }

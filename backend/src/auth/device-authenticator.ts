@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request } from 'express';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import { requestScope } from '../core/logger.js';
 import { type AuthDevice, RequestContext } from '../core/request-context.js';
 import { API_TOKEN_PREFIX, sha256 } from './secrets.js';
+import { TransactionalConnection } from '../core/transaction.js';
 
 /** The `Authorization: Bearer <secret>` of a request (API token, device key or pairing secret). */
 export const bearerOf = (req: Request): string | undefined =>
@@ -57,13 +57,13 @@ export async function deviceOfKey(
  */
 @Injectable()
 export class DeviceAuthenticator {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly connection: TransactionalConnection) {}
 
   async authenticate(req: Request): Promise<RequestContext | null> {
     const bearer = bearerOf(req);
     if (!bearer || bearer.startsWith(API_TOKEN_PREFIX)) return null;
     const requestId = requestScope.getStore()?.requestId;
-    const device = await deviceOfKey(this.dataSource, bearer);
+    const device = await deviceOfKey(this.connection.manager(), bearer);
     if (!device) return RequestContext.anonymous(requestId);
     const { id, type, branchId, hasPrinter } = device;
     return RequestContext.ofDevice({ id, type, branchId, hasPrinter }, requestId);

@@ -1,7 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { t, tooManyAttemptsMessage } from '@ordering/common';
-import type { DataSource } from 'typeorm';
 import { Clock } from '../core/clock.js';
 import { DomainError } from '../core/errors.js';
 import {
@@ -16,6 +14,7 @@ import {
   UNFAMILIAR_ACCOUNT_RULE,
 } from './login-throttle.entity.js';
 import { sha256 } from './secrets.js';
+import { TransactionalConnection } from '../core/transaction.js';
 
 /** A 429 that says when to come back: the controller turns {@link retryAfterSeconds} into `Retry-After`. */
 export class RetryLater extends DomainError {
@@ -67,7 +66,7 @@ export class LoginThrottleService {
   private lastSweep = 0;
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly connection: TransactionalConnection,
     private readonly clock: Clock,
   ) {}
 
@@ -84,8 +83,10 @@ export class LoginThrottleService {
     const fresh = `(t.locked_until IS NOT NULL OR t.last_failure_at IS NULL OR t.last_failure_at < $3)`;
     const locked = `(t.locked_until IS NOT NULL AND t.locked_until > $2)`;
     const next = `(CASE WHEN ${fresh} THEN 1 ELSE t.failures + 1 END)`;
-    const rows: Array<{ failures: number; locked_until: Date | string | null }> = await this.dataSource.query(
-      `INSERT INTO auth_login_throttle AS t ("key", failures, last_failure_at, locked_until, created_at, updated_at)
+    const rows: Array<{ failures: number; locked_until: Date | string | null }> = await this.connection
+      .manager()
+      .query(
+        `INSERT INTO auth_login_throttle AS t ("key", failures, last_failure_at, locked_until, created_at, updated_at)
        VALUES ($1, 1, $2, CASE WHEN 1 >= $5 THEN $4::timestamptz ELSE NULL END, $2, $2)
        ON CONFLICT ("key") DO UPDATE SET
          failures = CASE WHEN ${locked} THEN LEAST(t.failures + 1, 1000000) ELSE ${next} END,
@@ -94,8 +95,8 @@ export class LoginThrottleService {
          last_failure_at = CASE WHEN ${locked} THEN t.last_failure_at ELSE $2 END,
          updated_at = $2
        RETURNING failures, locked_until`,
-      [key, now, windowStart, lockUntil, rule.limit],
-    );
+        [key, now, windowStart, lockUntil, rule.limit],
+      );
     const row = rows[0]!;
     if (Number(row.failures) <= rule.limit) return 0;
     const until = row.locked_until ? new Date(row.locked_until).getTime() : lockUntil.getTime();
@@ -111,7 +112,7 @@ export class LoginThrottleService {
   async takeStepped(key: string, rule: SteppedRule): Promise<number> {
     const now = this.clock.now();
     await this.sweep(now);
-    return this.dataSource.transaction(async (em) => {
+    return this.connection.manager().transaction(async (em) => {
       // One statement that inserts the row or locks the existing one and always returns it. An insert
       // followed by a separate SELECT … FOR UPDATE found no row when a parallel success deleted the key
       // between the two (two tablets clocking in at once answered 500).
@@ -146,7 +147,7 @@ export class LoginThrottleService {
 
   /** Takes back an attempt of a {@link SteppedRule} (a success, or the server too busy to check). */
   async refundStepped(key: string): Promise<void> {
-    await this.dataSource.query(
+    await this.connection.manager().query(
       `UPDATE auth_login_throttle SET failures = GREATEST(failures - 1, 0), locked_until = NULL
        WHERE "key" = $1`,
       [key],
@@ -155,7 +156,7 @@ export class LoginThrottleService {
 
   /** Forgets every key matching a LIKE pattern (a manager lifts the time clock's locks of one user). */
   async resetMatching(pattern: string): Promise<void> {
-    await this.dataSource.query(`DELETE FROM auth_login_throttle WHERE "key" LIKE $1`, [pattern]);
+    await this.connection.manager().query(`DELETE FROM auth_login_throttle WHERE "key" LIKE $1`, [pattern]);
   }
 
   /**
@@ -172,17 +173,18 @@ export class LoginThrottleService {
     );
     // Rows of windows longer than the sign-in's (`…:day:…`, the time clock's day per account) go when
     // their own window is over.
-    await this.dataSource.query(
+    await this.connection.manager().query(
       `DELETE FROM auth_login_throttle
        WHERE (last_failure_at IS NULL OR last_failure_at < $1) AND (locked_until IS NULL OR locked_until < $2)
          AND "key" NOT LIKE '%:day:%' AND "key" NOT LIKE 'known:%'`,
       [new Date(now.getTime() - longest), now],
     );
-    await this.dataSource.query(
-      `DELETE FROM auth_login_throttle WHERE "key" LIKE 'known:%' AND updated_at < $1`,
-      [new Date(now.getTime() - FAMILIAR_MS)],
-    );
-    await this.dataSource.query(
+    await this.connection
+      .manager()
+      .query(`DELETE FROM auth_login_throttle WHERE "key" LIKE 'known:%' AND updated_at < $1`, [
+        new Date(now.getTime() - FAMILIAR_MS),
+      ]);
+    await this.connection.manager().query(
       `DELETE FROM auth_login_throttle
        WHERE "key" LIKE '%:day:%' AND created_at < $1 AND (locked_until IS NULL OR locked_until < $2)`,
       [new Date(now.getTime() - LONG_WINDOW_MS), now],
@@ -191,12 +193,12 @@ export class LoginThrottleService {
 
   /** A successful sign-in forgets the failures of this key (the account's). */
   async reset(key: string): Promise<void> {
-    await this.dataSource.getRepository(LoginThrottle).delete({ key });
+    await this.connection.manager().getRepository(LoginThrottle).delete({ key });
   }
 
   /** A successful sign-in takes back its attempt from this key (the address's: an office shares one). */
   async refund(key: string, rule: ThrottleRule): Promise<void> {
-    await this.dataSource.query(
+    await this.connection.manager().query(
       `UPDATE auth_login_throttle SET failures = GREATEST(failures - 1, 0),
          locked_until = CASE WHEN failures - 1 < $2 THEN NULL ELSE locked_until END
        WHERE "key" = $1`,
@@ -206,17 +208,19 @@ export class LoginThrottleService {
 
   /** Whether the account signed in successfully from this address within {@link FAMILIAR_MS}. */
   async isFamiliar(userId: number, addressKey: string): Promise<boolean> {
-    const rows: unknown[] = await this.dataSource.query(
-      `SELECT 1 FROM auth_login_throttle WHERE "key" = $1 AND updated_at >= $2`,
-      [familiarKey(userId, addressKey), new Date(this.clock.now().getTime() - FAMILIAR_MS)],
-    );
+    const rows: unknown[] = await this.connection
+      .manager()
+      .query(`SELECT 1 FROM auth_login_throttle WHERE "key" = $1 AND updated_at >= $2`, [
+        familiarKey(userId, addressKey),
+        new Date(this.clock.now().getTime() - FAMILIAR_MS),
+      ]);
     return rows.length > 0;
   }
 
   /** Remembers (for {@link FAMILIAR_MS} from now) that the account signed in from this address. */
   async rememberFamiliar(userId: number, addressKey: string): Promise<void> {
     const now = this.clock.now();
-    await this.dataSource.query(
+    await this.connection.manager().query(
       `INSERT INTO auth_login_throttle ("key", failures, created_at, updated_at) VALUES ($1, 0, $2, $2)
        ON CONFLICT ("key") DO UPDATE SET updated_at = $2`,
       [familiarKey(userId, addressKey), now],

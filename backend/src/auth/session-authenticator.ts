@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { t } from '@ordering/common';
 import type { Request } from 'express';
-import type { DataSource } from 'typeorm';
 import { Clock } from '../core/clock.js';
 import { DomainError } from '../core/errors.js';
 import { requestScope } from '../core/logger.js';
@@ -15,6 +13,7 @@ import type { Role } from '../core/permissions.js';
 import { type AuthUser, RequestContext } from '../core/request-context.js';
 import { secretsEqual, sha256 } from './secrets.js';
 import { SessionService } from './session.service.js';
+import { TransactionalConnection } from '../core/transaction.js';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
@@ -41,7 +40,7 @@ const toAuthUser = (user: User): AuthUser => ({
 @Injectable()
 export class SessionAuthenticator implements Authenticator {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly connection: TransactionalConnection,
     private readonly sessions: SessionService,
     private readonly clock: Clock,
   ) {}
@@ -52,7 +51,8 @@ export class SessionAuthenticator implements Authenticator {
     if (bearer) {
       // An expired (or malformed) token is nobody, without asking the database.
       if (!apiTokenUsable(bearer, this.clock.now())) return RequestContext.anonymous(requestId);
-      const user = await this.dataSource
+      const user = await this.connection
+        .manager()
         .getRepository(User)
         .createQueryBuilder('u')
         .leftJoin('u.branches', 'b')

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import { LessThan, type DataSource } from 'typeorm';
+import { LessThan } from 'typeorm';
 import { Clock } from '../core/clock.js';
 import { EventBus } from '../core/events.js';
 import { RequestContext } from '../core/request-context.js';
@@ -22,7 +21,6 @@ export interface ClientInfo {
 @Injectable()
 export class SessionService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly clock: Clock,
     private readonly connection: TransactionalConnection,
     private readonly bus: EventBus,
@@ -37,21 +35,30 @@ export class SessionService {
     const token = randomToken();
     const csrfToken = randomToken();
     const absolute = new Date(now.getTime() + SESSION_ABSOLUTE_MS);
-    const session = await this.dataSource.getRepository(AuthSession).save(
-      this.dataSource.getRepository(AuthSession).create({
-        tokenHash: sha256(token),
-        user: { id: user.id } as User,
-        csrfToken,
-        startedAt: now,
-        lastSeenAt: now,
-        expiresAt: new Date(Math.min(now.getTime() + SESSION_IDLE_MS, absolute.getTime())),
-        absoluteExpiresAt: absolute,
-        ip: client.ip?.slice(0, 64) ?? null,
-        userAgent: client.userAgent?.slice(0, 300) ?? null,
-      }),
-    );
+    const session = await this.connection
+      .manager()
+      .getRepository(AuthSession)
+      .save(
+        this.connection
+          .manager()
+          .getRepository(AuthSession)
+          .create({
+            tokenHash: sha256(token),
+            user: { id: user.id } as User,
+            csrfToken,
+            startedAt: now,
+            lastSeenAt: now,
+            expiresAt: new Date(Math.min(now.getTime() + SESSION_IDLE_MS, absolute.getTime())),
+            absoluteExpiresAt: absolute,
+            ip: client.ip?.slice(0, 64) ?? null,
+            userAgent: client.userAgent?.slice(0, 300) ?? null,
+          }),
+      );
     // Sessions that ran out are of no use; sweep them now and then (at sign-in is often enough).
-    await this.dataSource.getRepository(AuthSession).delete({ expiresAt: LessThan(now) });
+    await this.connection
+      .manager()
+      .getRepository(AuthSession)
+      .delete({ expiresAt: LessThan(now) });
     return { token, csrfToken, session };
   }
 
@@ -61,7 +68,8 @@ export class SessionService {
    */
   async find(token: string): Promise<AuthSession | null> {
     const now = this.clock.now();
-    const session = await this.dataSource
+    const session = await this.connection
+      .manager()
       .getRepository(AuthSession)
       .createQueryBuilder('s')
       .innerJoinAndSelect('s.user', 'u')
@@ -74,14 +82,15 @@ export class SessionService {
       session.expiresAt.getTime() <= now.getTime() ||
       session.absoluteExpiresAt.getTime() <= now.getTime()
     ) {
-      await this.dataSource.getRepository(AuthSession).delete({ id: session.id });
+      await this.connection.manager().getRepository(AuthSession).delete({ id: session.id });
       return null;
     }
     if (now.getTime() - session.lastSeenAt.getTime() >= SLIDE_EVERY_MS) {
       const expiresAt = new Date(
         Math.min(now.getTime() + SESSION_IDLE_MS, session.absoluteExpiresAt.getTime()),
       );
-      await this.dataSource
+      await this.connection
+        .manager()
         .getRepository(AuthSession)
         .update({ id: session.id }, { lastSeenAt: now, expiresAt });
       session.lastSeenAt = now;

@@ -1,17 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import type { RequestContext } from '../core/request-context.js';
 import { Branch } from '../branches/branch.entity.js';
 import { DomainError } from '../core/errors.js';
 import { parseId } from '../core/input.js';
 import { Menu } from './menu.entity.js';
 import { menuJson } from './menu.resource.js';
+import { TransactionalConnection } from '../core/transaction.js';
 
 /** The menus of one branch (spec section 7: GET /api/branches/{id}/menus). */
 @Injectable()
 export class BranchMenusService {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly connection: TransactionalConnection) {}
 
   /**
    * The branch's menus, newest `availableFrom` first (the storefront takes the latest one in the past with
@@ -20,9 +19,13 @@ export class BranchMenusService {
    */
   async forBranch(_ctx: RequestContext, rawId: string): Promise<ReturnType<typeof menuJson>[]> {
     const branchId = parseId(rawId, 'Filiale');
-    const exists = await this.dataSource.getRepository(Branch).exists({ where: { id: branchId } });
+    const exists = await this.connection
+      .manager()
+      .getRepository(Branch)
+      .exists({ where: { id: branchId } });
     if (!exists) throw new DomainError('not_found', 'Filiale wurde nicht gefunden.');
-    const menus = await this.dataSource
+    const menus = await this.connection
+      .manager()
       .getRepository(Menu)
       .createQueryBuilder('menu')
       .leftJoinAndSelect('menu.branches', 'branches')

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { t } from '@ordering/common';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource, EntityManager } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import type { RequestContext } from '../core/request-context.js';
 import { parseInput } from '../core/validation.js';
 import { diff } from '../core/diff.js';
@@ -32,7 +31,6 @@ async function assertFontsExist(em: EntityManager, input: { headingFont: string;
 @Injectable()
 export class ShopConfigService {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly connection: TransactionalConnection,
     private readonly events: EventBus,
   ) {}
@@ -58,13 +56,13 @@ export class ShopConfigService {
   }
 
   /** What the storefront reads (via /api/init): everything but the secrets. */
-  async publicConfig(em: EntityManager = this.dataSource.manager): Promise<Record<string, unknown>> {
+  async publicConfig(em: EntityManager = this.connection.manager()): Promise<Record<string, unknown>> {
     return publicConfigJson(await this.load(em));
   }
 
   /** `GET /api/config`: the configuration with its secrets masked. */
   async get(_ctx: RequestContext): Promise<Record<string, unknown>> {
-    return this.adminJson(await this.load(this.dataSource.manager));
+    return this.adminJson(await this.load(this.connection.manager()));
   }
 
   private adminJson(config: ShopConfig) {

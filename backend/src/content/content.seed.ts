@@ -4,7 +4,7 @@ import type { Branch } from '../branches/branch.entity.js';
 import { loadConfig } from '../env/config.js';
 import { ShopConfig } from '../config/shop-config.entity.js';
 import { shopConfigInput } from '../config/shop-config.schema.js';
-import { AuditService } from '../logs/audit.service.js';
+import { CollectionVersions } from '../logs/collection-versions.js';
 import { Image } from '../media/image.entity.js';
 import { MediaStorage, randomKeyPart } from '../media/media-storage.js';
 import { BLOCK_CONTENT, type BlockTypeName } from './block-content.js';
@@ -513,6 +513,6 @@ export async function seedContent(
   ]);
 
   // Caches of running instances (such as /api/init) see the new content.
-  const audit = new AuditService();
-  for (const collection of [...INIT_URLS, 'images']) await audit.bump(em, collection);
+  const versions = new CollectionVersions();
+  for (const collection of [...INIT_URLS, 'images']) await versions.bump(em, collection);
 }

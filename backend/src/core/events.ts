@@ -32,6 +32,11 @@ export interface DomainEventMap {
    * a device paired anew or unpaired): whatever lives on it (open event streams) ends.
    */
   'credentials.ended': { subject: 'user' | 'device'; id: number };
+  /**
+   * A public collection's data changed without a write of its own rows (a review changes the branches'
+   * ratings): its version is raised, and no audit entry is written.
+   */
+  'collection.changed': { collection: string };
 }
 
 export type DomainEventType = keyof DomainEventMap;

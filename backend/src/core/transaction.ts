@@ -18,11 +18,16 @@ export class UnitOfWork {
  *
  * On the embedded database (one connection) this is what keeps a transaction from waiting for itself:
  * repositories come from the context's EntityManager, never from the pool.
+ *
+ * Features inject this class, never the `DataSource` (lint: `no-restricted-imports` in `eslint.config.js`);
+ * only the infrastructure (database/, core/, backup/, seed/, the CLI and the composition root) holds the
+ * pool itself. Work that belongs to no request (authenticators before the context exists, sweepers,
+ * throttles, live streams) calls {@link manager} without a context: the pool, one statement at a time.
  */
 @Injectable()
 export class TransactionalConnection {
   constructor(
-    @InjectDataSource() readonly dataSource: DataSource,
+    @InjectDataSource() private readonly dataSource: DataSource,
     private readonly events: EventBus,
   ) {}
 
@@ -54,13 +59,22 @@ export class TransactionalConnection {
     else await hook();
   }
 
-  /** The context's transaction manager, or the pool's manager for reads outside a transaction. */
-  manager(ctx: RequestContext): EntityManager {
-    return ctx.unitOfWork?.em ?? this.dataSource.manager;
+  /**
+   * The context's transaction manager, or the pool's manager outside a transaction. Without a context
+   * (work of no request: authenticators, sweepers, throttles, streams) always the pool: each statement
+   * commits on its own, and `manager().transaction(…)` opens a transaction that publishes no events.
+   * Never call it without the context while that context's transaction is open: on the embedded
+   * database the pool's one connection is the transaction's, and the statement would wait for itself.
+   */
+  manager(ctx?: RequestContext | null): EntityManager {
+    return ctx?.unitOfWork?.em ?? this.dataSource.manager;
   }
 
-  /** A repository bound to the context's transaction when one is open. */
-  getRepository<E extends ObjectLiteral>(ctx: RequestContext, target: EntityTarget<E>): Repository<E> {
+  /** A repository bound to the context's transaction when one is open (else the pool's, as {@link manager}). */
+  getRepository<E extends ObjectLiteral>(
+    ctx: RequestContext | null | undefined,
+    target: EntityTarget<E>,
+  ): Repository<E> {
     return this.manager(ctx).getRepository(target);
   }
 }

@@ -44,7 +44,7 @@ export class CrudService<E extends ObjectLiteral> {
   ) {}
 
   private get metadata() {
-    return this.connection.dataSource.getMetadata(this.def.entity);
+    return this.connection.manager().connection.getMetadata(this.def.entity);
   }
 
   private relation(name: string): RelationMetadata | undefined {

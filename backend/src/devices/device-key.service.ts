@@ -5,7 +5,6 @@ import { DomainError } from '../core/errors.js';
 import { EventBus } from '../core/events.js';
 import { TransactionalConnection } from '../core/transaction.js';
 import { HTTP_MESSAGES } from '../core/messages.js';
-import { AuditService } from '../logs/audit.service.js';
 import { maskedKey } from '../core/device-presence.js';
 import { Device } from './device.entity.js';
 import { hashDeviceKey } from '../auth/device-authenticator.js';
@@ -21,7 +20,6 @@ export class DeviceKeyService {
   constructor(
     private readonly connection: TransactionalConnection,
     private readonly bus: EventBus,
-    private readonly audit: AuditService,
   ) {}
 
   /**
@@ -42,11 +40,12 @@ export class DeviceKeyService {
         { id },
         { apiKeyHash: hashDeviceKey(apiKey), apiKeyHint: hint, printsAfterJob: NEWEST_JOB },
       );
-      await this.audit.record(em, ctx, {
-        action: 'update',
+      await this.bus.publish(ctx, 'entity.updated', {
         entityType: 'devices',
         entityId: id,
         changes: { apiKeyHint: { from: maskedKey(device.apiKeyHint), to: maskedKey(hint) } },
+        // A key is no public data: no collection version.
+        trackVersion: false,
       });
       await this.bus.publish(ctx, 'credentials.ended', { subject: 'device', id });
       return { id, apiKey, apiKeyHint: maskedKey(hint)! };

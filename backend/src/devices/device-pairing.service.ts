@@ -10,7 +10,6 @@ import { HTTP_MESSAGES } from '../core/messages.js';
 import type { RequestContext } from '../core/request-context.js';
 import { TransactionalConnection } from '../core/transaction.js';
 import { parseInput } from '../core/validation.js';
-import { AuditService } from '../logs/audit.service.js';
 import { Device } from './device.entity.js';
 import { hashDeviceKey, NEWEST_JOB } from './device-key.service.js';
 import { maskedKey } from '../core/device-presence.js';
@@ -66,7 +65,6 @@ export class DevicePairingService {
   constructor(
     private readonly connection: TransactionalConnection,
     private readonly clock: Clock,
-    private readonly audit: AuditService,
     private readonly bus: EventBus,
   ) {}
 
@@ -111,13 +109,14 @@ export class DevicePairingService {
       await em.query(`UPDATE device_pairing SET device_id = $2 WHERE id = $1`, [rows[0].id, deviceId]);
       await em.update(Device, { id: deviceId }, { apiKeyHash: null, apiKeyHint: null });
       await this.bus.publish(ctx, 'credentials.ended', { subject: 'device', id: deviceId });
-      await this.audit.record(em, ctx, {
-        action: 'update',
+      await this.bus.publish(ctx, 'entity.updated', {
         entityType: 'devices',
         entityId: deviceId,
         changes: {
           paired: { from: device.apiKeyHint ? maskedKey(device.apiKeyHint) : null, to: formatCode(code) },
         },
+        // A key is no public data: no collection version.
+        trackVersion: false,
       });
       return { id: deviceId, code: formatCode(code) };
     });
@@ -178,11 +177,12 @@ export class DevicePairingService {
       await em.query(`DELETE FROM device_pairing WHERE device_id = $1`, [deviceId]);
       await em.update(Device, { id: deviceId }, { apiKeyHash: null, apiKeyHint: null });
       await this.bus.publish(ctx, 'credentials.ended', { subject: 'device', id: deviceId });
-      await this.audit.record(em, ctx, {
-        action: 'update',
+      await this.bus.publish(ctx, 'entity.updated', {
         entityType: 'devices',
         entityId: deviceId,
         changes: { apiKeyHint: { from: maskedKey(device.apiKeyHint), to: null } },
+        // A key is no public data: no collection version.
+        trackVersion: false,
       });
       return { id: deviceId, paired: false as const };
     });

@@ -1,9 +1,7 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { AVAILABILITY_EVENT, ticketOf, type TicketSource } from '@ordering/common';
 import type { Response } from 'express';
 import type { Logger } from 'pino';
-import type { DataSource } from 'typeorm';
 import type { AppConfig } from '../env/config.js';
 import { Clock } from '../core/clock.js';
 import { DomainError } from '../core/errors.js';
@@ -13,6 +11,7 @@ import { APP_CONFIG, LOGGER } from '../core/tokens.js';
 import { ORDER_EVENTS_CHANNEL } from './event-log.writer.js';
 import { PgChannel } from '../core/pg-channel.js';
 import { rowsOf } from '../core/raw-rows.js';
+import { TransactionalConnection } from '../core/transaction.js';
 
 /**
  * Who a stream belongs to: staff or a front-desk device (its branches, or all), one order's status page,
@@ -205,7 +204,7 @@ export class EventStreamHub implements OnModuleInit, OnModuleDestroy {
   heartbeatMs = HEARTBEAT_MS;
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly connection: TransactionalConnection,
     private readonly channel: PgChannel,
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly clock: Clock,
@@ -294,10 +293,12 @@ export class EventStreamHub implements OnModuleInit, OnModuleDestroy {
         const params: unknown[] = [after];
         if (filter.param !== undefined) params.push(filter.param);
         const rows = (
-          (await this.dataSource.query(
-            `${SELECT} WHERE id > $1 AND ${filter.sql} ORDER BY id LIMIT ${RESUME_PAGE}`,
-            params,
-          )) as LogRow[]
+          (await this.connection
+            .manager()
+            .query(
+              `${SELECT} WHERE id > $1 AND ${filter.sql} ORDER BY id LIMIT ${RESUME_PAGE}`,
+              params,
+            )) as LogRow[]
         ).map(toRow);
         for (const row of rows) {
           this.write(client, row);
@@ -390,10 +391,11 @@ export class EventStreamHub implements OnModuleInit, OnModuleDestroy {
   /** Deletes log rows older than {@link EVENT_LOG_RETENTION_MS}. @returns how many. */
   async prune(): Promise<number> {
     try {
-      const result: unknown = await this.dataSource.query(
-        `DELETE FROM event_log WHERE created_at < $1 RETURNING id`,
-        [new Date(this.clock.now().getTime() - EVENT_LOG_RETENTION_MS)],
-      );
+      const result: unknown = await this.connection
+        .manager()
+        .query(`DELETE FROM event_log WHERE created_at < $1 RETURNING id`, [
+          new Date(this.clock.now().getTime() - EVENT_LOG_RETENTION_MS),
+        ]);
       return rowsOf(result).length;
     } catch (err) {
       this.logger.warn({ err }, 'event log: pruning failed');
@@ -424,9 +426,9 @@ export class EventStreamHub implements OnModuleInit, OnModuleDestroy {
   }
 
   private async maxId(): Promise<number> {
-    const rows: Array<{ max: string | null }> = await this.dataSource.query(
-      `SELECT max(id) AS max FROM event_log`,
-    );
+    const rows: Array<{ max: string | null }> = await this.connection
+      .manager()
+      .query(`SELECT max(id) AS max FROM event_log`);
     return Number(rows[0]?.max ?? 0);
   }
 
@@ -457,11 +459,12 @@ export class EventStreamHub implements OnModuleInit, OnModuleDestroy {
           }
           const rows = (
             (catchUp
-              ? await this.dataSource.query(`${SELECT} WHERE id > $1 OR id = ANY($2) ORDER BY id`, [
-                  this.highest,
-                  ids,
-                ])
-              : await this.dataSource.query(`${SELECT} WHERE id = ANY($1) ORDER BY id`, [ids])) as LogRow[]
+              ? await this.connection
+                  .manager()
+                  .query(`${SELECT} WHERE id > $1 OR id = ANY($2) ORDER BY id`, [this.highest, ids])
+              : await this.connection
+                  .manager()
+                  .query(`${SELECT} WHERE id = ANY($1) ORDER BY id`, [ids])) as LogRow[]
           ).map(toRow);
           for (const row of rows) {
             this.highest = Math.max(this.highest, row.id);

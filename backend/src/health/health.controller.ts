@@ -1,10 +1,9 @@
 import { Controller, Get } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import { DomainError } from '../core/errors.js';
 import { HTTP_MESSAGES } from '../core/messages.js';
 import { Public } from '../core/decorators.js';
+import { TransactionalConnection } from '../core/transaction.js';
 
 const TIMEOUT_MS = 2000;
 
@@ -33,7 +32,7 @@ const readySchema = {
 @ApiTags('health')
 @Controller('health')
 export class HealthController {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly connection: TransactionalConnection) {}
 
   /** `{ status: 'ok', database: 'ok' }`, or 503 when the database does not answer within two seconds. */
   @Public()
@@ -86,7 +85,7 @@ export class HealthController {
     let timer: NodeJS.Timeout | undefined;
     try {
       await Promise.race([
-        this.dataSource.query('SELECT 1'),
+        this.connection.manager().query('SELECT 1'),
         new Promise((_, reject) => {
           timer = setTimeout(() => reject(new Error('timeout')), TIMEOUT_MS);
         }),

@@ -13,7 +13,7 @@ import { CONTENT_RESOURCES } from '../content/content.module.js';
 import { CrudService, MAX_LIMIT } from '../crud/crud.service.js';
 import type { ResourceDefinition } from '../crud/resource.js';
 import { divisionResource } from '../divisions/division.resource.js';
-import { AuditService } from '../logs/audit.service.js';
+import { CollectionVersions } from '../logs/collection-versions.js';
 import { branchRatings, RATINGS_COLLECTION } from '../orders/branch-ratings.js';
 import { tableResource } from '../tables/table.resource.js';
 import { tagResource } from '../tags/tag.resource.js';
@@ -58,7 +58,7 @@ export class InitService {
   constructor(
     private readonly connection: TransactionalConnection,
     events: EventBus,
-    private readonly audit: AuditService,
+    private readonly versions: CollectionVersions,
     private readonly config: ShopConfigService,
   ) {
     for (const [url, def] of Object.entries(INIT_SOURCES))
@@ -67,7 +67,7 @@ export class InitService {
 
   /** The key of the current data: the versions of every collection in the answer. */
   async currentKey(): Promise<string> {
-    const versions = await this.audit.versions(this.connection.dataSource.manager, INIT_COLLECTIONS);
+    const versions = await this.versions.versions(this.connection.manager(), INIT_COLLECTIONS);
     return INIT_COLLECTIONS.map((c) => `${c}:${versions[c]}`).join(',');
   }
 
@@ -122,7 +122,7 @@ export class InitService {
 
   /** The ratings plugin: each reviewed branch carries its customers' average (one query for all). */
   private async addRatings(branches: Record<string, unknown>[]): Promise<void> {
-    const ratings = await branchRatings(this.connection.dataSource.manager);
+    const ratings = await branchRatings(this.connection.manager());
     for (const branch of branches) {
       const rating = ratings.get(branch.id as number);
       if (rating) branch.rating = rating;

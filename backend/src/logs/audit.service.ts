@@ -3,9 +3,12 @@ import type { EntityManager } from 'typeorm';
 import type { RequestContext } from '../core/request-context.js';
 import { requestScope } from '../core/logger.js';
 import { AuditLog } from './audit-log.entity.js';
-import { CollectionVersion } from './collection-version.entity.js';
 
-/** Writes audit entries and collection versions, always inside the caller's transaction. */
+/**
+ * Writes audit entries, always inside the caller's transaction. Only the {@link AuditSubscriber} calls it in
+ * the app (a feature publishes an `entity.*` event instead; lint keeps this file inside logs/); the CLI and
+ * the seed, which run without Nest and its event bus, call it directly.
+ */
 @Injectable()
 export class AuditService {
   /** One audit entry: who (from ctx), what action on which entity, and what changed. */
@@ -28,26 +31,5 @@ export class AuditService {
       changes: entry.changes as AuditLog['changes'] & object as never,
       requestId: ctx.requestId ?? requestScope.getStore()?.requestId ?? null,
     });
-  }
-
-  /** Raises the version of a collection (so caches of it revalidate). */
-  async bump(em: EntityManager, collection: string): Promise<void> {
-    await em.query(
-      `INSERT INTO collection_version (collection, version, updated_at) VALUES ($1, 1, now())
-       ON CONFLICT (collection) DO UPDATE SET version = collection_version.version + 1, updated_at = now()`,
-      [collection],
-    );
-  }
-
-  /** The current versions of the given collections (missing ones count as 0). */
-  async versions(em: EntityManager, collections: string[]): Promise<Record<string, string>> {
-    const rows: Array<{ collection: string; version: string }> = await em
-      .getRepository(CollectionVersion)
-      .createQueryBuilder('v')
-      .where('v.collection IN (:...collections)', { collections })
-      .getMany();
-    const out: Record<string, string> = Object.fromEntries(collections.map((c) => [c, '0']));
-    for (const r of rows) out[r.collection] = String(r.version);
-    return out;
   }
 }

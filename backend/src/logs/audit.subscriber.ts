@@ -1,6 +1,7 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { EventBus } from '../core/events.js';
 import { AuditService } from './audit.service.js';
+import { CollectionVersions } from './collection-versions.js';
 
 const ACTION_OF = {
   'entity.created': 'create',
@@ -10,13 +11,15 @@ const ACTION_OF = {
 
 /**
  * Every entity change gets its audit entry and raises its collection's version, inside the transaction
- * that made the change: the entry exists exactly when the change does.
+ * that made the change: the entry exists exactly when the change does. The one writer of audit entries
+ * and collection versions in the app: features publish events, never call {@link AuditService}.
  */
 @Injectable()
 export class AuditSubscriber implements OnModuleInit {
   constructor(
     private readonly events: EventBus,
     private readonly audit: AuditService,
+    private readonly versions: CollectionVersions,
   ) {}
 
   onModuleInit() {
@@ -31,8 +34,11 @@ export class AuditSubscriber implements OnModuleInit {
         });
         const track =
           type === 'entity.action' ? payload.trackVersion === true : payload.trackVersion !== false;
-        if (track) await this.audit.bump(em, payload.entityType);
+        if (track) await this.versions.bump(em, payload.entityType);
       },
+    );
+    this.events.inTransaction(['collection.changed'], ({ payload }, _ctx, em) =>
+      this.versions.bump(em, payload.collection),
     );
   }
 }

@@ -1,8 +1,6 @@
 import { Controller, Get, Param, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { Response } from 'express';
-import type { DataSource } from 'typeorm';
 import { z } from 'zod';
 import { Allow, Ctx } from '../core/decorators.js';
 import { DomainError } from '../core/errors.js';
@@ -11,6 +9,7 @@ import type { RequestContext } from '../core/request-context.js';
 import { parseInput } from '../core/validation.js';
 import { AuditReadRules } from './audit-read-rules.js';
 import { AuditLog } from './audit-log.entity.js';
+import { TransactionalConnection } from '../core/transaction.js';
 
 const logSchema = {
   type: 'object',
@@ -45,7 +44,7 @@ const listQuery = z.object({
 @Controller('logs')
 export class LogsController {
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly connection: TransactionalConnection,
     private readonly rules: AuditReadRules,
   ) {}
 
@@ -61,7 +60,7 @@ export class LogsController {
   @ApiOkResponse({ schema: { type: 'object', properties: { data: { type: 'array', items: logSchema } } } })
   async list(@Ctx() ctx: RequestContext, @Query() query: unknown, @Res({ passthrough: true }) res: Response) {
     const q = parseInput(listQuery, query);
-    const qb = this.dataSource.getRepository(AuditLog).createQueryBuilder('l');
+    const qb = this.connection.manager().getRepository(AuditLog).createQueryBuilder('l');
     const readable = this.rules.readableTypes(ctx);
     if (readable !== null) {
       if (readable.length === 0) qb.andWhere('1 = 0');
@@ -85,7 +84,10 @@ export class LogsController {
   @ApiOperation({ summary: 'Log lesen' })
   @ApiOkResponse({ schema: { type: 'object', properties: { data: logSchema } } })
   async get(@Ctx() ctx: RequestContext, @Param('id') id: string) {
-    const log = await this.dataSource.getRepository(AuditLog).findOne({ where: { id: parseId(id, 'Log') } });
+    const log = await this.connection
+      .manager()
+      .getRepository(AuditLog)
+      .findOne({ where: { id: parseId(id, 'Log') } });
     // An entry about what the reader may not read is the same 404 as a missing one.
     if (!log || !this.rules.mayRead(ctx, log.entityType))
       throw new DomainError('not_found', 'Log wurde nicht gefunden.');

@@ -1,13 +1,12 @@
 import { createHash } from 'node:crypto';
 import { Controller, Get, NotFoundException, Param, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { Request, Response } from 'express';
-import type { DataSource } from 'typeorm';
 import { Public } from '../core/decorators.js';
 import { RawResponse } from '../core/envelope.interceptor.js';
 import { Font } from './font.entity.js';
 import { etagMatches } from '../core/etag.js';
+import { TransactionalConnection } from '../core/transaction.js';
 
 /** `style-{variant}.embed.css`, the file name of spec section 7 ("fonts stylesheet per family and variant"). */
 const STYLESHEET = /^style-(regular|italic|[1-9]00(?:italic)?)\.embed\.css$/;
@@ -63,7 +62,7 @@ export function fontFaceCss(font: Font): string {
 @Public()
 @RawResponse()
 export class FontFilesController {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly connection: TransactionalConnection) {}
 
   @Get(':family/:file')
   @ApiOperation({ summary: 'Schriftart-Stylesheet einer Familie und Variante (@font-face)' })
@@ -83,10 +82,13 @@ export class FontFilesController {
   ) {
     const variant = STYLESHEET.exec(file)?.[1];
     if (!variant || family.length > 100) throw new NotFoundException();
-    const font = await this.dataSource.getRepository(Font).findOne({
-      where: { family, variant },
-      relations: { upload: true },
-    });
+    const font = await this.connection
+      .manager()
+      .getRepository(Font)
+      .findOne({
+        where: { family, variant },
+        relations: { upload: true },
+      });
     if (!font) throw new NotFoundException();
     const css = fontFaceCss(font);
     const etag = `"${createHash('sha256').update(css).digest('base64url').slice(0, 27)}"`;

@@ -1,14 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import sharp from 'sharp';
 import { readFile } from 'node:fs/promises';
-import type { DataSource } from 'typeorm';
 import { DomainError } from '../core/errors.js';
 import { HTTP_MESSAGES } from '../core/messages.js';
 import { Image } from './image.entity.js';
 import { type ImageSize, imageSizeOf, MAX_IMAGE_SIDE } from './image-sizes.js';
 import { ImageService } from './image.service.js';
 import { MediaStorage } from './media-storage.js';
+import { TransactionalConnection } from '../core/transaction.js';
 
 /** A file ready to be sent. */
 export interface ServedFile {
@@ -40,7 +39,7 @@ export class ImageFileService {
   private readonly rendering = new Map<string, Promise<void>>();
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly connection: TransactionalConnection,
     private readonly storage: MediaStorage,
   ) {}
 
@@ -52,7 +51,7 @@ export class ImageFileService {
     const { id, version, extension } = parseMediaFileName(fileName);
     const spec = size === undefined ? null : imageSizeOf(size);
     if (size !== undefined && !spec) throw notFound();
-    const image = await this.dataSource.getRepository(Image).findOne({ where: { id } });
+    const image = await this.connection.manager().getRepository(Image).findOne({ where: { id } });
     if (!image || image.version !== version || image.extension !== extension || !image.storageKey)
       throw notFound();
     const etag = `"img-${id}-${version}-${size ?? 'original'}"`.replace('/', '-');

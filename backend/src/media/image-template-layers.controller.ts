@@ -1,7 +1,5 @@
 import { applyDecorators, Controller, Get, Param } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { InjectDataSource } from '@nestjs/typeorm';
-import type { DataSource } from 'typeorm';
 import { Allow } from '../core/decorators.js';
 import { DomainError } from '../core/errors.js';
 import { parseId } from '../core/input.js';
@@ -9,12 +7,13 @@ import { imageJson } from './image-json.js';
 import { ImageTemplate, ImageTemplateLayer } from './image-template.entity.js';
 import { layerJson } from './image-template.resource.js';
 import { apiErrors, envelope } from './media-api.js';
+import { TransactionalConnection } from '../core/transaction.js';
 
 /** `GET /api/image-templates/{id}/layers`: the layers bottom first, with their fonts and pictures. */
 @ApiTags('image-templates')
 @Controller('image-templates')
 export class ImageTemplateLayersController {
-  constructor(@InjectDataSource() private readonly dataSource: DataSource) {}
+  constructor(private readonly connection: TransactionalConnection) {}
 
   @Get(':id/layers')
   @Allow('media:read')
@@ -23,14 +22,17 @@ export class ImageTemplateLayersController {
   @applyDecorators(...apiErrors(401, 403, 404))
   async layers(@Param('id') rawId: string) {
     const id = parseId(rawId, 'Bildvorlage');
-    if (!(await this.dataSource.getRepository(ImageTemplate).exists({ where: { id } }))) {
+    if (!(await this.connection.manager().getRepository(ImageTemplate).exists({ where: { id } }))) {
       throw new DomainError('not_found', 'Bildvorlage wurde nicht gefunden.');
     }
-    const layers = await this.dataSource.getRepository(ImageTemplateLayer).find({
-      where: { imageTemplate: { id } },
-      relations: { font: true, image: true },
-      order: { position: 'ASC', id: 'ASC' },
-    });
+    const layers = await this.connection
+      .manager()
+      .getRepository(ImageTemplateLayer)
+      .find({
+        where: { imageTemplate: { id } },
+        relations: { font: true, image: true },
+        order: { position: 'ASC', id: 'ASC' },
+      });
     return layers.map((layer) => ({
       ...layerJson(layer),
       imageTemplate: { id },

@@ -1,15 +1,14 @@
 import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
-import type { DataSource } from 'typeorm';
 import { Clock } from '../core/clock.js';
 import { LOGGER } from '../core/tokens.js';
 import { MediaStorage } from './media-storage.js';
 import { expiredUploads } from './upload-ownership.js';
 import { Upload } from './upload.entity.js';
 import { UploadService } from './upload.service.js';
+import { TransactionalConnection } from '../core/transaction.js';
 
 /**
  * Files younger than this may belong to a write whose transaction is still running (in this or another
@@ -36,7 +35,7 @@ export class MediaSweeper implements OnApplicationBootstrap, OnModuleDestroy {
   private running?: Promise<unknown>;
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly connection: TransactionalConnection,
     private readonly storage: MediaStorage,
     @Inject(LOGGER) private readonly logger: Logger,
     private readonly clock: Clock,
@@ -69,9 +68,11 @@ export class MediaSweeper implements OnApplicationBootstrap, OnModuleDestroy {
     if (expired.length > 0) this.logger.info({ uploads: expired }, 'expired customer uploads removed');
     const referenced = new Set<string>(
       (
-        (await this.dataSource.query(
-          'SELECT storage_key AS key FROM image UNION ALL SELECT storage_key FROM upload',
-        )) as Array<{ key: string | null }>
+        (await this.connection
+          .manager()
+          .query('SELECT storage_key AS key FROM image UNION ALL SELECT storage_key FROM upload')) as Array<{
+          key: string | null;
+        }>
       )
         .map((r) => r.key)
         .filter((k): k is string => !!k),
@@ -95,9 +96,11 @@ export class MediaSweeper implements OnApplicationBootstrap, OnModuleDestroy {
         numeric.length === 0
           ? []
           : (
-              (await this.dataSource.query(`SELECT id FROM ${table} WHERE id = ANY($1::int[])`, [
-                numeric.filter((n) => n <= 2_147_483_647),
-              ])) as Array<{ id: number }>
+              (await this.connection
+                .manager()
+                .query(`SELECT id FROM ${table} WHERE id = ANY($1::int[])`, [
+                  numeric.filter((n) => n <= 2_147_483_647),
+                ])) as Array<{ id: number }>
             ).map((r) => Number(r.id)),
       );
       for (const id of ids) {
@@ -119,9 +122,10 @@ export class MediaSweeper implements OnApplicationBootstrap, OnModuleDestroy {
    */
   async expireUntakenUploads(): Promise<number[]> {
     const removed: number[] = [];
-    for (const upload of await expiredUploads(this.dataSource.manager, this.clock.now())) {
+    for (const upload of await expiredUploads(this.connection.manager(), this.clock.now())) {
       // Only if still untaken: an order may take it up between the read and this delete.
-      const result = await this.dataSource
+      const result = await this.connection
+        .manager()
         .createQueryBuilder()
         .delete()
         .from(Upload)

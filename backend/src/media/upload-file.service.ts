@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { InjectDataSource } from '@nestjs/typeorm';
 import { timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
-import type { DataSource } from 'typeorm';
 import { DomainError } from '../core/errors.js';
 import { HTTP_MESSAGES } from '../core/messages.js';
 import { parseMediaFileName, type ServedFile } from './image-file.service.js';
@@ -12,6 +10,7 @@ import { MediaStorage } from './media-storage.js';
 import { isSafeSvg } from './svg.js';
 import { Upload } from './upload.entity.js';
 import { UploadService } from './upload.service.js';
+import { TransactionalConnection } from '../core/transaction.js';
 
 const notFound = () => new DomainError('not_found', HTTP_MESSAGES.notFound);
 
@@ -40,13 +39,16 @@ export class UploadFileService {
   private readonly rendering = new Map<string, Promise<void>>();
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly connection: TransactionalConnection,
     private readonly storage: MediaStorage,
   ) {}
 
   private async find(hash: string, fileName: string, extension?: string): Promise<Upload> {
     const parsed = parseMediaFileName(fileName);
-    const upload = await this.dataSource.getRepository(Upload).findOne({ where: { id: parsed.id } });
+    const upload = await this.connection
+      .manager()
+      .getRepository(Upload)
+      .findOne({ where: { id: parsed.id } });
     if (!upload || !sameSecret(upload.publicHash, hash) || upload.version !== parsed.version)
       throw notFound();
     if (parsed.extension !== (extension ?? upload.extension) || !upload.storageKey) throw notFound();

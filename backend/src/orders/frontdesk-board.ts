@@ -78,7 +78,7 @@ export class FrontdeskBoardService {
     requestId?: string,
   ) {
     const { ctx, terminal } = await this.asPerson(c, requestId);
-    const em = this.connection.dataSource.manager;
+    const em = this.connection.manager();
     // And the terminal's: its board holds its branch's orders only, whoever stands at it.
     const rows: Array<{ branch_id: number | null }> = await em.query(
       'SELECT branch_id FROM customer_order WHERE id = $1',
@@ -120,7 +120,7 @@ export class FrontdeskBoardService {
    * as a request context of that person holding the permission the counter's actions need.
    */
   private async asPerson(c: CounterCredentials, requestId?: string) {
-    const em = this.connection.dataSource.manager;
+    const em = this.connection.manager();
     await assertFrontdeskEnabled(em);
     const terminal = await frontdeskTerminal(em, c.branchId, c.apiKey);
     if (!terminal) throw new DomainError('unauthorized', HTTP_MESSAGES.unauthorized);

@@ -83,7 +83,7 @@ export class IdempotencyService implements OnModuleDestroy {
     // The common case, a fresh key, is one statement committed on its own (no BEGIN and COMMIT round
     // trips); a key already there, and the hourly purge, take the transaction below.
     if (now.getTime() - this.lastPurge < PURGE_EVERY_MS) {
-      const inserted: unknown = await this.connection.dataSource.query(CLAIM, [key, hash, now]);
+      const inserted: unknown = await this.connection.manager().query(CLAIM, [key, hash, now]);
       if (rowsOf(inserted).length > 0) return { kind: 'new' } as const;
     }
     const ctx = RequestContext.system();

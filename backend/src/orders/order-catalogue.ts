@@ -182,7 +182,7 @@ export class OrderCatalogueCache {
 
   /** The catalogue of the current versions (reads outside any transaction). */
   async current(): Promise<OrderCatalogue> {
-    const em = this.connection.dataSource.manager;
+    const em = this.connection.manager();
     const rows: Array<Record<string, string | null>> = await em.query(KEY_QUERY);
     const key = JSON.stringify(rows[0] ?? null);
     if (this.snapshot?.key !== key) this.snapshot = new CatalogueSnapshot(key, em);

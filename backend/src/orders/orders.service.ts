@@ -24,7 +24,6 @@ import { EventBus } from '../core/events.js';
 import type { RequestContext } from '../core/request-context.js';
 import { TransactionalConnection } from '../core/transaction.js';
 import { parseInput } from '../core/validation.js';
-import { AuditService } from '../logs/audit.service.js';
 import { takeUpUploads } from '../media/upload-ownership.js';
 import { RATINGS_COLLECTION } from './branch-ratings.js';
 import { applyAction, loadByUidAndHash, loadForStaff } from './order-actions.js';
@@ -63,7 +62,6 @@ export class OrdersService {
     private readonly connection: TransactionalConnection,
     private readonly events: EventBus,
     private readonly clock: Clock,
-    private readonly versions: AuditService,
   ) {}
 
   private async emit(
@@ -353,7 +351,7 @@ export class OrdersService {
       order.updatedAt = this.clock.now();
       await em.save(order);
       // The branches' averages in the public data are rebuilt (docs/decisions/settings.md).
-      await this.versions.bump(em, RATINGS_COLLECTION);
+      await this.events.publish(ctx, 'collection.changed', { collection: RATINGS_COLLECTION });
       await this.audit(ctx, order, before);
       await this.emit(ctx, 'order.updated', order);
       return publicOrderJson(order);

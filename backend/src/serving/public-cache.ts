@@ -187,10 +187,9 @@ export class PublicReadCache implements OnModuleInit, OnModuleDestroy {
           this.again = false;
           if (this.closed) break;
           try {
-            const rows: Array<{ collection: string; version: string }> =
-              await this.connection.dataSource.query(
-                'SELECT collection, version FROM collection_version ORDER BY collection',
-              );
+            const rows: Array<{ collection: string; version: string }> = await this.connection
+              .manager()
+              .query('SELECT collection, version FROM collection_version ORDER BY collection');
             const key = rows.map((r) => `${r.collection}:${r.version}`).join(',');
             if (key !== this.versionsKey) this.invalidate(key);
           } catch (err) {

@@ -1,9 +1,7 @@
 import { applyDecorators, Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
 import { ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
-import { InjectDataSource } from '@nestjs/typeorm';
 import type { TemplateBindings } from '@ordering/common';
 import type { Request, Response } from 'express';
-import type { DataSource } from 'typeorm';
 import { Branch } from '../branches/branch.entity.js';
 import { Product } from '../catalog/product.entity.js';
 import { Ctx, Public } from '../core/decorators.js';
@@ -16,6 +14,7 @@ import { ImageTemplate, ImageTemplateLayer } from '../media/image-template.entit
 import { apiErrors } from '../media/media-api.js';
 import { MediaStorage } from '../media/media-storage.js';
 import { TemplateRenderer, type RenderFormat } from '../media/template-renderer.js';
+import { TransactionalConnection } from '../core/transaction.js';
 
 const NOT_FOUND = 'Bildvorlage wurde nicht gefunden.';
 const MAX_TEXT = 500;
@@ -42,7 +41,7 @@ export class ImageTemplateRenderController {
   readonly renderer = new TemplateRenderer();
 
   constructor(
-    @InjectDataSource() private readonly dataSource: DataSource,
+    private readonly connection: TransactionalConnection,
     private readonly storage: MediaStorage,
   ) {}
 
@@ -84,14 +83,17 @@ export class ImageTemplateRenderController {
   ) {
     const id = parseId(rawId, 'Bildvorlage');
     const bindings = await this.bindings(query);
-    const template = await this.dataSource.getRepository(ImageTemplate).findOne({ where: { id } });
+    const template = await this.connection.manager().getRepository(ImageTemplate).findOne({ where: { id } });
     if (!template || (!template.isPublished && !ctx.can('media:read')))
       throw new DomainError('not_found', NOT_FOUND);
-    const layers = await this.dataSource.getRepository(ImageTemplateLayer).find({
-      where: { imageTemplate: { id } },
-      relations: { font: { upload: true }, image: true },
-      order: { position: 'ASC', id: 'ASC' },
-    });
+    const layers = await this.connection
+      .manager()
+      .getRepository(ImageTemplateLayer)
+      .find({
+        where: { imageTemplate: { id } },
+        relations: { font: { upload: true }, image: true },
+        order: { position: 'ASC', id: 'ASC' },
+      });
     const file = await this.renderer.render(
       { template, layers, bindings, pathOf: (key) => this.storage.pathOf(key) },
       format,
@@ -124,14 +126,16 @@ export class ImageTemplateRenderController {
       throw new DomainError('validation', `Text: höchstens ${MAX_TEXT} Zeichen.`, 'text');
     const bindings: TemplateBindings = { text: text ?? null };
     if (productId !== null) {
-      const product = await this.dataSource
+      const product = await this.connection
+        .manager()
         .getRepository(Product)
         .findOne({ where: { id: productId }, select: { id: true, name: true, price: true } });
       if (!product) throw new DomainError('validation', 'Das Produkt existiert nicht.', 'product');
       bindings.product = { name: product.name, price: product.price };
     }
     if (branchId !== null) {
-      const branch = await this.dataSource
+      const branch = await this.connection
+        .manager()
         .getRepository(Branch)
         .findOne({ where: { id: branchId }, select: { id: true, name: true } });
       if (!branch) throw new DomainError('validation', 'Die Filiale existiert nicht.', 'branch');

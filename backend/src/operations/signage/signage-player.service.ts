@@ -12,11 +12,11 @@ import { deviceOfKey, hashDeviceKey } from '../../auth/device-authenticator.js';
 import { secretsEqual } from '../../auth/secrets.js';
 import { Clock } from '../../core/clock.js';
 import { DomainError } from '../../core/errors.js';
+import { EventBus } from '../../core/events.js';
 import { HTTP_MESSAGES } from '../../core/messages.js';
 import type { RequestContext } from '../../core/request-context.js';
 import { TransactionalConnection } from '../../core/transaction.js';
 import { parseInput } from '../../core/validation.js';
-import { AuditService } from '../../logs/audit.service.js';
 import { renderHash } from '../../media/template-renderer.js';
 import { maskedKey } from '../../core/device-presence.js';
 import { DigitalSignageDevice } from './digital-signage-device.entity.js';
@@ -75,7 +75,7 @@ export class SignagePlayerService {
   constructor(
     private readonly connection: TransactionalConnection,
     private readonly clock: Clock,
-    private readonly audit: AuditService,
+    private readonly events: EventBus,
   ) {}
 
   /** A new key for the TV (the old one stops at once); the key and the player URL are shown only now. */
@@ -87,11 +87,12 @@ export class SignagePlayerService {
       const key = randomBytes(24).toString('hex');
       const hint = key.slice(-4);
       await em.update(DigitalSignageDevice, { id }, { apiKeyHash: hashDeviceKey(key), apiKeyHint: hint });
-      await this.audit.record(em, ctx, {
-        action: 'update',
+      await this.events.publish(ctx, 'entity.updated', {
         entityType: 'digital-signage-devices',
         entityId: id,
         changes: { apiKeyHint: { from: maskedKey(tv.apiKeyHint), to: maskedKey(hint) } },
+        // A key is no public data: no collection version.
+        trackVersion: false,
       });
       return { key, url: playerPath(tv.identifier, key), apiKeyHint: maskedKey(hint)! };
     });

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import type { DataSource } from 'typeorm';
 import { z } from 'zod';
 import type { RequestContext } from '../../core/request-context.js';
 import { Clock } from '../../core/clock.js';
@@ -64,14 +63,11 @@ const BUSINESS_TIME_ZONE = 'Europe/Vienna';
 export class HolidayBalanceService {
   private readonly crud: CrudService<HolidayBalance>;
 
-  private readonly dataSource: DataSource;
-
   constructor(
-    connection: TransactionalConnection,
+    private readonly connection: TransactionalConnection,
     events: EventBus,
     private readonly clock: Clock,
   ) {
-    this.dataSource = connection.dataSource;
     this.crud = new CrudService(holidayBalanceResource, connection, events);
   }
 
@@ -117,7 +113,8 @@ export class HolidayBalanceService {
     const year = query.year ?? this.currentYear();
     const own = this.ownUserFilter(ctx, query.user);
     const userId = own ?? query.user;
-    const balances = await this.dataSource
+    const balances = await this.connection
+      .manager()
       .getRepository(HolidayBalance)
       .createQueryBuilder('h')
       .leftJoinAndSelect('h.user', 'user')
@@ -130,7 +127,8 @@ export class HolidayBalanceService {
       ...[...taken.keys()].map((k) => Number(k.split(':')[0])),
     ]);
     const users = userIds.size
-      ? await this.dataSource
+      ? await this.connection
+          .manager()
           .getRepository(User)
           .createQueryBuilder('u')
           .whereInIds([...userIds])
@@ -205,7 +203,8 @@ export class HolidayBalanceService {
 
   /** Holiday days per `userId:year`, from holiday activities starting in that year (branch time zone). */
   private async takenDays(year: number, userIds: number[] | null): Promise<Map<string, number>> {
-    const qb = this.dataSource
+    const qb = this.connection
+      .manager()
       .createQueryBuilder()
       .select('wa.user_id', 'userId')
       .addSelect('SUM(wa.days)', 'days')

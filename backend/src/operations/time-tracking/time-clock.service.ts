@@ -170,7 +170,7 @@ export class TimeClockService {
   /** The employee, its branch and its open activity. @throws DomainError unauthorized, forbidden; RetryLater. */
   async me(credentials: ClockCredentials): Promise<ClockMe> {
     const { user, branch } = await this.authenticate(credentials);
-    return this.meOf(this.connection.dataSource.manager, user, branch);
+    return this.meOf(this.connection.manager(), user, branch);
   }
 
   /**
@@ -181,7 +181,7 @@ export class TimeClockService {
    * @throws DomainError unauthorized (`apiKey`); RetryLater.
    */
   async staff(access: Pick<ClockCredentials, 'branchId' | 'apiKey' | 'ip'>): Promise<ClockStaffMember[]> {
-    const em = this.connection.dataSource.manager;
+    const em = this.connection.manager();
     const keyGuesses = `clock:staff:${addressThrottleKey(access.ip ?? 'unknown')}`;
     const wait = await this.throttle.takeStepped(keyGuesses, CLOCK_TERMINAL_RULE);
     if (wait > 0) throw new RetryLater(t('http.tooManyRequests'), Math.max(1, Math.ceil(wait / 1000)));
@@ -214,7 +214,8 @@ export class TimeClockService {
     const { user, branch } = await this.authenticate(credentials);
     const from = startOfLocalDay(localDate(this.clock.now(), branch.timeZone), branch.timeZone);
     const to = new Date(from.getTime() + 7 * 86_400_000);
-    const rows = await this.connection.dataSource
+    const rows = await this.connection
+      .manager()
       .getRepository(WorkingSchedule)
       .createQueryBuilder('s')
       .leftJoinAndSelect('s.department', 'department')
@@ -236,7 +237,8 @@ export class TimeClockService {
     const { user, branch } = await this.authenticate(credentials);
     const today = localDate(this.clock.now(), branch.timeZone);
     const from = startOfLocalDay(addDays(today, -6), branch.timeZone);
-    const rows = await this.connection.dataSource
+    const rows = await this.connection
+      .manager()
       .getRepository(WorkingActivity)
       .createQueryBuilder('a')
       .leftJoinAndSelect('a.user', 'user')
@@ -331,7 +333,8 @@ export class TimeClockService {
     const pin = (body as { pin?: unknown } | null)?.pin;
     if (pin !== null && (typeof pin !== 'string' || !TIME_CLOCK_PIN_PATTERN.test(pin)))
       throw new DomainError('validation', CLOCK_MESSAGES.pinFormat, 'pin');
-    const target = await this.connection.dataSource
+    const target = await this.connection
+      .manager()
       .getRepository(User)
       .findOne({ where: { id: userId }, relations: { branches: true } });
     if (!target) throw new DomainError('not_found', 'Benutzer wurde nicht gefunden.');
@@ -376,7 +379,8 @@ export class TimeClockService {
           : -1;
     if (branchId !== null && !(branchId > 0 && branchId <= 2_147_483_647))
       throw new DomainError('validation', t('validation.choice'), 'branch');
-    const users = await this.connection.dataSource
+    const users = await this.connection
+      .manager()
       .getRepository(User)
       .createQueryBuilder('u')
       .addSelect('u.timeClockPinHash')
@@ -468,7 +472,7 @@ export class TimeClockService {
    * Also the staff PIN of the front-desk board (docs/decisions/frontdesk-board.md): the same throttles.
    */
   async authenticate(c: ClockCredentials): Promise<ClockIdentity> {
-    const em = this.connection.dataSource.manager;
+    const em = this.connection.manager();
     const { branch, device } = await this.branchOfKey(em, c.branchId, c.apiKey);
     const username = (c.username ?? '').trim();
     const rawUserId = (c.userId ?? '').trim();
