@@ -215,6 +215,17 @@ export interface Product extends Entity {
   tags?: Ref[];
   /** Order within lists (ascending). */
   position?: number;
+  /**
+   * Back office only: the menu categories the product stands in, for the menus of the branches the reader
+   * may manage (a virtual field; the menus' catalogues keep it).
+   */
+  placements?: ProductPlacement[];
+}
+
+/** A product's place in a menu: the menu and the category of that menu's catalogue. */
+export interface ProductPlacement {
+  menu: Ref;
+  category: Ref;
 }
 
 /** A category (product group). */

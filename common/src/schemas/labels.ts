@@ -142,6 +142,7 @@ export const FIELD_LABELS = {
     config: 'Auswahlteile',
     tags: common.tags,
     position: common.position,
+    placements: 'Speisekarten',
   },
   tables: { identifier: 'Tischnummer', branch: common.branch },
   'preparation-stations': {

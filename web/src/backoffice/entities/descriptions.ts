@@ -179,6 +179,7 @@ export const ENTITY_DESCRIPTIONS: readonly EntityDescription[] = [
       },
       { name: 'images', type: 'images', collection: 'images' },
       { name: 'tags', type: 'refs', collection: 'tags' },
+      custom('placements', 'placements', 'im Speisekarten-Editor'),
       { name: 'unit', type: 'select', options: UNIT_OPTIONS, group: 'Menge und Einheit' },
       { name: 'minimumQuantity', type: 'number', step: 0.001, group: 'Menge und Einheit' },
       { name: 'maximumQuantity', type: 'number', step: 0.001, group: 'Menge und Einheit' },
