@@ -246,6 +246,8 @@ export interface Category extends Entity {
   isBundle?: boolean;
   /** "Vom Widerruf ausgenommen" for its products (default true: food). */
   isWithdrawalExempt?: boolean;
+  /** The kiosk offers these after one of the category's products is added (empty: no step). */
+  upsellProducts?: Ref[];
 }
 
 /** A product entry inside a menu's catalogue. */

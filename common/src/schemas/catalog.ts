@@ -377,6 +377,8 @@ export const categoryInput = z.object({
   isVisibleWhenUnavailable: flag(),
   isBundle: flag(),
   isWithdrawalExempt: flag(true),
+  /** The kiosk's upsell step after a product of this category is added (docs/decisions/kiosk.md). */
+  upsellProducts: z.array(fields.ref()).max(20).default([]),
   position: z.number().int().min(0).max(1_000_000).default(0),
 });
 

@@ -105,6 +105,7 @@ export const FIELD_LABELS = {
     isVisibleWhenUnavailable: 'Sichtbar, wenn nicht verfügbar',
     isBundle: 'Bundle',
     isWithdrawalExempt: 'Vom Widerruf ausgenommen',
+    upsellProducts: 'Am Kiosk dazu anbieten',
     position: common.position,
   },
   tags: { name: common.name, image: common.image },

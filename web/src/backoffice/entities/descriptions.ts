@@ -259,6 +259,12 @@ export const ENTITY_DESCRIPTIONS: readonly EntityDescription[] = [
       { name: 'isVisibleWhenUnavailable', type: 'boolean' },
       { name: 'isBundle', type: 'boolean' },
       { name: 'isWithdrawalExempt', type: 'boolean' },
+      {
+        name: 'upsellProducts',
+        type: 'refs',
+        collection: 'products',
+        hint: 'Nach dem Hinzufügen eines Produkts dieser Kategorie fragt der Kiosk einmal: „Darf es noch etwas dazu sein?“',
+      },
       custom('schedule', 'schedule', 'im Zeitplan-Editor'),
       { name: 'position', type: 'number', step: 1 },
     ],
