@@ -258,8 +258,11 @@ describe('catalogue API (tags, categories, products, menus)', () => {
         { id: 2, name: 'Anmerkung', description: null, type: 'textarea', optional: true, options: [] },
       ]);
 
-      const read = (await t.request('GET', `/api/products/${created.id}`)).body.data;
+      // The back office reads what it wrote (with its menus); the storefront the same without them.
+      const read = (await t.request('GET', `/api/products/${created.id}`, undefined, admin)).body.data;
       expect(read).toEqual(created);
+      const { placements: _placements, ...publicPart } = created;
+      expect((await t.request('GET', `/api/products/${created.id}`)).body.data).toEqual(publicPart);
       // PUT with the GET body: ids, uid and timestamps are read-only; part ids survive, a new option gets the next id.
       const parts = read.config.parts;
       parts[0].options.push({ name: 'Huhn', modifier: 'add', value: 0 });

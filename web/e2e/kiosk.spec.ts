@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, screenshot } from './support';
+import { expectNoSeriousA11yViolations, getData, put, screenshot, staffTest } from './support';
 
 // The self-service kiosk as it stands in a restaurant: a 1080×1920 portrait touch screen at 1:1 (in both
 // projects: a kiosk is neither a phone nor a desktop).
@@ -226,4 +226,72 @@ test.describe('Self-service kiosk', () => {
     await expect(page.getByRole('button', { name: /Zum Bestellen tippen/ })).toBeVisible();
     await expect(page.getByRole('alertdialog')).toHaveCount(0);
   });
+
+  staffTest(
+    'after a main course the kiosk offers the drinks its category names, once, never one already taken',
+    async ({ page, staff }, testInfo) => {
+      type Named = Record<string, unknown> & { id: number; name: string };
+      const categories = await getData<Named[]>(staff.request, '/api/categories?limit=1000');
+      const mains = await getData<Named>(
+        staff.request,
+        `/api/categories/${categories.find((c) => c.name === 'Hauptspeisen')!.id}`,
+      );
+      const products = await getData<Named[]>(staff.request, '/api/products?limit=1000');
+      const id = (name: string) => products.find((p) => p.name === name)!.id;
+      await put(staff, `/api/categories/${mains.id}`, {
+        ...mains,
+        upsellProducts: [{ id: id('Almdudler 0,5 l') }, { id: id('Römerquelle prickelnd 0,33 l') }],
+      });
+      try {
+        await page.goto(KIOSK);
+        await startOrder(page);
+        const cartBar = page.getByRole('region', { name: 'Warenkorb' });
+        await page.getByRole('button', { name: /Wiener Schnitzel vom Kalb/ }).click();
+        await page.getByRole('dialog').getByRole('button', { name: 'In den Warenkorb' }).click();
+
+        const upsell = page.getByRole('dialog', { name: 'Darf es noch etwas dazu sein?' });
+        await expect(upsell).toBeVisible();
+        const cards = upsell.locator('.kiosk-upsell__card');
+        await expect(cards).toHaveCount(2);
+        await expect(cards.nth(0)).toContainText('Almdudler 0,5 l');
+        await expect(cards.nth(1)).toContainText('Römerquelle prickelnd 0,33 l');
+        for (const target of [cards.nth(0), upsell.getByRole('button', { name: 'Nein, danke' })]) {
+          const box = (await target.boundingBox())!;
+          expect(box.height).toBeGreaterThanOrEqual(80);
+        }
+        await expectNoSeriousA11yViolations(page);
+        await screenshot(page, testInfo, 'kiosk-upsell', false);
+
+        // A drink without options goes in at once; adding from the step asks nothing further.
+        await cards.nth(0).click();
+        await expect(cartBar).toContainText('2 Artikel');
+        await expect(upsell).toHaveCount(0);
+
+        // The next main: only what is not in the cart yet.
+        await page.getByRole('button', { name: /Wiener Schnitzel vom Kalb/ }).click();
+        await page.getByRole('dialog').getByRole('button', { name: 'In den Warenkorb' }).click();
+        await expect(upsell).toBeVisible();
+        await expect(cards).toHaveCount(1);
+        await expect(cards.nth(0)).toContainText('Römerquelle prickelnd 0,33 l');
+        await upsell.getByRole('button', { name: 'Nein, danke' }).click();
+        await expect(upsell).toHaveCount(0);
+        await expect(cartBar).toContainText('3 Artikel');
+
+        // A drink (its category offers nothing) brings no step.
+        await addAlmdudlerAgain(page);
+        await expect(upsell).toHaveCount(0);
+      } finally {
+        await put(staff, `/api/categories/${mains.id}`, { ...mains, upsellProducts: [] });
+      }
+    },
+  );
 });
+
+async function addAlmdudlerAgain(page: Page) {
+  await page
+    .getByRole('button', { name: /Almdudler/ })
+    .first()
+    .click();
+  await page.getByRole('dialog').getByRole('button', { name: 'In den Warenkorb' }).click();
+  await expect(page.getByRole('region', { name: 'Warenkorb' })).toContainText('4 Artikel');
+}

@@ -4,6 +4,7 @@ import {
   expectNoSeriousA11yViolations,
   getData,
   put,
+  remove,
   saveForm,
   screenshot,
   signInOnPage,
@@ -92,6 +93,63 @@ test.describe('product form', () => {
       await screenshot(page, testInfo, 'product-form-store', false);
     } finally {
       await put(staff, `/api/products/${product.id}`, original);
+    }
+  });
+
+  test('a new product placed in a menu category in the form shows there in the store', async ({
+    page,
+    staff,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const name = `Holunder-Spritzer ${Date.now() % 100000}`;
+    const menus = await getData<Array<{ id: number; name: string }>>(staff.request, '/api/menus?limit=100');
+    const menu = menus.find((m) => m.name === 'Speisekarte Herbst/Winter 2026')!;
+    let created: number | null = null;
+    try {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await signInOnPage(page);
+      await page.goto('/backend/catalog/products/new');
+      const field = page.getByRole('textbox', { name: 'Name', exact: true });
+      await expect(field).toBeVisible({ timeout: 20_000 });
+      await field.fill(name);
+      await page.getByRole('spinbutton', { name: 'Preis' }).fill('4.2');
+
+      const placements = page.locator('fieldset.ed-placements');
+      await placements.getByRole('button', { name: 'Speisekarte hinzufügen' }).click();
+      const row = placements.locator('[data-placement="0"]');
+      await row.getByRole('combobox', { name: 'Speisekarte' }).selectOption({ label: menu.name });
+      // The categories are the chosen menu's: the restaurant's, not the screed shop's.
+      const category = row.getByRole('combobox', { name: 'Kategorie' });
+      await expect(category.locator('option', { hasText: 'Getränke' })).toHaveCount(1);
+      await expect(category.locator('option', { hasText: 'Estrich' })).toHaveCount(0);
+      await category.selectOption({ label: 'Getränke' });
+      await placements.scrollIntoViewIfNeeded();
+      await screenshot(page, testInfo, 'product-form-placements', false);
+      await expectNoSeriousA11yViolations(page);
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      await expect
+        .poll(async () => {
+          const list = await getData<ProductJson[]>(staff.request, `/api/products?limit=1000`);
+          created = list.find((p) => p.name === name)?.id ?? null;
+          return created;
+        })
+        .not.toBeNull();
+      const saved = await getData<ProductJson>(staff.request, `/api/products/${created!}`);
+      expect(saved.placements).toEqual([{ menu: { id: menu.id }, category: { id: expect.any(Number) } }]);
+
+      await page.goto('/store/gasthaus-linde-wien');
+      const drinks = page.locator('section.product-group').filter({
+        has: page.getByRole('heading', { name: 'Getränke', exact: true }),
+      });
+      await expect(drinks.locator('.product-card').filter({ hasText: name })).toBeVisible({
+        timeout: 20_000,
+      });
+    } finally {
+      if (created !== null) {
+        const product = await getData<ProductJson>(staff.request, `/api/products/${created}`);
+        await put(staff, `/api/products/${created}`, { ...product, placements: [] });
+        await remove(staff, `/api/products/${created}`);
+      }
     }
   });
 });

@@ -35,6 +35,13 @@ export class Category extends BaseEntity {
   @Column({ type: 'boolean', default: true })
   isWithdrawalExempt: boolean;
 
+  /**
+   * The kiosk's upsell step: products offered after a guest adds one of this category's products
+   * (`[{ id }]` in order; ids of deleted products are skipped when read).
+   */
+  @Column({ type: 'jsonb', default: () => "'[]'" })
+  upsellProducts: Array<{ id: number }>;
+
   /** Sort order in the back office (menus have their own order). */
   @Column({ type: 'integer', default: 0 })
   position: number;

@@ -4,6 +4,7 @@ import { DomainError } from '../core/errors.js';
 import { defineResource } from '../crud/resource.js';
 import { imageJson } from '../media/image-json.js';
 import { refuseWhileInMenus } from './menu-usage.js';
+import { checkPlacements, readPlacements, writePlacements } from './placements.js';
 import { Product } from './product.entity.js';
 import { PRODUCT_TYPES, type Product as ProductContract } from '@ordering/common';
 import { productInput, type ProductInput } from './schemas.js';
@@ -144,10 +145,29 @@ export const productResource = defineResource({
   sortable: ['name', 'price', 'position'],
   defaultSort: 'position',
   toJson: productJson,
-  assign: (_em, product, input) => {
+  // The back office reads where the product stands in the menus it may manage (the storefront does not).
+  complete: async (em, items, ctx) => {
+    if (!ctx.can('catalog:read')) return;
+    const placements = await readPlacements(
+      em,
+      ctx,
+      items.map((item) => Number(item.id)),
+    );
+    for (const item of items) item.placements = placements.get(Number(item.id)) ?? [];
+  },
+  assign: async (em, product, input, ctx) => {
     product.uid ??= randomUUID();
     product.imageOrder = input.images.map((image) => image.id);
     product.config = { parts: numberParts(input.config.parts) };
+    if (input.placements) await checkPlacements(em, ctx, input.placements);
+  },
+  // The placements go into the menus' catalogues in the product's transaction; each changed menu gets its
+  // audit entry and raises the menus' version (the storefront's snapshot).
+  afterWrite: async (em, product, ctx, input, publish) => {
+    if (!input.placements) return;
+    const menus = await writePlacements(em, ctx, product.id, input.placements);
+    for (const menuId of menus)
+      await publish({ entityType: 'menus', entityId: menuId, changes: { products: { to: product.id } } });
   },
   beforeDelete: (em, product) => refuseWhileInMenus(em, 'product', product.id),
 });

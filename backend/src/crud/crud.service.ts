@@ -352,7 +352,10 @@ export class CrudService<E extends ObjectLiteral> {
       await this.assertUnique(em, entity);
       const result = (await em.save(this.def.entity, entity)) as E;
       await this.deleteOrphans(em, result);
-      if (this.def.afterWrite) await this.def.afterWrite(em, result, ctx, input as never);
+      if (this.def.afterWrite)
+        await this.def.afterWrite(em, result, ctx, input as never, (change) =>
+          this.events.publish(ctx, 'entity.updated', change),
+        );
       const fresh = await this.load(em, ctx, (result as ObjectLiteral).id);
       const after = snapshot(this.serialize(fresh, ctx));
       await this.events.publish(ctx, id === null ? 'entity.created' : 'entity.updated', {

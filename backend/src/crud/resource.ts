@@ -1,5 +1,6 @@
 import type { EntityManager, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import type { z } from 'zod';
+import type { EntityChange } from '../core/events.js';
 import type { Permission } from '../core/permissions.js';
 import type { RequestContext } from '../core/request-context.js';
 
@@ -73,8 +74,17 @@ export interface ResourceDefinition<
   toJson?: (entity: E, ctx: RequestContext) => unknown;
   /** Called in the transaction before a delete (e.g. refuse when still in use). */
   beforeDelete?: (em: EntityManager, entity: E, ctx: RequestContext) => Promise<void> | void;
-  /** Called in the write transaction after create or update, with the validated input. */
-  afterWrite?: (em: EntityManager, entity: E, ctx: RequestContext, input: z.infer<I>) => Promise<void> | void;
+  /**
+   * Called in the write transaction after create or update, with the validated input; `publish` records a
+   * change of another collection the write made (its audit entry and version), e.g. menus a product joined.
+   */
+  afterWrite?: (
+    em: EntityManager,
+    entity: E,
+    ctx: RequestContext,
+    input: z.infer<I>,
+    publish: (change: EntityChange) => Promise<void>,
+  ) => Promise<void> | void;
   /** The collection is part of /api/init (public content): every write bumps its version. Default true. */
   trackVersion?: boolean;
 }

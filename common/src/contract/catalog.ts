@@ -215,6 +215,17 @@ export interface Product extends Entity {
   tags?: Ref[];
   /** Order within lists (ascending). */
   position?: number;
+  /**
+   * Back office only: the menu categories the product stands in, for the menus of the branches the reader
+   * may manage (a virtual field; the menus' catalogues keep it).
+   */
+  placements?: ProductPlacement[];
+}
+
+/** A product's place in a menu: the menu and the category of that menu's catalogue. */
+export interface ProductPlacement {
+  menu: Ref;
+  category: Ref;
 }
 
 /** A category (product group). */
@@ -235,6 +246,8 @@ export interface Category extends Entity {
   isBundle?: boolean;
   /** "Vom Widerruf ausgenommen" for its products (default true: food). */
   isWithdrawalExempt?: boolean;
+  /** The kiosk offers these after one of the category's products is added (empty: no step). */
+  upsellProducts?: Ref[];
 }
 
 /** A product entry inside a menu's catalogue. */

@@ -45,6 +45,10 @@ export const ERROR_CODES = {
   upload_unknown: de['validation.fileNotFound'],
   upload_type: 'Dieser Dateityp ist hier nicht erlaubt.',
   last_item: 'Eine Bestellung braucht mindestens eine Position. Stornieren oder löschen Sie sie stattdessen.',
+  // --- the catalogue
+  menu_unknown: 'Diese Speisekarte gibt es nicht.',
+  menu_forbidden: 'Diese Speisekarte gehört zu einer Filiale, die Sie nicht verwalten dürfen.',
+  category_not_in_menu: 'Diese Kategorie ist nicht in der gewählten Speisekarte.',
   // --- creating an order twice
   idempotency_key_invalid: 'Der Idempotency-Key muss aus 1 bis 255 sichtbaren ASCII-Zeichen bestehen.',
   idempotency_in_flight:

@@ -230,6 +230,15 @@ export const productFields = {
     .transform((v) => ({ parts: v?.parts ?? [] })),
   tags: fields.refs(),
   position: z.number().int().min(0).max(1_000_000).default(0),
+  /**
+   * Where the product stands in the menus (a virtual field: the menus' catalogues keep it). Absent: the
+   * placements stay as they are; given: the product's entries in the menus the user may manage become
+   * exactly these (menus of other branches are neither shown nor touched).
+   */
+  placements: z
+    .array(z.object({ menu: fields.ref(), category: fields.ref() }))
+    .max(200)
+    .optional(),
 };
 
 type ProductShape = z.infer<z.ZodObject<typeof productFields>>;
@@ -283,6 +292,18 @@ export function refineProduct(product: ProductShape, ctx: z.RefinementCtx): void
     }
   }
   checkNetQuantity(product, ctx);
+  const placed = new Set<string>();
+  (product.placements ?? []).forEach((placement, index) => {
+    const key = `${placement.menu.id}/${placement.category.id}`;
+    if (placed.has(key))
+      ctx.addIssue({
+        code: 'custom',
+        message: t('validation.unique'),
+        path: ['placements', index, 'category'],
+        input: placement.category,
+      });
+    placed.add(key);
+  });
   if (product.isLeadTimeEnabled) {
     for (const field of ['leadTimeType', 'leadTimeValue'] as const) {
       if (product[field] === null)
@@ -356,6 +377,8 @@ export const categoryInput = z.object({
   isVisibleWhenUnavailable: flag(),
   isBundle: flag(),
   isWithdrawalExempt: flag(true),
+  /** The kiosk's upsell step after a product of this category is added (docs/decisions/kiosk.md). */
+  upsellProducts: z.array(fields.ref()).max(20).default([]),
   position: z.number().int().min(0).max(1_000_000).default(0),
 });
 

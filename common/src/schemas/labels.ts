@@ -105,6 +105,7 @@ export const FIELD_LABELS = {
     isVisibleWhenUnavailable: 'Sichtbar, wenn nicht verfügbar',
     isBundle: 'Bundle',
     isWithdrawalExempt: 'Vom Widerruf ausgenommen',
+    upsellProducts: 'Am Kiosk dazu anbieten',
     position: common.position,
   },
   tags: { name: common.name, image: common.image },
@@ -142,6 +143,7 @@ export const FIELD_LABELS = {
     config: 'Auswahlteile',
     tags: common.tags,
     position: common.position,
+    placements: 'Speisekarten',
   },
   tables: { identifier: 'Tischnummer', branch: common.branch },
   'preparation-stations': {

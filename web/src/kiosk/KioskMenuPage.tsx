@@ -14,6 +14,7 @@ import { useSelectedBranch } from '../storefront/components/useSelectedBranch';
 import { useStores } from '../storefront/stores';
 import type { CartStore } from '../storefront/stores/CartStore';
 import { useKiosk, useKioskTexts } from './KioskContext';
+import { KioskUpsell } from './KioskUpsell';
 
 /**
  * The order types a kiosk takes: dine-in and takeaway, as the branch offers them and the kiosk device's
@@ -124,6 +125,7 @@ const KioskMenu = observer(function KioskMenu({ identifier }: { identifier: stri
       </div>
       <CartNotification />
       <ProductModal />
+      <KioskUpsell />
     </div>
   );
 });

@@ -62,6 +62,8 @@ const de = {
   termsNone: 'Es gelten die Allgemeinen Geschäftsbedingungen, die Sie an der Kasse erhalten.',
   termsNotice: 'Mit Ihrer Bestellung gelten unsere Allgemeinen Geschäftsbedingungen.',
   close: 'Schließen',
+  upsellTitle: 'Darf es noch etwas dazu sein?',
+  noThanks: 'Nein, danke',
   // The storefront's words where the kiosk shows the same thing (German stays identical).
   noMenu: texts.noMenu,
   cart: texts.cart,
@@ -132,6 +134,8 @@ const en: Catalogue = {
   termsNone: 'Our terms and conditions are available at the counter.',
   termsNotice: 'Our terms and conditions apply to your order.',
   close: 'Close',
+  upsellTitle: 'Would you like anything with that?',
+  noThanks: 'No, thanks',
   noMenu: 'No menu is available here at the moment.',
   cart: 'Cart',
   table: 'Table number',

@@ -23,6 +23,7 @@ import type { CustomEditor } from '../editors/types';
  * | `productParts`  | product `config` (`{ parts }`), with the live price preview                |
  * | `productUnits`  | product `alternativeUnits`, with the price per unit                       |
  * | `menuCatalog`   | menu `catalog` (categories and their products)                           |
+ * | `placements`    | product `placements`: its menus and their categories (virtual on the server) |
  * | `navigationTree` | navigation `items` (the tree)                                           |
  * | `upload`        | upload `data` (the file as a data URL, on create)                         |
  * | `imageUpload`   | image `data` (the picture as a data URL, on create)                       |
@@ -55,6 +56,9 @@ export const customEditors: Record<string, CustomEditor<never>> = {
   ),
   menuCatalog: lazyEditor(() =>
     import('../editors/catalog/MenuCatalogEditor').then((m) => m.MenuCatalogEditor),
+  ),
+  placements: lazyEditor(() =>
+    import('../editors/placements/PlacementsEditor').then((m) => m.PlacementsEditor),
   ),
   navigationTree: lazyEditor(() =>
     import('../editors/navigation/NavigationTreeEditor').then((m) => m.NavigationTreeEditor),

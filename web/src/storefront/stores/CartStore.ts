@@ -83,6 +83,11 @@ export class CartStore {
   /** The cart before the last one-tap add, while its toast offers "Rückgängig" (with the branch's key). */
   undo: { identifier: string; items: CartItem[] } | null = null;
   editor: ProductEditor | null = null;
+  /**
+   * The last product the guest added as a new line (one tap or the dialog), with a count that rises on
+   * every add: the kiosk's upsell step reacts to it. Changing a line does not count.
+   */
+  lastAdded: { productId: number; count: number } | null = null;
   /** A delivery-area check is on its way. */
   isCheckingArea = false;
   /** The refusal of the last check ("An diese Adresse liefern wir leider nicht …") and its postcode. */
@@ -355,6 +360,7 @@ export class CartStore {
     this.update((state) => ({ ...state, items: addOneTap(state.items, product) }));
     this.notify(`${t('cart.added')}: ${product.name}`, UNDO_MS);
     this.undo = { identifier: branch.identifier, items: before };
+    this.markAdded(product.id);
   }
 
   /** "Rückgängig" in the toast: the cart as it was before the one-tap add. */
@@ -406,8 +412,15 @@ export class CartStore {
     if (!editor || !editor.isValid) return false;
     this.update((state) => ({ ...state, items: saveItem(state.items, editor.item, editor.editIndex) }));
     this.editor = null;
-    if (!editor.isEditing) this.notify(t('cart.productAdded'));
+    if (!editor.isEditing) {
+      this.notify(t('cart.productAdded'));
+      this.markAdded(editor.product.id);
+    }
     return true;
+  }
+
+  private markAdded(productId: number): void {
+    this.lastAdded = { productId, count: (this.lastAdded?.count ?? 0) + 1 };
   }
 
   cancelEditor(): void {

@@ -1,3 +1,4 @@
+import { CategoryUpsell1795990000001 } from './1795990000001-category-upsell.js';
 import { AllergenCodes1795940000001 } from './1795940000001-allergen-codes.js';
 import { WithdrawalExempt1795730000001 } from './1795730000001-withdrawal-exempt.js';
 import { NetQuantity1795740000001 } from './1795740000001-net-quantity.js';
@@ -7,4 +8,5 @@ export const MIGRATIONS: Function[] = [
   WithdrawalExempt1795730000001,
   NetQuantity1795740000001,
   AllergenCodes1795940000001,
+  CategoryUpsell1795990000001,
 ];
