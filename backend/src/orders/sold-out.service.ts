@@ -68,6 +68,18 @@ export class SoldOutService {
   }
 
   /**
+   * What is sold out now at a branch, with who marked it: for callers that proved their right to the
+   * branch's staff view themselves (the counter board's device key).
+   */
+  async staffList(branchId: number): Promise<SoldOutState> {
+    const branch = await this.connection.dataSource.manager
+      .getRepository(Branch)
+      .findOne({ where: { id: branchId }, select: { id: true, soldOut: true } });
+    if (!branch) throw new DomainError('not_found', BRANCH_NOT_FOUND);
+    return { branchId, entries: activeSoldOut(branch.soldOut ?? [], this.clock.now()) };
+  }
+
+  /**
    * Marks a product or an option sold out (a mark of the same product and option is replaced).
    * @throws DomainError validation (unknown product, part or option; no next opening), forbidden, not_found.
    */
