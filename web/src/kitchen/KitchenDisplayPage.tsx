@@ -85,6 +85,42 @@ const Ticket = observer(function Ticket({
 });
 
 /**
+ * "Ausverkauft" on the display (docs/decisions/kitchen.md): the products of the open tickets, one tap marks
+ * one sold out until the branch's next opening, another makes it available again.
+ */
+const SoldOut = observer(function SoldOut({ store, now }: { store: KitchenDisplayStore; now: number }) {
+  const rows = store.soldOutRows(now);
+  if (rows.length === 0) return null;
+  return (
+    <section className="kd-soldout" aria-labelledby="kd-soldout-title">
+      <h2 id="kd-soldout-title">{T.soldOutTitle}</h2>
+      <p className="kd-soldout__hint">{T.soldOutHint}</p>
+      {store.soldOutError && (
+        <p className="kd-soldout__error" role="alert">
+          {store.soldOutError}
+        </p>
+      )}
+      <ul>
+        {rows.map((row) => (
+          <li key={row.productId}>
+            <button
+              type="button"
+              className={`kd-soldout__toggle${row.entry ? ' kd-soldout__toggle--on' : ''}`}
+              aria-pressed={!!row.entry}
+              disabled={store.soldOutBusy}
+              onClick={() => void store.toggleSoldOut(row)}
+            >
+              <span>{row.name}</span>
+              <span className="kd-soldout__state">{row.entry ? T.soldOutState : T.availableState}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+});
+
+/**
  * A station's kitchen display, `/kitchen/{branchId}/{stationId}` (docs/decisions/kitchen.md): with a staff
  * session, or a kitchen-display device's key in the fragment (`#geraet={key}`), as the counter board.
  */
@@ -165,6 +201,7 @@ export const KitchenDisplayPage = observer(function KitchenDisplayPage() {
               </li>
             ))}
           </ul>
+          <SoldOut store={store} now={serverNow} />
         </aside>
       </div>
       {store.showRecall && (

@@ -1,6 +1,9 @@
 import {
+  activeSoldOut,
   allDayCounts,
   type KitchenBoard,
+  type SoldOutEntry,
+  type SoldOutState,
   type KitchenTicket,
   type KitchenTicketItem,
 } from '@ordering/common';
@@ -23,6 +26,11 @@ export const KITCHEN_TEXTS = {
   recallTitle: 'Zuletzt fertig',
   recallEmpty: 'Noch nichts fertig',
   allDay: 'Alle offen',
+  soldOutTitle: 'Ausverkauft',
+  soldOutHint: 'Tippen: bis Geschäftsschluss ausverkauft; erneut tippen: wieder verfügbar.',
+  soldOutState: 'ausverkauft',
+  availableState: 'verfügbar',
+  soldOutFailed: 'Ausverkauft konnte nicht gespeichert werden.',
   close: 'Schließen',
   comment: 'Anmerkung',
   pending: (n: number) => (n === 1 ? '1 Eingabe wartet' : `${n} Eingaben warten`),
@@ -40,7 +48,14 @@ export type KitchenAction =
   | { kind: 'bump'; orderId: number; expectedStage: number; recall?: boolean }
   | { kind: 'item'; orderId: number; index: number; done: boolean };
 
-const LIVE_EVENTS = ['kitchen.ticket', 'order.created', 'order.updated', 'order.status'];
+const LIVE_EVENTS = ['kitchen.ticket', 'kitchen.settings', 'order.created', 'order.updated', 'order.status'];
+
+/** A product of the open tickets (or one marked sold out), with its whole-product mark if any. */
+export interface KitchenSoldOutRow {
+  productId: number;
+  name: string;
+  entry: SoldOutEntry | null;
+}
 /** How often an offline display tries again. */
 export const RETRY_MS = 3000;
 
@@ -72,6 +87,11 @@ export class KitchenDisplayStore {
   /** Server time minus this device's time, for the timers. */
   clockOffset = 0;
   showRecall = false;
+  /** The branch's sold-out marks (the public list, then `availability.changed`). */
+  soldOut: SoldOutEntry[] = [];
+  /** The last sold-out change's error (German, from the server). */
+  soldOutError = '';
+  soldOutBusy = false;
   private source: EventSourceLike | null = null;
   private flushing = false;
   private reloadQueued = false;
@@ -122,6 +142,78 @@ export class KitchenDisplayStore {
     return allDayCounts(this.tickets);
   }
 
+  /**
+   * "Ausverkauft" on the display: the products of the open tickets (and those marked now), each one tap
+   * to mark it sold out until the branch's next opening, or available again.
+   */
+  soldOutRows(now: number): KitchenSoldOutRow[] {
+    const marks = activeSoldOut(this.soldOut, new Date(now)).filter((e) => e.option === null);
+    const rows = new Map<number, KitchenSoldOutRow>();
+    for (const ticket of this.tickets)
+      for (const item of ticket.items)
+        if (item.productId !== null && !rows.has(item.productId))
+          rows.set(item.productId, { productId: item.productId, name: item.name, entry: null });
+    for (const entry of marks)
+      rows.set(entry.product.id, {
+        productId: entry.product.id,
+        name: rows.get(entry.product.id)?.name ?? entry.product.name,
+        entry,
+      });
+    return [...rows.values()].sort((a, b) => a.name.localeCompare(b.name, 'de'));
+  }
+
+  async loadSoldOut(): Promise<void> {
+    try {
+      const state = await this.options.api.get<SoldOutState>(
+        `/api/branches/${encodeURIComponent(this.options.branchId)}/sold-out`,
+        this.requestOptions,
+      );
+      runInAction(() => (this.soldOut = state.entries));
+    } catch {
+      // The display works without; the next event or reconnect reads it again.
+    }
+  }
+
+  /** A live `availability.changed` (the branch's whole list). */
+  applySoldOut(data: string): void {
+    try {
+      const state = JSON.parse(data) as SoldOutState;
+      if (String(state.branchId) === this.options.branchId && Array.isArray(state.entries))
+        this.soldOut = state.entries;
+    } catch {
+      // not ours
+    }
+  }
+
+  /** One tap: the product sold out "bis Geschäftsschluss", or available again when it is marked. */
+  async toggleSoldOut(row: KitchenSoldOutRow): Promise<void> {
+    if (this.soldOutBusy) return;
+    this.soldOutBusy = true;
+    this.soldOutError = '';
+    const url = `/api/branches/${encodeURIComponent(this.options.branchId)}/sold-out`;
+    try {
+      if (row.entry)
+        await this.options.api.delete(`${url}/${encodeURIComponent(row.entry.id)}`, this.requestOptions);
+      else
+        await this.options.api.post(
+          url,
+          { product: { id: row.productId }, until: 'closing' },
+          this.requestOptions,
+        );
+      await this.loadSoldOut();
+    } catch (error) {
+      runInAction(
+        () =>
+          (this.soldOutError =
+            error instanceof ApiRequestError && error.status !== 0 && error.message
+              ? error.message
+              : KITCHEN_TEXTS.soldOutFailed),
+      );
+    } finally {
+      runInAction(() => (this.soldOutBusy = false));
+    }
+  }
+
   async start(): Promise<void> {
     if (!this.options.apiKey) {
       // The staff session's CSRF token, for the writes.
@@ -137,7 +229,7 @@ export class KitchenDisplayStore {
         }
       }
     }
-    await this.load();
+    await Promise.all([this.load(), this.loadSoldOut()]);
     this.connect();
     void this.flush();
   }
@@ -193,11 +285,17 @@ export class KitchenDisplayStore {
     let opened = false;
     source.onopen = () => {
       // Back after a drop: the waiting taps first, then the state that may have changed meanwhile.
-      if (opened) void (this.queue.length ? this.flush() : this.load());
+      if (opened) {
+        void (this.queue.length ? this.flush() : this.load());
+        void this.loadSoldOut();
+      }
       opened = true;
     };
     source.onerror = () => runInAction(() => this.goOffline());
     for (const type of LIVE_EVENTS) source.addEventListener(type, () => this.reloadSoon());
+    source.addEventListener('availability.changed', (event: MessageEvent) =>
+      this.applySoldOut(String(event.data)),
+    );
   }
 
   /** A live event: read the station's tickets again (events arriving together cause one read). */

@@ -2,7 +2,7 @@ import { formatDayTime, type SoldOutUntil } from '@ordering/common';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import type { BackofficeRootStore } from '../BackofficeRootStore';
+import type { BackofficeRootStore, EventSourceLike } from '../BackofficeRootStore';
 import { SoldOutBoardStore } from '../orders/SoldOutBoardStore';
 import { useStores } from '../stores';
 import './kitchen-settings.css';
@@ -16,10 +16,40 @@ import './kitchen-settings.css';
 export class ProductSoldOutStore {
   branches: { id: number; name: string }[] = [];
   readonly marks: SoldOutBoardStore;
+  private source: EventSourceLike | null = null;
 
   constructor(private readonly root: BackofficeRootStore) {
     this.marks = new SoldOutBoardStore(root.api, root.errors);
-    makeAutoObservable<ProductSoldOutStore, 'root'>(this, { root: false, marks: false });
+    makeAutoObservable<ProductSoldOutStore, 'root' | 'source'>(this, {
+      root: false,
+      marks: false,
+      source: false,
+    });
+  }
+
+  /**
+   * While the list is shown: the staff stream's `availability.changed` (marks from the board, the counter,
+   * a kitchen display or another tab) updates the column; a reconnect reads the marks again. Returns the
+   * function that stops following.
+   */
+  follow(): () => void {
+    const open = this.root.env.openEventStream;
+    if (this.source || !open) return () => undefined;
+    const source = open('/api/events');
+    if (!source) return () => undefined;
+    this.source = source;
+    let opened = false;
+    source.onopen = () => {
+      if (opened && this.marks.branchId !== null) void this.marks.show(this.marks.branchId);
+      opened = true;
+    };
+    source.addEventListener('availability.changed', (event: MessageEvent) =>
+      this.marks.apply(String(event.data)),
+    );
+    return () => {
+      source.close();
+      if (this.source === source) this.source = null;
+    };
   }
 
   /** The user's branches and the first one's marks (once). */
@@ -43,6 +73,7 @@ export const ProductSoldOutPanel = observer(function ProductSoldOutPanel() {
   const store = storeOf(root);
   useEffect(() => {
     void store.load();
+    return store.follow();
   }, [store]);
   const { marks } = store;
   const until = (value: SoldOutUntil, label: string) => (
