@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { ApiClient } from '../api/ApiClient';
 import { deviceKeyFromFragment, sendDeviceHeartbeat } from '../api/deviceKey';
 import { useParams } from '../router/router';
+import { createWebAudioBeeper } from '../backoffice/orders/beeper';
 import { KITCHEN_TEXTS as T, KitchenDisplayStore, ORDER_TYPE_TEXTS } from './KitchenDisplayStore';
 import './kitchen.css';
 
@@ -126,6 +127,7 @@ const SoldOut = observer(function SoldOut({ store, now }: { store: KitchenDispla
  */
 export const KitchenDisplayPage = observer(function KitchenDisplayPage() {
   const { branchId = '', stationId = '' } = useParams();
+  const [beeper] = useState(() => createWebAudioBeeper());
   const [store] = useState(
     () =>
       new KitchenDisplayStore({
@@ -135,6 +137,7 @@ export const KitchenDisplayPage = observer(function KitchenDisplayPage() {
         api: new ApiClient(),
         openEventStream: (url) => (typeof EventSource === 'undefined' ? null : new EventSource(url)),
         storage: typeof localStorage === 'undefined' ? null : localStorage,
+        onNewTicket: () => beeper?.ring(),
       }),
   );
   const [now, setNow] = useState(() => Date.now());
@@ -176,6 +179,18 @@ export const KitchenDisplayPage = observer(function KitchenDisplayPage() {
           {store.offline && <span className="kd-offline">{T.offline}</span>}
           {store.queue.length > 0 && <span className="kd-pending">{T.pending(store.queue.length)}</span>}
         </p>
+        <button
+          type="button"
+          className="kd-button kd-button--ghost"
+          aria-pressed={store.soundOn}
+          onClick={() => {
+            // Browsers play sound only after a touch: this one unlocks it.
+            void beeper?.unlock();
+            store.setSoundOn(!store.soundOn);
+          }}
+        >
+          {T.sound}: {store.soundOn ? 'an' : 'aus'}
+        </button>
         <button type="button" className="kd-button" onClick={() => store.setShowRecall(!store.showRecall)}>
           {T.recall}
         </button>

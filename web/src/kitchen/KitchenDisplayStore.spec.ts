@@ -184,4 +184,34 @@ describe(KitchenDisplayStore.name, () => {
     await store.toggleSoldOut(store.soldOutRows(now)[1]!);
     expect(store.soldOutError).toBe('Produkt wurde nicht gefunden.');
   });
+  it('sounds for a new ticket only when the display switched its sound on (off by default, kept)', async () => {
+    const storage = new MemoryStorage();
+    let rings = 0;
+    const fetch = fakeFetch(
+      json(200, { data: board([ticket(1)]) }),
+      json(200, { data: board([ticket(1), ticket(2)]) }),
+      json(200, { data: board([ticket(1), ticket(2)]) }),
+      json(200, { data: board([ticket(1), ticket(2), ticket(3)]) }),
+    );
+    const options = {
+      branchId: '3',
+      stationId: '4',
+      apiKey: 'kueche-key',
+      api: new ApiClient({ fetch }),
+      storage,
+      onNewTicket: () => rings++,
+    };
+    const store = new KitchenDisplayStore(options);
+    expect(store.soundOn).toBe(false);
+    await store.load(); // the first read fills the screen: no tone
+    await store.load(); // a new ticket, but the sound is off
+    expect(rings).toBe(0);
+    store.setSoundOn(true);
+    await store.load(); // nothing new
+    expect(rings).toBe(0);
+    await store.load(); // ticket 3 arrives
+    expect(rings).toBe(1);
+    // The choice survives a reload of the page.
+    expect(new KitchenDisplayStore(options).soundOn).toBe(true);
+  });
 });

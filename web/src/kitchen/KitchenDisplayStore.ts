@@ -31,6 +31,7 @@ export const KITCHEN_TEXTS = {
   soldOutState: 'ausverkauft',
   availableState: 'verfügbar',
   soldOutFailed: 'Ausverkauft konnte nicht gespeichert werden.',
+  sound: 'Ton bei neuem Bon',
   close: 'Schließen',
   comment: 'Anmerkung',
   pending: (n: number) => (n === 1 ? '1 Eingabe wartet' : `${n} Eingaben warten`),
@@ -56,6 +57,8 @@ export interface KitchenSoldOutRow {
   name: string;
   entry: SoldOutEntry | null;
 }
+/** Where the display keeps its sound choice. */
+const SOUND_KEY = 'kitchen-sound';
 /** How often an offline display tries again. */
 export const RETRY_MS = 3000;
 
@@ -69,6 +72,8 @@ export interface KitchenDisplayOptions {
   /** Where the waiting taps are kept (`localStorage`). */
   storage?: Pick<Storage, 'getItem' | 'setItem'> | null;
   setTimer?: (fn: () => void, ms: number) => unknown;
+  /** Sounds a short tone (when the display's sound is on) for a ticket that was not there before. */
+  onNewTicket?: () => void;
 }
 
 /**
@@ -92,6 +97,8 @@ export class KitchenDisplayStore {
   /** The last sold-out change's error (German, from the server). */
   soldOutError = '';
   soldOutBusy = false;
+  /** A tone for each new ticket: off by default, switched on the display (kept in its storage). */
+  soundOn = false;
   private source: EventSourceLike | null = null;
   private flushing = false;
   private reloadQueued = false;
@@ -102,6 +109,11 @@ export class KitchenDisplayStore {
   constructor(private readonly options: KitchenDisplayOptions) {
     this.apiKey = options.apiKey;
     this.storageKey = `kitchen-queue:${options.branchId}:${options.stationId}`;
+    try {
+      this.soundOn = options.storage?.getItem(SOUND_KEY) === 'on';
+    } catch {
+      this.soundOn = false;
+    }
     try {
       const saved = options.storage?.getItem(this.storageKey);
       if (saved) this.queue = JSON.parse(saved) as KitchenAction[];
@@ -246,6 +258,10 @@ export class KitchenDisplayStore {
         this.requestOptions,
       );
       runInAction(() => {
+        // A ticket that was not on the screen before (the first read only fills it).
+        const known = new Set([...this.tickets, ...this.recent].map((t) => t.orderId));
+        const arrived = this.loaded && board.tickets.some((t) => !known.has(t.orderId));
+        if (arrived && this.soundOn) this.options.onNewTicket?.();
         // Taps not yet sent stay visible on top of the server's state.
         this.board = this.queue.reduce((b, action) => applyAction(b, action, Date.parse(board.now)), board);
         this.clockOffset = Date.parse(board.now) - Date.now();
@@ -322,6 +338,16 @@ export class KitchenDisplayStore {
   /** Tap on an item: done, or open again. */
   toggleItem(ticket: KitchenTicket, item: KitchenTicketItem): void {
     this.perform({ kind: 'item', orderId: ticket.orderId, index: item.index, done: !item.done });
+  }
+
+  /** The display's sound toggle ("Ton bei neuem Bon"). */
+  setSoundOn(on: boolean): void {
+    this.soundOn = on;
+    try {
+      this.options.storage?.setItem(SOUND_KEY, on ? 'on' : 'off');
+    } catch {
+      // Private mode: the choice lasts until the next reload.
+    }
   }
 
   setShowRecall(show: boolean): void {
