@@ -265,4 +265,118 @@ describe('front-desk board on a device key with staff PIN', () => {
       expect(await stateOf()).toEqual({ orderingPause: null, busyMode: null });
     });
   });
+  describe('sold out at the counter', () => {
+    const soldOutKey = 'theke-wien-drei-geraeteschluessel-0123';
+    let sina: { id: number };
+    const soldOutUrl = (key = soldOutKey, branch = vienna.id) =>
+      `/api/orders/frontdesk/${branch}/${key}/sold-out`;
+    const markAt = (
+      body: unknown,
+      headers: Record<string, string> = {},
+      key = soldOutKey,
+      branch = vienna.id,
+    ) => t.request('POST', soldOutUrl(key, branch), body, headers);
+    const marksOf = async () =>
+      (await t.dataSource.getRepository(Branch).findOneByOrFail({ id: vienna.id })).soldOut ?? [];
+    const soup = () => demo.products.get('Wiener Schnitzel vom Kalb')!;
+
+    beforeAll(async () => {
+      sina = await makeUser(t, 'sina-theke', ['ROLE_EMPLOYEE'], [vienna.id]);
+      expect(
+        (await t.request('PUT', `/api/time-tracking/pins/${sina.id}`, { pin: '1357' }, demo.admin)).status,
+      ).toBe(200);
+      await t.dataSource.getRepository(Device).save({
+        identifier: 'theke-wien-3',
+        name: 'theke-wien-3',
+        type: 'frontdesk',
+        branch: vienna,
+        isEnabled: true,
+        settings: {},
+        apiKeyHash: hashDeviceKey(soldOutKey),
+        apiKeyHint: soldOutKey.slice(-4),
+      } as Device);
+    });
+    afterEach(async () => {
+      await t.dataSource.getRepository(Branch).update({ id: vienna.id }, { soldOut: [] });
+    });
+
+    it('marks with a PIN as that person, live on the counter stream, audited; unmarks likewise', async () => {
+      const counter = await openStream(
+        `${t.baseUrl}/api/orders/frontdesk/${vienna.id}/${soldOutKey}/board-events`,
+      );
+      streams.push(counter);
+      expect(counter.status).toBe(200);
+
+      const marked = await markAt({ product: { id: soup().id }, until: null }, pin(sina, '1357'));
+      expect(marked.status).toBe(200);
+      expect(marked.body.data).toMatchObject({
+        product: { id: soup().id, name: 'Wiener Schnitzel vom Kalb' },
+        until: null,
+        markedBy: { id: sina.id, name: 'sina-theke' },
+      });
+      const live = await counter.next((e) => e.event === 'availability.changed', 5000);
+      expect(live.data.entries.map((e: { id: string }) => e.id)).toEqual([marked.body.data.id]);
+      expect(live.data.entries[0].markedBy.name).toBe('sina-theke');
+      // The list with the key alone names the person; the shop refuses the dish.
+      const listed = await t.request('GET', soldOutUrl());
+      expect(listed.status).toBe(200);
+      expect(listed.body.data.entries[0].markedBy).toEqual({ id: sina.id, name: 'sina-theke' });
+      const refused = await postOrder(t, takeaway(demo));
+      expect([refused.status, refused.body.errors[0].code]).toEqual([400, 'sold_out']);
+      const audit = await t.dataSource
+        .getRepository(AuditLog)
+        .findOneByOrFail({ entityType: 'branches', entityId: String(vienna.id), action: 'sold-out' });
+      expect([audit.userId, audit.username]).toEqual([sina.id, 'sina-theke']);
+
+      const released = await t.request(
+        'DELETE',
+        `${soldOutUrl()}/${marked.body.data.id}`,
+        undefined,
+        pin(sina, '1357'),
+      );
+      expect(released.status).toBe(200);
+      expect(released.body.data.entries).toEqual([]);
+      expect(await marksOf()).toEqual([]);
+      const ended = await t.dataSource
+        .getRepository(AuditLog)
+        .findOneByOrFail({ entityType: 'branches', entityId: String(vienna.id), action: 'sold-out-end' });
+      expect([ended.userId, ended.username]).toEqual([sina.id, 'sina-theke']);
+      expect((await postOrder(t, takeaway(demo))).status).toBe(201);
+    });
+
+    it('refuses the key alone, a wrong PIN, other keys and other branches, and names a bad field', async () => {
+      const body = { product: { id: soup().id }, until: 'closing' };
+      const alone = await markAt(body);
+      expect([alone.status, alone.body.errors[0].field]).toEqual([400, 'userId']);
+      const wrong = await markAt(body, pin(sina, '0000'));
+      expect(wrong.status).toBe(401);
+      expect(wrong.body.errors[0]).toMatchObject({
+        field: 'accessToken',
+        message: 'Benutzername oder PIN ist falsch.',
+      });
+      // Graz's terminal at Vienna's path, a kiosk or the branch key: 401 whatever the PIN; reading too.
+      for (const key of [grazDeskKey, kioskKey, vienna.apiKey!]) {
+        const res = await markAt(body, pin(sina, '1357'), key);
+        expect([key, res.status]).toEqual([key, 401]);
+        expect(res.body.errors[0].message).toBe('Bitte melden Sie sich an.');
+        expect([key, (await t.request('GET', soldOutUrl(key))).status]).toEqual([key, 401]);
+      }
+      // A Graz employee at the Vienna terminal: not this branch's staff.
+      const stranger = await markAt(body, pin(gerd, '8080'));
+      expect(stranger.status).toBe(403);
+      expect(stranger.body.errors[0].message).toBe('Sie sind dieser Filiale nicht zugeordnet.');
+      const bad = await markAt({ product: { id: soup().id }, until: 'morgen' }, pin(sina, '1357'));
+      expect([bad.status, bad.body.errors[0].field]).toEqual([400, 'until']);
+      expect(await marksOf()).toEqual([]);
+      // Unmarking an entry of this branch needs the PIN as well.
+      const marked = await markAt(body, pin(sina, '1357'));
+      expect(marked.status).toBe(200);
+      const release = (headers: Record<string, string>, key = soldOutKey) =>
+        t.request('DELETE', `${soldOutUrl(key)}/${marked.body.data.id}`, undefined, headers);
+      expect((await release({})).status).toBe(400);
+      expect((await release(pin(gerd, '8080'))).status).toBe(403);
+      expect((await release(pin(gerd, '8080'), grazDeskKey)).status).toBe(401);
+      expect(await marksOf()).toHaveLength(1);
+    });
+  });
 });

@@ -1,3 +1,4 @@
+import { AuditLog } from '../src/logs/audit-log.entity.js';
 import { Category } from '../src/catalog/category.entity.js';
 import { Order } from '../src/orders/order.entity.js';
 import { Device } from '../src/devices/device.entity.js';
@@ -305,5 +306,101 @@ describe('kitchen display', () => {
     const wrong = await openStream(`${t.baseUrl}/api/kitchen/${demo.vienna.id}/display/${kioskKey}/events`);
     streams.push(wrong);
     expect(wrong.status).toBe(401);
+  });
+  it('tells the displays of the branch when its kitchen settings change', async () => {
+    const stream = await openStream(
+      `${t.baseUrl}/api/kitchen/${demo.vienna.id}/display/${displayKey}/events`,
+    );
+    streams.push(stream);
+    expect(stream.status).toBe(200);
+    const settings = {
+      stages: ['Neu', 'Grill', 'Fertig'],
+      warnMinutes: 4,
+      lateMinutes: 8,
+      readyWhenDone: false,
+    };
+    const path = `/api/kitchen/${demo.vienna.id}/settings`;
+    try {
+      expect((await t.request('PUT', path, settings, demo.admin)).status).toBe(200);
+      const event = await stream.next((e) => e.event === 'kitchen.settings', 5000);
+      expect(event.data).toEqual({ branchId: demo.vienna.id, settings });
+    } finally {
+      const defaults = {
+        stages: ['Neu', 'In Zubereitung', 'Fertig'],
+        warnMinutes: 5,
+        lateMinutes: 10,
+        readyWhenDone: false,
+      };
+      await t.request('PUT', path, defaults, demo.admin);
+    }
+  });
+
+  it('marks a product sold out from the display key, named by the device; its own branch only', async () => {
+    const id = await place();
+    const bearer = (key: string) => ({ authorization: `Bearer ${key}` });
+    const item = (await ticketOf('Küche', id)).items[0];
+    const schnitzel = demo.products.get('Wiener Schnitzel vom Kalb')!;
+    expect(item.productId).toBe(schnitzel.id);
+    const url = `/api/branches/${demo.vienna.id}/sold-out`;
+    const stream = await openStream(
+      `${t.baseUrl}/api/kitchen/${demo.vienna.id}/display/${displayKey}/events`,
+    );
+    streams.push(stream);
+    try {
+      const marked = await t.request(
+        'POST',
+        url,
+        { product: { id: item.productId }, until: null },
+        bearer(displayKey),
+      );
+      expect(marked.status).toBe(201);
+      expect(marked.body.data.markedBy).toEqual({
+        id: null,
+        name: 'kueche-wien',
+        deviceId: expect.any(Number),
+      });
+      // The display's stream carries it; staff see the device as who marked it; the audit entry names it.
+      const live = await stream.next((e) => e.event === 'availability.changed', 5000);
+      expect(live.data.entries[0].markedBy.name).toBe('kueche-wien');
+      const listed = await t.request('GET', url, undefined, demo.admin);
+      expect(listed.body.data.entries[0].markedBy.name).toBe('kueche-wien');
+      const audit = await t.dataSource.getRepository(AuditLog).findOneByOrFail({
+        entityType: 'branches',
+        entityId: String(demo.vienna.id),
+        action: 'sold-out',
+      });
+      expect(audit.userId).toBeNull();
+      expect((audit.changes as { device: { name: string } }).device.name).toBe('kueche-wien');
+
+      // Graz's display, a kiosk, or no key: refused, nothing changes.
+      const elsewhere = await t.request(
+        'POST',
+        url,
+        { product: { id: item.productId }, until: null },
+        bearer(grazKey),
+      );
+      expect(elsewhere.status).toBe(403);
+      expect(elsewhere.body.errors[0].message).toBe('Sie haben keine Berechtigung für diese Aktion.');
+      expect(
+        (await t.request('POST', url, { product: { id: item.productId }, until: null }, bearer(kioskKey)))
+          .status,
+      ).toBe(403);
+      expect(
+        (await t.request('DELETE', `${url}/${marked.body.data.id}`, undefined, bearer(grazKey))).status,
+      ).toBe(403);
+      expect((await t.request('GET', url)).body.data.entries).toHaveLength(1);
+
+      const released = await t.request(
+        'DELETE',
+        `${url}/${marked.body.data.id}`,
+        undefined,
+        bearer(displayKey),
+      );
+      expect(released.status).toBe(200);
+      expect(released.body.data.entries).toEqual([]);
+    } finally {
+      const left = (await t.request('GET', url, undefined, demo.admin)).body.data.entries as { id: string }[];
+      for (const entry of left) await t.request('DELETE', `${url}/${entry.id}`, undefined, demo.admin);
+    }
   });
 });

@@ -58,6 +58,7 @@ describe(allDayCounts.name, () => {
   it('counts the open items by name and parts, most first', () => {
     const item = (name: string, amount: number, done = false, parts: string[] = []) => ({
       index: 0,
+      productId: null,
       name,
       amount,
       unit: 'piece',

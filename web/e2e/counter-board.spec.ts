@@ -173,3 +173,67 @@ test.describe('pause at the counter', () => {
     await customer.close();
   });
 });
+
+test.describe('sold out at the counter', () => {
+  // A mark left behind by a failed test would refuse the later tests' orders.
+  test.afterEach(async ({ staff, branch }) => {
+    const state = await getData<{ entries: { id: string }[] }>(
+      staff.request,
+      `/api/branches/${branch.id}/sold-out`,
+    );
+    await remove(staff, ...state.entries.map((e) => `/api/branches/${branch.id}/sold-out/${e.id}`));
+  });
+
+  test('marks a product sold out at the counter with a PIN; an open storefront greys it within a second', async ({
+    page,
+    browser,
+    staff,
+    branch,
+    isMobile,
+  }, testInfo) => {
+    test.skip(isMobile, 'the counter board runs on a terminal or tablet at the counter, not on a phone');
+    test.setTimeout(240_000);
+    const { apiKey, marie } = await pairTerminal(staff, branch);
+    const customer = await browser.newPage();
+    await customer.goto('/store/gasthaus-linde-wien');
+    const card = customer.getByRole('button', { name: /Schnitzel nach Wahl/ });
+    await expect(card).toBeEnabled();
+
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto(`/theke/${branch.id}#geraet=${encodeURIComponent(apiKey)}`);
+    await page.locator('summary', { hasText: 'Ausverkauft' }).click();
+    await page.getByLabel('Produkt').selectOption({ label: 'Schnitzel nach Wahl' });
+    await page.getByRole('radio', { name: 'bis auf Weiteres' }).check();
+    await page.getByRole('button', { name: 'Als ausverkauft markieren' }).click();
+    await expect(page.getByRole('dialog').getByText('Ausverkauft: Schnitzel nach Wahl')).toBeVisible();
+    const answered = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && r.url().endsWith('/sold-out') && r.status() === 200,
+    );
+    await enterPin(page, PIN);
+    await answered;
+    // From the server's answer (the change committed) to the greyed card in the other tab: within a second.
+    const marked = Date.now();
+    await expect(card).toBeDisabled({ timeout: 1000 });
+    expect(Date.now() - marked).toBeLessThan(1000);
+    await expect(card).toContainText('Ausverkauft');
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+
+    // The counter lists it with who marked it; the audit log names Marie.
+    const row = page.getByRole('row', { name: /Schnitzel nach Wahl/ });
+    await expect(row).toContainText('auf Weiteres');
+    await expect(row).toContainText('mitarbeiter');
+    const logs = await getData<{ username: string; userId: number }[]>(
+      staff.request,
+      `/api/logs?entityType=branches&entityId=${branch.id}&action=sold-out`,
+    );
+    expect(logs.map((l) => [l.userId, l.username])).toContainEqual([marie.id, 'mitarbeiter']);
+    await screenshot(page, testInfo, 'counter-sold-out-1280x800', false);
+    await expectNoSeriousA11yViolations(page);
+
+    // "Wieder verfügbar" with the remembered PIN: the storefront offers it again.
+    await row.getByRole('button', { name: 'Schnitzel nach Wahl: wieder verfügbar' }).click();
+    await expect(page.getByText('Derzeit ist nichts ausverkauft.')).toBeVisible();
+    await expect(card).toBeEnabled({ timeout: 5000 });
+    await customer.close();
+  });
+});

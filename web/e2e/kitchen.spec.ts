@@ -280,3 +280,75 @@ test('a manager edits the branch stages in Filialen › Küche, and the display 
     await remove(staff, `/api/preparation-stations/${station.id}`);
   }
 });
+
+test('marks a dish sold out from the display with its device key; an open storefront greys it', async ({
+  page,
+  browser,
+  staff,
+  branch,
+  isMobile,
+}, testInfo) => {
+  test.skip(isMobile, 'the kitchen display runs on a screen or tablet in the kitchen, not on a phone');
+  test.setTimeout(240_000);
+  const products = await getData<{ id: number; name: string }[]>(staff.request, '/api/products?limit=200');
+  const soup = products.find((p) => p.name === 'Leberknödelsuppe')!;
+  const station = (await post(staff, '/api/preparation-stations', {
+    branch: { id: branch.id },
+    name: `Suppen ${randomUUID().slice(0, 4)}`,
+    products: [{ id: soup.id }],
+  })) as { id: number };
+  const device = (await post(staff, '/api/devices', {
+    identifier: `kueche-${randomUUID().slice(0, 8)}`,
+    name: 'Küchendisplay Suppen',
+    type: 'kitchen-display',
+    branch: { id: branch.id },
+    settings: { station: station.id },
+  })) as { id: number };
+  const { apiKey } = (await post(staff, `/api/devices/${device.id}/api-key`)) as { apiKey: string };
+  const soldOutPath = `/api/branches/${branch.id}/sold-out`;
+  try {
+    const customer = await browser.newPage();
+    await customer.goto('/store/gasthaus-linde-wien');
+    const card = customer.getByRole('button', { name: /Leberknödelsuppe/ }).first();
+    await expect(card).toBeEnabled();
+
+    await page.setViewportSize({ width: 1920, height: 1080 });
+    await page.goto(`/kitchen/${branch.id}/${station.id}#geraet=${encodeURIComponent(apiKey)}`);
+    const order = await orderAndConfirm(staff, staff.request, branch.id);
+    await expect(ticketOn(page, order.id)).toBeVisible({ timeout: 10_000 });
+    // The toggle's name is the dish and its state ("verfügbar" / "ausverkauft"), pressed when sold out.
+    const toggle = page.locator('.kd-soldout').getByRole('button', { name: /^Leberknödelsuppe/ });
+    await expect(toggle).toHaveText(/Leberknödelsuppe\s*verfügbar/);
+    await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    const answered = page.waitForResponse(
+      (r) => r.request().method() === 'POST' && r.url().endsWith('/sold-out'),
+    );
+    await toggle.click();
+    expect((await answered).status()).toBe(201);
+    const marked = Date.now();
+    await expect(card).toBeDisabled({ timeout: 1000 });
+    expect(Date.now() - marked).toBeLessThan(1000);
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    await expect(toggle).toHaveText(/Leberknödelsuppe\s*ausverkauft/);
+    // Staff see the display as who marked it.
+    const state = await getData<{ entries: { product: { id: number }; markedBy: { name: string } }[] }>(
+      staff.request,
+      soldOutPath,
+    );
+    expect(state.entries.map((e) => [e.product.id, e.markedBy.name])).toEqual([
+      [soup.id, 'Küchendisplay Suppen'],
+    ]);
+    await screenshot(page, testInfo, 'kitchen-sold-out-1920x1080', false);
+    await expectNoSeriousA11yViolations(page);
+
+    // A second tap: available again, the storefront offers it.
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await expect(card).toBeEnabled({ timeout: 5000 });
+    await customer.close();
+  } finally {
+    const left = await getData<{ entries: { id: string }[] }>(staff.request, soldOutPath);
+    await remove(staff, ...left.entries.map((e) => `${soldOutPath}/${e.id}`));
+    await remove(staff, `/api/preparation-stations/${station.id}`, `/api/devices/${device.id}`);
+  }
+});

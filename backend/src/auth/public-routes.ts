@@ -72,6 +72,11 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'POST /api/orders/frontdesk/:branchId/:apiKey/busy',
   'DELETE /api/orders/frontdesk/:branchId/:apiKey/busy',
   'GET /api/orders/frontdesk/:branchId/:apiKey/board-events',
+  // Its sold-out panel: the list with the key alone (as the board), marks and their end with key and PIN,
+  // recorded as that person (docs/decisions/kitchen.md).
+  'GET /api/orders/frontdesk/:branchId/:apiKey/sold-out',
+  'POST /api/orders/frontdesk/:branchId/:apiKey/sold-out',
+  'DELETE /api/orders/frontdesk/:branchId/:apiKey/sold-out/:entryId',
   // The kitchen display's live events with its device key in the path (EventSource sends no header), as
   // the counter board's; only an enabled kitchen-display device of that branch (docs/decisions/kitchen.md).
   'GET /api/kitchen/:branchId/display/:apiKey/events',

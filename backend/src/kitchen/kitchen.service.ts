@@ -8,6 +8,7 @@ import {
   type KitchenBoard,
   type KitchenSettings,
   type KitchenTicket,
+  type KitchenSettingsEvent,
   type KitchenTicketEvent,
   type OrderType,
 } from '@ordering/common';
@@ -149,6 +150,15 @@ export class KitchenService {
         trackVersion: false,
         action: 'update',
       });
+      // Open displays take the new stages and colours at once (they read their board on this event).
+      const event: KitchenSettingsEvent = { branchId, settings: { ...input } };
+      await this.log.append(ctx, em, {
+        type: 'kitchen.settings',
+        branchId,
+        orderUid: null,
+        payload: event as unknown as Record<string, unknown>,
+        publicPayload: null,
+      });
       return { ...input };
     });
   }
@@ -246,6 +256,7 @@ export class KitchenService {
         const item = items[index]!;
         return {
           index,
+          productId: Number(item.product?.id) || null,
           name: item.name,
           amount: Number(item.amount),
           unit: String(item.unit),

@@ -3,6 +3,7 @@ import {
   Body,
   Controller,
   Delete,
+  Get,
   HttpCode,
   Injectable,
   Param,
@@ -19,7 +20,7 @@ import {
   ApiResponse,
   ApiTags,
 } from '@nestjs/swagger';
-import { ORDER_STATUS_ACTIONS, type OrderStatusAction } from '@ordering/common';
+import { ORDER_STATUS_ACTIONS, type OrderStatusAction, type SoldOutState } from '@ordering/common';
 import type { Request, Response } from 'express';
 import { RetryLater } from '../auth/login-throttle.service.js';
 import { Ctx, Public } from '../core/decorators.js';
@@ -33,6 +34,7 @@ import { TimeClockService } from '../operations/time-tracking/time-clock.service
 import { statusActionSchema } from './order.schemas.js';
 import { BranchPauseService, busySchema, pauseSchema, type PauseState } from './branch-pause.service.js';
 import { OrdersService } from './orders.service.js';
+import { SoldOutService, soldOutSchema } from './sold-out.service.js';
 import { assertFrontdeskEnabled, frontdeskTerminal } from './ticket-screen.js';
 import { errorSchema } from '../core/openapi.js';
 
@@ -63,7 +65,40 @@ export class FrontdeskBoardService {
     private readonly pins: TimeClockService,
     private readonly orders: OrdersService,
     private readonly pauses: BranchPauseService,
+    private readonly soldOut: SoldOutService,
   ) {}
+
+  /**
+   * What is sold out now at the terminal's branch, with who marked it (the key alone reads it, as it reads
+   * the board with the customers' names).
+   * @throws DomainError unauthorized (key), forbidden (plugin off).
+   */
+  async soldOutList(branchId: string, apiKey: string): Promise<SoldOutState> {
+    const em = this.connection.dataSource.manager;
+    await assertFrontdeskEnabled(em);
+    const terminal = await frontdeskTerminal(em, branchId, apiKey);
+    if (!terminal) throw new DomainError('unauthorized', HTTP_MESSAGES.unauthorized);
+    return this.soldOut.staffList(terminal.branchId);
+  }
+
+  /**
+   * Marks a product or an option of the terminal's branch sold out (`body` as `POST /api/branches/{id}/sold-out`)
+   * or makes a mark available again (`entryId`), as the person whose PIN came with it: `markedBy` and the
+   * audit entry name that person (docs/decisions/kitchen.md).
+   * @throws DomainError unauthorized (key, PIN), forbidden (plugin off, no permission, other branch),
+   *   validation, not_found; RetryLater (too many wrong PINs).
+   */
+  async changeSoldOut(
+    c: CounterCredentials,
+    change: { mark: unknown } | { remove: string },
+    requestId?: string,
+  ): Promise<unknown> {
+    const { ctx, terminal } = await this.asPerson(c, requestId);
+    const branchId = String(terminal.branchId);
+    return 'mark' in change
+      ? this.soldOut.mark(ctx, branchId, change.mark)
+      : this.soldOut.remove(ctx, branchId, change.remove);
+  }
 
   /**
    * A status step of one order, as the person whose PIN came with it.
@@ -245,6 +280,51 @@ export class FrontdeskBoardController {
   @ApiOperation({ summary: 'Thekenansicht: „Viel los“ beenden, als die Person mit dieser PIN' })
   calm(@Ctx() ctx: RequestContext, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     return this.asPerson(req, res, (c) => this.board.changePause(c, 'calm', undefined, ctx.requestId));
+  }
+
+  @Get('frontdesk/:branchId/:apiKey/sold-out')
+  @Public()
+  @ApiParam({ name: 'branchId', type: 'integer' })
+  @ApiParam({ name: 'apiKey', type: 'string', description: 'Schlüssel eines Front-Desk-Geräts der Filiale' })
+  @ApiOperation({
+    summary:
+      'Thekenansicht: was jetzt ausverkauft ist, mit markedBy (wie GET /api/branches/{id}/sold-out für Personal)',
+  })
+  @ApiOkResponse({ schema: { type: 'object', properties: { data: { type: 'object' } } } })
+  @ApiResponse({ status: 401, description: 'Schlüssel falsch', schema: errorSchema })
+  soldOutList(@Param('branchId') branchId: string, @Param('apiKey') apiKey: string) {
+    return this.board.soldOutList(branchId, apiKey);
+  }
+
+  @Post('frontdesk/:branchId/:apiKey/sold-out')
+  @counterAuthDoc()
+  @ApiOperation({
+    summary:
+      'Thekenansicht: als ausverkauft markieren wie POST /api/branches/{id}/sold-out, als die Person mit dieser PIN (markedBy)',
+  })
+  @ApiBody({ schema: jsonSchemaOf(soldOutSchema) })
+  markSoldOut(
+    @Ctx() ctx: RequestContext,
+    @Body() body: unknown,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return this.asPerson(req, res, (c) => this.board.changeSoldOut(c, { mark: body }, ctx.requestId));
+  }
+
+  @Delete('frontdesk/:branchId/:apiKey/sold-out/:entryId')
+  @counterAuthDoc()
+  @ApiParam({ name: 'entryId', type: 'string' })
+  @ApiOperation({
+    summary: 'Thekenansicht: wieder verfügbar (Markierung entfernen), als die Person mit dieser PIN',
+  })
+  releaseSoldOut(
+    @Ctx() ctx: RequestContext,
+    @Param('entryId') entryId: string,
+    @Req() req: Request,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    return this.asPerson(req, res, (c) => this.board.changeSoldOut(c, { remove: entryId }, ctx.requestId));
   }
 
   /** Runs `act` with the request's counter credentials; too many wrong PINs answer with `Retry-After`. */

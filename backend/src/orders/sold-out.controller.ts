@@ -1,13 +1,16 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiBody, ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
-import { Allow, Ctx, Public } from '../core/decorators.js';
+import { Allow, Ctx, ForDevices, Public } from '../core/decorators.js';
 import { jsonSchemaOf } from '../core/openapi.js';
 import type { RequestContext } from '../core/request-context.js';
 import { SoldOutService, soldOutSchema } from './sold-out.service.js';
 
 const one = { schema: { type: 'object', properties: { data: { type: 'object' } }, required: ['data'] } };
 
-/** Sold out ("ausverkauft") per branch: the public list, and staff marks from board and back office. */
+/**
+ * Sold out ("ausverkauft") per branch: the public list, and marks from board, back office and the branch's
+ * kitchen display (its device key).
+ */
 @ApiTags('orders')
 @Controller('branches')
 export class SoldOutController {
@@ -27,6 +30,7 @@ export class SoldOutController {
 
   @Post(':id/sold-out')
   @Allow('orders:write')
+  @ForDevices('kitchen')
   @ApiParam({ name: 'id', type: 'integer' })
   @ApiOperation({
     summary:
@@ -40,6 +44,7 @@ export class SoldOutController {
 
   @Delete(':id/sold-out/:entryId')
   @Allow('orders:write')
+  @ForDevices('kitchen')
   @HttpCode(200)
   @ApiParam({ name: 'id', type: 'integer' })
   @ApiParam({ name: 'entryId', type: 'string' })

@@ -68,6 +68,18 @@ export class SoldOutService {
   }
 
   /**
+   * What is sold out now at a branch, with who marked it: for callers that proved their right to the
+   * branch's staff view themselves (the counter board's device key).
+   */
+  async staffList(branchId: number): Promise<SoldOutState> {
+    const branch = await this.connection.dataSource.manager
+      .getRepository(Branch)
+      .findOne({ where: { id: branchId }, select: { id: true, soldOut: true } });
+    if (!branch) throw new DomainError('not_found', BRANCH_NOT_FOUND);
+    return { branchId, entries: activeSoldOut(branch.soldOut ?? [], this.clock.now()) };
+  }
+
+  /**
    * Marks a product or an option sold out (a mark of the same product and option is replaced).
    * @throws DomainError validation (unknown product, part or option; no next opening), forbidden, not_found.
    */
@@ -103,7 +115,7 @@ export class SoldOutService {
         option,
         until,
         markedAt: now.toISOString(),
-        markedBy: ctx.user ? { id: ctx.user.id, name: ctx.user.username } : null,
+        markedBy: await this.markedBy(em, ctx),
       };
       const same = (e: SoldOutEntry) => e.product.id === product.id && e.part === part && e.option === option;
       return [...entries.filter((e) => !same(e)), created];
@@ -119,6 +131,19 @@ export class SoldOutService {
     });
   }
 
+  /** The person, or the kitchen display by its device name. */
+  private async markedBy(
+    em: import('typeorm').EntityManager,
+    ctx: RequestContext,
+  ): Promise<SoldOutEntry['markedBy']> {
+    if (ctx.user) return { id: ctx.user.id, name: ctx.user.username };
+    if (!ctx.device) return null;
+    const rows: Array<{ name: string }> = await em.query('SELECT name FROM device WHERE id = $1', [
+      ctx.device.id,
+    ]);
+    return { id: null, name: rows[0]?.name ?? `Gerät ${ctx.device.id}`, deviceId: ctx.device.id };
+  }
+
   /** One change under the branch row's lock, with its audit entry and the live event; expired marks go. */
   private async change(
     ctx: RequestContext,
@@ -132,7 +157,9 @@ export class SoldOutService {
     ) => Promise<SoldOutEntry[]>,
   ): Promise<SoldOutState> {
     const id = parseId(rawId, 'Filiale');
-    if (!ctx.mayAccessBranch(id)) throw new DomainError('forbidden', HTTP_MESSAGES.forbidden);
+    // A kitchen display acts for its own branch only; staff for the branches they work in.
+    if (ctx.device ? ctx.device.branchId !== id : !ctx.mayAccessBranch(id))
+      throw new DomainError('forbidden', HTTP_MESSAGES.forbidden);
     return this.connection.withTransaction(ctx, async (em) => {
       await em.query('SELECT id FROM branch WHERE id = $1 FOR UPDATE', [id]);
       const branch = await em.getRepository(Branch).findOne({ where: { id } });
@@ -152,6 +179,8 @@ export class SoldOutService {
             added: after.filter((e) => !beforeIds.has(e.id)),
             removed: before.filter((e) => !afterIds.has(e.id)),
           },
+          // A display has no user: the audit entry names the device.
+          ...(ctx.device ? { device: await this.markedBy(em, ctx) } : {}),
         },
         trackVersion: false,
       });

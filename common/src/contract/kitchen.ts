@@ -43,6 +43,8 @@ export interface KitchenSettings {
 export interface KitchenTicketItem {
   /** The item's index in the order's items (the key of its done state). */
   index: number;
+  /** The product (to mark it sold out from the display); null for a line without one. */
+  productId: number | null;
   name: string;
   amount: number;
   unit: string;
@@ -96,6 +98,12 @@ export interface KitchenBumpRequest {
 /** `POST …/tickets/{orderId}/items/{index}?station=` body: an item's done state. */
 export interface KitchenItemRequest {
   done: boolean;
+}
+
+/** The live event `kitchen.settings`: a branch's kitchen settings changed (displays read their board again). */
+export interface KitchenSettingsEvent {
+  branchId: number;
+  settings: KitchenSettings;
 }
 
 /** The payload of the live event `kitchen.ticket` (staff streams of the branch, kitchen displays). */

@@ -33,8 +33,11 @@ export interface SoldOutEntry {
   until: string | null;
   /** When it was marked. */
   markedAt: string;
-  /** Who marked it (staff answers and staff streams only; absent for the public). */
-  markedBy?: { id: number; name: string } | null;
+  /**
+   * Who marked it (staff answers and staff streams only; absent for the public): a person (`id` their user
+   * id), or a kitchen display by its device name (`id` null, `deviceId` set).
+   */
+  markedBy?: { id: number | null; name: string; deviceId?: number } | null;
 }
 
 /** A branch's sold-out marks that count now (the answer of the GET route and the live event's data). */

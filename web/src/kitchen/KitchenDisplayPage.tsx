@@ -5,6 +5,7 @@ import { ApiClient } from '../api/ApiClient';
 import { browserEventSource } from '../api/liveEvents';
 import { deviceKeyFromFragment, sendDeviceHeartbeat } from '../api/deviceKey';
 import { useParams } from '../router/router';
+import { createAlarmBeeper } from '../audio/tones';
 import { KITCHEN_TEXTS as T, KitchenDisplayStore, ORDER_TYPE_TEXTS } from './KitchenDisplayStore';
 import './kitchen.css';
 
@@ -86,11 +87,48 @@ const Ticket = observer(function Ticket({
 });
 
 /**
+ * "Ausverkauft" on the display (docs/decisions/kitchen.md): the products of the open tickets, one tap marks
+ * one sold out until the branch's next opening, another makes it available again.
+ */
+const SoldOut = observer(function SoldOut({ store, now }: { store: KitchenDisplayStore; now: number }) {
+  const rows = store.soldOutRows(now);
+  if (rows.length === 0) return null;
+  return (
+    <section className="kd-soldout" aria-labelledby="kd-soldout-title">
+      <h2 id="kd-soldout-title">{T.soldOutTitle}</h2>
+      <p className="kd-soldout__hint">{T.soldOutHint}</p>
+      {store.soldOutError && (
+        <p className="kd-soldout__error" role="alert">
+          {store.soldOutError}
+        </p>
+      )}
+      <ul>
+        {rows.map((row) => (
+          <li key={row.productId}>
+            <button
+              type="button"
+              className={`kd-soldout__toggle${row.entry ? ' kd-soldout__toggle--on' : ''}`}
+              aria-pressed={!!row.entry}
+              disabled={store.soldOutBusy}
+              onClick={() => void store.toggleSoldOut(row)}
+            >
+              <span>{row.name}</span>
+              <span className="kd-soldout__state">{row.entry ? T.soldOutState : T.availableState}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+});
+
+/**
  * A station's kitchen display, `/kitchen/{branchId}/{stationId}` (docs/decisions/kitchen.md): with a staff
  * session, or a kitchen-display device's key in the fragment (`#geraet={key}`), as the counter board.
  */
 export const KitchenDisplayPage = observer(function KitchenDisplayPage() {
   const { branchId = '', stationId = '' } = useParams();
+  const [beeper] = useState(() => createAlarmBeeper());
   const [store] = useState(
     () =>
       new KitchenDisplayStore({
@@ -100,6 +138,7 @@ export const KitchenDisplayPage = observer(function KitchenDisplayPage() {
         api: new ApiClient(),
         openEventStream: browserEventSource,
         storage: typeof localStorage === 'undefined' ? null : localStorage,
+        onNewTicket: () => beeper?.ring(),
       }),
   );
   const [now, setNow] = useState(() => Date.now());
@@ -141,6 +180,18 @@ export const KitchenDisplayPage = observer(function KitchenDisplayPage() {
           {store.offline && <span className="kd-offline">{T.offline}</span>}
           {store.queue.length > 0 && <span className="kd-pending">{T.pending(store.queue.length)}</span>}
         </p>
+        <button
+          type="button"
+          className="kd-button kd-button--ghost"
+          aria-pressed={store.soundOn}
+          onClick={() => {
+            // Browsers play sound only after a touch: this one unlocks it.
+            void beeper?.unlock();
+            store.setSoundOn(!store.soundOn);
+          }}
+        >
+          {T.sound}: {store.soundOn ? 'an' : 'aus'}
+        </button>
         <button type="button" className="kd-button" onClick={() => store.setShowRecall(!store.showRecall)}>
           {T.recall}
         </button>
@@ -166,6 +217,7 @@ export const KitchenDisplayPage = observer(function KitchenDisplayPage() {
               </li>
             ))}
           </ul>
+          <SoldOut store={store} now={serverNow} />
         </aside>
       </div>
       {store.showRecall && (

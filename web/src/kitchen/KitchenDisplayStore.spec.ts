@@ -1,6 +1,7 @@
 import type { KitchenBoard, KitchenTicket } from '@ordering/common';
 import { ApiClient } from '../api/ApiClient';
 import { fakeFetch, json } from '../testing/fakeFetch';
+import type { EventSourceLike } from '../api/liveEvents';
 import { applyAction, KitchenDisplayStore } from './KitchenDisplayStore';
 
 const ticket = (orderId: number, stage = 0): KitchenTicket => ({
@@ -12,8 +13,8 @@ const ticket = (orderId: number, stage = 0): KitchenTicket => ({
   startsAt: '2026-11-20T11:00:00.000Z',
   comment: '',
   items: [
-    { index: 0, name: 'Schnitzel', amount: 2, unit: 'piece', parts: [], done: false },
-    { index: 1, name: 'Suppe', amount: 1, unit: 'piece', parts: [], done: false },
+    { index: 0, productId: 5, name: 'Schnitzel', amount: 2, unit: 'piece', parts: [], done: false },
+    { index: 1, productId: 6, name: 'Suppe', amount: 1, unit: 'piece', parts: [], done: false },
   ],
   stage,
   stageName: ['Neu', 'In Zubereitung', 'Fertig'][stage]!,
@@ -40,6 +41,21 @@ class MemoryStorage {
   }
   setItem(k: string, v: string) {
     this.data.set(k, v);
+  }
+}
+
+class FakeSource implements EventSourceLike {
+  readyState = 0;
+  onopen: ((event: Event) => void) | null = null;
+  onerror: ((event: Event) => void) | null = null;
+  listeners = new Map<string, (event: MessageEvent) => void>();
+  constructor(readonly url: string) {}
+  addEventListener(type: string, listener: (event: MessageEvent) => void) {
+    this.listeners.set(type, listener);
+  }
+  close() {}
+  emit(type: string, data: unknown) {
+    this.listeners.get(type)?.({ data: JSON.stringify(data) } as MessageEvent);
   }
 }
 
@@ -99,5 +115,103 @@ describe(KitchenDisplayStore.name, () => {
     expect(writes[2]!.headers.Authorization).toBe('Bearer kueche-key');
     expect(store.queue).toEqual([]);
     expect(store.offline).toBe(false);
+  });
+  it('marks a product of the open tickets sold out with one tap, follows availability.changed and kitchen.settings', async () => {
+    const entry = {
+      id: 'e1',
+      product: { id: 5, name: 'Schnitzel' },
+      part: null,
+      partName: null,
+      option: null,
+      until: '2026-11-21T09:00:00.000Z',
+      markedAt: '2026-11-20T11:03:00.000Z',
+    };
+    const refused = { errors: [{ message: 'Produkt wurde nicht gefunden.', field: 'product' }] };
+    const renamed = {
+      ...board([ticket(1)]),
+      settings: { ...board([]).settings, stages: ['Neu', 'Grill', 'Fertig'] },
+    };
+    const fetch = fakeFetch(
+      json(200, { data: board([ticket(1)]) }),
+      json(200, { data: { branchId: 3, entries: [] } }),
+      json(201, { data: entry }),
+      json(200, { data: { branchId: 3, entries: [entry] } }),
+      json(200, { data: renamed }),
+      json(400, refused),
+    );
+    const sources: FakeSource[] = [];
+    const store = new KitchenDisplayStore({
+      branchId: '3',
+      stationId: '4',
+      apiKey: 'kueche-key',
+      api: new ApiClient({ fetch }),
+      openEventStream: (url) => {
+        const source = new FakeSource(url);
+        sources.push(source);
+        return source;
+      },
+    });
+    await store.start();
+    const now = Date.parse('2026-11-20T11:05:00.000Z');
+    expect(store.soldOutRows(now).map((r) => [r.name, r.entry])).toEqual([
+      ['Schnitzel', null],
+      ['Suppe', null],
+    ]);
+
+    await store.toggleSoldOut(store.soldOutRows(now)[0]!);
+    const mark = fetch.calls[2]!;
+    expect([mark.method, mark.url, mark.body]).toEqual([
+      'POST',
+      '/api/branches/3/sold-out',
+      { product: { id: 5 }, until: 'closing' },
+    ]);
+    expect(mark.headers.Authorization).toBe('Bearer kueche-key');
+    expect(store.soldOutRows(now)[0]!.entry?.id).toBe('e1');
+    // Past its end the mark no longer counts.
+    expect(store.soldOutRows(Date.parse('2026-11-21T10:00:00.000Z'))[0]!.entry).toBeNull();
+
+    // Another board made it available again: the stream's list replaces this one.
+    sources[0]!.emit('availability.changed', { branchId: 3, entries: [] });
+    expect(store.soldOutRows(now)[0]!.entry).toBeNull();
+
+    // New stages in the back office: the display reads its board again.
+    sources[0]!.emit('kitchen.settings', { branchId: 3, settings: renamed.settings });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(fetch.calls[4]!.url).toBe('/api/kitchen/3/tickets?station=4');
+    expect(store.stages).toEqual(['Neu', 'Grill', 'Fertig']);
+
+    // A refusal shows the server's German message.
+    await store.toggleSoldOut(store.soldOutRows(now)[1]!);
+    expect(store.soldOutError).toBe('Produkt wurde nicht gefunden.');
+  });
+  it('sounds for a new ticket only when the display switched its sound on (off by default, kept)', async () => {
+    const storage = new MemoryStorage();
+    let rings = 0;
+    const fetch = fakeFetch(
+      json(200, { data: board([ticket(1)]) }),
+      json(200, { data: board([ticket(1), ticket(2)]) }),
+      json(200, { data: board([ticket(1), ticket(2)]) }),
+      json(200, { data: board([ticket(1), ticket(2), ticket(3)]) }),
+    );
+    const options = {
+      branchId: '3',
+      stationId: '4',
+      apiKey: 'kueche-key',
+      api: new ApiClient({ fetch }),
+      storage,
+      onNewTicket: () => rings++,
+    };
+    const store = new KitchenDisplayStore(options);
+    expect(store.soundOn).toBe(false);
+    await store.load(); // the first read fills the screen: no tone
+    await store.load(); // a new ticket, but the sound is off
+    expect(rings).toBe(0);
+    store.setSoundOn(true);
+    await store.load(); // nothing new
+    expect(rings).toBe(0);
+    await store.load(); // ticket 3 arrives
+    expect(rings).toBe(1);
+    // The choice survives a reload of the page.
+    expect(new KitchenDisplayStore(options).soundOn).toBe(true);
   });
 });

@@ -1,6 +1,9 @@
 import {
+  activeSoldOut,
   allDayCounts,
   type KitchenBoard,
+  type SoldOutEntry,
+  type SoldOutState,
   type KitchenTicket,
   type KitchenTicketItem,
 } from '@ordering/common';
@@ -23,6 +26,12 @@ export const KITCHEN_TEXTS = {
   recallTitle: 'Zuletzt fertig',
   recallEmpty: 'Noch nichts fertig',
   allDay: 'Alle offen',
+  soldOutTitle: 'Ausverkauft',
+  soldOutHint: 'Tippen: bis Geschäftsschluss ausverkauft; erneut tippen: wieder verfügbar.',
+  soldOutState: 'ausverkauft',
+  availableState: 'verfügbar',
+  soldOutFailed: 'Ausverkauft konnte nicht gespeichert werden.',
+  sound: 'Ton bei neuem Bon',
   close: 'Schließen',
   comment: 'Anmerkung',
   pending: (n: number) => (n === 1 ? '1 Eingabe wartet' : `${n} Eingaben warten`),
@@ -40,7 +49,16 @@ export type KitchenAction =
   | { kind: 'bump'; orderId: number; expectedStage: number; recall?: boolean }
   | { kind: 'item'; orderId: number; index: number; done: boolean };
 
-const LIVE_EVENTS = ['kitchen.ticket', 'order.created', 'order.updated', 'order.status'];
+const LIVE_EVENTS = ['kitchen.ticket', 'kitchen.settings', 'order.created', 'order.updated', 'order.status'];
+
+/** A product of the open tickets (or one marked sold out), with its whole-product mark if any. */
+export interface KitchenSoldOutRow {
+  productId: number;
+  name: string;
+  entry: SoldOutEntry | null;
+}
+/** Where the display keeps its sound choice. */
+const SOUND_KEY = 'kitchen-sound';
 /** How often an offline display tries again. */
 export const RETRY_MS = 3000;
 
@@ -54,6 +72,8 @@ export interface KitchenDisplayOptions {
   /** Where the waiting taps are kept (`localStorage`). */
   storage?: Pick<Storage, 'getItem' | 'setItem'> | null;
   setTimer?: (fn: () => void, ms: number) => unknown;
+  /** Sounds a short tone (when the display's sound is on) for a ticket that was not there before. */
+  onNewTicket?: () => void;
 }
 
 /**
@@ -72,6 +92,13 @@ export class KitchenDisplayStore {
   /** Server time minus this device's time, for the timers. */
   clockOffset = 0;
   showRecall = false;
+  /** The branch's sold-out marks (the public list, then `availability.changed`). */
+  soldOut: SoldOutEntry[] = [];
+  /** The last sold-out change's error (German, from the server). */
+  soldOutError = '';
+  soldOutBusy = false;
+  /** A tone for each new ticket: off by default, switched on the display (kept in its storage). */
+  soundOn = false;
   private readonly live: LiveEventClient;
   private flushing = false;
   private reloadQueued = false;
@@ -82,6 +109,11 @@ export class KitchenDisplayStore {
   constructor(private readonly options: KitchenDisplayOptions) {
     this.apiKey = options.apiKey;
     this.storageKey = `kitchen-queue:${options.branchId}:${options.stationId}`;
+    try {
+      this.soundOn = options.storage?.getItem(SOUND_KEY) === 'on';
+    } catch {
+      this.soundOn = false;
+    }
     try {
       const saved = options.storage?.getItem(this.storageKey);
       if (saved) this.queue = JSON.parse(saved) as KitchenAction[];
@@ -95,11 +127,14 @@ export class KitchenDisplayStore {
       setTimer: options.setTimer,
       // Back after a drop: the waiting taps first, then the state that may have changed meanwhile.
       onOpen: ({ first }) => {
-        if (!first) void (this.queue.length ? this.flush() : this.load());
+        if (first) return;
+        void (this.queue.length ? this.flush() : this.load());
+        void this.loadSoldOut();
       },
       onError: () => runInAction(() => this.goOffline()),
     });
     for (const type of LIVE_EVENTS) this.live.on(type, () => this.reloadSoon());
+    this.live.on('availability.changed', (message) => this.applySoldOut(message.data));
     makeAutoObservable<KitchenDisplayStore, 'live' | 'options' | 'flushing' | 'reloadQueued' | 'retrying'>(
       this,
       { live: false, options: false, flushing: false, reloadQueued: false, retrying: false },
@@ -134,6 +169,78 @@ export class KitchenDisplayStore {
     return allDayCounts(this.tickets);
   }
 
+  /**
+   * "Ausverkauft" on the display: the products of the open tickets (and those marked now), each one tap
+   * to mark it sold out until the branch's next opening, or available again.
+   */
+  soldOutRows(now: number): KitchenSoldOutRow[] {
+    const marks = activeSoldOut(this.soldOut, new Date(now)).filter((e) => e.option === null);
+    const rows = new Map<number, KitchenSoldOutRow>();
+    for (const ticket of this.tickets)
+      for (const item of ticket.items)
+        if (item.productId !== null && !rows.has(item.productId))
+          rows.set(item.productId, { productId: item.productId, name: item.name, entry: null });
+    for (const entry of marks)
+      rows.set(entry.product.id, {
+        productId: entry.product.id,
+        name: rows.get(entry.product.id)?.name ?? entry.product.name,
+        entry,
+      });
+    return [...rows.values()].sort((a, b) => a.name.localeCompare(b.name, 'de'));
+  }
+
+  async loadSoldOut(): Promise<void> {
+    try {
+      const state = await this.options.api.get<SoldOutState>(
+        `/api/branches/${encodeURIComponent(this.options.branchId)}/sold-out`,
+        this.requestOptions,
+      );
+      runInAction(() => (this.soldOut = state.entries));
+    } catch {
+      // The display works without; the next event or reconnect reads it again.
+    }
+  }
+
+  /** A live `availability.changed` (the branch's whole list). */
+  applySoldOut(data: string): void {
+    try {
+      const state = JSON.parse(data) as SoldOutState;
+      if (String(state.branchId) === this.options.branchId && Array.isArray(state.entries))
+        this.soldOut = state.entries;
+    } catch {
+      // not ours
+    }
+  }
+
+  /** One tap: the product sold out "bis Geschäftsschluss", or available again when it is marked. */
+  async toggleSoldOut(row: KitchenSoldOutRow): Promise<void> {
+    if (this.soldOutBusy) return;
+    this.soldOutBusy = true;
+    this.soldOutError = '';
+    const url = `/api/branches/${encodeURIComponent(this.options.branchId)}/sold-out`;
+    try {
+      if (row.entry)
+        await this.options.api.delete(`${url}/${encodeURIComponent(row.entry.id)}`, this.requestOptions);
+      else
+        await this.options.api.post(
+          url,
+          { product: { id: row.productId }, until: 'closing' },
+          this.requestOptions,
+        );
+      await this.loadSoldOut();
+    } catch (error) {
+      runInAction(
+        () =>
+          (this.soldOutError =
+            error instanceof ApiRequestError && error.status !== 0 && error.message
+              ? error.message
+              : KITCHEN_TEXTS.soldOutFailed),
+      );
+    } finally {
+      runInAction(() => (this.soldOutBusy = false));
+    }
+  }
+
   async start(): Promise<void> {
     if (!this.options.apiKey) {
       // The staff session's CSRF token, for the writes.
@@ -149,7 +256,7 @@ export class KitchenDisplayStore {
         }
       }
     }
-    await this.load();
+    await Promise.all([this.load(), this.loadSoldOut()]);
     this.connect();
     void this.flush();
   }
@@ -165,6 +272,10 @@ export class KitchenDisplayStore {
         this.requestOptions,
       );
       runInAction(() => {
+        // A ticket that was not on the screen before (the first read only fills it).
+        const known = new Set([...this.tickets, ...this.recent].map((t) => t.orderId));
+        const arrived = this.loaded && board.tickets.some((t) => !known.has(t.orderId));
+        if (arrived && this.soundOn) this.options.onNewTicket?.();
         // Taps not yet sent stay visible on top of the server's state.
         this.board = this.queue.reduce((b, action) => applyAction(b, action, Date.parse(board.now)), board);
         this.clockOffset = Date.parse(board.now) - Date.now();
@@ -222,6 +333,16 @@ export class KitchenDisplayStore {
   /** Tap on an item: done, or open again. */
   toggleItem(ticket: KitchenTicket, item: KitchenTicketItem): void {
     this.perform({ kind: 'item', orderId: ticket.orderId, index: item.index, done: !item.done });
+  }
+
+  /** The display's sound toggle ("Ton bei neuem Bon"). */
+  setSoundOn(on: boolean): void {
+    this.soundOn = on;
+    try {
+      this.options.storage?.setItem(SOUND_KEY, on ? 'on' : 'off');
+    } catch {
+      // Private mode: the choice lasts until the next reload.
+    }
   }
 
   setShowRecall(show: boolean): void {

@@ -16,6 +16,7 @@ import {
 } from '../orders/board';
 import { createAlarmBeeper } from '../../audio/tones';
 import { PauseBar } from '../orders/PauseBar';
+import { SoldOutPanel } from '../orders/SoldOutPanel';
 import type { StaffOrder } from '@ordering/common';
 import {
   COUNTER_ACTIONS,
@@ -252,6 +253,12 @@ export const CounterBoardPage = observer(function CounterBoardPage() {
       </header>
       {/* The staff board's pause row; each change asks the PIN like a card's button. */}
       <PauseBar pauses={store.pauses} now={now} />
+      {/* The staff board's sold-out panel; marks and "Wieder verfügbar" ask the PIN as well. */}
+      {/^\d+$/.test(branchId) && (
+        <div className="cb-sold-out">
+          <SoldOutPanel store={store.soldOut} branchId={Number(branchId)} now={now} collapsible />
+        </div>
+      )}
       {!store.loaded ? (
         <p className="cb-loading">{T.loading}</p>
       ) : (

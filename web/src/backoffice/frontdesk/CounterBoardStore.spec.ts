@@ -178,4 +178,70 @@ describe(CounterBoardStore.name, () => {
     ]);
     expect(store.pending).toBeNull();
   });
+  it('marks sold out and makes it available again with the PIN, and follows availability.changed', async () => {
+    const product = { id: 5, name: 'Schnitzel', config: null };
+    const init = [{ url: '/api/products', data: { data: [product] } }];
+    const entry = {
+      id: 'e1',
+      product: { id: 5, name: 'Schnitzel' },
+      part: null,
+      partName: null,
+      option: null,
+      until: null,
+      markedAt: '2026-11-20T11:00:00.000Z',
+      markedBy: { id: 7, name: 'anna' },
+    };
+    const { store, fetch, sources } = setup(
+      json(200, { data: [] }),
+      json(200, { data: [ANNA] }),
+      json(200, { data: { branchId: 3, entries: [] } }),
+      json(200, { data: init }),
+      json(200, { data: entry }),
+      json(200, { data: { branchId: 3, entries: [entry] } }),
+      json(200, { data: { branchId: 3, entries: [] } }),
+      json(200, { data: { branchId: 3, entries: [] } }),
+    );
+    await store.start();
+    await store.soldOut.show(3);
+    expect(fetch.calls.slice(2).map((c) => c.url)).toEqual([
+      '/api/orders/frontdesk/3/theke%2F1/sold-out',
+      '/api/init',
+    ]);
+    expect(store.soldOut.products.map((p) => p.name)).toEqual(['Schnitzel']);
+
+    // Closing the dialog sends nothing.
+    store.soldOut.setProduct(5);
+    store.soldOut.setUntil(null);
+    const closed = store.soldOut.mark();
+    expect(store.pendingLabel).toBe('Ausverkauft: Schnitzel');
+    store.cancel();
+    expect(await closed).toBe(false);
+    expect(fetch.calls).toHaveLength(4);
+
+    const marked = store.soldOut.mark();
+    for (const d of '4711') store.pressDigit(d);
+    await store.submitPin();
+    expect(await marked).toBe(true);
+    const call = fetch.calls[4]!;
+    expect([call.method, call.url, call.body]).toEqual([
+      'POST',
+      '/api/orders/frontdesk/3/theke%2F1/sold-out',
+      { product: { id: 5 }, until: null },
+    ]);
+    expect(call.headers).toMatchObject({ 'X-User-Id': '7', 'X-Access-Token': '4711' });
+    expect(store.soldOut.entries.map((e) => e.id)).toEqual(['e1']);
+    expect(store.notice).toBe('Ausverkauft: Schnitzel: Anna Berger');
+
+    // "Wieder verfügbar" with the remembered PIN; another board's change arrives by the stream.
+    expect(await store.soldOut.release('e1')).toBe(true);
+    expect([fetch.calls[6]!.method, fetch.calls[6]!.url]).toEqual([
+      'DELETE',
+      '/api/orders/frontdesk/3/theke%2F1/sold-out/e1',
+    ]);
+    expect(fetch.calls[6]!.headers).toMatchObject({ 'X-User-Id': '7' });
+    sources[0]!.emit('availability.changed', { branchId: 3, entries: [entry] });
+    expect(store.soldOut.entries.map((e) => e.id)).toEqual(['e1']);
+    sources[0]!.emit('availability.changed', { branchId: 4, entries: [] });
+    expect(store.soldOut.entries.map((e) => e.id)).toEqual(['e1']);
+  });
 });

@@ -10,7 +10,13 @@ import { ApiRequestError, type ApiClient } from '../../api/ApiClient';
 import { LiveEventClient, type OpenEventSource } from '../../api/liveEvents';
 import { boardColumn, type BoardColumn } from '../orders/board';
 import { PauseStore, pauseBranchOf, type PauseState } from '../orders/PauseStore';
-import type { OrderEventPayload, StaffOrder } from '@ordering/common';
+import {
+  SoldOutBoardStore,
+  soldOutLabel,
+  type SoldOutMarkBody,
+  type SoldOutProduct,
+} from '../orders/SoldOutBoardStore';
+import type { OrderEventPayload, SoldOutState, StaffOrder } from '@ordering/common';
 
 /** How long a PIN is remembered on the counter screen when the terminal's setting says nothing. */
 export const DEFAULT_PIN_MEMORY_SECONDS = 120;
@@ -87,8 +93,14 @@ export function counterPauseLabel(change: CounterPauseChange): string {
   return `Bestellungen pausieren – ${body.until === 'nextOpening' ? 'bis zur nächsten Öffnung' : `${body.minutes} Min`}`;
 }
 
-/** The action the PIN dialog asks for: a card's status step or a change of the pause row. */
-export type CounterAction = { orderId: number; action: OrderStatusAction } | { pause: CounterPauseChange };
+/** A sold-out change waiting for a PIN: a mark (`body`) or "Wieder verfügbar" (`entryId`), with its words. */
+export type CounterSoldOutChange = { label: string } & ({ body: SoldOutMarkBody } | { entryId: string });
+
+/** The action the PIN dialog asks for: a card's status step, a change of the pause row or of sold out. */
+export type CounterAction =
+  | { orderId: number; action: OrderStatusAction }
+  | { pause: CounterPauseChange }
+  | { soldOut: CounterSoldOutChange };
 
 export interface CounterBoardOptions {
   branchId: string;
@@ -136,9 +148,11 @@ export class CounterBoardStore {
   soundOn = true;
   /** The branch's pause and busy mode (the staff board's pause row, its changes asking a PIN here). */
   readonly pauses: PauseStore;
+  /** The branch's sold-out marks (the staff board's panel, its changes asking a PIN here). */
+  readonly soldOut: SoldOutBoardStore;
   private readonly live: LiveEventClient;
-  /** Answers the pause row's waiting change: its new state, or null when the dialog was closed. */
-  private settlePause: ((state: PauseState | null) => void) | null = null;
+  /** Answers the waiting change of the pause row or sold out: its answer, or null when the dialog was closed. */
+  private settle: ((answer: unknown) => void) | null = null;
   private readonly base: string;
   readonly apiKey: string;
 
@@ -158,6 +172,44 @@ export class CounterBoardStore {
         send: (_branchId, method, what, body) => this.requestPause({ method, what, body }),
       },
     });
+    const notice = (message: string) => runInAction(() => (this.notice = message));
+    this.soldOut = new SoldOutBoardStore(
+      null,
+      {
+        run: async <T>(fallback: string, call: () => Promise<T>) => {
+          try {
+            return await call();
+          } catch (error) {
+            notice(error instanceof ApiRequestError && error.status !== 0 ? error.message : fallback);
+            return undefined;
+          }
+        },
+      },
+      {
+        // The marks with who set them by the terminal's key; the products the shop offers (public).
+        list: (branchId) =>
+          options.api
+            .get<SoldOutState>(`${this.base}/sold-out`, { redirectOnUnauthorized: false })
+            .then((s) => ({
+              ...s,
+              branchId,
+            })),
+        products: async () => {
+          const payload = await options.api.get<InitPayload>('/api/init', { redirectOnUnauthorized: false });
+          const products = readInitPayload(Array.isArray(payload) ? payload : []).products ?? [];
+          return products.map((p): SoldOutProduct => ({ id: p.id, name: p.name, config: p.config ?? null }));
+        },
+        mark: async (_branchId, body) => {
+          const name = this.soldOut.products.find((p) => p.id === body.product.id)?.name ?? '';
+          return (await this.requestSoldOut({ label: `Ausverkauft: ${name}`, body })) ?? false;
+        },
+        release: async (_branchId, entryId) => {
+          const entry = this.soldOut.entries.find((e) => e.id === entryId);
+          const label = `Wieder verfügbar: ${entry ? soldOutLabel(entry) : ''}`;
+          return (await this.requestSoldOut({ label, entryId })) ?? false;
+        },
+      },
+    );
     this.live = new LiveEventClient({
       url: `${this.base}/board-events`,
       open: options.openEventStream,
@@ -172,6 +224,7 @@ export class CounterBoardStore {
         if (!first) {
           void this.load();
           void this.pauses.load();
+          if (this.soldOut.branchId !== null) void this.soldOut.show(this.soldOut.branchId);
         }
         runInAction(() => (this.disconnected = false));
       },
@@ -179,12 +232,14 @@ export class CounterBoardStore {
     });
     for (const type of ORDER_EVENTS) this.live.on(type, (message) => this.receive(type, message.data));
     this.live.on('branch.pause', (message) => this.pauses.apply(message.data));
-    makeAutoObservable<CounterBoardStore, 'live' | 'options' | 'base' | 'settlePause'>(this, {
+    this.live.on('availability.changed', (message) => this.soldOut.apply(message.data));
+    makeAutoObservable<CounterBoardStore, 'live' | 'options' | 'base' | 'settle'>(this, {
       pauses: false,
+      soldOut: false,
       live: false,
       options: false,
       base: false,
-      settlePause: false,
+      settle: false,
     });
   }
 
@@ -275,10 +330,19 @@ export class CounterBoardStore {
    * person, else after the dialog's PIN; the new state, or null when the dialog was closed or it failed.
    */
   requestPause(change: CounterPauseChange): Promise<PauseState | null> {
-    this.settlePause?.(null);
+    return this.waitFor<PauseState>({ pause: change });
+  }
+
+  /** A sold-out mark or its end, as `requestPause`: the server's answer, or null when closed or failed. */
+  requestSoldOut(change: CounterSoldOutChange): Promise<unknown> {
+    return this.waitFor<unknown>({ soldOut: change });
+  }
+
+  private waitFor<T>(action: CounterAction): Promise<T | null> {
+    this.settle?.(null);
     return new Promise((resolve) => {
-      this.settlePause = resolve;
-      this.ask({ pause: change });
+      this.settle = resolve as (answer: unknown) => void;
+      this.ask(action);
     });
   }
 
@@ -300,6 +364,7 @@ export class CounterBoardStore {
     const pending = this.pending;
     if (!pending) return '';
     if ('pause' in pending) return counterPauseLabel(pending.pause);
+    if ('soldOut' in pending) return pending.soldOut.label;
     const order = this.orders.get(pending.orderId);
     return order
       ? `${counterActionLabel(pending.action, order)}: ${order.ticketNumber ? `#${order.ticketNumber}` : `Bestellung ${order.id}`}`
@@ -321,7 +386,7 @@ export class CounterBoardStore {
   }
 
   cancel(): void {
-    if (this.pending && 'pause' in this.pending) this.finishPause(null);
+    if (this.pending && !('orderId' in this.pending)) this.finish(null);
     this.pending = null;
     this.picked = null;
     this.pin = '';
@@ -366,10 +431,10 @@ export class CounterBoardStore {
     this.cancel();
   }
 
-  private finishPause(state: PauseState | null): void {
-    const settle = this.settlePause;
-    this.settlePause = null;
-    settle?.(state);
+  private finish(answer: unknown): void {
+    const settle = this.settle;
+    this.settle = null;
+    settle?.(answer);
   }
 
   private async perform(pending: CounterAction, who: Identity): Promise<boolean> {
@@ -388,7 +453,18 @@ export class CounterBoardStore {
             ? await this.options.api.post<PauseState>(path, body ?? {}, options)
             : await this.options.api.delete<PauseState>(path, options);
         notice = `${counterPauseLabel(pending.pause)}: ${who.name}`;
-        this.finishPause(state);
+        this.finish(state);
+      } else if ('soldOut' in pending) {
+        const change = pending.soldOut;
+        const answer =
+          'body' in change
+            ? await this.options.api.post<unknown>(`${this.base}/sold-out`, change.body, options)
+            : await this.options.api.delete<unknown>(
+                `${this.base}/sold-out/${encodeURIComponent(change.entryId)}`,
+                options,
+              );
+        notice = `${change.label}: ${who.name}`;
+        this.finish(answer ?? true);
       } else {
         const { orderId, action } = pending;
         const order = await this.options.api.post<StaffOrder>(
@@ -423,7 +499,7 @@ export class CounterBoardStore {
           this.error = message;
         } else {
           this.notice = message;
-          if ('pause' in pending) this.finishPause(null);
+          if (!('orderId' in pending)) this.finish(null);
         }
       });
       return false;

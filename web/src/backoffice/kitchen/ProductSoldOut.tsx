@@ -2,6 +2,7 @@ import { formatDayTime, type SoldOutUntil } from '@ordering/common';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
+import { LiveEventClient } from '../../api/liveEvents';
 import type { BackofficeRootStore } from '../BackofficeRootStore';
 import { SoldOutBoardStore } from '../orders/SoldOutBoardStore';
 import { useStores } from '../stores';
@@ -16,10 +17,38 @@ import './kitchen-settings.css';
 export class ProductSoldOutStore {
   branches: { id: number; name: string }[] = [];
   readonly marks: SoldOutBoardStore;
+  private live: LiveEventClient | null = null;
 
   constructor(private readonly root: BackofficeRootStore) {
     this.marks = new SoldOutBoardStore(root.api, root.errors);
-    makeAutoObservable<ProductSoldOutStore, 'root'>(this, { root: false, marks: false });
+    makeAutoObservable<ProductSoldOutStore, 'root' | 'live'>(this, {
+      root: false,
+      marks: false,
+      live: false,
+    });
+  }
+
+  /**
+   * While the list is shown: the staff stream's `availability.changed` (marks from the board, the counter,
+   * a kitchen display or another tab) updates the column; a reconnect reads the marks again. Returns the
+   * function that stops following.
+   */
+  follow(): () => void {
+    if (this.live || !this.root.env.openEventStream) return () => undefined;
+    const live = new LiveEventClient({
+      url: '/api/events',
+      open: this.root.env.openEventStream,
+      onOpen: ({ first }) => {
+        if (!first && this.marks.branchId !== null) void this.marks.show(this.marks.branchId);
+      },
+    });
+    live.on('availability.changed', (message) => this.marks.apply(message.data));
+    this.live = live;
+    live.connect();
+    return () => {
+      live.dispose();
+      if (this.live === live) this.live = null;
+    };
   }
 
   /** The user's branches and the first one's marks (once). */
@@ -43,6 +72,7 @@ export const ProductSoldOutPanel = observer(function ProductSoldOutPanel() {
   const store = storeOf(root);
   useEffect(() => {
     void store.load();
+    return store.follow();
   }, [store]);
   const { marks } = store;
   const until = (value: SoldOutUntil, label: string) => (

@@ -44,6 +44,35 @@ export function soldOutLabel(entry: SoldOutEntry): string {
     : `${entry.product.name} – ${entry.partName ?? ''}${entry.partName ? ': ' : ''}${entry.option}`;
 }
 
+/** The body of a mark (`POST …/sold-out`). */
+export interface SoldOutMarkBody {
+  product: { id: number };
+  part?: number | null;
+  option?: string | null;
+  until: SoldOutUntil;
+}
+
+/**
+ * Where the panel reads and writes: the staff routes by default; the counter board sends through its PIN
+ * dialog (`false`: the dialog was closed, nothing changed).
+ */
+export interface SoldOutTransport {
+  list(branchId: number): Promise<SoldOutState>;
+  products(): Promise<SoldOutProduct[]>;
+  mark(branchId: number, body: SoldOutMarkBody): Promise<unknown>;
+  release(branchId: number, entryId: string): Promise<unknown>;
+}
+
+/** The staff routes (session or API token). */
+export function staffSoldOutTransport(api: ApiClient): SoldOutTransport {
+  return {
+    list: (branchId) => api.get<SoldOutState>(`/api/branches/${branchId}/sold-out`),
+    products: () => api.get<SoldOutProduct[]>('/api/products?limit=1000'),
+    mark: (branchId, body) => api.post(`/api/branches/${branchId}/sold-out`, body),
+    release: (branchId, entryId) => api.delete(`/api/branches/${branchId}/sold-out/${entryId}`),
+  };
+}
+
 /**
  * "Ausverkauft" at the board and in the back office (docs/decisions/kitchen.md): the marks of one branch
  * with who set them, a form to mark a product or an option (one tap plus the until choice), and "wieder
@@ -58,11 +87,15 @@ export class SoldOutBoardStore {
   until: SoldOutUntil = 'closing';
   busy = false;
 
+  private readonly transport: SoldOutTransport;
+
   constructor(
-    private readonly api: ApiClient,
-    private readonly errors: ErrorStore,
+    api: ApiClient | null,
+    private readonly errors: Pick<ErrorStore, 'run'>,
+    transport?: SoldOutTransport,
   ) {
-    makeAutoObservable<SoldOutBoardStore, 'api' | 'errors'>(this, { api: false, errors: false });
+    this.transport = transport ?? staffSoldOutTransport(api!);
+    makeAutoObservable<SoldOutBoardStore, 'transport' | 'errors'>(this, { transport: false, errors: false });
   }
 
   /** The marks that count at `now`, newest first. */
@@ -95,12 +128,10 @@ export class SoldOutBoardStore {
   async show(branchId: number): Promise<void> {
     this.branchId = branchId;
     const [state, products] = await Promise.all([
-      this.errors.run('Ausverkauft-Liste konnte nicht geladen werden.', () =>
-        this.api.get<SoldOutState>(`/api/branches/${branchId}/sold-out`),
-      ),
+      this.errors.run('Ausverkauft-Liste konnte nicht geladen werden.', () => this.transport.list(branchId)),
       this.products.length
         ? Promise.resolve(this.products)
-        : this.api.get<SoldOutProduct[]>('/api/products?limit=1000').catch(() => [] as SoldOutProduct[]),
+        : this.transport.products().catch(() => [] as SoldOutProduct[]),
     ]);
     runInAction(() => {
       if (state && this.branchId === branchId) this.entries = state.entries;
@@ -123,8 +154,8 @@ export class SoldOutBoardStore {
     const product = this.product;
     const choice = this.choices[this.choice];
     if (!product || !choice || this.branchId === null) return false;
-    return this.send(() =>
-      this.api.post(`/api/branches/${this.branchId}/sold-out`, {
+    return this.send((branchId) =>
+      this.transport.mark(branchId, {
         product: { id: product.id },
         ...(choice.part === null ? {} : { part: choice.part, option: choice.option }),
         until: this.until,
@@ -143,26 +174,22 @@ export class SoldOutBoardStore {
   toggleProduct(productId: number, now: Date): Promise<boolean> {
     const entry = this.productEntry(productId, now);
     if (entry) return this.release(entry.id);
-    return this.send(() =>
-      this.api.post(`/api/branches/${this.branchId}/sold-out`, {
-        product: { id: productId },
-        until: this.until,
-      }),
+    return this.send((branchId) =>
+      this.transport.mark(branchId, { product: { id: productId }, until: this.until }),
     );
   }
 
   /** "Wieder verfügbar". */
   release(entryId: string): Promise<boolean> {
-    return this.send(() => this.api.delete(`/api/branches/${this.branchId}/sold-out/${entryId}`));
+    return this.send((branchId) => this.transport.release(branchId, entryId));
   }
 
-  private async send(call: () => Promise<unknown>): Promise<boolean> {
+  private async send(call: (branchId: number) => Promise<unknown>): Promise<boolean> {
     const branchId = this.branchId;
     if (branchId === null) return false;
     this.busy = true;
     const done = await this.errors.run('Ausverkauft konnte nicht gespeichert werden.', async () => {
-      await call();
-      return true;
+      return (await call(branchId)) !== false;
     });
     runInAction(() => (this.busy = false));
     if (done) await this.show(branchId);
