@@ -74,7 +74,7 @@ export class FrontdeskBoardService {
    * @throws DomainError unauthorized (key), forbidden (plugin off).
    */
   async soldOutList(branchId: string, apiKey: string): Promise<SoldOutState> {
-    const em = this.connection.dataSource.manager;
+    const em = this.connection.manager();
     await assertFrontdeskEnabled(em);
     const terminal = await frontdeskTerminal(em, branchId, apiKey);
     if (!terminal) throw new DomainError('unauthorized', HTTP_MESSAGES.unauthorized);

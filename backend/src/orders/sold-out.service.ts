@@ -72,7 +72,8 @@ export class SoldOutService {
    * branch's staff view themselves (the counter board's device key).
    */
   async staffList(branchId: number): Promise<SoldOutState> {
-    const branch = await this.connection.dataSource.manager
+    const branch = await this.connection
+      .manager()
       .getRepository(Branch)
       .findOne({ where: { id: branchId }, select: { id: true, soldOut: true } });
     if (!branch) throw new DomainError('not_found', BRANCH_NOT_FOUND);
