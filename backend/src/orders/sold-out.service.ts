@@ -1,3 +1,4 @@
+import type { EntityManager } from 'typeorm';
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import {
@@ -133,10 +134,7 @@ export class SoldOutService {
   }
 
   /** The person, or the kitchen display by its device name. */
-  private async markedBy(
-    em: import('typeorm').EntityManager,
-    ctx: RequestContext,
-  ): Promise<SoldOutEntry['markedBy']> {
+  private async markedBy(em: EntityManager, ctx: RequestContext): Promise<SoldOutEntry['markedBy']> {
     if (ctx.user) return { id: ctx.user.id, name: ctx.user.username };
     if (!ctx.device) return null;
     const rows: Array<{ name: string }> = await em.query('SELECT name FROM device WHERE id = $1', [
