@@ -6,6 +6,7 @@ import { NotFoundPage } from '../components/ErrorPage';
 import { PageTitle } from '../components/PageTitle';
 import { AppointmentPickers } from '../storefront/components/AppointmentPickers';
 import { CartSummary } from '../storefront/components/CartPanel';
+import { TextField } from '../storefront/components/CheckoutFields';
 import { LoadState } from '../storefront/components/LoadState';
 import { OrderSummary } from '../storefront/components/OrderSummary';
 import { ProductModal } from '../storefront/components/ProductModal';
@@ -337,34 +338,20 @@ function kioskSubmitLabel(label: string, kioskTexts: KioskTexts): string {
   return label;
 }
 
+/** A contact field in the kiosk's skin of the checkout's shared text field. */
 const KioskField = observer(function KioskField({ field }: { field: KioskContactField }) {
   const { checkout } = useStores();
   const kioskTexts = useKioskTexts();
-  const error = checkout.errorFor(field);
   const { type, autoComplete } = FIELD_INPUT[field];
-  const label = kioskTexts[field];
   return (
-    <div className="kiosk-field">
-      <label htmlFor={field}>
-        {label}
-        {checkout.isRequired(field) && <span aria-hidden="true"> *</span>}
-      </label>
-      <input
-        id={field}
-        type={type}
-        autoComplete={autoComplete}
-        value={checkout.details[field]}
-        aria-invalid={!!error}
-        aria-required={checkout.isRequired(field) || undefined}
-        aria-describedby={error ? `${field}-error` : undefined}
-        onChange={(event) => checkout.setDetail(field, event.target.value)}
-        onBlur={field === 'phone' ? checkout.normalizePhone : undefined}
-      />
-      {error && (
-        <p id={`${field}-error`} className="kiosk-error">
-          {error}
-        </p>
-      )}
-    </div>
+    <TextField
+      checkout={checkout}
+      field={field}
+      label={kioskTexts[field]}
+      type={type}
+      autoComplete={autoComplete}
+      skin="kiosk"
+      onBlur={field === 'phone' ? checkout.normalizePhone : undefined}
+    />
   );
 });

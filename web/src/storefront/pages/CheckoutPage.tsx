@@ -7,6 +7,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { messages } from '../../i18n/messages';
 import { AppointmentPickers } from '../components/AppointmentPickers';
 import { CartSummary } from '../components/CartPanel';
+import { Field, TextField } from '../components/CheckoutFields';
 import { DeliveryAreaFacts } from '../components/DeliveryAreaCheck';
 import { LoadState } from '../components/LoadState';
 import { Overlay } from '../components/Overlay';
@@ -15,7 +16,7 @@ import { LegalTextLink, type LegalTextFields } from '../components/LegalTextLink
 import { OrderSummary } from '../components/OrderSummary';
 import { TableConfirmation } from '../components/TableConfirmation';
 import { useSelectedBranch } from '../components/useSelectedBranch';
-import type { CheckoutStore, CustomerField } from '../stores/CheckoutStore';
+import type { CheckoutStore } from '../stores/CheckoutStore';
 import { useStores } from '../stores';
 import { texts } from '../texts';
 
@@ -382,109 +383,6 @@ function Section({ title, id, children }: { title: string; id: string; children:
     </section>
   );
 }
-
-interface ControlProps {
-  id: string;
-  'aria-invalid': boolean;
-  'aria-describedby'?: string;
-  'aria-required'?: boolean;
-}
-
-/**
- * A labelled form control. An observer itself: the control's render prop reads the store's values
- * (`checkout.details[field]`, `cart.comment` …) while Field renders, so Field must track them — a plain
- * component here left typed text invisible (the controlled input kept its old value).
- */
-const Field = observer(function Field({
-  id,
-  label,
-  required = false,
-  error,
-  hint,
-  wide = false,
-  children,
-}: {
-  id: string;
-  label: string;
-  required?: boolean;
-  error?: string;
-  hint?: string | null;
-  wide?: boolean;
-  children: (props: ControlProps) => ReactNode;
-}) {
-  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ');
-  return (
-    <div className={`form__field${wide ? ' form__field--wide' : ''}`}>
-      <label htmlFor={id}>
-        {label}
-        {required && (
-          <span className="form__required" aria-hidden="true">
-            {' '}
-            *
-          </span>
-        )}
-      </label>
-      {children({
-        id,
-        'aria-invalid': !!error,
-        'aria-describedby': describedBy || undefined,
-        'aria-required': required || undefined,
-      })}
-      {hint && (
-        <p id={`${id}-hint`} className="form__hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={`${id}-error`} className="form__error">
-          {error}
-        </p>
-      )}
-    </div>
-  );
-});
-
-const TextField = observer(function TextField({
-  checkout,
-  field,
-  label,
-  type = 'text',
-  autoComplete,
-  hint,
-  wide,
-  onBlur,
-}: {
-  checkout: CheckoutStore;
-  field: CustomerField;
-  label: string;
-  type?: string;
-  autoComplete?: string;
-  hint?: string | null;
-  wide?: boolean;
-  onBlur?: () => void;
-}) {
-  return (
-    <Field
-      id={field}
-      label={label}
-      required={checkout.isRequired(field)}
-      error={checkout.errorFor(field)}
-      hint={hint}
-      wide={wide}
-    >
-      {(props) => (
-        <input
-          {...props}
-          type={type}
-          autoComplete={autoComplete}
-          value={checkout.details[field]}
-          onChange={(event) => checkout.setDetail(field, event.target.value)}
-          onBlur={onBlur}
-        />
-      )}
-    </Field>
-  );
-});
 
 const DonationSection = observer(function DonationSection({ checkout }: { checkout: CheckoutStore }) {
   const { data } = useStores();
