@@ -126,8 +126,10 @@ export class KitchenDisplayStore {
       open: options.openEventStream,
       setTimer: options.setTimer,
       // Back after a drop: the waiting taps first, then the state that may have changed meanwhile.
-      onOpen: ({ first }) => {
-        if (first) return;
+      // Every opening reads the state again, the first one too: the stream opens after the first read, and
+      // an order confirmed in between would otherwise wait for the next event. After a drop the waiting taps
+      // go first.
+      onOpen: () => {
         void (this.queue.length ? this.flush() : this.load());
         void this.loadSoldOut();
       },
