@@ -1,35 +1,9 @@
-import {
-  LiveEventClient,
-  withLastEventId,
-  type EventSourceLike,
-  type LiveEventClientOptions,
-} from './liveEvents';
+import { LiveEventClient, withLastEventId, type LiveEventClientOptions } from './liveEvents';
+import { FakeEventSource } from '../testing/fakeEventSource';
 
-class FakeSource implements EventSourceLike {
-  readyState = 0;
-  onopen: ((event: Event) => void) | null = null;
-  onerror: ((event: Event) => void) | null = null;
-  closed = false;
-  readonly listeners = new Map<string, Array<(event: MessageEvent) => void>>();
-  constructor(readonly url: string) {}
-  addEventListener(type: string, listener: (event: MessageEvent) => void) {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-  close() {
-    this.closed = true;
-    this.readyState = 2;
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.(new Event('open'));
-  }
+class FakeSource extends FakeEventSource {
   emit(type: string, id: string, data: unknown) {
-    for (const l of this.listeners.get(type) ?? [])
-      l({ data: typeof data === 'string' ? data : JSON.stringify(data), lastEventId: id } as MessageEvent);
-  }
-  fail(readyState: number) {
-    this.readyState = readyState;
-    this.onerror?.(new Event('error'));
+    this.deliver(type, data, id);
   }
 }
 

@@ -1,8 +1,8 @@
 import type { KitchenBoard, KitchenTicket } from '@ordering/common';
 import { ApiClient } from '../api/ApiClient';
 import { fakeFetch, json } from '../testing/fakeFetch';
-import type { EventSourceLike } from '../api/liveEvents';
 import { applyAction, KitchenDisplayStore } from './KitchenDisplayStore';
+import { FakeEventSource } from '../testing/fakeEventSource';
 
 const ticket = (orderId: number, stage = 0): KitchenTicket => ({
   orderId,
@@ -44,18 +44,9 @@ class MemoryStorage {
   }
 }
 
-class FakeSource implements EventSourceLike {
-  readyState = 0;
-  onopen: ((event: Event) => void) | null = null;
-  onerror: ((event: Event) => void) | null = null;
-  listeners = new Map<string, (event: MessageEvent) => void>();
-  constructor(readonly url: string) {}
-  addEventListener(type: string, listener: (event: MessageEvent) => void) {
-    this.listeners.set(type, listener);
-  }
-  close() {}
+class FakeSource extends FakeEventSource {
   emit(type: string, data: unknown) {
-    this.listeners.get(type)?.({ data: JSON.stringify(data) } as MessageEvent);
+    this.deliver(type, JSON.stringify(data));
   }
 }
 

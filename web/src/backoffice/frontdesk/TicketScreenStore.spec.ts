@@ -1,35 +1,14 @@
 import type { Ticket } from '@ordering/common';
 import { ApiClient } from '../../api/ApiClient';
 import { fakeFetch, json } from '../../testing/fakeFetch';
-import type { EventSourceLike } from '../../api/liveEvents';
 import { BACKOFF_MAX_MS, fitColumn, MAX_TICKETS, TICK_MS, TicketScreenStore } from './TicketScreenStore';
+import { FakeEventSource } from '../../testing/fakeEventSource';
 
 const NOW = Date.parse('2026-11-20T11:00:00Z');
 
-class FakeSource implements EventSourceLike {
-  readyState = 0;
-  onopen: ((event: Event) => void) | null = null;
-  onerror: ((event: Event) => void) | null = null;
-  listeners = new Map<string, (event: MessageEvent) => void>();
-  closed = false;
-  constructor(readonly url: string) {}
-  addEventListener(type: string, listener: (event: MessageEvent) => void) {
-    this.listeners.set(type, listener);
-  }
-  close() {
-    this.closed = true;
-    this.readyState = 2;
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.(new Event('open'));
-  }
+class FakeSource extends FakeEventSource {
   emit(id: string, data: unknown, type = 'ticket') {
-    this.listeners.get(type)?.({ data: JSON.stringify(data), lastEventId: id } as MessageEvent);
-  }
-  fail(readyState = 0) {
-    this.readyState = readyState;
-    this.onerror?.(new Event('error'));
+    this.deliver(type, JSON.stringify(data), id);
   }
 }
 

@@ -1,25 +1,13 @@
 import { ApiClient } from '../../api/ApiClient';
 import { fakeFetch, json } from '../../testing/fakeFetch';
-import type { EventSourceLike } from '../../api/liveEvents';
 import type { BackofficeRootStore } from '../BackofficeRootStore';
 import { ErrorStore } from '../ErrorStore';
 import { ProductSoldOutStore } from './ProductSoldOut';
+import { FakeEventSource } from '../../testing/fakeEventSource';
 
-class FakeSource implements EventSourceLike {
-  readyState = 0;
-  closed = false;
-  onopen: ((event: Event) => void) | null = null;
-  onerror: ((event: Event) => void) | null = null;
-  listeners = new Map<string, (event: MessageEvent) => void>();
-  constructor(readonly url: string) {}
-  addEventListener(type: string, listener: (event: MessageEvent) => void) {
-    this.listeners.set(type, listener);
-  }
-  close() {
-    this.closed = true;
-  }
+class FakeSource extends FakeEventSource {
   emit(type: string, data: unknown) {
-    this.listeners.get(type)?.({ data: JSON.stringify(data) } as MessageEvent);
+    this.deliver(type, JSON.stringify(data));
   }
 }
 

@@ -1,37 +1,16 @@
 import { jest } from '@jest/globals';
 import { ApiClient } from '../../api/ApiClient';
 import { fakeFetch, json } from '../../testing/fakeFetch';
-import type { EventSourceLike } from '../../api/liveEvents';
 import { ErrorStore } from '../ErrorStore';
 import { OrdersStore } from './OrdersStore';
 import { staffOrder } from './testing';
+import { FakeEventSource } from '../../testing/fakeEventSource';
 
 const NOW = new Date('2026-11-20T10:30:00Z');
 
-class FakeSource implements EventSourceLike {
-  readyState = 0;
-  onopen: ((event: Event) => void) | null = null;
-  onerror: ((event: Event) => void) | null = null;
-  listeners = new Map<string, (event: MessageEvent) => void>();
-  closed = false;
-  constructor(readonly url: string) {}
-  addEventListener(type: string, listener: (event: MessageEvent) => void) {
-    this.listeners.set(type, listener);
-  }
-  close() {
-    this.closed = true;
-    this.readyState = 2;
-  }
-  open() {
-    this.readyState = 1;
-    this.onopen?.(new Event('open'));
-  }
+class FakeSource extends FakeEventSource {
   emit(type: string, id: string, data: unknown) {
-    this.listeners.get(type)?.({ data: JSON.stringify(data), lastEventId: id } as MessageEvent);
-  }
-  fail(readyState = 0) {
-    this.readyState = readyState;
-    this.onerror?.(new Event('error'));
+    this.deliver(type, JSON.stringify(data), id);
   }
 }
 
