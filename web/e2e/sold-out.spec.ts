@@ -22,8 +22,9 @@ test.describe('Sold out', () => {
     await remove(staff, ...state.entries.map((e) => `/api/branches/${branch.id}/sold-out/${e.id}`));
   });
 
-  test('a mark greys the product in an open storefront within a second; the cart and checkout say so', async ({
+  test('a mark greys the product in an open storefront and an open kiosk within a second; the cart and checkout say so', async ({
     page,
+    browser,
     staff,
     branch,
   }, testInfo) => {
@@ -52,15 +53,28 @@ test.describe('Sold out', () => {
     await screenshot(page, testInfo, 'sold-out-storefront-option', false);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
-    // The whole product: the open tab greys it within a second, without a reload.
+    // A kiosk of the branch, open at its menu in a tab of its own.
+    const kiosk = await browser.newPage({ viewport: { width: 1080, height: 1920 }, hasTouch: true });
+    await kiosk.goto('/kiosk/gasthaus-linde-wien');
+    await kiosk.getByRole('button', { name: /Zum Bestellen tippen/ }).click();
+    await kiosk.getByRole('button', { name: /Vor Ort essen/ }).click();
+    const kioskCard = kiosk.getByRole('button', { name: /Schnitzel nach Wahl/ }).first();
+    await expect(kioskCard).toBeEnabled();
+    // The whole product: the open tab and the kiosk grey it within a second, without a reload.
     const card = page.getByRole('button', { name: /Schnitzel nach Wahl/ });
     await expect(card).toBeEnabled();
     await post(staff, `/api/branches/${branch.id}/sold-out`, { product: { id: schnitzel.id }, until: null });
-    // From the server's answer (the change committed) to the greyed card: within a second.
+    // From the server's answer (the change committed) to the greyed cards: within a second.
     const marked = Date.now();
-    await expect(card).toBeDisabled({ timeout: 1000 });
+    await Promise.all([
+      expect(card).toBeDisabled({ timeout: 1000 }),
+      expect(kioskCard).toBeDisabled({ timeout: 1000 }),
+    ]);
     expect(Date.now() - marked).toBeLessThan(1000);
     await expect(card).toContainText('Ausverkauft');
+    await expect(kioskCard).toContainText(/Ausverkauft/i);
+    await screenshot(kiosk, testInfo, 'sold-out-kiosk-card', false);
+    await kiosk.close();
     await screenshot(page, testInfo, 'sold-out-storefront-card', false);
 
     // The cart line says so and offers "Entfernen".
