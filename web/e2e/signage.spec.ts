@@ -66,8 +66,14 @@ interface Tv {
 async function setUpTv(staff: Staff, clip: string, orientation: 'landscape' | 'portrait'): Promise<Tv> {
   const suffix = randomUUID().slice(0, 8);
   const [w, h] = orientation === 'landscape' ? [1920, 1080] : [1080, 1920];
-  const first = await post(staff, '/api/images', { name: `Mittag ${suffix}`, data: svg(w, h, '#c2410c', 'Mittagsmenü') });
-  const last = await post(staff, '/api/images', { name: `Abend ${suffix}`, data: svg(w, h, '#15803d', 'Abendkarte') });
+  const first = await post(staff, '/api/images', {
+    name: `Mittag ${suffix}`,
+    data: svg(w, h, '#c2410c', 'Mittagsmenü'),
+  });
+  const last = await post(staff, '/api/images', {
+    name: `Abend ${suffix}`,
+    data: svg(w, h, '#15803d', 'Abendkarte'),
+  });
   const video = await post(staff, '/api/uploads', { name: `kueche-${suffix}.webm`, data: clip });
   const segments = [
     await post(staff, '/api/digital-signage-segments', {
@@ -103,7 +109,13 @@ async function setUpTv(staff: Staff, clip: string, orientation: 'landscape' | 'p
     resolution: `${w}x${h}`,
   });
   const issued = await post(staff, `/api/digital-signage-devices/${tv.id as number}/api-key`);
-  return { identifier, tvId: tv.id as number, streamId: stream.id as number, segments, url: issued.url as string };
+  return {
+    identifier,
+    tvId: tv.id as number,
+    streamId: stream.id as number,
+    segments,
+    url: issued.url as string,
+  };
 }
 
 /** Records in the page when each segment came on screen (the player's `data-shown` counter). */
@@ -136,27 +148,30 @@ const settled = (page: Page) => expect(page.locator('.sg-layer--front')).toHaveC
 async function flatness(browser: Browser, png: Buffer) {
   const context = await browser.newContext();
   const page = await context.newPage();
-  const result = await page.evaluate(async (src) => {
-    const img = new Image();
-    img.src = src;
-    await img.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = 192;
-    canvas.height = 192;
-    const g = canvas.getContext('2d')!;
-    g.drawImage(img, 0, 0, 192, 192);
-    const data = g.getImageData(0, 0, 192, 192).data;
-    let max = 0;
-    let min = 255 * 3;
-    let bright = 0;
-    for (let i = 0; i < data.length; i += 4) {
-      const sum = data[i]! + data[i + 1]! + data[i + 2]!;
-      max = Math.max(max, sum);
-      min = Math.min(min, sum);
-      bright = Math.max(bright, data[i]!, data[i + 1]!, data[i + 2]!);
-    }
-    return { uniform: max - min < 12, black: bright < 24 };
-  }, `data:image/png;base64,${png.toString('base64')}`);
+  const result = await page.evaluate(
+    async (src) => {
+      const img = new Image();
+      img.src = src;
+      await img.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = 192;
+      canvas.height = 192;
+      const g = canvas.getContext('2d')!;
+      g.drawImage(img, 0, 0, 192, 192);
+      const data = g.getImageData(0, 0, 192, 192).data;
+      let max = 0;
+      let min = 255 * 3;
+      let bright = 0;
+      for (let i = 0; i < data.length; i += 4) {
+        const sum = data[i]! + data[i + 1]! + data[i + 2]!;
+        max = Math.max(max, sum);
+        min = Math.min(min, sum);
+        bright = Math.max(bright, data[i]!, data[i + 1]!, data[i + 2]!);
+      }
+      return { uniform: max - min < 12, black: bright < 24 };
+    },
+    `data:image/png;base64,${png.toString('base64')}`,
+  );
   await context.close();
   return result;
 }
@@ -218,9 +233,6 @@ test('keeps playing offline through a simulated day, picks up a changed stream, 
   isMobile,
 }, testInfo) => {
   test.skip(isMobile, 'a TV, not a phone');
-  // Heartbeat, changed stream and the first offline sample pass; the sample after 6 h offline was once
-  // a flat screen and is not investigated yet (docs/decisions/signage.md, "Left open").
-  test.fixme(true, 'offline day: the 6 h sample was a flat screen once; under investigation');
   test.setTimeout(120_000);
   await page.setViewportSize({ width: 1920, height: 1080 });
   const staff = await staffApi(request);
@@ -234,11 +246,11 @@ test('keeps playing offline through a simulated day, picks up a changed stream, 
   await page.clock.fastForward(31_000);
   await expect
     .poll(async () => {
-      const read = await getData<{ connection: string; playerState: { current: { name: string } | null } | null }>(
-        request,
-        `/api/digital-signage-devices/${tv.tvId}`,
-      );
-      return read.connection === 'online' ? read.playerState?.current?.name ?? 'nichts' : 'offline';
+      const read = await getData<{
+        connection: string;
+        playerState: { current: { name: string } | null } | null;
+      }>(request, `/api/digital-signage-devices/${tv.tvId}`);
+      return read.connection === 'online' ? (read.playerState?.current?.name ?? 'nichts') : 'offline';
     })
     .toMatch(/Mittagsmenü|Küche|Abendkarte/);
 
@@ -261,11 +273,28 @@ test('keeps playing offline through a simulated day, picks up a changed stream, 
     const shown = Number(await main.getAttribute('data-shown'));
     await page.clock.fastForward(3 * 3600_000);
     await page.clock.fastForward(SECONDS * 1000 + 100);
-    await expect.poll(async () => Number(await main.getAttribute('data-shown')), { timeout: 10_000 }).toBeGreaterThan(shown);
+    await expect
+      .poll(async () => Number(await main.getAttribute('data-shown')), { timeout: 10_000 })
+      .toBeGreaterThan(shown);
+    // Sampled at once, often mid-change: the new picture fades in over the old one, never over black.
     const png = await page.screenshot();
     const flat = await flatness(browser, png);
-    expect(flat.uniform, `screen after ${hour + 3} h offline`).toBe(false);
-    expect(flat.black).toBe(false);
+    if (flat.uniform || flat.black) {
+      // What the player was doing, for whoever meets this: layers, standby and its reported errors.
+      const state = await page.evaluate(() => ({
+        main: Object.fromEntries(
+          [...document.querySelector('main.sg')!.attributes].map((a) => [a.name, a.value]),
+        ),
+        layers: [...document.querySelectorAll('.sg-layer')].map((l) => ({
+          front: l.classList.contains('sg-layer--front'),
+          opacity: getComputedStyle(l).opacity,
+          tag: l.tagName,
+        })),
+        standby: document.querySelector('.sg-standby')?.textContent ?? null,
+      }));
+      await testInfo.attach(`flat-after-${hour + 3}h.png`, { body: png, contentType: 'image/png' });
+      throw new Error(`screen after ${hour + 3} h offline is flat: ${JSON.stringify(state)}`);
+    }
     sampled += 1;
     if (hour === 12) await screenshot(page, testInfo, 'signage-offline-noon', false);
   }
