@@ -112,7 +112,7 @@ export const FIELD_LABELS = {
   products: {
     name: common.name,
     description: common.description,
-    allergenCodes: 'Allergene',
+    allergenCodes: 'Enthaltene Allergene',
     allergens: 'Weitere Allergenhinweise',
     images: common.images,
     type: 'Produkttyp',
