@@ -163,7 +163,8 @@ export const SETTINGS: readonly SettingEntry[] = [
     'enablePluginDonations',
     'Spenden',
     'Bietet im Checkout eine Spende an.',
-    `${W}storefront/stores/CheckoutStore.ts`,
+    `${W}storefront/stores/checkout/DonationChoice.ts`,
+    `${B}orders/order-checkout.ts`,
   ),
   config(
     'enablePluginOrderReviews',
