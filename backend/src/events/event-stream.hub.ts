@@ -105,8 +105,15 @@ interface Client {
   holder: StreamHolder;
   /** Live rows that arrived while the missed ones were still being read (null once live). */
   pending: LogRow[] | null;
+  /**
+   * The newest rows a resume sent from the log: their notification may still be on its way (read after
+   * the resume ended), and must not send them a second time.
+   */
+  replayed?: Set<number>;
 }
 
+/** How many of the newest rows a resume sent are kept to skip their late live copy. */
+const REPLAYED_KEPT = 1_000;
 /** Rows read per query when a client resumes. */
 const RESUME_PAGE = 500;
 /** A comment line this often keeps proxies and load balancers from closing a quiet stream. */
@@ -309,6 +316,7 @@ export class EventStreamHub implements OnModuleInit, OnModuleDestroy {
       }
     } finally {
       const pending = client.pending ?? [];
+      client.replayed = new Set([...sent].slice(-REPLAYED_KEPT));
       client.pending = null;
       for (const row of pending.sort((a, b) => a.id - b.id)) if (!sent.has(row.id)) this.write(client, row);
     }
@@ -438,7 +446,7 @@ export class EventStreamHub implements OnModuleInit, OnModuleDestroy {
     if (this.recent.size > RECENT_IDS) this.recent.delete(this.recent.values().next().value!);
     for (const client of this.clients) {
       if (client.pending) client.pending.push(row);
-      else this.write(client, row);
+      else if (!client.replayed?.has(row.id)) this.write(client, row);
     }
   }
 
