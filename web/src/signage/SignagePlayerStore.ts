@@ -299,7 +299,9 @@ export class SignagePlayerStore {
     const ms = plannedMs(segment, mediaSeconds);
     this.switchAt = this.deps.now() + ms;
     if (this.segmentTimer) clearTimeout(this.segmentTimer);
-    this.segmentTimer = setTimeout(() => void this.advance(), Math.max(0, ms - PRELOAD_MS));
+    // The next one goes into the layer that is leaving, so not before the fade has ended (a segment shorter
+    // than the preload would otherwise replace the old picture under the new one mid-fade: a dark frame).
+    this.segmentTimer = setTimeout(() => void this.advance(), Math.max(FADE_MS, ms - PRELOAD_MS));
   }
 
   /** A video reached its end before its duration: the next one comes now. */
