@@ -61,7 +61,10 @@ const Store = observer(function Store({ identifier }: { identifier: string }) {
   if (!ready) return null;
 
   return (
-    <div className={`store${cart.isPanelVisible ? ' store--cart-open' : ''}`}>
+    <div
+      className={`store${cart.isPanelVisible ? ' store--cart-open' : ''}`}
+      data-menu-complete={shown.length === groups.length}
+    >
       <PageTitle title={branch.name} shopName={ui.shopName} />
       <StoreBanner branch={branch} />
       {cart.orderType === 'dineIn' && tableLinks.of(branch.id) && (
