@@ -193,7 +193,8 @@ describe('digital signage (/api/digital-signage-segments, -streams, -devices)', 
       );
       expect(notVideo.status).toBe(400);
       expect(notVideo.body.errors[0]).toEqual({
-        message: 'Der Dateityp der Datei ist ungültig (application/pdf). Erlaubte Dateitypen sind video/mp4, video/webm.',
+        message:
+          'Der Dateityp der Datei ist ungültig (application/pdf). Erlaubte Dateitypen sind video/mp4, video/webm.',
         field: 'video',
       });
       const backwards = await t.request(
@@ -325,6 +326,76 @@ describe('digital signage (/api/digital-signage-segments, -streams, -devices)', 
         message: 'Dieser Wert wird bereits verwendet.',
         field: 'identifier',
       });
+    });
+
+    it('refuses a stream whose files exceed what a TV stores (250 MB), counting a shared file once', async () => {
+      const MB = 1024 * 1024;
+      const big = (name: string, size: number) =>
+        t.dataSource.getRepository(Upload).save({
+          extension: 'mp4',
+          mimeType: 'video/mp4',
+          publicHash: `${name}`.padEnd(32, 'x'),
+          name: `${name}.mp4`,
+          size,
+        });
+      const [a, b] = [await big('gross-a', 150 * MB), await big('gross-b', 110 * MB)];
+      const first = await post('/api/digital-signage-segments', {
+        name: 'Groß A',
+        type: 'video',
+        video: { id: a.id },
+      });
+      const again = await post('/api/digital-signage-segments', {
+        name: 'Groß A noch einmal',
+        type: 'video',
+        video: { id: a.id },
+      });
+      const second = await post('/api/digital-signage-segments', {
+        name: 'Groß B',
+        type: 'video',
+        video: { id: b.id },
+      });
+      // The same 150 MB file twice is stored once.
+      const streamId = await post('/api/digital-signage-streams', {
+        name: 'Groß',
+        identifier: 'gross',
+        segments: [{ id: first }, { id: again }, { id: first }],
+      });
+      const tooMuch = await t.request(
+        'PUT',
+        `/api/digital-signage-streams/${streamId}`,
+        { name: 'Groß', identifier: 'gross', segments: [{ id: first }, { id: second }] },
+        admin,
+      );
+      expect(tooMuch.status).toBe(400);
+      expect(tooMuch.body.errors[0]).toEqual({
+        message:
+          'Die Dateien des Streams sind zusammen 260 MB groß, höchstens 250 MB sind möglich: ein Bildschirm speichert alle Dateien seines Streams, um auch ohne Verbindung zu spielen.',
+        field: 'segments',
+      });
+      // Nothing half-written: the stream keeps its play list.
+      const kept = await t.request('GET', `/api/digital-signage-streams/${streamId}`, undefined, admin);
+      expect(kept.body.data.segments).toEqual([{ id: first }, { id: again }, { id: first }]);
+      // A segment of the stream that switches to a bigger file must still fit it.
+      const switched = await t.request(
+        'PUT',
+        `/api/digital-signage-segments/${again}`,
+        { name: 'Groß A noch einmal', type: 'video', video: { id: b.id } },
+        admin,
+      );
+      expect(switched.status).toBe(400);
+      expect(switched.body.errors[0].field).toBe('video');
+      expect(switched.body.errors[0].message).toMatch(/^Die Dateien des Streams sind zusammen 260 MB groß/);
+      // Outside any stream the same change is fine.
+      expect(
+        (
+          await t.request(
+            'PUT',
+            `/api/digital-signage-segments/${second}`,
+            { name: 'Groß B', type: 'video', video: { id: a.id } },
+            admin,
+          )
+        ).status,
+      ).toBe(200);
     });
   });
 

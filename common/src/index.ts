@@ -9,6 +9,7 @@ export * from './i18n/index.js';
 export * from './money.js';
 export * from './tax.js';
 export * from './units.js';
+export * from './file-size.js';
 export * from './quantity.js';
 export * from './pricing.js';
 export * from './zoned-time.js';

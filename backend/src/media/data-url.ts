@@ -1,4 +1,4 @@
-import { t } from '@ordering/common';
+import { formatBytes, t } from '@ordering/common';
 import { DomainError } from '../core/errors.js';
 
 /** A decoded data URL. */
@@ -8,11 +8,8 @@ export interface DataUrlFile {
   content: Buffer;
 }
 
-/** `15 MB`, as the messages show limits. */
-export const formatBytes = (bytes: number) =>
-  bytes >= 1024 * 1024
-    ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`.replace('.', ',')
-    : `${Math.round(bytes / 1024)} kB`;
+/** `15 MB`, as the messages show limits (common's, the same as the back office writes). */
+export { formatBytes };
 
 /**
  * Decodes `data:<type>;base64,<content>` (the upload payload of the API).

@@ -29,6 +29,10 @@ export class Upload extends BaseEntity {
   @Column({ type: 'varchar', length: 255, default: '' })
   storageKey: string;
 
+  /** A video's length in seconds as its container states it; null for other files and unknown lengths. */
+  @Column({ type: 'double precision', nullable: true })
+  duration: number | null;
+
   /**
    * A storefront customer's upload: sha256 (hex) of the secret only the uploader was given, which an order
    * must present to take the file up. Null for files of the back office, which no order can reference.

@@ -15,6 +15,7 @@ export function uploadJson(upload: Upload) {
     mimeType: upload.mimeType,
     name: upload.name,
     size: upload.size,
+    duration: upload.duration,
     createdAt: upload.createdAt,
     updatedAt: upload.updatedAt,
   };

@@ -15,7 +15,7 @@ import { EventBus } from '../core/events.js';
 import { TransactionalConnection } from '../core/transaction.js';
 import { formatBytes, parseDataUrl } from './data-url.js';
 import { MIME_BY_EXTENSION, sniffFileType } from './file-type.js';
-import { isPlausibleVideo } from './video-check.js';
+import { isPlausibleVideo, videoDurationOf } from './video-check.js';
 import { assertPixelBudget } from './image.service.js';
 import { MAX_IMAGE_SIDE } from './image-sizes.js';
 import { MediaStorage } from './media-storage.js';
@@ -181,6 +181,7 @@ export class UploadService {
         mimeType: file.mimeType,
         name: file.name,
         size: file.content.length,
+        duration: videoDurationOf(file.content, file.mimeType),
         storageKey,
         publicHash: randomBytes(24).toString('base64url'),
         secretHash,
@@ -209,6 +210,7 @@ export class UploadService {
           extension: replacement.extension,
           mimeType: replacement.mimeType,
           size: replacement.content.length,
+          duration: videoDurationOf(replacement.content, replacement.mimeType),
         });
       }
     });

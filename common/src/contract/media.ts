@@ -36,6 +36,10 @@ export interface Upload extends Entity {
   mimeType: string;
   /** Original file name, when known. */
   name?: string;
+  /** Bytes of the file. */
+  size?: number;
+  /** A video's length in seconds as its container states it; null for other files and unknown lengths. */
+  duration?: number | null;
 }
 
 /** Body of an upload create call: the file as a data URL (`data:image/png;base64,...`). */

@@ -1,6 +1,6 @@
 import { signageSegmentInput, signageStreamInput, signageDeviceInput } from '@ordering/common/schemas';
-import { ENTITY_NAMES, t } from '@ordering/common';
-import { In } from 'typeorm';
+import { ENTITY_NAMES, formatBytes, t } from '@ordering/common';
+import { type EntityManager, In } from 'typeorm';
 import { DomainError } from '../../core/errors.js';
 import { defineResource } from '../../crud/resource.js';
 import { imageJson } from '../../media/image-json.js';
@@ -12,6 +12,51 @@ import { DigitalSignageStream, DigitalSignageStreamItem } from './digital-signag
 
 /** Video types a signage segment plays: MP4 and WebM (MPEG-1/2 plays in no browser). */
 export const SIGNAGE_VIDEO_TYPES = ['video/mp4', 'video/webm'];
+
+/**
+ * What a stream's files may weigh together: a TV keeps every file of its stream in its cache to play
+ * offline (docs/decisions/signage.md), and a TV stick's browser reliably holds a few hundred MB.
+ */
+export const MAX_STREAM_BYTES = 250 * 1024 * 1024;
+
+/** The bytes of a segment's file (a template's render is small and not counted). */
+const fileOf = (segment: DigitalSignageSegment) =>
+  segment.type === 'image' && segment.image
+    ? { key: `image-${segment.image.id}`, size: segment.image.size }
+    : segment.type === 'video' && segment.video
+      ? { key: `video-${segment.video.id}`, size: segment.video.size }
+      : null;
+
+/**
+ * Refuses a stream whose files together exceed {@link MAX_STREAM_BYTES} (a file used by several segments
+ * counts once, as the TV stores it once), in German on `field`. `changed` stands for its stored row.
+ */
+async function assertStreamFits(
+  em: EntityManager,
+  segmentIds: number[],
+  field: string,
+  changed?: DigitalSignageSegment,
+): Promise<void> {
+  const ids = [...new Set(segmentIds)].filter((id) => id !== changed?.id);
+  const segments = ids.length
+    ? await em.find(DigitalSignageSegment, {
+        where: { id: In(ids) },
+        relations: { image: true, video: true },
+      })
+    : [];
+  const files = new Map<string, number>();
+  for (const segment of changed ? [...segments, changed] : segments) {
+    const file = fileOf(segment);
+    if (file) files.set(file.key, file.size);
+  }
+  const total = [...files.values()].reduce((sum, size) => sum + size, 0);
+  if (total > MAX_STREAM_BYTES)
+    throw new DomainError(
+      'validation',
+      `Die Dateien des Streams sind zusammen ${formatBytes(total)} groß, höchstens ${formatBytes(MAX_STREAM_BYTES)} sind möglich: ein Bildschirm speichert alle Dateien seines Streams, um auch ohne Verbindung zu spielen.`,
+      field,
+    );
+}
 
 export const segmentResource = defineResource({
   path: 'digital-signage-segments',
@@ -29,7 +74,7 @@ export const segmentResource = defineResource({
   sortable: ['name', 'type', 'validFrom', 'validUntil'],
   defaultSort: 'name',
   trackVersion: false,
-  assign: (_em, segment) => {
+  assign: async (em, segment) => {
     if (segment.type !== 'template') {
       segment.template = null;
       segment.templateProduct = null;
@@ -65,6 +110,22 @@ export const segmentResource = defineResource({
       segment.image = null;
     }
     assertAfter(segment.validFrom, segment.validUntil, 'validUntil');
+    // A bigger file must still fit every stream that plays the segment.
+    if (segment.id) {
+      const items = await em.find(DigitalSignageStreamItem, {
+        where: { segmentId: segment.id },
+        relations: { stream: true },
+      });
+      for (const streamId of new Set(items.map((item) => item.stream.id))) {
+        const others = await em.find(DigitalSignageStreamItem, { where: { stream: { id: streamId } } });
+        await assertStreamFits(
+          em,
+          others.map((item) => item.segmentId),
+          segment.type === 'video' ? 'video' : 'image',
+          segment,
+        );
+      }
+    }
   },
   beforeDelete: async (em, segment) => {
     if (await em.existsBy(DigitalSignageStreamItem, { segmentId: segment.id })) {
@@ -121,6 +182,7 @@ export const streamResource = defineResource({
     const found = ids.length ? await em.countBy(DigitalSignageSegment, { id: In(ids) }) : 0;
     if (found !== ids.length)
       throw new DomainError('validation', 'Ein ausgewählter Eintrag existiert nicht.', 'segments');
+    await assertStreamFits(em, ids, 'segments');
     stream.items = input.segments.map((s, position) =>
       em.create(DigitalSignageStreamItem, {
         position,

@@ -627,6 +627,9 @@ export const ENTITY_DESCRIPTIONS: readonly EntityDescription[] = [
       { field: 'name' },
       { field: 'extension', label: 'Format' },
       { field: 'mimeType', label: 'Dateityp' },
+      { field: 'size', label: 'Größe', format: 'bytes' },
+      // Read from the container on upload (videos only).
+      { field: 'duration', label: 'Länge', format: 'seconds' },
     ],
     searchable: true,
     sortable: ['name', 'size', 'extension'],

@@ -1,4 +1,13 @@
-import { ENTITY_NAMES, formatDate, formatIsoDate, formatMoney, formatTime, toCents } from '@ordering/common';
+import {
+  ENTITY_NAMES,
+  formatBytes,
+  formatDate,
+  formatIsoDate,
+  formatMoney,
+  formatSeconds,
+  formatTime,
+  toCents,
+} from '@ordering/common';
 import type { RefOptionsStore } from './RefOptionsStore';
 import type { ColumnDescription, EntityDescription } from './types';
 
@@ -39,6 +48,10 @@ export function formatCell(
       return (
         (column.options ?? field?.options)?.find((o) => o.value === String(value))?.label ?? String(value)
       );
+    case 'bytes':
+      return typeof value === 'number' ? formatBytes(value) : String(value);
+    case 'seconds':
+      return typeof value === 'number' ? formatSeconds(value) : String(value);
     case 'collection':
       // The log names the collection (`digital-signage-devices`): shown by its German name.
       return (ENTITY_NAMES as Record<string, { plural: string }>)[String(value)]?.plural ?? String(value);

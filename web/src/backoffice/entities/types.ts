@@ -79,7 +79,17 @@ export interface ColumnDescription {
   field: string;
   label?: string;
   /** How the value is shown; default by the field's type. */
-  format?: 'text' | 'boolean' | 'date' | 'datetime' | 'ref' | 'money' | 'option' | 'collection';
+  format?:
+    | 'text'
+    | 'boolean'
+    | 'date'
+    | 'datetime'
+    | 'ref'
+    | 'money'
+    | 'option'
+    | 'collection'
+    | 'bytes'
+    | 'seconds';
   /** Choices for `option` when the column is no field of the form (e.g. the log's action). */
   options?: readonly FieldOption[];
 }

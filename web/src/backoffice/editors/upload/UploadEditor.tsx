@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
 import { FieldError } from '../FieldError';
 import type { CustomEditorProps } from '../types';
-import { fileProblem, formatBytes, isPreviewable, type UploadKind } from './uploadFile';
+import { formatBytes } from '@ordering/common';
+import { fileProblem, isPreviewable, type UploadKind } from './uploadFile';
 
 interface Picked {
   name: string;

@@ -1,4 +1,5 @@
-import { extensionOf, fileProblem, formatBytes, isPreviewable, MAX_FILE_BYTES } from './uploadFile';
+import { formatBytes } from '@ordering/common';
+import { extensionOf, fileProblem, isPreviewable, MAX_FILE_BYTES } from './uploadFile';
 
 describe('upload editor checks', () => {
   it('formats sizes as the API messages do', () => {

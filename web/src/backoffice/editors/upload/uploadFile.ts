@@ -1,17 +1,10 @@
-import { STAFF_UPLOAD_EXTENSIONS, t } from '@ordering/common';
+import { formatBytes, STAFF_UPLOAD_EXTENSIONS, t } from '@ordering/common';
 
 /** The media API's formats and limit (backend/src/media: image-sizes.ts, upload.service.ts). */
 export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'gif', 'webp', 'svg'] as const;
 export const MAX_FILE_BYTES = 15 * 1024 * 1024;
 
 export type UploadKind = 'image' | 'file';
-
-/** German size as the API's messages write it: `1,5 MB`, `320 kB`. */
-export function formatBytes(bytes: number): string {
-  return bytes >= 1024 * 1024
-    ? `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`.replace('.', ',')
-    : `${Math.round(bytes / 1024)} kB`;
-}
 
 export const extensionOf = (name: string) => (/\.([A-Za-z0-9]{1,10})$/.exec(name)?.[1] ?? '').toLowerCase();
 
