@@ -19,6 +19,8 @@ const PRODUCT_KEYS = [
   'uid',
   'name',
   'description',
+  'nameEn',
+  'descriptionEn',
   'allergens',
   'allergenCodes',
   'images',

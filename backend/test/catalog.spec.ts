@@ -200,6 +200,41 @@ describe('catalogue API (tags, categories, products, menus)', () => {
       const plain = await post('/api/categories', { name: 'Text', description: 'Schwein & Huhn' });
       expect(plain.description).toBe('Schwein & Huhn');
     });
+
+    it("keeps the kiosk's English name and description beside the German ones, cleaned alike", async () => {
+      const drinks = await post('/api/categories', {
+        name: 'Getränke',
+        nameEn: 'Drinks',
+        descriptionEn: '<p onclick="x()">Cold <script>alert(1)</script>& fresh</p>',
+      });
+      expect(drinks).toMatchObject({
+        name: 'Getränke',
+        nameEn: 'Drinks',
+        descriptionEn: '<p>Cold &amp; fresh</p>',
+      });
+      // Left out: empty, and the kiosk shows the German text.
+      const plain = await post('/api/categories', { name: 'Suppen' });
+      expect(plain).toMatchObject({ nameEn: '', descriptionEn: '' });
+      const tooLong = await t.request(
+        'POST',
+        '/api/categories',
+        { name: 'X', nameEn: 'x'.repeat(201) },
+        admin,
+      );
+      expect(tooLong.status).toBe(400);
+      expect(tooLong.body.errors[0].field).toBe('nameEn');
+      const product = await post('/api/products', { ...schnitzelBody(), nameEn: 'Schnitzel of your choice' });
+      const read = await t.request('GET', `/api/products/${product.id}`, undefined, admin);
+      expect(read.body.data).toMatchObject({
+        name: 'Schnitzel nach Wahl',
+        nameEn: 'Schnitzel of your choice',
+      });
+      // The storefront's public list carries it.
+      const listed = await t.request('GET', `/api/products?limit=1000`);
+      expect(listed.body.data.find((p: { id: number }) => p.id === product.id)).toMatchObject({
+        nameEn: 'Schnitzel of your choice',
+      });
+    });
   });
 
   describe('products', () => {

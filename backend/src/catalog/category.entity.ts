@@ -13,6 +13,14 @@ export class Category extends BaseEntity {
   @Column({ type: 'text', default: '' })
   description: string;
 
+  /** English name for the kiosk's English face (docs/decisions/kiosk.md); empty: the German one. */
+  @Column({ type: 'varchar', length: 200, default: '' })
+  nameEn: string;
+
+  /** English description; empty: the German one. */
+  @Column({ type: 'text', default: '' })
+  descriptionEn: string;
+
   @ManyToOne(() => Image, { nullable: true, onDelete: 'SET NULL' })
   @JoinColumn({ name: 'image_id', foreignKeyConstraintName: 'fk_category_image' })
   image: Relation<Image> | null;

@@ -14,6 +14,8 @@ export function categoryJson(category: Category) {
     id: category.id,
     name: category.name,
     description: category.description,
+    nameEn: category.nameEn,
+    descriptionEn: category.descriptionEn,
     image: category.image ? imageJson(category.image) : null,
     isEnabled: category.isEnabled,
     schedule: category.schedule ?? null,

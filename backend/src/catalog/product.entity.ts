@@ -34,6 +34,14 @@ export class Product extends BaseEntity {
   @Column({ type: 'text', default: '' })
   description: string;
 
+  /** English name for the kiosk's English face (docs/decisions/kiosk.md); empty: the German one. */
+  @Column({ type: 'varchar', length: 200, default: '' })
+  nameEn: string;
+
+  /** English description; empty: the German one. */
+  @Column({ type: 'text', default: '' })
+  descriptionEn: string;
+
   /** The EU allergens it contains, as Austrian letter codes in legend order (common's `ALLERGENS`). */
   @Column({ type: 'jsonb', default: () => "'[]'" })
   allergenCodes: AllergenCode[];

@@ -18,6 +18,8 @@ export function productJson(product: Product) {
     uid: product.uid,
     name: product.name,
     description: product.description,
+    nameEn: product.nameEn,
+    descriptionEn: product.descriptionEn,
     allergenCodes: product.allergenCodes ?? [],
     allergens: product.allergens,
     images: [...(product.images ?? [])].sort((a, b) => rank(a.id) - rank(b.id)).map(imageJson),

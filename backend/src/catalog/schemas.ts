@@ -35,10 +35,13 @@ export const richText = (max = 5000) =>
       : text,
   );
 
-/** Body of POST and PUT /api/products: the shared shape with its description cleaned. */
+/** Body of POST and PUT /api/products: the shared shape with its descriptions cleaned. */
 export const productInput = z
-  .object({ ...productFields, description: richText(10000) })
+  .object({ ...productFields, description: richText(10000), descriptionEn: richText(10000) })
   .superRefine(refineProduct) satisfies z.ZodType<ProductInput>;
 
 /** Body of POST and PUT /api/categories. */
-export const categoryInput = sharedCategoryInput.extend({ description: richText(5000) });
+export const categoryInput = sharedCategoryInput.extend({
+  description: richText(5000),
+  descriptionEn: richText(5000),
+});

@@ -146,6 +146,10 @@ export interface Product extends Entity {
   name: string;
   /** Description (plain text or HTML). */
   description?: string | null;
+  /** English name for the kiosk's English face (docs/decisions/kiosk.md); empty: the German one. */
+  nameEn?: string;
+  /** English description (plain text or HTML); empty: the German one. */
+  descriptionEn?: string;
   /** The EU allergens it contains, as Austrian letter codes (common's `ALLERGENS`), in legend order. */
   allergenCodes?: AllergenCode[];
   /** Further allergen notes in free text (what the codes do not say). */
@@ -234,6 +238,10 @@ export interface Category extends Entity {
   name: string;
   /** Description. */
   description?: string | null;
+  /** English name for the kiosk's English face; empty: the German one. */
+  nameEn?: string;
+  /** English description; empty: the German one. */
+  descriptionEn?: string;
   /** Header image. */
   image?: Image | null;
   /** Switched on. */

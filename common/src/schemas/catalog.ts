@@ -174,6 +174,8 @@ const flag = (fallback = false) => z.boolean().default(fallback);
 export const productFields = {
   name: fields.text(200),
   description: fields.optionalText(10000),
+  nameEn: fields.optionalText(200),
+  descriptionEn: fields.optionalText(10000),
   allergenCodes: z
     .array(z.enum(ALLERGEN_CODES))
     .max(ALLERGEN_CODES.length)
@@ -371,6 +373,8 @@ export type ProductInput = z.infer<typeof productInput>;
 export const categoryInput = z.object({
   name: fields.text(200),
   description: fields.optionalText(5000),
+  nameEn: fields.optionalText(200),
+  descriptionEn: fields.optionalText(5000),
   image: fields.ref().nullish(),
   isEnabled: flag(true),
   schedule: scheduleSchema(),

@@ -99,6 +99,8 @@ export const FIELD_LABELS = {
   categories: {
     name: common.name,
     description: common.description,
+    nameEn: 'Name (Englisch)',
+    descriptionEn: 'Beschreibung (Englisch)',
     image: common.image,
     isEnabled: common.isEnabled,
     schedule: common.schedule,
@@ -112,6 +114,8 @@ export const FIELD_LABELS = {
   products: {
     name: common.name,
     description: common.description,
+    nameEn: 'Name (Englisch)',
+    descriptionEn: 'Beschreibung (Englisch)',
     allergenCodes: 'Enthaltene Allergene',
     allergens: 'Weitere Allergenhinweise',
     images: common.images,

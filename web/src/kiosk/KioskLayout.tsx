@@ -14,6 +14,7 @@ import type { KioskStore } from './KioskStore';
 import { Screensaver } from './Screensaver';
 import { LanguageSwitch, TermsButton } from './KioskChrome';
 import { kioskTextsFor } from './texts';
+import { CatalogLanguageProvider } from '../storefront/catalogLanguage';
 
 /**
  * The self-service kiosk `/kiosk/{branch}` (docs/decisions/app-shell.md): its own full-screen layout, so
@@ -71,48 +72,51 @@ export const KioskLayout = observer(function KioskLayout({
   const config = root.data.config;
   return (
     <KioskProvider kiosk={kiosk}>
-      <div className="kiosk">
-        {kiosk.screen !== 'ordering' && <PageTitle title={branch?.name} shopName={root.ui.shopName} />}
-        <header className="kiosk-header">
-          <div className="kiosk-header__brand">
-            <span className="kiosk-header__mark" aria-hidden="true">
-              {root.ui.shopName.charAt(0).toUpperCase()}
-            </span>
-            <span className="kiosk-header__names">
-              <span className="kiosk-header__shop">{root.ui.shopName}</span>
-              {branch && <span className="kiosk-header__branch">{branch.name}</span>}
-            </span>
-          </div>
-          <div className="kiosk-header__actions">
-            <TermsButton className="kiosk-button kiosk-button--ghost" />
-            <LanguageSwitch />
-            {kiosk.screen === 'ordering' && (
-              <button type="button" className="kiosk-button kiosk-button--ghost" onClick={kiosk.reset}>
-                {kioskTexts.startOver}
-              </button>
-            )}
-          </div>
-        </header>
-        <OfflineBanner ui={root.ui} />
-        <main id="main" className="kiosk-main" tabIndex={-1}>
-          {kiosk.screen === 'ordering' && <Outlet />}
-        </main>
-        {kiosk.screen === 'screensaver' && (
-          <Screensaver shopName={root.ui.shopName} branchName={branch?.name} onTap={kiosk.tapToOrder} />
-        )}
-        {kiosk.screen === 'done' && kiosk.placedOrder && (
-          <KioskDone order={kiosk.placedOrder} onDone={kiosk.reset} />
-        )}
-        {kiosk.isWarning && (
-          <IdleDialog secondsLeft={kiosk.secondsLeft} onStay={kiosk.activity} onReset={kiosk.reset} />
-        )}
-        <AppShell
-          shell={shell}
-          pwaEnabled={config ? config.enablePluginPWA === true : undefined}
-          shopName={root.ui.shopName}
-          selfService
-        />
-      </div>
+      {/* Product and category names in the guest's language (English where the back office has one). */}
+      <CatalogLanguageProvider value={kiosk.language}>
+        <div className="kiosk">
+          {kiosk.screen !== 'ordering' && <PageTitle title={branch?.name} shopName={root.ui.shopName} />}
+          <header className="kiosk-header">
+            <div className="kiosk-header__brand">
+              <span className="kiosk-header__mark" aria-hidden="true">
+                {root.ui.shopName.charAt(0).toUpperCase()}
+              </span>
+              <span className="kiosk-header__names">
+                <span className="kiosk-header__shop">{root.ui.shopName}</span>
+                {branch && <span className="kiosk-header__branch">{branch.name}</span>}
+              </span>
+            </div>
+            <div className="kiosk-header__actions">
+              <TermsButton className="kiosk-button kiosk-button--ghost" />
+              <LanguageSwitch />
+              {kiosk.screen === 'ordering' && (
+                <button type="button" className="kiosk-button kiosk-button--ghost" onClick={kiosk.reset}>
+                  {kioskTexts.startOver}
+                </button>
+              )}
+            </div>
+          </header>
+          <OfflineBanner ui={root.ui} />
+          <main id="main" className="kiosk-main" tabIndex={-1}>
+            {kiosk.screen === 'ordering' && <Outlet />}
+          </main>
+          {kiosk.screen === 'screensaver' && (
+            <Screensaver shopName={root.ui.shopName} branchName={branch?.name} onTap={kiosk.tapToOrder} />
+          )}
+          {kiosk.screen === 'done' && kiosk.placedOrder && (
+            <KioskDone order={kiosk.placedOrder} onDone={kiosk.reset} />
+          )}
+          {kiosk.isWarning && (
+            <IdleDialog secondsLeft={kiosk.secondsLeft} onStay={kiosk.activity} onReset={kiosk.reset} />
+          )}
+          <AppShell
+            shell={shell}
+            pwaEnabled={config ? config.enablePluginPWA === true : undefined}
+            shopName={root.ui.shopName}
+            selfService
+          />
+        </div>
+      </CatalogLanguageProvider>
     </KioskProvider>
   );
 });

@@ -15,6 +15,7 @@ import { useStores } from '../storefront/stores';
 import type { CartStore } from '../storefront/stores/CartStore';
 import { useKiosk, useKioskTexts } from './KioskContext';
 import { KioskUpsell } from './KioskUpsell';
+import { useCatalogText } from '../storefront/catalogLanguage';
 
 /**
  * The order types a kiosk takes: dine-in and takeaway, as the branch offers them and the kiosk device's
@@ -41,6 +42,7 @@ const KioskMenu = observer(function KioskMenu({ identifier }: { identifier: stri
   const { ui, cart, catalog, data, clock } = useStores();
   const kiosk = useKiosk();
   const kioskTexts = useKioskTexts();
+  const text = useCatalogText();
   const navigate = useNavigate();
   const { branch, ready } = useSelectedBranch(identifier);
   const types = ready ? kioskOrderTypes(cart, kiosk.orderModes) : [];
@@ -83,7 +85,7 @@ const KioskMenu = observer(function KioskMenu({ identifier }: { identifier: stri
             aria-labelledby={`${groupElementId(group.category.id)}-title`}
           >
             <h2 id={`${groupElementId(group.category.id)}-title`} className="kiosk-group__title">
-              {group.category.name}
+              {text.name(group.category)}
             </h2>
             <ul className="product-grid kiosk-grid">
               {group.products.map(({ product, visibility }) => (

@@ -6,6 +6,7 @@ import { imageUrl, productPriceText } from '../storefront/format';
 import type { CatalogGroup } from '@ordering/common';
 import { useStores } from '../storefront/stores';
 import { useKioskTexts } from './KioskContext';
+import { useCatalogText } from '../storefront/catalogLanguage';
 
 /**
  * What the upsell step offers after `addedId` was added: the products its category names
@@ -38,6 +39,7 @@ export function upsellOffers(
 export const KioskUpsell = observer(function KioskUpsell() {
   const { cart, catalog, data, soldOut } = useStores();
   const kioskTexts = useKioskTexts();
+  const text = useCatalogText();
   const [offers, setOffers] = useState<Product[]>([]);
   const picked = useRef<number | null>(null);
   const noThanks = useRef<HTMLButtonElement>(null);
@@ -96,7 +98,7 @@ export const KioskUpsell = observer(function KioskUpsell() {
                       height={320}
                     />
                   )}
-                  <span className="kiosk-upsell__name">{product.name}</span>
+                  <span className="kiosk-upsell__name">{text.name(product)}</span>
                   <span className="kiosk-upsell__price">
                     {productPriceText(
                       toCents(product.price),

@@ -144,6 +144,17 @@ function workingActivities(market: MarketProfile): EntityDescription {
   };
 }
 
+/** A product's or category's English name and description, which the kiosk shows a guest who chose English. */
+const englishFields = (): FieldDescription[] => [
+  {
+    name: 'nameEn',
+    type: 'text',
+    group: 'Englisch (Kiosk)',
+    hint: 'Zeigt der Kiosk, wenn ein Gast „English“ wählt; leer: der deutsche Name.',
+  },
+  { name: 'descriptionEn', type: 'wysiwyg', group: 'Englisch (Kiosk)' },
+];
+
 export const ENTITY_DESCRIPTIONS: readonly EntityDescription[] = [
   // Sortiment
   {
@@ -170,6 +181,7 @@ export const ENTITY_DESCRIPTIONS: readonly EntityDescription[] = [
       { name: 'price', type: 'number', step: 0.01 },
       { name: 'isPriceHidden', type: 'boolean' },
       { name: 'description', type: 'wysiwyg' },
+      ...englishFields(),
       custom('allergenCodes', 'allergenCodes', 'als Ankreuzliste', 'Allergene'),
       {
         name: 'allergens',
@@ -254,6 +266,7 @@ export const ENTITY_DESCRIPTIONS: readonly EntityDescription[] = [
     fields: [
       { name: 'name', type: 'text' },
       { name: 'description', type: 'wysiwyg' },
+      ...englishFields(),
       { name: 'image', type: 'image', collection: 'images' },
       { name: 'isEnabled', type: 'boolean' },
       { name: 'isVisibleWhenUnavailable', type: 'boolean' },

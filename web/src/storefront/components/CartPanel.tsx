@@ -14,6 +14,7 @@ import { BasePrice } from './BasePrice';
 import { PriceNote } from './PriceNote';
 import { useStores } from '../stores';
 import { texts } from '../texts';
+import { useCatalogText } from '../catalogLanguage';
 
 function partText(part: ConfigurablePart, value: PartValue | undefined): string | null {
   if (part.type === 'select') return typeof value === 'number' ? (part.options[value]?.name ?? null) : null;
@@ -128,6 +129,7 @@ export const CartSummary = observer(function CartSummary({
   const display = cart.display;
   const currency = data.currency;
   const products = cart.items.map((item) => data.productById(item.product.id));
+  const text = useCatalogText();
   const hints =
     cart.orderType === 'delivery' && cart.deliveryArea
       ? deliveryHints(cart.deliveryArea, totals.items.gross, currency)
@@ -141,19 +143,18 @@ export const CartSummary = observer(function CartSummary({
           const summary = product ? itemSummary(product.config?.parts ?? [], item) : '';
           // Sold out since it was added: said at the line, which offers "Entfernen" (the server refuses it).
           const soldOutIssue = soldOut.lineIssues(item, product ?? undefined)[0];
+          const name = text.name(product ?? item.product);
           return (
             <li key={index} className={`cart-item${soldOutIssue ? ' cart-item--sold-out' : ''}`}>
               <div className="cart-item__main">
-                <span className="cart-item__name">{item.product.name}</span>
+                <span className="cart-item__name">{name}</span>
                 {steppers ? (
                   <span className="cart-item__stepper">
                     <button
                       type="button"
                       className="cart-item__step"
                       aria-label={
-                        cart.isAtMinimum(index)
-                          ? texts.takeOutItem(item.product.name)
-                          : texts.decreaseItem(item.product.name)
+                        cart.isAtMinimum(index) ? texts.takeOutItem(name) : texts.decreaseItem(name)
                       }
                       onClick={() => cart.stepItem(index, 'down')}
                     >
@@ -163,7 +164,7 @@ export const CartSummary = observer(function CartSummary({
                     <button
                       type="button"
                       className="cart-item__step"
-                      aria-label={texts.increaseItem(item.product.name)}
+                      aria-label={texts.increaseItem(name)}
                       disabled={!cart.canIncrease(index)}
                       onClick={() => cart.stepItem(index, 'up')}
                     >
@@ -191,7 +192,7 @@ export const CartSummary = observer(function CartSummary({
                   <button
                     type="button"
                     className="link-button"
-                    aria-label={texts.editItem(item.product.name)}
+                    aria-label={texts.editItem(name)}
                     onClick={() => cart.editItem(index)}
                   >
                     {texts.edit}
@@ -200,7 +201,7 @@ export const CartSummary = observer(function CartSummary({
                 <button
                   type="button"
                   className="link-button"
-                  aria-label={texts.removeItem(item.product.name)}
+                  aria-label={texts.removeItem(name)}
                   onClick={() => cart.removeItem(index)}
                 >
                   {texts.remove}

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { activeGroupIndex, categoryScrollOffset } from '../stores/scrolling';
 import { useStores } from '../stores';
 import { texts } from '../texts';
+import { useCatalogText } from '../catalogLanguage';
 
 export function groupElementId(categoryId: number): string {
   return `category-${categoryId}`;
@@ -12,6 +13,7 @@ export function groupElementId(categoryId: number): string {
 export const CategoryBar = observer(function CategoryBar() {
   const { catalog } = useStores();
   const items = catalog.categoryBar;
+  const text = useCatalogText();
 
   useEffect(() => {
     if (items.length === 0) return;
@@ -73,7 +75,7 @@ export const CategoryBar = observer(function CategoryBar() {
                 catalog.setActiveCategory(category.id);
               }}
             >
-              {category.name}
+              {text.name(category)}
             </a>
           </li>
         ))}

@@ -5,6 +5,7 @@ import { useStores } from '../stores';
 import { texts } from '../texts';
 import { defaultWithdrawalPolicy } from '../content/legal';
 import { LegalTextLink } from './LegalTextLink';
+import { useCatalogText } from '../catalogLanguage';
 
 /**
  * The summary §312j (2) BGB (Austria: §8 (1) FAGG) asks for directly above the order button: the items
@@ -32,6 +33,7 @@ export const OrderSummary = observer(function OrderSummary({
   const isQuotation = branch.isQuotationRequired;
   const showsTotal = !cart.display.isTotalHidden;
   const isDelivery = cart.orderType === 'delivery' && !!cart.deliveryArea;
+  const text = useCatalogText();
   return (
     <section className={`order-summary ${className}`} aria-labelledby="order-summary-title">
       <h2 id="order-summary-title" className="order-summary__title">
@@ -39,11 +41,12 @@ export const OrderSummary = observer(function OrderSummary({
       </h2>
       <ul className="order-summary__items">
         {cart.items.map((item, index) => {
+          const name = text.name(data.productById(item.product.id) ?? item.product);
           const line = totals.lines[index];
           return (
             <li key={index} className="order-summary__row">
               <span>
-                {formatQuantity(item.amount, item.unit)} {item.product.name}
+                {formatQuantity(item.amount, item.unit)} {name}
               </span>
               <span className="order-summary__amount">
                 {item.product.isPriceHidden || !line

@@ -11,6 +11,7 @@ import { imageSrcSet, imageUrl, productPriceText } from '../format';
 import { BasePrice } from './BasePrice';
 import { useStores } from '../stores';
 import { texts } from '../texts';
+import { useCatalogText } from '../catalogLanguage';
 
 /**
  * A product of a group: a button opening the modal — or, with `oneTap` (the store page), adding a product
@@ -29,7 +30,8 @@ export const ProductCard = observer(function ProductCard({
   const image = product.images?.[0];
   const isSoldOut = soldOut.isProductSoldOut(product.id);
   const disabled = visibility !== 'available' || isSoldOut;
-  const description = truncate(stripHtml(product.description), 140);
+  const text = useCatalogText();
+  const description = truncate(stripHtml(text.description(product)), 140);
   const allergens = allergenDeclaration(product);
   return (
     <li
@@ -57,7 +59,7 @@ export const ProductCard = observer(function ProductCard({
           />
         )}
         <span className="product-card__body">
-          <span className="product-card__name">{product.name}</span>
+          <span className="product-card__name">{text.name(product)}</span>
           {description && <span className="product-card__description">{description}</span>}
           {allergens && (
             <span className="product-card__allergens">

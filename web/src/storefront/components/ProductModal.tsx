@@ -18,6 +18,7 @@ import { PriceNote } from './PriceNote';
 import type { ProductEditor } from '../stores/ProductEditor';
 import { useStores } from '../stores';
 import { texts } from '../texts';
+import { useCatalogText } from '../catalogLanguage';
 
 /** The product modal (spec sections 2, 4 and 5): amount and unit, parts, steps, live price, save. */
 export const ProductModal = observer(function ProductModal() {
@@ -62,6 +63,8 @@ const EditorForm = observer(function EditorForm({ editor }: { editor: ProductEdi
   const nav = editor.navigation;
   const price = editor.price;
   const saveLabel = editor.isEditing ? texts.saveChanges : texts.addToCart;
+  const text = useCatalogText();
+  const description = text.description(product);
   const canOfferSave = editor.isStepByStep ? nav.canSave : true;
 
   return (
@@ -75,7 +78,7 @@ const EditorForm = observer(function EditorForm({ editor }: { editor: ProductEdi
     >
       <header className="product-modal__header">
         <h2 id="product-modal-title" className="product-modal__title">
-          {product.name}
+          {text.name(product)}
         </h2>
         <button
           type="button"
@@ -97,7 +100,7 @@ const EditorForm = observer(function EditorForm({ editor }: { editor: ProductEdi
             decoding="async"
           />
         )}
-        {product.description && <p className="product-modal__description">{product.description}</p>}
+        {description && <p className="product-modal__description">{description}</p>}
         {allergens && (
           <p className="product-modal__allergens">
             {texts.allergens}: {allergens}

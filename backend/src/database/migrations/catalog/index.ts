@@ -1,3 +1,4 @@
+import { EnglishNames1795990000002 } from './1795990000002-english-names.js';
 import { CategoryUpsell1795990000001 } from './1795990000001-category-upsell.js';
 import { AllergenCodes1795940000001 } from './1795940000001-allergen-codes.js';
 import { WithdrawalExempt1795730000001 } from './1795730000001-withdrawal-exempt.js';
@@ -9,4 +10,5 @@ export const MIGRATIONS: Function[] = [
   NetQuantity1795740000001,
   AllergenCodes1795940000001,
   CategoryUpsell1795990000001,
+  EnglishNames1795990000002,
 ];
