@@ -59,7 +59,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   forbidOnly: !!process.env.CI,
-  retries: 0,
+  // CI retries a failed test once (a loaded 2-core machine); one that passes only on its retry is named in
+  // the summary (scripts/test-all.mjs) and counts as passed. Locally a failure is a failure at once.
+  retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
   use: {
