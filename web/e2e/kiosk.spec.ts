@@ -287,6 +287,59 @@ test.describe('Self-service kiosk', () => {
   );
 });
 
+staffTest.describe('Self-service kiosk, English catalogue', () => {
+  staffTest.slow();
+  staffTest(
+    'names and descriptions in English where the back office gives them, German where it does not',
+    async ({ page, staff }, testInfo) => {
+      type Named = Record<string, unknown> & { id: number; name: string };
+      const categories = await getData<Named[]>(staff.request, '/api/categories?limit=1000');
+      const drinks = await getData<Named>(
+        staff.request,
+        `/api/categories/${categories.find((c) => c.name === 'Getränke')!.id}`,
+      );
+      const products = await getData<Named[]>(staff.request, '/api/products?limit=1000');
+      const almdudler = await getData<Named>(
+        staff.request,
+        `/api/products/${products.find((p) => p.name === 'Almdudler 0,5 l')!.id}`,
+      );
+      await put(staff, `/api/categories/${drinks.id}`, { ...drinks, nameEn: 'Drinks' });
+      await put(staff, `/api/products/${almdudler.id}`, {
+        ...almdudler,
+        nameEn: 'Almdudler herbal lemonade 0.5 l',
+        descriptionEn: "Austria's herbal lemonade.",
+      });
+      try {
+        await page.goto(KIOSK);
+        await page.locator('.kiosk-screensaver').getByRole('button', { name: 'English' }).click();
+        await page.getByRole('button', { name: /Tap to order/ }).click();
+        await page.getByRole('button', { name: /Eat here/ }).click();
+        await expect(page.getByRole('heading', { level: 2, name: 'Drinks' })).toBeVisible();
+        // Not translated in the back office: the German name.
+        await expect(page.getByRole('heading', { level: 2, name: 'Hauptspeisen' })).toBeVisible();
+        const card = page.getByRole('button', { name: /Almdudler herbal lemonade 0\.5 l/ });
+        await expect(card).toContainText("Austria's herbal lemonade.");
+        await card.scrollIntoViewIfNeeded();
+        await screenshot(page, testInfo, 'kiosk-en-catalogue', false);
+        await card.click();
+        const dialog = page.getByRole('dialog');
+        await expect(dialog.getByRole('heading', { name: 'Almdudler herbal lemonade 0.5 l' })).toBeVisible();
+        await dialog.getByRole('button', { name: 'In den Warenkorb' }).click();
+        await page.getByRole('button', { name: 'Checkout' }).click();
+        await expect(page.getByRole('main')).toContainText('Almdudler herbal lemonade 0.5 l');
+
+        // The guest switches to German: the same cart, the German names.
+        await page.getByRole('button', { name: 'Deutsch' }).click();
+        await expect(page.getByRole('main')).toContainText('Almdudler 0,5 l');
+        await expect(page.getByRole('main')).not.toContainText('herbal lemonade');
+      } finally {
+        await put(staff, `/api/categories/${drinks.id}`, { ...drinks, nameEn: '' });
+        await put(staff, `/api/products/${almdudler.id}`, { ...almdudler, nameEn: '', descriptionEn: '' });
+      }
+    },
+  );
+});
+
 async function addAlmdudlerAgain(page: Page) {
   await page
     .getByRole('button', { name: /Almdudler/ })
