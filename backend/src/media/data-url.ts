@@ -8,9 +8,6 @@ export interface DataUrlFile {
   content: Buffer;
 }
 
-/** `15 MB`, as the messages show limits (common's, the same as the back office writes). */
-export { formatBytes };
-
 /**
  * Decodes `data:<type>;base64,<content>` (the upload payload of the API).
  * @throws DomainError('validation') on the field `data`: blank, not a data URL, empty or too large.

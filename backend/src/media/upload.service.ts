@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   DEFAULT_UPLOAD_EXTENSIONS,
+  formatBytes,
   FONT_UPLOAD_EXTENSIONS,
   STAFF_UPLOAD_EXTENSIONS,
   t,
@@ -13,7 +14,7 @@ import { DomainError } from '../core/errors.js';
 import { parseInput } from '../core/validation.js';
 import { EventBus } from '../core/events.js';
 import { TransactionalConnection } from '../core/transaction.js';
-import { formatBytes, parseDataUrl } from './data-url.js';
+import { parseDataUrl } from './data-url.js';
 import { MIME_BY_EXTENSION, sniffFileType } from './file-type.js';
 import { isPlausibleVideo, videoDurationOf } from './video-check.js';
 import { assertPixelBudget } from './image.service.js';

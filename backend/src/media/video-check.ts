@@ -11,28 +11,18 @@ export function isPlausibleVideo(content: Buffer, mimeType: string): boolean {
 }
 
 function isIsoMedia(b: Buffer): boolean {
-  let offset = 0;
   let first = true;
   let moov = false;
-  while (offset + 8 <= b.length) {
-    let size = b.readUInt32BE(offset);
-    const type = b.subarray(offset + 4, offset + 8).toString('latin1');
-    if (!/^[\x20-\x7e]{4}$/.test(type)) return false;
-    if (first && type !== 'ftyp') return false;
+  let covered = 0;
+  for (const box of isoBoxes(b, 0, b.length)) {
+    if (!/^[\x20-\x7e]{4}$/.test(box.type)) return false;
+    if (first && box.type !== 'ftyp') return false;
     first = false;
-    let header = 8;
-    if (size === 1) {
-      if (offset + 16 > b.length) return false;
-      const large = b.readBigUInt64BE(offset + 8);
-      if (large > BigInt(b.length)) return false;
-      size = Number(large);
-      header = 16;
-    } else if (size === 0) size = b.length - offset;
-    if (size < header || offset + size > b.length) return false;
-    if (type === 'moov') moov = true;
-    offset += size;
+    if (box.type === 'moov') moov = true;
+    covered = box.end;
   }
-  return moov && offset === b.length;
+  // The boxes must run to the very end: a cut-off file stops the walk early.
+  return moov && covered === b.length;
 }
 
 /** An EBML element's size field: its length in bytes and value (the first byte's leading zeros tell). */
@@ -141,25 +131,34 @@ const CLUSTER = 0x1f43b675;
 const TIMECODE_SCALE = 0x2ad7b1;
 const DURATION = 0x4489;
 
+/** The EBML elements inside `[start, end)`: id, where the data starts and ends; stops at a malformed one. */
+function* ebmlElements(b: Buffer, start: number, end: number) {
+  let at = start;
+  while (at < end) {
+    const element = ebmlId(b, at);
+    if (!element) return;
+    const size = vint(b, at + element.length);
+    if (!size) return;
+    const data = at + element.length + size.length;
+    if (data + size.value > end) return;
+    yield { id: element.id, data, end: data + size.value };
+    at = data + size.value;
+  }
+}
+
 function webmDuration(b: Buffer): number | null {
   if (!isWebm(b)) return null;
   const headerSize = vint(b, 4)!;
-  let at = 4 + headerSize.length + headerSize.value;
-  // The Segment, then its children up to Info (which comes before the first Cluster).
+  const at = 4 + headerSize.length + headerSize.value;
+  // The Segment (its size is often unknown: read to the end of the file), then its children up to Info,
+  // which comes before the first Cluster.
   const segment = ebmlId(b, at);
   if (!segment || segment.id !== SEGMENT) return null;
   const segmentSize = vint(b, at + segment.length);
   if (!segmentSize) return null;
-  at += segment.length + segmentSize.length;
-  while (at < b.length) {
-    const element = ebmlId(b, at);
-    if (!element || element.id === CLUSTER) return null;
-    const size = vint(b, at + element.length);
-    if (!size) return null;
-    const data = at + element.length + size.length;
-    if (data + size.value > b.length) return null;
-    if (element.id === INFO) return webmInfoDuration(b, data, data + size.value);
-    at = data + size.value;
+  for (const element of ebmlElements(b, at + segment.length + segmentSize.length, b.length)) {
+    if (element.id === CLUSTER) return null;
+    if (element.id === INFO) return webmInfoDuration(b, element.data, element.end);
   }
   return null;
 }
@@ -167,19 +166,11 @@ function webmDuration(b: Buffer): number | null {
 function webmInfoDuration(b: Buffer, start: number, end: number): number | null {
   let scale = 1_000_000;
   let duration: number | null = null;
-  let at = start;
-  while (at < end) {
-    const element = ebmlId(b, at);
-    if (!element) return null;
-    const size = vint(b, at + element.length);
-    if (!size) return null;
-    const data = at + element.length + size.length;
-    if (data + size.value > end) return null;
-    if (element.id === TIMECODE_SCALE && size.value >= 1 && size.value <= 6)
-      scale = b.readUIntBE(data, size.value);
-    if (element.id === DURATION)
-      duration = size.value === 4 ? b.readFloatBE(data) : size.value === 8 ? b.readDoubleBE(data) : null;
-    at = data + size.value;
+  for (const { id, data, end: after } of ebmlElements(b, start, end)) {
+    const length = after - data;
+    if (id === TIMECODE_SCALE && length >= 1 && length <= 6) scale = b.readUIntBE(data, length);
+    if (id === DURATION)
+      duration = length === 4 ? b.readFloatBE(data) : length === 8 ? b.readDoubleBE(data) : null;
   }
   return duration === null ? null : (duration * scale) / 1e9;
 }

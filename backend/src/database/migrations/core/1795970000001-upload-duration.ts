@@ -1,9 +1,9 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
- * A video upload's length in seconds, read from its container on upload (docs/decisions/signage.md): the
- * back office shows it and a signage segment without its own duration is planned with it. Null for every
- * other file and for the videos stored before (their length is read again when the file is replaced).
+ * A video upload's length in seconds, read from its container on upload (docs/decisions/signage.md), which
+ * the back office's uploads list shows. Null for every other file and for the videos stored before (their
+ * length is read when the file is replaced).
  */
 export class UploadDuration1795970000001 implements MigrationInterface {
   name = 'UploadDuration1795970000001';
