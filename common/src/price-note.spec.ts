@@ -15,6 +15,13 @@ describe(priceNote.name, () => {
     });
   });
 
+  it("is English for the kiosk's English face, with the fee in the shop's format", () => {
+    expect(priceNote({ orderType: 'dineIn', area: null, areas: [] }, 'en')).toBe('All prices incl. VAT.');
+    expect(priceNote({ orderType: 'delivery', area: area(2.9), areas: [] }, 'en')).toBe(
+      'All prices incl. VAT, plus a delivery fee of 2,90\u00a0€.',
+    );
+  });
+
   describe('delivery with a chosen area', () => {
     it('names the fee of the area', () => {
       expect(priceNote({ orderType: 'delivery', area: area(2.9), areas: [area(1.5), area(2.9)] })).toBe(

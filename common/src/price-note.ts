@@ -1,6 +1,6 @@
 import type { DeliveryArea } from './contract/branch.js';
 import type { OrderType } from './contract/order.js';
-import { t } from './i18n/de.js';
+import { translator, type TextLanguage } from './i18n/en.js';
 import { formatMoney, toCents, type Cents } from './money.js';
 
 /** The delivery area fields the price statement reads. */
@@ -34,26 +34,28 @@ function feeOf(area: PriceNoteArea): Cents {
  * ("zzgl. Liefergebühr von 2,90 €", with "ab 30,00 € Bestellwert kostenlos" where the area has such a
  * threshold), or, while no area is chosen, the lowest fee of the branch's areas ("ab 2,50 €"). A free
  * area (or all areas free) reads "Lieferung kostenlos"; when some areas are free and others are not, the
- * statement names the highest fee ("bis 3,50 €"), since "ab 0,00 €" says nothing.
+ * statement names the highest fee ("bis 3,50 €"), since "ab 0,00 €" says nothing. In English for the kiosk's
+ * English face.
  */
-export function priceNote(input: PriceNoteInput): string {
+export function priceNote(input: PriceNoteInput, language: TextLanguage = 'de'): string {
+  const tr = translator(language);
   const currency = input.currency ?? 'EUR';
-  if (input.orderType !== 'delivery' || input.feeShown) return t('pricing.vatIncluded');
+  if (input.orderType !== 'delivery' || input.feeShown) return tr('pricing.vatIncluded');
   const money = (cents: Cents) => formatMoney(cents, currency);
   if (input.area) {
     const fee = feeOf(input.area);
-    if (fee === 0) return t('pricing.vatIncludedDeliveryFree');
+    if (fee === 0) return tr('pricing.vatIncludedDeliveryFree');
     const freeFrom = input.area.freeFromOrderValue;
     return typeof freeFrom === 'number' && freeFrom > 0
-      ? t('pricing.vatIncludedDeliveryFeeFreeFrom', { fee: money(fee), amount: money(toCents(freeFrom)) })
-      : t('pricing.vatIncludedDeliveryFee', { fee: money(fee) });
+      ? tr('pricing.vatIncludedDeliveryFeeFreeFrom', { fee: money(fee), amount: money(toCents(freeFrom)) })
+      : tr('pricing.vatIncludedDeliveryFee', { fee: money(fee) });
   }
-  if (input.areas.length === 0) return t('pricing.vatIncluded');
+  if (input.areas.length === 0) return tr('pricing.vatIncluded');
   const fees = input.areas.map(feeOf);
   const lowest = Math.min(...fees);
   const highest = Math.max(...fees);
-  if (highest === 0) return t('pricing.vatIncludedDeliveryFree');
-  if (lowest === 0) return t('pricing.vatIncludedDeliveryFeeUpTo', { fee: money(highest) });
-  if (lowest === highest) return t('pricing.vatIncludedDeliveryFee', { fee: money(lowest) });
-  return t('pricing.vatIncludedDeliveryFeeFrom', { fee: money(lowest) });
+  if (highest === 0) return tr('pricing.vatIncludedDeliveryFree');
+  if (lowest === 0) return tr('pricing.vatIncludedDeliveryFeeUpTo', { fee: money(highest) });
+  if (lowest === highest) return tr('pricing.vatIncludedDeliveryFee', { fee: money(lowest) });
+  return tr('pricing.vatIncludedDeliveryFeeFrom', { fee: money(lowest) });
 }

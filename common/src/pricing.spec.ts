@@ -273,6 +273,12 @@ describe('pricing', () => {
       expect(calculationModelLabel('approximate')).toBe('ca.');
       expect(calculationModelLabel('minimum')).toBe('ab');
     });
+
+    it('gives approx. and from in English', () => {
+      expect(calculationModelLabel('fixed', 'en')).toBe('');
+      expect(calculationModelLabel('approximate', 'en')).toBe('approx.');
+      expect(calculationModelLabel('minimum', 'en')).toBe('from');
+    });
   });
 
   describe(totalsDisplay.name, () => {

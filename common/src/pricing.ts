@@ -21,6 +21,7 @@ import type { OrderType, PartValue, PricingResult } from './contract/order.js';
 import { fromCents, multiplyCents, sumCents, toCents, type Cents } from './money.js';
 import { calculationModelFor, unitRatio, type QuantityProduct } from './quantity.js';
 import { rateKey, splitGross, taxRateFor, type TaxSplit } from './tax.js';
+import type { TextLanguage } from './i18n/en.js';
 
 /** The product fields pricing reads. */
 export type PricedProduct = QuantityProduct &
@@ -297,9 +298,13 @@ export function toPricingResult(totals: CartTotals): PricingResult {
   };
 }
 
-/** Short label of a calculation model (spec section 9): fixed none, approximate `ca.`, minimum `ab`. */
-export function calculationModelLabel(model: CalculationModel): '' | 'ca.' | 'ab' {
-  return model === 'approximate' ? 'ca.' : model === 'minimum' ? 'ab' : '';
+/**
+ * Short label of a calculation model (spec section 9): fixed none, approximate `ca.`, minimum `ab`
+ * (English `approx.`, `from` for the kiosk's English face).
+ */
+export function calculationModelLabel(model: CalculationModel, language: TextLanguage = 'de'): string {
+  if (model === 'approximate') return language === 'en' ? 'approx.' : 'ca.';
+  return model === 'minimum' ? (language === 'en' ? 'from' : 'ab') : '';
 }
 
 /** How the totals are shown. */

@@ -62,4 +62,13 @@ describe('slot choices', () => {
     expect(dayChipLabel('2026-11-21', '2026-11-20')).toEqual({ name: 'Morgen', date: '21.11.' });
     expect(dayChipLabel('2026-11-24', '2026-11-20')).toEqual({ name: 'Di', date: '24.11.' });
   });
+
+  it("speaks English for the kiosk's English face", () => {
+    const free = [{ from: at('2026-11-20', '10:00'), to: at('2026-11-20', '18:00') }];
+    const groups = groupByPartOfDay(slotChoices(free, [], 30, VIENNA), VIENNA, 'en');
+    expect(groups.map((group) => group.label)).toEqual(['Morning', 'Midday', 'Afternoon', 'Evening']);
+    expect(dayChipLabel('2026-11-20', '2026-11-20', 'en')).toEqual({ name: 'Today', date: '20 Nov' });
+    expect(dayChipLabel('2026-11-21', '2026-11-20', 'en')).toEqual({ name: 'Tomorrow', date: '21 Nov' });
+    expect(dayChipLabel('2027-01-05', '2026-11-20', 'en')).toEqual({ name: 'Tue', date: '5 Jan' });
+  });
 });

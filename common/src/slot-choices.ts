@@ -8,7 +8,7 @@
 import type { AppointmentWindow } from './appointments.js';
 import { WEEKDAY_SHORT_NAMES_DE } from './calendar.js';
 import type { IsoDate } from './contract/base.js';
-import { t } from './i18n/de.js';
+import { translator, type TextLanguage } from './i18n/en.js';
 import { daysBetween, formatTime, parseIsoDate, toLocal, weekdayOf } from './zoned-time.js';
 
 const MINUTE = 60_000;
@@ -77,8 +77,13 @@ export interface SlotGroup {
 }
 
 /** The buttons grouped by part of the day (parts without a button left out). */
-export function groupByPartOfDay(choices: readonly SlotChoice[], timeZone: string): SlotGroup[] {
-  const groups = PARTS.map((part) => ({ label: t(part.key), from: part.from, slots: [] as SlotChoice[] }));
+export function groupByPartOfDay(
+  choices: readonly SlotChoice[],
+  timeZone: string,
+  language: TextLanguage = 'de',
+): SlotGroup[] {
+  const tr = translator(language);
+  const groups = PARTS.map((part) => ({ label: tr(part.key), from: part.from, slots: [] as SlotChoice[] }));
   for (const choice of choices) {
     const hour = toLocal(choice.time, timeZone).hour;
     const group = [...groups].reverse().find((candidate) => hour >= candidate.from)!;
@@ -87,15 +92,41 @@ export function groupByPartOfDay(choices: readonly SlotChoice[], timeZone: strin
   return groups.filter((group) => group.slots.length > 0).map(({ label, slots }) => ({ label, slots }));
 }
 
-/** A day chip's two lines: "Heute" / "Morgen" / "Sa" and the short date "29.11.". */
-export function dayChipLabel(date: IsoDate, today: IsoDate): { name: string; date: string } {
+/** English weekdays and months for the kiosk's English face. */
+const WEEKDAY_SHORT_NAMES_EN = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] as const;
+const MONTH_SHORT_NAMES_EN = [
+  'Jan',
+  'Feb',
+  'Mar',
+  'Apr',
+  'May',
+  'Jun',
+  'Jul',
+  'Aug',
+  'Sep',
+  'Oct',
+  'Nov',
+  'Dec',
+];
+
+/**
+ * A day chip's two lines: "Heute" / "Morgen" / "Sa" and the short date "29.11." (English: "Today" / "Sat"
+ * and "29 Nov", a form no reader takes for a month first).
+ */
+export function dayChipLabel(
+  date: IsoDate,
+  today: IsoDate,
+  language: TextLanguage = 'de',
+): { name: string; date: string } {
+  const tr = translator(language);
   const { month, day } = parseIsoDate(date);
   const offset = daysBetween(today, date);
+  const weekdays = language === 'en' ? WEEKDAY_SHORT_NAMES_EN : WEEKDAY_SHORT_NAMES_DE;
   const name =
     offset === 0
-      ? t('appointment.today')
+      ? tr('appointment.today')
       : offset === 1
-        ? t('appointment.tomorrow')
-        : WEEKDAY_SHORT_NAMES_DE[weekdayOf(date)]!;
-  return { name, date: `${day}.${month}.` };
+        ? tr('appointment.tomorrow')
+        : weekdays[weekdayOf(date)]!;
+  return { name, date: language === 'en' ? `${day} ${MONTH_SHORT_NAMES_EN[month - 1]}` : `${day}.${month}.` };
 }

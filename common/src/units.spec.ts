@@ -69,6 +69,12 @@ describe('units', () => {
       expect(unitLabel('piece')).toBe('Stk.');
       expect(unitLabel('m2')).toBe('m²');
     });
+
+    it('gives English labels for the kiosk where they differ, the symbol otherwise', () => {
+      expect(unitLabel('piece', 'en')).toBe('pc.');
+      expect(unitLabel('serving', 'en')).toBe('serving');
+      expect(unitLabel('kg', 'en')).toBe('kg');
+    });
   });
 
   describe(cleanDecimal.name, () => {

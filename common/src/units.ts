@@ -4,6 +4,7 @@
  * @packageDocumentation
  */
 import { UNIT_CODES, type UnitCode, type UnitType } from './contract/catalog.js';
+import type { TextLanguage } from './i18n/en.js';
 
 /** Definition of one unit: its type, its factor relative to the type's smallest unit, its German label. */
 export interface UnitDefinition {
@@ -13,14 +14,16 @@ export interface UnitDefinition {
   factor: number;
   /** Short German label (`Stk.`, `kg`, `m²` …). */
   label: string;
+  /** English label where it differs (the kiosk's English face). */
+  labelEn?: string;
 }
 
 /** Every unit with type, factor and label. */
 export const UNITS: Readonly<Record<UnitCode, UnitDefinition>> = {
-  piece: { type: 'amount', factor: 1, label: 'Stk.' },
-  serving: { type: 'serving', factor: 1, label: 'Portion' },
-  pair: { type: 'pair', factor: 1, label: 'Paar' },
-  person: { type: 'person', factor: 1, label: 'Person' },
+  piece: { type: 'amount', factor: 1, label: 'Stk.', labelEn: 'pc.' },
+  serving: { type: 'serving', factor: 1, label: 'Portion', labelEn: 'serving' },
+  pair: { type: 'pair', factor: 1, label: 'Paar', labelEn: 'pair' },
+  person: { type: 'person', factor: 1, label: 'Person', labelEn: 'person' },
   g: { type: 'weight', factor: 1, label: 'g' },
   dag: { type: 'weight', factor: 10, label: 'dag' },
   kg: { type: 'weight', factor: 1000, label: 'kg' },
@@ -53,9 +56,9 @@ export function unitType(unit: UnitCode): UnitType {
   return UNITS[unit].type;
 }
 
-/** The short German label of a unit (`m²`). */
-export function unitLabel(unit: UnitCode): string {
-  return UNITS[unit].label;
+/** The short label of a unit (`Stk.`, `m²`; English `pc.`). */
+export function unitLabel(unit: UnitCode, language: TextLanguage = 'de'): string {
+  return (language === 'en' ? UNITS[unit].labelEn : undefined) ?? UNITS[unit].label;
 }
 
 /** Whether two units convert into each other (same type). */

@@ -102,7 +102,7 @@ test.describe('Self-service kiosk', () => {
     // A closed branch takes pre-orders: then a time is needed (the demo restaurant is closed on Mondays).
     if (await page.getByRole('heading', { name: 'Termin' }).isVisible()) {
       // One tap on the first bookable day takes its first free time.
-      await page.getByRole('radiogroup', { name: 'Datum' }).getByRole('radio').first().check();
+      await page.getByRole('radiogroup', { name: 'Date' }).getByRole('radio').first().check();
     }
     await submit.click();
 
@@ -145,11 +145,22 @@ test.describe('Self-service kiosk', () => {
     );
     await screenshot(page, testInfo, 'kiosk-en-order-type', false);
     await page.getByRole('button', { name: /Eat here/ }).click();
+    // The storefront's own words in English too: the price statement, the configurator, the cart.
+    await expect(page.getByText('All prices incl. VAT.').first()).toBeVisible();
     await page.getByRole('button', { name: /Almdudler/ }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'In den Warenkorb' }).click();
+    const configurator = page.getByRole('dialog');
+    await expect(configurator.getByRole('button', { name: 'More' })).toBeVisible();
+    await configurator.getByRole('button', { name: 'Add to cart' }).click();
     await expect(page.getByRole('region', { name: 'Cart' })).toContainText('1 item');
     await page.getByRole('button', { name: 'Checkout' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Complete your order' })).toBeVisible();
+    // The cart's lines and totals and the summary above the order button.
+    const main = page.getByRole('main');
+    await expect(main.getByRole('button', { name: 'Remove Almdudler 0,5 l' })).toBeVisible();
+    await expect(main).toContainText('Total incl. VAT');
+    await expect(main).toContainText('Summary of your order');
+    await expect(main).not.toContainText(/Gesamt|Zusammenfassung|inkl\. MwSt|Zwischensumme|Bearbeiten|Stk\./);
+    await expect(main).toContainText('1\u00a0pc. Almdudler');
     await expect(page.getByRole('checkbox')).toHaveCount(0);
 
     // The AGB as an overlay without leaving the kiosk.
@@ -167,7 +178,7 @@ test.describe('Self-service kiosk', () => {
       .check();
     await page.getByRole('radio', { name: /Pay at the counter/ }).check();
     if (await page.getByRole('heading', { name: 'Time' }).isVisible()) {
-      await page.getByRole('radiogroup', { name: 'Datum' }).getByRole('radio').first().check();
+      await page.getByRole('radiogroup', { name: 'Date' }).getByRole('radio').first().check();
     }
     await page.getByRole('button', { name: /(Pre-order|Order) with obligation to pay/ }).click();
 
@@ -324,7 +335,7 @@ staffTest.describe('Self-service kiosk, English catalogue', () => {
         await card.click();
         const dialog = page.getByRole('dialog');
         await expect(dialog.getByRole('heading', { name: 'Almdudler herbal lemonade 0.5 l' })).toBeVisible();
-        await dialog.getByRole('button', { name: 'In den Warenkorb' }).click();
+        await dialog.getByRole('button', { name: 'Add to cart' }).click();
         await page.getByRole('button', { name: 'Checkout' }).click();
         await expect(page.getByRole('main')).toContainText('Almdudler herbal lemonade 0.5 l');
 

@@ -1,2 +1,3 @@
 export * from './de.js';
 export * from './entities.js';
+export * from './en.js';

@@ -6,7 +6,7 @@ import { imageUrl, productPriceText } from '../storefront/format';
 import type { CatalogGroup } from '@ordering/common';
 import { useStores } from '../storefront/stores';
 import { useKioskTexts } from './KioskContext';
-import { useCatalogText } from '../storefront/catalogLanguage';
+import { useCatalogText, useLanguage } from '../storefront/catalogLanguage';
 
 /**
  * What the upsell step offers after `addedId` was added: the products its category names
@@ -37,6 +37,7 @@ export function upsellOffers(
  * cart at once, one with options opens the configurator; adding one from here asks nothing further.
  */
 export const KioskUpsell = observer(function KioskUpsell() {
+  const language = useLanguage();
   const { cart, catalog, data, soldOut } = useStores();
   const kioskTexts = useKioskTexts();
   const text = useCatalogText();
@@ -106,6 +107,7 @@ export const KioskUpsell = observer(function KioskUpsell() {
                       product.unit,
                       data.currency,
                       product.isPriceHidden,
+                      language,
                     )}
                   </span>
                 </button>

@@ -1,8 +1,8 @@
 // The self-service kiosk's texts in German and English (docs/decisions/kiosk.md). "Sind Sie noch da?" is
 // the wording; the specification names the screensaver 'tap to order' without a German text, so the
 // rest is ours. The English catalogue must have every key of the German one (the type says so).
-import { t } from '@ordering/common';
-import { texts } from '../storefront/texts';
+import { t, tEn } from '@ordering/common';
+import { texts, textsEn } from '../storefront/texts';
 
 /** The kiosk's languages; German is the start language of every guest. */
 export const KIOSK_LANGUAGES = ['de', 'en'] as const;
@@ -88,10 +88,10 @@ const en: Catalogue = {
   tapHint: 'Tap anywhere on the screen.',
   welcome: 'Welcome',
   whereToEat: 'Where would you like to eat?',
-  dineIn: 'Eat here',
+  dineIn: tEn('orderType.dineIn'),
   dineInHint: 'We bring your order to your table.',
   dineInHintNoTable: 'We call your number as soon as your order is ready.',
-  takeaway: 'Take away',
+  takeaway: tEn('orderType.takeaway'),
   takeawayHint: 'We pack your order to take away.',
   noOrderTypes: 'Ordering at this terminal is not possible at the moment.',
   startOver: 'Start over',
@@ -136,20 +136,21 @@ const en: Catalogue = {
   close: 'Close',
   upsellTitle: 'Would you like anything with that?',
   noThanks: 'No, thanks',
-  noMenu: 'No menu is available here at the moment.',
-  cart: 'Cart',
-  table: 'Table number',
-  firstName: 'First name',
-  lastName: 'Last name',
-  phone: 'Phone',
-  email: 'Email',
-  sectionAppointment: 'Time',
-  sectionCart: 'Your order',
-  submitting: 'Sending …',
-  errorsTitle: 'Please check your details:',
-  submitOrder: 'Order with obligation to pay',
-  submitPreorder: 'Pre-order with obligation to pay',
-  submitQuotation: 'Send quotation request',
+  // The storefront's words where the kiosk shows the same thing (English identical to the storefront's).
+  noMenu: textsEn.noMenu,
+  cart: textsEn.cart,
+  table: textsEn.table,
+  firstName: textsEn.firstName,
+  lastName: textsEn.lastName,
+  phone: textsEn.phone,
+  email: textsEn.email,
+  sectionAppointment: textsEn.sectionAppointment,
+  sectionCart: textsEn.sectionCart,
+  submitting: textsEn.submitting,
+  errorsTitle: textsEn.errorsTitle,
+  submitOrder: tEn('checkout.submitOrder'),
+  submitPreorder: tEn('checkout.submitPreorder'),
+  submitQuotation: tEn('checkout.submitQuotation'),
 };
 
 export type KioskTexts = Catalogue;

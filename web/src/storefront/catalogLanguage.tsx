@@ -1,7 +1,10 @@
-// The language the catalogue's names and descriptions are shown in: German on the website, the guest's
-// choice on the kiosk (docs/decisions/kiosk.md). An English text left empty in the back office falls back
-// to the German one, so a half-translated menu still reads whole.
+// The language the storefront's components speak: German on the website, the guest's choice on the kiosk
+// (docs/decisions/kiosk.md). It decides the catalogue's names and descriptions (an English text left empty
+// in the back office falls back to the German one, so a half-translated menu still reads whole) and the
+// components' own words (`useTexts`, `useT`).
+import { translator, type Translate } from '@ordering/common';
 import { createContext, useContext, useMemo } from 'react';
+import { texts, textsEn, type StorefrontTexts } from './texts';
 
 export type CatalogLanguage = 'de' | 'en';
 
@@ -26,4 +29,19 @@ export function catalogText(language: CatalogLanguage) {
 export function useCatalogText() {
   const language = useContext(CatalogLanguageContext);
   return useMemo(() => catalogText(language), [language]);
+}
+
+/** The language of the page's storefront components. */
+export function useLanguage(): CatalogLanguage {
+  return useContext(CatalogLanguageContext);
+}
+
+/** The storefront's labels in the language of the page. */
+export function useTexts(): StorefrontTexts {
+  return useContext(CatalogLanguageContext) === 'en' ? textsEn : texts;
+}
+
+/** Common's catalogue (`t`) in the language of the page, German where no English is written. */
+export function useT(): Translate {
+  return translator(useContext(CatalogLanguageContext));
 }

@@ -1,11 +1,12 @@
 import {
   calculationModelLabel,
   formatMoney,
-  t,
+  translator,
   unitLabel,
   type CalculationModel,
   type Cents,
   type Image,
+  type TextLanguage,
   type UnitCode,
 } from '@ordering/common';
 
@@ -39,14 +40,19 @@ export function formatAmount(amount: number): string {
   return String(amount).replace('.', ',');
 }
 
-/** `2 Stk.`, `12,5 m²`. */
-export function formatQuantity(amount: number, unit: UnitCode): string {
-  return `${formatAmount(amount)}\u00a0${unitLabel(unit)}`;
+/** `2 Stk.`, `12,5 m²` (English: `2 pc.`; numbers and money keep the shop's format). */
+export function formatQuantity(amount: number, unit: UnitCode, language: TextLanguage = 'de'): string {
+  return `${formatAmount(amount)}\u00a0${unitLabel(unit, language)}`;
 }
 
 /** A price with its calculation label: `ca. 21,90 €`, `ab 29,90 €`, `14,50 €`. */
-export function formatPrice(cents: Cents, model: CalculationModel, currency: string): string {
-  const label = calculationModelLabel(model);
+export function formatPrice(
+  cents: Cents,
+  model: CalculationModel,
+  currency: string,
+  language: TextLanguage = 'de',
+): string {
+  const label = calculationModelLabel(model, language);
   return `${label ? `${label} ` : ''}${formatMoney(cents, currency)}`;
 }
 
@@ -57,8 +63,9 @@ export function productPriceText(
   unit: UnitCode,
   currency: string,
   isHidden: boolean,
+  language: TextLanguage = 'de',
 ): string {
-  if (isHidden) return t('cart.priceOnRequest');
-  const price = formatPrice(cents, model, currency);
-  return unit === 'piece' ? price : `${price} / ${unitLabel(unit)}`;
+  if (isHidden) return translator(language)('cart.priceOnRequest');
+  const price = formatPrice(cents, model, currency, language);
+  return unit === 'piece' ? price : `${price} / ${unitLabel(unit, language)}`;
 }

@@ -1,7 +1,6 @@
-import { t } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
 import { useStores } from '../stores';
-import { texts } from '../texts';
+import { useLanguage, useT, useTexts } from '../catalogLanguage';
 
 /**
  * The appointment section (issue 25, "slots in one tap"): the bookable days as chips ("So bald wie möglich"
@@ -10,11 +9,14 @@ import { texts } from '../texts';
  * keys move, the screen reader says "1 of 12"); one tap chooses.
  */
 export const AppointmentPickers = observer(function AppointmentPickers({ error }: { error?: string }) {
+  const texts = useTexts();
+  const t = useT();
+  const language = useLanguage();
   const { checkout } = useStores();
   const day = checkout.slots.appointmentDay;
   const chosen = checkout.slots.appointment?.getTime();
-  const groups = checkout.slots.slotGroups;
-  const days = checkout.slots.dayChoices;
+  const groups = checkout.slots.slotGroupsIn(language);
+  const days = checkout.slots.dayChoicesIn(language);
   return (
     <div className="slots">
       <div

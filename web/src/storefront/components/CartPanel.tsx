@@ -1,7 +1,6 @@
 import {
   deliveryHints,
   formatMoney,
-  t,
   type CartItem,
   type ConfigurablePart,
   type PartValue,
@@ -13,10 +12,14 @@ import { formatPrice, formatQuantity } from '../format';
 import { BasePrice } from './BasePrice';
 import { PriceNote } from './PriceNote';
 import { useStores } from '../stores';
-import { texts } from '../texts';
-import { useCatalogText } from '../catalogLanguage';
+import { texts as germanTexts, type StorefrontTexts } from '../texts';
+import { useCatalogText, useLanguage, useT, useTexts } from '../catalogLanguage';
 
-function partText(part: ConfigurablePart, value: PartValue | undefined): string | null {
+function partText(
+  part: ConfigurablePart,
+  value: PartValue | undefined,
+  texts: StorefrontTexts,
+): string | null {
   if (part.type === 'select') return typeof value === 'number' ? (part.options[value]?.name ?? null) : null;
   if (part.type === 'multiselect') {
     const names = Array.isArray(value)
@@ -30,15 +33,20 @@ function partText(part: ConfigurablePart, value: PartValue | undefined): string 
 }
 
 /** The choices of an item in one line: "Kalb · Pommes frites, Preiselbeeren". */
-export function itemSummary(parts: readonly ConfigurablePart[], item: CartItem): string {
+export function itemSummary(
+  parts: readonly ConfigurablePart[],
+  item: CartItem,
+  texts: StorefrontTexts = germanTexts,
+): string {
   return parts
-    .map((part, index) => partText(part, item.parts[index]))
+    .map((part, index) => partText(part, item.parts[index], texts))
     .filter((text): text is string => !!text)
     .join(' · ');
 }
 
 /** The floating bar: count and total; opens the panel. Not shown while the cart is empty. */
 export const CartBar = observer(function CartBar() {
+  const texts = useTexts();
   const { cart, data } = useStores();
   if (cart.isEmpty || cart.isPanelVisible) return null;
   const totals = cart.totals;
@@ -68,6 +76,7 @@ export const CartBar = observer(function CartBar() {
 
 /** The cart panel: the summary and the way to the checkout; never shown while empty. */
 export const CartPanel = observer(function CartPanel() {
+  const texts = useTexts();
   const { cart } = useStores();
   const branch = cart.branch;
   const close = useRef<HTMLButtonElement>(null);
@@ -122,6 +131,9 @@ export const CartSummary = observer(function CartSummary({
   editable?: boolean;
   steppers?: boolean;
 }) {
+  const language = useLanguage();
+  const texts = useTexts();
+  const t = useT();
   const { cart, data, soldOut } = useStores();
   const branch = cart.branch;
   if (!branch) return null;
@@ -140,7 +152,7 @@ export const CartSummary = observer(function CartSummary({
         {cart.items.map((item, index) => {
           const product = products[index];
           const line = totals.lines[index];
-          const summary = product ? itemSummary(product.config?.parts ?? [], item) : '';
+          const summary = product ? itemSummary(product.config?.parts ?? [], item, texts) : '';
           // Sold out since it was added: said at the line, which offers "Entfernen" (the server refuses it).
           const soldOutIssue = soldOut.lineIssues(item, product ?? undefined)[0];
           const name = text.name(product ?? item.product);
@@ -160,7 +172,9 @@ export const CartSummary = observer(function CartSummary({
                     >
                       {cart.isAtMinimum(index) ? <BinIcon /> : <span aria-hidden="true">−</span>}
                     </button>
-                    <span className="cart-item__quantity">{formatQuantity(item.amount, item.unit)}</span>
+                    <span className="cart-item__quantity">
+                      {formatQuantity(item.amount, item.unit, language)}
+                    </span>
                     <button
                       type="button"
                       className="cart-item__step"
@@ -172,7 +186,9 @@ export const CartSummary = observer(function CartSummary({
                     </button>
                   </span>
                 ) : (
-                  <span className="cart-item__quantity">{formatQuantity(item.amount, item.unit)}</span>
+                  <span className="cart-item__quantity">
+                    {formatQuantity(item.amount, item.unit, language)}
+                  </span>
                 )}
                 {summary && <span className="cart-item__parts">{summary}</span>}
                 <BasePrice product={product} className="cart-item__base-price" />
@@ -185,7 +201,7 @@ export const CartSummary = observer(function CartSummary({
               <span className="cart-item__price">
                 {item.product.isPriceHidden || !line
                   ? t('cart.priceOnRequest')
-                  : formatPrice(line.gross, line.calculationModel, currency)}
+                  : formatPrice(line.gross, line.calculationModel, currency, language)}
               </span>
               <div className="cart-item__actions">
                 {editable && (
@@ -280,6 +296,8 @@ function BinIcon() {
 
 /** The "added" notification (spec section 4), in a live region that always exists. */
 export const CartNotification = observer(function CartNotification() {
+  const texts = useTexts();
+  const t = useT();
   const { cart } = useStores();
   return (
     <div className="toast-region" role="status" aria-live="polite">

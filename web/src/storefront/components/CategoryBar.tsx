@@ -2,8 +2,7 @@ import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
 import { activeGroupIndex, categoryScrollOffset } from '../stores/scrolling';
 import { useStores } from '../stores';
-import { texts } from '../texts';
-import { useCatalogText } from '../catalogLanguage';
+import { useCatalogText, useTexts } from '../catalogLanguage';
 
 export function groupElementId(categoryId: number): string {
   return `category-${categoryId}`;
@@ -11,6 +10,7 @@ export function groupElementId(categoryId: number): string {
 
 /** The sticky category bar: jumps to a group and marks the one being read (spec section 2). */
 export const CategoryBar = observer(function CategoryBar() {
+  const texts = useTexts();
   const { catalog } = useStores();
   const items = catalog.categoryBar;
   const text = useCatalogText();

@@ -1,10 +1,11 @@
 import { observer } from 'mobx-react-lite';
 import type { ReactNode } from 'react';
 import { useStores } from '../stores';
-import { texts } from '../texts';
+import { useTexts } from '../catalogLanguage';
 
 /** Shows its children once /api/init has arrived; before that a loading note, after a failure the error. */
 export const LoadState = observer(function LoadState({ children }: { children: ReactNode }) {
+  const texts = useTexts();
   const { data } = useStores();
   if (data.isLoaded) return <>{children}</>;
   if (data.status === 'error') {

@@ -1,11 +1,10 @@
-import { formatMoney, marketProfile, t, withdrawalExemptNotice } from '@ordering/common';
+import { formatMoney, marketProfile, withdrawalExemptNotice } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
 import { formatPrice, formatQuantity } from '../format';
 import { useStores } from '../stores';
-import { texts } from '../texts';
 import { defaultWithdrawalPolicy } from '../content/legal';
 import { LegalTextLink } from './LegalTextLink';
-import { useCatalogText } from '../catalogLanguage';
+import { useCatalogText, useLanguage, useT, useTexts } from '../catalogLanguage';
 
 /**
  * The summary §312j (2) BGB (Austria: §8 (1) FAGG) asks for directly above the order button: the items
@@ -25,6 +24,9 @@ export const OrderSummary = observer(function OrderSummary({
    */
   withdrawal?: boolean;
 }) {
+  const language = useLanguage();
+  const texts = useTexts();
+  const t = useT();
   const { cart, data } = useStores();
   const branch = cart.branch;
   if (!branch || cart.isEmpty) return null;
@@ -46,12 +48,12 @@ export const OrderSummary = observer(function OrderSummary({
           return (
             <li key={index} className="order-summary__row">
               <span>
-                {formatQuantity(item.amount, item.unit)} {name}
+                {formatQuantity(item.amount, item.unit, language)} {name}
               </span>
               <span className="order-summary__amount">
                 {item.product.isPriceHidden || !line
                   ? t('cart.priceOnRequest')
-                  : formatPrice(line.gross, line.calculationModel, currency)}
+                  : formatPrice(line.gross, line.calculationModel, currency, language)}
               </span>
             </li>
           );

@@ -1,6 +1,7 @@
 import { priceNote } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
 import { useStores } from '../stores';
+import { useLanguage } from '../catalogLanguage';
 
 /**
  * The price statement of a view that shows prices before checkout, once per view (menu, product dialog,
@@ -15,12 +16,16 @@ export const PriceNote = observer(function PriceNote({
   feeShown?: boolean;
 }) {
   const { cart, data } = useStores();
-  const text = priceNote({
-    orderType: cart.orderType,
-    area: cart.deliveryArea,
-    areas: cart.deliveryAreas,
-    currency: data.currency,
-    feeShown,
-  });
+  const language = useLanguage();
+  const text = priceNote(
+    {
+      orderType: cart.orderType,
+      area: cart.deliveryArea,
+      areas: cart.deliveryAreas,
+      currency: data.currency,
+      feeShown,
+    },
+    language,
+  );
   return <p className={['price-note', className].filter(Boolean).join(' ')}>{text}</p>;
 });

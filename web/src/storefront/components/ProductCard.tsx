@@ -10,8 +10,7 @@ import { observer } from 'mobx-react-lite';
 import { imageSrcSet, imageUrl, productPriceText } from '../format';
 import { BasePrice } from './BasePrice';
 import { useStores } from '../stores';
-import { texts } from '../texts';
-import { useCatalogText } from '../catalogLanguage';
+import { useCatalogText, useLanguage, useTexts } from '../catalogLanguage';
 
 /**
  * A product of a group: a button opening the modal — or, with `oneTap` (the store page), adding a product
@@ -26,6 +25,8 @@ export const ProductCard = observer(function ProductCard({
   visibility: Visibility;
   oneTap?: boolean;
 }) {
+  const language = useLanguage();
+  const texts = useTexts();
   const { cart, data, soldOut } = useStores();
   const image = product.images?.[0];
   const isSoldOut = soldOut.isProductSoldOut(product.id);
@@ -74,6 +75,7 @@ export const ProductCard = observer(function ProductCard({
                 product.unit,
                 data.currency,
                 product.isPriceHidden,
+                language,
               )}
               <BasePrice product={product} className="product-card__base-price" />
             </span>

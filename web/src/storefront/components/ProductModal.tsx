@@ -4,7 +4,6 @@ import {
   choiceHint,
   formatMoney,
   isFilePart,
-  t,
   unitLabel,
   uploadAcceptAttribute,
   type ConfigurablePart,
@@ -17,8 +16,7 @@ import { BasePrice } from './BasePrice';
 import { PriceNote } from './PriceNote';
 import type { ProductEditor } from '../stores/ProductEditor';
 import { useStores } from '../stores';
-import { texts } from '../texts';
-import { useCatalogText } from '../catalogLanguage';
+import { useCatalogText, useLanguage, useT, useTexts } from '../catalogLanguage';
 
 /** The product modal (spec sections 2, 4 and 5): amount and unit, parts, steps, live price, save. */
 export const ProductModal = observer(function ProductModal() {
@@ -53,6 +51,9 @@ export const ProductModal = observer(function ProductModal() {
 });
 
 const EditorForm = observer(function EditorForm({ editor }: { editor: ProductEditor }) {
+  const language = useLanguage();
+  const texts = useTexts();
+  const t = useT();
   const { cart, data } = useStores();
   const { product } = editor;
   const image = product.images?.[0];
@@ -122,7 +123,7 @@ const EditorForm = observer(function EditorForm({ editor }: { editor: ProductEdi
           <strong>
             {product.isPriceHidden
               ? t('cart.priceOnRequest')
-              : formatPrice(price.gross, price.calculationModel, data.currency)}
+              : formatPrice(price.gross, price.calculationModel, data.currency, language)}
           </strong>
           <BasePrice product={product} className="product-modal__base-price" />
         </p>
@@ -165,6 +166,8 @@ const EditorForm = observer(function EditorForm({ editor }: { editor: ProductEdi
 });
 
 const AmountField = observer(function AmountField({ editor }: { editor: ProductEditor }) {
+  const language = useLanguage();
+  const texts = useTexts();
   const units = editor.units;
   return (
     <div className="amount-field">
@@ -218,14 +221,14 @@ const AmountField = observer(function AmountField({ editor }: { editor: ProductE
             >
               {units.map((unit) => (
                 <option key={unit} value={unit}>
-                  {unitLabel(unit)}
+                  {unitLabel(unit, language)}
                 </option>
               ))}
             </select>
           </>
         ) : (
           <span id="product-unit" className="amount-field__unit">
-            {unitLabel(editor.item.unit)}
+            {unitLabel(editor.item.unit, language)}
           </span>
         )}
       </div>
@@ -250,6 +253,7 @@ const PartField = observer(function PartField({
   index: number;
   part: ConfigurablePart;
 }) {
+  const texts = useTexts();
   const { data, soldOut } = useStores();
   const id = `part-${index}`;
   const value = editor.item.parts[index];

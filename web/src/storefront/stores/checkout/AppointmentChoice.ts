@@ -10,7 +10,7 @@ import {
   localDate,
   slotChoices,
   DEFAULT_SLOT_MINUTES,
-  t,
+  translator,
   type AppointmentWindow,
   type AvailableDay,
   type Branch,
@@ -18,12 +18,21 @@ import {
   type Product,
   type SlotChoice,
   type SlotGroup,
+  type TextLanguage,
 } from '@ordering/common';
+
 import { computed, makeAutoObservable, runInAction } from 'mobx';
 import type { ApiClient } from '../../../api/ApiClient';
 import type { CartStore } from '../CartStore';
 import type { ClockStore } from '../ClockStore';
 import type { InitDataStore } from '../InitDataStore';
+
+/** A day chip: its date (null: "So bald wie möglich") and its two lines. */
+export interface DayChoice {
+  date: IsoDate | null;
+  name: string;
+  dateLabel: string;
+}
 
 /**
  * The checkout's date and time (spec section 4): the bookable days (the server's availability, else the
@@ -184,19 +193,30 @@ export class AppointmentChoice {
   }
 
   /** The day chips: "So bald wie möglich" (date null) where offered, then the bookable days. */
-  get dayChoices(): { date: IsoDate | null; name: string; dateLabel: string }[] {
+  get dayChoices(): DayChoice[] {
+    return this.dayChoicesIn('de');
+  }
+
+  /** {@link dayChoices} in a language (the kiosk's English face). */
+  dayChoicesIn(language: TextLanguage): DayChoice[] {
     const today = localDate(this.clock.now, branchTimeZone(this.branch));
     const days = this.availableDays.map((day) => {
-      const label = dayChipLabel(day.date, today);
+      const label = dayChipLabel(day.date, today, language);
       return { date: day.date as IsoDate | null, name: label.name, dateLabel: label.date };
     });
-    return this.offersAsap ? [{ date: null, name: t('appointment.asap'), dateLabel: '' }, ...days] : days;
+    const asap = { date: null, name: translator(language)('appointment.asap'), dateLabel: '' };
+    return this.offersAsap ? [asap, ...days] : days;
   }
 
   /** The chosen day's times as buttons (full slots marked), grouped by part of the day. */
   get slotGroups(): SlotGroup[] {
+    return this.slotGroupsIn('de');
+  }
+
+  /** {@link slotGroups} in a language. */
+  slotGroupsIn(language: TextLanguage): SlotGroup[] {
     const date = this.appointmentDay;
-    return date ? groupByPartOfDay(this.slotsOf(date), branchTimeZone(this.branch)) : [];
+    return date ? groupByPartOfDay(this.slotsOf(date), branchTimeZone(this.branch), language) : [];
   }
 
   /** A day's time buttons: its windows on the slot grid, with the server's full slots marked. */
