@@ -1,5 +1,15 @@
+import { pointInPolygon, type DeliveryPolygon } from '@ordering/common';
 import { expect, test, type Page } from '@playwright/test';
-import { expectNoSeriousA11yViolations, screenshot } from './support';
+import {
+  expectNoSeriousA11yViolations,
+  getData,
+  post,
+  put,
+  saveForm,
+  screenshot,
+  signInOnPage,
+  staffTest,
+} from './support';
 
 // Issue 25: the address decides delivery. Demo data: Gasthaus Zur Linde in Wien delivers to 1070 Neubau
 // (free, minimum 15,00), 1060 Mariahilf (2,90, minimum 20,00, free from 35,00) and 1080 Josefstadt (3,50,
@@ -91,4 +101,101 @@ test.describe('Delivery: the address decides', () => {
     await expect(zip).toHaveAttribute('aria-invalid', 'false');
     await expect(page.locator('.cart-summary')).toContainText(/3,50\s€/);
   });
+});
+
+// The drawing tool in the branch form: the shop's map (its outside service faked after the documented
+// formats: a style JSON and PNG tiles), three clicks around the branch, "Übernehmen", saved; the saved
+// polygon encloses the branch and a point just outside the clicks lies outside it.
+const MAP_HOST = /^https:\/\/api\.maptiler\.com\//;
+const TILE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+staffTest.describe('Delivery areas drawn on the map', () => {
+  staffTest.skip(({ isMobile }) => isMobile, 'the back office is for the counter screen and the tablet');
+  // Playwright's routes do not see what a service worker fetches: the faked map needs the page's requests.
+  staffTest.use({ serviceWorkers: 'block' });
+
+  staffTest(
+    'three clicks on the map become the area polygon, saved with the branch',
+    async ({ page, context, staff, branch }, testInfo) => {
+      staffTest.setTimeout(90_000);
+      await context.route(MAP_HOST, async (route) => {
+        if (route.request().url().includes('style.json'))
+          return route.fulfill({
+            json: {
+              version: 8,
+              sources: {
+                tiles: {
+                  type: 'raster',
+                  tiles: ['https://api.maptiler.com/tiles/e2e/{z}/{x}/{y}.png'],
+                  tileSize: 256,
+                },
+              },
+              layers: [{ id: 'tiles', type: 'raster', source: 'tiles' }],
+            },
+          });
+        return route.fulfill({ body: TILE, contentType: 'image/png' });
+      });
+      type Area = Record<string, unknown> & { area: string; polygon: unknown };
+      const config = await getData<Record<string, unknown>>(staff.request, '/api/config');
+      const before = await getData<Record<string, unknown> & { deliveryAreas: Area[] }>(
+        staff.request,
+        `/api/branches/${branch.id}`,
+      );
+      await post(staff, '/api/config', { ...config, mapAccessToken: 'e2e-token' });
+      try {
+        await signInOnPage(page);
+        await page.goto(`/backend/branches/branches/${branch.id}`);
+        const areas = page.getByRole('group', { name: 'Liefergebiete' });
+        await areas.getByRole('button', { name: 'Liefergebiet 1 auf der Karte zeichnen' }).click({
+          timeout: 15_000,
+        });
+        const map = page.getByTestId('area-drawing-map');
+        await expect(map).toHaveAttribute('data-map-ready', 'true', { timeout: 20_000 });
+        const box = (await map.boundingBox())!;
+        const at = (dx: number, dy: number) => ({ x: box.width / 2 + dx, y: box.height / 2 + dy });
+        const drawer = page.getByRole('group', { name: /auf der Karte zeichnen$/ });
+        await expect(drawer.getByRole('button', { name: 'Übernehmen' })).toBeDisabled();
+        for (const [dx, dy] of [
+          [-120, -90],
+          [120, -90],
+          [0, 110],
+        ] as const)
+          await map.click({ position: at(dx, dy) });
+        await expect(drawer).toContainText('3 Punkte');
+        await expectNoSeriousA11yViolations(page);
+        await screenshot(page, testInfo, 'delivery-area-drawing', false);
+        await drawer.getByRole('button', { name: 'Übernehmen' }).click();
+        await expect(areas.getByRole('textbox', { name: 'Polygon (GeoJSON, optional)' }).first()).toHaveValue(
+          /"type":"Polygon"/,
+        );
+        await saveForm(page);
+
+        const saved = await getData<{ latitude: number; longitude: number; deliveryAreas: Area[] }>(
+          staff.request,
+          `/api/branches/${branch.id}`,
+        );
+        const polygon = saved.deliveryAreas[0]!.polygon as { type: string; coordinates: number[][][] };
+        expect(polygon.type).toBe('Polygon');
+        expect(polygon.coordinates[0]).toHaveLength(4);
+        expect(polygon.coordinates[0]![0]).toEqual(polygon.coordinates[0]![3]);
+        const point = { latitude: saved.latitude, longitude: saved.longitude };
+        expect(pointInPolygon(point, polygon as DeliveryPolygon)).toBe(true);
+        const [west, east] = [polygon.coordinates[0]![0]![0]!, polygon.coordinates[0]![1]![0]!];
+        expect(west).toBeLessThan(saved.longitude);
+        expect(east).toBeGreaterThan(saved.longitude);
+        expect(
+          pointInPolygon(
+            { latitude: saved.latitude, longitude: east + (east - west) },
+            polygon as DeliveryPolygon,
+          ),
+        ).toBe(false);
+      } finally {
+        await put(staff, `/api/branches/${branch.id}`, before);
+        await post(staff, '/api/config', config);
+      }
+    },
+  );
 });

@@ -1089,7 +1089,7 @@ test.describe('image picker and German dates in the entity forms', () => {
       await expect(list.locator('.ed-image-list__item')).toHaveCount(2);
       // The logo: one picture.
       const logo = page.getByRole('group', { name: 'Logo', exact: true });
-      await logo.getByRole('button', { name: 'Logo wählen' }).click();
+      await logo.getByRole('button', { name: 'Logo: Bild wählen' }).click();
       await logo.locator('.ed-picker__choice').nth(1).click();
       await expect(logo.getByRole('img', { name: /^Gewählt: / })).toBeVisible();
       await list.scrollIntoViewIfNeeded();

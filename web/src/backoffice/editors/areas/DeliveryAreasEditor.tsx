@@ -1,14 +1,23 @@
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { FieldError } from '../FieldError';
 import { MoneyInput } from '../MoneyInput';
 import { moveItem, SortableList } from '../SortableList';
 import type { CustomEditorProps } from '../types';
-import { areaSummary, newArea, polygonText, validateAreas, type EditedArea } from './deliveryAreas';
+import {
+  areaSummary,
+  newArea,
+  polygonText,
+  validateAreas,
+  type EditedArea,
+  type LngLat,
+} from './deliveryAreas';
+import { PolygonDrawer } from './PolygonDrawer';
 
 /**
  * A branch's delivery areas: name, fee and its tax, always free, free from an order value, minimum order
- * value, and where it is: postcodes and ranges, a radius around the branch, a GeoJSON polygon. An address
- * gets the first area it lies in, so the order matters; reordered by drag or keyboard.
+ * value, and where it is: postcodes and ranges, a radius around the branch, a polygon drawn on the map or
+ * pasted as GeoJSON. An address gets the first area it lies in, so the order matters; reordered by drag or
+ * keyboard.
  */
 export function DeliveryAreasEditor(props: CustomEditorProps<EditedArea[] | null | undefined>) {
   const areas = props.value ?? [];
@@ -17,6 +26,9 @@ export function DeliveryAreasEditor(props: CustomEditorProps<EditedArea[] | null
   const change = (next: EditedArea[]) => props.onChange(next);
   const update = (index: number, patch: Partial<EditedArea>) =>
     change(areas.map((area, i) => (i === index ? { ...area, ...patch } : area)));
+  // The area whose drawing tool is open (one at a time: one map).
+  const [drawing, setDrawing] = useState<number | null>(null);
+  const branch = branchPoint(props.entity);
 
   return (
     <fieldset className="ed-editor ed-areas" disabled={props.disabled}>
@@ -148,7 +160,29 @@ export function DeliveryAreasEditor(props: CustomEditorProps<EditedArea[] | null
                   />
                   <FieldError message={errors[`[${i}].polygon`]} />
                 </label>
+                {drawing !== i && (
+                  <button
+                    type="button"
+                    className="button button--ghost ed-areas__draw"
+                    onClick={() => setDrawing(i)}
+                    aria-label={`Liefergebiet ${i + 1} auf der Karte zeichnen`}
+                  >
+                    Auf der Karte zeichnen
+                  </button>
+                )}
               </div>
+              {drawing === i && (
+                <PolygonDrawer
+                  polygon={area.polygon}
+                  branch={branch}
+                  areaName={area.area}
+                  onApply={(polygon) => {
+                    update(i, { polygon });
+                    setDrawing(null);
+                  }}
+                  onClose={() => setDrawing(null)}
+                />
+              )}
               <p className="ed-summary">{areaSummary(area)}</p>
             </div>
           )}
@@ -163,4 +197,16 @@ export function DeliveryAreasEditor(props: CustomEditorProps<EditedArea[] | null
       </button>
     </fieldset>
   );
+}
+
+/** The branch's position from the form (`[longitude, latitude]`), when both are numbers. */
+function branchPoint(entity: Readonly<Record<string, unknown>>): LngLat | null {
+  const latitude = Number(entity.latitude);
+  const longitude = Number(entity.longitude);
+  return entity.latitude != null &&
+    entity.longitude != null &&
+    Number.isFinite(latitude) &&
+    Number.isFinite(longitude)
+    ? [longitude, latitude]
+    : null;
 }

@@ -1,4 +1,12 @@
-import { areaSummary, newArea, validateAreas, type EditedArea } from './deliveryAreas';
+import { parsePolygon, pointInPolygon } from '@ordering/common';
+import {
+  areaSummary,
+  drawablePoints,
+  newArea,
+  polygonOfPoints,
+  validateAreas,
+  type EditedArea,
+} from './deliveryAreas';
 
 const area = (patch: Partial<EditedArea>): EditedArea => ({ ...newArea(), area: '1060 Mariahilf', ...patch });
 
@@ -57,5 +65,35 @@ describe('delivery areas editor rules', () => {
     expect(areaSummary(area({}))).toBe(
       'Lieferung kostenlos · noch keine Postleitzahl: keine Adresse liegt darin',
     );
+  });
+
+  describe('the drawing tool on the map', () => {
+    const points: [number, number][] = [
+      [16.3401234567, 48.2001],
+      [16.36, 48.2002],
+      [16.35, 48.21],
+    ];
+
+    it('closes the drawn ring and rounds to six decimals; fewer than three points are no polygon', () => {
+      const polygon = polygonOfPoints(points)!;
+      expect(polygon.coordinates[0]).toEqual([
+        [16.340123, 48.2001],
+        [16.36, 48.2002],
+        [16.35, 48.21],
+        [16.340123, 48.2001],
+      ]);
+      expect(parsePolygon(polygon)).not.toBeNull();
+      expect(pointInPolygon({ longitude: 16.35, latitude: 48.203 }, polygon)).toBe(true);
+      expect(polygonOfPoints(points.slice(0, 2))).toBeNull();
+    });
+
+    it('draws on from a saved polygon, its text or its first part, without the closing point', () => {
+      const polygon = polygonOfPoints(points)!;
+      expect(drawablePoints(polygon)).toHaveLength(3);
+      expect(drawablePoints(JSON.stringify(polygon))).toEqual(drawablePoints(polygon));
+      expect(drawablePoints({ type: 'MultiPolygon', coordinates: [polygon.coordinates] })).toHaveLength(3);
+      expect(drawablePoints('{"type": "Poly')).toEqual([]);
+      expect(drawablePoints(null)).toEqual([]);
+    });
   });
 });

@@ -24,6 +24,41 @@ export function polygonText(polygon: EditedArea['polygon']): string {
   return typeof polygon === 'string' ? polygon : JSON.stringify(polygon);
 }
 
+/** A point on the map: `[longitude, latitude]` as GeoJSON writes it. */
+export type LngLat = [number, number];
+
+/**
+ * The outer ring of the area's polygon as points to draw on (the closing point left out), for the map's
+ * drawing tool; a MultiPolygon gives its first polygon's ring, text that is no polygon none.
+ */
+export function drawablePoints(polygon: EditedArea['polygon']): LngLat[] {
+  let parsed: DeliveryPolygon | null;
+  try {
+    parsed = parsePolygon(typeof polygon === 'string' ? JSON.parse(polygon) : polygon);
+  } catch {
+    return [];
+  }
+  if (!parsed) return [];
+  const ring = (parsed.type === 'Polygon' ? parsed.coordinates[0] : parsed.coordinates[0]?.[0]) ?? [];
+  const points = ring.map(([lng, lat]) => [lng!, lat!] as LngLat);
+  const [first, last] = [points[0], points.at(-1)];
+  if (points.length > 1 && first![0] === last![0] && first![1] === last![1]) points.pop();
+  return points;
+}
+
+/**
+ * The polygon of points drawn on the map: the ring closed as GeoJSON asks, coordinates rounded to six
+ * decimals (about 10 cm); null below three points, which enclose nothing.
+ */
+export function polygonOfPoints(
+  points: readonly LngLat[],
+): Extract<DeliveryPolygon, { type: 'Polygon' }> | null {
+  if (points.length < 3) return null;
+  const round = (n: number) => Math.round(n * 1e6) / 1e6;
+  const ring = points.map(([lng, lat]) => [round(lng), round(lat)]);
+  return { type: 'Polygon', coordinates: [[...ring, ring[0]!]] };
+}
+
 function isPolygonText(text: string): boolean {
   try {
     return parsePolygon(JSON.parse(text)) !== null;

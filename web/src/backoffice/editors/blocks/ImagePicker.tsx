@@ -75,7 +75,7 @@ export function ImagePicker(props: {
           type="button"
           className="button button--ghost"
           aria-expanded={open}
-          aria-label={props.adding ? `${props.label}: Bild hinzufügen` : `${props.label} wählen`}
+          aria-label={`${props.label}: ${props.adding ? 'Bild hinzufügen' : 'Bild wählen'}`}
           disabled={props.disabled}
           onClick={() => setOpen(!open)}
         >
@@ -85,7 +85,7 @@ export function ImagePicker(props: {
           <button
             type="button"
             className="button button--ghost ed-remove"
-            aria-label={`${props.label} entfernen`}
+            aria-label={`${props.label}: Bild entfernen`}
             disabled={props.disabled}
             onClick={props.onClear}
           >
