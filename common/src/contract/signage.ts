@@ -72,3 +72,12 @@ export interface SignageHeartbeatAnswer {
 export const SIGNAGE_SCREENSHOT_MAX_BYTES = 1024 * 1024;
 /** The widest screenshot the desktop shell sends (it scales larger screens down to this). */
 export const SIGNAGE_SCREENSHOT_MAX_WIDTH = 1280;
+
+/**
+ * A screenshot of the desktop shell's window (`window.ordering.captureScreen()` in the shell, IPC channel
+ * `signage:capture-screen`): JPEG bytes at most {@link SIGNAGE_SCREENSHOT_MAX_WIDTH} wide, or why there is
+ * none (German, for the player's error list).
+ */
+export type SignageScreenCapture =
+  | { ok: true; type: 'image/jpeg'; bytes: Uint8Array; width: number; height: number }
+  | { ok: false; message: string };

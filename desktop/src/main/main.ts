@@ -19,10 +19,12 @@ import {
   shell,
 } from 'electron';
 import electronUpdater from 'electron-updater';
+import { SIGNAGE_SCREENSHOT_MAX_BYTES, SIGNAGE_SCREENSHOT_MAX_WIDTH } from '@ordering/common';
 import QRCode from 'qrcode';
 import type { SignagePlaylist } from '../shared/ipc.js';
 import { APP_CSP, contentTypeOf, resolveAppRequest } from './app-protocol.js';
 import { CONFIG_FILE_NAME, ConfigError, loadConfig, type DesktopConfig } from './config.js';
+import { captureScreen } from './capture.js';
 import { createIpcHandlers } from './handlers.js';
 import { setupIpc } from './ipc.js';
 import { isBlockedKioskKey, isExitShortcut, KioskExitGuard } from './kiosk-exit.js';
@@ -133,6 +135,8 @@ function setupApp(): void {
   });
 
   let mainWindow: BrowserWindow | undefined;
+  /** The plan of the main window: only a signage window photographs itself. */
+  let mainPlan: WindowPlan | undefined;
   let stopWatchdog: (() => void) | undefined;
   let leaving = false;
 
@@ -166,6 +170,7 @@ function setupApp(): void {
       openExternal,
     }) as BrowserWindow;
     mainWindow = window;
+    mainPlan = plan;
     window.on('closed', () => {
       if (mainWindow === window) mainWindow = undefined;
     });
@@ -266,6 +271,13 @@ function setupApp(): void {
           return answer;
         },
         playlist: () => playlist,
+        captureScreen: () =>
+          mainPlan?.mode === 'signage'
+            ? captureScreen(mainWindow?.webContents ?? null, {
+                maxWidth: SIGNAGE_SCREENSHOT_MAX_WIDTH,
+                maxBytes: SIGNAGE_SCREENSHOT_MAX_BYTES,
+              })
+            : null,
       }),
       (event) => isTrustedSender(event, ownWindows, config.origin),
     );
