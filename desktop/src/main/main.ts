@@ -32,7 +32,7 @@ import type { WindowPlan } from './modes.js';
 import { setupNavigationGuard } from './navigation.js';
 import { isPermissionAllowed, isTrustedSender, OwnWindows } from './security.js';
 import { type DeviceMemory, ShellController } from './shell.js';
-import { SignageCache, type SignageSegment } from './signage.js';
+import { fetchSignageTv, SignageCache, type SignageSegment } from './signage.js';
 import { DeviceClient } from './terminal/device-client.js';
 import { pair, type PairedDevice, SafeStorageKeyStore } from './terminal/pairing.js';
 import { setupTerminal } from './terminal/setup.js';
@@ -207,6 +207,8 @@ function setupApp(): void {
     pair: (onCode, signal) => pair({ backend: config.origin, onCode, signal }),
     qrDataUrl: (text) => QRCode.toDataURL(text, { margin: 1, width: 448 }),
     show,
+    // A signage device opens its TV's web player (docs/decisions/signage.md); without a TV, the shell's page.
+    signageTv: (deviceKey) => fetchSignageTv(config.origin, deviceKey),
     startPrinting: (deviceKey, events) =>
       setupTerminal({
         origin: config.origin,
