@@ -5,6 +5,7 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiParam,
+  ApiProduces,
   ApiResponse,
   ApiTags,
 } from '@nestjs/swagger';
@@ -130,7 +131,14 @@ export class SignageKeyController {
   @Allow('signage:read')
   @ApiParam({ name: 'id', type: 'integer' })
   @ApiOperation({ summary: 'Das neueste Bildschirmfoto des Bildschirms (JPEG oder PNG)' })
-  @ApiOkResponse({ description: 'Das Bild; `Last-Modified` ist seine Aufnahmezeit' })
+  @ApiProduces('image/jpeg', 'image/png')
+  @ApiOkResponse({
+    description: 'Das Bild; `Last-Modified` ist seine Aufnahmezeit',
+    content: {
+      'image/jpeg': { schema: { type: 'string', format: 'binary' } },
+      'image/png': { schema: { type: 'string', format: 'binary' } },
+    },
+  })
   @ApiResponse({ status: 404, description: 'Kein Bildschirmfoto vorhanden', schema: errorSchema })
   async screenshot(@Ctx() ctx: RequestContext, @Param('id') id: string, @Res() res: Response) {
     const shot = await this.player.screenshot(ctx, parseId(id, 'Bildschirm'));
