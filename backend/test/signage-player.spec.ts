@@ -338,6 +338,102 @@ describe('signage player (/api/digital-signage-devices/{id}/api-key, /api/signag
     expect(bad.body.errors[0].field).toMatch(/^cache/);
   });
 
+  it('screenshot on request: the heartbeat asks for it, the upload stores only the newest and clears the request', async () => {
+    const { tv } = await setUp('tv-shot');
+    const key = (await issue(tv)).body.data.key as string;
+    const beat = () =>
+      t.request('POST', `/api/signage/tv-shot/${key}/heartbeat`, { capabilities: ['screenshot'] });
+    const upload = (data: unknown, k = key) =>
+      t.request('POST', `/api/signage/tv-shot/${k}/screenshot`, { data });
+    const dataUrl = (bytes: Buffer, type = 'image/jpeg') => `data:${type};base64,${bytes.toString('base64')}`;
+    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3, 4, 0xff, 0xd9]);
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+    const picture = () =>
+      fetch(`${t.baseUrl}/api/digital-signage-devices/${tv}/screenshot`, { headers: admin });
+
+    expect((await beat()).body.data.screenshotWanted).toBe(false);
+    expect((await picture()).status).toBe(404);
+    t.clock.set('2026-11-21T11:00:00Z');
+    const asked = await t.request(
+      'POST',
+      `/api/digital-signage-devices/${tv}/screenshot-request`,
+      undefined,
+      admin,
+    );
+    expect(asked.status).toBe(200);
+    expect(asked.body.data.screenshotRequestedAt).toBe('2026-11-21T11:00:00.000Z');
+    const wanted = await beat();
+    expect(wanted.body.data.screenshotWanted).toBe(true);
+    let read = await t.request('GET', `/api/digital-signage-devices/${tv}`, undefined, admin);
+    expect(read.body.data).toMatchObject({
+      screenshotRequestedAt: '2026-11-21T11:00:00.000Z',
+      screenshotTakenAt: null,
+      playerState: { capabilities: ['screenshot'] },
+    });
+
+    // A wrong key is the player routes' one 404; a non-picture and a too large one are German 400s on `data`.
+    const wrong = await upload(dataUrl(jpeg), 'f'.repeat(48));
+    expect(wrong.status).toBe(404);
+    expect(wrong.body.errors[0].message).toBe('Bildschirm wurde nicht gefunden.');
+    const text = await upload(
+      dataUrl(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'image/jpeg'),
+    );
+    expect(text.status).toBe(400);
+    expect(text.body.errors[0]).toEqual({
+      message: 'Das Bildschirmfoto muss ein JPEG- oder PNG-Bild sein.',
+      field: 'data',
+    });
+    const big = Buffer.concat([jpeg, Buffer.alloc(1024 * 1024)]);
+    const tooBig = await upload(dataUrl(big));
+    expect(tooBig.status).toBe(400);
+    expect(tooBig.body.errors[0].field).toBe('data');
+    expect(tooBig.body.errors[0].message).toMatch(/groß/);
+    expect((await upload(undefined)).status).toBe(400);
+    expect((await beat()).body.data.screenshotWanted).toBe(true);
+
+    t.clock.set('2026-11-21T11:00:20Z');
+    const sent = await upload(dataUrl(jpeg));
+    expect(sent.status).toBe(200);
+    expect(sent.body.data.screenshotTakenAt).toBe('2026-11-21T11:00:20.000Z');
+    expect((await beat()).body.data.screenshotWanted).toBe(false);
+    read = await t.request('GET', `/api/digital-signage-devices/${tv}`, undefined, admin);
+    expect(read.body.data).toMatchObject({
+      screenshotRequestedAt: null,
+      screenshotTakenAt: '2026-11-21T11:00:20.000Z',
+    });
+    // The bytes never travel with the TV's JSON; the back office reads them at their own address.
+    expect(JSON.stringify(read.body)).not.toContain(jpeg.toString('base64'));
+    let shot = await picture();
+    expect(shot.status).toBe(200);
+    expect(shot.headers.get('content-type')).toBe('image/jpeg');
+    expect(Buffer.from(await shot.arrayBuffer())).toEqual(jpeg);
+
+    // Only the newest is kept: a PNG replaces the JPEG.
+    t.clock.set('2026-11-21T11:05:00Z');
+    expect((await upload(dataUrl(png, 'image/png'))).status).toBe(200);
+    shot = await picture();
+    expect(shot.headers.get('content-type')).toBe('image/png');
+    expect(Buffer.from(await shot.arrayBuffer())).toEqual(png);
+
+    // Only signage staff read or request it.
+    const employee = await makeUser(t, 'signage-shot-employee', ['ROLE_EMPLOYEE'], [wien.id]);
+    expect(
+      (
+        await t.request(
+          'POST',
+          `/api/digital-signage-devices/${tv}/screenshot-request`,
+          undefined,
+          employee.headers,
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (await t.request('POST', `/api/digital-signage-devices/999999/screenshot-request`, undefined, admin))
+        .status,
+    ).toBe(404);
+    t.clock.set('2026-11-21T10:00:00Z');
+  });
+
   it('lets a paired desktop signage terminal play the TV its settings name, with its own key', async () => {
     const { tv } = await setUp('tv-desktop');
     const { tv: other } = await setUp('tv-desktop-other');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { getData, post, put, screenshot, type Staff, staffApi } from './support';
+import { getData, post, put, screenshot, signInOnPage, type Staff, staffApi } from './support';
 
 // The signage player `/signage/{identifier}/{key}` against the real backend (docs/decisions/signage.md):
 // a TV's stream of image, video and image plays in order with its durations, in landscape and portrait,
@@ -304,4 +304,88 @@ test('keeps playing offline through a simulated day, picks up a changed stream, 
   await expect(main).toHaveAttribute('data-online', 'false');
   await context.unroute('**/*');
   await context.setOffline(false);
+});
+
+test('a player in the desktop shell sends a screenshot on request, and the back office shows it', async ({
+  page,
+  request,
+  context,
+  isMobile,
+}, testInfo) => {
+  test.skip(isMobile, 'a TV, not a phone');
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1920, height: 1080 });
+  const staff = await staffApi(request);
+  const tv = await setUpTv(staff, clip, 'landscape');
+  // Stands in for the desktop shell's preload bridge only (`window.ordering.captureScreen`, IPC
+  // `signage:capture-screen`): Electron cannot run here. Its main-process side, capturePage scaled to a
+  // JPEG, is tested in desktop/src/main/capture.spec.ts. This answers a real JPEG drawn in the page.
+  await page.addInitScript(() => {
+    (window as unknown as { ordering: unknown }).ordering = {
+      captureScreen: async () => {
+        const canvas = document.createElement('canvas');
+        canvas.width = 640;
+        canvas.height = 360;
+        const g = canvas.getContext('2d')!;
+        g.fillStyle = '#7c3aed';
+        g.fillRect(0, 0, 640, 360);
+        g.fillStyle = '#fff';
+        g.font = 'bold 40px sans-serif';
+        g.fillText('Foto vom Bildschirm', 60, 190);
+        const blob = await new Promise<Blob>((resolve) =>
+          canvas.toBlob((b) => resolve(b!), 'image/jpeg', 0.8),
+        );
+        return {
+          ok: true,
+          type: 'image/jpeg',
+          bytes: new Uint8Array(await blob.arrayBuffer()),
+          width: 640,
+          height: 360,
+        };
+      },
+    };
+  });
+  await page.clock.install();
+  await page.goto(tv.url);
+  const main = page.locator('main.sg');
+  await expect(main).toHaveAttribute('data-position', '0', { timeout: 15_000 });
+  // The first heartbeat (at start) says the player can photograph its screen.
+  await expect
+    .poll(async () => {
+      const read = await getData<{ playerState: { capabilities?: string[] } | null }>(
+        request,
+        `/api/digital-signage-devices/${tv.tvId}`,
+      );
+      return read.playerState?.capabilities ?? [];
+    })
+    .toEqual(['screenshot']);
+
+  const office = await context.newPage();
+  await office.setViewportSize({ width: 1280, height: 900 });
+  await signInOnPage(office);
+  await office.goto(`/backend/signage/tvs/${tv.tvId}`);
+  const panel = office.getByRole('region', { name: 'Player' });
+  // A desktop player is photographed, not previewed by its file.
+  await expect(panel.getByRole('button', { name: 'Bild anzeigen' })).toHaveCount(0);
+  await panel.getByRole('button', { name: 'Bildschirmfoto anfordern' }).click();
+  await expect(panel.getByRole('status').filter({ hasText: 'Angefordert' })).toBeVisible();
+
+  // The player's next heartbeat (30 s on its clock) is answered "screenshot wanted"; it sends one.
+  await page.clock.fastForward(31_000);
+  const figure = office.getByTestId('signage-screenshot');
+  await expect(figure).toBeVisible({ timeout: 20_000 });
+  await expect(figure.locator('figcaption')).toHaveText(/^Aufgenommen um \d\d:\d\d$/);
+  const picture = figure.getByRole('img', { name: 'Bildschirmfoto des Bildschirms' });
+  await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
+  await expect(panel.getByRole('button', { name: 'Bildschirmfoto anfordern' })).toBeEnabled();
+  // Read again while waiting, the panel also shows what the player reported since the form opened.
+  await expect(panel.getByTestId('signage-state')).toContainText(/Mittagsmenü|Küche|Abendkarte/);
+  const read = await getData<{ screenshotRequestedAt: string | null }>(
+    request,
+    `/api/digital-signage-devices/${tv.tvId}`,
+  );
+  expect(read.screenshotRequestedAt).toBeNull();
+  await figure.scrollIntoViewIfNeeded();
+  await screenshot(office, testInfo, 'signage-backoffice-screenshot');
+  await office.close();
 });

@@ -38,11 +38,15 @@ function webhookBodies(): Array<[RegExp, RequestHandler]> {
   ];
 }
 const MEDIA_PATH = /^\/api\/(images|uploads)(\/|$)/;
+/** A TV's screenshot (at most 1 MB of picture, docs/decisions/signage.md) arrives as a data-URL. */
+export const SCREENSHOT_BODY_LIMIT = 2 * 1024 * 1024;
+const SCREENSHOT_PATH = /^\/api\/signage\/[^/]+\/[^/]+\/screenshot\/?$/;
 
 /** The largest JSON body (in bytes) accepted for this method and path. */
 export function bodyLimitFor(method: string, path: string): number {
   if (AUTH_PATH.test(path)) return AUTH_BODY_LIMIT;
   if ((method === 'POST' || method === 'PUT') && MEDIA_PATH.test(path)) return MEDIA_BODY_LIMIT;
+  if (method === 'POST' && SCREENSHOT_PATH.test(path)) return SCREENSHOT_BODY_LIMIT;
   return DEFAULT_BODY_LIMIT;
 }
 
@@ -53,7 +57,10 @@ export function bodyLimitFor(method: string, path: string): number {
  */
 export function jsonBodies(): RequestHandler {
   const parsers = new Map<number, RequestHandler>(
-    [AUTH_BODY_LIMIT, DEFAULT_BODY_LIMIT, MEDIA_BODY_LIMIT].map((limit) => [limit, express.json({ limit })]),
+    [AUTH_BODY_LIMIT, DEFAULT_BODY_LIMIT, SCREENSHOT_BODY_LIMIT, MEDIA_BODY_LIMIT].map((limit) => [
+      limit,
+      express.json({ limit }),
+    ]),
   );
   const webhooks = webhookBodies();
   return (req: Request, res: Response, next: NextFunction) => {

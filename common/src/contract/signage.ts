@@ -50,4 +50,34 @@ export interface SignagePlayerState {
   errors: Array<{ at: string; segmentId: number | null; message: string }>;
   /** The player's own clock when it reported (the server stores its own time as lastSeenAt). */
   playerTime: string | null;
+  /**
+   * What the player can do besides playing: `screenshot` when it runs in the desktop shell, which can
+   * photograph its own window (a browser cannot). Missing in states stored before it existed.
+   */
+  capabilities?: Array<'screenshot'>;
 }
+
+/** The answer to the player's heartbeat. */
+export interface SignageHeartbeatAnswer {
+  /** The server's time of the heartbeat (the TV's `lastSeenAt`). */
+  lastSeenAt: string;
+  /**
+   * True while the back office waits for a screenshot: the player (one with the `screenshot` capability)
+   * sends one with `POST /api/signage/{identifier}/{key}/screenshot`, which clears the request.
+   */
+  screenshotWanted: boolean;
+}
+
+/** `POST /api/signage/{identifier}/{key}/screenshot`: `{ data: "data:image/jpeg;base64,…" }`, JPEG or PNG. */
+export const SIGNAGE_SCREENSHOT_MAX_BYTES = 1024 * 1024;
+/** The widest screenshot the desktop shell sends (it scales larger screens down to this). */
+export const SIGNAGE_SCREENSHOT_MAX_WIDTH = 1280;
+
+/**
+ * A screenshot of the desktop shell's window (`window.ordering.captureScreen()` in the shell, IPC channel
+ * `signage:capture-screen`): JPEG bytes at most {@link SIGNAGE_SCREENSHOT_MAX_WIDTH} wide, or why there is
+ * none (German, for the player's error list).
+ */
+export type SignageScreenCapture =
+  | { ok: true; type: 'image/jpeg'; bytes: Uint8Array; width: number; height: number }
+  | { ok: false; message: string };

@@ -153,6 +153,9 @@ export const signageDeviceInput = z.object({
     .default('1920x1080'),
 });
 
+/** What a signage player may say it can do (the heartbeat's `capabilities`). */
+export const SIGNAGE_CAPABILITIES = ['screenshot'] as const;
+
 /** `POST /api/signage/{identifier}/{key}/heartbeat`: what the player plays, its cache and its newest errors. */
 export const signageHeartbeatInput = z.object({
   current: z
@@ -194,6 +197,8 @@ export const signageHeartbeatInput = z.object({
     .max(40)
     .nullish()
     .transform((v) => v ?? null),
+  /** What the player can do besides playing: `screenshot` in the desktop shell (docs/decisions/signage.md). */
+  capabilities: z.array(z.enum(SIGNAGE_CAPABILITIES)).max(10).default([]),
 });
 
 /** A preparation station of a branch (docs/decisions/kitchen.md). */

@@ -68,4 +68,42 @@ describe(createIpcHandlers.name, () => {
       expect(opened).toEqual([]);
     });
   });
+
+  describe('signage:capture-screen', () => {
+    it("answers the signage window's picture", async () => {
+      const shot = {
+        ok: true as const,
+        type: 'image/jpeg' as const,
+        bytes: new Uint8Array([0xff, 0xd8, 0xff]),
+        width: 4,
+        height: 3,
+      };
+      const handlers = createIpcHandlers({
+        config,
+        version: '0.1.0',
+        platform: 'linux',
+        openExternal: async () => undefined,
+        captureScreen: () => Promise.resolve(shot),
+      });
+      await expect(Promise.resolve(handlers['signage:capture-screen']())).resolves.toEqual(shot);
+    });
+
+    it('refuses in German where no signage player runs', async () => {
+      const handlers = createIpcHandlers({
+        config,
+        version: '0.1.0',
+        platform: 'linux',
+        openExternal: async () => undefined,
+        captureScreen: () => null,
+      });
+      await expect(Promise.resolve(handlers['signage:capture-screen']())).resolves.toEqual({
+        ok: false,
+        message: 'Nur ein Signage-Bildschirm kann sich fotografieren.',
+      });
+      const { handlers: without } = setup();
+      await expect(Promise.resolve(without['signage:capture-screen']())).resolves.toMatchObject({
+        ok: false,
+      });
+    });
+  });
 });

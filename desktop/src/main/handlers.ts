@@ -1,4 +1,4 @@
-import type { IpcHandlers, ShellState, SignagePlaylist } from '../shared/ipc.js';
+import type { IpcHandlers, ScreenCapture, ShellState, SignagePlaylist } from '../shared/ipc.js';
 import type { DesktopConfig } from './config.js';
 
 export interface HandlerDeps {
@@ -10,6 +10,8 @@ export interface HandlerDeps {
   /** Checks the PIN and, when right, leaves the kiosk (the guard counts wrong PINs). */
   exitKiosk?: (pin: unknown) => { ok: true } | { ok: false; message: string };
   playlist?: () => SignagePlaylist;
+  /** Photographs the signage window (capture.ts); absent or null where no signage player runs. */
+  captureScreen?: () => Promise<ScreenCapture> | null;
 }
 
 const EXTERNAL_SCHEMES = new Set(['http:', 'https:', 'mailto:', 'tel:']);
@@ -23,6 +25,7 @@ export function createIpcHandlers({
   shellState,
   exitKiosk,
   playlist,
+  captureScreen,
 }: HandlerDeps): IpcHandlers {
   return {
     'shell:get-state': () =>
@@ -30,6 +33,8 @@ export function createIpcHandlers({
     'kiosk:exit': (pin: unknown) =>
       exitKiosk?.(pin) ?? { ok: false, message: 'Dieses Fenster ist kein Kiosk.' },
     'signage:get-playlist': () => playlist?.() ?? { loop: true, items: [] },
+    'signage:capture-screen': () =>
+      captureScreen?.() ?? { ok: false, message: 'Nur ein Signage-Bildschirm kann sich fotografieren.' },
     'app:get-info': () => ({ version, platform, origin: config.origin, kiosk: config.kiosk }),
     'app:open-external': async (url: unknown) => {
       if (config.kiosk || typeof url !== 'string') return false;

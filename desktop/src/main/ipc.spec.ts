@@ -41,6 +41,7 @@ function handlers(calls: unknown[][]): IpcHandlers {
     'shell:get-state': () => ({ mode: 'pairing', pairing: null, device: null, printer: null }),
     'kiosk:exit': () => ({ ok: false, message: 'Die PIN ist falsch.' }),
     'signage:get-playlist': () => ({ loop: true, items: [] }),
+    'signage:capture-screen': () => ({ ok: false, message: 'kein Fenster' }),
   };
 }
 
@@ -62,6 +63,7 @@ describe(setupIpc.name, () => {
       'app:open-external',
       'kiosk:exit',
       'shell:get-state',
+      'signage:capture-screen',
       'signage:get-playlist',
     ]);
   });

@@ -19,10 +19,12 @@ import {
   shell,
 } from 'electron';
 import electronUpdater from 'electron-updater';
+import { SIGNAGE_SCREENSHOT_MAX_BYTES, SIGNAGE_SCREENSHOT_MAX_WIDTH } from '@ordering/common';
 import QRCode from 'qrcode';
 import type { SignagePlaylist } from '../shared/ipc.js';
 import { APP_CSP, contentTypeOf, resolveAppRequest } from './app-protocol.js';
 import { CONFIG_FILE_NAME, ConfigError, loadConfig, type DesktopConfig } from './config.js';
+import { captureScreen } from './capture.js';
 import { createIpcHandlers } from './handlers.js';
 import { setupIpc } from './ipc.js';
 import { isBlockedKioskKey, isExitShortcut, KioskExitGuard } from './kiosk-exit.js';
@@ -30,7 +32,7 @@ import type { WindowPlan } from './modes.js';
 import { setupNavigationGuard } from './navigation.js';
 import { isPermissionAllowed, isTrustedSender, OwnWindows } from './security.js';
 import { type DeviceMemory, ShellController } from './shell.js';
-import { SignageCache, type SignageSegment } from './signage.js';
+import { fetchSignageTv, SignageCache, type SignageSegment } from './signage.js';
 import { DeviceClient } from './terminal/device-client.js';
 import { pair, type PairedDevice, SafeStorageKeyStore } from './terminal/pairing.js';
 import { setupTerminal } from './terminal/setup.js';
@@ -133,6 +135,8 @@ function setupApp(): void {
   });
 
   let mainWindow: BrowserWindow | undefined;
+  /** The plan of the main window: only a signage window photographs itself. */
+  let mainPlan: WindowPlan | undefined;
   let stopWatchdog: (() => void) | undefined;
   let leaving = false;
 
@@ -166,6 +170,7 @@ function setupApp(): void {
       openExternal,
     }) as BrowserWindow;
     mainWindow = window;
+    mainPlan = plan;
     window.on('closed', () => {
       if (mainWindow === window) mainWindow = undefined;
     });
@@ -202,6 +207,8 @@ function setupApp(): void {
     pair: (onCode, signal) => pair({ backend: config.origin, onCode, signal }),
     qrDataUrl: (text) => QRCode.toDataURL(text, { margin: 1, width: 448 }),
     show,
+    // A signage device opens its TV's web player (docs/decisions/signage.md); without a TV, the shell's page.
+    signageTv: (deviceKey) => fetchSignageTv(config.origin, deviceKey),
     startPrinting: (deviceKey, events) =>
       setupTerminal({
         origin: config.origin,
@@ -266,6 +273,13 @@ function setupApp(): void {
           return answer;
         },
         playlist: () => playlist,
+        captureScreen: () =>
+          mainPlan?.mode === 'signage'
+            ? captureScreen(mainWindow?.webContents ?? null, {
+                maxWidth: SIGNAGE_SCREENSHOT_MAX_WIDTH,
+                maxBytes: SIGNAGE_SCREENSHOT_MAX_BYTES,
+              })
+            : null,
       }),
       (event) => isTrustedSender(event, ownWindows, config.origin),
     );

@@ -84,7 +84,11 @@ const tick = () => new Promise((r) => setTimeout(r, 0));
 describe(ShellController.name, () => {
   it('shows a signage terminal the web player of its TV with its own key, offline the remembered TV', async () => {
     const tvDevice: PairedDevice = { ...kiosk, id: 9, identifier: 'terminal-fenster', type: 'signage' };
-    const online = setup({ key: 'dk/1', heartbeat: async () => tvDevice, signageTv: async () => 'schau fenster' });
+    const online = setup({
+      key: 'dk/1',
+      heartbeat: async () => tvDevice,
+      signageTv: async () => 'schau fenster',
+    });
     await online.shell.start();
     expect(online.shown.map((p) => p.url)).toEqual(['http://shop/signage/schau%20fenster/dk%2F1']);
     expect(online.shown[0]).toMatchObject({ mode: 'signage', kiosk: true, fullscreen: true, watchdog: true });

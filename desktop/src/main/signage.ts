@@ -1,6 +1,7 @@
-// Signage mode: the stream's segments (images and videos) in order, kept on disk so the TV plays on
-// through a network loss and after a restart. The player page (renderer/signage) asks for the playlist
-// over IPC and shows `app://shell/cache/<file>`; the full player comes later.
+// Signage mode. A device whose settings name a TV opens that TV's web player (fetchSignageTv, planFor);
+// only a device without a TV still plays its stream's segments from the shell's own page (renderer/signage),
+// kept on disk so it plays on through a network loss and after a restart, asked for over IPC and shown
+// from `app://shell/cache/<file>`.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
@@ -27,6 +28,26 @@ export interface PlaylistItem {
 export interface Playlist {
   loop: boolean;
   items: PlaylistItem[];
+}
+
+/**
+ * The identifier of the TV a signage device shows (`GET /api/devices/me/signage`, device key), or null when
+ * none is set in the back office. Throws when the backend cannot be asked, so the shell keeps the TV of its
+ * last start.
+ */
+export async function fetchSignageTv(
+  origin: string,
+  deviceKey: string,
+  fetchFn: typeof fetch = fetch,
+): Promise<string | null> {
+  const res = await fetchFn(new URL('/api/devices/me/signage', origin), {
+    headers: { authorization: `Bearer ${deviceKey}` },
+    signal: AbortSignal.timeout(15_000),
+  });
+  if (!res.ok) throw new Error(`GET /api/devices/me/signage: ${res.status}`);
+  const { data } = (await res.json()) as { data?: { tv?: { identifier?: unknown } | null } };
+  const identifier = data?.tv?.identifier;
+  return typeof identifier === 'string' && identifier ? identifier : null;
 }
 
 const PLAYLIST_FILE = 'playlist.json';

@@ -13,6 +13,7 @@ const api = {
   getShellState: () => invoke('shell:get-state'),
   exitKiosk: (pin: string) => invoke('kiosk:exit', pin),
   getPlaylist: () => invoke('signage:get-playlist'),
+  captureScreen: () => invoke('signage:capture-screen'),
 } satisfies DesktopApiShape;
 
 /** What the page sees as `window.ordering`; the renderer's type is derived from this object. */

@@ -1,5 +1,6 @@
 // The one IPC contract between the main process and the preload: channel → preload function name,
 // argument tuple and result. Types only, so the sandboxed (CommonJS, require-less) preload can use it.
+import type { SignageScreenCapture } from '@ordering/common';
 
 /** What the shell tells the page about itself. */
 export interface AppInfo {
@@ -30,6 +31,9 @@ export interface SignagePlaylist {
   items: Array<{ id: number; type: 'image' | 'video'; src: string; durationMs: number | null }>;
 }
 
+/** A screenshot of the shell's window (JPEG), or why there is none (German); shared with the web player. */
+export type ScreenCapture = SignageScreenCapture;
+
 export interface IpcContract {
   'app:get-info': { method: 'getAppInfo'; args: []; result: AppInfo };
   /** Opens an http(s), mailto or tel URL in the system's default application; false when refused. */
@@ -42,6 +46,11 @@ export interface IpcContract {
     result: { ok: true } | { ok: false; message: string };
   };
   'signage:get-playlist': { method: 'getPlaylist'; args: []; result: SignagePlaylist };
+  /**
+   * Photographs the window (`webContents.capturePage()`), at most 1280 px wide, for the back office's
+   * screenshot request; only the window of a signage device answers with a picture.
+   */
+  'signage:capture-screen': { method: 'captureScreen'; args: []; result: ScreenCapture };
 }
 
 export type IpcChannel = keyof IpcContract;

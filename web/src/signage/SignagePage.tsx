@@ -1,3 +1,4 @@
+import type { SignageScreenCapture } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from '../router/router';
@@ -103,6 +104,12 @@ export const SignagePlayer = observer(function SignagePlayer({ store }: { store:
   );
 });
 
+/** The part of the desktop shell's `window.ordering` (desktop/src/preload) the player uses. */
+interface ShellBridge {
+  captureScreen?: () => Promise<SignageScreenCapture>;
+}
+const shellBridge = () => (window as Window & { ordering?: ShellBridge }).ordering;
+
 /**
  * The signage player `/signage/{identifier}/{key}`: full screen, no shop chrome; the browser on a TV and the
  * desktop shell's signage mode open the same page (docs/decisions/signage.md).
@@ -118,6 +125,8 @@ export function SignagePage() {
         fetch: window.fetch.bind(window),
         media: browserMediaCache(),
         storage: window.localStorage,
+        // The desktop shell's bridge (desktop/src/preload): present only inside the shell.
+        capture: shellBridge()?.captureScreen,
       }),
   );
   useEffect(() => {

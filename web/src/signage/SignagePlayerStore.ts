@@ -1,9 +1,23 @@
 // The signage player's state (docs/decisions/signage.md): the manifest it plays (the last good one kept
 // across reloads), two layers that cross-fade, the media cache, the manifest poll and the heartbeat. The
 // decisions are in the pure modules schedule.ts and cache-policy.ts; this class wires them to timers.
-import type { SignageManifest, SignageManifestSegment, SignagePlayerState } from '@ordering/common';
+import type {
+  SignageHeartbeatAnswer,
+  SignageManifest,
+  SignageManifestSegment,
+  SignagePlayerState,
+  SignageScreenCapture,
+} from '@ordering/common';
 import { makeAutoObservable, runInAction } from 'mobx';
-import { addError, type Failure, readyToSwitch, retryAt, syncPlan, filesOf, type PlayerError } from './cache-policy';
+import {
+  addError,
+  type Failure,
+  readyToSwitch,
+  retryAt,
+  syncPlan,
+  filesOf,
+  type PlayerError,
+} from './cache-policy';
 import { isValidAt, nextSegment, nextValidityChange, plannedMs } from './schedule';
 
 /** The manifest is polled this often (a changed stream plays within this plus its downloads). */
@@ -23,11 +37,14 @@ export const SIGNAGE_TEXTS = {
   standbyTitle: 'Gleich geht es weiter',
   standbyEmpty: 'Für diesen Bildschirm ist gerade nichts geplant.',
   standbyLoading: 'Die Inhalte werden geladen …',
-  revoked: 'Dieser Bildschirm ist nicht mehr eingerichtet. Bitte im Back Office einen neuen Player-Link erzeugen.',
+  revoked:
+    'Dieser Bildschirm ist nicht mehr eingerichtet. Bitte im Back Office einen neuen Player-Link erzeugen.',
   fileMissing: (status: string) => `Datei nicht erreichbar (${status})`,
   imageBroken: 'Das Bild lässt sich nicht anzeigen.',
   videoBroken: 'Das Video lässt sich nicht abspielen.',
   timeout: 'Die Datei wurde nicht rechtzeitig geladen.',
+  screenshotRefused: (status: number) => `Das Bildschirmfoto wurde nicht angenommen (${status}).`,
+  screenshotUnsent: 'Das Bildschirmfoto konnte nicht gesendet werden.',
 };
 
 /** Where the player's files live (the browser's Cache Storage; a test's map). Keys are the files' paths. */
@@ -49,6 +66,11 @@ export interface PlayerDeps {
   fetch: typeof fetch;
   media: MediaCache;
   storage: Pick<Storage, 'getItem' | 'setItem'>;
+  /**
+   * Photographs the screen: only the desktop shell can (`window.ordering.captureScreen`); a browser has
+   * none, and the back office then shows the segment's file instead.
+   */
+  capture?: () => Promise<SignageScreenCapture>;
 }
 
 /** One of the two layers: a segment's file, shown once it has loaded. */
@@ -84,6 +106,7 @@ export class SignagePlayerStore {
   private advancing = false;
   private syncing = false;
   private stopped = false;
+  private capturing = false;
 
   constructor(private readonly deps: PlayerDeps) {
     makeAutoObservable<SignagePlayerStore, 'deps' | 'failures' | 'timers'>(
@@ -118,6 +141,7 @@ export class SignagePlayerStore {
       },
       errors: this.errors,
       playerTime: new Date(this.deps.now()).toISOString(),
+      capabilities: this.deps.capture ? ['screenshot'] : [],
     };
   }
 
@@ -319,7 +343,8 @@ export class SignagePlayerStore {
   broken(layerId: number, message?: string): void {
     const layer = this.layers.find((l) => l?.id === layerId);
     if (!layer) return;
-    const text = message ?? (layer.segment.type === 'video' ? SIGNAGE_TEXTS.videoBroken : SIGNAGE_TEXTS.imageBroken);
+    const text =
+      message ?? (layer.segment.type === 'video' ? SIGNAGE_TEXTS.videoBroken : SIGNAGE_TEXTS.imageBroken);
     this.report(layer.segment, text);
     this.fail(layer.segment.url);
     this.cached.delete(layer.segment.url);
@@ -415,8 +440,43 @@ export class SignagePlayerStore {
         body: JSON.stringify(this.state),
       });
       runInAction(() => (this.online = res.ok));
+      if (!res.ok) return;
+      const answer = ((await res.json()) as { data?: Partial<SignageHeartbeatAnswer> }).data;
+      if (answer?.screenshotWanted) await this.sendScreenshot();
     } catch {
       runInAction(() => (this.online = false));
     }
   }
+
+  /**
+   * The back office asked for a screenshot: the shell photographs the window and the player uploads it
+   * (which clears the request). What goes wrong is reported with the next heartbeat; the request stays, so
+   * the next heartbeat tries again.
+   */
+  async sendScreenshot(): Promise<void> {
+    if (!this.deps.capture || this.capturing) return;
+    this.capturing = true;
+    try {
+      const shot = await this.deps.capture();
+      if (!shot.ok) return this.report(null, shot.message);
+      const res = await this.deps.fetch(`${this.base}/screenshot`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ data: `data:${shot.type};base64,${base64Of(shot.bytes)}` }),
+      });
+      if (!res.ok) this.report(null, SIGNAGE_TEXTS.screenshotRefused(res.status));
+    } catch {
+      this.report(null, SIGNAGE_TEXTS.screenshotUnsent);
+    } finally {
+      this.capturing = false;
+    }
+  }
+}
+
+/** Base64 of bytes, in slices (a spread of a whole screenshot would overflow the call stack). */
+function base64Of(bytes: Uint8Array): string {
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
 }

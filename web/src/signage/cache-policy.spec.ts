@@ -73,7 +73,8 @@ describe('signage cache policy', () => {
     errors = addError(errors, { at: at(90), segmentId: 1, message: 'Datei nicht erreichbar (HTTP 404)' });
     errors = addError(errors, { at: at(91), segmentId: 2, message: 'Das Video lässt sich nicht abspielen.' });
     expect(errors.map((e) => e.segmentId)).toEqual([2, 1, 1]);
-    for (let i = 0; i < 30; i++) errors = addError(errors, { at: at(100 + i), segmentId: null, message: `F${i}` });
+    for (let i = 0; i < 30; i++)
+      errors = addError(errors, { at: at(100 + i), segmentId: null, message: `F${i}` });
     expect(errors).toHaveLength(MAX_ERRORS);
     expect(errors[0]!.message).toBe('F29');
   });

@@ -61,7 +61,9 @@ export function addError(errors: readonly PlayerError[], error: PlayerError): Pl
   const at = Date.parse(error.at);
   const repeated = errors.find(
     (e) =>
-      e.segmentId === error.segmentId && e.message === error.message && Math.abs(at - Date.parse(e.at)) < 60_000,
+      e.segmentId === error.segmentId &&
+      e.message === error.message &&
+      Math.abs(at - Date.parse(e.at)) < 60_000,
   );
   if (repeated) return [...errors];
   return [error, ...errors].slice(0, MAX_ERRORS);

@@ -1,5 +1,12 @@
 import type { SignageManifestSegment } from '@ordering/common';
-import { DEFAULT_IMAGE_SECONDS, isValidAt, MAX_VIDEO_SECONDS, nextSegment, nextValidityChange, plannedMs } from './schedule';
+import {
+  DEFAULT_IMAGE_SECONDS,
+  isValidAt,
+  MAX_VIDEO_SECONDS,
+  nextSegment,
+  nextValidityChange,
+  plannedMs,
+} from './schedule';
 
 /** A clock the test moves by hand. */
 class FakeClock {

@@ -53,4 +53,23 @@ export class DigitalSignageDevice extends BaseEntity {
   /** What the player reported with its last heartbeat (current segment, cache, errors). */
   @Column({ type: 'jsonb', nullable: true })
   playerState: SignagePlayerState | null;
+
+  /**
+   * When the back office asked for a screenshot; the heartbeat's answer tells the player until its
+   * screenshot arrives, which clears it (docs/decisions/signage.md).
+   */
+  @Column({ type: 'timestamptz', nullable: true })
+  screenshotRequestedAt: Date | null;
+
+  /** When the newest screenshot arrived (server clock); only the newest is kept. */
+  @Column({ type: 'timestamptz', nullable: true })
+  screenshotTakenAt: Date | null;
+
+  /** `image/jpeg` or `image/png`, as the content showed. */
+  @Column({ type: 'varchar', length: 20, nullable: true })
+  screenshotType: string | null;
+
+  /** The newest screenshot's bytes (at most 1 MB; read only by the screenshot route). */
+  @Column({ type: 'bytea', nullable: true, select: false })
+  screenshot: Buffer | null;
 }

@@ -5,6 +5,7 @@ import {
   ApiOkResponse,
   ApiOperation,
   ApiParam,
+  ApiProduces,
   ApiResponse,
   ApiTags,
 } from '@nestjs/swagger';
@@ -101,6 +102,52 @@ export class SignageKeyController {
   issue(@Ctx() ctx: RequestContext, @Param('id') id: string) {
     return this.player.issueKey(ctx, parseId(id, 'Bildschirm'));
   }
+
+  @Post(':id/screenshot-request')
+  @Allow('signage:write')
+  @HttpCode(200)
+  @ApiParam({ name: 'id', type: 'integer' })
+  @ApiOperation({
+    summary:
+      'Bildschirmfoto anfordern: die Antwort auf das nächste Lebenszeichen bittet den Player darum (nur im Desktop-Programm)',
+  })
+  @ApiOkResponse({
+    schema: {
+      type: 'object',
+      properties: {
+        data: {
+          type: 'object',
+          properties: { screenshotRequestedAt: { type: 'string', format: 'date-time' } },
+        },
+      },
+    },
+  })
+  @ApiResponse({ status: 404, description: 'Bildschirm nicht gefunden', schema: errorSchema })
+  requestScreenshot(@Ctx() ctx: RequestContext, @Param('id') id: string) {
+    return this.player.requestScreenshot(ctx, parseId(id, 'Bildschirm'));
+  }
+
+  @Get(':id/screenshot')
+  @Allow('signage:read')
+  @ApiParam({ name: 'id', type: 'integer' })
+  @ApiOperation({ summary: 'Das neueste Bildschirmfoto des Bildschirms (JPEG oder PNG)' })
+  @ApiProduces('image/jpeg', 'image/png')
+  @ApiOkResponse({
+    description: 'Das Bild; `Last-Modified` ist seine Aufnahmezeit',
+    content: {
+      'image/jpeg': { schema: { type: 'string', format: 'binary' } },
+      'image/png': { schema: { type: 'string', format: 'binary' } },
+    },
+  })
+  @ApiResponse({ status: 404, description: 'Kein Bildschirmfoto vorhanden', schema: errorSchema })
+  async screenshot(@Ctx() ctx: RequestContext, @Param('id') id: string, @Res() res: Response) {
+    const shot = await this.player.screenshot(ctx, parseId(id, 'Bildschirm'));
+    res.setHeader('Content-Type', shot.type);
+    res.setHeader('Cache-Control', 'private, no-cache');
+    res.setHeader('Last-Modified', shot.takenAt.toUTCString());
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.end(shot.content);
+  }
 }
 
 /** The player's routes: the key in the path, as the ticket screen and the time clock have it. */
@@ -171,6 +218,7 @@ export class SignagePlayerController {
           },
         },
         playerTime: { type: ['string', 'null'] },
+        capabilities: { type: 'array', items: { type: 'string', enum: ['screenshot'] } },
       },
     },
   })
@@ -178,7 +226,16 @@ export class SignagePlayerController {
     schema: {
       type: 'object',
       properties: {
-        data: { type: 'object', properties: { lastSeenAt: { type: 'string', format: 'date-time' } } },
+        data: {
+          type: 'object',
+          properties: {
+            lastSeenAt: { type: 'string', format: 'date-time' },
+            screenshotWanted: {
+              type: 'boolean',
+              description: 'Der Back Office wartet auf ein Bildschirmfoto',
+            },
+          },
+        },
       },
     },
   })
@@ -195,5 +252,46 @@ export class SignagePlayerController {
     @Body() body: unknown,
   ) {
     return this.player.heartbeat(ctx, identifier, key, body);
+  }
+
+  @Post(':identifier/:key/screenshot')
+  @Public()
+  @HttpCode(200)
+  @applyAll(pathParams)
+  @ApiOperation({
+    summary:
+      'Bildschirmfoto des Players (Desktop-Programm, auf Anforderung): JPEG oder PNG als data-URL, höchstens 1 MB',
+  })
+  @ApiBody({
+    schema: {
+      type: 'object',
+      properties: { data: { type: 'string', description: 'data:image/jpeg;base64,…' } },
+      required: ['data'],
+    },
+  })
+  @ApiOkResponse({
+    schema: {
+      type: 'object',
+      properties: {
+        data: {
+          type: 'object',
+          properties: { screenshotTakenAt: { type: 'string', format: 'date-time' } },
+        },
+      },
+    },
+  })
+  @ApiResponse({ status: 400, description: 'Kein Bild oder zu groß', schema: errorSchema })
+  @ApiResponse({
+    status: 404,
+    description: 'Unbekannter Bildschirm oder falscher Schlüssel',
+    schema: errorSchema,
+  })
+  receiveScreenshot(
+    @Ctx() ctx: RequestContext,
+    @Param('identifier') identifier: string,
+    @Param('key') key: string,
+    @Body() body: unknown,
+  ) {
+    return this.player.receiveScreenshot(ctx, identifier, key, body);
   }
 }

@@ -1,10 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import type {
-  SignageManifest,
-  SignageManifestSegment,
-  SignagePlayerState,
-  TemplateBindings,
+import {
+  SIGNAGE_SCREENSHOT_MAX_BYTES,
+  type SignageHeartbeatAnswer,
+  type SignageManifest,
+  type SignageManifestSegment,
+  type SignagePlayerState,
+  type TemplateBindings,
 } from '@ordering/common';
 import { signageHeartbeatInput } from '@ordering/common/schemas';
 import type { EntityManager } from 'typeorm';
@@ -17,6 +19,7 @@ import { HTTP_MESSAGES } from '../../core/messages.js';
 import type { RequestContext } from '../../core/request-context.js';
 import { TransactionalConnection } from '../../core/transaction.js';
 import { parseInput } from '../../core/validation.js';
+import { parseDataUrl } from '../../media/data-url.js';
 import { renderHash } from '../../media/template-renderer.js';
 import { maskedKey } from '../../core/device-presence.js';
 import { DigitalSignageDevice } from './digital-signage-device.entity.js';
@@ -191,14 +194,101 @@ export class SignagePlayerService {
     return { ...body, version: shortHash(JSON.stringify(body)) };
   }
 
-  /** The player's heartbeat: the TV is online from now, and the back office sees what it reported. */
-  async heartbeat(ctx: RequestContext, identifier: string, key: string, input: unknown) {
+  /**
+   * The player's heartbeat: the TV is online from now, and the back office sees what it reported. The
+   * answer says whether the back office waits for a screenshot.
+   */
+  async heartbeat(
+    ctx: RequestContext,
+    identifier: string,
+    key: string,
+    input: unknown,
+  ): Promise<SignageHeartbeatAnswer> {
     const state: SignagePlayerState = parseInput(signageHeartbeatInput, input ?? {});
     return this.connection.withTransaction(ctx, async (em) => {
       const tv = await this.tvOf(em, identifier, key);
       const now = this.clock.now();
       await em.update(DigitalSignageDevice, { id: tv.id }, { lastSeenAt: now, playerState: state });
-      return { lastSeenAt: now };
+      const { screenshotRequestedAt } = await em.findOneOrFail(DigitalSignageDevice, {
+        where: { id: tv.id },
+        select: { id: true, screenshotRequestedAt: true },
+      });
+      return { lastSeenAt: now.toISOString(), screenshotWanted: screenshotRequestedAt !== null };
     });
   }
+
+  /** The back office asks the TV for a screenshot; its player sends one after its next heartbeat. */
+  async requestScreenshot(ctx: RequestContext, id: number): Promise<{ screenshotRequestedAt: Date }> {
+    return this.connection.withTransaction(ctx, async (em) => {
+      await this.tvInScope(ctx, em, id);
+      const now = this.clock.now();
+      await em.update(DigitalSignageDevice, { id }, { screenshotRequestedAt: now });
+      return { screenshotRequestedAt: now };
+    });
+  }
+
+  /**
+   * The player's screenshot (`{ data: "data:image/jpeg;base64,…" }`): JPEG or PNG by its content, at most
+   * {@link SIGNAGE_SCREENSHOT_MAX_BYTES}. It replaces the TV's previous one and clears the request.
+   */
+  async receiveScreenshot(
+    ctx: RequestContext,
+    identifier: string,
+    key: string,
+    input: unknown,
+  ): Promise<{ screenshotTakenAt: Date }> {
+    const data = input && typeof input === 'object' ? (input as { data?: unknown }).data : undefined;
+    const file = parseDataUrl(data, SIGNAGE_SCREENSHOT_MAX_BYTES);
+    const type = imageTypeOf(file.content);
+    if (!type)
+      throw new DomainError('validation', 'Das Bildschirmfoto muss ein JPEG- oder PNG-Bild sein.', 'data');
+    return this.connection.withTransaction(ctx, async (em) => {
+      const tv = await this.tvOf(em, identifier, key);
+      const now = this.clock.now();
+      await em.update(
+        DigitalSignageDevice,
+        { id: tv.id },
+        {
+          screenshot: file.content,
+          screenshotType: type,
+          screenshotTakenAt: now,
+          screenshotRequestedAt: null,
+        },
+      );
+      return { screenshotTakenAt: now };
+    });
+  }
+
+  /** The TV's newest screenshot for the back office; 404 when it has none. */
+  async screenshot(
+    ctx: RequestContext,
+    id: number,
+  ): Promise<{ type: string; content: Buffer; takenAt: Date }> {
+    const em = this.connection.manager(ctx);
+    await this.tvInScope(ctx, em, id);
+    const tv = await em.findOne(DigitalSignageDevice, {
+      where: { id },
+      select: { id: true, screenshot: true, screenshotType: true, screenshotTakenAt: true },
+    });
+    if (!tv?.screenshot || !tv.screenshotType || !tv.screenshotTakenAt)
+      throw new DomainError('not_found', 'Für diesen Bildschirm gibt es noch kein Bildschirmfoto.');
+    return { type: tv.screenshotType, content: tv.screenshot, takenAt: tv.screenshotTakenAt };
+  }
+
+  /** The TV of a back-office route, if the caller may see its branch. */
+  private async tvInScope(ctx: RequestContext, em: EntityManager, id: number): Promise<DigitalSignageDevice> {
+    const tv = await em.findOne(DigitalSignageDevice, { where: { id }, relations: { branch: true } });
+    if (!tv) throw new DomainError('not_found', NOT_FOUND);
+    if (!ctx.mayAccessBranch(tv.branch?.id)) throw new DomainError('forbidden', HTTP_MESSAGES.forbidden);
+    return tv;
+  }
+}
+
+/** `image/jpeg` or `image/png` by the file's first bytes (its signature), else null. */
+export function imageTypeOf(content: Buffer): 'image/jpeg' | 'image/png' | null {
+  if (content.length > 3 && content[0] === 0xff && content[1] === 0xd8 && content[2] === 0xff)
+    return 'image/jpeg';
+  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  if (content.length > png.length && png.every((b, i) => content[i] === b)) return 'image/png';
+  return null;
 }

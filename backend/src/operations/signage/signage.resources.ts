@@ -238,5 +238,8 @@ export const signageDeviceResource = defineResource({
     // Online while the player's heartbeats (every 30 s) come; what it plays, its cache and errors.
     connection: isOnline(tv.lastSeenAt, deviceNow()) ? 'online' : 'offline',
     playerState: tv.playerState,
+    // A screenshot on request (docs/decisions/signage.md): the picture is at …/screenshot.
+    screenshotRequestedAt: tv.screenshotRequestedAt,
+    screenshotTakenAt: tv.screenshotTakenAt,
   }),
 });

@@ -390,7 +390,9 @@ function TvSelect(props: {
           </option>
         ))}
       </select>
-      <p className="bo-field__hint">Stream, Ausrichtung und Status stehen beim Bildschirm unter Signage › TVs.</p>
+      <p className="bo-field__hint">
+        Stream, Ausrichtung und Status stehen beim Bildschirm unter Signage › TVs.
+      </p>
       {props.error && <p className="bo-field__error">{props.error}</p>}
     </div>
   );

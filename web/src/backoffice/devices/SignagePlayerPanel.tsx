@@ -5,6 +5,7 @@ import type { CustomEditorProps } from '../editors/types';
 import { useStores } from '../stores';
 import { QrImage } from '../../components/QrImage';
 import { imageUrl } from '../../storefront/format';
+import { takenCaption, useSignageScreenshot } from './useSignageScreenshot';
 import './devices.css';
 
 /** What the TV shows now, as the back office can show it: the segment's picture, render or video. */
@@ -67,6 +68,7 @@ export function SignagePlayerPanel({ entity, id, label }: CustomEditorProps<unkn
   const [keyExists, setKeyExists] = useState(Boolean(entity.apiKeyHint));
   const [preview, setPreview] = useState<Preview | null>(null);
   useEffect(() => setKeyExists(Boolean(entity.apiKeyHint)), [entity.apiKeyHint]);
+  const screenshot = useSignageScreenshot(api, id ?? 0, entity as Parameters<typeof useSignageScreenshot>[2]);
 
   if (!id) {
     return (
@@ -75,9 +77,13 @@ export function SignagePlayerPanel({ entity, id, label }: CustomEditorProps<unkn
       </p>
     );
   }
-  const state = (entity.playerState as SignagePlayerState | null | undefined) ?? null;
-  const online = entity.connection === 'online';
-  const lastSeenAt = (entity.lastSeenAt as string | null | undefined) ?? null;
+  // While a screenshot is awaited the TV is read again: its newest report wins over the form's.
+  const tv = screenshot.fresh ?? entity;
+  const state = (tv.playerState as SignagePlayerState | null | undefined) ?? null;
+  const online = tv.connection === 'online';
+  const lastSeenAt = (tv.lastSeenAt as string | null | undefined) ?? null;
+  // Only a player in the desktop shell can photograph its screen; a browser player shows the segment's file.
+  const canPhotograph = state?.capabilities?.includes('screenshot') ?? false;
 
   const issue = async () => {
     setConfirming(false);
@@ -133,7 +139,7 @@ export function SignagePlayerPanel({ entity, id, label }: CustomEditorProps<unkn
           <dt>Läuft gerade</dt>
           <dd>
             {state?.current ? `${state.current.name} (Position ${state.current.position + 1})` : '–'}
-            {state?.current && (
+            {state?.current && !canPhotograph && (
               <button
                 type="button"
                 className="button button--small bo-signage__preview-button"
@@ -141,6 +147,21 @@ export function SignagePlayerPanel({ entity, id, label }: CustomEditorProps<unkn
               >
                 Bild anzeigen
               </button>
+            )}
+            {canPhotograph && (
+              <button
+                type="button"
+                className="button button--small bo-signage__preview-button"
+                disabled={screenshot.waiting}
+                onClick={() => void screenshot.request()}
+              >
+                Bildschirmfoto anfordern
+              </button>
+            )}
+            {screenshot.waiting && (
+              <span className="bo-signage__waiting" role="status">
+                Angefordert – der Bildschirm schickt es mit seinem nächsten Lebenszeichen (bis 30 s) …
+              </span>
             )}
           </dd>
         </div>
@@ -165,6 +186,17 @@ export function SignagePlayerPanel({ entity, id, label }: CustomEditorProps<unkn
           </dd>
         </div>
       </dl>
+      {screenshot.error && (
+        <p className="form__error" role="alert">
+          {screenshot.error}
+        </p>
+      )}
+      {screenshot.url && screenshot.takenAt && (
+        <figure className="bo-signage__preview" data-testid="signage-screenshot">
+          <img src={screenshot.url} alt="Bildschirmfoto des Bildschirms" />
+          <figcaption>{takenCaption(screenshot.takenAt)}</figcaption>
+        </figure>
+      )}
       {preview && (
         <figure className="bo-signage__preview" data-testid="signage-preview">
           {preview.kind === 'image' && <img src={preview.url} alt={`Läuft gerade: ${preview.name}`} />}

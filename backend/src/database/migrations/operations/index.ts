@@ -7,6 +7,7 @@ import { DevicePrinterState1795697156038 } from './1795697156038-device-printer-
 import { AnalyticsPathSecrets1795710000001 } from './1795710000001-analytics-path-secrets.js';
 import { SignagePlayer1795920000000 } from './1795920000000-signage-player.js';
 import { SignageTemplateSegments1795970000000 } from './1795970000000-signage-template-segments.js';
+import { SignageScreenshot1795980000002 } from './1795980000002-signage-screenshot.js';
 export const MIGRATIONS: Function[] = [
   Operations1795261985807,
   AnalyticsLog1795438771472,
@@ -17,4 +18,5 @@ export const MIGRATIONS: Function[] = [
   AnalyticsPathSecrets1795710000001,
   SignagePlayer1795920000000,
   SignageTemplateSegments1795970000000,
+  SignageScreenshot1795980000002,
 ];
