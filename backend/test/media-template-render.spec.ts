@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import woff2 from 'wawoff2';
 import { asUser, HeaderAuthenticator } from './support/header-authenticator.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
@@ -207,6 +208,63 @@ describe('image template rendering', () => {
     expect(
       Math.abs(orange[0]! - 0xe8) + Math.abs(orange[1]! - 0x62) + Math.abs(orange[2]! - 0x0c),
     ).toBeLessThan(30);
+  });
+
+  it('draws with a WOFF2 font file as with its TrueType original, not with the fallback family', async () => {
+    const compressed = Buffer.from(await woff2.compress(await readFile(FONT)));
+    expect(compressed.toString('latin1', 0, 4)).toBe('wOF2');
+    const upload = await t.request(
+      'POST',
+      '/api/uploads',
+      { data: `data:font/woff2;base64,${compressed.toString('base64')}`, name: 'serif.woff2' },
+      admin,
+    );
+    expect(upload.status).toBe(201);
+    const font = await t.request(
+      'POST',
+      '/api/fonts',
+      { family: 'Hausschrift komprimiert', upload: { id: upload.body.data.id } },
+      admin,
+    );
+    expect(font.status).toBe(201);
+    const tpl = await template({
+      identifier: 'woff2-schrift',
+      isPublished: true,
+      layers: [
+        {
+          type: 'text',
+          x: 10,
+          y: 10,
+          width: 380,
+          height: 60,
+          text: 'Käsespätzle',
+          font: { id: font.body.data.id },
+          fontSize: 40,
+          color: '#000000',
+        },
+      ],
+    });
+    const res = await fetch(`${t.baseUrl}/api/image-templates/${tpl.id}/render.png`);
+    expect(res.status).toBe(200);
+    const png = await pixels(await res.arrayBuffer());
+    /** Share of the reference's ink pixels the render draws differently. */
+    const differingFrom = async (font: string, fontfile?: string) => {
+      const reference = await sharp({ text: { text: 'Käsespätzle', font, fontfile, width: 380, dpi: 72 } })
+        .extractChannel(0)
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+      let differing = 0;
+      let ink = 0;
+      for (let y = 0; y < reference.info.height; y++)
+        for (let x = 0; x < reference.info.width; x++) {
+          const expected = 255 - reference.data[y * reference.info.width + x]!;
+          if (expected < 128) ink++;
+          if (expected < 128 && Math.abs(expected - png.at(10 + x, 10 + y)[0]!) > 60) differing++;
+        }
+      return differing / ink;
+    };
+    expect(await differingFrom('DejaVu Serif 40', FONT.pathname)).toBeLessThan(0.02);
+    expect(await differingFrom('DejaVu Sans 40')).toBeGreaterThan(0.1);
   });
 
   it('binds the price in German money format, with umlauts, ß and € drawn as glyphs', async () => {

@@ -1,8 +1,12 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { bindTemplateText, fitFontSize, type TemplateBindings } from '@ordering/common';
 import sharp from 'sharp';
+import woff2 from 'wawoff2';
 import { variantFace } from './font-files.controller.js';
 import type { Font } from './font.entity.js';
 import type { Image } from './image.entity.js';
@@ -21,8 +25,32 @@ export type RenderFormat = 'png' | 'jpg';
 
 /** Font size of a text layer without one. */
 export const DEFAULT_FONT_SIZE = 48;
-/** Fonts the server can read: fontconfig here reads TrueType, OpenType and WOFF, not WOFF2. */
-const SERVER_FONT_FILES = new Set(['ttf', 'otf', 'woff']);
+/**
+ * Font files the server draws with: fontconfig reads TrueType, OpenType and WOFF; WOFF2 (which its
+ * FreeType build cannot read, no Brotli) is decompressed to TrueType first ({@link sfntOfWoff2}).
+ */
+const SERVER_FONT_FILES = new Set(['ttf', 'otf', 'woff', 'woff2']);
+
+/** Where decompressed WOFF2 fonts are kept, named by their content's hash. */
+const SFNT_DIR = join(tmpdir(), 'ordering-template-fonts');
+
+/**
+ * A WOFF2 font file as a TrueType/OpenType file on disk (Google's reference decoder, compiled to
+ * WebAssembly: `wawoff2`), for fontconfig; null when the file is no valid WOFF2 (the layer then draws
+ * with the fallback family, as for any unreadable font).
+ */
+export async function sfntOfWoff2(path: string): Promise<string | null> {
+  try {
+    const file = await readFile(path);
+    const target = join(SFNT_DIR, `${createHash('sha256').update(file).digest('hex').slice(0, 32)}.ttf`);
+    const sfnt = await woff2.decompress(file);
+    await mkdir(SFNT_DIR, { recursive: true });
+    await writeFile(target, sfnt);
+    return target;
+  } catch {
+    return null;
+  }
+}
 /** The family drawn when a layer names none or its file cannot be read (installed with the system). */
 export const FALLBACK_FAMILY = 'DejaVu Sans';
 
@@ -300,11 +328,27 @@ export class TemplateRenderer {
     ]);
     let block = this.textBlocks.get(key);
     if (!block) {
-      block = this.layoutText(text, layer, font, file ? pathOf(file) : undefined);
+      const path = file ? pathOf(file) : undefined;
+      block = this.fontPath(font, path).then((fontfile) => this.layoutText(text, layer, font, fontfile));
       block.catch(() => undefined);
       this.textBlocks.set(key, block);
     }
     return block;
+  }
+
+  /** WOFF2 files decompressed once per file version (see {@link sfntOfWoff2}). */
+  private readonly sfnts = new Lru<Promise<string | null>>(64);
+
+  /** The file fontconfig reads for a layer's font: the stored file, or its TrueType form for WOFF2. */
+  private async fontPath(font: Font | null, path: string | undefined): Promise<string | undefined> {
+    if (!font?.upload || !path || font.upload.extension.toLowerCase() !== 'woff2') return path;
+    const key = `${font.upload.id}-${font.upload.version}`;
+    let sfnt = this.sfnts.get(key);
+    if (!sfnt) {
+      sfnt = sfntOfWoff2(path);
+      this.sfnts.set(key, sfnt);
+    }
+    return (await sfnt) ?? undefined;
   }
 
   /** The Pango font description of a layer's font at a size (pixels; sharp renders at 72 dpi). */
