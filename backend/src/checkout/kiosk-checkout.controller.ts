@@ -23,7 +23,7 @@ export class KioskCheckoutController {
   constructor(private readonly checkout: CheckoutService) {}
 
   @Post()
-  @ForDevices('device')
+  @ForDevices('kiosk')
   @RawResponse()
   @ApiOperation({
     summary:
@@ -43,7 +43,7 @@ export class KioskCheckoutController {
   }
 
   @Get(':uid/terminal-payment')
-  @ForDevices('device')
+  @ForDevices('kiosk')
   @ApiParam({ name: 'uid', type: 'string' })
   @ApiOperation({ summary: 'Stand der Kartenzahlung am Terminal (waiting, paid, failed, counter, expired)' })
   @ApiOkResponse(one)
@@ -52,7 +52,7 @@ export class KioskCheckoutController {
   }
 
   @Post(':uid/terminal-payment')
-  @ForDevices('device')
+  @ForDevices('kiosk')
   @HttpCode(200)
   @ApiParam({ name: 'uid', type: 'string' })
   @ApiOperation({ summary: 'Kartenzahlung am Terminal erneut versuchen (neue Zahlung derselben Bestellung)' })
@@ -62,7 +62,7 @@ export class KioskCheckoutController {
   }
 
   @Post(':uid/pay-at-counter')
-  @ForDevices('device')
+  @ForDevices('kiosk')
   @HttpCode(200)
   @ApiParam({ name: 'uid', type: 'string' })
   @ApiOperation({ summary: 'Statt am Terminal an der Kasse bezahlen: die Bestellung gilt als Barzahlung' })
