@@ -1,5 +1,14 @@
 import { Body, Controller, Get, Headers, HttpCode, Param, Post, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
+import {
+  ApiBearerAuth,
+  ApiBody,
+  ApiCreatedResponse,
+  ApiHeader,
+  ApiOkResponse,
+  ApiOperation,
+  ApiParam,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { Response } from 'express';
 import { Ctx, ForDevices } from '../core/decorators.js';
 import { RawResponse } from '../core/envelope.interceptor.js';
@@ -31,6 +40,15 @@ export class KioskCheckoutController {
   })
   @ApiHeader({ name: 'Idempotency-Key', required: false })
   @ApiBody({ schema: jsonSchemaOf(orderFormSchema) })
+  @ApiCreatedResponse({
+    schema: {
+      type: 'object',
+      properties: {
+        data: { type: 'object', properties: { order: object, terminalPayment: object } },
+      },
+      required: ['data'],
+    },
+  })
   async create(
     @Ctx() ctx: RequestContext,
     @Body() body: unknown,

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { staffState, toCents } from '@ordering/common';
+import { staffState, toCents, type TerminalPayment } from '@ordering/common';
 import type { Logger } from 'pino';
 import { In } from 'typeorm';
 import { Clock } from '../core/clock.js';
@@ -23,22 +23,9 @@ import type { MollieProvider, MollieTerminal } from './mollie.provider.js';
 /** A kiosk asks Mollie itself at most this often while the guest waits (the webhook is normally first). */
 export const TERMINAL_READ_EVERY_MS = 3_000;
 
-/**
- * What the kiosk shows while a card payment runs at its terminal: `waiting` (tap the card), `paid` (the
- * order is confirmed; the ticket number), `failed` (declined, cancelled at the terminal or timed out
- * there: try again or pay at the counter), `counter` (switched to paying at the counter), `expired`
- * (the order itself ran out after 15 minutes: start over).
- */
-export type TerminalPaymentState = 'waiting' | 'paid' | 'failed' | 'counter' | 'expired';
-
-export interface TerminalPaymentView {
-  state: TerminalPaymentState;
-  /** Mollie's word for the last attempt (`open`, `paid`, `failed`, `canceled`, `expired`). */
-  providerStatus: string | null;
-  amount: string;
-  currency: string;
-  order: { uid: string; hash: string; ticketNumber: number | null };
-}
+/** What the kiosk's waiting screen follows (common's contract; states explained there). */
+export type TerminalPaymentView = TerminalPayment;
+type TerminalPaymentState = TerminalPayment['state'];
 
 /**
  * Card payments at a kiosk's Mollie point-of-sale terminal (docs/decisions/kiosk.md "Card at the

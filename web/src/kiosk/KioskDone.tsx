@@ -31,7 +31,9 @@ export const KioskDone = observer(function KioskDone({
         {order.number}
       </p>
       <p className="kiosk-done__pay">
-        {order.paymentMethod === 'atm-card'
+        {order.paid
+          ? kioskTexts.paidByCard
+          : order.paymentMethod === 'atm-card'
           ? kioskTexts.payAtTerminalNow
           : kioskTexts.payAtCounterNow(data.market.cashDesk)}
       </p>
