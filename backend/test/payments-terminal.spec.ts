@@ -34,7 +34,12 @@ describe('kiosk card payment at a Mollie terminal', () => {
     w = await startPaymentsWorld();
     const repo = w.t.dataSource.getRepository(Device);
     const devices = [
-      { name: 'kiosk-terminal', type: 'kiosk', branch: w.demo.vienna, settings: { mollieTerminal: TERMINAL } },
+      {
+        name: 'kiosk-terminal',
+        type: 'kiosk',
+        branch: w.demo.vienna,
+        settings: { mollieTerminal: TERMINAL },
+      },
       { name: 'kiosk-ohne', type: 'kiosk', branch: w.demo.vienna, settings: {} },
       { name: 'frontdesk', type: 'frontdesk', branch: w.demo.vienna, settings: {} },
       { name: 'kiosk-graz', type: 'kiosk', branch: w.demo.graz, settings: { mollieTerminal: TERMINAL } },
@@ -102,7 +107,11 @@ describe('kiosk card payment at a Mollie terminal', () => {
       method: 'pointofsale',
       terminalId: TERMINAL,
     });
-    expect(payment).toMatchObject({ method: 'pointofsale', status: 'open', details: { terminalId: TERMINAL } });
+    expect(payment).toMatchObject({
+      method: 'pointofsale',
+      status: 'open',
+      details: { terminalId: TERMINAL },
+    });
     expect(payment._links.checkout).toBeUndefined();
     expect(order).toMatchObject({ status: 'pendingPayment', paymentMethod: 'atm-card', isPaid: false });
     expect(await current()).not.toContain(order.id);
@@ -138,7 +147,11 @@ describe('kiosk card payment at a Mollie terminal', () => {
       const { order, payment } = await started();
       w.mollie.setStatus(payment.id, status);
       await mollieWebhook(w, payment.id);
-      expect(await reload(w, order.id)).toMatchObject({ status: 'pendingPayment', isPaid: false, isFailed: false });
+      expect(await reload(w, order.id)).toMatchObject({
+        status: 'pendingPayment',
+        isPaid: false,
+        isFailed: false,
+      });
       expect(await current()).not.toContain(order.id);
       expect((await view(order.uid)).body.data.state).toBe('failed');
 
@@ -154,7 +167,12 @@ describe('kiosk card payment at a Mollie terminal', () => {
       expect(second.id).not.toBe(payment.id);
       expect(second).toMatchObject({ method: 'pointofsale', status: 'open' });
       // A second tap on "Erneut versuchen" while the attempt runs starts nothing more.
-      await w.t.request('POST', `/api/devices/me/orders/${order.uid}/terminal-payment`, {}, as('kiosk-terminal'));
+      await w.t.request(
+        'POST',
+        `/api/devices/me/orders/${order.uid}/terminal-payment`,
+        {},
+        as('kiosk-terminal'),
+      );
       expect(w.mollie.last().id).toBe(second.id);
       expect((await payments(order.id)).map((p) => p.state)).toEqual([status, 'open']);
 
@@ -169,20 +187,36 @@ describe('kiosk card payment at a Mollie terminal', () => {
     const { order, payment } = await started();
     w.mollie.setStatus(payment.id, 'failed');
     await mollieWebhook(w, payment.id);
-    const res = await w.t.request('POST', `/api/devices/me/orders/${order.uid}/pay-at-counter`, {}, as('kiosk-terminal'));
+    const res = await w.t.request(
+      'POST',
+      `/api/devices/me/orders/${order.uid}/pay-at-counter`,
+      {},
+      as('kiosk-terminal'),
+    );
     expect(res.status).toBe(200);
     expect(res.body.data.state).toBe('counter');
-    expect(await reload(w, order.id)).toMatchObject({ paymentMethod: 'cash', status: 'unconfirmed', isPaid: false });
+    expect(await reload(w, order.id)).toMatchObject({
+      paymentMethod: 'cash',
+      status: 'unconfirmed',
+      isPaid: false,
+    });
     expect(await eventTypes(w, order.uid)).toEqual(['order.created', 'print.job']);
     expect(await current()).toContain(order.id);
   });
 
   it('"An der Kasse bezahlen" while the terminal still waits: the payment is cancelled at Mollie first', async () => {
     const { order, payment } = await started();
-    const res = await w.t.request('POST', `/api/devices/me/orders/${order.uid}/pay-at-counter`, {}, as('kiosk-terminal'));
+    const res = await w.t.request(
+      'POST',
+      `/api/devices/me/orders/${order.uid}/pay-at-counter`,
+      {},
+      as('kiosk-terminal'),
+    );
     expect(res.status).toBe(200);
     expect(w.mollie.payments.get(payment.id)!.status).toBe('canceled');
-    expect(w.mollie.requests.some((r) => r.method === 'DELETE' && r.path === `/v2/payments/${payment.id}`)).toBe(true);
+    expect(
+      w.mollie.requests.some((r) => r.method === 'DELETE' && r.path === `/v2/payments/${payment.id}`),
+    ).toBe(true);
     expect(await reload(w, order.id)).toMatchObject({ paymentMethod: 'cash', status: 'unconfirmed' });
     expect((await payments(order.id)).map((p) => p.state)).toEqual(['canceled']);
   });
@@ -190,7 +224,12 @@ describe('kiosk card payment at a Mollie terminal', () => {
   it('paid at the terminal just before "An der Kasse bezahlen": the payment wins, nothing is cancelled', async () => {
     const { order, payment } = await started();
     w.mollie.setStatus(payment.id, 'paid'); // the webhook is still on its way
-    const res = await w.t.request('POST', `/api/devices/me/orders/${order.uid}/pay-at-counter`, {}, as('kiosk-terminal'));
+    const res = await w.t.request(
+      'POST',
+      `/api/devices/me/orders/${order.uid}/pay-at-counter`,
+      {},
+      as('kiosk-terminal'),
+    );
     expect(res.body.data.state).toBe('paid');
     expect(await reload(w, order.id)).toMatchObject({ paymentMethod: 'atm-card', isPaid: true });
   });
@@ -260,7 +299,8 @@ describe('kiosk card payment at a Mollie terminal', () => {
     // A kiosk of another branch learns nothing about it (the same 404 as an unknown order).
     expect((await view(order.uid, 'kiosk-graz')).status).toBe(404);
     expect(
-      (await w.t.request('POST', `/api/devices/me/orders/${order.uid}/pay-at-counter`, {}, as('kiosk-graz'))).status,
+      (await w.t.request('POST', `/api/devices/me/orders/${order.uid}/pay-at-counter`, {}, as('kiosk-graz')))
+        .status,
     ).toBe(404);
     expect((await view('00000000-0000-0000-0000-000000000000')).status).toBe(404);
   });

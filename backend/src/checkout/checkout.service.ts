@@ -82,7 +82,8 @@ export class CheckoutService {
    * without a Mollie key in the shop configuration. Other devices are refused.
    */
   private async kioskTerminal(ctx: RequestContext): Promise<string | null> {
-    if (ctx.device?.type !== 'kiosk') throw new DomainError('forbidden', 'Nur ein Kiosk kann hier bestellen.');
+    if (ctx.device?.type !== 'kiosk')
+      throw new DomainError('forbidden', 'Nur ein Kiosk kann hier bestellen.');
     const device = await this.connection
       .manager(ctx)
       .getRepository(Device)
@@ -129,7 +130,8 @@ export class CheckoutService {
       // At the kiosk's terminal: the kiosk shows "Karte an das Terminal halten" and follows the payment.
       const terminalPayment = await this.terminalPayments.start(ctx, placed.order);
       const response = { status: 201, body: { data: { terminalPayment } } };
-      if (key) await this.connection.withTransaction(ctx, () => this.idempotency.complete(ctx, key, response));
+      if (key)
+        await this.connection.withTransaction(ctx, () => this.idempotency.complete(ctx, key, response));
       return response;
     }
     // Online payment: the provider is asked after the order committed, then the answer is kept on the key.

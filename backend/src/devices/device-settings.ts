@@ -55,7 +55,8 @@ export const DEVICE_SETTINGS: Record<DeviceType, z.ZodObject> = {
           .trim()
           .max(40)
           .regex(MOLLIE_TERMINAL_ID, {
-            message: 'Dies ist keine gültige Terminal-ID von Mollie (term_ gefolgt von Buchstaben und Ziffern).',
+            message:
+              'Dies ist keine gültige Terminal-ID von Mollie (term_ gefolgt von Buchstaben und Ziffern).',
           })
           .nullish(),
       )
@@ -116,7 +117,6 @@ const PRINTER_TEXTS: Record<PrinterState['state'], string> = {
   error: 'Fehler',
   none: 'kein Drucker eingerichtet',
 };
-
 
 /** German, e.g. "kein Papier · 3 Aufträge warten"; "unbekannt" when the device never reported. */
 export function printerStateText(state: PrinterState | null): string {

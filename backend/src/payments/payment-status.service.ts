@@ -224,7 +224,10 @@ export class PaymentStatusService implements OnModuleInit {
         if (isPendingPayment(order)) await this.release(ctx, em, order, source);
         // Paid after the order failed or expired, or after the guest at the kiosk switched to paying at
         // the counter: the customer must not pay for nothing.
-        else if ((order.isFailed || (payment.terminalId && order.paymentMethod === 'cash')) && !order.isRefunded) {
+        else if (
+          (order.isFailed || (payment.terminalId && order.paymentMethod === 'cash')) &&
+          !order.isRefunded
+        ) {
           this.logger.warn({ orderId, source }, 'payment completed after the order failed; refunding');
           await this.enqueueRefund(ctx, orderId);
         }

@@ -214,7 +214,10 @@ export class PaymentsService {
         await this.connection.withTransaction(ctx, (tx) =>
           tx
             .getRepository(OrderPayment)
-            .update({ orderId: order.id, state: 'created' }, { state: 'failed', providerStatus: 'start-failed' }),
+            .update(
+              { orderId: order.id, state: 'created' },
+              { state: 'failed', providerStatus: 'start-failed' },
+            ),
         );
         return null;
       }

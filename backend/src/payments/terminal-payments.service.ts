@@ -117,7 +117,10 @@ export class TerminalPaymentsService {
       try {
         await this.status.sync(order.id, 'kiosk');
       } catch (err) {
-        this.logger.warn({ orderId: order.id, err: { message: (err as Error).message } }, 'kiosk read failed');
+        this.logger.warn(
+          { orderId: order.id, err: { message: (err as Error).message } },
+          'kiosk read failed',
+        );
       }
       order = await this.order(ctx, uid);
       payment = await this.latest(ctx, order.id);
@@ -183,9 +186,14 @@ export class TerminalPaymentsService {
       if (now?.state === 'open') {
         const { secrets } = await loadPaymentSettings(this.connection.manager(ctx));
         try {
-          await this.providers.of('mollie').cancel(secrets, { reference: now.reference!, orderRef: order.uid });
+          await this.providers
+            .of('mollie')
+            .cancel(secrets, { reference: now.reference!, orderRef: order.uid });
         } catch (err) {
-          this.logger.info({ orderId: order.id, err: { message: (err as Error).message } }, 'terminal payment not cancelled');
+          this.logger.info(
+            { orderId: order.id, err: { message: (err as Error).message } },
+            'terminal payment not cancelled',
+          );
           await this.status.sync(order.id, 'kiosk').catch(() => undefined);
           const again = await this.latest(ctx, order.id);
           if (again?.state === 'open')
@@ -212,7 +220,10 @@ export class TerminalPaymentsService {
       await auditPayment(this.events, ctx, order, before, 'pay-at-counter');
       await this.events.publish(ctx, 'order.created', orderEvent(order));
     });
-    this.logger.info({ orderId: order.id, amount: toCents(order.totalGross) }, 'kiosk order paid at the counter');
+    this.logger.info(
+      { orderId: order.id, amount: toCents(order.totalGross) },
+      'kiosk order paid at the counter',
+    );
     return this.view(ctx, uid, null);
   }
 }

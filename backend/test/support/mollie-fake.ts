@@ -218,7 +218,12 @@ export class MollieFake {
     if (payment.status !== 'open') throw new Error(`${id} is ${payment.status}, not open`);
     this.setStatus(id, outcome);
     if (outcome === 'paid')
-      payment.details = { ...payment.details, cardNumber: '6787', cardAudience: 'consumer', cardLabel: 'Maestro' };
+      payment.details = {
+        ...payment.details,
+        cardNumber: '6787',
+        cardAudience: 'consumer',
+        cardLabel: 'Maestro',
+      };
     if (payment.webhookUrl)
       await callWebhook(
         payment.webhookUrl,
@@ -382,7 +387,12 @@ export class MollieFake {
       if (terminal.status !== 'active')
         return this.error(422, 'Unprocessable Entity', 'The terminal is not active', 'terminalId');
     } else if (body.terminalId !== undefined)
-      return this.error(422, 'Unprocessable Entity', 'A terminal ID is only valid with pointofsale', 'terminalId');
+      return this.error(
+        422,
+        'Unprocessable Entity',
+        'A terminal ID is only valid with pointofsale',
+        'terminalId',
+      );
     if (
       (!pos || body.redirectUrl !== undefined) &&
       (typeof body.redirectUrl !== 'string' || !/^https?:\/\//.test(body.redirectUrl))

@@ -34,8 +34,8 @@ export const KioskDone = observer(function KioskDone({
         {order.paid
           ? kioskTexts.paidByCard
           : order.paymentMethod === 'atm-card'
-          ? kioskTexts.payAtTerminalNow
-          : kioskTexts.payAtCounterNow(data.market.cashDesk)}
+            ? kioskTexts.payAtTerminalNow
+            : kioskTexts.payAtCounterNow(data.market.cashDesk)}
       </p>
       <p className="kiosk-done__hint">
         {order.table ? kioskTexts.weBringIt(order.table) : kioskTexts.weCallYou}

@@ -83,7 +83,11 @@ export const KioskPayment = observer(function KioskPayment({ payment }: { paymen
       data-testid="kiosk-terminal-payment"
     >
       <h1 id="kiosk-pay-title" className="kiosk-pay__title" tabIndex={-1} ref={heading}>
-        {failed ? kioskTexts.terminalFailedTitle : expired ? kioskTexts.terminalExpiredTitle : kioskTexts.terminalTitle}
+        {failed
+          ? kioskTexts.terminalFailedTitle
+          : expired
+            ? kioskTexts.terminalExpiredTitle
+            : kioskTexts.terminalTitle}
       </h1>
       <p className="kiosk-pay__label">{kioskTexts.terminalAmount}</p>
       <p className="kiosk-pay__amount" data-testid="kiosk-terminal-amount">

@@ -52,7 +52,8 @@ const de = {
   paymentCardHereHint: 'Gleich hier am Kartenterminal neben dem Bildschirm.',
   terminalTitle: 'Bitte Karte an das Terminal halten',
   terminalAmount: 'Zu zahlen',
-  terminalHint: 'Das Kartenterminal neben diesem Bildschirm zeigt den Betrag. Halten Sie Ihre Karte oder Ihr Handy daran.',
+  terminalHint:
+    'Das Kartenterminal neben diesem Bildschirm zeigt den Betrag. Halten Sie Ihre Karte oder Ihr Handy daran.',
   terminalWaiting: 'Warten auf das Kartenterminal …',
   terminalFailedTitle: 'Die Kartenzahlung hat nicht geklappt',
   terminalFailedText: (desk: string) =>
