@@ -133,6 +133,37 @@ describe('kiosk card payment at a Mollie terminal', () => {
     expect(seen.body.data).toMatchObject({ state: 'paid', order: { ticketNumber: order.ticketNumber } });
   });
 
+  it('a paid terminal order that staff cancel is refunded through Mollie', async () => {
+    const { order, payment } = await started();
+    w.mollie.setStatus(payment.id, 'paid');
+    await mollieWebhook(w, payment.id);
+    const cancel = await w.t.request('POST', `/api/orders/${order.id}/status/cancel`, {}, w.demo.admin);
+    expect(cancel.status).toBeLessThan(300);
+    await w.runJobs();
+    const refunds = w.mollie.refunds.filter((r) => r.paymentId === payment.id);
+    expect(refunds).toHaveLength(1);
+    expect(refunds[0]!.amount).toEqual(payment.amount);
+    expect(await reload(w, order.id)).toMatchObject({ isRefunded: true });
+  });
+
+  it('a payment paid at the terminal after the guest switched to the counter is refunded', async () => {
+    const { order, payment } = await started();
+    w.mollie.setStatus(payment.id, 'failed');
+    await mollieWebhook(w, payment.id);
+    await w.t.request('POST', `/api/devices/me/orders/${order.uid}/pay-at-counter`, {}, as('kiosk-terminal'));
+    // Mollie reports the old attempt paid after all (it never should; we must not keep the money).
+    w.mollie.setStatus(payment.id, 'paid');
+    await mollieWebhook(w, payment.id);
+    await w.runJobs();
+    expect(w.mollie.refunds.filter((r) => r.paymentId === payment.id)).toHaveLength(1);
+    // The order is still a cash order the guest owes at the counter.
+    expect(await reload(w, order.id)).toMatchObject({
+      paymentMethod: 'cash',
+      isPaid: false,
+      isRefunded: false,
+    });
+  });
+
   it('a lost webhook: the kiosk waiting screen reads the status from Mollie itself', async () => {
     const { order, payment } = await started();
     w.mollie.setStatus(payment.id, 'paid');

@@ -363,6 +363,8 @@ export class PaymentStatusService implements OnModuleInit {
           { state: 'refunded', refundReference: refundId, refundedAt: this.clock.now() },
         );
       if (!order || order.isRefunded) return;
+      // A kiosk guest who switched to paying at the counter owes the cash: the order itself is not refunded.
+      if (payment.terminalId && order.paymentMethod === 'cash') return;
       const before = auditOrderJson(order);
       order.isRefunded = true;
       order.updatedAt = this.clock.now();
