@@ -23,6 +23,7 @@ let shop: ChildProcess | undefined;
 let base = '';
 let mollie: MollieFake;
 let deviceKey = '';
+let deviceId = 0;
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -80,6 +81,7 @@ async function setUp(request: APIRequestContext) {
   });
   expect(device.status(), await device.text()).toBe(201);
   const { data: created } = (await device.json()) as { data: { id: number } };
+  deviceId = created.id;
   const key = await request.post(`${base}/api/devices/${created.id}/api-key`, { headers });
   expect(key.status(), await key.text()).toBe(200);
   deviceKey = ((await key.json()) as { data: { apiKey: string } }).data.apiKey;
@@ -182,5 +184,22 @@ test.describe('Kiosk card payment at the Mollie terminal', () => {
     await expect(page.getByText('Mit Karte bezahlt.')).toBeVisible();
     await expect(page.getByText('Wir bringen Ihre Bestellung an Tisch 4.')).toBeVisible();
     await screenshot(page, testInfo, 'kiosk-terminal-paid', false);
+  });
+
+  test('the kiosk device form offers the shop terminals as Mollie lists them', async ({ page }, testInfo) => {
+    await page.goto(`${base}/backend/login`);
+    await page.getByLabel('Benutzername').fill('admin');
+    await page.getByLabel('Passwort').fill('Admin-Demo-2026');
+    await page.getByRole('button', { name: 'Anmelden' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Bestellungen' })).toBeVisible({
+      timeout: 20_000,
+    });
+    await page.goto(`${base}/backend/devices/devices/${deviceId}`);
+    const choice = page.getByRole('combobox', { name: 'Kartenterminal (Mollie)' });
+    await expect(choice).toBeVisible({ timeout: 15_000 });
+    await expect(choice).toHaveValue(mollie.terminals[0]!.id);
+    await expect(choice.locator('option:checked')).toHaveText('Kiosk 1 · PAX A920 · aktiv');
+    await choice.scrollIntoViewIfNeeded();
+    await screenshot(page, testInfo, 'kiosk-terminal-device-form', false);
   });
 });
