@@ -37,6 +37,19 @@ const KITCHEN_ONLY = {
   'kitchen-display': 'ja',
 };
 
+/** The kiosk's own checkout and its card payment at the terminal (docs/decisions/kiosk.md). */
+const KIOSK_ONLY = {
+  'frontdesk-drucker': '403',
+  frontdesk: '403',
+  'kiosk-drucker': 'ja',
+  kiosk: 'ja',
+  'ticket-screen': '403',
+  printer: '403',
+  signage: '403',
+  backoffice: '403',
+  'kitchen-display': '403',
+};
+
 const urlOf = (path: string) => path.replace(/:[A-Za-z0-9_]+/g, '1').replace(/\*[A-Za-z0-9_]*/g, 'x');
 const keyOf = (name: string) => `geraet-${name}-0123456789abcdef0123456789abcdef`;
 const as = (name: string) => ({ authorization: `Bearer ${keyOf(name)}` });
@@ -115,6 +128,10 @@ describe('device scopes: every device route with every device type', () => {
         'GET /api/kitchen/:branchId/settings',
         'POST /api/branches/:id/sold-out',
         'DELETE /api/branches/:id/sold-out/:entryId',
+        'POST /api/devices/me/orders',
+        'GET /api/devices/me/orders/:uid/terminal-payment',
+        'POST /api/devices/me/orders/:uid/terminal-payment',
+        'POST /api/devices/me/orders/:uid/pay-at-counter',
       ].sort(),
     );
     const table: Record<string, Record<string, string>> = {};
@@ -174,6 +191,10 @@ describe('device scopes: every device route with every device type', () => {
       'GET /api/kitchen/:branchId/settings': KITCHEN_ONLY,
       'POST /api/branches/:id/sold-out': KITCHEN_ONLY,
       'DELETE /api/branches/:id/sold-out/:entryId': KITCHEN_ONLY,
+      'POST /api/devices/me/orders': KIOSK_ONLY,
+      'GET /api/devices/me/orders/:uid/terminal-payment': KIOSK_ONLY,
+      'POST /api/devices/me/orders/:uid/terminal-payment': KIOSK_ONLY,
+      'POST /api/devices/me/orders/:uid/pay-at-counter': KIOSK_ONLY,
     });
   }, 300_000);
 

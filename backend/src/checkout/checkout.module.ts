@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { OrdersModule } from '../orders/orders.module.js';
 import { CheckoutController } from './checkout.controller.js';
 import { CheckoutService } from './checkout.service.js';
+import { KioskCheckoutController } from './kiosk-checkout.controller.js';
 
 /**
  * The checkout: the one module that knows orders and payments together (orders and payments do not import
@@ -9,7 +10,7 @@ import { CheckoutService } from './checkout.service.js';
  */
 @Module({
   imports: [OrdersModule],
-  controllers: [CheckoutController],
+  controllers: [CheckoutController, KioskCheckoutController],
   providers: [CheckoutService],
 })
 export class CheckoutModule {}

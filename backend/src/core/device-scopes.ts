@@ -9,14 +9,15 @@ import type { AuthDevice } from './request-context.js';
  * - `tickets`: ticket numbers and their state only (ticket screen, front desk);
  * - `print`: print jobs addressed to it (only devices with a receipt printer);
  * - `signage`: its signage stream;
- * - `kitchen`: its branch's kitchen tickets (read, bump, mark done; docs/decisions/kitchen.md).
+ * - `kitchen`: its branch's kitchen tickets (read, bump, mark done; docs/decisions/kitchen.md);
+ * - `kiosk`: its own orders and their card payment at its terminal (docs/decisions/kiosk.md).
  */
-export type DeviceScope = 'device' | 'orders' | 'tickets' | 'print' | 'signage' | 'kitchen';
+export type DeviceScope = 'device' | 'orders' | 'tickets' | 'print' | 'signage' | 'kitchen' | 'kiosk';
 
 /** The scopes of each device type, before the printer condition of {@link deviceScopes}. */
 const SCOPES_BY_TYPE: Record<string, readonly DeviceScope[]> = {
   frontdesk: ['device', 'orders', 'tickets', 'print'],
-  kiosk: ['device', 'print'],
+  kiosk: ['device', 'print', 'kiosk'],
   'ticket-screen': ['device', 'tickets'],
   printer: ['device', 'print'],
   signage: ['device', 'signage'],

@@ -20,6 +20,9 @@ const printerSchema = z.object({
   type: z.enum(['epson', 'star']).default('epson'),
 });
 
+/** A Mollie terminal's id: `term_` and letters or digits (docs.mollie.com, List terminals). */
+export const MOLLIE_TERMINAL_ID = /^term_[A-Za-z0-9]+$/;
+
 /** A kiosk takes orders on the spot: it never delivers (docs/decisions/settings.md). */
 const KIOSK_ORDER_MODES = ['takeaway', 'dineIn'] as const;
 
@@ -40,6 +43,24 @@ export const DEVICE_SETTINGS: Record<DeviceType, z.ZodObject> = {
     idleTimeoutSeconds: z.number().int().min(5).max(3600).default(90),
     /** Order modes the kiosk offers (of those its branch offers). */
     orderModes: z.array(z.enum(KIOSK_ORDER_MODES)).min(1).max(2).default(['takeaway', 'dineIn']),
+    /**
+     * "Kartenterminal (Mollie)": the Mollie point-of-sale terminal (`term_…`) beside this kiosk; with it
+     * (and a Mollie key) the kiosk's card payment runs through Mollie (docs/decisions/kiosk.md).
+     */
+    mollieTerminal: z
+      .preprocess(
+        (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+        z
+          .string()
+          .trim()
+          .max(40)
+          .regex(MOLLIE_TERMINAL_ID, {
+            message:
+              'Dies ist keine gültige Terminal-ID von Mollie (term_ gefolgt von Buchstaben und Ziffern).',
+          })
+          .nullish(),
+      )
+      .transform((v) => v ?? null),
   }),
   'ticket-screen': z.object({
     /** How long a ready ticket stays on screen. */
@@ -96,7 +117,6 @@ const PRINTER_TEXTS: Record<PrinterState['state'], string> = {
   error: 'Fehler',
   none: 'kein Drucker eingerichtet',
 };
-
 
 /** German, e.g. "kein Papier · 3 Aufträge warten"; "unbekannt" when the device never reported. */
 export function printerStateText(state: PrinterState | null): string {

@@ -1,4 +1,4 @@
-import { createMollieClient, type MollieClient } from '@mollie/api-client';
+import { createMollieClient, PaymentMethod, type MollieClient } from '@mollie/api-client';
 import {
   centsToDecimal,
   decimalToCents,
@@ -12,6 +12,16 @@ import {
   type StartedPayment,
   type StartPayment,
 } from './payment-provider.js';
+
+/** A point-of-sale terminal as the back office lists it. */
+export interface MollieTerminal {
+  id: string;
+  description: string;
+  /** `pending`, `active` or `inactive`. */
+  status: string;
+  brand: string | null;
+  model: string | null;
+}
 
 /** Mollie's payment statuses and ours (docs.mollie.com, "Payment status changes"). */
 const STATE_OF: Record<string, ProviderPayment['state']> = {
@@ -71,14 +81,18 @@ export class MollieProvider implements PaymentProvider {
       client.payments.create({
         amount: { currency: input.currency, value: centsToDecimal(input.amountCents) },
         description: input.description,
-        redirectUrl: input.returnUrl,
+        // A terminal payment has no page to return from (docs: redirectUrl only for online methods).
+        ...(input.terminalId ? {} : { redirectUrl: input.returnUrl }),
         ...(input.webhookUrl ? { webhookUrl: input.webhookUrl } : {}),
         metadata: { orderUid: input.orderUid, orderId: input.orderId },
         idempotencyKey: input.idempotencyKey,
+        // Point of sale (docs.mollie.com "Integrating Mollie Terminals"): the payment goes to the terminal.
+        ...(input.terminalId ? { method: PaymentMethod.pointofsale, terminalId: input.terminalId } : {}),
       }),
     );
     const checkoutUrl = payment.getCheckoutUrl();
-    if (!checkoutUrl) throw new ProviderUnavailable('Mollie payments.create: kein Checkout-Link');
+    if (!checkoutUrl && !input.terminalId)
+      throw new ProviderUnavailable('Mollie payments.create: kein Checkout-Link');
     return {
       reference: payment.id,
       checkoutUrl,
@@ -99,6 +113,19 @@ export class MollieProvider implements PaymentProvider {
       currency: payment.amount.currency,
       orderRef: typeof metadata.orderUid === 'string' ? metadata.orderUid : null,
     };
+  }
+
+  /** The shop's point-of-sale terminals (`GET /v2/terminals`, first page of up to 250). */
+  async terminals(secrets: ProviderSecrets): Promise<MollieTerminal[]> {
+    const client = this.client(secrets);
+    const page = await this.call('terminals.page', () => client.terminals.page({ limit: 250 }));
+    return page.map((t) => ({
+      id: t.id,
+      description: t.description,
+      status: t.status,
+      brand: t.brand ?? null,
+      model: t.model ?? null,
+    }));
   }
 
   async capture(): Promise<void> {

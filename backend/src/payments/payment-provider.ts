@@ -25,11 +25,17 @@ export interface StartPayment {
   webhookUrl: string | null;
   /** Stable per order, so a repeated start never creates a second payment. */
   idempotencyKey: string;
+  /**
+   * A card payment at this Mollie point-of-sale terminal (`term_…`): Mollie sends the payment to the
+   * terminal, there is no checkout page.
+   */
+  terminalId?: string;
 }
 
 export interface StartedPayment {
   reference: string;
-  checkoutUrl: string;
+  /** Where the customer pays; null for a payment at a terminal. */
+  checkoutUrl: string | null;
   mode: 'test' | 'live';
   providerStatus: string;
 }

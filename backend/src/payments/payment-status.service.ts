@@ -37,7 +37,7 @@ export const FIRST_CHECK_AFTER_MS = 3 * 60_000;
 export const CHECK_INTERVAL_MS = 2 * 60_000;
 
 /** Where a status check came from (for the log and the audit entry). */
-export type CheckSource = 'webhook' | 'poll' | 'staff' | 'expiry';
+export type CheckSource = 'webhook' | 'poll' | 'staff' | 'expiry' | 'kiosk';
 
 /**
  * What the providers say about payments, applied to orders: read the status (webhook, poll job, staff
@@ -69,7 +69,9 @@ export class PaymentStatusService implements OnModuleInit {
     this.events.inTransaction(['order.status'], async (event, ctx) => {
       const { action, order } = event.payload;
       if (action !== 'cancel' && action !== 'reject') return;
-      if (order.isPaid && !order.isRefunded && isOnlinePayment(String(order.paymentMethod)))
+      // A card paid at a kiosk's Mollie terminal too (`atm-card`): the refund job finds its payment record.
+      const method = String(order.paymentMethod);
+      if (order.isPaid && !order.isRefunded && (isOnlinePayment(method) || method === 'atm-card'))
         await this.enqueueRefund(ctx, event.payload.orderId);
     });
   }
@@ -220,20 +222,30 @@ export class PaymentStatusService implements OnModuleInit {
       if (!order) return;
       if (state === 'paid') {
         if (isPendingPayment(order)) await this.release(ctx, em, order, source);
-        // Paid after the order failed or expired: the customer must not pay for nothing.
-        else if (order.isFailed && !order.isRefunded) {
+        // Paid after the order failed or expired, or after the guest at the kiosk switched to paying at
+        // the counter: the customer must not pay for nothing.
+        else if (
+          (order.isFailed || (payment.terminalId && order.paymentMethod === 'cash')) &&
+          !order.isRefunded
+        ) {
           this.logger.warn({ orderId, source }, 'payment completed after the order failed; refunding');
           await this.enqueueRefund(ctx, orderId);
         }
         return;
       }
-      if ((state === 'failed' || state === 'canceled' || state === 'expired') && isPendingPayment(order))
+      // A card payment at a kiosk's terminal that fails leaves the order waiting: the guest still stands
+      // there and may try again or pay at the counter (the expiry ends it otherwise).
+      if (
+        (state === 'failed' || state === 'canceled' || state === 'expired') &&
+        isPendingPayment(order) &&
+        !payment.terminalId
+      )
         await this.failOrder(ctx, em, order, `payment-${state}`);
     });
   }
 
   /** Paid: the order reaches staff now, with the same event, mails and print job as any new order. */
-  private async release(ctx: RequestContext, em: EntityManager, order: Order, source: CheckSource) {
+  async release(ctx: RequestContext, em: EntityManager, order: Order, source: CheckSource) {
     const before = auditOrderJson(order);
     order.isPaid = true;
     order.status = staffState(order);
@@ -351,6 +363,8 @@ export class PaymentStatusService implements OnModuleInit {
           { state: 'refunded', refundReference: refundId, refundedAt: this.clock.now() },
         );
       if (!order || order.isRefunded) return;
+      // A kiosk guest who switched to paying at the counter owes the cash: the order itself is not refunded.
+      if (payment.terminalId && order.paymentMethod === 'cash') return;
       const before = auditOrderJson(order);
       order.isRefunded = true;
       order.updatedAt = this.clock.now();

@@ -70,6 +70,13 @@ export class OrderPayment extends BaseEntity {
   @Column({ type: 'timestamptz', nullable: true })
   refundedAt: Date | null;
 
+  /**
+   * The Mollie point-of-sale terminal (`term_…`) of a card payment at a kiosk; null for online payments.
+   * Such a payment failing leaves its order waiting: the guest may try again or pay at the counter.
+   */
+  @Column({ type: 'varchar', length: 40, nullable: true })
+  terminalId: string | null;
+
   /** Last time the provider was asked (webhook, poll job, staff re-check). */
   @Column({ type: 'timestamptz', nullable: true })
   checkedAt: Date | null;

@@ -13,6 +13,7 @@ import { Allow, Ctx, Public } from '../core/decorators.js';
 import type { RequestContext } from '../core/request-context.js';
 import { parseId } from '../core/input.js';
 import { PaymentsService } from './payments.service.js';
+import { TerminalPaymentsService } from './terminal-payments.service.js';
 
 const object = { type: 'object', additionalProperties: true };
 const one = (schema: Record<string, unknown> = object) => ({
@@ -97,5 +98,22 @@ export class OrderPaymentsController {
   @ApiOkResponse(one({ type: 'array', items: object }))
   list(@Ctx() ctx: RequestContext, @Param('id') id: string) {
     return this.payments.list(ctx, orderId(id));
+  }
+}
+
+/** The shop's Mollie point-of-sale terminals, to choose one for a kiosk in the device form. */
+@ApiTags('devices')
+@Controller('payments/mollie')
+export class MollieTerminalsController {
+  constructor(private readonly terminals: TerminalPaymentsService) {}
+
+  @Get('terminals')
+  @Allow('devices:write')
+  @ApiOperation({
+    summary: 'Kartenterminals des Shops bei Mollie (GET /v2/terminals); leer ohne Mollie-Schlüssel',
+  })
+  @ApiOkResponse(one({ type: 'array', items: object }))
+  list(@Ctx() ctx: RequestContext) {
+    return this.terminals.terminals(ctx);
   }
 }

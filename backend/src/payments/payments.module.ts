@@ -1,9 +1,14 @@
 import { Global, Module } from '@nestjs/common';
 import { JobsModule } from '../jobs/jobs.module.js';
-import { OrderPaymentsController, PaymentWebhooksController } from './payments.controller.js';
+import {
+  MollieTerminalsController,
+  OrderPaymentsController,
+  PaymentWebhooksController,
+} from './payments.controller.js';
 import { PaymentProviders } from './payment-providers.js';
 import { PaymentStatusService } from './payment-status.service.js';
 import { PaymentsService } from './payments.service.js';
+import { TerminalPaymentsService } from './terminal-payments.service.js';
 
 /**
  * Payments: offline methods marked paid at the counter, vouchers, and Mollie and Datatrans behind one
@@ -14,8 +19,8 @@ import { PaymentsService } from './payments.service.js';
 @Global()
 @Module({
   imports: [JobsModule],
-  controllers: [PaymentWebhooksController, OrderPaymentsController],
-  providers: [PaymentProviders, PaymentStatusService, PaymentsService],
-  exports: [PaymentsService, PaymentStatusService],
+  controllers: [PaymentWebhooksController, OrderPaymentsController, MollieTerminalsController],
+  providers: [PaymentProviders, PaymentStatusService, PaymentsService, TerminalPaymentsService],
+  exports: [PaymentsService, PaymentStatusService, TerminalPaymentsService],
 })
 export class PaymentsModule {}

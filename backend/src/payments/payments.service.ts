@@ -86,7 +86,31 @@ export class PaymentsService {
    * total when the issuer told its balance).
    * @returns true when the order waits for an online payment (no `order.created` yet).
    */
-  async onOrderPlaced(ctx: RequestContext, em: EntityManager, order: Order, voucher: VoucherCheck | null) {
+  async onOrderPlaced(
+    ctx: RequestContext,
+    em: EntityManager,
+    order: Order,
+    voucher: VoucherCheck | null,
+    terminalId: string | null = null,
+  ) {
+    // A card at the kiosk's own Mollie terminal: paid like an online order, confirmed only when Mollie
+    // says paid (docs/decisions/kiosk.md "Card at the terminal").
+    if (terminalId && order.paymentMethod === 'atm-card') {
+      const { currency } = await loadPaymentSettings(em);
+      order.status = PENDING_PAYMENT;
+      await em.update(Order, { id: order.id }, { status: PENDING_PAYMENT });
+      await em.getRepository(OrderPayment).insert({
+        orderId: order.id,
+        orderUid: order.uid,
+        method: 'mollie',
+        state: 'created',
+        amount: order.totalGross,
+        currency,
+        terminalId,
+      });
+      await this.status.schedule(ctx, order.id);
+      return true;
+    }
     // Cash and card on site need no payment record: no statement while the ticket counter is held.
     if (!voucher && !isOnlinePayment(order.paymentMethod)) return false;
     const { currency } = await loadPaymentSettings(em);
@@ -127,6 +151,18 @@ export class PaymentsService {
    */
   async startOnline(ctx: RequestContext, order: Order): Promise<string> {
     const method = order.paymentMethod as OnlineMethod;
+    const started = await this.startAt(ctx, order, method, null, `order-${order.uid}`);
+    return started!.checkoutUrl!;
+  }
+
+  /** Creates the provider payment of the order's `created` record and stores its reference (null: a terminal payment that could not start). */
+  async startAt(
+    ctx: RequestContext,
+    order: Order,
+    method: OnlineMethod,
+    terminalId: string | null,
+    idempotencyKey: string,
+  ) {
     const em = this.connection.manager(ctx);
     const settings = await loadPaymentSettings(em);
     const branch = order.branchId
@@ -151,7 +187,8 @@ export class PaymentsService {
         )
           ? `${this.config.publicUrl}/api/payments/${method}/webhook`
           : null,
-        idempotencyKey: `order-${order.uid}`,
+        idempotencyKey,
+        ...(terminalId ? { terminalId } : {}),
       });
       await this.connection.withTransaction(ctx, (tx) =>
         tx.getRepository(OrderPayment).update(
@@ -166,12 +203,24 @@ export class PaymentsService {
         ),
       );
       this.logger.info({ orderId: order.id, method, reference: started.reference }, 'payment started');
-      return started.checkoutUrl;
+      return started;
     } catch (err) {
       this.logger.warn(
         { orderId: order.id, method, err: { message: (err as Error).message } },
         'payment start failed',
       );
+      if (terminalId) {
+        // At the kiosk the guest still stands there: the order waits, "Erneut versuchen" or the counter.
+        await this.connection.withTransaction(ctx, (tx) =>
+          tx
+            .getRepository(OrderPayment)
+            .update(
+              { orderId: order.id, state: 'created' },
+              { state: 'failed', providerStatus: 'start-failed' },
+            ),
+        );
+        return null;
+      }
       await this.status.finish(ctx, order.id, 'failed', 'payment-start-failed');
       if (err instanceof ProviderRefused) throw reasonError('validation', 'payment_refused', 'paymentMethod');
       throw reasonError('unavailable', 'payment_provider_unavailable');

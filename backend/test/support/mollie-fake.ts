@@ -77,9 +77,28 @@ export interface FakeMolliePayment {
   expiresAt: string;
   profileId: string;
   sequenceType: 'oneoff';
-  redirectUrl: string;
+  redirectUrl?: string;
   webhookUrl?: string;
+  /** Point of sale: the terminal and, once paid, the card's details as Mollie reports them. */
+  details?: Record<string, unknown>;
   amountRefunded?: { value: string; currency: string };
+  _links: Record<string, { href: string; type: string }>;
+}
+
+/** A point-of-sale terminal as `GET /v2/terminals` lists it (docs.mollie.com/reference/list-terminals). */
+export interface FakeMollieTerminal {
+  resource: 'terminal';
+  id: string;
+  mode: 'test' | 'live';
+  description: string;
+  status: 'pending' | 'active' | 'inactive';
+  brand: string;
+  model: string;
+  serialNumber: string;
+  currency: string;
+  profileId: string;
+  createdAt: string;
+  updatedAt: string;
   _links: Record<string, { href: string; type: string }>;
 }
 
@@ -96,6 +115,8 @@ const DOCS = { documentation: { href: 'https://docs.mollie.com/errors', type: 't
 export class MollieFake {
   readonly payments = new Map<string, FakeMolliePayment>();
   readonly refunds: Array<Record<string, unknown>> = [];
+  /** The shop's point-of-sale terminals; one active test terminal to begin with. */
+  readonly terminals: FakeMollieTerminal[] = [fakeTerminal('term_7MgL4wea46qkRcoTZjWEH', 'Kiosk 1')];
   readonly requests: FakeMollieRequest[] = [];
   /** Answer every request with 503 (a Mollie outage). */
   down = false;
@@ -183,7 +204,32 @@ export class MollieFake {
         );
       else this.log(`${payment.id} ${outcome}: no webhookUrl (the shop will poll)`);
     }
-    redirect(res, payment.redirectUrl);
+    redirect(res, payment.redirectUrl ?? '/');
+  }
+
+  /**
+   * The guest at the terminal (point of sale): presents a card (`paid`), is declined (`failed`), cancels
+   * on the terminal (`canceled`) or lets it time out (`expired`); then Mollie calls the webhook
+   * (`id=tr_…`, form-encoded), as it does for every status change.
+   */
+  async tap(id: string, outcome: 'paid' | 'failed' | 'canceled' | 'expired'): Promise<void> {
+    const payment = this.payments.get(id);
+    if (!payment || payment.method !== 'pointofsale') throw new Error(`no point-of-sale payment ${id}`);
+    if (payment.status !== 'open') throw new Error(`${id} is ${payment.status}, not open`);
+    this.setStatus(id, outcome);
+    if (outcome === 'paid')
+      payment.details = {
+        ...payment.details,
+        cardNumber: '6787',
+        cardAudience: 'consumer',
+        cardLabel: 'Maestro',
+      };
+    if (payment.webhookUrl)
+      await callWebhook(
+        payment.webhookUrl,
+        { body: `id=${payment.id}`, headers: { 'content-type': 'application/x-www-form-urlencoded' } },
+        this.log,
+      );
   }
 
   /** Moves a payment to another status, as the customer's actions at Mollie would. */
@@ -254,6 +300,22 @@ export class MollieFake {
 
   private route(method: string, path: string, body: Record<string, any> | undefined, mode: 'test' | 'live') {
     if (method === 'POST' && path === '/v2/payments') return this.create(body ?? {}, mode);
+    if (method === 'GET' && path === '/v2/terminals') {
+      const terminals = this.terminals.filter((t) => t.mode === mode);
+      return {
+        status: 200,
+        body: {
+          count: terminals.length,
+          _embedded: { terminals },
+          _links: {
+            self: { href: `${this.url}terminals`, type: 'application/hal+json' },
+            previous: null,
+            next: null,
+            documentation: { href: 'https://docs.mollie.com/reference/list-terminals', type: 'text/html' },
+          },
+        },
+      };
+    }
     const one = /^\/v2\/payments\/([^/]+)(\/refunds)?$/.exec(path);
     if (!one) return this.error(404, 'Not Found', 'The resource does not exist');
     const payment = this.payments.get(one[1]!);
@@ -314,7 +376,27 @@ export class MollieFake {
       return this.error(422, 'Unprocessable Entity', 'The amount is lower than minimum', 'amount');
     if (typeof body.description !== 'string' || !body.description.trim())
       return this.error(422, 'Unprocessable Entity', 'The description is invalid', 'description');
-    if (typeof body.redirectUrl !== 'string' || !/^https?:\/\//.test(body.redirectUrl))
+    // Point of sale: the payment goes to an active terminal of the shop; no checkout page, no redirect needed.
+    const pos = body.method === 'pointofsale';
+    if (body.method !== undefined && body.method !== 'pointofsale' && body.method !== 'creditcard')
+      return this.error(422, 'Unprocessable Entity', 'The payment method is invalid', 'method');
+    if (pos) {
+      const terminal = this.terminals.find((t) => t.id === body.terminalId && t.mode === mode);
+      if (typeof body.terminalId !== 'string' || !terminal)
+        return this.error(422, 'Unprocessable Entity', 'The terminal ID is invalid', 'terminalId');
+      if (terminal.status !== 'active')
+        return this.error(422, 'Unprocessable Entity', 'The terminal is not active', 'terminalId');
+    } else if (body.terminalId !== undefined)
+      return this.error(
+        422,
+        'Unprocessable Entity',
+        'A terminal ID is only valid with pointofsale',
+        'terminalId',
+      );
+    if (
+      (!pos || body.redirectUrl !== undefined) &&
+      (typeof body.redirectUrl !== 'string' || !/^https?:\/\//.test(body.redirectUrl))
+    )
       return this.error(422, 'Unprocessable Entity', 'The redirect URL is invalid', 'redirectUrl');
     if (body.webhookUrl !== undefined && !/^https?:\/\//.test(String(body.webhookUrl)))
       return this.error(422, 'Unprocessable Entity', 'The webhook URL is invalid', 'webhookUrl');
@@ -326,26 +408,48 @@ export class MollieFake {
       createdAt: new Date().toISOString(),
       amount: { value: amount.value, currency: amount.currency },
       description: body.description,
-      method: null,
+      method: pos ? 'pointofsale' : null,
       metadata: body.metadata ?? null,
       status: 'open',
       isCancelable: true,
       expiresAt: new Date(Date.now() + 15 * 60_000).toISOString(),
       profileId: 'pfl_fake',
       sequenceType: 'oneoff',
-      redirectUrl: body.redirectUrl,
+      ...(body.redirectUrl ? { redirectUrl: body.redirectUrl } : {}),
       ...(body.webhookUrl ? { webhookUrl: body.webhookUrl } : {}),
+      ...(pos ? { details: { terminalId: body.terminalId } } : {}),
       _links: {
         self: { href: `${this.url}payments/${id}`, type: 'application/hal+json' },
-        checkout: {
-          href: this.pageUrl
-            ? `${this.pageUrl}/checkout/${id}`
-            : `https://www.mollie.com/checkout/select-method/${id}`,
-          type: 'text/html',
-        },
       },
     };
+    if (!pos)
+      payment._links.checkout = {
+        href: this.pageUrl
+          ? `${this.pageUrl}/checkout/${id}`
+          : `https://www.mollie.com/checkout/select-method/${id}`,
+        type: 'text/html',
+      };
     this.payments.set(id, payment);
     return { status: 201, body: payment };
   }
+}
+
+/** A terminal as Mollie lists it (a PAX A920 Pro, active, in test mode). */
+export function fakeTerminal(id: string, description: string): FakeMollieTerminal {
+  const now = new Date().toISOString();
+  return {
+    resource: 'terminal',
+    id,
+    mode: 'test',
+    description,
+    status: 'active',
+    brand: 'PAX',
+    model: 'A920',
+    serialNumber: '1234567890',
+    currency: 'EUR',
+    profileId: 'pfl_fake',
+    createdAt: now,
+    updatedAt: now,
+    _links: { self: { href: `https://api.mollie.com/v2/terminals/${id}`, type: 'application/hal+json' } },
+  };
 }

@@ -425,10 +425,28 @@ export interface PricingResult {
   taxes: Record<string, MoneyAmount>;
 }
 
+/**
+ * A kiosk's card payment at its Mollie terminal as the kiosk follows it (`POST /api/devices/me/orders`,
+ * `GET …/orders/{uid}/terminal-payment`): `waiting` for the card, `paid` (the order is confirmed),
+ * `failed` (declined, cancelled or timed out at the terminal: try again or pay at the counter), `counter`
+ * (switched to paying at the counter), `expired` (the order ran out unpaid).
+ */
+export interface TerminalPayment {
+  state: 'waiting' | 'paid' | 'failed' | 'counter' | 'expired';
+  /** Mollie's status word of the last attempt. */
+  providerStatus: string | null;
+  /** Exact amount, two decimals ("12.50"). */
+  amount: string;
+  currency: string;
+  order: { uid: string; hash: string; ticketNumber: number | null };
+}
+
 /** Response of the create-order call: either a payment redirect or the created order. */
 export interface CreateOrderResult {
   /** Online payment: where the browser goes next. */
   paymentRedirectUrl?: string;
+  /** A kiosk's card order at its Mollie terminal: the payment to follow. */
+  terminalPayment?: TerminalPayment;
   /** The created order (with uid and hash for the status page). */
   order?: Order;
 }

@@ -324,6 +324,13 @@ export const SETTINGS: readonly SettingEntry[] = [
     `${W}kiosk/KioskStore.ts`,
   ),
   kiosk('orderModes', 'Bestellarten', 'Welche Bestellarten der Kiosk anbietet.', `${W}kiosk/KioskStore.ts`),
+  kiosk(
+    'mollieTerminal',
+    'Kartenterminal (Mollie)',
+    'Die Terminal-ID (term_…) des Mollie-Kartenterminals neben diesem Kiosk: die Karte wird dann gleich am Kiosk bezahlt, die Bestellung gilt erst, wenn Mollie „bezahlt“ meldet. Leer: Kartenzahlung an der Kasse wie bisher.',
+    `${B}checkout/checkout.service.ts`,
+    `${W}kiosk/KioskStore.ts`,
+  ),
   ticketScreen(
     'displaySeconds',
     'Anzeigedauer (Sekunden)',

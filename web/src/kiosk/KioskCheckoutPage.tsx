@@ -15,6 +15,7 @@ import { useStores } from '../storefront/stores';
 import { TermsButton } from './KioskChrome';
 import { useKiosk, useKioskTexts } from './KioskContext';
 import { kioskOrderTypes } from './KioskMenuPage';
+import { kioskDeviceKey } from './device';
 import { kioskTextsFor, type KioskTexts } from './texts';
 
 /** The kiosk takes only what is paid on the spot: at the counter (cash) or at the card terminal. */
@@ -25,7 +26,11 @@ function paymentLabel(
   method: PaymentMethod,
   market: MarketProfile,
   kioskTexts: KioskTexts,
+  hasTerminal: boolean,
 ): { label: string; hint: string } {
+  // The kiosk's own Mollie terminal: the card is paid here, before the order counts.
+  if (method === 'atm-card' && hasTerminal)
+    return { label: kioskTexts.paymentCardHere, hint: kioskTexts.paymentCardHereHint };
   if (method === 'atm-card')
     return {
       label: kioskTexts.paymentCard,
@@ -69,6 +74,9 @@ const KioskCheckout = observer(function KioskCheckout({ identifier }: { identifi
     if (fixType) cart.setOrderType(types[0]);
     if (fixMethod) checkout.setPaymentMethod(methods[0]);
   });
+  // A kiosk device with a Mollie terminal in its settings takes the card itself (docs/decisions/kiosk.md).
+  const deviceKey = kiosk.terminal ? kioskDeviceKey(window) : null;
+  const terminalKey = kiosk.terminal && deviceKey ? deviceKey : null;
   if (!branch) return <NotFoundPage />;
   if (!ready) return null;
   const menuPath = `/kiosk/${encodeURIComponent(branch.identifier)}`;
@@ -96,7 +104,15 @@ const KioskCheckout = observer(function KioskCheckout({ identifier }: { identifi
       : null;
     // The statistics' split by channel; also what spares a kiosk guest the legal boxes.
     checkout.setChannel('kiosk');
-    const outcome = await checkout.submit();
+    const outcome = await checkout.submit(
+      terminalKey && paymentMethod === 'atm-card'
+        ? { path: '/api/devices/me/orders', headers: { Authorization: `Bearer ${terminalKey}` } }
+        : undefined,
+    );
+    if (outcome.kind === 'terminal') {
+      kiosk.startPayment(outcome.payment, table);
+      return;
+    }
     if (outcome.kind !== 'status') {
       requestAnimationFrame(() => {
         const target =
@@ -251,10 +267,10 @@ const KioskCheckout = observer(function KioskCheckout({ identifier }: { identifi
                     onChange={() => checkout.setPaymentMethod(method)}
                   />
                   <span className="kiosk-option__label">
-                    {paymentLabel(method, data.market, kioskTexts).label}
+                    {paymentLabel(method, data.market, kioskTexts, !!terminalKey).label}
                   </span>
                   <span className="kiosk-option__hint">
-                    {paymentLabel(method, data.market, kioskTexts).hint}
+                    {paymentLabel(method, data.market, kioskTexts, !!terminalKey).hint}
                   </span>
                 </label>
               ))}

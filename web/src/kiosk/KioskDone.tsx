@@ -31,9 +31,11 @@ export const KioskDone = observer(function KioskDone({
         {order.number}
       </p>
       <p className="kiosk-done__pay">
-        {order.paymentMethod === 'atm-card'
-          ? kioskTexts.payAtTerminalNow
-          : kioskTexts.payAtCounterNow(data.market.cashDesk)}
+        {order.paid
+          ? kioskTexts.paidByCard
+          : order.paymentMethod === 'atm-card'
+            ? kioskTexts.payAtTerminalNow
+            : kioskTexts.payAtCounterNow(data.market.cashDesk)}
       </p>
       <p className="kiosk-done__hint">
         {order.table ? kioskTexts.weBringIt(order.table) : kioskTexts.weCallYou}

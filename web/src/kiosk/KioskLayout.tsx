@@ -9,6 +9,7 @@ import { useStores } from '../storefront/stores';
 import { connectKioskDevice } from './device';
 import { IdleDialog } from './IdleDialog';
 import { KioskDone } from './KioskDone';
+import { KioskPayment } from './KioskPayment';
 import { KioskProvider } from './KioskContext';
 import type { KioskStore } from './KioskStore';
 import { Screensaver } from './Screensaver';
@@ -103,6 +104,7 @@ export const KioskLayout = observer(function KioskLayout({
           {kiosk.screen === 'screensaver' && (
             <Screensaver shopName={root.ui.shopName} branchName={branch?.name} onTap={kiosk.tapToOrder} />
           )}
+          {kiosk.screen === 'paying' && kiosk.payment && <KioskPayment payment={kiosk.payment} />}
           {kiosk.screen === 'done' && kiosk.placedOrder && (
             <KioskDone order={kiosk.placedOrder} onDone={kiosk.reset} />
           )}

@@ -9,6 +9,7 @@ import {
   type KioskSession,
 } from './KioskStore';
 import { storefrontSession } from './session';
+import type { TerminalPayment } from '@ordering/common';
 
 /** A session whose progress the test sets; counts the wipes. */
 function fakeSession() {
@@ -23,7 +24,54 @@ function fakeSession() {
   return { session, api };
 }
 
+const payment = (state: TerminalPayment['state']): TerminalPayment => ({
+  state,
+  providerStatus: state === 'waiting' ? 'open' : state,
+  amount: '18.90',
+  currency: 'EUR',
+  order: { uid: '6f1c2a8e-0000-4000-8000-000000000001', hash: 'h', ticketNumber: 17 },
+});
+
 describe(KioskStore.name, () => {
+  describe('card payment at the kiosk terminal', () => {
+    it('takes the terminal from the device settings', () => {
+      const kiosk = new KioskStore(fakeSession().api, steerableClock('2026-03-02T11:00:00Z'));
+      kiosk.applyDevice({ mollieTerminal: 'term_7MgL4wea46qkRcoTZjWEH' });
+      expect(kiosk.terminal).toBe('term_7MgL4wea46qkRcoTZjWEH');
+      kiosk.applyDevice({});
+      expect(kiosk.terminal).toBeNull();
+    });
+
+    it('never resets while the terminal waits, and a paid order reaches the final screen', () => {
+      const clock = steerableClock('2026-03-02T11:00:00Z');
+      const kiosk = new KioskStore(fakeSession().api, clock);
+      kiosk.tapToOrder();
+      kiosk.startPayment(payment('waiting'), '4');
+      expect(kiosk.screen).toBe('paying');
+      clock.advance(IDLE_WARNING_AFTER_MS + IDLE_COUNTDOWN_MS + SCREENSAVER_AFTER_MS);
+      kiosk.tick();
+      expect(kiosk.screen).toBe('paying');
+      expect(kiosk.isWarning).toBe(false);
+      kiosk.updatePayment(payment('paid'));
+      expect(kiosk.screen).toBe('done');
+      expect(kiosk.placedOrder).toMatchObject({ number: '17', isTicket: true, paid: true, table: '4' });
+    });
+
+    it('after a failure the idle question and reset apply again; "An der Kasse" ends as a cash order', () => {
+      const clock = steerableClock('2026-03-02T11:00:00Z');
+      const kiosk = new KioskStore(fakeSession().api, clock);
+      kiosk.tapToOrder();
+      kiosk.startPayment(payment('waiting'), null);
+      kiosk.updatePayment(payment('failed'));
+      clock.advance(IDLE_WARNING_AFTER_MS);
+      kiosk.tick();
+      expect(kiosk.isWarning).toBe(true);
+      kiosk.activity();
+      kiosk.updatePayment(payment('counter'));
+      expect(kiosk.placedOrder).toMatchObject({ paymentMethod: 'cash', paid: false });
+    });
+  });
+
   it('starts at the screensaver and wipes what an earlier customer left', () => {
     const { session, api } = fakeSession();
     session.progress = true;

@@ -1,4 +1,4 @@
-import type { OrderType } from '@ordering/common';
+import type { OrderType, TerminalPayment } from '@ordering/common';
 import { makeAutoObservable } from 'mobx';
 import type { KioskLanguage } from './texts';
 
@@ -21,7 +21,7 @@ export interface KioskSession {
   clearAll(): void;
 }
 
-export type KioskScreen = 'screensaver' | 'ordering' | 'done';
+export type KioskScreen = 'screensaver' | 'ordering' | 'paying' | 'done';
 
 export interface KioskTimings {
   idleWarningAfterMs: number;
@@ -36,6 +36,8 @@ export interface KioskDeviceSettings {
   idleTimeoutSeconds?: number;
   /** The order types this kiosk offers (a kiosk never delivers, docs/decisions/settings.md). */
   orderModes?: OrderType[];
+  /** "Kartenterminal (Mollie)": with it the card is paid here, at the kiosk's terminal. */
+  mollieTerminal?: string | null;
 }
 
 export interface PlacedOrder {
@@ -48,6 +50,8 @@ export interface PlacedOrder {
   statusUrl?: string;
   /** Dine-in at a table the guest chose: the staff bring the order there (else they call the number). */
   table?: string | null;
+  /** Paid by card at the kiosk's terminal already (nothing left to pay). */
+  paid?: boolean;
 }
 
 /**
@@ -73,6 +77,12 @@ export class KioskStore {
   private timings: KioskTimings;
   /** The order types the kiosk device offers; null without a device (all the branch offers). */
   orderModes: OrderType[] | null = null;
+  /** The kiosk's Mollie terminal (device setting); null: the card is paid at the shop's own terminal. */
+  terminal: string | null = null;
+  /** A card payment at the kiosk's terminal in progress (screen `paying`). */
+  payment: TerminalPayment | null = null;
+  /** The table of the order being paid (for the final screen's promise). */
+  private paymentTable: string | null = null;
 
   constructor(
     private readonly session: KioskSession,
@@ -109,6 +119,43 @@ export class KioskStore {
       };
     }
     this.orderModes = Array.isArray(settings.orderModes) ? settings.orderModes : null;
+    this.terminal = typeof settings.mollieTerminal === 'string' ? settings.mollieTerminal : null;
+  }
+
+  /** A card order went to the kiosk's terminal: the waiting screen until Mollie says how it went. */
+  startPayment(payment: TerminalPayment, table: string | null): void {
+    this.session.clearAll();
+    this.orderTypeChosen = false;
+    this.paymentTable = table;
+    this.screen = 'paying';
+    this.warningUntil = null;
+    this.touch();
+    this.updatePayment(payment);
+  }
+
+  /**
+   * The payment's state as the backend read it: paid (or switched to the counter) ends in the final
+   * screen with the ticket number; waiting, failed and expired stay on the payment screen.
+   */
+  updatePayment(payment: TerminalPayment): void {
+    if (this.screen !== 'paying') return;
+    const failedNow = payment.state !== 'waiting' && this.payment?.state === 'waiting';
+    this.payment = payment;
+    // A failure is news the guest reads: the idle clock starts from it, not from the card tap.
+    if (failedNow) this.touch();
+    if (payment.state === 'paid' || payment.state === 'counter') {
+      const { uid, hash, ticketNumber } = payment.order;
+      const origin = typeof window === 'undefined' ? '' : window.location.origin;
+      this.payment = null;
+      this.orderPlaced({
+        number: ticketNumber ? String(ticketNumber) : uid.slice(0, 8).toUpperCase(),
+        isTicket: !!ticketNumber,
+        paymentMethod: payment.state === 'paid' ? 'atm-card' : 'cash',
+        paid: payment.state === 'paid',
+        statusUrl: `${origin}/status/${encodeURIComponent(uid)}/${encodeURIComponent(hash)}`,
+        table: this.paymentTable,
+      });
+    }
   }
 
   get isWarning(): boolean {
@@ -163,6 +210,7 @@ export class KioskStore {
     this.screen = 'screensaver';
     this.warningUntil = null;
     this.placedOrder = null;
+    this.payment = null;
     this.doneAt = null;
     this.resets += 1;
     this.touch();
@@ -187,13 +235,17 @@ export class KioskStore {
       if (this.doneAt && now - this.doneAt.getTime() >= this.timings.doneShownMs) this.reset();
       return;
     }
-    if (this.screen !== 'ordering') return;
+    // While the terminal waits for the card nothing is reset: the guest is paying (and a paid order must
+    // reach its final screen). After a failure the usual question and countdown apply; the order left
+    // behind is never charged and expires by itself.
+    if (this.screen === 'paying' && (!this.payment || this.payment.state === 'waiting')) return;
+    if (this.screen !== 'ordering' && this.screen !== 'paying') return;
     if (this.warningUntil) {
       if (now >= this.warningUntil.getTime()) this.reset();
       return;
     }
     const idle = now - this.lastActivity.getTime();
-    if (this.session.hasProgress()) {
+    if (this.screen === 'paying' || this.session.hasProgress()) {
       if (idle >= this.timings.idleWarningAfterMs)
         this.warningUntil = new Date(now + this.timings.countdownMs);
     } else if (idle >= this.timings.screensaverAfterMs) {

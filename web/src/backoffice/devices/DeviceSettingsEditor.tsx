@@ -203,6 +203,14 @@ export function DeviceSettingsEditor(props: CustomEditorProps<Settings | null>) 
             })}
             {error('orderModes')}
           </fieldset>
+          <MollieTerminalField
+            id={field('mollieTerminal')}
+            {...described('kiosk', 'mollieTerminal')}
+            value={(settings.mollieTerminal as string | null | undefined) ?? ''}
+            disabled={disabled}
+            error={errors.mollieTerminal}
+            onChange={(v) => set('mollieTerminal', v || null)}
+          />
         </div>
       )}
 
@@ -394,6 +402,105 @@ function TvSelect(props: {
         Stream, Ausrichtung und Status stehen beim Bildschirm unter Signage › TVs.
       </p>
       {props.error && <p className="bo-field__error">{props.error}</p>}
+    </div>
+  );
+}
+
+interface MollieTerminal {
+  id: string;
+  description: string;
+  status: string;
+  brand: string | null;
+  model: string | null;
+}
+
+const TERMINAL_STATUS: Record<string, string> = {
+  active: 'aktiv',
+  pending: 'wartet auf Aktivierung',
+  inactive: 'inaktiv',
+};
+
+/**
+ * The kiosk's Mollie terminal: a choice of the shop's terminals as Mollie lists them
+ * (`GET /api/payments/mollie/terminals`), or the id typed by hand where the list is empty (no Mollie key,
+ * Mollie not reachable) — docs/decisions/kiosk.md "Card at the terminal".
+ */
+function MollieTerminalField(props: {
+  id: string;
+  label: string;
+  hint?: string;
+  value: string;
+  disabled?: boolean;
+  error?: string;
+  onChange(v: string): void;
+}) {
+  const root = useStores();
+  const [terminals, setTerminals] = useState<MollieTerminal[]>([]);
+  useEffect(() => {
+    let live = true;
+    root.api
+      .get<MollieTerminal[]>('/api/payments/mollie/terminals')
+      .then((list) => live && setTerminals(list))
+      .catch(() => undefined); // No list: the id is typed by hand.
+    return () => {
+      live = false;
+    };
+  }, [root]);
+  const described = [props.error ? `${props.id}-error` : '', props.hint ? `${props.id}-hint` : '']
+    .filter(Boolean)
+    .join(' ');
+  const known = terminals.some((terminal) => terminal.id === props.value);
+  return (
+    <div className="bo-field">
+      <label className="bo-field__label" htmlFor={props.id}>
+        {props.label}
+      </label>
+      {terminals.length > 0 ? (
+        <select
+          id={props.id}
+          value={props.value}
+          disabled={props.disabled}
+          aria-invalid={props.error ? true : undefined}
+          aria-describedby={described || undefined}
+          onChange={(e) => props.onChange(e.target.value)}
+        >
+          <option value="">– kein Kartenterminal (Kartenzahlung an der Kasse) –</option>
+          {!known && props.value && <option value={props.value}>{props.value}</option>}
+          {terminals.map((terminal) => (
+            <option key={terminal.id} value={terminal.id}>
+              {[
+                terminal.description || terminal.id,
+                [terminal.brand, terminal.model].filter(Boolean).join(' '),
+                TERMINAL_STATUS[terminal.status] ?? terminal.status,
+              ]
+                .filter(Boolean)
+                .join(' · ')}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <input
+          id={props.id}
+          value={props.value}
+          placeholder="term_…"
+          spellCheck={false}
+          autoComplete="off"
+          disabled={props.disabled}
+          aria-invalid={props.error ? true : undefined}
+          aria-describedby={described || undefined}
+          onChange={(e) => props.onChange(e.target.value.trim())}
+        />
+      )}
+      {props.hint && (
+        <p className="bo-field__hint" id={`${props.id}-hint`}>
+          {props.hint} Nur mit einem Mollie-API-Schlüssel in der Konfiguration.
+        </p>
+      )}
+      {props.error && (
+        <p className="bo-field__error" id={`${props.id}-error`}>
+          {props.error}
+        </p>
+      )}
     </div>
   );
 }

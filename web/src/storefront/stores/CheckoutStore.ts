@@ -30,6 +30,7 @@ import {
   type PaymentMethod,
   type SubmitLabelInput,
   type Table,
+  type TerminalPayment,
 } from '@ordering/common';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { ApiRequestError, type ApiClient } from '../../api/ApiClient';
@@ -82,6 +83,8 @@ const EMPTY_DETAILS: CustomerDetails = {
 export type SubmitOutcome =
   | { kind: 'status'; path: string }
   | { kind: 'redirect'; url: string }
+  /** A kiosk's card order at its Mollie terminal: the kiosk follows the payment. */
+  | { kind: 'terminal'; payment: TerminalPayment }
   | { kind: 'invalid' }
   | { kind: 'failed' };
 
@@ -575,7 +578,11 @@ export class CheckoutStore {
    * retries after a network or server error, and is renewed only after the server refused the form.
    * (docs/decisions/orders.md, "Idempotency").
    */
-  async submit(): Promise<SubmitOutcome> {
+  /**
+   * Sends the order. `via` is the kiosk's own checkout (`/api/devices/me/orders` with its device key),
+   * where a card order may go to the kiosk's Mollie terminal.
+   */
+  async submit(via?: { path: string; headers: Record<string, string> }): Promise<SubmitOutcome> {
     if (this.isSubmitting) return { kind: 'failed' };
     this.showErrors = true;
     this.serverErrors = [];
@@ -583,8 +590,8 @@ export class CheckoutStore {
     this.isSubmitting = true;
     this.idempotencyKey ??= this.createKey();
     try {
-      const result = await this.api.post<CreateOrderResult>('/api/orders', this.form, {
-        headers: { 'Idempotency-Key': this.idempotencyKey },
+      const result = await this.api.post<CreateOrderResult>(via?.path ?? '/api/orders', this.form, {
+        headers: { ...via?.headers, 'Idempotency-Key': this.idempotencyKey },
         redirectOnUnauthorized: false,
       });
       return runInAction(() => this.succeeded(result));
@@ -608,6 +615,14 @@ export class CheckoutStore {
     if (result?.paymentRedirectUrl) {
       // The customer comes back to the status page or to /checkout/error; the key stays for a retry.
       return { kind: 'redirect', url: result.paymentRedirectUrl };
+    }
+    if (result?.terminalPayment) {
+      // The order exists (waiting for the card): the cart is done, a retry is a new attempt, not an order.
+      this.isSubmitting = false;
+      this.idempotencyKey = null;
+      this.showErrors = false;
+      this.cart.clear();
+      return { kind: 'terminal', payment: result.terminalPayment };
     }
     const order = result?.order;
     this.isSubmitting = false;
