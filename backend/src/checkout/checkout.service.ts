@@ -43,6 +43,7 @@ export class CheckoutService {
     ctx: RequestContext,
     body: unknown,
     rawKey: string | undefined,
+    /** The kiosk's Mollie terminal: a card order is then paid there before it counts. */
     terminalId: string | null = null,
   ): Promise<StoredResponse> {
     const key = IdempotencyService.parseKey(rawKey);
@@ -57,7 +58,6 @@ export class CheckoutService {
     }
   }
 
-  /** @param terminalId the kiosk's Mollie terminal: a card order is then paid there before it counts. */
   /** `POST /api/devices/me/orders`: a kiosk's order; a card order goes to its Mollie terminal, if it has one. */
   async createAtKiosk(ctx: RequestContext, body: unknown, rawKey: string | undefined) {
     return this.create(ctx, body, rawKey, await this.kioskTerminal(ctx));
