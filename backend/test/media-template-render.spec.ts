@@ -31,6 +31,30 @@ async function pixels(body: ArrayBuffer | Buffer) {
   return { info, at, inked };
 }
 
+/**
+ * A render against sharp drawing the same text itself (black on white from `left`, `top`): the
+ * reference's ink pixels, and the pixels whose grey differs by more than 60.
+ */
+async function againstText(
+  png: Awaited<ReturnType<typeof pixels>>,
+  [left, top]: [number, number],
+  text: { text: string; font: string; fontfile?: string; width: number },
+) {
+  const reference = await sharp({ text: { ...text, dpi: 72 } })
+    .extractChannel(0)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  let differing = 0;
+  let ink = 0;
+  for (let y = 0; y < reference.info.height; y++)
+    for (let x = 0; x < reference.info.width; x++) {
+      const expected = 255 - reference.data[y * reference.info.width + x]!;
+      if (expected < 128) ink++;
+      if (Math.abs(expected - png.at(left + x, top + y)[0]!) > 60) differing++;
+    }
+  return { ink, differing };
+}
+
 describe('image template rendering', () => {
   let t: TestApp;
   let mediaDir: string;
@@ -166,21 +190,12 @@ describe('image template rendering', () => {
     expect(png.inked(10, 10, 380, 60, [255, 255, 255])).toBeGreaterThan(300);
 
     // The product's name drawn with the uploaded font: the same pixels as sharp drawing it with that file.
-    const reference = await sharp({
-      text: { text: 'Käsespätzle', font: 'DejaVu Serif 40', fontfile: FONT.pathname, width: 380, dpi: 72 },
-    })
-      .extractChannel(0)
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    let differing = 0;
-    let ink = 0;
-    for (let y = 0; y < reference.info.height; y++)
-      for (let x = 0; x < reference.info.width; x++) {
-        const expected = 255 - reference.data[y * reference.info.width + x]!;
-        const actual = png.at(10 + x, 10 + y)[0]!;
-        if (expected < 128) ink++;
-        if (Math.abs(expected - actual) > 60) differing++;
-      }
+    const { ink, differing } = await againstText(png, [10, 10], {
+      text: 'Käsespätzle',
+      font: 'DejaVu Serif 40',
+      fontfile: FONT.pathname,
+      width: 380,
+    });
     expect(ink).toBeGreaterThan(300);
     expect(differing / ink).toBeLessThan(0.02);
 
@@ -247,24 +262,15 @@ describe('image template rendering', () => {
     const res = await fetch(`${t.baseUrl}/api/image-templates/${tpl.id}/render.png`);
     expect(res.status).toBe(200);
     const png = await pixels(await res.arrayBuffer());
-    /** Share of the reference's ink pixels the render draws differently. */
-    const differingFrom = async (font: string, fontfile?: string) => {
-      const reference = await sharp({ text: { text: 'Käsespätzle', font, fontfile, width: 380, dpi: 72 } })
-        .extractChannel(0)
-        .raw()
-        .toBuffer({ resolveWithObject: true });
-      let differing = 0;
-      let ink = 0;
-      for (let y = 0; y < reference.info.height; y++)
-        for (let x = 0; x < reference.info.width; x++) {
-          const expected = 255 - reference.data[y * reference.info.width + x]!;
-          if (expected < 128) ink++;
-          if (expected < 128 && Math.abs(expected - png.at(10 + x, 10 + y)[0]!) > 60) differing++;
-        }
-      return differing / ink;
-    };
-    expect(await differingFrom('DejaVu Serif 40', FONT.pathname)).toBeLessThan(0.02);
-    expect(await differingFrom('DejaVu Sans 40')).toBeGreaterThan(0.1);
+    const text = { text: 'Käsespätzle', width: 380 };
+    const serif = await againstText(png, [10, 10], {
+      ...text,
+      font: 'DejaVu Serif 40',
+      fontfile: FONT.pathname,
+    });
+    expect(serif.differing / serif.ink).toBeLessThan(0.02);
+    const fallback = await againstText(png, [10, 10], { ...text, font: 'DejaVu Sans 40' });
+    expect(fallback.differing / fallback.ink).toBeGreaterThan(0.1);
   });
 
   it('binds the price in German money format, with umlauts, ß and € drawn as glyphs', async () => {
@@ -290,26 +296,12 @@ describe('image template rendering', () => {
       );
     const bound = await pixels(await render(`?product=${productId}`));
     // "Grüße 12,50 €" as sharp draws it with the font file: within a few pixels.
-    const reference = await sharp({
-      text: {
-        text: 'Grüße 12,50\u00a0€',
-        font: 'DejaVu Serif 40',
-        fontfile: FONT.pathname,
-        width: 400,
-        dpi: 72,
-      },
-    })
-      .extractChannel(0)
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    let differing = 0;
-    let ink = 0;
-    for (let y = 0; y < reference.info.height; y++)
-      for (let x = 0; x < reference.info.width; x++) {
-        const expected = 255 - reference.data[y * reference.info.width + x]!;
-        if (expected < 128) ink++;
-        if (Math.abs(expected - bound.at(x, y)[0]!) > 60) differing++;
-      }
+    const { ink, differing } = await againstText(bound, [0, 0], {
+      text: 'Grüße 12,50\u00a0€',
+      font: 'DejaVu Serif 40',
+      fontfile: FONT.pathname,
+      width: 400,
+    });
     expect(ink).toBeGreaterThan(300);
     expect(differing / ink).toBeLessThan(0.02);
     // Not the same as the unbound text: the variable was replaced.
