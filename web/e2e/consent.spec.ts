@@ -7,17 +7,20 @@ import {
   type Page,
   type Request,
 } from '@playwright/test';
-import { expectNoSeriousA11yViolations, screenshot, takeawayOrder, viennaBranch } from './support';
+import {
+  expectNoSeriousA11yViolations,
+  fakeMapService,
+  MAP_HOST,
+  screenshot,
+  takeawayOrder,
+  TILE,
+  viennaBranch,
+} from './support';
 
 // Consent per purpose (issue 22, item 2) against the real backend: the network log shows that nothing
 // that needs consent is requested before it, and the statistics API shows that no analytics row is
 // written. The map service is an outside service and is faked after its documented formats.
 
-const MAP_HOST = /^https:\/\/api\.maptiler\.com\//;
-const TILE = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
-  'base64',
-);
 const WIEN = '/store/gasthaus-linde-wien';
 
 async function admin(baseURL: string): Promise<{ api: APIRequestContext; csrf: string }> {
@@ -103,26 +106,6 @@ async function fakePixel(context: BrowserContext) {
       ? route.fulfill({ body: FAKE_FBEVENTS, contentType: 'application/javascript' })
       : route.fulfill({ body: TILE, contentType: 'image/png' }),
   );
-}
-
-async function fakeMapService(context: BrowserContext) {
-  await context.route(MAP_HOST, async (route) => {
-    if (route.request().url().includes('style.json'))
-      return route.fulfill({
-        json: {
-          version: 8,
-          sources: {
-            tiles: {
-              type: 'raster',
-              tiles: ['https://api.maptiler.com/tiles/e2e/{z}/{x}/{y}.png'],
-              tileSize: 256,
-            },
-          },
-          layers: [{ id: 'tiles', type: 'raster', source: 'tiles' }],
-        },
-      });
-    return route.fulfill({ body: TILE, contentType: 'image/png' });
-  });
 }
 
 function networkLog(page: Page) {

@@ -1,5 +1,4 @@
 import {
-  type BrowserContext,
   expect,
   request as playwrightRequest,
   test,
@@ -7,18 +6,11 @@ import {
   type Page,
   type Request,
 } from '@playwright/test';
-import { ALL_CONSENT, expectNoSeriousA11yViolations, screenshot } from './support';
+import { ALL_CONSENT, expectNoSeriousA11yViolations, fakeMapService, MAP_HOST, screenshot } from './support';
 
 // Content pages, header and footer, cookie consent, analytics and maps against the real backend with the
 // demo content (home-page plugin on; /leistungen holds every block type). Tests that change the
 // configuration put it back, so the other browser tests see the demo as seeded.
-
-const MAP_HOST = /^https:\/\/api\.maptiler\.com\//;
-// A 1×1 orange PNG: the fake map service's tile (the map service is an outside service; it is faked).
-const TILE = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
-  'base64',
-);
 
 async function signIn(baseURL: string): Promise<{ api: APIRequestContext; csrf: string }> {
   const api = await playwrightRequest.newContext({ baseURL });
@@ -69,28 +61,6 @@ async function headerNav(page: Page) {
     if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
   }
   return page.getByRole('navigation', { name: 'Hauptnavigation' });
-}
-
-/** The map service (an outside service) faked after its documented formats: a style JSON and PNG tiles. */
-async function fakeMapService(context: BrowserContext) {
-  await context.route(MAP_HOST, async (route) => {
-    const url = route.request().url();
-    if (url.includes('style.json'))
-      return route.fulfill({
-        json: {
-          version: 8,
-          sources: {
-            tiles: {
-              type: 'raster',
-              tiles: ['https://api.maptiler.com/tiles/e2e/{z}/{x}/{y}.png'],
-              tileSize: 256,
-            },
-          },
-          layers: [{ id: 'tiles', type: 'raster', source: 'tiles' }],
-        },
-      });
-    return route.fulfill({ body: TILE, contentType: 'image/png' });
-  });
 }
 
 function watchRequests(page: Page) {
@@ -378,7 +348,9 @@ test.describe('Content', () => {
   test('without network to the map service the address stays', async ({ page, context, baseURL }) => {
     const restore = await withConfig(baseURL!, { mapAccessToken: 'e2e-token' });
     try {
-      await context.addCookies([{ name: 'cookie-banner-acceptance-state', value: ALL_CONSENT, url: baseURL! }]);
+      await context.addCookies([
+        { name: 'cookie-banner-acceptance-state', value: ALL_CONSENT, url: baseURL! },
+      ]);
       await context.route(MAP_HOST, (route) => route.abort('internetdisconnected'));
       await page.goto('/');
       await expect(page.getByRole('region', { name: 'Cookies und Einwilligung' })).toHaveCount(0);
@@ -501,7 +473,9 @@ test.describe('Footer map', () => {
   }) => {
     const restore = await withConfig(baseURL!, { mapAccessToken: 'e2e-token' });
     try {
-      await context.addCookies([{ name: 'cookie-banner-acceptance-state', value: ALL_CONSENT, url: baseURL! }]);
+      await context.addCookies([
+        { name: 'cookie-banner-acceptance-state', value: ALL_CONSENT, url: baseURL! },
+      ]);
       let cut = 0;
       await context.route(/\/assets\/BranchMap-[^/]+\.js$/, (route) => {
         cut += 1;
@@ -530,7 +504,9 @@ test.describe('Content under the Content-Security-Policy', () => {
     const restore = await withConfig(baseURL!, { mapAccessToken: 'e2e-token' });
     try {
       await fakeMapService(context);
-      await context.addCookies([{ name: 'cookie-banner-acceptance-state', value: ALL_CONSENT, url: baseURL! }]);
+      await context.addCookies([
+        { name: 'cookie-banner-acceptance-state', value: ALL_CONSENT, url: baseURL! },
+      ]);
       const violations: string[] = [];
       page.on('console', (message) => {
         if (message.type() === 'error' && /Content Security Policy/i.test(message.text()))

@@ -2,6 +2,7 @@ import { pointInPolygon, type DeliveryPolygon } from '@ordering/common';
 import { expect, test, type Page } from '@playwright/test';
 import {
   expectNoSeriousA11yViolations,
+  fakeMapService,
   getData,
   post,
   put,
@@ -106,12 +107,6 @@ test.describe('Delivery: the address decides', () => {
 // The drawing tool in the branch form: the shop's map (its outside service faked after the documented
 // formats: a style JSON and PNG tiles), three clicks around the branch, "Übernehmen", saved; the saved
 // polygon encloses the branch and a point just outside the clicks lies outside it.
-const MAP_HOST = /^https:\/\/api\.maptiler\.com\//;
-const TILE = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
-  'base64',
-);
-
 staffTest.describe('Delivery areas drawn on the map', () => {
   staffTest.skip(({ isMobile }) => isMobile, 'the back office is for the counter screen and the tablet');
   // Playwright's routes do not see what a service worker fetches: the faked map needs the page's requests.
@@ -121,23 +116,7 @@ staffTest.describe('Delivery areas drawn on the map', () => {
     'three clicks on the map become the area polygon, saved with the branch',
     async ({ page, context, staff, branch }, testInfo) => {
       staffTest.setTimeout(90_000);
-      await context.route(MAP_HOST, async (route) => {
-        if (route.request().url().includes('style.json'))
-          return route.fulfill({
-            json: {
-              version: 8,
-              sources: {
-                tiles: {
-                  type: 'raster',
-                  tiles: ['https://api.maptiler.com/tiles/e2e/{z}/{x}/{y}.png'],
-                  tileSize: 256,
-                },
-              },
-              layers: [{ id: 'tiles', type: 'raster', source: 'tiles' }],
-            },
-          });
-        return route.fulfill({ body: TILE, contentType: 'image/png' });
-      });
+      await fakeMapService(context);
       type Area = Record<string, unknown> & { area: string; polygon: unknown };
       const config = await getData<Record<string, unknown>>(staff.request, '/api/config');
       const before = await getData<Record<string, unknown> & { deliveryAreas: Area[] }>(

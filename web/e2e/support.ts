@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { CONSENT_PURPOSES, consentChoice, serializeConsent } from '@ordering/common';
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
 
 const require = createRequire(import.meta.url);
 // Evaluated rather than added as a <script>: the app's Content-Security-Policy forbids inline scripts.
@@ -269,3 +276,32 @@ export async function saveForm(page: Page) {
 export const ALL_CONSENT = encodeURIComponent(
   serializeConsent(consentChoice(CONSENT_PURPOSES, new Date('2026-01-01T00:00:00Z'))),
 );
+
+/** The map service's host (an outside service, faked in the tests that show a map). */
+export const MAP_HOST = /^https:\/\/api\.maptiler\.com\//;
+/** A 1×1 PNG: the fake map's tiles and the fake ad pixel. */
+export const TILE = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** The map service faked after its documented formats: a style JSON and PNG tiles. */
+export async function fakeMapService(context: BrowserContext) {
+  await context.route(MAP_HOST, async (route) => {
+    if (route.request().url().includes('style.json'))
+      return route.fulfill({
+        json: {
+          version: 8,
+          sources: {
+            tiles: {
+              type: 'raster',
+              tiles: ['https://api.maptiler.com/tiles/e2e/{z}/{x}/{y}.png'],
+              tileSize: 256,
+            },
+          },
+          layers: [{ id: 'tiles', type: 'raster', source: 'tiles' }],
+        },
+      });
+    return route.fulfill({ body: TILE, contentType: 'image/png' });
+  });
+}
