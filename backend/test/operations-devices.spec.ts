@@ -77,6 +77,7 @@ describe('devices (/api/devices)', () => {
       printer: null,
       idleTimeoutSeconds: 90,
       orderModes: ['takeaway', 'dineIn'],
+      mollieTerminal: null,
     });
     const page = await t.request(
       'GET',

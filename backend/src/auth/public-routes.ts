@@ -97,6 +97,7 @@ export const PUBLIC_ROUTES: readonly string[] = [
   // terminal paired to it) in the path is the secret; an unknown TV and a wrong key are the same 404.
   'GET /api/signage/:identifier/:key/manifest',
   'POST /api/signage/:identifier/:key/heartbeat',
+  'POST /api/signage/:identifier/:key/screenshot', // the picture the back office asked for, same key
   'GET /api/branches/:id/availability', // the date and time pickers' bookable times (no secrets)
   'GET /api/branches/:id/sold-out', // what is sold out now (who marked it only for staff)
   'GET /api/branches/:id/sold-out/events', // its live changes (the public view, no staff names)
