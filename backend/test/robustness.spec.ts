@@ -40,6 +40,8 @@ describe('write routes under malformed input', () => {
   let admin: Record<string, string>;
   /** A front-desk terminal with a printer: the caller of the device routes. */
   let device: Record<string, string>;
+  /** A self-service kiosk: the caller of the kiosk's own checkout. */
+  let kiosk: Record<string, string>;
   let writes: Route[];
 
   beforeAll(async () => {
@@ -47,6 +49,7 @@ describe('write routes under malformed input', () => {
     const user = await insertUser(t, { username: 'fuzz-admin', roles: ['ROLE_ADMIN'] });
     admin = await bearerFor(t, user.id);
     device = await insertDevice(t, 'fuzz-theke');
+    kiosk = await insertDevice(t, 'fuzz-kiosk', 'kiosk');
     // Routes that replace or end the caller's own credentials would turn every later call into a 401.
     const rotatesCredentials = (r: Route) => /api-token|auth\/logout/.test(r.path);
     writes = discoverRoutes(t).filter(
@@ -64,9 +67,14 @@ describe('write routes under malformed input', () => {
       .replace(/:[A-Za-z]+/g, 'x');
 
   async function expectNo500(route: Route, body: unknown) {
-    // The front-desk terminal calls the routes open to its scopes; a route of another device type (the
-    // kitchen display's) that staff may use too is called by the administrator.
-    const caller = route.deviceScopes.some((scope) => FRONTDESK.includes(scope)) ? device : admin;
+    // The front-desk terminal calls the routes open to its scopes, a kiosk the kiosk's own checkout; a
+    // route of another device type (the kitchen display's) that staff may use too is called by the
+    // administrator.
+    const caller = route.deviceScopes.includes('kiosk')
+      ? kiosk
+      : route.deviceScopes.some((scope) => FRONTDESK.includes(scope))
+        ? device
+        : admin;
     const res = await t.request(route.method, pathOf(route), JSON.stringify(body) ?? 'null', caller);
     if (res.status >= 500) {
       throw new Error(

@@ -84,7 +84,7 @@ export async function signIn(
 export async function insertDevice(
   t: TestApp,
   identifier: string,
-  type: 'frontdesk' | 'signage' = 'frontdesk',
+  type: 'frontdesk' | 'signage' | 'kiosk' = 'frontdesk',
 ): Promise<Record<string, string>> {
   const key = `geraet-${identifier}-0123456789abcdef`;
   const branch = await t.dataSource.getRepository(Branch).findOneOrFail({ where: {}, order: { id: 'ASC' } });
