@@ -102,7 +102,7 @@ test.describe('Self-service kiosk', () => {
     // A closed branch takes pre-orders: then a time is needed (the demo restaurant is closed on Mondays).
     if (await page.getByRole('heading', { name: 'Termin' }).isVisible()) {
       // One tap on the first bookable day takes its first free time.
-      await page.getByRole('radiogroup', { name: 'Date' }).getByRole('radio').first().check();
+      await page.getByRole('radiogroup', { name: 'Datum' }).getByRole('radio').first().check();
     }
     await submit.click();
 
