@@ -91,9 +91,9 @@ export default defineConfig({
     },
     {
       name: 'mobile',
-      // The kiosk suite sets its own screen (1080×1920 portrait, touch) for every test, so on this project it
-      // would run the same tests on the same screen a second time.
-      testIgnore: ['kiosk.spec.ts'],
+      // The kiosk suites set their own screen (1080×1920 portrait, touch) for every test, so on this project
+      // they would run the same tests on the same screen a second time.
+      testIgnore: ['kiosk.spec.ts', 'kiosk-terminal.spec.ts'],
       use: {
         browserName: 'chromium',
         viewport: devices['Pixel 7'].viewport,
