@@ -1,11 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { MollieFake } from '../../backend/test/support/mollie-fake';
+import { startOwnShop, type OwnShop } from './own-shop';
 import { expectNoSeriousA11yViolations, screenshot } from './support';
 
 // Card payment at the kiosk through its Mollie point-of-sale terminal (docs/decisions/kiosk.md "Card at
@@ -14,40 +9,14 @@ import { expectNoSeriousA11yViolations, screenshot } from './support';
 // device with the fake's terminal in its settings, at its portrait size.
 test.use({ viewport: { width: 1080, height: 1920 }, hasTouch: true, isMobile: false, deviceScaleFactor: 1 });
 
-const backendMain = fileURLToPath(new URL('../../backend/dist/main.js', import.meta.url));
-const trustFakeTls = fileURLToPath(new URL('../../backend/test/support/trust-fake-tls.mjs', import.meta.url));
 const MOLLIE_KEY = 'test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM';
 const KIOSK = '/kiosk/gasthaus-linde-wien';
 
-let shop: ChildProcess | undefined;
+let shop: OwnShop | undefined;
 let base = '';
 let mollie: MollieFake;
 let deviceKey = '';
 let deviceId = 0;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      // still starting
-    }
-    if (Date.now() > until) throw new Error(`the product at ${url} did not start`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
 
 /** Mollie's key in the configuration; a kiosk device of the Vienna branch with the fake's terminal. */
 async function setUp(request: APIRequestContext) {
@@ -93,34 +62,15 @@ test.describe('Kiosk card payment at the Mollie terminal', () => {
   test.beforeAll(async ({ playwright }) => {
     test.setTimeout(150_000);
     mollie = await new MollieFake().start();
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    const { DATABASE_URL: _server, ...env } = process.env; // always the embedded database of its own
-    shop = spawn(process.execPath, [backendMain], {
-      env: {
-        ...env,
-        PORT: String(port),
-        PUBLIC_URL: base,
-        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ordering-pos-e2e-data-')),
-        MOLLIE_API_URL: mollie.url,
-        NODE_OPTIONS: `--import=${trustFakeTls}`,
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    shop.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    try {
-      await waitForHealth(base, 120_000);
-    } catch (err) {
-      throw new Error(`${(err as Error).message}\n${stderr}`, { cause: err });
-    }
+    shop = await startOwnShop('pos', { MOLLIE_API_URL: mollie.url });
+    base = shop.base;
     const request = await playwright.request.newContext();
     await setUp(request);
     await request.dispose();
   });
 
   test.afterAll(async () => {
-    shop?.kill('SIGTERM');
+    shop?.stop();
     await mollie?.stop();
   });
 

@@ -1,52 +1,20 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DatatransFake } from '../../backend/test/support/datatrans-fake';
 import { MollieFake } from '../../backend/test/support/mollie-fake';
+import { startOwnShop, type OwnShop } from './own-shop';
 import { expectNoSeriousA11yViolations, screenshot } from './support';
 
 // Online payments in the browser: the built product on a database of its own, started against the local
 // fakes of Mollie and Datatrans (the ones of `npm run fakes`), whose hosted pages the browser visits.
 // The fakes call the product's webhooks as the providers do, and redirect back.
 
-const backendMain = fileURLToPath(new URL('../../backend/dist/main.js', import.meta.url));
-// The Mollie client trusts only its own CA list: this preload adds the fake's certificate (test tree).
-const trustFakeTls = fileURLToPath(new URL('../../backend/test/support/trust-fake-tls.mjs', import.meta.url));
 const MOLLIE_KEY = 'test_dHar4XY7LxsDOtmnkVtjNVWXLSlXsM';
 const WIEN = '/store/gasthaus-linde-wien';
 
-let shop: ChildProcess | undefined;
+let shop: OwnShop | undefined;
 let base = '';
 let mollie: MollieFake;
 let datatrans: DatatransFake;
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch {
-      // still starting
-    }
-    if (Date.now() > until) throw new Error(`the product at ${url} did not start`);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-}
 
 /** Signs in as the demo admin; answers the CSRF header for writes. */
 async function signIn(request: APIRequestContext): Promise<Record<string, string>> {
@@ -101,35 +69,15 @@ test.describe('Online payments against the provider fakes', () => {
     test.setTimeout(150_000);
     mollie = await new MollieFake().start();
     datatrans = await new DatatransFake().start();
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    const { DATABASE_URL: _server, ...env } = process.env; // always the embedded database of its own
-    shop = spawn(process.execPath, [backendMain], {
-      env: {
-        ...env,
-        PORT: String(port),
-        PUBLIC_URL: base, // the browser's origin: the cart in sessionStorage is the same after the redirect
-        DATA_DIR: mkdtempSync(path.join(tmpdir(), 'ordering-pay-e2e-data-')),
-        MOLLIE_API_URL: mollie.url,
-        NODE_OPTIONS: `--import=${trustFakeTls}`,
-        DATATRANS_API_URL: datatrans.url,
-      },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    shop.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    try {
-      await waitForHealth(base, 120_000);
-    } catch (err) {
-      throw new Error(`${(err as Error).message}\n${stderr}`, { cause: err });
-    }
+    shop = await startOwnShop('pay', { MOLLIE_API_URL: mollie.url, DATATRANS_API_URL: datatrans.url });
+    base = shop.base;
     const request = await playwright.request.newContext();
     await enableProviders(request);
     await request.dispose();
   });
 
   test.afterAll(async () => {
-    shop?.kill('SIGTERM');
+    shop?.stop();
     await Promise.all([mollie?.stop(), datatrans?.stop()]);
   });
 

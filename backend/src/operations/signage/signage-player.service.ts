@@ -20,6 +20,7 @@ import type { RequestContext } from '../../core/request-context.js';
 import { TransactionalConnection } from '../../core/transaction.js';
 import { parseInput } from '../../core/validation.js';
 import { parseDataUrl } from '../../media/data-url.js';
+import { sniffFileType } from '../../media/file-type.js';
 import { renderHash } from '../../media/template-renderer.js';
 import { maskedKey } from '../../core/device-presence.js';
 import { DigitalSignageDevice } from './digital-signage-device.entity.js';
@@ -239,8 +240,8 @@ export class SignagePlayerService {
   ): Promise<{ screenshotTakenAt: Date }> {
     const data = input && typeof input === 'object' ? (input as { data?: unknown }).data : undefined;
     const file = parseDataUrl(data, SIGNAGE_SCREENSHOT_MAX_BYTES);
-    const type = imageTypeOf(file.content);
-    if (!type)
+    const type = sniffFileType(file.content)?.mimeType;
+    if (type !== 'image/jpeg' && type !== 'image/png')
       throw new DomainError('validation', 'Das Bildschirmfoto muss ein JPEG- oder PNG-Bild sein.', 'data');
     return this.connection.withTransaction(ctx, async (em) => {
       const tv = await this.tvOf(em, identifier, key);
@@ -282,13 +283,4 @@ export class SignagePlayerService {
     if (!ctx.mayAccessBranch(tv.branch?.id)) throw new DomainError('forbidden', HTTP_MESSAGES.forbidden);
     return tv;
   }
-}
-
-/** `image/jpeg` or `image/png` by the file's first bytes (its signature), else null. */
-export function imageTypeOf(content: Buffer): 'image/jpeg' | 'image/png' | null {
-  if (content.length > 3 && content[0] === 0xff && content[1] === 0xd8 && content[2] === 0xff)
-    return 'image/jpeg';
-  const png = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-  if (content.length > png.length && png.every((b, i) => content[i] === b)) return 'image/png';
-  return null;
 }
