@@ -318,6 +318,24 @@ describe('checkout', () => {
         'Derzeit haben wir leider geschlossen.',
       ]);
     });
+
+    it("speaks English for the kiosk's English face", () => {
+      expect(
+        closedNotice(makeBranch({ isPreorderEnabled: true }), 'takeaway', at('2026-03-24', '07:00'), 'en'),
+      ).toEqual([
+        'We are closed at the moment.',
+        'We open again at 09:00.',
+        'You are welcome to pre-order for a later time.',
+      ]);
+      const branch = makeBranch({
+        isDeliveryHoursEnabled: true,
+        deliveryHours: [rule('daily', '11:00', '13:00')],
+      });
+      expect(closedNotice(branch, 'delivery', at('2026-03-24', '14:00'), 'en')).toEqual([
+        'We are not delivering at the moment.',
+        'We deliver again on Wednesday from 11:00.',
+      ]);
+    });
   });
 
   describe(deliveryHints.name, () => {

@@ -12,6 +12,7 @@ import type { OrderForm, OrderType, PaymentMethod } from './contract/order.js';
 import { PAYMENT_METHODS } from './contract/order.js';
 import { hoursForOrderType, validateAppointment, type LeadTimeProduct } from './appointments.js';
 import { renderMessage, t, type Message } from './i18n/de.js';
+import { translator, type TextLanguage } from './i18n/en.js';
 import { DEFAULT_MARKET, marketProfile } from './market.js';
 import { formatMoney, type Cents } from './money.js';
 import { isOpenAt, nextOpening, reopeningText } from './opening-hours.js';
@@ -298,20 +299,23 @@ export function closedNotice(
   branch: HoursBranch & Pick<Branch, 'isPreorderEnabled' | 'orderingPause'>,
   type: OrderType,
   now: Date,
+  language: TextLanguage = 'de',
 ): string[] {
-  const paused = pauseNotice(branch, type, now);
+  const paused = pauseNotice(branch, type, now, language);
   if (paused.length > 0) return paused;
   const hours = hoursForOrderType(branch, type);
   if (isOpenAt(hours, now)) return [];
-  const lines = [type === 'delivery' ? t('branch.deliveryClosedCheckout') : t('branch.closedNow')];
+  const say = translator(language);
+  const lines = [type === 'delivery' ? say('branch.deliveryClosedCheckout') : say('branch.closedNow')];
   const reopening = reopeningText(
     nextOpening(hours, now),
     now,
     hours.timeZone,
     type === 'delivery' ? 'delivery' : 'opening',
+    language,
   );
   if (reopening) lines.push(reopening);
-  if (branch.isPreorderEnabled) lines.push(t('branch.preorderLater'));
+  if (branch.isPreorderEnabled) lines.push(say('branch.preorderLater'));
   return lines;
 }
 

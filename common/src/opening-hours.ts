@@ -34,6 +34,7 @@ import {
   type OpeningHourRule,
 } from './contract/branch.js';
 import { t } from './i18n/de.js';
+import { translator, type TextLanguage } from './i18n/en.js';
 import {
   addDays,
   daysBetween,
@@ -267,15 +268,31 @@ export function isDeliveryOpen(
   return isOpenAt(deliveryHoursOf(branch), at);
 }
 
+/** English weekday names, Monday first (the kiosk's English face). */
+export const WEEKDAY_NAMES_EN = [
+  'Monday',
+  'Tuesday',
+  'Wednesday',
+  'Thursday',
+  'Friday',
+  'Saturday',
+  'Sunday',
+] as const;
+
 /**
- * The German day of a next opening relative to `now`: `null` for today, the weekday name within six days,
- * else the date `DD.MM.YYYY`.
+ * The day of a next opening relative to `now`: `null` for today, the weekday name within six days (German,
+ * or English for the kiosk's English face), else the date `DD.MM.YYYY`.
  */
-export function dayLabel(next: Date, now: Date, timeZone: string = DEFAULT_TIME_ZONE): string | null {
+export function dayLabel(
+  next: Date,
+  now: Date,
+  timeZone: string = DEFAULT_TIME_ZONE,
+  language: TextLanguage = 'de',
+): string | null {
   const nextDate = localDate(next, timeZone);
   const days = daysBetween(localDate(now, timeZone), nextDate);
   if (days <= 0) return null;
-  if (days <= 6) return WEEKDAY_NAMES_DE[weekdayOf(nextDate)];
+  if (days <= 6) return (language === 'en' ? WEEKDAY_NAMES_EN : WEEKDAY_NAMES_DE)[weekdayOf(nextDate)];
   return formatIsoDate(nextDate);
 }
 
@@ -288,16 +305,18 @@ export function reopeningText(
   now: Date,
   timeZone: string = DEFAULT_TIME_ZONE,
   kind: 'opening' | 'delivery' = 'opening',
+  language: TextLanguage = 'de',
 ): string | null {
   if (!next) return null;
+  const say = translator(language);
   const time = formatTime(next, timeZone);
-  const day = dayLabel(next, now, timeZone);
+  const day = dayLabel(next, now, timeZone, language);
   if (kind === 'delivery') {
     return day === null
-      ? t('branch.deliveryReopensToday', { time })
-      : t('branch.deliveryReopensOn', { day, time });
+      ? say('branch.deliveryReopensToday', { time })
+      : say('branch.deliveryReopensOn', { day, time });
   }
-  return day === null ? t('branch.reopensToday', { time }) : t('branch.reopensOn', { day, time });
+  return day === null ? say('branch.reopensToday', { time }) : say('branch.reopensOn', { day, time });
 }
 
 /**

@@ -83,6 +83,11 @@ describe('ordering pause', () => {
       ]);
       expect(pauseNotice(branch, 'takeaway', at('18:00'))).toEqual([]);
       expect(closedNotice(branch, 'delivery', at('18:00'))[0]).toContain('Lieferbestellungen');
+      expect(pauseNotice(branch, 'delivery', at('18:00'), 'en')).toEqual([
+        'We are not taking any delivery orders right now – again from 18:30.',
+        'Küche voll',
+        'You are welcome to pre-order for a later time.',
+      ]);
     });
   });
 

@@ -7,7 +7,8 @@
  */
 import type { Branch, BusyMode, OrderingPause } from './contract/branch.js';
 import type { OrderType } from './contract/order.js';
-import { renderMessage, t, type Message } from './i18n/de.js';
+import { type Message } from './i18n/de.js';
+import { renderMessageIn, translator, type TextLanguage } from './i18n/en.js';
 import { dayLabel } from './opening-hours.js';
 import { DEFAULT_TIME_ZONE } from './contract/branch.js';
 import { formatTime } from './zoned-time.js';
@@ -56,20 +57,31 @@ export function refusingPause(
  * "… keine Lieferbestellungen …" for a delivery-only pause, and the weekday or date when it ends on
  * another day).
  */
-export function pauseMessage(pause: OrderingPause, now: Date, timeZone: string = DEFAULT_TIME_ZONE): Message {
+export function pauseMessage(
+  pause: OrderingPause,
+  now: Date,
+  timeZone: string = DEFAULT_TIME_ZONE,
+  language: TextLanguage = 'de',
+): Message {
+  const say = translator(language);
   const until = new Date(pause.until);
   const time = formatTime(until, timeZone);
-  const day = dayLabel(until, now, timeZone);
+  const day = dayLabel(until, now, timeZone, language);
   const deliveryOnly = pause.orderTypes?.length === 1 && pause.orderTypes[0] === 'delivery';
-  const what = deliveryOnly ? t('pause.deliveryOrders') : t('pause.orders');
+  const what = deliveryOnly ? say('pause.deliveryOrders') : say('pause.orders');
   return day === null
     ? { key: 'pause.untilToday', params: { what, time } }
-    : { key: 'pause.untilDay', params: { what, day: `am ${day}`, time } };
+    : { key: 'pause.untilDay', params: { what, day: `${language === 'en' ? 'on' : 'am'} ${day}`, time } };
 }
 
 /** {@link pauseMessage} as text. */
-export function pauseSentence(pause: OrderingPause, now: Date, timeZone: string = DEFAULT_TIME_ZONE): string {
-  return renderMessage(pauseMessage(pause, now, timeZone));
+export function pauseSentence(
+  pause: OrderingPause,
+  now: Date,
+  timeZone: string = DEFAULT_TIME_ZONE,
+  language: TextLanguage = 'de',
+): string {
+  return renderMessageIn(pauseMessage(pause, now, timeZone, language), language);
 }
 
 /**
@@ -80,12 +92,13 @@ export function pauseNotice(
   branch: PauseBranch & Pick<Branch, 'timeZone'>,
   type: OrderType,
   now: Date,
+  language: TextLanguage = 'de',
 ): string[] {
   const pause = activePause(branch, now);
   if (!pause || !pauseCovers(pause, type)) return [];
-  const lines = [pauseSentence(pause, now, branch.timeZone || DEFAULT_TIME_ZONE)];
+  const lines = [pauseSentence(pause, now, branch.timeZone || DEFAULT_TIME_ZONE, language)];
   if (pause.message.trim()) lines.push(pause.message.trim());
-  if (pause.allowPreorders) lines.push(t('branch.preorderLater'));
+  if (pause.allowPreorders) lines.push(translator(language)('branch.preorderLater'));
   return lines;
 }
 

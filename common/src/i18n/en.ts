@@ -6,7 +6,8 @@
  *
  * @packageDocumentation
  */
-import { interpolate, t, type MessageArgs, type MessageKey } from './de.js';
+import type { ErrorCode } from '../contract/errors.js';
+import { de, interpolate, t, type Message, type MessageArgs, type MessageKey } from './de.js';
 
 /** The English texts there are, by the German catalogue's keys. */
 export const en: { readonly [K in MessageKey]?: string } = {
@@ -49,6 +50,78 @@ export const en: { readonly [K in MessageKey]?: string } = {
   'appointment.noon': 'Midday',
   'appointment.afternoon': 'Afternoon',
   'appointment.evening': 'Evening',
+  // Closed and paused (the order form's notice at the top).
+  'branch.closedNow': 'We are closed at the moment.',
+  'branch.reopensToday': 'We open again at {time}.',
+  'branch.reopensOn': 'We open again on {day} at {time}.',
+  'branch.deliveryClosedCheckout': 'We are not delivering at the moment.',
+  'branch.deliveryReopensToday': 'We deliver again from {time}.',
+  'branch.deliveryReopensOn': 'We deliver again on {day} from {time}.',
+  'branch.preorderLater': 'You are welcome to pre-order for a later time.',
+  'pause.orders': 'orders',
+  'pause.deliveryOrders': 'delivery orders',
+  'pause.untilToday': 'We are not taking any {what} right now – again from {time}.',
+  'pause.untilDay': 'We are not taking any {what} right now – again {day} from {time}.',
+  // The order form's findings (the kiosk's fields: name, phone, e-mail, table, time, payment).
+  'appointment.closed': 'We are closed at the chosen time. Please choose a time within our opening hours.',
+  'appointment.tooEarly': 'The chosen time is too early. The earliest possible time is {date} at {time}.',
+  'appointment.tooLate': 'Times can be chosen at most {days} days in advance.',
+  'checkout.closed': 'We are not taking orders at the moment.',
+  'checkout.notOrderableYet': 'Orders are possible from {date} at {time}.',
+  'checkout.orderTypeUnavailable': 'This branch does not offer this type of order.',
+  'checkout.orderTypeContradictory':
+    'Please choose one type of order: delivery and eating here exclude each other.',
+  'checkout.tableInvalid': 'Please choose a valid table.',
+  'checkout.paymentMethodUnavailable': 'This payment method is not available.',
+  'checkout.minimumOrderNotReached': 'The minimum order value of {amount} has not been reached yet.',
+  'checkout.legalInstructionsRequired': 'Please accept the terms and conditions.',
+  'checkout.privacyPolicyRequired': 'Please accept the privacy policy.',
+  'checkout.phoneFormat': 'Please enter a valid number in the format {phone}.',
+  'general.unknownError': 'An unknown error occurred.',
+  'validation.blank': 'Please fill in this field.',
+  'validation.invalid': 'This value is not valid.',
+  'validation.email': 'This is not a valid e-mail address.',
+  'validation.phone': 'This is not a valid phone number.',
+  'validation.choice': 'You have chosen an invalid value.',
+  'validation.dateTime': 'This is not a valid date and time.',
+  'validation.tooLong': 'This text is too long. It should have at most {max} characters.',
+};
+
+/**
+ * English for the reason codes a guest can meet when the kiosk sends an order (the server answers in German;
+ * the kiosk's English face shows these by the answer's `code`). A code missing here keeps the German text.
+ */
+export const errorTextsEn: { readonly [C in ErrorCode]?: string } = {
+  cart_empty: 'Your cart is empty.',
+  order_type_unavailable: 'This branch does not offer this type of order.',
+  order_type_contradictory: 'Please choose one type of order: delivery and eating here exclude each other.',
+  minimum_order_value: 'The minimum order value has not been reached yet.',
+  table_invalid: 'Please choose a valid table.',
+  branch_closed: 'We are not taking orders at the moment.',
+  branch_not_public: 'We are not taking orders at the moment.',
+  not_orderable_yet: 'Orders are only possible later.',
+  ordering_paused: 'We are not taking any orders right now.',
+  payment_method_unavailable: 'This payment method is not available.',
+  appointment_required: 'Please choose a time.',
+  appointment_too_early: 'The chosen time is too early.',
+  appointment_too_late: 'The chosen time is too far in the future.',
+  appointment_closed: 'We are closed at the chosen time. Please choose a time within our opening hours.',
+  slot_full: 'All places at this time are already taken. Please choose another time.',
+  phone_invalid: 'This is not a valid phone number.',
+  product_unknown: 'You have chosen an invalid value.',
+  product_unavailable: 'This product is not available at the moment.',
+  sold_out: 'Sorry, this product is sold out.',
+  unit_invalid: 'You have chosen an invalid value.',
+  amount_invalid: 'This value is not valid.',
+  part_invalid: 'This value is not valid.',
+  part_choices: 'The number of chosen options does not fit.',
+  idempotency_in_flight: 'Your order is being processed. Please wait a moment and try again.',
+  payment_refused: 'The payment was declined. Please try again or choose another payment method.',
+  payment_provider_unavailable:
+    'Card payment is not available right now. Please try again later or choose another payment method.',
+  rate_limited: 'Too many requests. Please try again later.',
+  invalid: 'The request is not valid.',
+  database_unavailable: 'The service is briefly unavailable. Please try again in a few seconds.',
 };
 
 /** The languages a text can be asked for. */
@@ -68,4 +141,21 @@ export const tEn: Translate = (key, ...args) => {
 /** The `t` of a language. */
 export function translator(language: TextLanguage): Translate {
   return language === 'en' ? tEn : t;
+}
+
+/** A validation finding in a language (German: `renderMessage`). */
+export function renderMessageIn(message: Message, language: TextLanguage): string {
+  const text = language === 'en' ? en[message.key] : undefined;
+  return text === undefined
+    ? interpolate(de[message.key], message.params)
+    : interpolate(text, message.params);
+}
+
+/**
+ * The text of an error answer's entry in a language: for English, the code's English text where there is
+ * one; otherwise the server's own (German) message.
+ */
+export function errorMessageIn(error: { message: string; code?: string }, language: TextLanguage): string {
+  if (language !== 'en' || !error.code) return error.message;
+  return (errorTextsEn as Record<string, string | undefined>)[error.code] ?? error.message;
 }

@@ -162,4 +162,20 @@ describe('ApiRequestError and the reason codes', () => {
     expect(error.hasCode('slot_full')).toBe(true);
     expect(error.hasCode('sold_out')).toBe(false);
   });
+
+  it('keeps the code and the field of an answer read from the wire', async () => {
+    const api = new ApiClient({
+      fetch: fakeFetch(
+        json(409, {
+          errors: [
+            { message: 'Ausgeschaltet.', code: 'frontdesk_disabled' },
+            { message: 'Voll.', field: 'appointmentDate', code: 'slot_full' },
+          ],
+        }),
+      ),
+    });
+    const error = (await api.get('/api/x').catch((e: unknown) => e)) as ApiRequestError;
+    expect(error.hasCode('frontdesk_disabled')).toBe(true);
+    expect(error.errors[1]).toEqual({ message: 'Voll.', field: 'appointmentDate', code: 'slot_full' });
+  });
 });

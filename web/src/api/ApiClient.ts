@@ -229,11 +229,12 @@ function errorsOf(payload: unknown): ApiErrorEntry[] {
   if (!isObject(payload) || !Array.isArray(payload.errors)) return [];
   return payload.errors
     .filter((e): e is Record<string, unknown> => isObject(e) && typeof e.message === 'string')
-    .map((e) =>
-      typeof e.field === 'string'
-        ? { message: e.message as string, field: e.field }
-        : { message: e.message as string },
-    );
+    .map((e) => ({
+      message: e.message as string,
+      ...(typeof e.field === 'string' ? { field: e.field } : {}),
+      // The reason code is what clients react to (the ticket screen switched off, the kiosk's English face).
+      ...(typeof e.code === 'string' ? { code: e.code } : {}),
+    }));
 }
 
 // DOMException is not always an `instanceof Error` (other realms, older engines): check the name.

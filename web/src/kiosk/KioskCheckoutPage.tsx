@@ -74,6 +74,11 @@ const KioskCheckout = observer(function KioskCheckout({ identifier }: { identifi
     if (fixType) cart.setOrderType(types[0]);
     if (fixMethod) checkout.setPaymentMethod(methods[0]);
   });
+  // The form's findings and the server's refusals in the guest's language; the website's form is German.
+  useEffect(() => {
+    checkout.setLanguage(kiosk.language);
+    return () => checkout.setLanguage('de');
+  }, [checkout, kiosk.language]);
   // A kiosk device with a Mollie terminal in its settings takes the card itself (docs/decisions/kiosk.md).
   const deviceKey = kiosk.terminal ? kioskDeviceKey(window) : null;
   const terminalKey = kiosk.terminal && deviceKey ? deviceKey : null;

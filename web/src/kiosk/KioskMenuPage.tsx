@@ -72,7 +72,7 @@ const KioskMenu = observer(function KioskMenu({ identifier }: { identifier: stri
     <div className="kiosk-menu">
       <PageTitle title={branch.name} shopName={ui.shopName} />
       <h1 className="visually-hidden">{branch.name}</h1>
-      <PauseNotice lines={pauseNotice(branch, cart.orderType, clock.now)} />
+      <PauseNotice lines={pauseNotice(branch, cart.orderType, clock.now, kiosk.language)} />
       <CategoryBar />
       {groups.length === 0 ? (
         <p className="kiosk-card kiosk-notice">{kioskTexts.noMenu}</p>

@@ -446,6 +446,9 @@ describe(CheckoutStore.name, () => {
       root.clock.tick();
       expect(checkout.submitLabel).toBe('Zahlungspflichtig vorbestellen');
       expect(checkout.closedNotice[0]).toBe('Derzeit haben wir leider geschlossen.');
+      checkout.setLanguage('en'); // the kiosk's English face
+      expect(checkout.closedNotice[0]).toBe('We are closed at the moment.');
+      checkout.setLanguage('de');
 
       const quotation = await checkoutFor([], {
         data: fixture({ branches: [makeBranch({ isQuotationRequired: true })] }),
@@ -554,6 +557,30 @@ describe(CheckoutStore.name, () => {
 
       const orderCalls = fetch.calls.filter((call) => call.url === '/api/orders');
       expect(orderCalls.map((call) => call.headers['Idempotency-Key'])).toEqual(['key-1', 'key-1']);
+    });
+
+    it("speaks the kiosk guest's language: its own findings and the server's refusals by their codes", async () => {
+      const errors = [
+        {
+          message: 'Zu diesem Zeitpunkt sind leider bereits alle Plätze vergeben.',
+          field: 'appointmentDate',
+          code: 'slot_full',
+        },
+        { message: 'Dieses Produkt ist leider ausverkauft.', field: 'items[0]', code: 'sold_out' },
+        { message: 'Nur auf Deutsch.', field: 'items[1]' },
+      ];
+      const { checkout } = await checkoutFor([json(400, { errors })]);
+      checkout.setLanguage('en');
+      await expect(checkout.submit()).resolves.toEqual({ kind: 'invalid' });
+      expect(checkout.errorFor('firstName')).toBe('Please fill in this field.');
+      fillContact(checkout);
+      await expect(checkout.submit()).resolves.toEqual({ kind: 'invalid' });
+      expect(checkout.errorFor('appointmentDate')).toBe(
+        'All places at this time are already taken. Please choose another time.',
+      );
+      expect(checkout.generalErrors).toEqual(['Sorry, this product is sold out.', 'Nur auf Deutsch.']);
+      checkout.setLanguage('de');
+      expect(checkout.errorFor('appointmentDate')).toBe(errors[0]!.message);
     });
 
     it('shows the server field errors at their fields and takes a new key after a 400', async () => {

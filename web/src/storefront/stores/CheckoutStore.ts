@@ -11,7 +11,9 @@ import {
   offeredPaymentMethods,
   phoneWarning,
   postcodeOf,
-  renderMessage,
+  errorMessageIn,
+  renderMessageIn,
+  translator,
   requiredFields,
   sanitizePhoneInput,
   showAddressSection,
@@ -31,6 +33,7 @@ import {
   type SubmitLabelInput,
   type Table,
   type TerminalPayment,
+  type TextLanguage,
 } from '@ordering/common';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { ApiRequestError, type ApiClient } from '../../api/ApiClient';
@@ -121,6 +124,11 @@ export class CheckoutStore {
   /** Inline errors show after the first submit attempt. */
   showErrors = false;
   isSubmitting = false;
+  /**
+   * The language of the form's messages: the kiosk's English face sets `en` (its own findings and the
+   * server's answers by their codes); the website is German.
+   */
+  language: TextLanguage = 'de';
   serverErrors: ApiError[] = [];
   /** Kept across retries and double clicks until the server has definitely answered. */
   idempotencyKey: string | null = null;
@@ -223,7 +231,7 @@ export class CheckoutStore {
   // --- sections
 
   get closedNotice(): string[] {
-    return this.branch ? closedNotice(this.branch, this.orderType, this.clock.now) : [];
+    return this.branch ? closedNotice(this.branch, this.orderType, this.clock.now, this.language) : [];
   }
 
   get showsTableSelect(): boolean {
@@ -416,6 +424,10 @@ export class CheckoutStore {
 
   /** The order form as it is sent (fields of hidden sections left empty). */
   /** The kiosk's checkout says so (the statistics split orders by channel). */
+  setLanguage(language: TextLanguage): void {
+    this.language = language;
+  }
+
   setChannel(channel: OrderChannel): void {
     this.channel = channel;
   }
@@ -475,7 +487,9 @@ export class CheckoutStore {
       deliveryArea: this.orderType === 'delivery' ? this.derivedDeliveryArea : undefined,
     });
     const errors: ApiError[] = issues.map((issue) =>
-      issue.field ? { message: renderMessage(issue), field: issue.field } : { message: renderMessage(issue) },
+      issue.field
+        ? { message: renderMessageIn(issue, this.language), field: issue.field }
+        : { message: renderMessageIn(issue, this.language) },
     );
     return [...errors, ...this.voucherErrors];
   }
@@ -494,7 +508,7 @@ export class CheckoutStore {
     const server = this.serverErrors.find(
       (error) => error.field && (FIELD_ALIASES[error.field] ?? error.field) === field,
     );
-    if (server) return server.message;
+    if (server) return errorMessageIn(server, this.language);
     // An address outside every area is said at once, not only after a submit.
     const refusal = this.cart.areaRefusal;
     if (
@@ -511,7 +525,9 @@ export class CheckoutStore {
   /** Errors without a field (or for fields not on the page), shown at the top. */
   get generalErrors(): string[] {
     const onPage = (field?: string) => !!field && FIELD_CONTROLS.has(FIELD_ALIASES[field] ?? field);
-    const server = this.serverErrors.filter((error) => !onPage(error.field)).map((error) => error.message);
+    const server = this.serverErrors
+      .filter((error) => !onPage(error.field))
+      .map((error) => errorMessageIn(error, this.language));
     const client = this.showErrors
       ? this.clientErrors.filter((error) => !onPage(error.field)).map((error) => error.message)
       : [];
@@ -601,7 +617,7 @@ export class CheckoutStore {
         const apiError =
           error instanceof ApiRequestError
             ? error
-            : new ApiRequestError(0, [{ message: t('general.unknownError') }]);
+            : new ApiRequestError(0, [{ message: translator(this.language)('general.unknownError') }]);
         // Refused (400) or the key already used for another body (422): nothing was created, so the next
         // attempt is a new request. A 409 means the first attempt is still running: keep the key.
         if (apiError.status === 400 || apiError.status === 422) this.idempotencyKey = null;
@@ -627,7 +643,7 @@ export class CheckoutStore {
     const order = result?.order;
     this.isSubmitting = false;
     if (!order?.uid || !order.hash) {
-      this.serverErrors = [{ message: t('general.unknownError') }];
+      this.serverErrors = [{ message: translator(this.language)('general.unknownError') }];
       return { kind: 'failed' };
     }
     this.idempotencyKey = null;
