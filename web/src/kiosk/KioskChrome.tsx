@@ -74,7 +74,7 @@ export const TermsButton = observer(function TermsButton({ className }: { classN
               <QrImage url={absoluteUrl} alt={text.termsTitle} className="kiosk-qr" />
             </div>
           ) : (
-            <p className="text-dialog__body">{text.termsNone}</p>
+            <p className="text-dialog__body">{text.termsNone(data.market.cashDesk)}</p>
           ))}
         <button
           type="button"

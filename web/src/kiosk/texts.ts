@@ -74,7 +74,8 @@ const de = {
   terms: 'AGB',
   termsTitle: 'Allgemeine Geschäftsbedingungen',
   termsAt: (url: string) => `Unsere AGB finden Sie unter ${url}.`,
-  termsNone: 'Es gelten die Allgemeinen Geschäftsbedingungen, die Sie an der Kasse erhalten.',
+  termsNone: (desk: string) =>
+    `Es gelten die Allgemeinen Geschäftsbedingungen, die Sie an der ${desk} erhalten.`,
   termsNotice: 'Mit Ihrer Bestellung gelten unsere Allgemeinen Geschäftsbedingungen.',
   close: 'Schließen',
   upsellTitle: 'Darf es noch etwas dazu sein?',
@@ -159,7 +160,7 @@ const en: Catalogue = {
   terms: 'Terms',
   termsTitle: 'Terms and conditions',
   termsAt: (url: string) => `Our terms and conditions are at ${url}.`,
-  termsNone: 'Our terms and conditions are available at the counter.',
+  termsNone: (_desk: string) => 'Our terms and conditions are available at the counter.',
   termsNotice: 'Our terms and conditions apply to your order.',
   close: 'Close',
   upsellTitle: 'Would you like anything with that?',

@@ -1,4 +1,4 @@
-import { t } from '@ordering/common';
+import { marketProfile, t } from '@ordering/common';
 import { settingOf, type SettingScope } from '@ordering/common/schemas';
 import { useEffect, useState } from 'react';
 import type { CustomEditorProps } from '../editors/types';
@@ -464,7 +464,9 @@ function MollieTerminalField(props: {
           aria-describedby={described || undefined}
           onChange={(e) => props.onChange(e.target.value)}
         >
-          <option value="">– kein Kartenterminal (Kartenzahlung an der Kasse) –</option>
+          <option value="">
+            – kein Kartenterminal (Kartenzahlung an der {marketProfile(root.config?.market).cashDesk}) –
+          </option>
           {!known && props.value && <option value={props.value}>{props.value}</option>}
           {terminals.map((terminal) => (
             <option key={terminal.id} value={terminal.id}>
