@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { ConfigurablePart, OptionGroup as OptionGroupContract } from '@ordering/common';
+import {
+  ENTITY_NAMES,
+  type ConfigurablePart,
+  type OptionGroup as OptionGroupContract,
+} from '@ordering/common';
 import { DomainError } from '../core/errors.js';
 import { defineResource } from '../crud/resource.js';
 import { OptionGroup } from './option-group.entity.js';
@@ -29,7 +33,7 @@ const sourceOf = new WeakMap<OptionGroup, ConfigurablePart>();
 export const optionGroupResource = defineResource({
   path: 'option-groups',
   entity: OptionGroup,
-  names: { plural: 'Optionsvorlagen', singular: 'Optionsvorlage' },
+  names: ENTITY_NAMES['option-groups'],
   input: optionGroupInput,
   read: 'catalog:read',
   write: 'catalog:write',
