@@ -277,7 +277,7 @@ export const ENTITY_DESCRIPTIONS: readonly EntityDescription[] = [
       {
         name: 'name',
         type: 'text',
-        hint: 'Nur im Backoffice sichtbar, z. B. „Pizza-Toppings“. Kunden sehen den Namen des Teils.',
+        hint: 'Nur im Backoffice sichtbar. Kunden sehen den Namen des Teils.',
       },
       {
         ...custom('part', 'optionGroupPart', 'im Auswahlteile-Editor'),

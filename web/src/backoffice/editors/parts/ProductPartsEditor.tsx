@@ -205,7 +205,7 @@ export function PartsEditor(
               type="button"
               className="button button--ghost"
               onClick={() => change(unlinkPart(parts, i))}
-              aria-label={`Verknüpfung von Teil ${i + 1} lösen`}
+              aria-label={`Verknüpfung lösen (Teil ${i + 1})`}
             >
               Verknüpfung lösen
             </button>
@@ -344,7 +344,7 @@ export function PartsEditor(
 
   if (props.single)
     return (
-      <fieldset className="ed-editor ed-parts" disabled={props.disabled}>
+      <fieldset className="ed-editor ed-parts ed-parts--single" disabled={props.disabled}>
         <legend className="ed-editor__title">{props.label}</legend>
         <FieldError message={errors['']} />
         {parts[0] && partCard(parts[0], 0, null)}
