@@ -23,6 +23,7 @@ export * from './checkout.js';
 export * from './price-note.js';
 export * from './base-price.js';
 export * from './cart.js';
+export * from './option-groups.js';
 export * from './catalog-visibility.js';
 export * from './search.js';
 export * from './catalog-search.js';

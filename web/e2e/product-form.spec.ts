@@ -152,4 +152,83 @@ test.describe('product form', () => {
       }
     }
   });
+
+  test('an option group inserted into a product: a price changed in the group shows in the store', async ({
+    page,
+    staff,
+  }, testInfo) => {
+    test.skip(
+      testInfo.project.name !== 'desktop',
+      'back-office screens and one store dialog: one screen size is enough',
+    );
+    test.setTimeout(120_000);
+    const products = await getData<ProductJson[]>(staff.request, '/api/products?limit=1000');
+    const product = products.find((p) => p.name === 'Schnitzel nach Wahl')!;
+    const original = await getData<ProductJson>(staff.request, `/api/products/${product.id}`);
+    let groupId: number | null = null;
+    try {
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await signInOnPage(page);
+
+      // The group, defined once in the catalogue's "Optionsvorlagen".
+      await page.goto('/backend/catalog/option-groups/new');
+      const name = page.getByRole('textbox', { name: 'Interner Name' });
+      await expect(name).toBeVisible({ timeout: 20_000 });
+      await name.fill('Extras');
+      const groupPart = page.locator('fieldset.ed-parts');
+      await groupPart.getByRole('textbox', { name: 'Name des Teils' }).fill('Extras');
+      await groupPart.getByRole('textbox', { name: 'Option', exact: true }).fill('Trüffelöl');
+      await groupPart.getByRole('textbox', { name: 'Betrag' }).fill('1,50');
+      await screenshot(page, testInfo, 'option-group-form', false);
+      await expectNoSeriousA11yViolations(page);
+      await page.getByRole('button', { name: 'Speichern' }).click();
+      await expect
+        .poll(async () => {
+          const groups = await getData<Array<{ id: number; name: string }>>(
+            staff.request,
+            '/api/option-groups?q=Extras',
+          );
+          groupId = groups.find((g) => g.name === 'Extras')?.id ?? null;
+          return groupId;
+        })
+        .not.toBeNull();
+
+      // Inserted into the product: shown with its group, its fields not editable here.
+      await page.goto(`/backend/catalog/products/${product.id}`);
+      const parts = page.locator('fieldset.ed-parts');
+      await expect(parts.getByRole('button', { name: 'Vorlage einfügen' })).toBeVisible({ timeout: 20_000 });
+      await parts.getByRole('combobox', { name: 'Optionsvorlage' }).selectOption({ label: 'Extras' });
+      await parts.getByRole('button', { name: 'Vorlage einfügen' }).click();
+      const linked = parts.locator('.ed-card--linked');
+      await expect(linked).toContainText('Verknüpft mit Vorlage „Extras“');
+      await expect(linked.getByRole('textbox', { name: 'Option', exact: true })).toHaveAttribute(
+        'readonly',
+        '',
+      );
+      await expect(linked.getByRole('button', { name: /^Verknüpfung lösen \(Teil \d+\)$/ })).toBeVisible();
+      await linked.scrollIntoViewIfNeeded();
+      await screenshot(page, testInfo, 'product-form-linked-part', false);
+      await expectNoSeriousA11yViolations(page);
+      await saveForm(page);
+
+      // The price changes in the group only.
+      await page.goto(`/backend/catalog/option-groups/${groupId}`);
+      const amount = page.locator('fieldset.ed-parts').getByRole('textbox', { name: 'Betrag' });
+      await expect(amount).toHaveValue('1,50', { timeout: 20_000 });
+      await amount.fill('2,40');
+      await saveForm(page);
+
+      await page.goto('/store/gasthaus-linde-wien');
+      await page.getByRole('button', { name: /Schnitzel nach Wahl/ }).click();
+      const dialog = page.getByRole('dialog', { name: 'Schnitzel nach Wahl' });
+      await expect(dialog.getByRole('checkbox', { name: 'Trüffelöl (+ 2,40 €)' })).toBeVisible({
+        timeout: 20_000,
+      });
+      await dialog.getByRole('checkbox', { name: 'Trüffelöl (+ 2,40 €)' }).scrollIntoViewIfNeeded();
+      await screenshot(page, testInfo, 'product-form-linked-part-store', false);
+    } finally {
+      await put(staff, `/api/products/${product.id}`, original);
+      if (groupId !== null) await remove(staff, `/api/option-groups/${groupId}`);
+    }
+  });
 });

@@ -7,7 +7,7 @@ import { Category } from './category.entity.js';
 import { Menu } from './menu.entity.js';
 import { writeCatalog } from './menu.resource.js';
 import { Product } from './product.entity.js';
-import { numberParts } from './product.resource.js';
+import { numberParts } from './product-parts.js';
 import { categoryInput, productInput } from './schemas.js';
 
 /*

@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { t, type ConfigurablePart } from '@ordering/common';
+import { t } from '@ordering/common';
 import { DomainError } from '../core/errors.js';
 import { defineResource } from '../crud/resource.js';
 import { imageJson } from '../media/image-json.js';
 import { refuseWhileInMenus } from './menu-usage.js';
 import { checkPlacements, readPlacements, writePlacements } from './placements.js';
+import { linkParts, numberParts } from './product-parts.js';
 import { Product } from './product.entity.js';
 import { PRODUCT_TYPES, type Product as ProductContract } from '@ordering/common';
-import { productInput, type ProductInput } from './schemas.js';
+import { productInput } from './schemas.js';
 
 /** JSON of a product as the contract's `Product` (plus `tags` as refs and the back-office `position`). */
 export function productJson(product: Product) {
@@ -54,46 +55,6 @@ export function productJson(product: Product) {
     createdAt: product.createdAt.toISOString(),
     updatedAt: product.updatedAt.toISOString(),
   } satisfies ProductContract;
-}
-
-/**
- * Gives every part and option an id unique within the product: ids sent back (PUT with the GET body) are
- * kept, new entries get the next free number.
- */
-export function numberParts(parts: ProductInput['config']['parts']): ConfigurablePart[] {
-  const ids = (list: Array<{ id?: number }>) => {
-    const used = new Set<number>();
-    for (const entry of list) if (entry.id !== undefined && !used.has(entry.id)) used.add(entry.id);
-    let next = Math.max(0, ...used) + 1;
-    const taken = new Set<number>();
-    return list.map((entry) => {
-      if (entry.id !== undefined && !taken.has(entry.id)) {
-        taken.add(entry.id);
-        return entry.id;
-      }
-      taken.add(next);
-      return next++;
-    });
-  };
-  const partIds = ids(parts);
-  const optionIds = ids(parts.flatMap((part) => part.options));
-  let optionIndex = 0;
-  return parts.map((part, index) => ({
-    id: partIds[index]!,
-    name: part.name,
-    description: part.description,
-    type: part.type,
-    optional: part.optional,
-    // Limits only where set, so parts without them keep their stored shape.
-    ...(part.minChoices != null ? { minChoices: part.minChoices } : {}),
-    ...(part.maxChoices != null ? { maxChoices: part.maxChoices } : {}),
-    options: part.options.map((option) => ({
-      id: optionIds[optionIndex++]!,
-      name: option.name,
-      modifier: option.modifier,
-      value: option.value,
-    })),
-  }));
 }
 
 export const productResource = defineResource({
@@ -160,7 +121,8 @@ export const productResource = defineResource({
   assign: async (em, product, input, ctx) => {
     product.uid ??= randomUUID();
     product.imageOrder = input.images.map((image) => image.id);
-    product.config = { parts: numberParts(input.config.parts) };
+    // A part linked to an option group is the group's current content (docs/decisions/catalog-form.md).
+    product.config = { parts: numberParts(await linkParts(em, product.id, input.config.parts)) };
     if (input.placements) await checkPlacements(em, ctx, input.placements);
   },
   // The placements go into the menus' catalogues in the product's transaction; each changed menu gets its

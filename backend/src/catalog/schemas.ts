@@ -14,6 +14,7 @@ export {
   alternativeUnitSchema,
   configurablePartSchema,
   menuInput,
+  optionGroupInput,
   partOptionSchema,
   scheduleSchema,
   type MenuInput,

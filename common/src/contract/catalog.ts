@@ -120,6 +120,27 @@ export interface ConfigurablePart {
   minChoices?: number | null;
   /** Multiselect: at most this many options ("bis zu 2 Toppings"; null: no limit). */
   maxChoices?: number | null;
+  /**
+   * The shared option group ({@link OptionGroup.uid}) this part is a copy of: the server keeps the copy
+   * equal to the group's part (its own ids stay), so orders and carts read it like any other part.
+   */
+  templateId?: string | null;
+}
+
+/**
+ * A shared option group ("Optionsvorlage", `GET/POST /api/option-groups`, `GET/PUT/DELETE …/{id}`,
+ * back office only): one part that products link by {@link ConfigurablePart.templateId}; a change of the
+ * group is copied into every product that links it.
+ */
+export interface OptionGroup extends Entity {
+  /** Stable uuid: what a product's part names in `templateId`. */
+  uid: string;
+  /** Internal name (the back office's choice "Vorlage einfügen"). */
+  name: string;
+  /** The part as products show it (name, type, options with prices, limits). */
+  part: ConfigurablePart;
+  /** How many products link the group. */
+  productCount: number;
 }
 
 /** An alternative unit a product can be ordered in (e.g. a pallet of a product priced per m²). */

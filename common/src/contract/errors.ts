@@ -49,6 +49,8 @@ export const ERROR_CODES = {
   menu_unknown: 'Diese Speisekarte gibt es nicht.',
   menu_forbidden: 'Diese Speisekarte gehört zu einer Filiale, die Sie nicht verwalten dürfen.',
   category_not_in_menu: 'Diese Kategorie ist nicht in der gewählten Speisekarte.',
+  option_group_unknown: 'Diese Optionsvorlage gibt es nicht.',
+  option_group_in_use: 'Diese Optionsvorlage wird noch von Produkten verwendet.',
   // --- creating an order twice
   idempotency_key_invalid: 'Der Idempotency-Key muss aus 1 bis 255 sichtbaren ASCII-Zeichen bestehen.',
   idempotency_in_flight:

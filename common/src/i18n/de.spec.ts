@@ -81,7 +81,7 @@ describe('i18n', () => {
     });
 
     it('has a message for every entity of section 8', () => {
-      expect(Object.keys(ENTITY_NAMES)).toHaveLength(27);
+      expect(Object.keys(ENTITY_NAMES)).toHaveLength(28);
       for (const collection of Object.keys(ENTITY_NAMES) as EntityCollection[]) {
         expect(entityFailureMessage(collection, 'load')).toMatch(/ konnten? nicht geladen werden\.$/);
       }

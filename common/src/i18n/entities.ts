@@ -27,6 +27,7 @@ export const ENTITY_NAMES = {
   categories: { plural: 'Kategorien', singular: 'Kategorie' },
   tags: { plural: 'Tags', singular: 'Tag' },
   products: { plural: 'Produkte', singular: 'Produkt' },
+  'option-groups': { plural: 'Optionsvorlagen', singular: 'Optionsvorlage' },
   orders: { plural: 'Bestellungen', singular: 'Bestellung' },
   users: { plural: 'Benutzer', singular: 'Benutzer' },
   logs: { plural: 'Logs', singular: 'Log' },

@@ -144,6 +144,11 @@ export const configurablePartSchema = z
     options: z.array(partOptionSchema).max(200).default([]),
     minChoices: choiceCount(),
     maxChoices: choiceCount(),
+    /** The shared option group the part copies (`OptionGroup.uid`); the server fills in its content. */
+    templateId: z
+      .uuid()
+      .nullish()
+      .transform((v) => v ?? null),
   })
   .superRefine((part, ctx) => {
     checkChoiceLimits(part, ctx);
@@ -436,3 +441,14 @@ export const menuInput = z.object({
 });
 
 export type MenuInput = z.infer<typeof menuInput>;
+
+/**
+ * Body of POST and PUT /api/option-groups: an internal name and one part, checked exactly as a product's
+ * part (a group links no other group: its `templateId` is dropped).
+ */
+export const optionGroupInput = z.object({
+  name: fields.text(200),
+  part: configurablePartSchema.transform((part) => ({ ...part, templateId: null })),
+});
+
+export type OptionGroupInput = z.infer<typeof optionGroupInput>;

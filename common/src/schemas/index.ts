@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { shopConfigInput } from './config.js';
 import { blockInput, donateeInput, navigationInput, siteInput } from './content.js';
-import { categoryInput, menuInput, productInput } from './catalog.js';
+import { categoryInput, menuInput, optionGroupInput, productInput } from './catalog.js';
 import type { LabelledCollection } from './labels.js';
 import { fontInput, imageInput, imageTemplateInput, uploadInput } from './media.js';
 import {
@@ -53,6 +53,7 @@ export const ENTITY_INPUTS = {
   categories: categoryInput,
   tags: tagInput,
   products: productInput,
+  'option-groups': optionGroupInput,
   tables: tableInput,
   devices: deviceInput,
   images: imageInput,

@@ -111,6 +111,7 @@ export const FIELD_LABELS = {
     position: common.position,
   },
   tags: { name: common.name, image: common.image },
+  'option-groups': { name: 'Interner Name', part: 'Auswahlteil' },
   products: {
     name: common.name,
     description: common.description,

@@ -9,6 +9,7 @@ import {
   inputFields,
   menuInput,
   navigationInput,
+  optionGroupInput,
   passwordSchema,
   productInput,
   ROLE_AREAS,
@@ -186,6 +187,38 @@ describe('shared input schemas', () => {
     expect(fields.halfDays(0.5, 10).safeParse(1.25).success).toBe(false);
     expect(fields.optionalEmail().parse(null)).toBe('');
     expect(fields.money().safeParse(1.005).success).toBe(false);
+  });
+});
+
+describe('optionGroupInput', () => {
+  const toppings = {
+    name: 'Toppings',
+    type: 'multiselect',
+    options: [{ name: 'Salami', value: 1.5 }],
+    maxChoices: 2,
+  };
+
+  it('checks the group part exactly as a product part, at the nested field', () => {
+    expect(errorsOf(optionGroupInput, { name: 'Pizza', part: { ...toppings, options: [] } })).toEqual(
+      expect.arrayContaining([expect.objectContaining({ field: 'part.options' })]),
+    );
+  });
+
+  it('drops a template id from the group itself (a group links no other group)', () => {
+    const parsed = optionGroupInput.parse({
+      name: 'Pizza',
+      part: { ...toppings, templateId: '4a0d6f0e-3a52-4d2e-9a4b-2b6f1c1e7a10' },
+    });
+    expect(parsed.part).toMatchObject({ name: 'Toppings', maxChoices: 2, templateId: null });
+  });
+
+  it('takes a uuid as the template id of a product part, in German at the part otherwise', () => {
+    const config = (templateId: unknown) => ({ parts: [{ ...toppings, templateId }] });
+    const base = { ...product, type: 'configurable' };
+    expect(productInput.safeParse({ ...base, config: config(null) }).success).toBe(true);
+    expect(errorsOf(productInput, { ...base, config: config('pizza') })).toEqual([
+      expect.objectContaining({ field: 'config.parts.0.templateId', message: expect.stringMatching(/\S/) }),
+    ]);
   });
 });
 

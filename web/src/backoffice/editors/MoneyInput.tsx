@@ -7,6 +7,8 @@ export function MoneyInput(props: {
   onChange(value: number | null): void;
   nullable?: boolean;
   invalid?: boolean;
+  /** Shown, not edited (a part linked to an option group). */
+  readOnly?: boolean;
   id?: string;
   'aria-describedby'?: string;
 }) {
@@ -23,6 +25,7 @@ export function MoneyInput(props: {
         id={props.id}
         inputMode="decimal"
         value={text}
+        readOnly={props.readOnly}
         aria-invalid={bad || props.invalid}
         aria-describedby={props['aria-describedby']}
         onFocus={() => setFocused(true)}

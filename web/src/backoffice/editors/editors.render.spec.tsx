@@ -2,7 +2,7 @@ import { renderToString } from 'react-dom/server';
 import { customEditors } from '../entities/customEditors';
 import { DeliveryAreasEditor } from './areas/DeliveryAreasEditor';
 import { OpeningHoursEditor } from './hours/OpeningHoursEditor';
-import { ProductPartsEditor } from './parts/ProductPartsEditor';
+import { OptionGroupPartEditor, PartsEditor } from './parts/ProductPartsEditor';
 import { UploadEditor } from './upload/UploadEditor';
 
 const text = (html: string) =>
@@ -79,7 +79,7 @@ describe('special editors (rendered as the form shows them)', () => {
   it('product parts: options with their price effect and the base price in the preview', () => {
     const body = text(
       renderToString(
-        <ProductPartsEditor
+        <PartsEditor
           {...base}
           label="Konfigurierbare Teile"
           entity={{ price: 9.9, unit: 'piece', calculationModel: 'fixed', alternativeUnits: [] }}
@@ -99,6 +99,66 @@ describe('special editors (rendered as the form shows them)', () => {
     expect(body).toContain('Preisvorschau');
     expect(body).toContain('Aufpreis (+)');
     expect(body).toContain('9,90 € / Stk.');
+  });
+
+  it('product parts: a part linked to an option group is shown read-only with its group and the unlink', () => {
+    const uid = '4a0d6f0e-3a52-4d2e-9a4b-2b6f1c1e7a10';
+    const html = renderToString(
+      <PartsEditor
+        {...base}
+        label="Konfigurierbare Teile"
+        entity={{ price: 9.9, unit: 'piece', calculationModel: 'fixed', alternativeUnits: [] }}
+        groups={[
+          {
+            id: 1,
+            uid,
+            name: 'Pizza-Extras',
+            productCount: 1,
+            part: { name: 'Extras', type: 'multiselect', optional: true, options: [] },
+            createdAt: '2026-01-01T00:00:00Z',
+            updatedAt: '2026-01-01T00:00:00Z',
+          },
+        ]}
+        value={{
+          parts: [
+            {
+              id: 5,
+              name: 'Extras',
+              type: 'multiselect',
+              optional: true,
+              templateId: uid,
+              options: [{ id: 9, name: 'Salami', modifier: 'add', value: 1.5 }],
+            },
+          ],
+        }}
+      />,
+    );
+    const body = text(html);
+    expect(body).toContain('Verknüpft mit Vorlage „Pizza-Extras“');
+    expect(body).toContain('Verknüpfung lösen');
+    expect(body).toContain('Vorlage einfügen');
+    expect(body).not.toContain('Option hinzufügen');
+    expect(html).toMatch(/readOnly=""[^>]*value="Salami"/);
+    expect(html).not.toContain('aria-label="Option 1 von Teil 1 verschieben"');
+  });
+
+  it('option group: its one part in the same editor, server errors at the nested field, no preview', () => {
+    const body = text(
+      renderToString(
+        <OptionGroupPartEditor
+          {...base}
+          label="Auswahlteil"
+          value={{ name: 'Extras', type: 'multiselect', optional: true, options: [] }}
+          errors={{ options: 'Bitte mindestens eine Option anlegen.' }}
+        />,
+      ),
+    );
+    expect(body).toContain('Name des Teils');
+    expect(body).toContain('Option hinzufügen');
+    expect(body).toContain('Bitte mindestens eine Option anlegen.');
+    expect(body).not.toContain('Preisvorschau');
+    expect(body).not.toContain('Teil hinzufügen');
+    expect(body).not.toContain('Vorlage einfügen');
   });
 
   it('upload: while the file is being sent, another file can be neither chosen nor dropped', () => {

@@ -1,11 +1,11 @@
 import { renderToString } from 'react-dom/server';
-import { ProductPartsEditor } from './parts/ProductPartsEditor';
+import { PartsEditor } from './parts/ProductPartsEditor';
 import { newPart } from './parts/productParts';
 import { TouchScope } from './touched';
 
 // A part just added ("Teil hinzufügen"): its name and its first option's name are still empty.
 const editor = (
-  <ProductPartsEditor
+  <PartsEditor
     value={{ parts: [newPart()] }}
     onChange={() => undefined}
     errors={{}}

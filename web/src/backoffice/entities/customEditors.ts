@@ -21,6 +21,7 @@ import type { CustomEditor } from '../editors/types';
  * | `blockContent`  | block `content`: the fields of its type, image pickers, live preview        |
  * | `allergenCodes` | product `allergenCodes`: the 14 EU allergens as checkboxes with their letters |
  * | `productParts`  | product `config` (`{ parts }`), with the live price preview                |
+ * | `optionGroupPart` | option group `part`: the same parts editor for its one part             |
  * | `productUnits`  | product `alternativeUnits`, with the price per unit                       |
  * | `menuCatalog`   | menu `catalog` (categories and their products)                           |
  * | `placements`    | product `placements`: its menus and their categories (virtual on the server) |
@@ -53,6 +54,9 @@ export const customEditors: Record<string, CustomEditor<never>> = {
   ),
   productParts: lazyEditor(() =>
     import('../editors/parts/ProductPartsEditor').then((m) => m.ProductPartsEditor),
+  ),
+  optionGroupPart: lazyEditor(() =>
+    import('../editors/parts/ProductPartsEditor').then((m) => m.OptionGroupPartEditor),
   ),
   menuCatalog: lazyEditor(() =>
     import('../editors/catalog/MenuCatalogEditor').then((m) => m.MenuCatalogEditor),

@@ -22,6 +22,7 @@ const SECTION_7 = [
   'categories',
   'tags',
   'products',
+  'option-groups',
   'tables',
   'devices',
   'images',

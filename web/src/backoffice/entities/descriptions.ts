@@ -2,6 +2,7 @@ import {
   activityTypeLabels,
   DEFAULT_MARKET,
   defaultVatRate,
+  ENTITY_NAMES,
   formatDate,
   imprintTemplate,
   isMeasurableUnit,
@@ -255,6 +256,38 @@ export const ENTITY_DESCRIPTIONS: readonly EntityDescription[] = [
     searchable: true,
     sortable: ['name', 'price', 'position'],
     defaultSort: 'position',
+  },
+  {
+    collection: 'option-groups',
+    path: 'option-groups',
+    area: 'catalog',
+    permission: 'catalog',
+    plural: ENTITY_NAMES['option-groups'].plural,
+    singular: ENTITY_NAMES['option-groups'].singular,
+    // A group is defined once ("Pizza-Toppings") and inserted into products; most are optional extras.
+    newValues: () => ({
+      part: {
+        name: '',
+        type: 'multiselect',
+        optional: true,
+        options: [{ name: '', modifier: 'add', value: 0 }],
+      },
+    }),
+    fields: [
+      {
+        name: 'name',
+        type: 'text',
+        hint: 'Nur im Backoffice sichtbar. Kunden sehen den Namen des Teils.',
+      },
+      {
+        ...custom('part', 'optionGroupPart', 'im Auswahlteile-Editor'),
+        hint: 'Änderungen gelten beim Speichern für alle Produkte, die diese Vorlage verwenden.',
+      },
+    ],
+    columns: [{ field: 'name' }, { field: 'productCount', label: 'Verwendet in Produkten' }],
+    searchable: true,
+    sortable: ['name'],
+    defaultSort: 'name',
   },
   {
     collection: 'categories',

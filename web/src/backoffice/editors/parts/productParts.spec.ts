@@ -1,8 +1,11 @@
 import type { ConfigurablePart } from '@ordering/common';
 import {
+  linkedPart,
+  linkLabel,
   newPart,
   OPTIONS_REQUIRED,
   partValuesFor,
+  unlinkPart,
   pricePreview,
   updateOption,
   updatePart,
@@ -93,5 +96,29 @@ describe('product parts editor rules', () => {
       alternativeUnits: [{ unit: 'piece', ratio: 1.44, calculationModel: 'fixed' }],
     };
     expect(pricePreview(screed, {}).map((l) => l.text)).toEqual(['ca. 12,50 € / m²', '18,00 € / Stk.']);
+  });
+});
+
+describe('parts linked to a shared option group', () => {
+  const group = {
+    uid: '4a0d6f0e-3a52-4d2e-9a4b-2b6f1c1e7a10',
+    name: 'Pizza-Extras',
+    part: { ...sides, id: 1, options: sides.options.map((o, i) => ({ ...o, id: i + 1 })) },
+  };
+
+  it('inserts the group content with its template id and without the group ids', () => {
+    const part = linkedPart(group);
+    expect(part).toEqual({ ...sides, templateId: group.uid });
+    expect(part).not.toHaveProperty('id');
+  });
+
+  it('unlinks a part keeping its content and ids', () => {
+    const linked = { ...group.part, templateId: group.uid };
+    expect(unlinkPart([size, linked], 1)).toEqual([size, group.part]);
+  });
+
+  it('names the group a part is linked to, in German quotes', () => {
+    expect(linkLabel(group.uid, [group])).toBe('Verknüpft mit Vorlage „Pizza-Extras“');
+    expect(linkLabel(group.uid, [])).toBe('Verknüpft mit einer Vorlage');
   });
 });

@@ -9,6 +9,7 @@ import {
   unitLabel,
   unitPrice,
   type ConfigurablePart,
+  type OptionGroup,
   type PartOption,
   type PartType,
   type PartValue,
@@ -82,6 +83,35 @@ export function updateOption(
               : part.options.map((option, j) => (j === optionIndex ? { ...option, ...patch } : option)),
         },
   );
+}
+
+/**
+ * "Vorlage einfügen": a part linked to the shared option group, showing the group's content. The ids are
+ * left out (the group's ids are not the product's); the server fills in the group's current content and
+ * numbers the options within the product.
+ */
+export function linkedPart(group: Pick<OptionGroup, 'uid' | 'part'>): ConfigurablePart {
+  const { id: _partId, ...part } = group.part;
+  return {
+    ...part,
+    options: part.options.map(({ id: _optionId, ...option }) => option),
+    templateId: group.uid,
+  };
+}
+
+/** "Verknüpfung lösen": the copy stays as the product's own part (with its ids), the link goes. */
+export function unlinkPart(parts: readonly ConfigurablePart[], index: number): ConfigurablePart[] {
+  return parts.map((part, i) => {
+    if (i !== index) return part;
+    const { templateId: _templateId, ...own } = part;
+    return own;
+  });
+}
+
+/** The German line above a linked part: the group's internal name, or a neutral text while unknown. */
+export function linkLabel(templateId: string, groups: readonly Pick<OptionGroup, 'uid' | 'name'>[]): string {
+  const group = groups.find((g) => g.uid === templateId);
+  return group ? `Verknüpft mit Vorlage „${group.name}“` : 'Verknüpft mit einer Vorlage';
 }
 
 /** Problems keyed relative to `config.parts` (`[0].options[1].name`), German catalogue texts. */
