@@ -12,6 +12,8 @@
 //   ONLY_BROWSER_TESTS=reason     run only the Chromium suite, printing the reason for the others (CI runs it
 //                                 beside the server run, after a first run without it)
 //   SKIP_BUILD=reason             build nothing (CI's later runs: the first run built the same tree)
+//   PLAYWRIGHT_PROJECT=name       the browser suite's one project (`desktop` or `mobile`; CI runs both side
+//                                 by side with their own E2E_PORT, E2E_JSON and E2E_OUTPUT_DIR)
 //   BACKEND_JEST_WORKERS=n        jest workers for the backend (default 2; CI's server run beside the
 //                                 browser suite takes 1, so the two share the two cores)
 //   CHROMIUM_PATH=path            the Chromium to drive; else /usr/bin/chromium or `chromium` on PATH; as root
@@ -172,11 +174,11 @@ function toolSuite() {
 unlessDatabaseOnly('node --test: tools', toolSuite);
 
 // 4. Playwright: the browser test of the built product, and the Electron test (skips without a binary).
-function playwrightSuite(workspace, label, withHeader = true) {
+function playwrightSuite(workspace, label, withHeader = true, args = []) {
   if (withHeader) section(`Playwright: ${label}`);
-  const jsonFile = path.join(root, workspace, 'test-results/e2e.json');
+  const jsonFile = path.resolve(root, workspace, process.env.E2E_JSON ?? 'test-results/e2e.json');
   rmSync(jsonFile, { force: true });
-  const res = run(node, [playwright, 'test'], { cwd: path.join(root, workspace) });
+  const res = run(node, [playwright, 'test', ...args], { cwd: path.join(root, workspace) });
   if (!existsSync(jsonFile)) {
     suites.push({ name: label, passed: 0, failed: 1, skipped: 0, note: 'Playwright lieferte kein Ergebnis' });
     return;
@@ -205,7 +207,11 @@ if (process.env.SKIP_BROWSER_TESTS) {
 } else {
   // Find Chromium (or install it on Debian as root); without one the suite counts as failed, never skipped.
   const missing = prepareBrowserSuite('browser (Chromium)', { log: (line) => console.log(line) });
+  // PLAYWRIGHT_PROJECT runs one project (CI runs `desktop` and `mobile` side by side, each with its own
+  // E2E_PORT, E2E_JSON and E2E_OUTPUT_DIR).
+  const project = process.env.PLAYWRIGHT_PROJECT;
   if (missing) suites.push(missing);
+  else if (project) playwrightSuite('web', `browser (Chromium, ${project})`, false, [`--project=${project}`]);
   else playwrightSuite('web', 'browser (Chromium)', false);
 }
 unlessDatabaseOnly('Playwright: desktop (Electron)', () => {

@@ -55,7 +55,8 @@ const chromiumFlags = [
 export default defineConfig({
   testDir: 'e2e',
   globalSetup: process.env.E2E_BASE_URL ? undefined : './e2e/mail-catcher.ts',
-  outputDir: 'test-results/artifacts',
+  // CI runs the two projects side by side, each its own process and server: each writes its own files.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results/artifacts',
   fullyParallel: false,
   workers: 1,
   forbidOnly: !!process.env.CI,
@@ -63,7 +64,7 @@ export default defineConfig({
   // the summary (scripts/test-all.mjs) and counts as passed. Locally a failure is a failure at once.
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
-  reporter: [['list'], ['json', { outputFile: 'test-results/e2e.json' }]],
+  reporter: [['list'], ['json', { outputFile: process.env.E2E_JSON ?? 'test-results/e2e.json' }]],
   use: {
     baseURL,
     // Test tooling (axe-core) is injected as an inline script, which the product's CSP forbids; the
