@@ -12,8 +12,8 @@
 //   ONLY_BROWSER_TESTS=reason     run only the Chromium suite, printing the reason for the others (CI runs it
 //                                 beside the server run, after a first run without it)
 //   SKIP_BUILD=reason             build nothing (CI's later runs: the first run built the same tree)
-//   PLAYWRIGHT_PROJECT=name       the browser suite's one project (`desktop` or `mobile`; CI runs both side
-//                                 by side with their own E2E_PORT, E2E_JSON and E2E_OUTPUT_DIR)
+//   PLAYWRIGHT_PROJECT=name       the browser suite's one project (`desktop` or `mobile`; two runs at once
+//                                 need their own E2E_PORT, E2E_JSON and E2E_OUTPUT_DIR)
 //   BACKEND_JEST_WORKERS=n        jest workers for the backend (default 2; CI's server run beside the
 //                                 browser suite takes 1, so the two share the two cores)
 //   CHROMIUM_PATH=path            the Chromium to drive; else /usr/bin/chromium or `chromium` on PATH; as root
@@ -207,8 +207,7 @@ if (process.env.SKIP_BROWSER_TESTS) {
 } else {
   // Find Chromium (or install it on Debian as root); without one the suite counts as failed, never skipped.
   const missing = prepareBrowserSuite('browser (Chromium)', { log: (line) => console.log(line) });
-  // PLAYWRIGHT_PROJECT runs one project (CI runs `desktop` and `mobile` side by side, each with its own
-  // E2E_PORT, E2E_JSON and E2E_OUTPUT_DIR).
+  // PLAYWRIGHT_PROJECT runs one project (`desktop` or `mobile`).
   const project = process.env.PLAYWRIGHT_PROJECT;
   if (missing) suites.push(missing);
   else if (project) playwrightSuite('web', `browser (Chromium, ${project})`, false, [`--project=${project}`]);

@@ -55,7 +55,7 @@ const chromiumFlags = [
 export default defineConfig({
   testDir: 'e2e',
   globalSetup: process.env.E2E_BASE_URL ? undefined : './e2e/mail-catcher.ts',
-  // CI runs the two projects side by side, each its own process and server: each writes its own files.
+  // Two runs at once (one per project, `PLAYWRIGHT_PROJECT`) each write their own files.
   outputDir: process.env.E2E_OUTPUT_DIR ?? 'test-results/artifacts',
   fullyParallel: false,
   workers: 1,
