@@ -1,5 +1,22 @@
 import type { ConfigurablePart, PartOption } from './contract/catalog.js';
 
+/**
+ * A part's own fields as a product stores them, without ids, options and link: the description as null when
+ * missing, and the choice limits only where set (so parts without them keep their stored shape).
+ */
+export function partFields(
+  part: ConfigurablePart,
+): Pick<ConfigurablePart, 'name' | 'description' | 'type' | 'optional' | 'minChoices' | 'maxChoices'> {
+  return {
+    name: part.name,
+    description: part.description ?? null,
+    type: part.type,
+    optional: part.optional,
+    ...(part.minChoices != null ? { minChoices: part.minChoices } : {}),
+    ...(part.maxChoices != null ? { maxChoices: part.maxChoices } : {}),
+  };
+}
+
 /** A product's earlier copy of a shared option group, and the group's part it was copied from. */
 export interface PreviousCopy {
   /** The part as the product stored it (the product's ids). */
@@ -51,12 +68,7 @@ export function copyOptionGroupPart(
   });
   return {
     ...(previous?.copy.id !== undefined ? { id: previous.copy.id } : {}),
-    name: part.name,
-    description: part.description ?? null,
-    type: part.type,
-    optional: part.optional,
-    ...(part.minChoices != null ? { minChoices: part.minChoices } : {}),
-    ...(part.maxChoices != null ? { maxChoices: part.maxChoices } : {}),
+    ...partFields(part),
     options,
     templateId,
   };

@@ -1,4 +1,4 @@
-import { copyOptionGroupPart, type ConfigurablePart } from '@ordering/common';
+import { copyOptionGroupPart, partFields, type ConfigurablePart } from '@ordering/common';
 import { In, type EntityManager } from 'typeorm';
 import { reasonError } from '../core/errors.js';
 import type { EntityChange } from '../core/events.js';
@@ -29,13 +29,8 @@ export function numberParts(parts: readonly ConfigurablePart[]): ConfigurablePar
   let optionIndex = 0;
   return parts.map((part, index) => ({
     id: partIds[index]!,
-    name: part.name,
-    description: part.description ?? null,
-    type: part.type,
-    optional: part.optional,
-    // Limits and links only where set, so parts without them keep their stored shape.
-    ...(part.minChoices != null ? { minChoices: part.minChoices } : {}),
-    ...(part.maxChoices != null ? { maxChoices: part.maxChoices } : {}),
+    ...partFields(part),
+    // The link only where set, so parts without one keep their stored shape.
     ...(part.templateId ? { templateId: part.templateId } : {}),
     options: part.options.map((option) => ({
       id: optionIds[optionIndex++]!,
