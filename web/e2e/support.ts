@@ -36,6 +36,9 @@ interface AxeViolation {
 
 /** Runs axe-core (WCAG 2 A and AA) in the page; fails on serious or critical violations. */
 export async function expectNoSeriousA11yViolations(page: Page) {
+  // Every page names itself while it renders (PageTitle); on a loaded machine a check run right after a
+  // banner appeared could beat the page's first render and report the missing <title> of index.html.
+  await expect(page, 'the page names itself (<title>)').toHaveTitle(/\S/);
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (
