@@ -4,11 +4,11 @@ import {
   expectNoSeriousA11yViolations,
   fakeMapService,
   getData,
+  openSignedIn,
   post,
   put,
   saveForm,
   screenshot,
-  signInOnPage,
   staffTest,
 } from './support';
 
@@ -125,8 +125,7 @@ staffTest.describe('Delivery areas drawn on the map', () => {
       );
       await post(staff, '/api/config', { ...config, mapAccessToken: 'e2e-token' });
       try {
-        await signInOnPage(page);
-        await page.goto(`/backend/branches/branches/${branch.id}`);
+        await openSignedIn(page, `/backend/branches/branches/${branch.id}`);
         const areas = page.getByRole('group', { name: 'Liefergebiete' });
         await areas.getByRole('button', { name: 'Liefergebiet 1 auf der Karte zeichnen' }).click({
           timeout: 15_000,

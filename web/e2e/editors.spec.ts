@@ -5,6 +5,7 @@ import QRCode from 'qrcode';
 import {
   expectNoSeriousA11yViolations,
   getData,
+  openSignedIn,
   placeOrder,
   post,
   put,
@@ -246,8 +247,7 @@ test.describe('special editors in the entity forms', () => {
       await getData<{ openingHours: { type: string }[] }>(staff.request, `/api/branches/${branch.id}`)
     ).openingHours;
     try {
-      await signInOnPage(page);
-      await page.goto(`/backend/branches/branches/${branch.id}`);
+      await openSignedIn(page, `/backend/branches/branches/${branch.id}`);
       const editor = page.getByRole('group', { name: 'Öffnungszeiten', exact: true });
       // The editors are a chunk of their own: under load they may take a moment.
       await expect(editor.getByRole('heading', { name: 'Die nächsten 7 Tage' })).toBeVisible({
@@ -321,8 +321,7 @@ test.describe('special editors in the entity forms', () => {
     const product = products.find((p) => p.name === 'Schnitzel nach Wahl')!;
     const original = await getData<Record<string, unknown>>(staff.request, `/api/products/${product.id}`);
     try {
-      await signInOnPage(page);
-      await page.goto(`/backend/catalog/products/${product.id}`);
+      await openSignedIn(page, `/backend/catalog/products/${product.id}`);
       const editor = page.getByRole('group', { name: 'Auswahlteile', exact: true });
       const preview = editor.getByRole('complementary', { name: 'Preisvorschau' });
       await expect(preview.locator('[data-preview-unit]').first()).toHaveText('14,50 € / Stk.', {
@@ -381,8 +380,7 @@ test.describe('upload editor', () => {
     staff,
   }, testInfo) => {
     test.setTimeout(90_000);
-    await signInOnPage(page);
-    await page.goto('/backend/media/images/new');
+    await openSignedIn(page, '/backend/media/images/new');
     const editor = page.getByRole('group', { name: 'Datei', exact: true });
     const input = editor.locator('input[type="file"]');
     await expect(input).toBeAttached({ timeout: 15_000 });
@@ -554,8 +552,7 @@ test.describe('table QR code', () => {
   }, testInfo) => {
     test.setTimeout(90_000);
     const identifier = `Terrasse ${randomUUID().slice(0, 4)}`;
-    await signInOnPage(page);
-    await page.goto('/backend/branches/tables/new');
+    await openSignedIn(page, '/backend/branches/tables/new');
     await page.getByRole('combobox', { name: /^Filiale/ }).selectOption(String(branch.id));
     const field = page.getByRole('textbox', { name: 'Tischnummer' });
     await expect(field).toBeVisible({ timeout: 15_000 });
@@ -599,8 +596,7 @@ test.describe('table QR link in the storefront', () => {
     const table = await post(staff, '/api/tables', { identifier, branch: { id: branch.id } });
     try {
       // The back office: the tables list filtered by the branch links to the branch's QR sheet.
-      await signInOnPage(page);
-      await page.goto('/backend/branches/tables');
+      await openSignedIn(page, '/backend/branches/tables');
       await page.getByRole('combobox', { name: 'Filiale', exact: true }).selectOption(String(branch.id));
       await expect(page.getByRole('cell', { name: identifier })).toBeVisible();
       await screenshot(page, testInfo, 'tables-list-qr-link', false);
@@ -676,8 +672,7 @@ test.describe('site block editor', () => {
       position: 1,
       content: { title: `Leistungen ${suffix}`, boxes: [{ title: 'Estrich', text: '<p>Fließestrich</p>' }] },
     });
-    await signInOnPage(page);
-    await page.goto('/backend/content/sites/new');
+    await openSignedIn(page, '/backend/content/sites/new');
     const path = `ueber-uns-${suffix}`;
     await page.getByRole('textbox', { name: /^Pfad/ }).fill(path);
     await page.getByRole('textbox', { name: /^Titel/ }).fill('Über uns');
@@ -748,8 +743,7 @@ test.describe('block content editor', () => {
       content: { body: [{ block: hero.identifier }] },
     });
     try {
-      await signInOnPage(page);
-      await page.goto(`/backend/content/blocks/${String(hero.id)}`);
+      await openSignedIn(page, `/backend/content/blocks/${String(hero.id)}`);
       const editor = page.getByRole('group', { name: /^Inhalt/ });
       const title = `Frisch vom Holzofen ${suffix}`;
       await editor.getByRole('textbox', { name: 'Titel', exact: true }).fill(title);
@@ -870,8 +864,7 @@ test.describe('menu catalogue and navigation tree editors', () => {
         before.filter((name) => storeBefore.includes(name)).slice(0, 2),
       );
 
-      await signInOnPage(page);
-      await page.goto(`/backend/catalog/menus/${menu.id}`);
+      await openSignedIn(page, `/backend/catalog/menus/${menu.id}`);
       const editor = page.getByRole('group', { name: /^Katalog/ });
       const rows = editor.locator('section[data-category]');
       await expect(rows.first()).toBeVisible({ timeout: 15_000 });
@@ -984,8 +977,7 @@ test.describe('menu catalogue and navigation tree editors', () => {
     const labels = header.items.map((item) => item.label);
     expect(labels).toEqual(['Start', 'Estrich', 'Gasthaus', 'Leistungen', 'Über uns']);
     try {
-      await signInOnPage(page);
-      await page.goto(`/backend/content/navigations/${header.id}`);
+      await openSignedIn(page, `/backend/content/navigations/${header.id}`);
       const editor = page.getByRole('group', { name: /^Einträge/ });
       const top = editor.locator('[data-nav]:not([data-nav*="."])');
       await expect(top).toHaveCount(labels.length, { timeout: 15_000 });
@@ -1066,8 +1058,7 @@ test.describe('image picker and German dates in the entity forms', () => {
       '/api/images?limit=500',
     );
     try {
-      await signInOnPage(page);
-      await page.goto(`/backend/branches/branches/${branch.id}`);
+      await openSignedIn(page, `/backend/branches/branches/${branch.id}`);
       const list = page.locator('fieldset.ed-image-list');
       await expect(list.getByText('Noch keine Bilder gewählt.')).toBeVisible({ timeout: 15_000 });
       // Three pictures added by thumbnail (a chosen one is not offered again).
@@ -1120,8 +1111,7 @@ test.describe('image picker and German dates in the entity forms', () => {
       catalog: [],
     });
     try {
-      await signInOnPage(page);
-      await page.goto(`/backend/catalog/menus/${String(menu.id)}`);
+      await openSignedIn(page, `/backend/catalog/menus/${String(menu.id)}`);
       const date = page.locator('#field-availableFrom');
       const time = page.getByRole('textbox', { name: 'Gültig ab: Uhrzeit' });
       // Shown the German way, whatever the browser's language (the test browser's is en-US).

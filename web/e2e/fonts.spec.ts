@@ -3,11 +3,11 @@ import { expect } from '@playwright/test';
 import {
   expectNoSeriousA11yViolations,
   getData,
+  openSignedIn,
   post,
   remove,
   saveForm,
   screenshot,
-  signInOnPage,
   staffTest,
 } from './support';
 
@@ -33,8 +33,7 @@ staffTest.describe('Shop fonts', () => {
       });
       const before = await getData(request, '/api/config');
       try {
-        await signInOnPage(page);
-        await page.goto('/backend/settings/config');
+        await openSignedIn(page, '/backend/settings/config');
         const select = page.getByLabel('Schriftart der Überschriften');
         await expect(select.locator('option', { hasText: FAMILY })).toHaveCount(1);
         await select.selectOption(FAMILY);

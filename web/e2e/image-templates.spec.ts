@@ -4,11 +4,11 @@ import sharp from 'sharp';
 import {
   expectNoSeriousA11yViolations,
   getData,
+  openSignedIn,
   post,
   remove,
   saveForm,
   screenshot,
-  signInOnPage,
   staffTest,
 } from './support';
 
@@ -43,8 +43,7 @@ staffTest.describe('Image templates', () => {
         layers: [{ type: 'shape', x: 0, y: 150, width: 400, height: 50, color: '#e8620c' }],
       });
       try {
-        await signInOnPage(page);
-        await page.goto(`/backend/media/image-templates/${template.id as number}`);
+        await openSignedIn(page, `/backend/media/image-templates/${template.id as number}`);
         const canvas = page.locator('.ed-layers__canvas');
         await expect(canvas).toHaveAttribute('aria-label', /^Vorschau 400 × 200 Pixel/, { timeout: 30_000 });
         await expect(canvas.locator('canvas')).toBeVisible();

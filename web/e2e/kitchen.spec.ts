@@ -3,11 +3,11 @@ import { expect as baseExpect, type APIRequestContext, type Page } from '@playwr
 import {
   expectNoSeriousA11yViolations,
   getData,
+  openSignedIn,
   post,
   put,
   remove,
   screenshot,
-  signInOnPage,
   staffTest as test,
   type Staff,
 } from './support';
@@ -112,8 +112,7 @@ test('routes an order to two station displays, bumps live across displays and th
     // The grill's display with a staff session at 1920×1080; the soup display and a second grill display
     // with the device key only.
     await page.setViewportSize({ width: 1920, height: 1080 });
-    await signInOnPage(page);
-    await page.goto(`/kitchen/${branch.id}/${kitchen.id}`);
+    await openSignedIn(page, `/kitchen/${branch.id}/${kitchen.id}`);
     await expect(page.getByRole('heading', { level: 1, name: `Küche: Küche ${tag}` })).toBeVisible();
     const keyed = await browser.newContext({ viewport: { width: 1024, height: 768 } });
     const soupPage = await keyed.newPage();
@@ -226,8 +225,7 @@ test('a manager edits the branch stages in Filialen › Küche, and the display 
     isExpeditor: true,
   })) as { id: number };
   try {
-    await signInOnPage(page);
-    await page.goto('/backend/branches/kitchen');
+    await openSignedIn(page, '/backend/branches/kitchen');
     await expect(page.getByRole('heading', { level: 1, name: 'Küchen-Einstellungen' })).toBeVisible();
     const branchSelect = page.getByLabel('Filiale', { exact: true });
     if (await branchSelect.count()) await branchSelect.selectOption(String(branch.id));

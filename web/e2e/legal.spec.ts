@@ -2,8 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import {
   expectNoSeriousA11yViolations,
   getData,
+  openSignedIn,
   screenshot,
-  signInOnPage,
   staffApi,
   type Staff,
 } from './support';
@@ -212,8 +212,7 @@ test.describe('Legal texts read as documents', () => {
     const staff = await staffApi(request);
     const before = await setTerms(staff, null);
     try {
-      await signInOnPage(page);
-      await page.goto('/backend/settings/config');
+      await openSignedIn(page, '/backend/settings/config');
       const terms = page.getByRole('textbox', { name: 'AGB (Text)', exact: true });
       await expect(terms).toHaveValue('');
       // The demo shop is Austrian: the Austrian AGB, its gaps marked, the business name filled in.
@@ -279,8 +278,7 @@ test.describe('Market profile in the back office (the demo shop is Austrian)', (
     page,
   }, testInfo) => {
     test.slow(); // sign-in, three screens and an axe run
-    await signInOnPage(page);
-    await page.goto('/backend/catalog/products/new');
+    await openSignedIn(page, '/backend/catalog/products/new');
     const takeaway = page.getByRole('spinbutton', { name: 'Steuer Abholung (%)', exact: true });
     await expect(takeaway).toHaveValue('20');
     const presets = page.getByRole('button', { name: /^Steuer Abholung \(%\): / });
@@ -313,8 +311,7 @@ test.describe('Market profile in the back office (the demo shop is Austrian)', (
 
   test("an empty Impressum offers the market's template with its gaps marked", async ({ page }, testInfo) => {
     test.slow(); // sign-in and the whole configuration form
-    await signInOnPage(page);
-    await page.goto('/backend/settings/config');
+    await openSignedIn(page, '/backend/settings/config');
     const imprint = page.getByRole('textbox', { name: 'Impressum (Text)', exact: true });
     await expect(imprint).toBeVisible();
     await imprint.fill('');

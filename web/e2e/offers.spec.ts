@@ -3,9 +3,9 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import {
   expectNoSeriousA11yViolations,
   getData,
+  openSignedIn,
   post,
   screenshot,
-  signInOnPage,
   staffTest as test,
   takeawayOrder,
   type Staff,
@@ -90,8 +90,7 @@ test('quotation: answered with an offer in the back office, accepted on the stat
   const request = await screedRequest(page.request, 'Angebot');
   expect(request.isQuotation).toBe(true);
   await page.setViewportSize(DESKTOP);
-  await signInOnPage(page);
-  await page.goto('/backend');
+  await openSignedIn(page, '/backend');
   const card = page.locator('.order-card', { hasText: 'Eva Angebot' });
   await expect(card).toContainText('Anfrage');
   const dialog = await openCard(page, 'Angebot');
@@ -187,8 +186,7 @@ test('print menu: the kitchen ticket to the chosen printer, with what really hap
   const kueche = await pairedPrinter(staff, branch.id, 'Küche', 'paper-out');
   await takeawayOrder(page.request, branch.id, { lastName: 'Druck', amount: 1 });
   await page.setViewportSize(DESKTOP);
-  await signInOnPage(page);
-  await page.goto('/backend');
+  await openSignedIn(page, '/backend');
   const dialog = await openCard(page, 'Druck');
 
   await dialog.getByRole('button', { name: 'Drucken …' }).click();

@@ -3,6 +3,7 @@ import { expect, type Page } from '@playwright/test';
 import {
   expectNoSeriousA11yViolations,
   getData,
+  openSignedIn,
   placeOrder,
   screenshot,
   signInOnPage,
@@ -180,8 +181,7 @@ test('the retention period is set in the configuration, empty meaning never', as
   staff,
 }, testInfo) => {
   test.setTimeout(60_000);
-  await signInOnPage(page);
-  await page.goto('/backend/settings/config');
+  await openSignedIn(page, '/backend/settings/config');
   await expect(page.getByRole('heading', { level: 1, name: 'Konfiguration' })).toBeVisible();
   const group = page.locator('fieldset', { has: page.locator('legend', { hasText: 'Datenschutz' }) });
   const months = group.getByLabel('Personenbezogene Daten anonymisieren nach (Monaten)');

@@ -3,6 +3,7 @@ import QRCode from 'qrcode';
 import {
   expectNoSeriousA11yViolations,
   getData,
+  openSignedIn,
   put,
   remove,
   saveForm,
@@ -44,8 +45,7 @@ test.describe('product form', () => {
     const original = await getData<ProductJson>(staff.request, `/api/products/${product.id}`);
     try {
       await page.setViewportSize({ width: 1280, height: 900 });
-      await signInOnPage(page);
-      await page.goto(`/backend/catalog/products/${product.id}`);
+      await openSignedIn(page, `/backend/catalog/products/${product.id}`);
       const pictures = page.locator('fieldset.ed-image-list');
       await expect(pictures.getByTestId('photo-drop')).toBeVisible({ timeout: 20_000 });
 
@@ -107,8 +107,7 @@ test.describe('product form', () => {
     let created: number | null = null;
     try {
       await page.setViewportSize({ width: 1280, height: 900 });
-      await signInOnPage(page);
-      await page.goto('/backend/catalog/products/new');
+      await openSignedIn(page, '/backend/catalog/products/new');
       const field = page.getByRole('textbox', { name: 'Name', exact: true });
       await expect(field).toBeVisible({ timeout: 20_000 });
       await field.fill(name);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, type Page } from '@playwright/test';
 import {
   getData,
+  openSignedIn,
   placeOrder,
   post,
   postTakeawayOrder,
@@ -226,8 +227,7 @@ test.describe('device keys from the back office', () => {
       });
       const tv = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
       try {
-        await signInOnPage(page);
-        await page.goto(`/backend/devices/devices/${device.id as number}`);
+        await openSignedIn(page, `/backend/devices/devices/${device.id as number}`);
         await page.getByRole('button', { name: 'Schlüssel erzeugen' }).click();
         const link = page.getByRole('link', { name: /\/frontdesk\// });
         await expect(link).toBeVisible();

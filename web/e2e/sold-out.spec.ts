@@ -2,10 +2,10 @@ import { expect } from '@playwright/test';
 import {
   expectNoSeriousA11yViolations,
   getData,
+  openSignedIn,
   post,
   remove,
   screenshot,
-  signInOnPage,
   staffTest as test,
 } from './support';
 
@@ -112,8 +112,7 @@ test.describe('Sold out', () => {
     const products = await getData<{ id: number; name: string }[]>(staff.request, '/api/products?limit=1000');
     const soup = products.find((p) => p.name === 'Schnitzel nach Wahl')!;
     await post(staff, `/api/branches/${branch.id}/sold-out`, { product: { id: soup.id }, until: 'closing' });
-    await signInOnPage(page);
-    await page.goto('/backend/orders/sold-out');
+    await openSignedIn(page, '/backend/orders/sold-out');
     await expect(page.getByRole('heading', { level: 1, name: 'Ausverkauft' })).toBeVisible();
     const branchSelect = page.getByRole('combobox', { name: 'Filiale' });
     if ((await branchSelect.count()) > 0) await branchSelect.selectOption({ label: 'Gasthaus Zur Linde' });
@@ -136,8 +135,7 @@ test.describe('Sold out', () => {
     const card = shop.getByRole('button', { name: /Schnitzel nach Wahl/ });
     await expect(card).toBeEnabled();
 
-    await signInOnPage(page);
-    await page.goto('/backend/catalog/products');
+    await openSignedIn(page, '/backend/catalog/products');
     await page.getByLabel('Suche').fill('Schnitzel nach Wahl');
     await page.getByRole('button', { name: 'Suchen' }).click();
     const panel = page.getByRole('group', { name: 'Ausverkauft' });

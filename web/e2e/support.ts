@@ -252,6 +252,19 @@ export async function placeOrder(staff: Staff, branchId: number, lastName: strin
   return { id, ticketNumber: order.ticketNumber };
 }
 
+/**
+ * Signs the demo admin in on the page's browser context without the form (the form and the board after it
+ * are tested in backoffice.spec.ts and shell.spec.ts) and opens `path`: the page's request context shares
+ * the context's cookies, so the session cookie is the browser's.
+ */
+export async function openSignedIn(page: Page, path: string) {
+  const login = await page.request.post('/api/auth/login', {
+    data: { username: 'admin', password: 'Admin-Demo-2026' },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+  await page.goto(path);
+}
+
 /** Signs the demo admin in through the back office's form; waits for the order board. */
 export async function signInOnPage(page: Page) {
   await page.goto('/backend/login');
