@@ -196,13 +196,16 @@ export function renderHash(
  * Renders image templates to PNG or JPEG with sharp: text layers are laid out by Pango (sharp's text input,
  * with the uploaded font file), wrapped to the box, aligned and shrunk until they fit (common's
  * `fitFontSize`, the rule the editor's preview follows); every layer becomes a tile of pixels (faded,
- * rotated around its centre) that sharp composites onto the background. Text blocks, scaled pictures and
- * finished files are kept in memory by content. (An SVG drawn by librsvg was 5× slower at 1920×1080.)
+ * rotated around its centre) that sharp composites onto the background. Text blocks, scaled pictures, tiles
+ * and finished files are kept in memory by content, so a warm render with a new bound text draws only that
+ * text's tile anew. (An SVG drawn by librsvg was 5× slower at 1920×1080.)
  */
 export class TemplateRenderer {
   private readonly textBlocks = new Lru<Promise<TextBlock>>(400);
   private readonly pictures = new Lru<Promise<Buffer | null>>(24);
   private readonly families = new Lru<string | null>(200);
+  /** Drawn tiles of shapes, texts and faded or rotated pictures, at most 32 MB of pixels. */
+  private readonly tiles = new Lru<Tile>(32 * 1024 * 1024, (t) => t.data.length);
   readonly files = new Lru<{ body: Buffer; etag: string }>(64 * 1024 * 1024, (f) => f.body.length);
 
   /** The content hash of a render (see {@link renderHash}). */
@@ -222,36 +225,51 @@ export class TemplateRenderer {
     const tiles = (await Promise.all(input.layers.map((layer) => this.tile(layer, input)))).flatMap((t) =>
       t ? [clip(t, template.width, template.height)].flatMap((c) => (c ? [c] : [])) : [],
     );
-    const base = sharp({
-      create: {
-        width: template.width,
-        height: template.height,
-        channels: 4,
-        background: template.background,
-      },
-      limitInputPixels: false,
-    }).composite(
-      tiles.map((t) => ({
-        input: t.data,
-        raw: { width: t.width, height: t.height, channels: 4 as const },
-        left: t.left,
-        top: t.top,
-      })),
-    );
+    const image = oneComposite(template, tiles);
     const body =
       format === 'png'
-        ? await base.png({ compressionLevel: 3, adaptiveFiltering: false }).toBuffer()
-        : await base.flatten({ background: '#ffffff' }).jpeg({ quality: 90 }).toBuffer();
+        ? await image.png(PNG_OPTIONS).toBuffer()
+        : await image.flatten({ background: '#ffffff' }).jpeg({ quality: 90 }).toBuffer();
     const file = { body, etag: `"${hash}"` };
     this.files.set(hash, file);
     return file;
   }
 
   /**
+   * One layer as a tile of RGBA pixels at its place (see {@link drawTile}). A picture neither faded nor
+   * rotated is the scaled picture itself (not copied); other tiles are kept by what they show (layer box,
+   * colour, opacity, rotation, bound text, font and picture versions), so that a render draws again only the
+   * text layers whose bound text is new. Tiles are never changed once made.
+   */
+  private async tile(layer: ImageTemplateLayer, input: RenderInput): Promise<Tile | null> {
+    const text = layer.type === 'text' ? bindTemplateText(layer.text ?? '', input.bindings) : null;
+    if (text !== null && !text.trim()) return null;
+    if (layer.type === 'image') {
+      if (!layer.image) return null;
+      if (layer.opacity >= 1 && layer.rotation % 360 === 0) {
+        const picture = await this.picture(layer.image, layer.width, layer.height, input.pathOf);
+        return (
+          picture && { data: picture, width: layer.width, height: layer.height, left: layer.x, top: layer.y }
+        );
+      }
+    }
+    const key = tileKey(layer, text);
+    const kept = this.tiles.get(key);
+    if (kept) return kept;
+    const tile = await this.drawTile(layer, text, input);
+    if (tile) this.tiles.set(key, tile);
+    return tile;
+  }
+
+  /**
    * One layer as a tile of RGBA pixels at its place: its box filled (shape), the picture scaled to the box,
    * or the text block aligned in the box; then faded by the opacity and rotated around the box's centre.
    */
-  private async tile(layer: ImageTemplateLayer, input: RenderInput): Promise<Tile | null> {
+  private async drawTile(
+    layer: ImageTemplateLayer,
+    text: string | null,
+    input: RenderInput,
+  ): Promise<Tile | null> {
     const { width, height } = layer;
     let data: Buffer;
     let tileHeight = height;
@@ -267,8 +285,7 @@ export class TemplateRenderer {
       if (!picture) return null;
       data = Buffer.from(picture);
     } else {
-      const text = bindTemplateText(layer.text ?? '', input.bindings);
-      if (!text.trim()) return null;
+      if (!text?.trim()) return null;
       const block = await this.textBlock(layer, text, input.pathOf);
       const offset = Math.round(
         layer.textAlign === 'center'
@@ -461,6 +478,49 @@ function clip(tile: Tile, canvasWidth: number, canvasHeight: number): Tile | nul
     tile.data.copy(data, y * width * 4, from, from + width * 4);
   }
   return { data, width, height, left: x0, top: y0 };
+}
+
+/** PNG stays lossless; zlib level 3 without per-row filter choice (see the decision's benchmark). */
+const PNG_OPTIONS = { compressionLevel: 3, adaptiveFiltering: false } as const;
+
+/** What a layer's tile shows (its box, look, bound text, font and picture versions): the tile cache's key. */
+function tileKey(layer: ImageTemplateLayer, text: string | null): string {
+  const { font, image } = layer;
+  return JSON.stringify([
+    layer.type,
+    layer.x,
+    layer.y,
+    layer.width,
+    layer.height,
+    layer.rotation,
+    layer.opacity,
+    layer.color,
+    text,
+    font ? [font.family, font.variant, font.upload?.id, font.upload?.version] : null,
+    layer.fontSize,
+    layer.textAlign,
+    image ? [image.id, image.version] : null,
+  ]);
+}
+
+/** All tiles composited by sharp onto the background in one pass over the whole canvas. */
+function oneComposite(template: RenderInput['template'], tiles: Tile[]): sharp.Sharp {
+  return sharp({
+    create: {
+      width: template.width,
+      height: template.height,
+      channels: 4,
+      background: template.background,
+    },
+    limitInputPixels: false,
+  }).composite(
+    tiles.map((t) => ({
+      input: t.data,
+      raw: { width: t.width, height: t.height, channels: 4 as const },
+      left: t.left,
+      top: t.top,
+    })),
+  );
 }
 
 const solids = new Lru<Promise<{ r: number; g: number; b: number; alpha: number }>>(100);
