@@ -249,11 +249,17 @@ describe('image template rendering', () => {
       admin,
     );
     expect(changed.status).toBe(200);
+    // Each render starts from the picture, not from the one before: the wider unbound name first.
     const green = [0x33, 0x99, 0x33];
+    const wide = await pixels(
+      await (await fetch(`${t.baseUrl}/api/image-templates/${tpl.id}/render.png`)).arrayBuffer(),
+    );
+    expect(wide.inked(300, 10, 90, 60, green)).toBeGreaterThan(50);
     const redrawn = await pixels(await (await fetch(url)).arrayBuffer());
     expect(redrawn.at(200, 175)).toEqual([0x0c, 0x62, 0xe8]);
     expect(redrawn.at(200, 5)).toEqual(green);
     expect(redrawn.inked(10, 10, 380, 60, green)).toBeGreaterThan(300);
+    expect(redrawn.inked(300, 10, 90, 60, green)).toBe(0);
     const replaced = await t.request(
       'PUT',
       `/api/images/${image.body.data.id}`,
