@@ -223,6 +223,53 @@ describe('image template rendering', () => {
     expect(
       Math.abs(orange[0]! - 0xe8) + Math.abs(orange[1]! - 0x62) + Math.abs(orange[2]! - 0x0c),
     ).toBeLessThan(30);
+
+    // Drawn layers are kept between renders: a changed template draws its new pixels. The shape in
+    // another colour over a picture that covers the canvas, then the picture replaced (a new version).
+    const picture = async (background: string) =>
+      `data:image/png;base64,${(
+        await sharp({ create: { width: 400, height: 200, channels: 3, background } })
+          .png()
+          .toBuffer()
+      ).toString('base64')}`;
+    const image = await t.request('POST', '/api/images', { data: await picture('#339933') }, admin);
+    expect(image.status).toBe(201);
+    const [shape, ...texts] = tpl.layers as Record<string, unknown>[];
+    const changed = await t.request(
+      'PUT',
+      `/api/image-templates/${tpl.id}`,
+      {
+        ...tpl,
+        layers: [
+          { type: 'image', x: 0, y: 0, width: 400, height: 200, image: { id: image.body.data.id } },
+          { ...shape, color: '#0c62e8' },
+          ...texts,
+        ],
+      },
+      admin,
+    );
+    expect(changed.status).toBe(200);
+    // Each render starts from the picture, not from the one before: the wider unbound name first.
+    const green = [0x33, 0x99, 0x33];
+    const wide = await pixels(
+      await (await fetch(`${t.baseUrl}/api/image-templates/${tpl.id}/render.png`)).arrayBuffer(),
+    );
+    expect(wide.inked(300, 10, 90, 60, green)).toBeGreaterThan(50);
+    const redrawn = await pixels(await (await fetch(url)).arrayBuffer());
+    expect(redrawn.at(200, 175)).toEqual([0x0c, 0x62, 0xe8]);
+    expect(redrawn.at(200, 5)).toEqual(green);
+    expect(redrawn.inked(10, 10, 380, 60, green)).toBeGreaterThan(300);
+    expect(redrawn.inked(300, 10, 90, 60, green)).toBe(0);
+    const replaced = await t.request(
+      'PUT',
+      `/api/images/${image.body.data.id}`,
+      { data: await picture('#993399') },
+      admin,
+    );
+    expect(replaced.body.data.version).toBe(2);
+    const repainted = await pixels(await (await fetch(url)).arrayBuffer());
+    expect(repainted.at(200, 5)).toEqual([0x99, 0x33, 0x99]);
+    expect(repainted.at(200, 175)).toEqual([0x0c, 0x62, 0xe8]);
   });
 
   it('draws with a WOFF2 font file as with its TrueType original, not with the fallback family', async () => {
