@@ -1,10 +1,9 @@
-// The `app://shell/…` protocol: the shell's own pages (dist/renderer) and the signage cache
-// (`app://shell/cache/<file>`). Only plain file names inside those two folders; nothing else on disk.
+// The `app://shell/…` protocol: the shell's own pages (dist/renderer). Only plain file names inside that
+// folder; nothing else on disk.
 import path from 'node:path';
 
 export interface AppProtocolDirs {
   rendererDir: string;
-  cacheDir: string;
 }
 
 const SAFE_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
@@ -20,8 +19,6 @@ export function resolveAppRequest(url: string, dirs: AppProtocolDirs): string | 
   if (parsed.protocol !== 'app:' || parsed.host !== 'shell') return null;
   const parts = parsed.pathname.split('/').filter(Boolean);
   if (parts.length === 1 && SAFE_NAME.test(parts[0]!)) return path.join(dirs.rendererDir, parts[0]!);
-  if (parts.length === 2 && parts[0] === 'cache' && SAFE_NAME.test(parts[1]!))
-    return path.join(dirs.cacheDir, parts[1]!);
   return null;
 }
 

@@ -1,4 +1,4 @@
-import type { IpcHandlers, ScreenCapture, ShellState, SignagePlaylist } from '../shared/ipc.js';
+import type { IpcHandlers, ScreenCapture, ShellState } from '../shared/ipc.js';
 import type { DesktopConfig } from './config.js';
 
 export interface HandlerDeps {
@@ -9,7 +9,6 @@ export interface HandlerDeps {
   shellState?: () => ShellState;
   /** Checks the PIN and, when right, leaves the kiosk (the guard counts wrong PINs). */
   exitKiosk?: (pin: unknown) => { ok: true } | { ok: false; message: string };
-  playlist?: () => SignagePlaylist;
   /** Photographs the signage window (capture.ts); absent or null where no signage player runs. */
   captureScreen?: () => Promise<ScreenCapture> | null;
 }
@@ -24,7 +23,6 @@ export function createIpcHandlers({
   openExternal,
   shellState,
   exitKiosk,
-  playlist,
   captureScreen,
 }: HandlerDeps): IpcHandlers {
   return {
@@ -32,7 +30,6 @@ export function createIpcHandlers({
       shellState?.() ?? { mode: 'backoffice', pairing: null, device: null, printer: null },
     'kiosk:exit': (pin: unknown) =>
       exitKiosk?.(pin) ?? { ok: false, message: 'Dieses Fenster ist kein Kiosk.' },
-    'signage:get-playlist': () => playlist?.() ?? { loop: true, items: [] },
     'signage:capture-screen': () =>
       captureScreen?.() ?? { ok: false, message: 'Nur ein Signage-Bildschirm kann sich fotografieren.' },
     'app:get-info': () => ({ version, platform, origin: config.origin, kiosk: config.kiosk }),

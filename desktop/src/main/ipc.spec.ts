@@ -40,7 +40,6 @@ function handlers(calls: unknown[][]): IpcHandlers {
     },
     'shell:get-state': () => ({ mode: 'pairing', pairing: null, device: null, printer: null }),
     'kiosk:exit': () => ({ ok: false, message: 'Die PIN ist falsch.' }),
-    'signage:get-playlist': () => ({ loop: true, items: [] }),
     'signage:capture-screen': () => ({ ok: false, message: 'kein Fenster' }),
   };
 }
@@ -64,7 +63,6 @@ describe(setupIpc.name, () => {
       'kiosk:exit',
       'shell:get-state',
       'signage:capture-screen',
-      'signage:get-playlist',
     ]);
   });
 

@@ -1,7 +1,7 @@
 // Composition root of the main process: the only module that touches Electron's runtime objects.
 // Everything it wires is plain TypeScript behind small interfaces and unit-tested without Electron:
 // config, modes (which window for which device type), shell (pairing → mode → unpaired), watchdog,
-// kiosk exit, the app: protocol, the signage cache and the terminal's print loop.
+// kiosk exit, the app: protocol and the terminal's print loop.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -21,7 +21,6 @@ import {
 import electronUpdater from 'electron-updater';
 import { SIGNAGE_SCREENSHOT_MAX_BYTES, SIGNAGE_SCREENSHOT_MAX_WIDTH } from '@ordering/common';
 import QRCode from 'qrcode';
-import type { SignagePlaylist } from '../shared/ipc.js';
 import { APP_CSP, contentTypeOf, resolveAppRequest } from './app-protocol.js';
 import { CONFIG_FILE_NAME, ConfigError, loadConfig, type DesktopConfig } from './config.js';
 import { captureScreen } from './capture.js';
@@ -32,7 +31,7 @@ import type { WindowPlan } from './modes.js';
 import { setupNavigationGuard } from './navigation.js';
 import { isPermissionAllowed, isTrustedSender, OwnWindows } from './security.js';
 import { type DeviceMemory, ShellController } from './shell.js';
-import { fetchSignageTv, SignageCache, type SignageSegment } from './signage.js';
+import { fetchSignageTv } from './signage.js';
 import { DeviceClient } from './terminal/device-client.js';
 import { pair, type PairedDevice, SafeStorageKeyStore } from './terminal/pairing.js';
 import { setupTerminal } from './terminal/setup.js';
@@ -84,10 +83,10 @@ function setupPermissions(config: DesktopConfig): void {
   );
 }
 
-/** `app://shell/…`: the shell's pages and the signage cache, with a strict CSP. */
-function setupAppProtocol(cacheDir: string): void {
+/** `app://shell/…`: the shell's pages, with a strict CSP. */
+function setupAppProtocol(): void {
   protocol.handle('app', async (request) => {
-    const file = resolveAppRequest(request.url, { rendererDir, cacheDir });
+    const file = resolveAppRequest(request.url, { rendererDir });
     if (!file) return new Response('Nicht gefunden', { status: 404 });
     const res = await net.fetch(pathToFileURL(file).href, { headers: request.headers });
     return new Response(res.body, {
@@ -126,8 +125,8 @@ function setupApp(): void {
   const openExternal = (url: string) => void shell.openExternal(url);
   const log = (message: string) => console.log(`[terminal] ${message}`);
   const exitGuard = new KioskExitGuard(config.adminPinHash);
-  const signageCache = new SignageCache(path.join(userData, 'signage'));
-  let playlist: SignagePlaylist = signageCache.stored();
+  // Earlier versions kept a signage device's own playlist and media here; the TV's web player caches itself.
+  rmSync(path.join(userData, 'signage'), { recursive: true, force: true });
 
   // Every WebContents, including any created later, is kept on the shop's origin (and the shell's pages).
   app.on('web-contents-created', (_event, contents) => {
@@ -207,7 +206,8 @@ function setupApp(): void {
     pair: (onCode, signal) => pair({ backend: config.origin, onCode, signal }),
     qrDataUrl: (text) => QRCode.toDataURL(text, { margin: 1, width: 448 }),
     show,
-    // A signage device opens its TV's web player (docs/decisions/signage.md); without a TV, the shell's page.
+    // A signage device opens its TV's web player (docs/decisions/signage.md); without a TV, the shell's page
+    // that says so, until one is chosen in the back office.
     signageTv: (deviceKey) => fetchSignageTv(config.origin, deviceKey),
     startPrinting: (deviceKey, events) =>
       setupTerminal({
@@ -222,24 +222,6 @@ function setupApp(): void {
         onNotification: (n) => new Notification({ title: n.title, body: n.body }).show(),
         log: (level, message, extra) => log(`${level} ${message} ${extra ? JSON.stringify(extra) : ''}`),
       }),
-    startSignage: (deviceKey) => {
-      const sync = async () => {
-        try {
-          const res = await fetch(new URL('/api/devices/me/signage', config.origin), {
-            headers: { authorization: `Bearer ${deviceKey}` },
-            signal: AbortSignal.timeout(15_000),
-          });
-          if (!res.ok) throw new Error(`${res.status}`);
-          const { data } = (await res.json()) as { data: { loop: boolean; segments: SignageSegment[] } };
-          playlist = await signageCache.sync(config.origin, data.segments, data.loop);
-        } catch (error) {
-          log(`Signage: Stream nicht geladen (${String(error)}); spiele den Zwischenspeicher`);
-        }
-      };
-      void sync();
-      const timer = setInterval(() => void sync(), 60_000);
-      return { stop: () => clearInterval(timer) };
-    },
     log,
   });
 
@@ -258,7 +240,7 @@ function setupApp(): void {
 
   void app.whenReady().then(() => {
     setupPermissions(config);
-    setupAppProtocol(signageCache.dir);
+    setupAppProtocol();
     setupIpc(
       ipcMain,
       createIpcHandlers({
@@ -272,7 +254,6 @@ function setupApp(): void {
           if (answer.ok) app.quit();
           return answer;
         },
-        playlist: () => playlist,
         captureScreen: () =>
           mainPlan?.mode === 'signage'
             ? captureScreen(mainWindow?.webContents ?? null, {

@@ -6,7 +6,7 @@ export type DeviceType = 'frontdesk' | 'kiosk' | 'ticket-screen' | 'printer' | '
 
 export type Mode = 'pairing' | 'kiosk' | 'frontdesk' | 'backoffice' | 'signage' | 'printer';
 
-/** The shell's own pages (pairing screen, signage player, printer status), served by the `app:` protocol. */
+/** The shell's own pages (pairing screen, printer status, a signage device without a TV), served by `app:`. */
 export const APP_ORIGIN = 'app://shell';
 
 export interface WindowPlan {
@@ -94,7 +94,7 @@ export function planFor({ origin, device, deviceKey, forceKiosk = false }: PlanI
         // A ticket screen shows the numbers "In Zubereitung" / "Abholbereit" of its branch, opened with its
         // own key (web/src/backoffice/frontdesk); without a branch there is nothing to show but the board.
         // A signage device shows the web player of its TV with its own key (docs/decisions/signage.md);
-        // before it knows its TV, the shell's own playlist page.
+        // without a TV, the shell's page that says how to choose one.
         url:
           device.type === 'signage'
             ? device.tv && deviceKey

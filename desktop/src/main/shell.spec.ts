@@ -61,12 +61,8 @@ function setup(
     },
     log: () => undefined,
     signageTv: options.signageTv,
-    startSignage: () => {
-      signageSyncs += 1;
-      return { stop: () => undefined };
-    },
+    signageRecheckMs: 5,
   };
-  let signageSyncs = 0;
   const shell = new ShellController(deps);
   return {
     shell,
@@ -74,7 +70,6 @@ function setup(
     printing,
     key: () => key,
     remembered: () => remembered,
-    signageSyncs: () => signageSyncs,
     finishPairing: (r: { deviceKey: string; device: PairedDevice }) => finishPairing!(r),
   };
 }
@@ -93,8 +88,6 @@ describe(ShellController.name, () => {
     expect(online.shown.map((p) => p.url)).toEqual(['http://shop/signage/schau%20fenster/dk%2F1']);
     expect(online.shown[0]).toMatchObject({ mode: 'signage', kiosk: true, fullscreen: true, watchdog: true });
     expect(online.remembered()).toMatchObject({ tv: 'schau fenster' });
-    // The web player caches and polls itself: no playlist sync of the shell.
-    expect(online.signageSyncs()).toBe(0);
 
     const offline = setup({
       key: 'dk',
@@ -106,12 +99,47 @@ describe(ShellController.name, () => {
     });
     await offline.shell.start();
     expect(offline.shown[0]!.url).toBe('http://shop/signage/schaufenster/dk');
+  });
 
-    // No TV set in the back office: the shell's own playlist page and its sync, as before.
-    const none = setup({ key: 'dk', heartbeat: async () => tvDevice, signageTv: async () => null });
-    await none.shell.start();
-    expect(none.shown[0]!.url).toBe('app://shell/signage.html');
-    expect(none.signageSyncs()).toBe(1);
+  it('shows a signage terminal without a TV the page that says so, and its player once one is chosen', async () => {
+    const tvDevice: PairedDevice = { ...kiosk, id: 9, identifier: 'terminal-fenster', type: 'signage' };
+    const answers: Array<string | null | Error> = [
+      null,
+      null,
+      new Error('fetch failed'),
+      null,
+      'schaufenster',
+    ];
+    let asked = 0;
+    const s = setup({
+      key: 'dk',
+      heartbeat: async () => tvDevice,
+      signageTv: async () => {
+        const answer = answers[Math.min(asked++, answers.length - 1)]!;
+        if (answer instanceof Error) throw answer;
+        return answer;
+      },
+    });
+    await s.shell.start();
+    expect(s.shown.map((p) => p.url)).toEqual(['app://shell/signage.html']);
+    expect(s.shell.state).toMatchObject({
+      mode: 'signage',
+      device: { name: 'Kiosk Eingang', type: 'signage' },
+    });
+    // Asked again (a failed answer too) until a TV is set; then the player, remembered for an offline start.
+    for (let i = 0; i < 200 && s.shown.length < 2; i++) await new Promise((r) => setTimeout(r, 5));
+    expect(s.shown.map((p) => p.url)).toEqual([
+      'app://shell/signage.html',
+      'http://shop/signage/schaufenster/dk',
+    ]);
+    expect(asked).toBe(answers.length);
+    expect(s.remembered()).toMatchObject({ tv: 'schaufenster' });
+    // The terminal loop of the first window was stopped and one runs for the player.
+    expect(s.printing.map((p) => p.stopped)).toEqual([true, false]);
+    // It does not ask any more once the player runs.
+    await new Promise((r) => setTimeout(r, 40));
+    expect(asked).toBe(answers.length);
+    await s.shell.stop();
   });
 
   it('pairs a new terminal: pairing screen with code and QR, then the device’s mode with its printer', async () => {

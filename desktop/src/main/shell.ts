@@ -42,10 +42,13 @@ export interface ShellDeps {
     deviceKey: string,
     events: { onUnauthorized(): void; onText(text: string): void },
   ): RunningPart;
-  /** Starts the signage sync (playlist of the device's stream) for the shell's own playlist page. */
-  startSignage?(deviceKey: string): RunningPart;
   /** A signage device's TV identifier (`GET /api/devices/me/signage`), or null when none is set. */
   signageTv?(deviceKey: string): Promise<string | null>;
+  /**
+   * How often a signage device without a TV asks again whether one was chosen in the back office
+   * (default 30 s); the shell then opens that TV's player by itself.
+   */
+  signageRecheckMs?: number;
   log(message: string): void;
 }
 
@@ -130,9 +133,31 @@ export class ShellController {
         onText: (text) => (this.state = { ...this.state, printer: plan.printing ? text : null }),
       }),
     );
-    // The shell's own playlist page needs its sync; the TV's web player caches and polls by itself.
-    if (plan.mode === 'signage' && device.type === 'signage' && !device.tv && this.deps.startSignage)
-      this.parts.push(this.deps.startSignage(key));
+    // A signage device without a TV shows the shell's page that says so and asks again until one is chosen.
+    if (device.type === 'signage' && !device.tv && this.deps.signageTv)
+      this.parts.push(this.awaitTv(key, device));
+  }
+
+  /** Asks for the TV of a signage device every `signageRecheckMs`; opens its player once one is set. */
+  private awaitTv(key: string, device: PairedDevice): RunningPart {
+    let asking = false;
+    const timer = setInterval(() => {
+      if (asking || this.stopped) return;
+      asking = true;
+      this.deps.signageTv!(key)
+        .then(async (tv) => {
+          if (!tv || this.stopped) return;
+          clearInterval(timer);
+          this.deps.log(`Signage: Bildschirm ${tv} zugeordnet`);
+          await this.stopParts();
+          const withTv = { ...device, tv };
+          this.deps.memory.save(withTv);
+          this.run(key, withTv);
+        })
+        .catch((error: unknown) => this.deps.log(`Signage: Bildschirm nicht geladen (${String(error)})`))
+        .finally(() => (asking = false));
+    }, this.deps.signageRecheckMs ?? 30_000);
+    return { stop: () => clearInterval(timer) };
   }
 
   /** The key was refused: drop it and pair again. */

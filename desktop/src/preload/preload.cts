@@ -12,7 +12,6 @@ const api = {
   openExternal: (url: string) => invoke('app:open-external', url),
   getShellState: () => invoke('shell:get-state'),
   exitKiosk: (pin: string) => invoke('kiosk:exit', pin),
-  getPlaylist: () => invoke('signage:get-playlist'),
   captureScreen: () => invoke('signage:capture-screen'),
 } satisfies DesktopApiShape;
 

@@ -14,7 +14,7 @@ export interface AppInfo {
   kiosk: boolean;
 }
 
-/** What the shell's own pages (pairing screen, printer status) show. */
+/** What the shell's own pages (pairing screen, printer status, a signage device without a TV) show. */
 export interface ShellState {
   /** `pairing` until a device key is stored; then the paired device's mode. */
   mode: 'pairing' | 'kiosk' | 'frontdesk' | 'backoffice' | 'signage' | 'printer';
@@ -23,12 +23,6 @@ export interface ShellState {
   device: { name: string; type: string } | null;
   /** The receipt printer's line, e.g. "Drucker: kein Papier · 3 Aufträge warten"; null without printing. */
   printer: string | null;
-}
-
-/** What the signage page plays, in order (files from the shell's cache). */
-export interface SignagePlaylist {
-  loop: boolean;
-  items: Array<{ id: number; type: 'image' | 'video'; src: string; durationMs: number | null }>;
 }
 
 /** A screenshot of the shell's window (JPEG), or why there is none (German); shared with the web player. */
@@ -45,7 +39,6 @@ export interface IpcContract {
     args: [pin: string];
     result: { ok: true } | { ok: false; message: string };
   };
-  'signage:get-playlist': { method: 'getPlaylist'; args: []; result: SignagePlaylist };
   /**
    * Photographs the window (`webContents.capturePage()`), at most 1280 px wide, for the back office's
    * screenshot request; only the window of a signage device answers with a picture.
