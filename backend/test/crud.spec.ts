@@ -1,3 +1,4 @@
+import type { Logger } from 'typeorm';
 import { asUser, HeaderAuthenticator } from './support/header-authenticator.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
@@ -227,6 +228,53 @@ describe('CRUD resources (divisions, branches, tables)', () => {
     expect((await t.request('POST', '/api/tables', { identifier: '11', branch: { id: a.id } })).status).toBe(
       401,
     );
+  });
+
+  it('pages a list by rows, each with its own to-many children, in statements that do not grow with the page', async () => {
+    const tags: number[] = [];
+    for (const name of ['Mittag', 'Abend', 'Terrasse'])
+      tags.push((await t.request('POST', '/api/tags', { name }, admin)).body.data.id);
+    const [area] = branchBody('area').deliveryAreas;
+    for (let i = 1; i <= 5; i++) {
+      const body = branchBody(`paged-${i}`, {
+        // Kept in the order given (position), which is not the order of their names.
+        deliveryAreas: ['z', 'a', 'm'].map((name) => ({ ...area, area: `${i}${name}` })),
+        tags: tags.slice(0, i % 3).map((id) => ({ id })),
+      });
+      expect((await t.request('POST', '/api/branches', body, admin)).status).toBe(201);
+    }
+    // The statements of one request: the app's own polls (collection versions, jobs) run beside it.
+    const statements = async (path: string) => {
+      const seen: string[] = [];
+      const dataSource = t.dataSource as unknown as { logger: Logger };
+      const logger = dataSource.logger;
+      dataSource.logger = Object.assign(Object.create(logger) as Logger, {
+        logQuery: (query: string) => void seen.push(query),
+      });
+      try {
+        const res = await t.request('GET', path, undefined, admin);
+        expect(res.status).toBe(200);
+        return { res, count: seen.filter((q) => !/collection_version|\bjob\b/.test(q)).length };
+      } finally {
+        dataSource.logger = logger;
+      }
+    };
+    const { res, count } = await statements('/api/branches?q=paged-&sort=-identifier&limit=2&page=2');
+    expect(res.headers.get('x-total-count')).toBe('5');
+    expect(
+      res.body.data.map((b: { identifier: string; deliveryAreas: { area: string }[]; tags: unknown[] }) => [
+        b.identifier,
+        b.deliveryAreas.map((d) => d.area),
+        b.tags,
+      ]),
+    ).toEqual([
+      ['paged-3', ['3z', '3a', '3m'], []],
+      ['paged-2', ['2z', '2a', '2m'], tags.slice(0, 2).map((id) => ({ id }))],
+    ]);
+    // The page, the count, one statement per to-many relation (tags, images, delivery areas): never one per row.
+    expect(count).toBeGreaterThan(0);
+    expect(count).toBeLessThanOrEqual(5);
+    expect((await statements('/api/branches?q=paged-&sort=-identifier&limit=4')).count).toBe(count);
   });
 
   it('rejects an unknown sort field and a bad page number in German', async () => {

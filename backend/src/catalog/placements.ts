@@ -25,16 +25,32 @@ export async function readPlacements(
 ): Promise<Map<number, ProductPlacement[]>> {
   const byProduct = new Map<number, ProductPlacement[]>();
   if (productIds.length === 0) return byProduct;
-  const entries = await em.find(MenuProduct, {
-    where: { productId: In(productIds) },
-    relations: { menuCategory: true, menu: { branches: true } },
-  });
+  // Only the ids a placement names and its menu's branches (who may manage it): loading the entries as
+  // entities brought each menu's branches in full with their delivery areas (an eager relation), one wide
+  // row per entry, branch and area, on every product list of the back office.
+  const entries = await em
+    .createQueryBuilder(MenuProduct, 'mp')
+    .innerJoin('mp.menuCategory', 'mc')
+    .select('mp.productId', 'productId')
+    .addSelect('mp.menu', 'menuId')
+    .addSelect('mc.categoryId', 'categoryId')
+    .addSelect('mc.position', 'position')
+    .addSelect('ARRAY(SELECT mb.branch_id FROM menu_branch mb WHERE mb.menu_id = mp.menu_id)', 'branchIds')
+    .where('mp.productId IN (:...productIds)', { productIds })
+    .orderBy('mp.id')
+    .getRawMany<{
+      productId: number;
+      menuId: number;
+      categoryId: number;
+      position: number;
+      branchIds: number[];
+    }>();
   entries
-    .filter((entry) => mayManageMenu(ctx, branchIdsOf(entry.menu)))
-    .sort((a, b) => a.menu.id - b.menu.id || a.menuCategory.position - b.menuCategory.position)
+    .filter((entry) => mayManageMenu(ctx, entry.branchIds))
+    .sort((a, b) => a.menuId - b.menuId || a.position - b.position)
     .forEach((entry) => {
       const list = byProduct.get(entry.productId) ?? [];
-      list.push({ menu: { id: entry.menu.id }, category: { id: entry.menuCategory.categoryId } });
+      list.push({ menu: { id: entry.menuId }, category: { id: entry.categoryId } });
       byProduct.set(entry.productId, list);
     });
   return byProduct;

@@ -87,11 +87,27 @@ export class CrudService<E extends ObjectLiteral> {
     return out;
   }
 
+  /**
+   * The relations read with the entity, by whether a join keeps one row per entity (many-to-one, one-to-one)
+   * or multiplies the rows (one-to-many, many-to-many, owned children).
+   */
+  private readRelations(): { toOne: string[]; toMany: string[] } {
+    const toOne: string[] = [];
+    const toMany: string[] = [];
+    for (const name of [...(this.def.relations ?? []), ...(this.def.children ?? [])]) {
+      const rel = this.relation(name);
+      (rel && (rel.isOneToMany || rel.isManyToMany) ? toMany : toOne).push(name);
+    }
+    return { toOne, toMany };
+  }
+
+  /**
+   * The rows this reader may list with their to-one relations (filters may name them, e.g. `branch`):
+   * filters and paging go on top, the to-many relations are read by {@link readRows}.
+   */
   private baseQuery(em: EntityManager, ctx: RequestContext): SelectQueryBuilder<E> {
     const qb = em.getRepository(this.def.entity).createQueryBuilder('e');
-    for (const rel of [...(this.def.relations ?? []), ...(this.def.children ?? [])]) {
-      qb.leftJoinAndSelect(`e.${rel}`, rel);
-    }
+    for (const rel of this.readRelations().toOne) qb.leftJoinAndSelect(`e.${rel}`, rel);
     this.def.scope?.(ctx, qb as unknown as SelectQueryBuilder<ObjectLiteral>, 'e');
     // Anonymous readers only reach public-read resources (the guard sees to that): no branch scope there.
     if (this.def.branchScope && ctx.user) {
@@ -111,6 +127,68 @@ export class CrudService<E extends ObjectLiteral> {
       }
     }
     return qb;
+  }
+
+  /**
+   * The listed rows (of {@link baseQuery}, to-one relations joined: they keep one row per entity, so LIMIT
+   * and OFFSET stay exact) with their to-many relations, each read by one query for all the rows' ids. One
+   * join over all of them multiplied the rows (images x tags x ...) and made PostgreSQL estimate it large
+   * enough to compile it (JIT) on every request (docs/decisions/serving.md, "List reads that miss the cache").
+   */
+  private async readRows(em: EntityManager, rows: SelectQueryBuilder<E>): Promise<E[]> {
+    const entities = await rows.getMany();
+    if (entities.length === 0) return entities;
+    const ids = entities.map((entity) => (entity as ObjectLiteral).id as number);
+    for (const name of this.readRelations().toMany) {
+      const byOwner = await this.readToMany(em, this.relation(name)!, ids);
+      for (const entity of entities)
+        (entity as Record<string, unknown>)[name] = byOwner.get((entity as ObjectLiteral).id as number) ?? [];
+    }
+    return entities;
+  }
+
+  /**
+   * The related rows of a to-many relation for the given owners, by owner id, read from the related table
+   * (through the join table of a many-to-many): an owner without any is missing from the map, where a left
+   * join from the owners would return a row of empty columns for it. The rows come hydrated as a join
+   * hydrates them; their order is the database's, as before.
+   */
+  private async readToMany(
+    em: EntityManager,
+    rel: RelationMetadata,
+    ownerIds: number[],
+  ): Promise<Map<number, ObjectLiteral[]>> {
+    const qb = em.getRepository<ObjectLiteral>(rel.inverseEntityMetadata.target).createQueryBuilder('r');
+    const column = (alias: string, name: string) => `${qb.escape(alias)}.${qb.escape(name)}`;
+    let owner: string;
+    if (rel.isOneToMany) {
+      owner = column('r', rel.inverseRelation!.joinColumns[0]!.databaseName);
+    } else {
+      // Which join table columns name the owner and the related row, as TypeORM joins them.
+      const [toOwner, toTarget] = rel.isOwning
+        ? [rel.joinColumns, rel.inverseJoinColumns]
+        : [rel.inverseRelation!.inverseJoinColumns, rel.inverseRelation!.joinColumns];
+      qb.innerJoin(
+        rel.junctionEntityMetadata!.tablePath,
+        'j',
+        toTarget
+          .map((c) => `${column('j', c.databaseName)} = ${column('r', c.referencedColumn!.databaseName)}`)
+          .join(' AND '),
+      );
+      owner = column('j', toOwner[0]!.databaseName);
+    }
+    const { raw, entities } = await qb
+      .addSelect(owner, 'owner_id')
+      .where(`${owner} IN (:...ownerIds)`, { ownerIds })
+      .getRawAndEntities<{ owner_id: unknown; r_id: unknown }>();
+    const byId = new Map(entities.map((entity) => [Number(entity.id), entity]));
+    const byOwner = new Map<number, ObjectLiteral[]>();
+    for (const row of raw) {
+      const list = byOwner.get(Number(row.owner_id)) ?? [];
+      list.push(byId.get(Number(row.r_id))!);
+      byOwner.set(Number(row.owner_id), list);
+    }
+    return byOwner;
   }
 
   /** The ids an anonymous visitor may read (the resource's scope for an anonymous context). */
@@ -185,18 +263,24 @@ export class CrudService<E extends ObjectLiteral> {
       if (desc) ordered.reverse();
       const ids = ordered.slice((page - 1) * limit, page * limit).map(([id]) => id);
       const rows = ids.length
-        ? await qb.andWhere('e.id IN (:...naturalIds)', { naturalIds: ids }).getMany()
+        ? await this.readRows(em, qb.andWhere('e.id IN (:...naturalIds)', { naturalIds: ids }))
         : [];
       const found = new Map(rows.map((row) => [Number((row as ObjectLiteral).id), row]));
       const items = ids.map((id) => found.get(id)).filter((row): row is E => row !== undefined);
       return { items: await this.toJson(em, ctx, items), total: ordered.length, page, limit };
     }
-    qb.orderBy(`e.${sortField}`, desc ? 'DESC' : 'ASC').addOrderBy('e.id', desc ? 'DESC' : 'ASC');
-    // Joined to-many relations multiply rows; page on distinct ids first.
-    const [items, total] = await qb
-      .skip((page - 1) * limit)
-      .take(limit)
-      .getManyAndCount();
+    const offset = (page - 1) * limit;
+    const items = await this.readRows(
+      em,
+      qb
+        .clone()
+        .orderBy(`e.${sortField}`, desc ? 'DESC' : 'ASC')
+        .addOrderBy('e.id', desc ? 'DESC' : 'ASC')
+        .offset(offset)
+        .limit(limit),
+    );
+    // A page that is neither full nor empty ends the list: it tells the total without counting.
+    const total = items.length > 0 && items.length < limit ? offset + items.length : await qb.getCount();
     return { items: await this.toJson(em, ctx, items), total, page, limit };
   }
 

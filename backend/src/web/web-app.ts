@@ -74,6 +74,8 @@ export function webApp(webDist: string) {
     if (req.path.endsWith('.map')) return next(Object.assign(new Error('not found'), { status: 404 }));
     next();
   });
+  // No file of the web app lies under /api: an API request skips the static lookups (a stat per request).
+  router.use('/api', (_req: Request, _res: Response, next: NextFunction) => next('router'));
   router.use('/assets', precompressed(path.join(webDist, 'assets')));
   router.use(
     '/assets',
