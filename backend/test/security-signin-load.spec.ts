@@ -23,9 +23,10 @@ describe('sign-in under a burst of 40 parallel anonymous attempts (production bc
     await t.close();
   });
 
-  it('keeps GET /api/health answering in well under 100 ms while the hashes run', async () => {
+  it('keeps the event loop free (GET /api/health answering) while the hashes run', async () => {
     let pending = BURST;
     const started = performance.now();
+    const loopBefore = performance.eventLoopUtilization();
     const burst = Promise.all(
       Array.from({ length: BURST }, (_, i) =>
         t
@@ -50,6 +51,8 @@ describe('sign-in under a burst of 40 parallel anonymous attempts (production bc
     }
     const answers = await burst;
     const burstMs = performance.now() - started;
+    // The share of the burst this process's event loop was busy (server and test client share it).
+    const loopBusy = performance.eventLoopUtilization(loopBefore).utilization;
     const sorted = [...latencies].sort((a, b) => a - b);
     const figures = {
       attempts: BURST,
@@ -58,6 +61,7 @@ describe('sign-in under a burst of 40 parallel anonymous attempts (production bc
         {},
       ),
       burstMs: Math.round(burstMs),
+      eventLoopBusy: Math.round(loopBusy * 100) / 100,
       healthProbes: latencies.length,
       healthMs: {
         p50: Math.round(percentile(sorted, 50)),
@@ -70,10 +74,11 @@ describe('sign-in under a burst of 40 parallel anonymous attempts (production bc
     // Every attempt was checked (none refused for load) and took real bcrypt work.
     expect(answers.every((a) => a.status === 401)).toBe(true);
     expect(latencies.length).toBeGreaterThanOrEqual(10);
-    // On the main thread, 40 cost-12 hashes would block for seconds; a worker leaves the event loop free.
-    // The median must be far below 100 ms; the 95th percentile stays below 100 ms too (the margin absorbs
-    // a busy 2-core machine's scheduling hiccups, not a blocked loop).
-    expect(figures.healthMs.p50).toBeLessThan(50);
-    expect(figures.healthMs.p95).toBeLessThan(100);
+    // On the main thread, 40 cost-12 hashes would keep the event loop busy for most of the burst; in the
+    // hash pool's workers the loop mostly waits. The loop's own busy share tells the two apart whatever
+    // else the machine runs (the health probes' latencies, printed above, also count the time this process
+    // waits for a CPU: in CI beside the browser suite their 95th percentile once reached 116 ms with the
+    // loop free). Measured: 0.21 with the pool; with the hashes on the main thread 1.0 (the test fails).
+    expect(loopBusy).toBeLessThan(0.5);
   }, 180_000);
 });
