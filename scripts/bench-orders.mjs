@@ -8,7 +8,7 @@
 // transaction per order, at concurrency 20 through `pg` on the server; on PGlite, which `pg` cannot
 // reach, through PGlite's own query call in this process). Prints figures, asserts nothing.
 //   npm run build && npm run bench:orders
-// BENCH_ORDERS (200 per run), BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres),
+// BENCH_ORDERS (200 per run), BENCH_ONLY=pglite|server (one database kind), BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres),
 // BENCH_STATEMENTS=1 also lists the statements per order by shape, BENCH_CPU_PROF=<dir> writes a CPU
 // profile of the server (node --cpu-prof) per database kind into <dir>.
 import { randomUUID } from 'node:crypto';
@@ -299,24 +299,27 @@ async function run(label, env, baseline, cleanup) {
 console.log(
   `POST /api/orders with carts of 3-8 items, ${ORDERS} orders per run (targets: server >= 300 orders/s with p99 < 100 ms at concurrency 20; event p95 < 300 ms; liveness p99 <= 100 ms during the burst)`,
 );
+const ONLY = process.env.BENCH_ONLY; // 'pglite' or 'server': one database kind only
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-orders-'));
-await run(
-  'Embedded database (PGlite)',
-  { DATA_DIR: dataDir },
-  async () => {
-    // The data folder the server left, opened in this process (one connection: one caller at a time).
-    const { PGlite } = await import('@electric-sql/pglite');
-    const { uuid_ossp } = await import('@electric-sql/pglite/contrib/uuid_ossp');
-    const db = await PGlite.create({ dataDir, extensions: { uuid_ossp } });
-    try {
-      return { ...(await plainInsertRate((sql, params) => db.query(sql, params), 1)), concurrency: 1 };
-    } finally {
-      await db.close();
-    }
-  },
-  () => rmSync(dataDir, { recursive: true, force: true }),
-);
+if (ONLY !== 'server')
+  await run(
+    'Embedded database (PGlite)',
+    { DATA_DIR: dataDir },
+    async () => {
+      // The data folder the server left, opened in this process (one connection: one caller at a time).
+      const { PGlite } = await import('@electric-sql/pglite');
+      const { uuid_ossp } = await import('@electric-sql/pglite/contrib/uuid_ossp');
+      const db = await PGlite.create({ dataDir, extensions: { uuid_ossp } });
+      try {
+        return { ...(await plainInsertRate((sql, params) => db.query(sql, params), 1)), concurrency: 1 };
+      } finally {
+        await db.close();
+      }
+    },
+    () => rmSync(dataDir, { recursive: true, force: true }),
+  );
 
+if (ONLY === 'pglite') process.exit(0);
 const admin = new pg.Client({ connectionString: SERVER });
 try {
   await admin.connect();

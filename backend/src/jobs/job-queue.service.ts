@@ -169,6 +169,21 @@ export class JobQueue {
   }
 
   /**
+   * Marks these claimed jobs done in one statement, each only while `workerId` still holds it.
+   * @returns the ids marked (a job missing lost its lease to another worker).
+   */
+  async completeMany(ctx: RequestContext, jobs: readonly Job[], workerId: string): Promise<number[]> {
+    if (jobs.length === 0) return [];
+    const result = await this.connection
+      .manager(ctx)
+      .query(
+        `UPDATE job SET status = 'done', done_at = $3, locked_by = NULL, locked_until = NULL WHERE id = ANY($1::bigint[]) AND locked_by = $2 AND status = 'running' RETURNING id`,
+        [jobs.map((job) => job.id), workerId, this.clock.now()],
+      );
+    return rowsOf<{ id: number | string }>(result).map((row) => Number(row.id));
+  }
+
+  /**
    * Records a failed attempt: the job is due again after {@link backoffMs}, or `failed` for good once it
    * used its attempts. `lastError` keeps the reason.
    */

@@ -30,6 +30,11 @@ export interface HandlerOptions {
 const BATCH = 10;
 /** How often an idle worker deletes old finished jobs. */
 const PRUNE_EVERY_MS = 60 * 60_000;
+/**
+ * How often an idle worker gives up jobs whose worker died on their last attempt. Such a job waits for
+ * its lease (minutes) anyway; checking after every round cost a statement per order.
+ */
+const ABANDONED_EVERY_MS = 10_000;
 
 /** The handlers of the job types, registered by the modules that own them at start. */
 @Injectable()
@@ -73,6 +78,7 @@ export class JobWorker {
   private timer?: NodeJS.Timeout;
   private woken = false;
   private lastPrune = performance.now();
+  private lastAbandonedCheck = -Infinity;
 
   constructor(
     private readonly queue: JobQueue,
@@ -110,7 +116,9 @@ export class JobWorker {
         if (!this.running) break;
         this.logger.error({ err }, 'job worker round failed');
       }
-      if (worked === 0 && this.running) await this.sleep();
+      // A round that found fewer than a batch left nothing due behind it: a job enqueued meanwhile woke
+      // the worker (then sleep returns at once), so a second claim only to find nothing is saved.
+      if (worked < BATCH && this.running) await this.sleep();
     }
   }
 
@@ -136,9 +144,22 @@ export class JobWorker {
     this.woken = false;
     const ctx = RequestContext.system();
     const jobs = await this.queue.claim(ctx, this.id, this.handlers.types(), BATCH);
-    await Promise.all(jobs.map((job) => this.runJob(job)));
+    const finished = await Promise.all(jobs.map((job) => this.runJob(job)));
+    // The plain (non-transactional) jobs that ran are marked done together: one statement per round.
+    const done = jobs.filter((_, i) => finished[i]);
+    if (done.length) {
+      const completed = new Set(await this.queue.completeMany(ctx, done, this.id));
+      for (const job of done)
+        if (!completed.has(job.id))
+          this.logger
+            .child({ job: { id: job.id, type: job.type, attempt: job.attempts } })
+            .warn('job finished after its lease expired; another worker may repeat it');
+    }
     if (jobs.length === 0) {
-      await this.queue.failAbandoned(ctx);
+      if (performance.now() - this.lastAbandonedCheck > ABANDONED_EVERY_MS) {
+        this.lastAbandonedCheck = performance.now();
+        await this.queue.failAbandoned(ctx);
+      }
       if (performance.now() - this.lastPrune > PRUNE_EVERY_MS) {
         this.lastPrune = performance.now();
         await this.queue.pruneDone(ctx);
@@ -147,7 +168,8 @@ export class JobWorker {
     return jobs.length;
   }
 
-  private async runJob(job: Job): Promise<void> {
+  /** Runs one job. @returns true when a plain job ran and is still to be marked done by the caller. */
+  private async runJob(job: Job): Promise<boolean> {
     const handler = this.handlers.get(job.type)!;
     const ctx = RequestContext.system();
     const log = this.logger.child({ job: { id: job.id, type: job.type, attempt: job.attempts } });
@@ -160,14 +182,15 @@ export class JobWorker {
         });
       } else {
         await handler.run(job, ctx);
-        if (!(await this.queue.complete(ctx, job, this.id)))
-          log.warn('job finished after its lease expired; another worker may repeat it');
+        log.debug('job ran');
+        return true;
       }
       log.debug('job done');
+      return false;
     } catch (err) {
       if (err instanceof LeaseLost) {
         log.warn('job lease lost; its effects were rolled back');
-        return;
+        return false;
       }
       log.warn({ err }, 'job failed');
       try {
@@ -175,6 +198,7 @@ export class JobWorker {
       } catch (failErr) {
         log.error({ err: failErr }, 'could not record the job failure (the lease will expire)');
       }
+      return false;
     }
   }
 }
