@@ -50,7 +50,8 @@ export class DeliveryAreaService {
     const parsed = addressFields.safeParse(body ?? {});
     if (!parsed.success || parsed.data.isDelivery !== true || !parsed.data.branch) return null;
     const em = this.connection.manager(ctx);
-    const branch = await em.getRepository(Branch).findOne({ where: { id: parsed.data.branch.id } });
+    // `find`: a `findOne` with the eager delivery areas sends a DISTINCT query for its LIMIT first.
+    const [branch] = await em.getRepository(Branch).find({ where: { id: parsed.data.branch.id } });
     if (!branch) return null;
     return this.pointOf(ctx, branch, parsed.data);
   }

@@ -93,7 +93,7 @@ export const CATALOGUE_COLLECTIONS = ['menus', 'categories', 'products', 'tables
  * bypasses the services (a repair by hand, a test's shortcut) but sets `updated_at`, as every TypeORM
  * update does, is noticed as well.
  */
-const CATALOGUE_TABLES = ['menu', 'category', 'product', 'dining_table', 'donatee'];
+const CATALOGUE_TABLES = ['menu', 'category', 'product', 'dining_table', 'donatee', 'shop_config'];
 
 /** One statement, one row: the versions and the tables' newest changes. */
 const KEY_QUERY = `SELECT (SELECT string_agg(collection || ':' || version, ',' ORDER BY collection)
@@ -131,9 +131,20 @@ class CatalogueSnapshot implements OrderCatalogue {
     this.direct = directCatalogue(em);
   }
 
-  /** Read afresh each time (one row): a payment method switched off must refuse the next order. */
+  /**
+   * Once per key: the configuration's `updated_at` is part of it, so a payment method switched off (on
+   * any instance) refuses the next order.
+   */
+  private configRead: Promise<OrderConfig> | null = null;
   config(): Promise<OrderConfig> {
-    return this.direct.config();
+    if (!this.configRead) {
+      const read = this.direct.config();
+      this.configRead = read;
+      read.catch(() => {
+        if (this.configRead === read) this.configRead = null;
+      });
+    }
+    return this.configRead;
   }
 
   menusOf = (branchId: number) => this.menus.get(branchId, () => this.direct.menusOf(branchId));
@@ -169,8 +180,8 @@ class CatalogueSnapshot implements OrderCatalogue {
  * The catalogue as the checkout reads it, kept in memory per version (docs/decisions/orders.md
  * "Throughput"): each order asks the database only for the versions of {@link CATALOGUE_COLLECTIONS}
  * and the newest `updated_at` of their tables (one small statement, outside the order's transaction);
- * while they are unchanged, products, menus, categories, tables and donatees come from memory (the
- * configuration is one row and read afresh). A write on this or another
+ * while they are unchanged, products, menus, categories, tables, donatees and the configuration come
+ * from memory. A write on this or another
  * instance raises a version in its own transaction, so the next order reads afresh. Only the newest
  * version is kept, and of it only what orders asked for (bounded by the catalogue's size).
  */

@@ -95,6 +95,11 @@ function withCodes(issues: readonly ValidationIssue[], messages: ApiError[]): Fi
 /** 192 random bits, URL-safe: the status page's secret. */
 export const newOrderHash = () => randomBytes(24).toString('base64url');
 
+/** Takes the next number of branch $1's business day $2 and returns it as `last`. */
+const TICKET_UPSERT = `INSERT INTO order_ticket_counter (branch_id, business_date, last) VALUES ($1, $2, 1)
+     ON CONFLICT (branch_id, business_date) DO UPDATE SET last = order_ticket_counter.last + 1
+     RETURNING last`;
+
 /**
  * The next ticket number of a branch's business day. The counter row is locked by the upsert until the
  * transaction ends, so concurrent orders of one branch queue here and a rollback gives its number back.
@@ -104,12 +109,7 @@ export async function nextTicketNumber(
   branchId: number,
   businessDate: string,
 ): Promise<number> {
-  const result: unknown = await em.query(
-    `INSERT INTO order_ticket_counter (branch_id, business_date, last) VALUES ($1, $2, 1)
-     ON CONFLICT (branch_id, business_date) DO UPDATE SET last = order_ticket_counter.last + 1
-     RETURNING last`,
-    [branchId, businessDate],
-  );
+  const result: unknown = await em.query(TICKET_UPSERT, [branchId, businessDate]);
   return Number(rowsOf<{ last: number | string }>(result)[0]!.last);
 }
 
@@ -322,7 +322,9 @@ export async function prepareOrder(
   catalogue: OrderCatalogue = directCatalogue(em),
 ): Promise<PreparedOrder> {
   const form = parseInput(orderFormSchema, body);
-  const branch = await em.getRepository(Branch).findOne({ where: { id: form.branch.id } });
+  // `find`, not `findOne`: with its eager delivery areas a `findOne` sends a DISTINCT query for the
+  // LIMIT first; an id matches one branch anyway, so this is one statement instead of two.
+  const [branch] = await em.getRepository(Branch).find({ where: { id: form.branch.id } });
   if (!branch) throw reasonError('validation', 'branch_unknown', 'branch');
   if (!branch.isPublic) throw reasonError('validation', 'branch_not_public', 'branch');
   const config = await catalogue.config();
@@ -490,11 +492,8 @@ export async function writeOrder(em: EntityManager, prepared: PreparedOrder, now
     now,
     prepared.products as unknown as LeadTimeProduct[],
   );
-  const ticketNumber =
-    config.disableTickets || fields.isQuotation
-      ? null
-      : await nextTicketNumber(em, branch.id, fields.businessDate!);
-  const order = em.create(Order, { ...fields, ticketNumber });
+  const takesTicket = !(config.disableTickets || fields.isQuotation);
+  const order = em.create(Order, { ...fields, ticketNumber: null });
   order.status = staffState(order);
   order.createdAt = now;
   order.updatedAt = now;
@@ -505,15 +504,24 @@ export async function writeOrder(em: EntityManager, prepared: PreparedOrder, now
     if (value === undefined && column.default !== undefined && typeof column.default !== 'function')
       column.setEntityValue(order, column.default);
   }
-  const inserted = await em
+  // The ticket number is taken by the same statement that inserts the order (a data-modifying WITH):
+  // one round trip less while the branch's counter row is locked (docs/decisions/orders.md "Throughput").
+  const [insert, params] = em
     .createQueryBuilder()
     .insert()
     .into(Order)
-    .values(order)
+    .values(takesTicket ? { ...order, ticketNumber: () => '(SELECT last FROM ticket)' } : order)
     .updateEntity(false)
-    .returning(['id'])
-    .execute();
-  order.id = Number((inserted.raw as Array<{ id: number }>)[0]!.id);
+    .returning(['id', 'ticketNumber'])
+    .getQueryAndParameters();
+  const sql = takesTicket
+    ? `WITH ticket AS (${TICKET_UPSERT.replace('$1', `$${params.length + 1}`).replace('$2', `$${params.length + 2}`)}) ${insert}`
+    : insert;
+  const [row] = rowsOf<{ id: number | string; ticket_number: number | string | null }>(
+    await em.query(sql, takesTicket ? [...params, branch.id, fields.businessDate!] : params),
+  );
+  order.id = Number(row!.id);
+  order.ticketNumber = row!.ticket_number === null ? null : Number(row!.ticket_number);
   if (prepared.uploadIds.length) await takeUpUploads(em, prepared.uploadIds, now);
   return order;
 }
