@@ -1,6 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { Branch } from '../branches/branch.entity.js';
+import { rowsOf } from '../core/raw-rows.js';
 import { DomainError } from '../core/errors.js';
 import { EventBus } from '../core/events.js';
 import type { RequestContext } from '../core/request-context.js';
@@ -34,10 +34,12 @@ export class AutoAcceptService implements OnModuleInit {
     this.events.inTransaction(['order.created'], async (event, ctx, em) => {
       const { orderId, branchId, order } = event.payload;
       if (!branchId || order.isQuotation || order.isConfirmed) return;
-      const branch = await em
-        .getRepository(Branch)
-        .findOne({ where: { id: branchId }, select: { id: true, isAutoAcceptEnabled: true } });
-      if (!branch?.isAutoAcceptEnabled) return;
+      // One plain statement: the repository's findOne would first send a DISTINCT query for the
+      // branch's eager delivery areas, and the ticket counter is locked meanwhile.
+      const [branch] = rowsOf<{ auto: boolean }>(
+        await em.query('SELECT is_auto_accept_enabled AS auto FROM branch WHERE id = $1', [branchId]),
+      );
+      if (!branch?.auto) return;
       await this.jobs.enqueue(
         ctx,
         AUTO_ACCEPT_JOB,
