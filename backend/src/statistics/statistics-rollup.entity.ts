@@ -8,7 +8,7 @@ import { Column, Entity, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
  * (and on a branch's time zone) fill. No foreign keys: a deleted branch's days are recomputed empty.
  */
 
-/** Orders, revenue and line amounts per branch, day, state and split (type, payment method, channel). */
+/** Orders, revenue and line amounts per branch, day and state. */
 @Entity({ name: 'statistics_order_day' })
 export class StatisticsOrderDay {
   @PrimaryColumn({ type: 'date', primaryKeyConstraintName: 'pk_statistics_order_day' })
@@ -21,17 +21,6 @@ export class StatisticsOrderDay {
   @PrimaryColumn({ type: 'varchar', length: 10, primaryKeyConstraintName: 'pk_statistics_order_day' })
   state: string;
 
-  /** `takeaway`, `delivery`, `dineIn`. */
-  @PrimaryColumn({ type: 'varchar', length: 10, primaryKeyConstraintName: 'pk_statistics_order_day' })
-  orderType: string;
-
-  @PrimaryColumn({ type: 'varchar', length: 30, primaryKeyConstraintName: 'pk_statistics_order_day' })
-  paymentMethod: string;
-
-  /** The order's channel, `unknown` for orders from before it was recorded. */
-  @PrimaryColumn({ type: 'varchar', length: 10, primaryKeyConstraintName: 'pk_statistics_order_day' })
-  channel: string;
-
   @Column({ type: 'integer' })
   orders: number;
 
@@ -42,6 +31,30 @@ export class StatisticsOrderDay {
   /** The sum of the line amounts (unconstrained numeric: weights and areas keep their decimals). */
   @Column({ type: 'numeric' })
   items: string;
+}
+
+/** The counted orders per branch and day, split by type, by payment method and by channel. */
+@Entity({ name: 'statistics_split_day' })
+export class StatisticsSplitDay {
+  @PrimaryColumn({ type: 'date', primaryKeyConstraintName: 'pk_statistics_split_day' })
+  businessDate: string;
+
+  @PrimaryColumn({ type: 'integer', primaryKeyConstraintName: 'pk_statistics_split_day' })
+  branchKey: number;
+
+  /** `type`, `payment` or `channel`: each counted order is in one part of each. */
+  @PrimaryColumn({ type: 'varchar', length: 10, primaryKeyConstraintName: 'pk_statistics_split_day' })
+  split: string;
+
+  /** `takeaway`/`delivery`/`dineIn`; the payment method; the channel, `unknown` for none. */
+  @PrimaryColumn({ type: 'varchar', length: 30, primaryKeyConstraintName: 'pk_statistics_split_day' })
+  part: string;
+
+  @Column({ type: 'integer' })
+  orders: number;
+
+  @Column({ type: 'numeric', precision: 14, scale: 2 })
+  revenue: string;
 }
 
 /** The counted orders' lines per branch, day, product and unit (the best sellers). */

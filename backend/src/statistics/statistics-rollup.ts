@@ -1,10 +1,24 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { DEFAULT_TIME_ZONE } from '@ordering/common';
-import type { RequestContext } from '../core/request-context.js';
+import type { Logger } from 'pino';
+import { RequestContext } from '../core/request-context.js';
+import { LOGGER } from '../core/tokens.js';
 import { TransactionalConnection } from '../core/transaction.js';
 
+/**
+ * How often the roll-ups are brought up to date without a reader: at start and then every 5 minutes, so
+ * the marks of a shop whose statistics nobody opens stay a few days' worth and the first reader after
+ * weeks does not recompute them all.
+ */
+export const ROLLUP_EVERY_MS = 5 * 60 * 1000;
+
 /** The roll-up tables (statistics-rollup.entity.ts), each keyed by `business_date` and `branch_key`. */
-const ROLLUP_TABLES = ['statistics_order_day', 'statistics_item_day', 'statistics_hour_day'] as const;
+const ROLLUP_TABLES = [
+  'statistics_order_day',
+  'statistics_split_day',
+  'statistics_item_day',
+  'statistics_hour_day',
+] as const;
 
 /** The branch days `$1` (branch keys, 0: no branch) and `$2` (dates), as rows `p(branch_key, business_date)`. */
 const DAYS = `SELECT * FROM unnest(CAST($1 AS integer[]), CAST($2 AS date[])) AS p(branch_key, business_date)`;
@@ -30,16 +44,23 @@ export function rollupInsertSql(src: string): string {
   const counted = `o.is_quotation = false AND o.status NOT IN ('pendingPayment', 'canceled', 'rejected', 'failed')`;
   return `WITH ${src},
   order_days AS (
-    INSERT INTO statistics_order_day
-      (business_date, branch_key, state, order_type, payment_method, channel, orders, revenue, items)
+    INSERT INTO statistics_order_day (business_date, branch_key, state, orders, revenue, items)
     SELECT o.business_date, COALESCE(o.branch_id, 0),
            CASE WHEN o.status IN ('canceled', 'rejected') THEN o.status ELSE 'counted' END,
-           CASE WHEN o.is_delivery THEN 'delivery' WHEN o.is_dine_in THEN 'dineIn' ELSE 'takeaway' END,
-           o.payment_method, COALESCE(o.channel, 'unknown'), COUNT(*), COALESCE(SUM(o.total_gross), 0),
+           COUNT(*), COALESCE(SUM(o.total_gross), 0),
            COALESCE(SUM((SELECT SUM(CAST(i.value->>'amount' AS numeric)) FROM jsonb_array_elements(o.items) AS i)), 0)
       FROM src o
      WHERE o.is_quotation = false AND o.status NOT IN ('pendingPayment', 'failed')
-     GROUP BY 1, 2, 3, 4, 5, 6
+     GROUP BY 1, 2, 3
+    RETURNING 1),
+  split_days AS (
+    INSERT INTO statistics_split_day (business_date, branch_key, split, part, orders, revenue)
+    SELECT o.business_date, COALESCE(o.branch_id, 0), k.split, k.part, COUNT(*), COALESCE(SUM(o.total_gross), 0)
+      FROM src o CROSS JOIN LATERAL (VALUES
+             ('type', CASE WHEN o.is_delivery THEN 'delivery' WHEN o.is_dine_in THEN 'dineIn' ELSE 'takeaway' END),
+             ('payment', o.payment_method), ('channel', COALESCE(o.channel, 'unknown'))) AS k (split, part)
+     WHERE ${counted}
+     GROUP BY 1, 2, 3, 4
     RETURNING 1),
   item_days AS (
     INSERT INTO statistics_item_day
@@ -62,7 +83,8 @@ export function rollupInsertSql(src: string): string {
      WHERE ${counted}
      GROUP BY 1, 2, 3, 4
     RETURNING 1)
-  SELECT (SELECT COUNT(*) FROM order_days) AS order_rows, (SELECT COUNT(*) FROM item_days) AS item_rows,
+  SELECT (SELECT COUNT(*) FROM order_days) AS order_rows, (SELECT COUNT(*) FROM split_days) AS split_rows,
+         (SELECT COUNT(*) FROM item_days) AS item_rows,
          (SELECT COUNT(*) FROM hour_days) AS hour_rows`;
 }
 
@@ -71,11 +93,34 @@ export function rollupInsertSql(src: string): string {
  * branch days an order statement touched to `statistics_dirty_day` — in the order's own statement, so the
  * order path sends nothing more and waits for no lock of ours; every statistics read of orders first
  * recomputes those days from `customer_order` ({@link refresh}), so an answer always includes every order
- * committed before it was asked, by the same rules as the straightforward queries over the orders.
+ * committed before it was asked, by the same rules as the straightforward queries over the orders. A timer
+ * does the same every {@link ROLLUP_EVERY_MS} in the background.
  */
 @Injectable()
-export class StatisticsRollup {
-  constructor(private readonly connection: TransactionalConnection) {}
+export class StatisticsRollup implements OnApplicationBootstrap, OnModuleDestroy {
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<unknown>;
+
+  constructor(
+    private readonly connection: TransactionalConnection,
+    @Inject(LOGGER) private readonly logger: Logger,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    const run = () => {
+      this.running = this.refresh(RequestContext.system()).catch((error: unknown) =>
+        this.logger.error({ err: error }, 'statistics roll-up refresh failed'),
+      );
+    };
+    run();
+    this.timer = setInterval(run, ROLLUP_EVERY_MS);
+    this.timer.unref();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running;
+  }
 
   /**
    * Recomputes the roll-ups of every branch day marked since the last call; returns how many days.

@@ -163,16 +163,27 @@ export class StatisticsService {
     return `${condition} AND s.business_date BETWEEN CAST($1 AS date) AND CAST($2 AS date)${this.branchFilter(scope, 's.branch_key')}`;
   }
 
+  /**
+   * The range's roll-up rows by day and, in the same pass, in all (grouping sets; `whole` = 1): orders,
+   * revenue, the average order value (AVG(total_gross) was numeric SUM / COUNT, `numeric_avg`: the same
+   * division on the same sum), and the cancelled and rejected orders apart.
+   */
   private async orderSeries(em: EntityManager, scope: Scope, condition: string) {
     const rows: Row[] = await em.query(
-      `SELECT CAST(s.business_date AS text) AS day, SUM(s.orders) AS orders,
-              ROUND(COALESCE(SUM(s.revenue), 0), 2) AS revenue
-         FROM statistics_order_day s WHERE ${this.orderWhere(scope, condition)} GROUP BY s.business_date`,
+      `SELECT CAST(s.business_date AS text) AS day, GROUPING(s.business_date) AS whole,
+              COALESCE(SUM(s.orders), 0) AS orders, ROUND(COALESCE(SUM(s.revenue), 0), 2) AS revenue,
+              ROUND(COALESCE(SUM(s.revenue) / NULLIF(SUM(s.orders), 0), 0), 2) AS average,
+              COALESCE(SUM(s.orders) FILTER (WHERE s.state = 'canceled'), 0) AS canceled,
+              COALESCE(SUM(s.orders) FILTER (WHERE s.state = 'rejected'), 0) AS rejected
+         FROM statistics_order_day s WHERE ${this.orderWhere(scope, condition)}
+        GROUP BY GROUPING SETS ((s.business_date), ())`,
       [scope.from, scope.to],
     );
-    const orders = new Map(rows.map((r) => [String(r.day), int(r.orders)]));
-    const revenue = new Map(rows.map((r) => [String(r.day), money(r.revenue as string)]));
-    return { orders, revenue };
+    const days = rows.filter((r) => int(r.whole) === 0);
+    const all = rows.find((r) => int(r.whole) === 1)!;
+    const orders = new Map(days.map((r) => [String(r.day), int(r.orders)]));
+    const revenue = new Map(days.map((r) => [String(r.day), money(r.revenue as string)]));
+    return { orders, revenue, all };
   }
 
   private async orders(em: EntityManager, scope: Scope): Promise<Base<'orders'>> {
@@ -182,39 +193,25 @@ export class StatisticsService {
   }
 
   private async revenue(em: EntityManager, scope: Scope): Promise<Base<'revenue'>> {
-    const { revenue } = await this.orderSeries(em, scope, COUNTED);
-    const [totals]: Row[] = await em.query(
-      // AVG(total_gross) is numeric SUM / COUNT (numeric_avg): the same division on the same sum.
-      `SELECT COALESCE(SUM(s.orders), 0) AS orders, ROUND(COALESCE(SUM(s.revenue), 0), 2) AS total,
-              ROUND(COALESCE(SUM(s.revenue) / NULLIF(SUM(s.orders), 0), 0), 2) AS average
-         FROM statistics_order_day s WHERE ${this.orderWhere(scope, COUNTED)}`,
-      [scope.from, scope.to],
-    );
+    const { revenue, all } = await this.orderSeries(em, scope, COUNTED);
     return {
       ...this.range(scope),
-      total: money(totals!.total as string),
-      orders: int(totals!.orders),
-      averageOrderValue: money(totals!.average as string),
+      total: money(all.revenue as string),
+      orders: int(all.orders),
+      averageOrderValue: money(all.average as string),
       series: fillDays(scope.from, scope.to, revenue),
     };
   }
 
   private async canceledOrders(em: EntityManager, scope: Scope): Promise<Base<'canceled-orders'>> {
-    const { orders } = await this.orderSeries(em, scope, CANCELED);
-    const [totals]: Row[] = await em.query(
-      `SELECT COALESCE(SUM(s.orders) FILTER (WHERE s.state = 'canceled'), 0) AS canceled,
-              COALESCE(SUM(s.orders) FILTER (WHERE s.state = 'rejected'), 0) AS rejected,
-              ROUND(COALESCE(SUM(s.revenue), 0), 2) AS lost
-         FROM statistics_order_day s WHERE ${this.orderWhere(scope, CANCELED)}`,
-      [scope.from, scope.to],
-    );
+    const { orders, all } = await this.orderSeries(em, scope, CANCELED);
     const series = fillDays(scope.from, scope.to, orders);
     return {
       ...this.range(scope),
       total: series.reduce((sum, d) => sum + d.value, 0),
-      canceled: int(totals!.canceled),
-      rejected: int(totals!.rejected),
-      lostRevenue: money(totals!.lost as string),
+      canceled: int(all.canceled),
+      rejected: int(all.rejected),
+      lostRevenue: money(all.revenue as string),
       series,
     };
   }
@@ -374,32 +371,26 @@ export class StatisticsService {
 
   /** The counted orders by type, payment method and channel; money summed exactly by the database. */
   private async orderSplits(em: EntityManager, scope: Scope): Promise<Base<'order-splits'>> {
-    const split = async (expression: string) => {
-      const rows: Row[] = await em.query(
-        `SELECT ${expression} AS part, SUM(s.orders) AS orders, ROUND(COALESCE(SUM(s.revenue), 0), 2) AS revenue
-           FROM statistics_order_day s WHERE ${this.orderWhere(scope, COUNTED)}
-          GROUP BY 1 ORDER BY revenue DESC, orders DESC, part ASC`,
-        [scope.from, scope.to],
-      );
-      return rows.map((r) => ({
-        key: String(r.part),
-        orders: int(r.orders),
-        revenue: money(r.revenue as string),
-      }));
-    };
-    const [totals]: Row[] = await em.query(
-      `SELECT COALESCE(SUM(s.orders), 0) AS orders, ROUND(COALESCE(SUM(s.revenue), 0), 2) AS revenue
-         FROM statistics_order_day s WHERE ${this.orderWhere(scope, COUNTED)}`,
+    // Each split ordered as its own query was: revenue (rounded), orders, part. The roll-up holds the type
+    // (from the flags) and the channel ('unknown' when none) as the parts.
+    const rows: Row[] = await em.query(
+      `SELECT s.split, s.part, SUM(s.orders) AS orders, ROUND(COALESCE(SUM(s.revenue), 0), 2) AS revenue
+         FROM statistics_split_day s WHERE ${this.orderWhere(scope, 'TRUE')}
+        GROUP BY s.split, s.part ORDER BY s.split, revenue DESC, orders DESC, part ASC`,
       [scope.from, scope.to],
     );
+    const parts = (split: string) =>
+      rows
+        .filter((r) => r.split === split)
+        .map((r) => ({ key: String(r.part), orders: int(r.orders), revenue: money(r.revenue as string) }));
+    const { all } = await this.orderSeries(em, scope, COUNTED);
     return {
       ...this.range(scope),
-      orders: int(totals!.orders),
-      revenue: money(totals!.revenue as string),
-      // The roll-up holds the type (from the flags) and the channel ('unknown' when none) as the parts.
-      byType: (await split('s.order_type')) as Base<'order-splits'>['byType'],
-      byPaymentMethod: (await split('s.payment_method')) as Base<'order-splits'>['byPaymentMethod'],
-      byChannel: (await split('s.channel')) as Base<'order-splits'>['byChannel'],
+      orders: int(all.orders),
+      revenue: money(all.revenue as string),
+      byType: parts('type') as Base<'order-splits'>['byType'],
+      byPaymentMethod: parts('payment') as Base<'order-splits'>['byPaymentMethod'],
+      byChannel: parts('channel') as Base<'order-splits'>['byChannel'],
     };
   }
 

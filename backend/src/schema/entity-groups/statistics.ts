@@ -3,6 +3,7 @@ import {
   StatisticsHourDay,
   StatisticsItemDay,
   StatisticsOrderDay,
+  StatisticsSplitDay,
 } from '../../statistics/statistics-rollup.entity.js';
 
 /**
@@ -11,6 +12,7 @@ import {
  */
 export const STATISTICS_ENTITIES: Function[] = [
   StatisticsOrderDay,
+  StatisticsSplitDay,
   StatisticsItemDay,
   StatisticsHourDay,
   StatisticsDirtyDay,

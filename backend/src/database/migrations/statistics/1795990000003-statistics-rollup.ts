@@ -2,7 +2,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /**
  * The daily roll-ups of the order statistics (issue 29, item 5; docs/decisions/statistics.md, "A year of
- * orders"): per branch day the orders, revenue and line amounts by state and split, the best sellers'
+ * orders"): per branch day the orders, revenue and line amounts by state, the counted orders by type, payment method
+ * and channel, the best sellers'
  * lines, the arrival hours; `statistics_dirty_day` lists the branch days whose orders changed since, filled
  * by triggers on `customer_order` (in the order's own statement) and on a branch's time zone, emptied by
  * the next statistics read. Backfilled here from every order by the rules written out below (not imported,
@@ -13,7 +14,10 @@ export class StatisticsRollup1795990000003 implements MigrationInterface {
 
   async up(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.query(
-      `CREATE TABLE "statistics_order_day" ("business_date" date NOT NULL, "branch_key" integer NOT NULL, "state" character varying(10) NOT NULL, "order_type" character varying(10) NOT NULL, "payment_method" character varying(30) NOT NULL, "channel" character varying(10) NOT NULL, "orders" integer NOT NULL, "revenue" numeric(14,2) NOT NULL, "items" numeric NOT NULL, CONSTRAINT "pk_statistics_order_day" PRIMARY KEY ("business_date", "branch_key", "state", "order_type", "payment_method", "channel"))`,
+      `CREATE TABLE "statistics_order_day" ("business_date" date NOT NULL, "branch_key" integer NOT NULL, "state" character varying(10) NOT NULL, "orders" integer NOT NULL, "revenue" numeric(14,2) NOT NULL, "items" numeric NOT NULL, CONSTRAINT "pk_statistics_order_day" PRIMARY KEY ("business_date", "branch_key", "state"))`,
+    );
+    await queryRunner.query(
+      `CREATE TABLE "statistics_split_day" ("business_date" date NOT NULL, "branch_key" integer NOT NULL, "split" character varying(10) NOT NULL, "part" character varying(30) NOT NULL, "orders" integer NOT NULL, "revenue" numeric(14,2) NOT NULL, CONSTRAINT "pk_statistics_split_day" PRIMARY KEY ("business_date", "branch_key", "split", "part"))`,
     );
     await queryRunner.query(
       `CREATE TABLE "statistics_item_day" ("business_date" date NOT NULL, "branch_key" integer NOT NULL, "product_key" text NOT NULL, "unit" text NOT NULL, "quantity" numeric, "orders" integer NOT NULL, "revenue" numeric NOT NULL, "name" text, "name_at" TIMESTAMP WITH TIME ZONE NOT NULL, "name_order_id" integer NOT NULL, CONSTRAINT "pk_statistics_item_day" PRIMARY KEY ("business_date", "branch_key", "product_key", "unit"))`,
@@ -57,6 +61,7 @@ END $$`);
     await queryRunner.query(`CREATE FUNCTION statistics_orders_truncated() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   DELETE FROM statistics_order_day;
+  DELETE FROM statistics_split_day;
   DELETE FROM statistics_item_day;
   DELETE FROM statistics_hour_day;
   DELETE FROM statistics_dirty_day;
@@ -88,16 +93,22 @@ END $$`);
     // The backfill: every order's day, by the sets' rules.
     await queryRunner.query(`WITH src AS (SELECT * FROM customer_order),
   order_days AS (
-    INSERT INTO statistics_order_day
-      (business_date, branch_key, state, order_type, payment_method, channel, orders, revenue, items)
+    INSERT INTO statistics_order_day (business_date, branch_key, state, orders, revenue, items)
     SELECT o.business_date, COALESCE(o.branch_id, 0),
            CASE WHEN o.status IN ('canceled', 'rejected') THEN o.status ELSE 'counted' END,
-           CASE WHEN o.is_delivery THEN 'delivery' WHEN o.is_dine_in THEN 'dineIn' ELSE 'takeaway' END,
-           o.payment_method, COALESCE(o.channel, 'unknown'), COUNT(*), COALESCE(SUM(o.total_gross), 0),
+           COUNT(*), COALESCE(SUM(o.total_gross), 0),
            COALESCE(SUM((SELECT SUM(CAST(i.value->>'amount' AS numeric)) FROM jsonb_array_elements(o.items) AS i)), 0)
       FROM src o
      WHERE o.is_quotation = false AND o.status NOT IN ('pendingPayment', 'failed')
-     GROUP BY 1, 2, 3, 4, 5, 6),
+     GROUP BY 1, 2, 3),
+  split_days AS (
+    INSERT INTO statistics_split_day (business_date, branch_key, split, part, orders, revenue)
+    SELECT o.business_date, COALESCE(o.branch_id, 0), k.split, k.part, COUNT(*), COALESCE(SUM(o.total_gross), 0)
+      FROM src o CROSS JOIN LATERAL (VALUES
+             ('type', CASE WHEN o.is_delivery THEN 'delivery' WHEN o.is_dine_in THEN 'dineIn' ELSE 'takeaway' END),
+             ('payment', o.payment_method), ('channel', COALESCE(o.channel, 'unknown'))) AS k (split, part)
+     WHERE o.is_quotation = false AND o.status NOT IN ('pendingPayment', 'canceled', 'rejected', 'failed')
+     GROUP BY 1, 2, 3, 4),
   item_days AS (
     INSERT INTO statistics_item_day
       (business_date, branch_key, product_key, unit, quantity, orders, revenue, name, name_at, name_order_id)
@@ -135,6 +146,7 @@ SELECT o.business_date, COALESCE(o.branch_id, 0),
       'statistics_dirty_day',
       'statistics_hour_day',
       'statistics_item_day',
+      'statistics_split_day',
       'statistics_order_day',
     ])
       await queryRunner.query(`DROP TABLE "${table}"`);
