@@ -288,7 +288,7 @@ function print(label, seconds, figures, base) {
     `\n${label}: ${(PER_DAY * 2 * DAYS).toLocaleString('en')} orders written in ${seconds.toFixed(1)} s`,
   );
   console.log(
-    `  the first statistics request after that (orders, 30 days; brings every day's roll-up up to date where there is one): ${figures.first.toFixed(0)} ms`,
+    `  the first statistics request after the restart (orders, 30 days; the roll-ups of the year just written are recomputed by the start's background refresh, which this request waits for, or by the request itself): ${figures.first.toFixed(0)} ms`,
   );
   for (const days of [30, 365]) {
     const b = base[days];
