@@ -17,6 +17,7 @@ import { KITCHEN_ENTITIES } from './entity-groups/kitchen.js';
 import { OPERATIONS_ENTITIES } from './entity-groups/operations.js';
 import { ORDERS_ENTITIES } from './entity-groups/orders.js';
 import { PAYMENTS_ENTITIES } from './entity-groups/payments.js';
+import { STATISTICS_ENTITIES } from './entity-groups/statistics.js';
 
 /**
  * Entities by group. Each group has its own migrations, so that work on one group can generate its
@@ -35,6 +36,7 @@ export const ENTITY_GROUPS: Record<string, Function[]> = {
   orders: ORDERS_ENTITIES,
   payments: PAYMENTS_ENTITIES,
   kitchen: KITCHEN_ENTITIES,
+  statistics: STATISTICS_ENTITIES,
 };
 
 /** Every TypeORM entity of the application (explicit: ESM has no glob loading). */

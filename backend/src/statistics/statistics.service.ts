@@ -29,6 +29,7 @@ import {
   parseStatisticsQuery,
   type StatisticsQueryInput,
 } from './statistics.query.js';
+import { StatisticsRollup } from './statistics-rollup.js';
 
 /** A checked query with the branches it may read: null = every branch (and orders without one). */
 interface Scope extends StatisticsQueryInput {
@@ -55,11 +56,22 @@ function previousFigures(before: Base<ComparedSet>) {
 }
 const int = (v: unknown) => Number(v ?? 0);
 
-/** The branch's time zone for an order aliased `o`. */
-const ZONE_OF_ORDER = `COALESCE((SELECT zb.time_zone FROM branch zb WHERE zb.id = o.branch_id), '${DEFAULT_TIME_ZONE}')`;
-/** Orders that count as business: placed (not a quotation, no open online payment), not cancelled, rejected or failed. */
-const COUNTED = `o.is_quotation = false AND o.status NOT IN ('pendingPayment', 'canceled', 'rejected', 'failed')`;
-const CANCELED = `o.is_quotation = false AND o.status IN ('canceled', 'rejected')`;
+/**
+ * The roll-up rows of orders that count as business (placed: not a quotation, no open online payment; not
+ * cancelled, rejected or failed), and of the cancelled and rejected ones (`statistics_order_day`, alias `s`).
+ */
+const COUNTED = `s.state = 'counted'`;
+const CANCELED = `s.state IN ('canceled', 'rejected')`;
+/** The sets read from the order roll-ups, which are brought up to date first. */
+const ORDER_SETS: readonly StatisticsSet[] = [
+  'orders',
+  'revenue',
+  'canceled-orders',
+  'items',
+  'popular-items',
+  'order-times',
+  'order-splits',
+];
 
 /**
  * The statistics sets of the back office (`GET /api/statistics/{set}`), aggregated in SQL that runs on
@@ -72,6 +84,7 @@ export class StatisticsService {
   constructor(
     private readonly connection: TransactionalConnection,
     private readonly clock: Clock,
+    private readonly rollup: StatisticsRollup,
   ) {}
 
   /**
@@ -87,6 +100,7 @@ export class StatisticsService {
     const input = parseStatisticsQuery(query, this.clock.now());
     const em = this.connection.manager(ctx);
     const scope = await this.scope(ctx, em, input);
+    if (ORDER_SETS.includes(set)) await this.rollup.refresh(ctx);
     const run = <K extends StatisticsSet>(set: K, scope: Scope): Promise<Base<K>> => {
       const sets: { [K in StatisticsSet]: () => Promise<Base<K>> } = {
         'unique-visitors': () => this.uniqueVisitors(em, scope),
@@ -141,20 +155,35 @@ export class StatisticsService {
     return ` AND ${column} IN (${scope.branches.map((id) => Math.trunc(id)).join(', ')})`;
   }
 
+  /**
+   * The range's rows of a roll-up (alias `s`) for the scope; branch key 0 (orders of a deleted branch)
+   * only without a branch filter, as `customer_order.branch_id IN (…)` never matched their null.
+   */
   private orderWhere(scope: Scope, condition: string): string {
-    return `${condition} AND o.business_date BETWEEN CAST($1 AS date) AND CAST($2 AS date)${this.branchFilter(scope, 'o.branch_id')}`;
+    return `${condition} AND s.business_date BETWEEN CAST($1 AS date) AND CAST($2 AS date)${this.branchFilter(scope, 's.branch_key')}`;
   }
 
+  /**
+   * The range's roll-up rows by day and, in the same pass, in all (grouping sets; `whole` = 1): orders,
+   * revenue, the average order value (AVG(total_gross) was numeric SUM / COUNT, `numeric_avg`: the same
+   * division on the same sum), and the cancelled and rejected orders apart.
+   */
   private async orderSeries(em: EntityManager, scope: Scope, condition: string) {
     const rows: Row[] = await em.query(
-      `SELECT CAST(o.business_date AS text) AS day, COUNT(*) AS orders,
-              ROUND(COALESCE(SUM(o.total_gross), 0), 2) AS revenue
-         FROM customer_order o WHERE ${this.orderWhere(scope, condition)} GROUP BY o.business_date`,
+      `SELECT CAST(s.business_date AS text) AS day, GROUPING(s.business_date) AS whole,
+              COALESCE(SUM(s.orders), 0) AS orders, ROUND(COALESCE(SUM(s.revenue), 0), 2) AS revenue,
+              ROUND(COALESCE(SUM(s.revenue) / NULLIF(SUM(s.orders), 0), 0), 2) AS average,
+              COALESCE(SUM(s.orders) FILTER (WHERE s.state = 'canceled'), 0) AS canceled,
+              COALESCE(SUM(s.orders) FILTER (WHERE s.state = 'rejected'), 0) AS rejected
+         FROM statistics_order_day s WHERE ${this.orderWhere(scope, condition)}
+        GROUP BY GROUPING SETS ((s.business_date), ())`,
       [scope.from, scope.to],
     );
-    const orders = new Map(rows.map((r) => [String(r.day), int(r.orders)]));
-    const revenue = new Map(rows.map((r) => [String(r.day), money(r.revenue as string)]));
-    return { orders, revenue };
+    const days = rows.filter((r) => int(r.whole) === 0);
+    const all = rows.find((r) => int(r.whole) === 1)!;
+    const orders = new Map(days.map((r) => [String(r.day), int(r.orders)]));
+    const revenue = new Map(days.map((r) => [String(r.day), money(r.revenue as string)]));
+    return { orders, revenue, all };
   }
 
   private async orders(em: EntityManager, scope: Scope): Promise<Base<'orders'>> {
@@ -164,47 +193,33 @@ export class StatisticsService {
   }
 
   private async revenue(em: EntityManager, scope: Scope): Promise<Base<'revenue'>> {
-    const { revenue } = await this.orderSeries(em, scope, COUNTED);
-    const [totals]: Row[] = await em.query(
-      `SELECT COUNT(*) AS orders, ROUND(COALESCE(SUM(o.total_gross), 0), 2) AS total,
-              ROUND(COALESCE(AVG(o.total_gross), 0), 2) AS average
-         FROM customer_order o WHERE ${this.orderWhere(scope, COUNTED)}`,
-      [scope.from, scope.to],
-    );
+    const { revenue, all } = await this.orderSeries(em, scope, COUNTED);
     return {
       ...this.range(scope),
-      total: money(totals!.total as string),
-      orders: int(totals!.orders),
-      averageOrderValue: money(totals!.average as string),
+      total: money(all.revenue as string),
+      orders: int(all.orders),
+      averageOrderValue: money(all.average as string),
       series: fillDays(scope.from, scope.to, revenue),
     };
   }
 
   private async canceledOrders(em: EntityManager, scope: Scope): Promise<Base<'canceled-orders'>> {
-    const { orders } = await this.orderSeries(em, scope, CANCELED);
-    const [totals]: Row[] = await em.query(
-      `SELECT COUNT(*) FILTER (WHERE o.status = 'canceled') AS canceled,
-              COUNT(*) FILTER (WHERE o.status = 'rejected') AS rejected,
-              ROUND(COALESCE(SUM(o.total_gross), 0), 2) AS lost
-         FROM customer_order o WHERE ${this.orderWhere(scope, CANCELED)}`,
-      [scope.from, scope.to],
-    );
+    const { orders, all } = await this.orderSeries(em, scope, CANCELED);
     const series = fillDays(scope.from, scope.to, orders);
     return {
       ...this.range(scope),
       total: series.reduce((sum, d) => sum + d.value, 0),
-      canceled: int(totals!.canceled),
-      rejected: int(totals!.rejected),
-      lostRevenue: money(totals!.lost as string),
+      canceled: int(all.canceled),
+      rejected: int(all.rejected),
+      lostRevenue: money(all.revenue as string),
       series,
     };
   }
 
   private async items(em: EntityManager, scope: Scope): Promise<Base<'items'>> {
     const rows: Row[] = await em.query(
-      `SELECT CAST(o.business_date AS text) AS day, COALESCE(SUM(CAST(i.value->>'amount' AS numeric)), 0) AS quantity
-         FROM customer_order o CROSS JOIN LATERAL jsonb_array_elements(o.items) AS i
-        WHERE ${this.orderWhere(scope, COUNTED)} GROUP BY o.business_date`,
+      `SELECT CAST(s.business_date AS text) AS day, COALESCE(SUM(s.items), 0) AS quantity
+         FROM statistics_order_day s WHERE ${this.orderWhere(scope, COUNTED)} GROUP BY s.business_date`,
       [scope.from, scope.to],
     );
     const series = fillDays(
@@ -217,13 +232,15 @@ export class StatisticsService {
 
   private async popularItems(em: EntityManager, scope: Scope): Promise<Base<'popular-items'>> {
     const rows: Row[] = await em.query(
-      `SELECT i.value->'product'->>'id' AS product_id, COALESCE(i.value->>'unit', '') AS unit,
-              (array_agg(i.value->>'name' ORDER BY o.created_at DESC, o.id DESC))[1] AS name,
-              SUM(CAST(i.value->>'amount' AS numeric)) AS quantity, COUNT(DISTINCT o.id) AS orders,
-              ROUND(COALESCE(SUM(CAST(i.value->>'price' AS numeric)), 0), 2) AS revenue
-         FROM customer_order o CROSS JOIN LATERAL jsonb_array_elements(o.items) AS i
-        WHERE ${this.orderWhere(scope, COUNTED)}
-        GROUP BY 1, 2 ORDER BY quantity DESC, revenue DESC, name ASC LIMIT ${scope.limit}`,
+      // Only counted orders' lines are rolled up. The name is the latest line's (by the order's arrival,
+      // then id); an order lies in one branch day, so the days' order counts add up.
+      `SELECT NULLIF(s.product_key, '') AS product_id, s.unit,
+              (array_agg(s.name ORDER BY s.name_at DESC, s.name_order_id DESC))[1] AS name,
+              SUM(s.quantity) AS quantity, SUM(s.orders) AS orders,
+              ROUND(COALESCE(SUM(s.revenue), 0), 2) AS revenue
+         FROM statistics_item_day s
+        WHERE ${this.orderWhere(scope, 'TRUE')}
+        GROUP BY s.product_key, s.unit ORDER BY quantity DESC, revenue DESC, name ASC LIMIT ${scope.limit}`,
       [scope.from, scope.to],
     );
     return {
@@ -241,10 +258,9 @@ export class StatisticsService {
 
   private async orderTimes(em: EntityManager, scope: Scope): Promise<Base<'order-times'>> {
     const rows: Row[] = await em.query(
-      `SELECT CAST(EXTRACT(ISODOW FROM o.created_at AT TIME ZONE ${ZONE_OF_ORDER}) AS integer) AS dow,
-              CAST(EXTRACT(HOUR FROM o.created_at AT TIME ZONE ${ZONE_OF_ORDER}) AS integer) AS hour,
-              COUNT(*) AS n
-         FROM customer_order o WHERE ${this.orderWhere(scope, COUNTED)} GROUP BY 1, 2`,
+      // Counted orders only, by arrival in the branch's zone (of today: a new zone recomputes the days).
+      `SELECT s.dow, s.hour, SUM(s.orders) AS n
+         FROM statistics_hour_day s WHERE ${this.orderWhere(scope, 'TRUE')} GROUP BY 1, 2`,
       [scope.from, scope.to],
     );
     return { ...this.range(scope), ...matrixOf(rows) };
@@ -355,33 +371,26 @@ export class StatisticsService {
 
   /** The counted orders by type, payment method and channel; money summed exactly by the database. */
   private async orderSplits(em: EntityManager, scope: Scope): Promise<Base<'order-splits'>> {
-    const split = async (expression: string) => {
-      const rows: Row[] = await em.query(
-        `SELECT ${expression} AS part, COUNT(*) AS orders, ROUND(COALESCE(SUM(o.total_gross), 0), 2) AS revenue
-           FROM customer_order o WHERE ${this.orderWhere(scope, COUNTED)}
-          GROUP BY 1 ORDER BY revenue DESC, orders DESC, part ASC`,
-        [scope.from, scope.to],
-      );
-      return rows.map((r) => ({
-        key: String(r.part),
-        orders: int(r.orders),
-        revenue: money(r.revenue as string),
-      }));
-    };
-    const [totals]: Row[] = await em.query(
-      `SELECT COUNT(*) AS orders, ROUND(COALESCE(SUM(o.total_gross), 0), 2) AS revenue
-         FROM customer_order o WHERE ${this.orderWhere(scope, COUNTED)}`,
+    // Each split ordered as its own query was: revenue (rounded), orders, part. The roll-up holds the type
+    // (from the flags) and the channel ('unknown' when none) as the parts.
+    const rows: Row[] = await em.query(
+      `SELECT s.split, s.part, SUM(s.orders) AS orders, ROUND(COALESCE(SUM(s.revenue), 0), 2) AS revenue
+         FROM statistics_split_day s WHERE ${this.orderWhere(scope, 'TRUE')}
+        GROUP BY s.split, s.part ORDER BY s.split, revenue DESC, orders DESC, part ASC`,
       [scope.from, scope.to],
     );
+    const parts = (split: string) =>
+      rows
+        .filter((r) => r.split === split)
+        .map((r) => ({ key: String(r.part), orders: int(r.orders), revenue: money(r.revenue as string) }));
+    const { all } = await this.orderSeries(em, scope, COUNTED);
     return {
       ...this.range(scope),
-      orders: int(totals!.orders),
-      revenue: money(totals!.revenue as string),
-      byType: (await split(
-        `CASE WHEN o.is_delivery THEN 'delivery' WHEN o.is_dine_in THEN 'dineIn' ELSE 'takeaway' END`,
-      )) as Base<'order-splits'>['byType'],
-      byPaymentMethod: (await split('o.payment_method')) as Base<'order-splits'>['byPaymentMethod'],
-      byChannel: (await split(`COALESCE(o.channel, 'unknown')`)) as Base<'order-splits'>['byChannel'],
+      orders: int(all.orders),
+      revenue: money(all.revenue as string),
+      byType: parts('type') as Base<'order-splits'>['byType'],
+      byPaymentMethod: parts('payment') as Base<'order-splits'>['byPaymentMethod'],
+      byChannel: parts('channel') as Base<'order-splits'>['byChannel'],
     };
   }
 

@@ -9,6 +9,7 @@ import { MIGRATIONS as KITCHEN } from './kitchen/index.js';
 import { MIGRATIONS as OPERATIONS } from './operations/index.js';
 import { MIGRATIONS as ORDERS } from './orders/index.js';
 import { MIGRATIONS as PAYMENTS } from './payments/index.js';
+import { MIGRATIONS as STATISTICS } from './statistics/index.js';
 
 /** The timestamp in a migration's class name (`Name1795260883721`). */
 const timestampOf = (m: Function) => Number(/(\d{13})$/.exec(m.name)?.[1] ?? 0);
@@ -26,4 +27,5 @@ export const MIGRATIONS: Function[] = [
   ...ORDERS,
   ...PAYMENTS,
   ...KITCHEN,
+  ...STATISTICS,
 ].sort((a, b) => timestampOf(a) - timestampOf(b));
