@@ -35,6 +35,7 @@ async function main() {
     ENTITIES,
     { statementCountFile: config.statementCountFile },
   );
+  if (db.created) logger.info({ from: db.created }, 'empty database created');
   const ran = await migrate(db.dataSource);
   if (ran.length) logger.info({ migrations: ran }, 'migrations applied');
   const clock = new SystemClock();

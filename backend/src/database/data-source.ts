@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { ConfigError } from '../env/config-error.js';
 import { describeDatabaseUrl } from '../env/config.js';
@@ -5,6 +7,7 @@ import { MIGRATIONS } from './migrations/index.js';
 import { SnakeNamingStrategy } from './naming.js';
 import { type EmbeddedDb, openPGlite, pgliteDriverModule } from './pglite-driver.js';
 import { PGliteThread } from './pglite-thread.js';
+import { unpackPreparedCluster } from './prepared-cluster.js';
 import { StatementCounter } from './statement-counter.js';
 
 /**
@@ -34,6 +37,11 @@ export interface OpenDatabase {
   dataSource: DataSource;
   target: DatabaseTarget;
   pglite?: EmbeddedDb;
+  /**
+   * How an embedded folder that held no database was made: from the build's prepared empty cluster, or by
+   * PGlite's initdb (no fitting prepared cluster built). Undefined when the folder held one already.
+   */
+  created?: 'prepared cluster' | 'initdb';
   close(): Promise<void>;
 }
 
@@ -93,7 +101,13 @@ export async function openDatabase(
     };
   }
   let pglite: EmbeddedDb;
+  let created: OpenDatabase['created'];
   try {
+    if (target.dataDir && !target.initialData) {
+      const durable = target.durable ?? true;
+      if (await unpackPreparedCluster(target.dataDir, durable)) created = 'prepared cluster';
+      else if (!existsSync(path.join(target.dataDir, 'PG_VERSION'))) created = 'initdb';
+    }
     if (target.thread) {
       const thread = await PGliteThread.open(target.dataDir, target.initialData, target.durable);
       if (target.onThreadExit) thread.onExit(target.onThreadExit);
@@ -117,6 +131,7 @@ export async function openDatabase(
     dataSource,
     target,
     pglite,
+    created,
     close: async () => {
       if (dataSource.isInitialized) await dataSource.destroy();
       if (!pglite.closed) await pglite.close();
