@@ -24,6 +24,7 @@ async function main() {
           durable: config.dataFsync,
           // Its own thread, so that requests (liveness) are answered while it works.
           thread: config.pgliteWorker,
+          optimizingCompiler: config.pgliteOptimizingCompiler,
           // Without it every request would fail until someone restarts the shop: end the process for
           // the supervisor (systemd, Docker) to start it again, which recovers the database as after kill -9.
           onThreadExit: (error) => {
