@@ -5,17 +5,20 @@
 // baseline of the same run. The embedded database's first start (initdb and the demo data) is shown apart:
 // its peak is not what a running shop holds. Prints figures, asserts nothing.
 //   npm run build && npm run bench:memory
-// BENCH_SECONDS (60), BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres).
+// BENCH_SECONDS (60), BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), BENCH_ONLY
+// (embedded or server: measure only that one), BENCH_NODE_ARGS (the server's Node flags instead of those of
+// `npm start`, space-separated, to compare V8 settings).
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { freePort, loadShop, orderBody, sleep, startBackend } from './bench-shop.mjs';
+import { freePort, loadShop, orderBody, serverNodeArgs, sleep, startBackend } from './bench-shop.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ONLY = process.env.BENCH_ONLY;
 
 /** Resident and peak resident set size of a process, in MB (Linux /proc). */
 function memoryOf(pid) {
@@ -147,26 +150,39 @@ const bare = await bareNode();
 console.log(
   `Resident memory of the server process (targets: PostgreSQL server <= 250 MB after load, embedded <= 400 MB)`,
 );
-console.log(`bare Node (the baseline): ${mb(bare)}`);
+console.log(
+  `bare Node (the baseline): ${mb(bare)}; load average ${os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' ')}`,
+);
+console.log(`server's Node flags: ${serverNodeArgs.join(' ') || '(none)'}`);
 
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-memory-'));
-try {
-  // The first start creates the database (initdb, migrations, demo data): its peak, then a restart.
-  const first = await startBackend({ DATA_DIR: dataDir });
-  await sleep(3000);
-  const created = memoryOf(first.pid);
-  await first.stop();
-  console.log(
-    `\nEmbedded database, first start (creates the database): ${mb(created.rss)}, peak ${mb(created.peak)}`,
-  );
-  print(
-    'Embedded database (PGlite), restarted on its data folder',
-    bare,
-    await measure({ DATA_DIR: dataDir }),
-  );
-} finally {
-  rmSync(dataDir, { recursive: true, force: true });
+if (ONLY !== 'server') {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-memory-'));
+  try {
+    // The first start creates the database (the prepared cluster or initdb, migrations, demo data): its
+    // memory, then a restart.
+    const started = Date.now();
+    const first = await startBackend({ DATA_DIR: dataDir });
+    const healthy = Date.now() - started;
+    await sleep(3000);
+    const created = memoryOf(first.pid);
+    await first.stop();
+    console.log(
+      `\nEmbedded database, first start (fresh folder): ${mb(created.rss)} 3 s after it answered, ` +
+        `peak ${mb(created.peak)}; answered after ${(healthy / 1000).toFixed(1)} s`,
+    );
+    print(
+      'Embedded database (PGlite), restarted on its data folder',
+      bare,
+      await measure({ DATA_DIR: dataDir }),
+    );
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
 }
+if (ONLY === 'embedded') process.exit(0);
 
 const admin = new pg.Client({ connectionString: SERVER });
 try {
@@ -184,4 +200,10 @@ try {
 } finally {
   await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   await admin.end();
+  console.log(
+    `\nload average at the end ${os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' ')}`,
+  );
 }

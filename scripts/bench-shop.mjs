@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from './server-flags.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -24,13 +25,23 @@ export const percentile = (xs, p) => {
 };
 
 /**
+ * The server's Node flags in the benchmarks: those `npm start` uses, or BENCH_NODE_ARGS (space-separated;
+ * empty for none) to compare V8 settings.
+ */
+export const serverNodeArgs =
+  process.env.BENCH_NODE_ARGS === undefined
+    ? SERVER_NODE_FLAGS
+    : process.env.BENCH_NODE_ARGS.split(' ').filter(Boolean);
+
+/**
  * Starts the built backend with its own data (`env`: DATA_DIR or DATABASE_URL, and any other setting);
- * public writes unthrottled; `nodeArgs` go before the script (e.g. `--inspect`). Returns its base URL,
- * its process id and a stop function.
+ * public writes unthrottled; started with {@link serverNodeArgs}, then `nodeArgs` (e.g. `--inspect`).
+ * Returns its base URL, its process id and a stop function.
  */
 export async function startBackend(env, logLevel = 'silent', nodeArgs = []) {
   const port = await freePort();
-  const child = spawn(process.execPath, [...nodeArgs, path.join(root, 'backend/dist/main.js')], {
+  const args = [...serverNodeArgs, ...nodeArgs, path.join(root, 'backend/dist/main.js')];
+  const child = spawn(process.execPath, args, {
     env: {
       ...process.env,
       PORT: String(port),

@@ -4,6 +4,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from './server-flags.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const build = spawnSync(
@@ -22,7 +23,7 @@ if (build.status !== 0) {
   console.error('Start abgebrochen: der Build ist fehlgeschlagen (siehe oben).');
   process.exit(build.status ?? 1);
 }
-const server = spawn(process.execPath, [path.join(root, 'backend/dist/main.js')], {
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, 'backend/dist/main.js')], {
   cwd: root,
   stdio: 'inherit',
 });

@@ -53,18 +53,22 @@ export async function createApp(deps: AppDependencies): Promise<NestExpressAppli
     exclude: ['image/{*path}', 'upload/{*path}', 'font/{*path}', 'app-icon/{*path}', 'manifest.webmanifest'],
   });
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('Bestellplattform API')
-      .setDescription(
-        'Storefront, Kiosk, Front-Desk und Backoffice. Antworten: { data }, Fehler: { errors: [{ message, field }] }.',
-      )
-      .setVersion('1')
-      .addCookieAuth('sid')
-      .addBearerAuth()
-      .build(),
-  );
+  // Built at the first request of /api/docs or /api/openapi.json, not at every start: most shops' processes
+  // are never asked for it, and the document (600 kB as JSON) held 3 MB of heap from the start
+  // (docs/decisions/memory.md).
+  const document = () =>
+    SwaggerModule.createDocument(
+      app,
+      new DocumentBuilder()
+        .setTitle('Bestellplattform API')
+        .setDescription(
+          'Storefront, Kiosk, Front-Desk und Backoffice. Antworten: { data }, Fehler: { errors: [{ message, field }] }.',
+        )
+        .setVersion('1')
+        .addCookieAuth('sid')
+        .addBearerAuth()
+        .build(),
+    );
   SwaggerModule.setup('api/docs', app, document, {
     jsonDocumentUrl: 'api/openapi.json',
     useGlobalPrefix: false,

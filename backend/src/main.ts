@@ -24,6 +24,7 @@ async function main() {
           durable: config.dataFsync,
           // Its own thread, so that requests (liveness) are answered while it works.
           thread: config.pgliteWorker,
+          optimizingCompiler: config.pgliteOptimizingCompiler,
           // Without it every request would fail until someone restarts the shop: end the process for
           // the supervisor (systemd, Docker) to start it again, which recovers the database as after kill -9.
           onThreadExit: (error) => {
@@ -35,6 +36,7 @@ async function main() {
     ENTITIES,
     { statementCountFile: config.statementCountFile },
   );
+  if (db.created) logger.info({ from: db.created }, 'empty database created');
   const ran = await migrate(db.dataSource);
   if (ran.length) logger.info({ migrations: ran }, 'migrations applied');
   const clock = new SystemClock();

@@ -100,6 +100,8 @@ describe('the server process', () => {
 
       const first = run(env);
       await waitHealthy(port, first);
+      // The build's prepared empty cluster, not initdb (docs/decisions/memory.md).
+      expect(first.output()).toMatch(/"from":"prepared cluster".*"msg":"empty database created"/);
       expect(first.output()).toContain('demo data seeded');
       first.child.kill('SIGTERM');
       expect(await first.exited).toBe(0);
@@ -108,6 +110,7 @@ describe('the server process', () => {
       const second = run(env);
       await waitHealthy(port, second);
       expect(second.output()).not.toContain('demo data seeded');
+      expect(second.output()).not.toContain('empty database created');
       second.child.kill('SIGKILL');
       await second.exited;
 

@@ -1,10 +1,18 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { ConfigError } from '../env/config-error.js';
 import { describeDatabaseUrl } from '../env/config.js';
 import { MIGRATIONS } from './migrations/index.js';
 import { SnakeNamingStrategy } from './naming.js';
-import { type EmbeddedDb, openPGlite, pgliteDriverModule } from './pglite-driver.js';
+import {
+  type EmbeddedDb,
+  openPGlite,
+  pgliteDriverModule,
+  useBaselineWasmCompilerOnly,
+} from './pglite-driver.js';
 import { PGliteThread } from './pglite-thread.js';
+import { unpackPreparedCluster } from './prepared-cluster.js';
 import { StatementCounter } from './statement-counter.js';
 
 /**
@@ -27,6 +35,11 @@ export type DatabaseTarget =
       thread?: boolean;
       /** With {@link thread}: told if the thread ends without being closed (the database is gone). */
       onThreadExit?: (error: Error) => void;
+      /**
+       * V8's optimising WebAssembly compiler too (faster reports, about 100 MB more memory). Default: the
+       * baseline compiler only ({@link useBaselineWasmCompilerOnly}), for this process from now on.
+       */
+      optimizingCompiler?: boolean;
     };
 
 /** An initialised DataSource and how to close everything it opened. */
@@ -34,6 +47,11 @@ export interface OpenDatabase {
   dataSource: DataSource;
   target: DatabaseTarget;
   pglite?: EmbeddedDb;
+  /**
+   * How an embedded folder that held no database was made: from the build's prepared empty cluster, or by
+   * PGlite's initdb (no fitting prepared cluster built). Undefined when the folder held one already.
+   */
+  created?: 'prepared cluster' | 'initdb';
   close(): Promise<void>;
 }
 
@@ -93,7 +111,14 @@ export async function openDatabase(
     };
   }
   let pglite: EmbeddedDb;
+  let created: OpenDatabase['created'];
+  if (!target.optimizingCompiler) useBaselineWasmCompilerOnly();
   try {
+    if (target.dataDir && !target.initialData) {
+      const durable = target.durable ?? true;
+      if (await unpackPreparedCluster(target.dataDir, durable)) created = 'prepared cluster';
+      else if (!existsSync(path.join(target.dataDir, 'PG_VERSION'))) created = 'initdb';
+    }
     if (target.thread) {
       const thread = await PGliteThread.open(target.dataDir, target.initialData, target.durable);
       if (target.onThreadExit) thread.onExit(target.onThreadExit);
@@ -117,6 +142,7 @@ export async function openDatabase(
     dataSource,
     target,
     pglite,
+    created,
     close: async () => {
       if (dataSource.isInitialized) await dataSource.destroy();
       if (!pglite.closed) await pglite.close();

@@ -9,6 +9,12 @@ describe('loadConfig', () => {
     expect(c.databaseUrl).toBeUndefined();
     expect(c.seedDemo).toBe(true);
     expect(c.publicUrl).toBe('http://localhost:3000');
+    expect(c.pgliteOptimizingCompiler).toBe(false);
+  });
+
+  it('reads PGLITE_OPTIMIZING_COMPILER as a boolean, naming it when it is none', () => {
+    expect(loadConfig({ PGLITE_OPTIMIZING_COMPILER: 'true' }).pgliteOptimizingCompiler).toBe(true);
+    expect(() => loadConfig({ PGLITE_OPTIMIZING_COMPILER: 'schnell' })).toThrow(/PGLITE_OPTIMIZING_COMPILER/);
   });
 
   it.each([['abc'], ['0'], ['70000'], ['12.5']])('stops on PORT=%s with a sentence naming PORT', (port) => {

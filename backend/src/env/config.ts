@@ -23,6 +23,8 @@ export interface AppConfig {
   dataFsync: boolean;
   /** Embedded database in a worker thread of its own, so that requests are answered while it works. */
   pgliteWorker: boolean;
+  /** Embedded database: V8's optimising WebAssembly compiler too (faster reports, about 100 MB more memory). */
+  pgliteOptimizingCompiler: boolean;
   /** DB_STATEMENT_COUNT_FILE: where the statements are counted (measurements only), or null. */
   statementCountFile: string | null;
   /** Public base URL of the site, used in links that leave the server (e-mails). */
@@ -96,6 +98,12 @@ export const ENV_DOC: ReadonlyArray<{ name: string; default: string; meaning: st
     default: 'true',
     meaning:
       'eingebettete Datenbank in einem eigenen Thread (Anfragen werden beantwortet, während sie arbeitet); false: im Haupt-Thread wie früher',
+  },
+  {
+    name: 'PGLITE_OPTIMIZING_COMPILER',
+    default: 'false',
+    meaning:
+      'eingebettete Datenbank: auch den optimierenden WebAssembly-Compiler verwenden (große Auswertungen rund ein Drittel schneller, rund 100 MB mehr Speicher); false: nur den Basis-Compiler',
   },
   { name: 'DATABASE_URL', default: '(leer)', meaning: 'PostgreSQL-Server statt eingebetteter Datenbank' },
   {
@@ -288,6 +296,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     seedDemo: readBoolean(env, 'SEED_DEMO', true),
     dataFsync: readBoolean(env, 'DATA_FSYNC', true),
     pgliteWorker: readBoolean(env, 'PGLITE_WORKER', true),
+    pgliteOptimizingCompiler: readBoolean(env, 'PGLITE_OPTIMIZING_COMPILER', false),
     statementCountFile: env.DB_STATEMENT_COUNT_FILE?.trim()
       ? path.resolve(env.DB_STATEMENT_COUNT_FILE.trim())
       : null,

@@ -6,7 +6,6 @@ import { join } from 'node:path';
 import { inflateSync } from 'node:zlib';
 import { bindTemplateText, fitFontSize, type TemplateBindings } from '@ordering/common';
 import sharp from 'sharp';
-import woff2 from 'wawoff2';
 import { variantFace } from './font-files.controller.js';
 import type { Font } from './font.entity.js';
 import type { Image } from './image.entity.js';
@@ -43,6 +42,8 @@ export async function sfntOfWoff2(path: string): Promise<string | null> {
   try {
     const file = await readFile(path);
     const target = join(SFNT_DIR, `${createHash('sha256').update(file).digest('hex').slice(0, 32)}.ttf`);
+    // Loaded at the first WOFF2 font drawn: its WebAssembly heap (32 MB reserved) is not held by every shop.
+    const { default: woff2 } = await import('wawoff2');
     const sfnt = await woff2.decompress(file);
     await mkdir(SFNT_DIR, { recursive: true });
     await writeFile(target, sfnt);

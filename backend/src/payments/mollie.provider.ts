@@ -1,4 +1,4 @@
-import { createMollieClient, PaymentMethod, type MollieClient } from '@mollie/api-client';
+import type { MollieClient } from '@mollie/api-client';
 import {
   centsToDecimal,
   decimalToCents,
@@ -43,6 +43,8 @@ function providerError(err: unknown, what: string): Error {
   return new ProviderUnavailable(`Mollie ${what}: ${status ?? 'Netzwerk'} ${detail}`);
 }
 
+const loadMollie = () => import('@mollie/api-client');
+
 /**
  * Mollie Payments API v2 through the official `@mollie/api-client`. Test and live mode are chosen by the
  * key's prefix (`test_…` / `live_…`); the API root is MOLLIE_API_URL (the client's `apiEndpoint`).
@@ -53,12 +55,24 @@ export class MollieProvider implements PaymentProvider {
 
   constructor(private readonly apiEndpoint: string) {}
 
-  private client(secrets: ProviderSecrets): MollieClient {
+  private library?: ReturnType<typeof loadMollie>;
+
+  /**
+   * The client library, loaded at the first call (docs/decisions/memory.md): a shop that takes no Mollie
+   * payments does not hold it.
+   */
+  private load() {
+    this.library ??= loadMollie();
+    return this.library;
+  }
+
+  private async client(secrets: ProviderSecrets): Promise<MollieClient> {
     const key = secrets.mollieApiKey;
     if (!/^(test|live)_\w{20,}$/.test(key))
       throw new ProviderUnavailable('Mollie: kein gültiger API-Schlüssel in der Konfiguration');
     let client = this.clients.get(key);
     if (!client) {
+      const { createMollieClient } = await this.load();
       client = createMollieClient({ apiKey: key, apiEndpoint: this.apiEndpoint });
       this.clients.clear(); // one key at a time: a changed key replaces the old client
       this.clients.set(key, client);
@@ -76,7 +90,8 @@ export class MollieProvider implements PaymentProvider {
   }
 
   async start(secrets: ProviderSecrets, input: StartPayment): Promise<StartedPayment> {
-    const client = this.client(secrets);
+    const client = await this.client(secrets);
+    const { PaymentMethod } = await this.load();
     const payment = await this.call('payments.create', () =>
       client.payments.create({
         amount: { currency: input.currency, value: centsToDecimal(input.amountCents) },
@@ -102,7 +117,7 @@ export class MollieProvider implements PaymentProvider {
   }
 
   async fetch(secrets: ProviderSecrets, reference: string): Promise<ProviderPayment> {
-    const client = this.client(secrets);
+    const client = await this.client(secrets);
     const payment = await this.call('payments.get', () => client.payments.get(reference));
     const metadata = (payment.metadata ?? {}) as { orderUid?: unknown };
     return {
@@ -117,7 +132,7 @@ export class MollieProvider implements PaymentProvider {
 
   /** The shop's point-of-sale terminals (`GET /v2/terminals`, first page of up to 250). */
   async terminals(secrets: ProviderSecrets): Promise<MollieTerminal[]> {
-    const client = this.client(secrets);
+    const client = await this.client(secrets);
     const page = await this.call('terminals.page', () => client.terminals.page({ limit: 250 }));
     return page.map((t) => ({
       id: t.id,
@@ -133,7 +148,7 @@ export class MollieProvider implements PaymentProvider {
   }
 
   async cancel(secrets: ProviderSecrets, payment: { reference: string }): Promise<void> {
-    const client = this.client(secrets);
+    const client = await this.client(secrets);
     await this.call('payments.cancel', () => client.payments.cancel(payment.reference));
   }
 
@@ -142,7 +157,7 @@ export class MollieProvider implements PaymentProvider {
     payment: { reference: string; amountCents: number; currency: string; orderRef: string },
     idempotencyKey: string,
   ): Promise<string> {
-    const client = this.client(secrets);
+    const client = await this.client(secrets);
     const refund = await this.call('paymentRefunds.create', () =>
       client.paymentRefunds.create({
         paymentId: payment.reference,
