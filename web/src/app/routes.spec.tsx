@@ -104,12 +104,12 @@ describe(createRoutes.name, () => {
     expect(html).toMatch(/<nav class="category-bar" aria-label="Kategorien">/);
   });
 
-  it('renders the groups of the first 12 products at once and the rest right after (one long task less)', async () => {
-    // Three groups of 10, 5 and 3 products: the first two hold the first 12, the third follows in a transition.
-    const sizes = [10, 5, 3];
+  it('renders a large menu windowed: its first screen, every group in the category bar', async () => {
+    // Three groups of 100 products each: far more than a window shows.
+    const sizes = [100, 100, 100];
     const products = sizes.flatMap((size, group) =>
       Array.from({ length: size }, (_, i) =>
-        makeProduct({ id: 100 * (group + 1) + i, name: `Gericht ${group + 1}.${i + 1}` }),
+        makeProduct({ id: 1000 * (group + 1) + i, name: `Gericht ${group + 1}.${i + 1}` }),
       ),
     );
     const data = fixture({
@@ -123,7 +123,7 @@ describe(createRoutes.name, () => {
           catalog: sizes.map((size, group) => ({
             id: group + 1,
             products: Array.from({ length: size }, (_, i) => ({
-              id: 100 * (group + 1) + i,
+              id: 1000 * (group + 1) + i,
               isEnabled: true,
             })),
           })),
@@ -134,11 +134,12 @@ describe(createRoutes.name, () => {
     root.branches.select('wien');
     const html = render('/store/wien', root);
     expect(html).toContain('id="category-1"');
-    expect(html).toContain('id="category-2"');
+    expect(text(html)).toContain('Gericht 1.1');
     expect(html).not.toContain('id="category-3"');
-    expect(text(html)).toContain('Gericht 2.5');
+    expect(text(html)).not.toContain('Gericht 1.100');
     expect(text(html)).not.toContain('Gericht 3.1');
-    // The category bar lists every group from the start.
+    // Each card says where it stands in its group; the bar lists every group from the start.
+    expect(html).toContain('aria-posinset="1" aria-setsize="100"');
     expect(html).toContain('data-category-link="3"');
   });
 

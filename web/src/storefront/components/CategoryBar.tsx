@@ -8,8 +8,15 @@ export function groupElementId(categoryId: number): string {
   return `category-${categoryId}`;
 }
 
-/** The sticky category bar: jumps to a group and marks the one being read (spec section 2). */
-export const CategoryBar = observer(function CategoryBar() {
+/**
+ * The sticky category bar: jumps to a group and marks the one being read (spec section 2). With a windowed
+ * menu the group may not be rendered yet: `onJump` scrolls to it (false when it is not shown).
+ */
+export const CategoryBar = observer(function CategoryBar({
+  onJump,
+}: {
+  onJump?: (categoryId: number) => boolean;
+}) {
   const texts = useTexts();
   const { catalog } = useStores();
   const items = catalog.categoryBar;
@@ -17,15 +24,15 @@ export const CategoryBar = observer(function CategoryBar() {
 
   useEffect(() => {
     if (items.length === 0) return;
+    // Every rendered line of the menu (a group's heading or a row of its products) names its category: the
+    // line that crosses the reading line decides, also while its group's heading is above the window.
     const update = () => {
-      const elements = catalog.shownGroups
-        .map((group) => document.getElementById(groupElementId(group.category.id)))
-        .filter((element): element is HTMLElement => element !== null);
+      const elements = Array.from(document.querySelectorAll<HTMLElement>('[data-category-id]'));
       const index = activeGroupIndex(
         elements.map((element) => element.getBoundingClientRect().top),
         window.innerHeight,
       );
-      const id = index >= 0 ? Number(elements[index].id.replace('category-', '')) : null;
+      const id = index >= 0 ? Number(elements[index].dataset.categoryId) : null;
       catalog.setActiveCategory(id);
     };
     // The first reading waits until the page has been painted: reading positions right after React's commit
@@ -64,6 +71,12 @@ export const CategoryBar = observer(function CategoryBar() {
               className="category-bar__link"
               aria-current={catalog.activeCategoryId === category.id ? 'true' : undefined}
               onClick={(event) => {
+                if (onJump) {
+                  if (!onJump(category.id)) return;
+                  event.preventDefault();
+                  catalog.setActiveCategory(category.id);
+                  return;
+                }
                 const target = document.getElementById(groupElementId(category.id));
                 if (!target) return;
                 event.preventDefault();

@@ -12,7 +12,6 @@ import {
   type MarketProfile,
   type Menu,
   type Navigation,
-  type Product,
   type Site,
   type SiteSettings,
   type Table,
@@ -31,7 +30,8 @@ export const DATA_MAX_AGE_MS = 4 * 60 * 60 * 1000;
 export const DATA_CHECK_INTERVAL_MS = 10_000;
 
 /**
- * Everything the storefront starts from: one `GET /api/init`, kept until it is 4 hours old. `version`
+ * Everything the storefront starts from: one `GET /api/init`, kept until it is 4 hours old. The products
+ * are not part of it: each menu's catalogue is loaded on its own (MenuCatalogStore). `version`
  * rises with every successful load, so dependants (cart migration) can react to a reload.
  */
 export class InitDataStore {
@@ -40,7 +40,6 @@ export class InitDataStore {
   branches: Branch[] = [];
   menus: Menu[] = [];
   categories: Category[] = [];
-  products: Product[] = [];
   tags: Tag[] = [];
   tables: Table[] = [];
   sites: Site[] = [];
@@ -74,7 +73,6 @@ export class InitDataStore {
         branches: ref,
         menus: ref,
         categories: ref,
-        products: ref,
         tags: ref,
         tables: ref,
         sites: ref,
@@ -148,7 +146,6 @@ export class InitDataStore {
         this.branches = data.branches ?? [];
         this.menus = data.menus ?? [];
         this.categories = data.categories ?? [];
-        this.products = data.products ?? [];
         this.tags = data.tags ?? [];
         this.tables = data.tables ?? [];
         this.sites = data.sites ?? [];
@@ -165,9 +162,5 @@ export class InitDataStore {
         this.error = t('backoffice.initFailed');
       });
     }
-  }
-
-  productById(id: number): Product | undefined {
-    return this.products.find((product) => product.id === id);
   }
 }

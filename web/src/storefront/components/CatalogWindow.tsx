@@ -1,0 +1,206 @@
+import type { CatalogGroup } from '@ordering/common';
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { categoryScrollOffset } from '../stores/scrolling';
+import { groupElementId } from './CategoryBar';
+import {
+  catalogRows,
+  gridColumnCount,
+  headRowIndex,
+  type CatalogEntry,
+  type CatalogRow,
+} from './catalogRows';
+
+/** Lines rendered beyond the window's edges, above and below. */
+const OVERSCAN = 6;
+
+/**
+ * Up to this many products the whole menu is rendered (as before windowing): a menu of a few screens costs
+ * little, and every product stays findable by the browser's own search and reachable by the keyboard.
+ */
+export const WINDOW_FROM_PRODUCTS = 120;
+
+interface Named {
+  id: number;
+  name: string;
+}
+
+/** What the page hands the windowed menu: its groups and how its lines look. */
+export interface CatalogWindowOptions<C extends Named, P> {
+  groups: readonly CatalogGroup<C, P>[];
+  /** A first guess of a line's height before it is measured (px). */
+  estimate: (row: CatalogRow<C, P>) => number;
+}
+
+/** The windowed menu's state: its lines, the virtualizer and the jump to a category. */
+export interface CatalogWindow<C extends Named, P> {
+  rows: CatalogRow<C, P>[];
+  virtualizer: ReturnType<typeof useWindowVirtualizer<HTMLElement>>;
+  listRef: (element: HTMLDivElement | null) => void;
+  scrollMargin: number;
+  /** Scrolls so that a category's heading stands below the category bar; false when it is not shown. */
+  jumpTo: (categoryId: number, behavior?: 'auto' | 'smooth') => boolean;
+}
+
+/**
+ * The menu windowed over the page's scrolling (docs/decisions/storefront.md, "Windowing"): the groups as
+ * lines (heading, rows of the product grid), of which only those on screen and a margin are rendered. The
+ * grid's column count is read from the rendered grid, so the CSS stays the one place that decides it.
+ */
+export function useCatalogWindow<C extends Named, P>({
+  groups,
+  estimate,
+}: CatalogWindowOptions<C, P>): CatalogWindow<C, P> {
+  const [element, setElement] = useState<HTMLDivElement | null>(null);
+  const [columns, setColumns] = useState(1);
+  const [scrollMargin, setScrollMargin] = useState(0);
+  const [offset, setOffset] = useState(() =>
+    typeof window === 'undefined' ? 150 : categoryScrollOffset(window.innerWidth),
+  );
+  const rows = useMemo(() => catalogRows(groups, columns), [groups, columns]);
+  const hasRows = rows.length > 0;
+  const products = useMemo(() => groups.reduce((sum, group) => sum + group.products.length, 0), [groups]);
+  const rowsRef = useRef(rows);
+  rowsRef.current = rows;
+
+  const virtualizer = useWindowVirtualizer<HTMLElement>({
+    count: rows.length,
+    estimateSize: (index) => estimate(rowsRef.current[index]!),
+    getItemKey: (index) => rowsRef.current[index]?.key ?? index,
+    overscan: products > WINDOW_FROM_PRODUCTS ? OVERSCAN : Math.max(rows.length, 1),
+    scrollMargin,
+    scrollPaddingStart: offset,
+    // The first render already fills the window (before the window's size is observed).
+    initialRect:
+      typeof window === 'undefined'
+        ? { width: 0, height: 800 }
+        : { width: window.innerWidth, height: window.innerHeight },
+  });
+
+  // The grid's columns and the list's place on the page: read after every layout change of the list (the
+  // banner's picture, the filter's chips and the window's width move or narrow it).
+  useLayoutEffect(() => {
+    if (!element) return;
+    const read = () => {
+      const grid = element.querySelector<HTMLElement>('.catalog-row');
+      if (grid) setColumns(gridColumnCount(getComputedStyle(grid).gridTemplateColumns));
+      setScrollMargin(element.getBoundingClientRect().top + window.scrollY);
+      setOffset(categoryScrollOffset(window.innerWidth));
+    };
+    read();
+    const observer = new ResizeObserver(read);
+    observer.observe(element);
+    if (element.parentElement) observer.observe(element.parentElement);
+    return () => observer.disconnect();
+  }, [element, hasRows]);
+
+  const jumpTo = useCallback(
+    (categoryId: number, behavior: 'auto' | 'smooth' = 'smooth') => {
+      const index = headRowIndex(rowsRef.current, categoryId);
+      if (index < 0) return false;
+      virtualizer.scrollToIndex(index, { align: 'start', behavior });
+      return true;
+    },
+    [virtualizer],
+  );
+
+  // A `#category-…` address lands on its group once the menu is there.
+  const landed = useRef(false);
+  useEffect(() => {
+    if (landed.current || rows.length === 0 || !element) return;
+    landed.current = true;
+    const match = /^#category-(\d+)$/.exec(window.location.hash);
+    if (match) jumpTo(Number(match[1]), 'auto');
+  }, [rows.length, element, jumpTo]);
+
+  return { rows, virtualizer, listRef: setElement, scrollMargin, jumpTo };
+}
+
+/** How the windowed menu renders: the classes of its parts, a group's heading and a product's card. */
+export interface CatalogWindowViewProps<C extends Named, P> {
+  window: CatalogWindow<C, P>;
+  /** The section's class (`product-group`, `kiosk-group`). */
+  sectionClass: string;
+  /** The grid's class (`product-grid`, `product-grid kiosk-grid`). */
+  gridClass: string;
+  /** The heading's content; its title element must carry `id={titleId}`. */
+  head: (group: CatalogGroup<C, P>, titleId: string) => ReactNode;
+  card: (entry: CatalogEntry<P>, position: { index: number; size: number }) => ReactNode;
+  /** The section's name while its heading is not rendered. */
+  label: (group: CatalogGroup<C, P>) => string;
+}
+
+/**
+ * The lines on screen, in sections per group: a section holds the group's lines that are rendered, and is
+ * named by its heading (or by the category's name while the heading is above the window).
+ */
+export function CatalogWindowView<C extends Named, P>({
+  window: list,
+  sectionClass,
+  gridClass,
+  head,
+  card,
+  label,
+}: CatalogWindowViewProps<C, P>) {
+  const { virtualizer, rows, scrollMargin } = list;
+  const items = virtualizer.getVirtualItems();
+  const runs: { groupIndex: number; items: typeof items }[] = [];
+  for (const item of items) {
+    const row = rows[item.index];
+    if (!row) continue;
+    const run = runs[runs.length - 1];
+    if (run && run.groupIndex === row.groupIndex) run.items.push(item);
+    else runs.push({ groupIndex: row.groupIndex, items: [item] });
+  }
+  const top = items.length > 0 ? items[0]!.start - scrollMargin : 0;
+  return (
+    <div ref={list.listRef} className="catalog-window" style={{ height: virtualizer.getTotalSize() }}>
+      <div className="catalog-window__lines" style={{ transform: `translateY(${top}px)` }}>
+        {runs.map((run) => {
+          const group = rows[run.items[0]!.index]!.group;
+          const id = group.category.id;
+          const titleId = `${groupElementId(id)}-title`;
+          const withHead = rows[run.items[0]!.index]!.kind === 'head';
+          return (
+            <section
+              key={id}
+              id={withHead ? groupElementId(id) : undefined}
+              className={`${sectionClass} catalog-section`}
+              aria-labelledby={withHead ? titleId : undefined}
+              aria-label={withHead ? undefined : label(group)}
+            >
+              {run.items.map((item) => {
+                const row = rows[item.index]!;
+                if (row.kind === 'head')
+                  return (
+                    <div
+                      key={item.key}
+                      data-index={item.index}
+                      data-category-id={id}
+                      ref={virtualizer.measureElement}
+                      className="catalog-head"
+                    >
+                      {head(group, titleId)}
+                    </div>
+                  );
+                return (
+                  <ul
+                    key={item.key}
+                    data-index={item.index}
+                    data-category-id={id}
+                    ref={virtualizer.measureElement}
+                    className={`${gridClass} catalog-row${row.last ? ' catalog-row--last' : ''}`}
+                  >
+                    {row.products.map((entry, index) =>
+                      card(entry, { index: row.first + index, size: group.products.length }),
+                    )}
+                  </ul>
+                );
+              })}
+            </section>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

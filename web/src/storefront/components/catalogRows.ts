@@ -1,0 +1,71 @@
+import type { CatalogGroup, Visibility } from '@ordering/common';
+
+/** A product of a group as the cards show it. */
+export interface CatalogEntry<P> {
+  product: P;
+  visibility: Visibility;
+}
+
+/**
+ * One line of the windowed menu: a group's heading (title, picture, description) or one row of its product
+ * grid. Only the lines on screen (and a margin) are rendered; each is measured once it is.
+ */
+export type CatalogRow<C, P> =
+  | { kind: 'head'; key: string; groupIndex: number; group: CatalogGroup<C, P> }
+  | {
+      kind: 'row';
+      key: string;
+      groupIndex: number;
+      group: CatalogGroup<C, P>;
+      /** The products of this row, at most `columns`. */
+      products: CatalogEntry<P>[];
+      /** The index of the row's first product within its group (for `aria-posinset`). */
+      first: number;
+      /** The group's last row (it carries the space below the group). */
+      last: boolean;
+    };
+
+/**
+ * The menu as lines: per group its heading, then its products in rows of `columns` (the number of columns
+ * the grid has at the current width).
+ */
+export function catalogRows<C extends { id: number }, P>(
+  groups: readonly CatalogGroup<C, P>[],
+  columns: number,
+): CatalogRow<C, P>[] {
+  const width = Math.max(1, Math.floor(columns));
+  const rows: CatalogRow<C, P>[] = [];
+  groups.forEach((group, groupIndex) => {
+    const id = group.category.id;
+    rows.push({ kind: 'head', key: `h${id}`, groupIndex, group });
+    for (let first = 0; first < group.products.length; first += width) {
+      rows.push({
+        kind: 'row',
+        key: `r${id}-${first}-${width}`,
+        groupIndex,
+        group,
+        products: group.products.slice(first, first + width),
+        first,
+        last: first + width >= group.products.length,
+      });
+    }
+  });
+  return rows;
+}
+
+/** The index of a category's heading among the rows; -1 when the category is not shown. */
+export function headRowIndex<C extends { id: number }, P>(
+  rows: readonly CatalogRow<C, P>[],
+  categoryId: number,
+): number {
+  return rows.findIndex((row) => row.kind === 'head' && row.group.category.id === categoryId);
+}
+
+/** The number of columns a CSS grid lays out (its resolved `grid-template-columns`). */
+export function gridColumnCount(template: string): number {
+  const tracks = template
+    .trim()
+    .split(/\s+(?![^(]*\))/)
+    .filter((track) => track !== '' && track !== 'none');
+  return Math.max(1, tracks.length);
+}
