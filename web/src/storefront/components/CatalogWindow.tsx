@@ -63,9 +63,26 @@ export function useCatalogWindow<C extends Named, P>({
   const rowsRef = useRef(rows);
   rowsRef.current = rows;
 
+  // The rows measured so far: unmeasured rows are guessed at their average, so the page's length and a
+  // jump far down are right from the first rows on (cards of one menu are much alike).
+  const measured = useRef({ rows: 0, total: 0 });
   const virtualizer = useWindowVirtualizer<HTMLElement>({
     count: rows.length,
-    estimateSize: (index) => estimate(rowsRef.current[index]!),
+    estimateSize: (index) => {
+      const row = rowsRef.current[index]!;
+      const { rows: count, total } = measured.current;
+      if (row.kind === 'row' && !row.last && count > 0) return total / count;
+      return estimate(row);
+    },
+    // Unrounded heights: rounded ones add up to a visible error over a thousand rows above a jump's target.
+    measureElement: (element, entry) => {
+      const size = entry?.borderBoxSize?.[0]?.blockSize ?? element.getBoundingClientRect().height;
+      if (element.getAttribute('data-row') === 'row') {
+        measured.current.rows += 1;
+        measured.current.total += size;
+      }
+      return size;
+    },
     getItemKey: (index) => rowsRef.current[index]?.key ?? index,
     overscan: products > WINDOW_FROM_PRODUCTS ? OVERSCAN : Math.max(rows.length, 1),
     scrollMargin,
@@ -94,14 +111,50 @@ export function useCatalogWindow<C extends Named, P>({
     return () => observer.disconnect();
   }, [element, hasRows]);
 
+  // Once the scrolling has come to rest, the heading is put exactly below the bar: rows measured on the way
+  // (their guessed heights replaced) may have moved it by a few pixels. The guest's own scrolling ends it.
+  const settle = useCallback((categoryId: number) => {
+    let last = NaN;
+    let polls = 0;
+    let corrections = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const events = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+    const stop = () => {
+      clearTimeout(timer);
+      events.forEach((name) => window.removeEventListener(name, stop));
+    };
+    const check = () => {
+      const y = window.scrollY;
+      if (y !== last) {
+        last = y;
+        if (++polls < 100) timer = setTimeout(check, 50);
+        else stop();
+        return;
+      }
+      const heading = document.getElementById(groupElementId(categoryId));
+      const off = heading ? heading.getBoundingClientRect().top - categoryScrollOffset(window.innerWidth) : 0;
+      const room = document.documentElement.scrollHeight - window.innerHeight - y;
+      if (heading && Math.abs(off) >= 0.5 && (off < 0 || room > 1) && ++corrections <= 3) {
+        window.scrollTo({ top: y + off, behavior: 'instant' });
+        last = NaN;
+        timer = setTimeout(check, 50);
+        return;
+      }
+      stop();
+    };
+    events.forEach((name) => window.addEventListener(name, stop, { passive: true }));
+    timer = setTimeout(check, 50);
+  }, []);
+
   const jumpTo = useCallback(
     (categoryId: number, behavior: 'auto' | 'smooth' = 'smooth') => {
       const index = headRowIndex(rowsRef.current, categoryId);
       if (index < 0) return false;
       virtualizer.scrollToIndex(index, { align: 'start', behavior });
+      settle(categoryId);
       return true;
     },
-    [virtualizer],
+    [virtualizer, settle],
   );
 
   // A `#category-…` address lands on its group once the menu is there.
@@ -176,6 +229,7 @@ export function CatalogWindowView<C extends Named, P>({
                     <div
                       key={item.key}
                       data-index={item.index}
+                      data-row="head"
                       data-category-id={id}
                       ref={virtualizer.measureElement}
                       className="catalog-head"
@@ -187,6 +241,7 @@ export function CatalogWindowView<C extends Named, P>({
                   <ul
                     key={item.key}
                     data-index={item.index}
+                    data-row={row.last ? 'last' : 'row'}
                     data-category-id={id}
                     ref={virtualizer.measureElement}
                     className={`${gridClass} catalog-row${row.last ? ' catalog-row--last' : ''}`}
