@@ -1,4 +1,4 @@
-import type { Menu as MenuContract } from '@ordering/common';
+import type { Menu as MenuContract, MenuSummary } from '@ordering/common';
 import type { MenuCategoryEntry } from '@ordering/common';
 import { In, type EntityManager } from 'typeorm';
 import { DomainError } from '../core/errors.js';
@@ -38,6 +38,18 @@ export function menuJson(menu: Menu) {
     createdAt: menu.createdAt.toISOString(),
     updatedAt: menu.updatedAt.toISOString(),
   } satisfies MenuContract;
+}
+
+/** JSON of a menu without its catalogue, as `/api/init` carries it (the catalogue has its own route). */
+export function menuSummaryJson(menu: Menu) {
+  return {
+    id: menu.id,
+    name: menu.name,
+    availableFrom: menu.availableFrom.toISOString(),
+    branches: (menu.branches ?? []).map((branch) => ({ id: branch.id })).sort((a, b) => a.id - b.id),
+    createdAt: menu.createdAt.toISOString(),
+    updatedAt: menu.updatedAt.toISOString(),
+  } satisfies MenuSummary;
 }
 
 /** Every category and product the catalogue names must exist; the error names the entry (`catalog.0.products.2.id`). */

@@ -284,6 +284,23 @@ export class CrudService<E extends ObjectLiteral> {
     return { items: await this.toJson(em, ctx, items), total, page, limit };
   }
 
+  /**
+   * The rows with these ids that the reader may list, serialised as {@link list} serialises them, in the
+   * order of `ids` (ids it may not see, or unknown ones, are left out; a repeated id comes once).
+   */
+  async listByIds(ctx: RequestContext, ids: readonly number[]): Promise<unknown[]> {
+    const wanted = [...new Set(ids)];
+    if (wanted.length === 0) return [];
+    const em = this.connection.manager(ctx);
+    const rows = await this.readRows(
+      em,
+      this.baseQuery(em, ctx).andWhere('e.id IN (:...byIds)', { byIds: wanted }),
+    );
+    const found = new Map(rows.map((row) => [Number((row as ObjectLiteral).id), row]));
+    const items = wanted.map((id) => found.get(id)).filter((row): row is E => row !== undefined);
+    return this.toJson(em, ctx, items);
+  }
+
   /** Serialises entities and lets the resource complete the JSON (e.g. current media versions). */
   async toJson(em: EntityManager, ctx: RequestContext, entities: E[]): Promise<unknown[]> {
     const items = entities.map((e) => this.serialize(e, ctx) as Record<string, unknown>);

@@ -14,12 +14,13 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 /**
- * The public reads every storefront visit, kiosk start and status page begins with: /api/init and the
- * lists and single reads of the public collections. Nothing that depends on the time of day (opening
- * state, availability) or on orders is here.
+ * The public reads every storefront visit, kiosk start and status page begins with: /api/init, the lists
+ * and single reads of the public collections, and a menu's catalogue (`/api/menus/{id}/catalog`, which
+ * reads no parameter). Nothing that depends on the time of day (opening state, availability) or on orders
+ * is here.
  */
 export const CACHEABLE_PATH =
-  /^\/api\/(init|branches|divisions|menus|categories|products|tags|tables|sites|blocks|navigations|donatees)(\/\d{1,10})?\/?$/;
+  /^\/api\/(?:(init|branches|divisions|menus|categories|products|tags|tables|sites|blocks|navigations|donatees)(\/\d{1,10})?|menus\/\d{1,10}\/catalog)\/?$/;
 
 /**
  * The lists the cache keeps, by collection name: those of /api/init, with the same resources (and
@@ -72,7 +73,8 @@ export function cacheKey(url: string, lists: ListParameters): string | null {
   const match = CACHEABLE_PATH.exec(path);
   if (!match) return null;
   if (q < 0 || q === url.length - 1) return path;
-  const allowed = match[2] === undefined ? lists.get(match[1]) : undefined;
+  // Single reads and catalogues (no collection name captured) read no parameter.
+  const allowed = match[1] !== undefined && match[2] === undefined ? lists.get(match[1]) : undefined;
   const params: Array<[string, string]> = [];
   const names = new Set<string>();
   for (const [name, value] of new URLSearchParams(url.slice(q + 1))) {
