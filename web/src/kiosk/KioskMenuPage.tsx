@@ -1,18 +1,11 @@
-import {
-  formatMoney,
-  pauseNotice,
-  type CatalogGroup,
-  type Category,
-  type OrderType,
-  type Product,
-} from '@ordering/common';
+import { formatMoney, pauseNotice, type Category, type OrderType, type Product } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from '../router/router';
 import { NotFoundPage } from '../components/ErrorPage';
 import { PageTitle } from '../components/PageTitle';
 import { CartNotification } from '../storefront/components/CartPanel';
-import { CatalogWindowView, useCatalogWindow } from '../storefront/components/CatalogWindow';
+import { CatalogList, type CatalogJump } from '../storefront/components/CatalogList';
 import type { CatalogRow } from '../storefront/components/catalogRows';
 import { CategoryBar } from '../storefront/components/CategoryBar';
 import { LoadState, MenuLoadState } from '../storefront/components/LoadState';
@@ -56,7 +49,7 @@ const KioskMenu = observer(function KioskMenu({ identifier }: { identifier: stri
   const { branch, ready } = useSelectedBranch(identifier);
   const types = ready ? kioskOrderTypes(cart, kiosk.orderModes) : [];
   const wrongType = types.length > 0 && !types.includes(cart.orderType);
-  const list = useCatalogWindow({ groups: ready ? catalog.groups : NO_GROUPS, estimate: estimateKioskRow });
+  const jump = useRef<CatalogJump | null>(null);
   // A kiosk never delivers: a stored or default delivery becomes the first type the kiosk offers.
   useEffect(() => {
     if (wrongType) cart.setOrderType(types[0]);
@@ -83,13 +76,15 @@ const KioskMenu = observer(function KioskMenu({ identifier }: { identifier: stri
       <PageTitle title={branch.name} shopName={ui.shopName} />
       <h1 className="visually-hidden">{branch.name}</h1>
       <PauseNotice lines={pauseNotice(branch, cart.orderType, clock.now, kiosk.language)} />
-      <CategoryBar onJump={list.jumpTo} />
+      <CategoryBar onJump={(id) => jump.current?.(id) ?? null} />
       <MenuLoadState className="kiosk-card kiosk-notice">
         {groups.length === 0 ? (
           <p className="kiosk-card kiosk-notice">{kioskTexts.noMenu}</p>
         ) : (
-          <CatalogWindowView
-            window={list}
+          <CatalogList
+            groups={groups}
+            jumpRef={jump}
+            estimate={estimateKioskRow}
             sectionClass="kiosk-group"
             gridClass="product-grid kiosk-grid"
             label={(group) => text.name(group.category)}
@@ -243,8 +238,6 @@ function PauseNotice({ lines }: { lines: string[] }) {
     </div>
   );
 }
-
-const NO_GROUPS: CatalogGroup<Category, Product>[] = [];
 
 /** A first guess of a kiosk line's height before it is measured: a title, or a row of two tall cards. */
 function estimateKioskRow(row: CatalogRow<Category, Product>): number {

@@ -1,29 +1,13 @@
 import type { CatalogGroup } from '@ordering/common';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { categoryScrollOffset } from '../stores/scrolling';
 import { groupElementId } from './CategoryBar';
-import {
-  catalogRows,
-  gridColumnCount,
-  headRowIndex,
-  type CatalogEntry,
-  type CatalogRow,
-} from './catalogRows';
+import type { CatalogListProps, Named } from './CatalogList';
+import { catalogRows, gridColumnCount, headRowIndex, type CatalogRow } from './catalogRows';
 
 /** Lines rendered beyond the window's edges, above and below. */
 const OVERSCAN = 6;
-
-/**
- * Up to this many products the whole menu is rendered (as before windowing): a menu of a few screens costs
- * little, and every product stays findable by the browser's own search and reachable by the keyboard.
- */
-export const WINDOW_FROM_PRODUCTS = 120;
-
-interface Named {
-  id: number;
-  name: string;
-}
 
 /** What the page hands the windowed menu: its groups and how its lines look. */
 export interface CatalogWindowOptions<C extends Named, P> {
@@ -59,7 +43,6 @@ export function useCatalogWindow<C extends Named, P>({
   );
   const rows = useMemo(() => catalogRows(groups, columns), [groups, columns]);
   const hasRows = rows.length > 0;
-  const products = useMemo(() => groups.reduce((sum, group) => sum + group.products.length, 0), [groups]);
   const rowsRef = useRef(rows);
   rowsRef.current = rows;
 
@@ -84,7 +67,7 @@ export function useCatalogWindow<C extends Named, P>({
       return size;
     },
     getItemKey: (index) => rowsRef.current[index]?.key ?? index,
-    overscan: products > WINDOW_FROM_PRODUCTS ? OVERSCAN : Math.max(rows.length, 1),
+    overscan: OVERSCAN,
     scrollMargin,
     scrollPaddingStart: offset,
     // The first render already fills the window (before the window's size is observed).
@@ -113,7 +96,7 @@ export function useCatalogWindow<C extends Named, P>({
 
   // Once the scrolling has come to rest, the heading is put exactly below the bar: rows measured on the way
   // (their guessed heights replaced) may have moved it by a few pixels. The guest's own scrolling ends it.
-  const settle = useCallback((categoryId: number) => {
+  const settle = useCallback((categoryId: number, again: () => void) => {
     let last = NaN;
     let polls = 0;
     let corrections = 0;
@@ -132,6 +115,13 @@ export function useCatalogWindow<C extends Named, P>({
         return;
       }
       const heading = document.getElementById(groupElementId(categoryId));
+      if (!heading && ++corrections <= 3) {
+        // Not rendered where the guess put it (the list had not been placed yet): once more.
+        again();
+        last = NaN;
+        timer = setTimeout(check, 50);
+        return;
+      }
       const off = heading ? heading.getBoundingClientRect().top - categoryScrollOffset(window.innerWidth) : 0;
       const room = document.documentElement.scrollHeight - window.innerHeight - y;
       if (heading && Math.abs(off) >= 0.5 && (off < 0 || room > 1) && ++corrections <= 3) {
@@ -151,7 +141,10 @@ export function useCatalogWindow<C extends Named, P>({
       const index = headRowIndex(rowsRef.current, categoryId);
       if (index < 0) return false;
       virtualizer.scrollToIndex(index, { align: 'start', behavior });
-      settle(categoryId);
+      settle(categoryId, () => {
+        const again = headRowIndex(rowsRef.current, categoryId);
+        if (again >= 0) virtualizer.scrollToIndex(again, { align: 'start', behavior: 'auto' });
+      });
       return true;
     },
     [virtualizer, settle],
@@ -159,43 +152,40 @@ export function useCatalogWindow<C extends Named, P>({
 
   // A `#category-…` address lands on its group once the menu is there.
   const landed = useRef(false);
+  const placed = scrollMargin > 0;
   useEffect(() => {
-    if (landed.current || rows.length === 0 || !element) return;
+    if (landed.current || rows.length === 0 || !element || !placed) return;
     landed.current = true;
     const match = /^#category-(\d+)$/.exec(window.location.hash);
     if (match) jumpTo(Number(match[1]), 'auto');
-  }, [rows.length, element, jumpTo]);
+  }, [rows.length, element, placed, jumpTo]);
 
   return { rows, virtualizer, listRef: setElement, scrollMargin, jumpTo };
-}
-
-/** How the windowed menu renders: the classes of its parts, a group's heading and a product's card. */
-export interface CatalogWindowViewProps<C extends Named, P> {
-  window: CatalogWindow<C, P>;
-  /** The section's class (`product-group`, `kiosk-group`). */
-  sectionClass: string;
-  /** The grid's class (`product-grid`, `product-grid kiosk-grid`). */
-  gridClass: string;
-  /** The heading's content; its title element must carry `id={titleId}`. */
-  head: (group: CatalogGroup<C, P>, titleId: string) => ReactNode;
-  card: (entry: CatalogEntry<P>, position: { index: number; size: number }) => ReactNode;
-  /** The section's name while its heading is not rendered. */
-  label: (group: CatalogGroup<C, P>) => string;
 }
 
 /**
  * The lines on screen, in sections per group: a section holds the group's lines that are rendered, and is
  * named by its heading (or by the category's name while the heading is above the window).
  */
-export function CatalogWindowView<C extends Named, P>({
-  window: list,
+export default function WindowedCatalog<C extends Named, P>({
+  groups,
+  estimate,
+  jumpRef,
   sectionClass,
   gridClass,
   head,
   card,
   label,
-}: CatalogWindowViewProps<C, P>) {
+}: CatalogListProps<C, P>) {
+  const list = useCatalogWindow({ groups, estimate });
   const { virtualizer, rows, scrollMargin } = list;
+  // The category bar jumps through the virtualizer while this view is there.
+  useEffect(() => {
+    jumpRef.current = list.jumpTo;
+    return () => {
+      jumpRef.current = null;
+    };
+  }, [jumpRef, list.jumpTo]);
   const items = virtualizer.getVirtualItems();
   const runs: { groupIndex: number; items: typeof items }[] = [];
   for (const item of items) {

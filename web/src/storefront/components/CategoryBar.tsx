@@ -10,12 +10,13 @@ export function groupElementId(categoryId: number): string {
 
 /**
  * The sticky category bar: jumps to a group and marks the one being read (spec section 2). With a windowed
- * menu the group may not be rendered yet: `onJump` scrolls to it (false when it is not shown).
+ * menu the group may not be rendered yet: `onJump` scrolls to it (false when it is not shown, null when the
+ * menu is not windowed and the group's element is scrolled to).
  */
 export const CategoryBar = observer(function CategoryBar({
   onJump,
 }: {
-  onJump?: (categoryId: number) => boolean;
+  onJump?: (categoryId: number) => boolean | null;
 }) {
   const texts = useTexts();
   const { catalog } = useStores();
@@ -41,13 +42,20 @@ export const CategoryBar = observer(function CategoryBar({
     const frame = requestAnimationFrame(() => {
       timer = setTimeout(update, 0);
     });
-    window.addEventListener('scroll', update, { passive: true });
-    window.addEventListener('resize', update);
+    // On scrolling, read in the next frame (once per frame): a windowed menu renders the lines of the new
+    // position in its own scroll handler, which may run after this one.
+    let pending = 0;
+    const schedule = () => {
+      if (pending === 0) pending = requestAnimationFrame(() => ((pending = 0), update()));
+    };
+    window.addEventListener('scroll', schedule, { passive: true });
+    window.addEventListener('resize', schedule);
     return () => {
       cancelAnimationFrame(frame);
+      cancelAnimationFrame(pending);
       clearTimeout(timer);
-      window.removeEventListener('scroll', update);
-      window.removeEventListener('resize', update);
+      window.removeEventListener('scroll', schedule);
+      window.removeEventListener('resize', schedule);
     };
   }, [catalog, items.length]);
 
@@ -71,8 +79,9 @@ export const CategoryBar = observer(function CategoryBar({
               className="category-bar__link"
               aria-current={catalog.activeCategoryId === category.id ? 'true' : undefined}
               onClick={(event) => {
-                if (onJump) {
-                  if (!onJump(category.id)) return;
+                const jumped = onJump?.(category.id) ?? null;
+                if (jumped === false) return;
+                if (jumped) {
                   event.preventDefault();
                   catalog.setActiveCategory(category.id);
                   return;

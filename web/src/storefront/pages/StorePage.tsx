@@ -1,12 +1,12 @@
 import { observer } from 'mobx-react-lite';
-import type { CatalogGroup, Category, Product } from '@ordering/common';
-import { useEffect } from 'react';
+import type { Category, Product } from '@ordering/common';
+import { useEffect, useRef } from 'react';
 import { useParams, useSearchParams } from '../../router/router';
 import { NotFoundPage } from '../../components/ErrorPage';
 import { PageTitle } from '../../components/PageTitle';
 import { CartBar, CartNotification, CartPanel } from '../components/CartPanel';
 import { CatalogFilter, NoHits } from '../components/CatalogFilter';
-import { CatalogWindowView, useCatalogWindow } from '../components/CatalogWindow';
+import { CatalogList, type CatalogJump } from '../components/CatalogList';
 import type { CatalogRow } from '../components/catalogRows';
 import { CategoryBar } from '../components/CategoryBar';
 import { LoadState, MenuLoadState } from '../components/LoadState';
@@ -58,7 +58,7 @@ const Store = observer(function Store({ identifier }: { identifier: string }) {
     };
   }, [ready, tableLink, root, setParams]);
   const groups = catalog.shownGroups;
-  const list = useCatalogWindow({ groups: ready ? groups : NO_GROUPS, estimate: estimateStoreRow });
+  const jump = useRef<CatalogJump | null>(null);
   if (!branch) return <NotFoundPage />;
   if (!ready) return null;
 
@@ -70,15 +70,17 @@ const Store = observer(function Store({ identifier }: { identifier: string }) {
         <TableConfirmation identifier={tableLinks.of(branch.id)!.identifier} />
       )}
       <CatalogFilter />
-      <CategoryBar onJump={list.jumpTo} />
+      <CategoryBar onJump={(id) => jump.current?.(id) ?? null} />
       <MenuLoadState>
         {catalog.groups.length === 0 ? (
           <p className="card">{texts.noMenu}</p>
         ) : groups.length === 0 ? (
           <NoHits />
         ) : (
-          <CatalogWindowView
-            window={list}
+          <CatalogList
+            groups={groups}
+            jumpRef={jump}
+            estimate={estimateStoreRow}
             sectionClass="product-group"
             gridClass="product-grid"
             label={(group) => group.category.name}
@@ -122,8 +124,6 @@ const Store = observer(function Store({ identifier }: { identifier: string }) {
     </div>
   );
 });
-
-const NO_GROUPS: CatalogGroup<Category, Product>[] = [];
 
 /**
  * A first guess of a line's height on the store page before it is measured: a heading (with its picture

@@ -10,7 +10,7 @@ import {
   type Branch,
   type CatalogGroup,
   type Category,
-  type Menu,
+  type MenuSummary,
   type Product,
   type Tag,
 } from '@ordering/common';
@@ -49,11 +49,11 @@ export class CatalogStore {
   }
 
   /** Among the branch's menus the one with the latest availableFrom in the past (as /api/init lists it). */
-  get menu(): Menu | null {
+  get menu(): MenuSummary | null {
     return this.branch ? this.menuFor(this.branch) : null;
   }
 
-  menuFor(branch: Branch): Menu | null {
+  menuFor(branch: Branch): MenuSummary | null {
     return activeMenu(this.data.menus, branch.id, this.clock.now);
   }
 
@@ -117,15 +117,9 @@ export class CatalogStore {
     );
   }
 
-  /** The tags of the catalogue: the catalogue's own when it brings them, else those of /api/init. */
-  private get allTags(): Tag[] {
-    const menu = this.menu;
-    return (menu && this.catalogs.dataOf(menu.id)?.tags) || this.data.tags;
-  }
-
   /** The tags the chips offer: those the branch's shown products carry. */
   get tags(): Tag[] {
-    return catalogTags(this.groups, this.allTags);
+    return catalogTags(this.groups, this.data.tags);
   }
 
   /** Whether search or chips narrow the list. */
@@ -135,7 +129,7 @@ export class CatalogStore {
 
   /** The groups after search and chips (the category grouping kept, empty groups dropped). */
   get shownGroups(): CatalogGroup<Category, Product>[] {
-    return filterCatalogGroups(this.groups, this.searchTerm, this.selectedTagIds, this.allTags);
+    return filterCatalogGroups(this.groups, this.searchTerm, this.selectedTagIds, this.data.tags);
   }
 
   setSearchTerm(term: string): void {

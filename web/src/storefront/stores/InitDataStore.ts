@@ -4,13 +4,12 @@ import {
   t,
   type Block,
   type Branch,
-  type Category,
   type Config,
   type Division,
   type Donatee,
   type InitPayload,
   type MarketProfile,
-  type Menu,
+  type MenuSummary,
   type Navigation,
   type Site,
   type SiteSettings,
@@ -30,16 +29,16 @@ export const DATA_MAX_AGE_MS = 4 * 60 * 60 * 1000;
 export const DATA_CHECK_INTERVAL_MS = 10_000;
 
 /**
- * Everything the storefront starts from: one `GET /api/init`, kept until it is 4 hours old. The products
- * are not part of it: each menu's catalogue is loaded on its own (MenuCatalogStore). `version`
+ * Everything the storefront starts from: one `GET /api/init`, kept until it is 4 hours old. Products and
+ * categories are not part of it: each menu's catalogue is loaded on its own (MenuCatalogStore). `version`
  * rises with every successful load, so dependants (cart migration) can react to a reload.
  */
 export class InitDataStore {
   config: StorefrontConfig | null = null;
   divisions: Division[] = [];
   branches: Branch[] = [];
-  menus: Menu[] = [];
-  categories: Category[] = [];
+  /** The menus without their catalogues (enough for `activeMenu`); see MenuCatalogStore. */
+  menus: MenuSummary[] = [];
   tags: Tag[] = [];
   tables: Table[] = [];
   sites: Site[] = [];
@@ -72,7 +71,6 @@ export class InitDataStore {
         divisions: ref,
         branches: ref,
         menus: ref,
-        categories: ref,
         tags: ref,
         tables: ref,
         sites: ref,
@@ -145,7 +143,6 @@ export class InitDataStore {
         this.divisions = data.divisions ?? [];
         this.branches = data.branches ?? [];
         this.menus = data.menus ?? [];
-        this.categories = data.categories ?? [];
         this.tags = data.tags ?? [];
         this.tables = data.tables ?? [];
         this.sites = data.sites ?? [];

@@ -1,17 +1,8 @@
-import type { Category, Menu, Product, Tag } from '@ordering/common';
+import type { MenuCatalog, Product } from '@ordering/common';
 import { makeAutoObservable, observableRef, runInAction } from 'mobx';
 import { ApiRequestError, type ApiClient } from '../../api/ApiClient';
 
-/**
- * `GET /api/menus/{id}/catalog`: one menu with the categories and products it shows (in the menu's order),
- * and the tags when /api/init does not carry them (docs/decisions/serving.md, "Catalogue at scale").
- */
-export interface MenuCatalog {
-  menu: Menu;
-  categories: Category[];
-  products: Product[];
-  tags?: Tag[];
-}
+export type { MenuCatalog };
 
 /** The path of a menu's catalogue. */
 export function menuCatalogPath(menuId: number): string {
@@ -39,8 +30,8 @@ export class LoadedCatalog {
 }
 
 /**
- * The catalogues of the menus the storefront shows, loaded per menu (the products are no longer part of
- * /api/init). Each is asked for again when the init data is reloaded (its versions changed); the ETag makes
+ * The catalogues of the menus the storefront shows (`GET /api/menus/{id}/catalog`: the menu with its entries,
+ * the categories and products it places), loaded per menu (they are no longer part of /api/init). Each is asked for again when the init data is reloaded (its versions changed); the ETag makes
  * an unchanged catalogue a 304, which keeps what was there.
  */
 export class MenuCatalogStore {
@@ -142,6 +133,5 @@ function normalise(data: MenuCatalog): MenuCatalog {
     menu: { ...data.menu, catalog: data.menu?.catalog ?? [] },
     categories: data.categories ?? [],
     products: data.products ?? [],
-    ...(data.tags ? { tags: data.tags } : {}),
   };
 }

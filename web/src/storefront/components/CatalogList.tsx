@@ -1,0 +1,113 @@
+import type { CatalogGroup } from '@ordering/common';
+import { lazy, Suspense, useEffect, useMemo, type ReactNode, type RefObject } from 'react';
+import { categoryScrollOffset } from '../stores/scrolling';
+import { groupElementId } from './CategoryBar';
+import type { CatalogEntry, CatalogRow } from './catalogRows';
+
+/**
+ * Up to this many products the whole menu is rendered, as it always was: a menu of a few screens costs
+ * little, every product stays findable by the browser's own search, and the windowing's code (its own chunk)
+ * is not loaded at all.
+ */
+export const WINDOW_FROM_PRODUCTS = 120;
+
+/** Products rendered plainly while the windowing's chunk of a large menu is on its way. */
+const FIRST_PRODUCTS = 24;
+
+export interface Named {
+  id: number;
+  name: string;
+}
+
+/** The jump of the category bar to a category: true when made, false when the category is not shown. */
+export type CatalogJump = (categoryId: number) => boolean;
+
+/** A menu's groups and how its parts look (the store page's or the kiosk's). */
+export interface CatalogListProps<C extends Named, P> {
+  groups: readonly CatalogGroup<C, P>[];
+  /** A first guess of a windowed line's height before it is measured (px). */
+  estimate: (row: CatalogRow<C, P>) => number;
+  /** Set to the windowed menu's jump while it is shown (the category bar uses it), null otherwise. */
+  jumpRef: RefObject<CatalogJump | null>;
+  /** The section's class (`product-group`, `kiosk-group`). */
+  sectionClass: string;
+  /** The grid's class (`product-grid`, `product-grid kiosk-grid`). */
+  gridClass: string;
+  /** The heading's content; its title element must carry `id={titleId}`. */
+  head: (group: CatalogGroup<C, P>, titleId: string) => ReactNode;
+  /** A product's card; `position` is its place in its group. */
+  card: (entry: CatalogEntry<P>, position: { index: number; size: number }) => ReactNode;
+  /** The section's name while its heading is not rendered (windowed). */
+  label: (group: CatalogGroup<C, P>) => string;
+}
+
+// The windowed menu (docs/decisions/storefront.md, "Windowing") with its virtualizer: only for large menus.
+const WindowedCatalog = lazy(() => import('./CatalogWindow'));
+
+/**
+ * The menu: rendered whole up to {@link WINDOW_FROM_PRODUCTS} products; above, windowed over the page's
+ * scrolling, with the first products rendered plainly while the windowing's chunk loads.
+ */
+export function CatalogList<C extends Named, P>(props: CatalogListProps<C, P>) {
+  const { groups } = props;
+  const total = useMemo(() => groups.reduce((sum, group) => sum + group.products.length, 0), [groups]);
+  if (total <= WINDOW_FROM_PRODUCTS) return <PlainCatalog {...props} />;
+  return (
+    <Suspense fallback={<PlainCatalog {...props} groups={firstProducts(groups, FIRST_PRODUCTS)} />}>
+      <WindowedCatalog {...(props as unknown as CatalogListProps<Named, unknown>)} />
+    </Suspense>
+  );
+}
+
+/** The groups cut after their first `count` products. */
+function firstProducts<C, P>(groups: readonly CatalogGroup<C, P>[], count: number): CatalogGroup<C, P>[] {
+  const out: CatalogGroup<C, P>[] = [];
+  let left = count;
+  for (const group of groups) {
+    if (left <= 0) break;
+    out.push({ ...group, products: group.products.slice(0, left) });
+    left -= group.products.length;
+  }
+  return out;
+}
+
+/** Every group with every product; a `#category-…` address lands on its group once it is rendered. */
+function PlainCatalog<C extends Named, P>({
+  groups,
+  sectionClass,
+  gridClass,
+  head,
+  card,
+}: CatalogListProps<C, P>) {
+  const hasGroups = groups.length > 0;
+  useEffect(() => {
+    if (!hasGroups || !window.location.hash.startsWith('#category-')) return;
+    const target = document.getElementById(window.location.hash.slice(1));
+    if (target)
+      window.scrollTo({
+        top: target.getBoundingClientRect().top + window.scrollY - categoryScrollOffset(window.innerWidth),
+      });
+  }, [hasGroups]);
+  return (
+    <div className="catalog-list">
+      {groups.map((group) => {
+        const id = group.category.id;
+        const titleId = `${groupElementId(id)}-title`;
+        return (
+          <section
+            key={id}
+            id={groupElementId(id)}
+            data-category-id={id}
+            className={sectionClass}
+            aria-labelledby={titleId}
+          >
+            {head(group, titleId)}
+            <ul className={gridClass}>
+              {group.products.map((entry, index) => card(entry, { index, size: group.products.length }))}
+            </ul>
+          </section>
+        );
+      })}
+    </div>
+  );
+}
