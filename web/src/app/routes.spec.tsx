@@ -104,7 +104,7 @@ describe(createRoutes.name, () => {
     expect(html).toMatch(/<nav class="category-bar" aria-label="Kategorien">/);
   });
 
-  it('renders a menu of up to 120 products whole; a larger one is windowed (its own chunk, in the browser)', async () => {
+  it('renders a menu of up to 120 products whole, the groups of its first 12 products at once; a larger one windowed', async () => {
     const menuOf = (sizes: number[]) => {
       const products = sizes.flatMap((size, group) =>
         Array.from({ length: size }, (_, i) =>
@@ -130,13 +130,18 @@ describe(createRoutes.name, () => {
         ],
       });
     };
-    const small = await loadedRoot({ data: menuOf([50, 40, 30]) });
+    // Three groups of 10, 5 and 3 products: the first two hold the first 12, the third follows in a transition.
+    const small = await loadedRoot({ data: menuOf([10, 5, 3]) });
     small.root.branches.select('wien');
     const whole = render('/store/wien', small.root);
-    expect(whole).toContain('id="category-3"');
-    expect(text(whole)).toContain('Gericht 3.30');
-    // Each card says where it stands in its group.
-    expect(whole).toContain('aria-posinset="1" aria-setsize="50"');
+    expect(whole).toContain('id="category-1"');
+    expect(whole).toContain('id="category-2"');
+    expect(whole).not.toContain('id="category-3"');
+    expect(text(whole)).toContain('Gericht 2.5');
+    expect(text(whole)).not.toContain('Gericht 3.1');
+    // Each card says where it stands in its group; the bar lists every group from the start.
+    expect(whole).toContain('aria-posinset="1" aria-setsize="10"');
+    expect(whole).toContain('data-category-link="3"');
 
     const large = await loadedRoot({ data: menuOf([100, 100, 100]) });
     large.root.branches.select('wien');

@@ -1,5 +1,14 @@
 import type { CatalogGroup } from '@ordering/common';
-import { lazy, Suspense, useEffect, useMemo, type ReactNode, type RefObject } from 'react';
+import {
+  lazy,
+  startTransition,
+  Suspense,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+  type RefObject,
+} from 'react';
 import { categoryScrollOffset } from '../stores/scrolling';
 import { groupElementId } from './CategoryBar';
 import type { CatalogEntry, CatalogRow } from './catalogRows';
@@ -13,6 +22,9 @@ export const WINDOW_FROM_PRODUCTS = 120;
 
 /** Products rendered plainly while the windowing's chunk of a large menu is on its way. */
 const FIRST_PRODUCTS = 24;
+
+/** Products of a whole menu rendered at once when it arrives: enough to fill a phone or a desktop window. */
+export const FIRST_RENDERED = 12;
 
 export interface Named {
   id: number;
@@ -71,25 +83,32 @@ function firstProducts<C, P>(groups: readonly CatalogGroup<C, P>[], count: numbe
   return out;
 }
 
-/** Every group with every product; a `#category-…` address lands on its group once it is rendered. */
+/**
+ * Every group with every product: first those holding the first {@link FIRST_RENDERED} products, the rest in
+ * a React transition right after, which React renders in slices of a few milliseconds (rendering a whole
+ * menu in one go was the store page's one long task, about 250 ms on a phone; issue 10). A `#category-…`
+ * address gets every group at once and lands on its group once it is rendered.
+ */
 function PlainCatalog<C extends Named, P>({
-  groups,
+  groups: all,
   sectionClass,
   gridClass,
   head,
   card,
 }: CatalogListProps<C, P>) {
+  const groups = useProgressiveGroups(all);
   const hasGroups = groups.length > 0;
+  const complete = groups.length === all.length;
   useEffect(() => {
-    if (!hasGroups || !window.location.hash.startsWith('#category-')) return;
+    if (!hasGroups || !complete || !window.location.hash.startsWith('#category-')) return;
     const target = document.getElementById(window.location.hash.slice(1));
     if (target)
       window.scrollTo({
         top: target.getBoundingClientRect().top + window.scrollY - categoryScrollOffset(window.innerWidth),
       });
-  }, [hasGroups]);
+  }, [hasGroups, complete]);
   return (
-    <div className="catalog-list">
+    <div className="catalog-list" data-menu-complete={complete}>
       {groups.map((group) => {
         const id = group.category.id;
         const titleId = `${groupElementId(id)}-title`;
@@ -110,4 +129,20 @@ function PlainCatalog<C extends Named, P>({
       })}
     </div>
   );
+}
+
+function useProgressiveGroups<C, P>(groups: readonly CatalogGroup<C, P>[]): readonly CatalogGroup<C, P>[] {
+  const [all, setAll] = useState(
+    () => typeof window !== 'undefined' && window.location.hash.startsWith('#category-'),
+  );
+  let first = 0;
+  for (let count = 0; first < groups.length && count < FIRST_RENDERED; first++)
+    count += groups[first]!.products.length;
+  const complete = all || first >= groups.length;
+  useEffect(() => {
+    if (complete || groups.length === 0) return;
+    const timer = setTimeout(() => startTransition(() => setAll(true)), 0);
+    return () => clearTimeout(timer);
+  }, [complete, groups.length]);
+  return complete ? groups : groups.slice(0, first);
 }
