@@ -14,6 +14,7 @@
 // npx nx run-many -t build --projects=common,backend,web. Options: --runs=N, --products=N.
 /* global window, document, MutationObserver, requestAnimationFrame -- the page functions run in Chromium */
 import { mkdtempSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +24,21 @@ import { seedLargeMenu } from './seed-large-menu.mjs';
 
 const PHONE = devices['Pixel 7'];
 const QUIET_MS = 2000;
+
+/** The bytes of an answer as sent with `encoding` (`identity`, `br`, `gzip`), undecoded. */
+function sentBytes(url, encoding) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { 'Accept-Encoding': encoding } }, (response) => {
+        let bytes = 0;
+        response.on('data', (chunk) => (bytes += chunk.length));
+        response.on('end', () =>
+          resolve({ bytes, encoding: response.headers['content-encoding'] ?? 'identity' }),
+        );
+      })
+      .on('error', reject);
+  });
+}
 
 /** Median of the numbers. */
 const median = (xs) => {
@@ -130,7 +146,21 @@ async function main() {
         const init = await (await fetch(`${shop.base}/api/init`)).json();
         const menus = init.data.find((entry) => entry.url.endsWith('menus'))?.data.data ?? [];
         for (const menu of menus) await fetch(`${shop.base}/api/menus/${menu.id}/catalog`);
-        results[kind] = await measureStorePage(shop.base, page, { runs });
+        const wien = init.data
+          .find((entry) => entry.url.endsWith('branches'))
+          ?.data.data.find((branch) => branch.identifier === 'gasthaus-linde-wien');
+        const menu = menus.find((candidate) => candidate.branches.some((ref) => ref.id === wien?.id));
+        const sizes = {};
+        for (const [name, url] of [
+          ['/api/init', `${shop.base}/api/init`],
+          ['menu catalogue', `${shop.base}/api/menus/${menu?.id}/catalog`],
+        ]) {
+          const plain = await sentBytes(url, 'identity');
+          const br = await sentBytes(url, 'br');
+          sizes[name] =
+            `${(plain.bytes / 1024).toFixed(0)} KB plain, ${(br.bytes / 1024).toFixed(0)} KB as sent to a browser (${br.encoding})`;
+        }
+        results[kind] = { ...(await measureStorePage(shop.base, page, { runs })), sizes };
       } finally {
         await shop.stop();
       }
@@ -152,6 +182,9 @@ async function main() {
     console.log(
       `  ${label.padEnd(16)} ${ms(results.demo[key]).padStart(10)}   ${ms(results.large[key]).padStart(16)}   ${ratio(results.large[key], results.demo[key])}`,
     );
+  for (const kind of ['demo', 'large'])
+    for (const [name, size] of Object.entries(results[kind].sizes))
+      console.log(`  ${kind.padEnd(5)} ${name}: ${size}`);
   const first = results.large.firstProduct;
   const met = first <= 1500 && first <= 1.5 * results.demo.firstProduct;
   console.log(`  target: first product ≤ 1500 ms and ≤ 1.5× the demo's: ${met ? 'met' : 'NOT met'}`);

@@ -127,3 +127,34 @@ test('the large menu opens offline from the service worker', async ({ page, cont
   await context.unroute('**/*');
   await context.setOffline(false);
 });
+
+test.describe('the kiosk', () => {
+  // A 1080×1920 portrait touch screen, as in kiosk.spec.ts.
+  test.use({
+    viewport: { width: 1080, height: 1920 },
+    hasTouch: true,
+    isMobile: false,
+    deviceScaleFactor: 1,
+  });
+
+  test('windows the large menu: a far category lands below the bar, a product there opens', async ({
+    page,
+  }, testInfo) => {
+    test.slow();
+    await page.goto(`${shop.base}/kiosk/gasthaus-linde-wien`);
+    await page.getByRole('button', { name: /Zum Bestellen tippen/ }).click();
+    await page.getByRole('button', { name: /Vor Ort essen/ }).click();
+    await expect(cards(page).first()).toBeVisible();
+    expect(await cards(page).count()).toBeLessThan(200);
+    const far = shop.categories.at(-2)!;
+    const link = bar(page).locator(`[data-category-link="${far.id}"]`);
+    await link.click();
+    await expect(link).toHaveAttribute('aria-current', 'true');
+    const offset = await barOffset(page);
+    await expect.poll(() => headingTop(page, far.id), { timeout: 10_000 }).toBe(offset);
+    const product = page.getByRole('button', { name: /^Gericht 1901\b/ });
+    await product.click();
+    await expect(page.getByRole('dialog')).toContainText('Gericht 1901');
+    await screenshot(page, testInfo, 'large-menu-kiosk', false);
+  });
+});
