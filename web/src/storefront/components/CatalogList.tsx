@@ -1,17 +1,10 @@
 import type { CatalogGroup } from '@ordering/common';
-import {
-  lazy,
-  startTransition,
-  Suspense,
-  useEffect,
-  useMemo,
-  useState,
-  type ReactNode,
-  type RefObject,
-} from 'react';
+import { lazy, startTransition, Suspense, useEffect, useMemo, useState } from 'react';
 import { categoryScrollOffset } from '../stores/scrolling';
 import { groupElementId } from './CategoryBar';
-import type { CatalogEntry, CatalogRow } from './catalogRows';
+import type { CatalogJump, CatalogListProps, Named } from './catalogRows';
+
+export type { CatalogJump, CatalogListProps, Named };
 
 /**
  * Up to this many products the whole menu is rendered, as it always was: a menu of a few screens costs
@@ -25,33 +18,6 @@ const FIRST_PRODUCTS = 24;
 
 /** Products of a whole menu rendered at once when it arrives: enough to fill a phone or a desktop window. */
 export const FIRST_RENDERED = 12;
-
-export interface Named {
-  id: number;
-  name: string;
-}
-
-/** The jump of the category bar to a category: true when made, false when the category is not shown. */
-export type CatalogJump = (categoryId: number) => boolean;
-
-/** A menu's groups and how its parts look (the store page's or the kiosk's). */
-export interface CatalogListProps<C extends Named, P> {
-  groups: readonly CatalogGroup<C, P>[];
-  /** A first guess of a windowed line's height before it is measured (px). */
-  estimate: (row: CatalogRow<C, P>) => number;
-  /** Set to the windowed menu's jump while it is shown (the category bar uses it), null otherwise. */
-  jumpRef: RefObject<CatalogJump | null>;
-  /** The section's class (`product-group`, `kiosk-group`). */
-  sectionClass: string;
-  /** The grid's class (`product-grid`, `product-grid kiosk-grid`). */
-  gridClass: string;
-  /** The heading's content; its title element must carry `id={titleId}`. */
-  head: (group: CatalogGroup<C, P>, titleId: string) => ReactNode;
-  /** A product's card; `position` is its place in its group. */
-  card: (entry: CatalogEntry<P>, position: { index: number; size: number }) => ReactNode;
-  /** The section's name while its heading is not rendered (windowed). */
-  label: (group: CatalogGroup<C, P>) => string;
-}
 
 // The windowed menu (docs/decisions/storefront.md, "Windowing") with its virtualizer: only for large menus.
 const WindowedCatalog = lazy(() => import('./CatalogWindow'));

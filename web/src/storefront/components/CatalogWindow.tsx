@@ -3,8 +3,14 @@ import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { categoryScrollOffset } from '../stores/scrolling';
 import { groupElementId } from './CategoryBar';
-import type { CatalogListProps, Named } from './CatalogList';
-import { catalogRows, gridColumnCount, headRowIndex, type CatalogRow } from './catalogRows';
+import {
+  catalogRows,
+  gridColumnCount,
+  headRowIndex,
+  type CatalogListProps,
+  type CatalogRow,
+  type Named,
+} from './catalogRows';
 
 /** Lines rendered beyond the window's edges, above and below. */
 const OVERSCAN = 6;

@@ -1,4 +1,5 @@
 import type { CatalogGroup, Visibility } from '@ordering/common';
+import type { ReactNode, RefObject } from 'react';
 
 /** A product of a group as the cards show it. */
 export interface CatalogEntry<P> {
@@ -68,4 +69,31 @@ export function gridColumnCount(template: string): number {
     .split(/\s+(?![^(]*\))/)
     .filter((track) => track !== '' && track !== 'none');
   return Math.max(1, tracks.length);
+}
+
+export interface Named {
+  id: number;
+  name: string;
+}
+
+/** The jump of the category bar to a category: true when made, false when the category is not shown. */
+export type CatalogJump = (categoryId: number) => boolean;
+
+/** A menu's groups and how its parts look (the store page's or the kiosk's). */
+export interface CatalogListProps<C extends Named, P> {
+  groups: readonly CatalogGroup<C, P>[];
+  /** A first guess of a windowed line's height before it is measured (px). */
+  estimate: (row: CatalogRow<C, P>) => number;
+  /** Set to the windowed menu's jump while it is shown (the category bar uses it), null otherwise. */
+  jumpRef: RefObject<CatalogJump | null>;
+  /** The section's class (`product-group`, `kiosk-group`). */
+  sectionClass: string;
+  /** The grid's class (`product-grid`, `product-grid kiosk-grid`). */
+  gridClass: string;
+  /** The heading's content; its title element must carry `id={titleId}`. */
+  head: (group: CatalogGroup<C, P>, titleId: string) => ReactNode;
+  /** A product's card; `position` is its place in its group. */
+  card: (entry: CatalogEntry<P>, position: { index: number; size: number }) => ReactNode;
+  /** The section's name while its heading is not rendered (windowed). */
+  label: (group: CatalogGroup<C, P>) => string;
 }
