@@ -12,8 +12,10 @@ import { ENTITIES } from '../src/schema/entities.js';
 import { PUBLIC_LIST_SOURCES } from '../src/init/init.service.js';
 import {
   cacheKey as cacheKeyOf,
+  LARGE_ENTRY_BYTES,
   listParameters,
   MAX_ENTRIES,
+  MAX_PLAIN_BYTES,
   PublicReadCache,
 } from '../src/serving/public-cache.js';
 import { withInitPreload } from '../src/web/web-app.js';
@@ -222,6 +224,65 @@ describe('serving: public reads from memory, compression, headers, CORS, rate li
       expect(second.headers['content-encoding']).toBe('br');
       expect(decode(second).data.map((p: { id: number }) => p.id)).toEqual([all.data[1].id]);
       expect(second.headers['x-total-count']).toBe(String(all.data.length));
+    });
+
+    it('keeps a large answer in its compressed forms only, and unpacks it for a client that accepts neither', async () => {
+      const cache = t.app.get(PublicReadCache);
+      const url = '/api/products?limit=40';
+      try {
+        cache.largeEntryBytes = 1000;
+        const plain = await rawGet(t.baseUrl, url);
+        expect(plain.body.length).toBeGreaterThan(1000);
+        const { compressedOnly, stored } = cache.stats;
+        const bytesBefore = cache.size.bytes;
+        await rawGet(t.baseUrl, url); // the second ask is kept
+        await waitFor(() => cache.stats.stored > stored);
+        expect(cache.stats.compressedOnly).toBe(compressedOnly + 1);
+        const hits = cache.stats.hits;
+        const br = await rawGet(t.baseUrl, url, { 'accept-encoding': 'br' });
+        const gz = await rawGet(t.baseUrl, url, { 'accept-encoding': 'gzip' });
+        const none = await rawGet(t.baseUrl, url);
+        const head = await new Promise<http.IncomingMessage>((resolve, reject) =>
+          http
+            .request(t.baseUrl + url, { method: 'HEAD' }, resolve)
+            .on('error', reject)
+            .end(),
+        );
+        expect(cache.stats.hits).toBe(hits + 4);
+        expect(br.headers['content-encoding']).toBe('br');
+        expect(gz.headers['content-encoding']).toBe('gzip');
+        expect(none.headers['content-encoding']).toBeUndefined();
+        expect(none.body.equals(plain.body)).toBe(true);
+        expect(none.headers['content-length']).toBe(String(plain.body.length));
+        expect(head.headers['content-length']).toBe(String(plain.body.length));
+        expect(decode(br)).toEqual(decode(plain));
+        expect(decode(gz)).toEqual(decode(plain));
+        // Only the compressed forms are held.
+        expect(cache.size.bytes - bytesBefore).toBe(br.body.length + gz.body.length);
+      } finally {
+        cache.largeEntryBytes = LARGE_ENTRY_BYTES;
+      }
+    });
+
+    it('keeps no answer over the plain bound: it is answered by the app each time, uncompressed here', async () => {
+      const cache = t.app.get(PublicReadCache);
+      const url = '/api/products?limit=41';
+      try {
+        cache.maxPlainBytes = 1000;
+        const { tooLarge, compressions, stored } = cache.stats;
+        const first = await rawGet(t.baseUrl, url);
+        expect(first.body.length).toBeGreaterThan(1000);
+        await rawGet(t.baseUrl, url);
+        await waitFor(() => cache.stats.tooLarge > tooLarge);
+        const hits = cache.stats.hits;
+        const again = await rawGet(t.baseUrl, url);
+        expect(again.body.equals(first.body)).toBe(true);
+        expect(cache.stats.hits).toBe(hits);
+        expect(cache.stats.stored).toBe(stored);
+        expect(cache.stats.compressions).toBe(compressions);
+      } finally {
+        cache.maxPlainBytes = MAX_PLAIN_BYTES;
+      }
     });
 
     it(`holds at most ${MAX_ENTRIES} answers, dropping the least recently used`, async () => {
