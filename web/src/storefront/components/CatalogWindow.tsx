@@ -102,45 +102,55 @@ export function useCatalogWindow<C extends Named, P>({
 
   // Once the scrolling has come to rest, the heading is put exactly below the bar: rows measured on the way
   // (their guessed heights replaced) may have moved it by a few pixels. The guest's own scrolling ends it.
-  const settle = useCallback((categoryId: number, again: () => void) => {
-    let last = NaN;
-    let polls = 0;
-    let corrections = 0;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const events = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
-    const stop = () => {
-      clearTimeout(timer);
-      events.forEach((name) => window.removeEventListener(name, stop));
-    };
-    const check = () => {
-      const y = window.scrollY;
-      if (y !== last) {
-        last = y;
-        if (++polls < 100) timer = setTimeout(check, 50);
+  const settle = useCallback(
+    (categoryId: number, again: () => void) => {
+      let last = NaN;
+      let still = 0;
+      let watched = 0;
+      let polls = 0;
+      let corrections = 0;
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const events = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+      const stop = () => {
+        clearTimeout(timer);
+        events.forEach((name) => window.removeEventListener(name, stop));
+      };
+      const next = () => {
+        if (++polls < 200) timer = setTimeout(check, 50);
         else stop();
-        return;
-      }
-      const heading = document.getElementById(groupElementId(categoryId));
-      if (!heading && ++corrections <= 3) {
-        // Not rendered where the guess put it (the list had not been placed yet): once more.
-        again();
-        last = NaN;
-        timer = setTimeout(check, 50);
-        return;
-      }
-      const off = heading ? heading.getBoundingClientRect().top - categoryScrollOffset(window.innerWidth) : 0;
-      const room = document.documentElement.scrollHeight - window.innerHeight - y;
-      if (heading && Math.abs(off) >= 0.5 && (off < 0 || room > 1) && ++corrections <= 3) {
-        window.scrollTo({ top: y + off, behavior: 'instant' });
-        last = NaN;
-        timer = setTimeout(check, 50);
-        return;
-      }
-      stop();
-    };
-    events.forEach((name) => window.addEventListener(name, stop, { passive: true }));
-    timer = setTimeout(check, 50);
-  }, []);
+      };
+      const check = () => {
+        const y = window.scrollY;
+        // At rest: the same position three polls running and the virtualizer's own scrolling over.
+        still = y === last && !virtualizer.isScrolling ? still + 1 : 0;
+        last = y;
+        if (still < 3) return next();
+        const heading = document.getElementById(groupElementId(categoryId));
+        if (!heading) {
+          // Not rendered where the guess put it (the list had not been placed yet): once more.
+          if (++corrections > 5) return stop();
+          again();
+          still = 0;
+          return next();
+        }
+        const off = heading.getBoundingClientRect().top - categoryScrollOffset(window.innerWidth);
+        const room = document.documentElement.scrollHeight - window.innerHeight - y;
+        if (Math.abs(off) >= 0.5 && (off < 0 || room > 1)) {
+          if (++corrections > 5) return stop();
+          window.scrollTo({ top: y + off, behavior: 'instant' });
+          still = 0;
+          watched = 0;
+          return next();
+        }
+        // In place: watched a little longer, as rows measured late may still move it.
+        if (++watched < 10) return next();
+        stop();
+      };
+      events.forEach((name) => window.addEventListener(name, stop, { passive: true }));
+      timer = setTimeout(check, 50);
+    },
+    [virtualizer],
+  );
 
   const jumpTo = useCallback(
     (categoryId: number, behavior: 'auto' | 'smooth' = 'smooth') => {
