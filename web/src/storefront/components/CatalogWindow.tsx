@@ -52,9 +52,10 @@ export function useCatalogWindow<C extends Named, P>({
   const rowsRef = useRef(rows);
   rowsRef.current = rows;
 
-  // The rows measured so far: unmeasured rows are guessed at their average, so the page's length and a
-  // jump far down are right from the first rows on (cards of one menu are much alike).
-  const measured = useRef({ rows: 0, total: 0 });
+  // The rows measured so far (at this column count): unmeasured rows are guessed at their average, so the
+  // page's length and a jump far down are right from the first rows on (cards of one menu are much alike).
+  const measured = useRef({ columns, rows: 0, total: 0 });
+  if (measured.current.columns !== columns) measured.current = { columns, rows: 0, total: 0 };
   const virtualizer = useWindowVirtualizer<HTMLElement>({
     count: rows.length,
     estimateSize: (index) => {
