@@ -21,7 +21,7 @@ import { divisionResource } from './divisions/division.resource.js';
 import { EventsModule } from './events/events.module.js';
 import { HealthModule } from './health/health.module.js';
 import { InitModule } from './init/init.module.js';
-import { INIT_SOURCES } from './init/init.service.js';
+import { PUBLIC_LIST_SOURCES } from './init/init.service.js';
 import { JobsModule } from './jobs/jobs.module.js';
 import { KitchenModule } from './kitchen/kitchen.module.js';
 import { LogsModule } from './logs/logs.module.js';
@@ -51,7 +51,7 @@ export interface AppDependencies {
 
 /** The feature modules of the API. */
 export const FEATURE_MODULES = [
-  ServingModule.forRoot(INIT_SOURCES),
+  ServingModule.forRoot(PUBLIC_LIST_SOURCES),
   HealthModule,
   LogsModule,
   UsersModule,

@@ -277,6 +277,48 @@ describe('CRUD resources (divisions, branches, tables)', () => {
     expect((await statements('/api/branches?q=paged-&sort=-identifier&limit=4')).count).toBe(count);
   });
 
+  it('reads one row with each to-many relation by a statement of its own, not one join multiplying them', async () => {
+    const tags: number[] = [];
+    for (const name of ['Einzeln-1', 'Einzeln-2'])
+      tags.push((await t.request('POST', '/api/tags', { name }, admin)).body.data.id);
+    const [area] = branchBody('area').deliveryAreas;
+    const created = await t.request(
+      'POST',
+      '/api/branches',
+      branchBody('einzeln', {
+        deliveryAreas: ['z', 'a', 'm'].map((name) => ({ ...area, area: name })),
+        tags: tags.map((id) => ({ id })),
+      }),
+      admin,
+    );
+    expect(created.status).toBe(201);
+    const seen: string[] = [];
+    const dataSource = t.dataSource as unknown as { logger: Logger };
+    const logger = dataSource.logger;
+    dataSource.logger = Object.assign(Object.create(logger) as Logger, {
+      logQuery: (query: string) => void seen.push(query),
+    });
+    let res;
+    try {
+      res = await t.request('GET', `/api/branches/${created.body.data.id}`, undefined, admin);
+    } finally {
+      dataSource.logger = logger;
+    }
+    expect(res.status).toBe(200);
+    expect(res.body.data.deliveryAreas.map((d: { area: string }) => d.area)).toEqual(['z', 'a', 'm']);
+    expect(res.body.data.tags).toEqual(tags.map((id) => ({ id })));
+    const reads = seen.filter(
+      (q) => /^SELECT/.test(q) && /"branch_tag"|"delivery_area"|"branch_image"/.test(q),
+    );
+    expect(reads.length).toBeGreaterThanOrEqual(3);
+    // No statement reads two to-many relations (their rows would multiply: 3 areas x 2 tags x images).
+    const joined = reads.filter(
+      (q) =>
+        ['"branch_tag"', '"delivery_area"', '"branch_image"'].filter((table) => q.includes(table)).length > 1,
+    );
+    expect(joined).toEqual([]);
+  });
+
   it('rejects an unknown sort field and a bad page number in German', async () => {
     const sort = await t.request('GET', '/api/branches?sort=passwort', undefined, admin);
     expect(sort.status).toBe(400);

@@ -37,16 +37,23 @@ describe('GET /api/init', () => {
     await rm(mediaDir, { recursive: true, force: true });
   });
 
-  it('answers every recognised url with exactly what its public list route answers', async () => {
+  it('answers every recognised url with exactly what its public list route answers (menus without catalogue)', async () => {
     const res = await t.request('GET', '/api/init');
     expect(res.status).toBe(200);
     const entries: Array<{ url: string; data: { data: unknown } }> = res.body.data;
     expect(entries.map((e) => e.url)).toEqual(INIT_URLS.map((u) => `/api/${u}`));
+    // The catalogue's products and categories come with each menu's own route (docs/decisions/serving.md).
+    expect(entries.map((e) => e.url)).not.toContain('/api/products');
+    expect(entries.map((e) => e.url)).not.toContain('/api/categories');
     for (const entry of entries) {
       if (entry.url === '/api/config') continue;
       const list = await t.request('GET', `${entry.url}?limit=1000`);
       expect(list.status).toBe(200);
-      expect({ url: entry.url, data: entry.data.data }).toEqual({ url: entry.url, data: list.body.data });
+      const expected =
+        entry.url === '/api/menus'
+          ? list.body.data.map(({ catalog: _catalog, ...menu }: { catalog: unknown }) => menu)
+          : list.body.data;
+      expect({ url: entry.url, data: entry.data.data }).toEqual({ url: entry.url, data: expected });
     }
     const byUrl = Object.fromEntries(entries.map((e) => [e.url, e.data.data])) as Record<string, any>;
     expect(byUrl['/api/config']).toMatchObject({
@@ -75,8 +82,9 @@ describe('GET /api/init', () => {
     expect(
       byUrl['/api/branches'].find((b: { identifier: string }) => b.identifier === 'estrich-graz').logo,
     ).toMatchObject({ extension: 'png' });
-    for (const url of ['/api/menus', '/api/categories', '/api/products', '/api/tags', '/api/tables'])
+    for (const url of ['/api/menus', '/api/tags', '/api/tables'])
       expect(byUrl[url].length).toBeGreaterThan(0);
+    for (const menu of byUrl['/api/menus']) expect(menu).not.toHaveProperty('catalog');
   });
 
   it('holds no secret of any kind: no stored key, hash or credential, no secret-looking field', async () => {

@@ -1,3 +1,4 @@
+import type { Menu } from '@ordering/common';
 import { AuditLog } from '../src/logs/audit-log.entity.js';
 import { item, loadDemo, NOON, ORDER_TEST_ENV, postOrder, takeaway, type Demo } from './orders.fixtures.js';
 import { asUser, HeaderAuthenticator } from './support/header-authenticator.js';
@@ -73,14 +74,13 @@ describe('shared option groups', () => {
       admin,
     );
   };
-  /** The bowl as the storefront reads it from /api/init (anonymous, through the public cache). */
+  /** The bowl as the storefront reads it from its menu's catalogue (anonymous, through the public cache). */
   const bowlInInit = async () => {
-    const res = await t.request('GET', '/api/init');
+    const menus = (await t.request('GET', `/api/branches/${demo.vienna.id}/menus`)).body.data as Menu[];
+    const menu = menus.find((m) => m.catalog.some((c) => c.products.some((p) => p.id === bowlId)))!;
+    const res = await t.request('GET', `/api/menus/${menu.id}/catalog`);
     expect(res.status).toBe(200);
-    const entry = (res.body.data as Array<{ url: string; data: { data: unknown } }>).find((e) =>
-      e.url.endsWith('products'),
-    )!;
-    return (entry.data.data as Array<{ id: number; config: { parts: Part[] } }>).find(
+    return (res.body.data.products as Array<{ id: number; config: { parts: Part[] } }>).find(
       (p) => p.id === bowlId,
     )!;
   };

@@ -142,7 +142,7 @@ describe('one access rule per piece of data', () => {
       );
     });
 
-    it('never shows a disabled product or category anonymously, not even by id or in /api/init', async () => {
+    it('never shows a disabled product or category anonymously, not even by id, in /api/init or a menu’s catalogue', async () => {
       const body = { price: 9.9, tax: 10, takeawayTax: 10, dineInTax: 10 };
       const on = await t.request('POST', '/api/products', { ...body, name: 'Sichtbar' }, admin);
       const off = await t.request(
@@ -168,9 +168,34 @@ describe('one access rule per piece of data', () => {
       expect((await t.request('GET', `/api/products/${off.body.data.id}`)).status).toBe(404);
       expect((await t.request('GET', `/api/categories/${category.body.data.id}`)).status).toBe(404);
       const init = JSON.stringify((await t.request('GET', '/api/init')).body);
-      expect(init).toContain('Sichtbar');
       expect(init).not.toContain('Versteckt');
       expect(init).not.toContain('Ausgeblendet');
+      // A menu's catalogue (where the storefront reads products and categories) leaves them out too.
+      const branchId = (await t.request('GET', '/api/branches')).body.data[0].id;
+      const menu = await t.request(
+        'POST',
+        '/api/menus',
+        {
+          name: 'Mit Verstecktem',
+          availableFrom: '2026-01-01T00:00:00.000Z',
+          branches: [{ id: branchId }],
+          catalog: [
+            {
+              id: category.body.data.id,
+              products: [
+                { id: on.body.data.id, isEnabled: true },
+                { id: off.body.data.id, isEnabled: true },
+              ],
+            },
+          ],
+        },
+        admin,
+      );
+      expect(menu.status).toBe(201);
+      const catalog = await t.request('GET', `/api/menus/${menu.body.data.id}/catalog`);
+      expect(catalog.status).toBe(200);
+      expect(catalog.body.data.products.map((p: { name: string }) => p.name)).toEqual(['Sichtbar']);
+      expect(catalog.body.data.categories).toEqual([]);
       // The back office still has them.
       expect((await t.request('GET', `/api/products/${off.body.data.id}`, undefined, manager)).status).toBe(
         200,

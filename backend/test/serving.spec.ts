@@ -9,11 +9,13 @@ import { loadConfig } from '../src/env/config.js';
 import { createLogger } from '../src/core/logger.js';
 import { openDatabase } from '../src/database/data-source.js';
 import { ENTITIES } from '../src/schema/entities.js';
-import { INIT_SOURCES } from '../src/init/init.service.js';
+import { PUBLIC_LIST_SOURCES } from '../src/init/init.service.js';
 import {
   cacheKey as cacheKeyOf,
+  LARGE_ENTRY_BYTES,
   listParameters,
   MAX_ENTRIES,
+  MAX_PLAIN_BYTES,
   PublicReadCache,
 } from '../src/serving/public-cache.js';
 import { withInitPreload } from '../src/web/web-app.js';
@@ -90,7 +92,7 @@ describe('serving: public reads from memory, compression, headers, CORS, rate li
   });
 
   describe('public reads', () => {
-    it('answers a repeated anonymous /api/init from memory, and shows a change to a product at once', async () => {
+    it('answers a repeated anonymous /api/init from memory, and shows a change to a product in its menu’s catalogue at once', async () => {
       const cache = t.app.get(PublicReadCache);
       const storedBefore = cache.stats.stored;
       const first = await rawGet(t.baseUrl, '/api/init');
@@ -111,11 +113,9 @@ describe('serving: public reads from memory, compression, headers, CORS, rate li
         admin.write,
       );
       expect(renamed.status).toBe(200);
-      const after = decode(await rawGet(t.baseUrl, '/api/init'));
-      const productsEntry = after.data.find((e: { url: string }) => e.url === '/api/products');
-      expect(productsEntry.data.data.map((p: { name: string }) => p.name)).toContain(
-        'Umbenannt im Cache-Test',
-      );
+      expect(product.placements.length).toBeGreaterThan(0);
+      const after = decode(await rawGet(t.baseUrl, `/api/menus/${product.placements[0].menu.id}/catalog`));
+      expect(after.data.products.map((p: { name: string }) => p.name)).toContain('Umbenannt im Cache-Test');
     });
 
     it('shows a configuration change in the very next /api/init, every time (no wait for the poll)', async () => {
@@ -226,6 +226,65 @@ describe('serving: public reads from memory, compression, headers, CORS, rate li
       expect(second.headers['x-total-count']).toBe(String(all.data.length));
     });
 
+    it('keeps a large answer in its compressed forms only, and unpacks it for a client that accepts neither', async () => {
+      const cache = t.app.get(PublicReadCache);
+      const url = '/api/products?limit=40';
+      try {
+        cache.largeEntryBytes = 1000;
+        const plain = await rawGet(t.baseUrl, url);
+        expect(plain.body.length).toBeGreaterThan(1000);
+        const { compressedOnly, stored } = cache.stats;
+        const bytesBefore = cache.size.bytes;
+        await rawGet(t.baseUrl, url); // the second ask is kept
+        await waitFor(() => cache.stats.stored > stored);
+        expect(cache.stats.compressedOnly).toBe(compressedOnly + 1);
+        const hits = cache.stats.hits;
+        const br = await rawGet(t.baseUrl, url, { 'accept-encoding': 'br' });
+        const gz = await rawGet(t.baseUrl, url, { 'accept-encoding': 'gzip' });
+        const none = await rawGet(t.baseUrl, url);
+        const head = await new Promise<http.IncomingMessage>((resolve, reject) =>
+          http
+            .request(t.baseUrl + url, { method: 'HEAD' }, resolve)
+            .on('error', reject)
+            .end(),
+        );
+        expect(cache.stats.hits).toBe(hits + 4);
+        expect(br.headers['content-encoding']).toBe('br');
+        expect(gz.headers['content-encoding']).toBe('gzip');
+        expect(none.headers['content-encoding']).toBeUndefined();
+        expect(none.body.equals(plain.body)).toBe(true);
+        expect(none.headers['content-length']).toBe(String(plain.body.length));
+        expect(head.headers['content-length']).toBe(String(plain.body.length));
+        expect(decode(br)).toEqual(decode(plain));
+        expect(decode(gz)).toEqual(decode(plain));
+        // Only the compressed forms are held.
+        expect(cache.size.bytes - bytesBefore).toBe(br.body.length + gz.body.length);
+      } finally {
+        cache.largeEntryBytes = LARGE_ENTRY_BYTES;
+      }
+    });
+
+    it('keeps no answer over the plain bound: it is answered by the app each time, uncompressed here', async () => {
+      const cache = t.app.get(PublicReadCache);
+      const url = '/api/products?limit=41';
+      try {
+        cache.maxPlainBytes = 1000;
+        const { tooLarge, compressions, stored } = cache.stats;
+        const first = await rawGet(t.baseUrl, url);
+        expect(first.body.length).toBeGreaterThan(1000);
+        await rawGet(t.baseUrl, url);
+        await waitFor(() => cache.stats.tooLarge > tooLarge);
+        const hits = cache.stats.hits;
+        const again = await rawGet(t.baseUrl, url);
+        expect(again.body.equals(first.body)).toBe(true);
+        expect(cache.stats.hits).toBe(hits);
+        expect(cache.stats.stored).toBe(stored);
+        expect(cache.stats.compressions).toBe(compressions);
+      } finally {
+        cache.maxPlainBytes = MAX_PLAIN_BYTES;
+      }
+    });
+
     it(`holds at most ${MAX_ENTRIES} answers, dropping the least recently used`, async () => {
       const cache = t.app.get(PublicReadCache);
       const evictions = cache.stats.evictions;
@@ -242,7 +301,7 @@ describe('serving: public reads from memory, compression, headers, CORS, rate li
     });
 
     it('keys by path and the parameters the route reads, sorted', () => {
-      const lists = listParameters(INIT_SOURCES);
+      const lists = listParameters(PUBLIC_LIST_SOURCES);
       const cacheKey = (url: string) => cacheKeyOf(url, lists);
       expect(cacheKey('/api/init')).toBe('/api/init');
       expect(cacheKey('/api/init?')).toBe('/api/init');

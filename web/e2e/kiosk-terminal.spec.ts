@@ -70,7 +70,7 @@ test.describe('Kiosk card payment at the Mollie terminal', () => {
   });
 
   test.afterAll(async () => {
-    shop?.stop();
+    await shop?.stop();
     await mollie?.stop();
   });
 

@@ -38,12 +38,13 @@ async function waitForHealth(url: string, timeoutMs: number): Promise<void> {
 export interface OwnShop {
   /** Its origin, e.g. `http://127.0.0.1:41234` (also its PUBLIC_URL). */
   base: string;
-  stop(): void;
+  /** Stops it; resolves once the process has ended (its data folder is free again). */
+  stop(): Promise<void>;
 }
 
 /**
  * Starts the built product with `env` added (the fakes' URLs) and waits until it answers; its error output
- * is in the error when it does not start. `name` names its data folder.
+ * is in the error when it does not start. `name` names its data folder (`env.DATA_DIR` gives one instead).
  */
 export async function startOwnShop(name: string, env: Record<string, string>): Promise<OwnShop> {
   const port = await freePort();
@@ -68,5 +69,12 @@ export async function startOwnShop(name: string, env: Record<string, string>): P
     shop.kill('SIGTERM');
     throw new Error(`${(err as Error).message}\n${stderr}`, { cause: err });
   }
-  return { base, stop: () => shop.kill('SIGTERM') };
+  const exited = new Promise<void>((resolve) => shop.once('exit', () => resolve()));
+  return {
+    base,
+    stop: () => {
+      shop.kill('SIGTERM');
+      return exited;
+    },
+  };
 }

@@ -77,7 +77,7 @@ test.describe('Online payments against the provider fakes', () => {
   });
 
   test.afterAll(async () => {
-    shop?.stop();
+    await shop?.stop();
     await Promise.all([mollie?.stop(), datatrans?.stop()]);
   });
 

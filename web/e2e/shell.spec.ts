@@ -196,9 +196,11 @@ test.describe('Installable app', () => {
     await context.setOffline(true);
     await context.route('**/*', (route) => route.abort('internetdisconnected'));
     const data = page.waitForResponse((response) => response.url().endsWith('/api/init'));
+    const menu = page.waitForResponse((response) => /\/api\/menus\/\d+\/catalog$/.test(response.url()));
     await page.reload();
-    // Page and data come from the worker's caches.
+    // Page, data and the menu's catalogue come from the worker's caches.
     expect((await data).fromServiceWorker()).toBe(true);
+    expect((await menu).fromServiceWorker()).toBe(true);
     await expect(
       page.getByText('Sie sind offline. Bitte überprüfen Sie Ihre Internetverbindung.'),
     ).toBeVisible();

@@ -33,9 +33,9 @@ test.describe('Store page', () => {
     await page.goto(WIEN);
     const search = page.getByRole('searchbox', { name: 'Produkte suchen' });
     await expect(cards(page).first()).toBeVisible();
-    // The page renders the first products at once and the rest right after (StorePage's progressive
-    // groups): count once every group is there.
-    await expect(page.locator('.store')).toHaveAttribute('data-menu-complete', 'true');
+    // The page renders the first products at once and the rest right after (the progressive groups of a
+    // menu rendered whole): count once every group is there.
+    await expect(page.locator('.catalog-list')).toHaveAttribute('data-menu-complete', 'true');
     const all = await cards(page).count();
     // "Mit Rösterdäpfeln und Cremespinat." — typed without umlauts and in other case.
     await search.fill('ROESTERDAPFELN');

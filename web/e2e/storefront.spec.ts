@@ -44,11 +44,10 @@ test.describe('Storefront', () => {
     const bar = page.getByRole('navigation', { name: 'Kategorien' });
     const links = bar.locator('[data-category-link]');
     await expect(links.first()).toBeVisible();
-    // The store page renders the first groups at once and the rest right after: in the end every category
-    // of the bar has its group.
+    // The menu is windowed (only what is on screen and a margin is rendered): a group far below is
+    // rendered when the bar jumps to it.
     const ids = await links.evaluateAll((all) => all.map((a) => a.getAttribute('data-category-link')));
     expect(ids.length).toBeGreaterThan(2);
-    for (const id of ids) await expect(page.locator(`#category-${id}`)).toBeAttached();
     // Spec section 2: the group's top comes to rest 36 % of the width below the window's top on a narrow
     // screen, 150 px on a wide one; its link is marked as the one being read.
     const offset = await page.evaluate(() =>

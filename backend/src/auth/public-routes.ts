@@ -17,7 +17,7 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'GET /api/auth/login-link/:token', // the token is the secret
 
   // Storefront data (the storefront has no sign-in).
-  'GET /api/init', // everything below in one cached answer (public content only, no secrets)
+  'GET /api/init', // most of the below in one cached answer (public content only, no secrets)
   'GET /api/divisions',
   'GET /api/divisions/:id',
   'GET /api/branches',
@@ -27,6 +27,7 @@ export const PUBLIC_ROUTES: readonly string[] = [
   'GET /api/tables/:id',
   'GET /api/menus',
   'GET /api/menus/:id',
+  'GET /api/menus/:id/catalog', // a menu's categories and products as the public lists show them (cached)
   'GET /api/categories',
   'GET /api/categories/:id',
   'GET /api/products',

@@ -1,4 +1,4 @@
-import type { Menu as MenuContract } from '@ordering/common';
+import type { Menu as MenuContract, MenuSummary } from '@ordering/common';
 import type { MenuCategoryEntry } from '@ordering/common';
 import { In, type EntityManager } from 'typeorm';
 import { DomainError } from '../core/errors.js';
@@ -14,16 +14,20 @@ const missing = 'Der ausgewählte Eintrag existiert nicht.';
 export function menuCatalog(menu: Menu): MenuCategoryEntry[] {
   const byPosition = <T extends { position: number; id: number }>(a: T, b: T) =>
     a.position - b.position || a.id - b.id;
-  const products = [...(menu.productEntries ?? [])].sort(byPosition);
+  // Grouped once by category entry: a menu of 10,000 products in 100 categories is one pass, not 100.
+  const byEntry = new Map<number, MenuProduct[]>();
+  for (const product of menu.productEntries ?? []) {
+    const list = byEntry.get(product.menuCategoryId);
+    if (list) list.push(product);
+    else byEntry.set(product.menuCategoryId, [product]);
+  }
   return [...(menu.categoryEntries ?? [])].sort(byPosition).map((entry) => ({
     id: entry.categoryId,
-    products: products
-      .filter((product) => product.menuCategoryId === entry.id)
-      .map((product) => ({
-        id: product.productId,
-        isEnabled: product.isEnabled,
-        schedule: product.schedule ?? null,
-      })),
+    products: (byEntry.get(entry.id) ?? []).sort(byPosition).map((product) => ({
+      id: product.productId,
+      isEnabled: product.isEnabled,
+      schedule: product.schedule ?? null,
+    })),
   }));
 }
 
@@ -38,6 +42,18 @@ export function menuJson(menu: Menu) {
     createdAt: menu.createdAt.toISOString(),
     updatedAt: menu.updatedAt.toISOString(),
   } satisfies MenuContract;
+}
+
+/** JSON of a menu without its catalogue, as `/api/init` carries it (the catalogue has its own route). */
+export function menuSummaryJson(menu: Menu) {
+  return {
+    id: menu.id,
+    name: menu.name,
+    availableFrom: menu.availableFrom.toISOString(),
+    branches: (menu.branches ?? []).map((branch) => ({ id: branch.id })).sort((a, b) => a.id - b.id),
+    createdAt: menu.createdAt.toISOString(),
+    updatedAt: menu.updatedAt.toISOString(),
+  } satisfies MenuSummary;
 }
 
 /** Every category and product the catalogue names must exist; the error names the entry (`catalog.0.products.2.id`). */

@@ -512,7 +512,8 @@ export async function seedContent(
     }),
   ]);
 
-  // Caches of running instances (such as /api/init) see the new content.
+  // Caches of running instances (such as /api/init and the menus' catalogues) see the new content.
   const versions = new CollectionVersions();
-  for (const collection of [...INIT_URLS, 'images']) await versions.bump(em, collection);
+  for (const collection of [...INIT_URLS, 'categories', 'products', 'images'])
+    await versions.bump(em, collection);
 }

@@ -6,7 +6,7 @@ import { TransactionalConnection } from '../core/transaction.js';
 import { RequestContext } from '../core/request-context.js';
 import { branchResource } from '../branches/branch.resource.js';
 import { categoryResource } from '../catalog/category.resource.js';
-import { menuResource } from '../catalog/menu.resource.js';
+import { menuResource, menuSummaryJson } from '../catalog/menu.resource.js';
 import { productResource } from '../catalog/product.resource.js';
 import { ShopConfigService } from '../config/shop-config.service.js';
 import { CONTENT_RESOURCES } from '../content/content.module.js';
@@ -18,19 +18,33 @@ import { branchRatings, RATINGS_COLLECTION } from '../orders/branch-ratings.js';
 import { tableResource } from '../tables/table.resource.js';
 import { tagResource } from '../tags/tag.resource.js';
 
-/** The resource behind each list of /api/init (what an anonymous reader sees is the resource's scope). */
+/**
+ * The resource behind each list of /api/init (what an anonymous reader sees is the resource's scope). Menus
+ * come without their catalogues: the categories and products of a menu grow with the shop and come with
+ * `GET /api/menus/{id}/catalog` (docs/decisions/serving.md, "Catalogue at scale").
+ */
 export const INIT_SOURCES: Record<Exclude<InitUrl, 'config'>, ResourceDefinition<any, any>> = {
   divisions: divisionResource,
   branches: branchResource,
-  menus: menuResource,
-  categories: categoryResource,
-  products: productResource,
+  menus: { ...menuResource, relations: ['branches'], toJson: menuSummaryJson },
   tags: tagResource,
   tables: tableResource,
   ...CONTENT_RESOURCES,
 };
 
-/** Collections whose changes show in /api/init: its own, the media embedded in them and the reviews. */
+/** The public lists the public cache keeps: those of /api/init (menus in full) and the catalogue's. */
+export const PUBLIC_LIST_SOURCES: Record<string, ResourceDefinition<any, any>> = {
+  ...INIT_SOURCES,
+  menus: menuResource,
+  categories: categoryResource,
+  products: productResource,
+};
+
+/**
+ * Collections whose changes show in /api/init: its own, the media embedded in them and the reviews. (A
+ * menu's catalogue rows are in the menus' version: /api/init revalidates with them although its menus do
+ * not carry them; a menu change is rare beside a visit.)
+ */
 export const INIT_COLLECTIONS = [...INIT_URLS, 'images', 'uploads', RATINGS_COLLECTION];
 
 /** A built /api/init answer. */

@@ -1,6 +1,8 @@
 import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, Server, ServerResponse } from 'node:http';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Logger } from 'pino';
@@ -14,12 +16,13 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 /**
- * The public reads every storefront visit, kiosk start and status page begins with: /api/init and the
- * lists and single reads of the public collections. Nothing that depends on the time of day (opening
- * state, availability) or on orders is here.
+ * The public reads every storefront visit, kiosk start and status page begins with: /api/init, the lists
+ * and single reads of the public collections, and a menu's catalogue (`/api/menus/{id}/catalog`, which
+ * reads no parameter). Nothing that depends on the time of day (opening state, availability) or on orders
+ * is here.
  */
 export const CACHEABLE_PATH =
-  /^\/api\/(init|branches|divisions|menus|categories|products|tags|tables|sites|blocks|navigations|donatees)(\/\d{1,10})?\/?$/;
+  /^\/api\/(?:(init|branches|divisions|menus|categories|products|tags|tables|sites|blocks|navigations|donatees)(\/\d{1,10})?|menus\/\d{1,10}\/catalog)\/?$/;
 
 /**
  * The lists the cache keeps, by collection name: those of /api/init, with the same resources (and
@@ -57,6 +60,18 @@ export function listParameters(lists: PublicLists): ListParameters {
 /** Bounds of the cache: entries, and bytes of all forms together (least recently used go first). */
 export const MAX_ENTRIES = 256;
 export const MAX_BYTES = 32 * 1024 * 1024;
+/**
+ * An answer larger than this (plain) is a large one (a menu's catalogue of thousands of products): it is kept
+ * in its compressed forms only (a client that accepts neither gets the gzip form unpacked in the thread pool
+ * as it is sent), and its brotli form is made at {@link LARGE_BROTLI_QUALITY}. Measured on this machine with
+ * 8-11 MB of catalogue JSON: quality 11 took 14 s of a core for 233 KB, quality 5 0.2 s for 282 KB.
+ */
+export const LARGE_ENTRY_BYTES = 1024 * 1024;
+/** Brotli quality of small answers (the best; tens of milliseconds for /api/init) and of large ones. */
+export const BROTLI_QUALITY = 11;
+export const LARGE_BROTLI_QUALITY = 5;
+/** A plain answer above this is never kept (nor compressed here); nor one whose compressed forms exceed MAX_BYTES / 4. */
+export const MAX_PLAIN_BYTES = 64 * 1024 * 1024;
 /** How many keys with a query string are remembered as asked for once (only a second ask is kept). */
 const MAX_SEEN = 1024;
 
@@ -72,7 +87,8 @@ export function cacheKey(url: string, lists: ListParameters): string | null {
   const match = CACHEABLE_PATH.exec(path);
   if (!match) return null;
   if (q < 0 || q === url.length - 1) return path;
-  const allowed = match[2] === undefined ? lists.get(match[1]) : undefined;
+  // Single reads and catalogues (no collection name captured) read no parameter.
+  const allowed = match[1] !== undefined && match[2] === undefined ? lists.get(match[1]) : undefined;
   const params: Array<[string, string]> = [];
   const names = new Set<string>();
   for (const [name, value] of new URLSearchParams(url.slice(q + 1))) {
@@ -99,15 +115,18 @@ const NOT_REPLAYED = new Set([
 
 interface CachedAnswer {
   etag: string;
-  /** Body and the complete raw header list per encoding, written with one `writeHead`. */
-  identity: { body: Buffer; head: string[] };
+  /**
+   * Body and the complete raw header list per encoding, written with one `writeHead`. A large answer keeps
+   * no plain body (`null`): it is unpacked from the gzip form when a client accepts neither encoding.
+   */
+  identity: { body: Buffer | null; head: string[] };
   br: { body: Buffer; head: string[] };
   gzip: { body: Buffer; head: string[] };
   /** A 304 says only what a cache needs (RFC 9110 15.4.5). */
   notModified: string[];
 }
 
-const sizeOf = (a: CachedAnswer) => a.identity.body.length + a.br.body.length + a.gzip.body.length;
+const sizeOf = (a: CachedAnswer) => (a.identity.body?.length ?? 0) + a.br.body.length + a.gzip.body.length;
 
 const SID_COOKIE = /(?:^|;\s*)sid=/;
 
@@ -137,8 +156,24 @@ export class PublicReadCache implements OnModuleInit, OnModuleDestroy {
   private again = false;
   private unsubscribe?: () => void;
   private closed = false;
+  /** Keys whose compressed forms are being made (a second miss meanwhile does not start another). */
+  private readonly compressing = new Set<string>();
   /** Counters for the benchmark and tests. */
-  readonly stats = { hits: 0, misses: 0, stored: 0, invalidations: 0, evictions: 0, compressions: 0 };
+  readonly stats = {
+    hits: 0,
+    misses: 0,
+    stored: 0,
+    invalidations: 0,
+    evictions: 0,
+    compressions: 0,
+    /** Large answers kept in their compressed forms only. */
+    compressedOnly: 0,
+    /** Answers too large to keep. */
+    tooLarge: 0,
+  };
+  /** Where a large answer begins and the largest kept ({@link LARGE_ENTRY_BYTES}, {@link MAX_PLAIN_BYTES}); tests lower them. */
+  largeEntryBytes = LARGE_ENTRY_BYTES;
+  maxPlainBytes = MAX_PLAIN_BYTES;
 
   /** Entries and bytes held now. */
   get size() {
@@ -278,7 +313,19 @@ export class PublicReadCache implements OnModuleInit, OnModuleDestroy {
         ? answer.gzip
         : answer.identity;
     res.writeHead(200, variant.head);
-    res.end(req.method === 'HEAD' ? undefined : variant.body);
+    if (req.method === 'HEAD') {
+      res.end();
+      return;
+    }
+    if (variant.body) {
+      res.end(variant.body);
+      return;
+    }
+    // A large answer to a client that accepts no encoding: unpacked in the thread pool as it is sent.
+    pipeline(Readable.from([answer.gzip.body]), zlib.createGunzip(), res).catch((err: unknown) => {
+      this.logger.warn({ err }, 'public cache: large answer not sent');
+      res.destroy();
+    });
   }
 
   /** Lets the app answer uncompressed and keeps that answer (and its compressed forms) for the next readers. */
@@ -310,7 +357,9 @@ export class PublicReadCache implements OnModuleInit, OnModuleDestroy {
       const headers = res.getHeaders();
       const status = res.statusCode;
       const result = end(chunk as never, encoding as never, cb as never);
-      if (status === 200) void this.store(url, epoch, Buffer.concat(chunks), headers);
+      // (One chunk, the usual case, is kept as it is: copying megabytes holds the event loop.)
+      if (status === 200)
+        void this.store(url, epoch, chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks), headers);
       return result;
     }) as typeof res.end;
   }
@@ -318,17 +367,38 @@ export class PublicReadCache implements OnModuleInit, OnModuleDestroy {
   private async store(key: string, epoch: number, identity: Buffer, headers: OutgoingHttpHeaders) {
     if (!String(headers['content-type'] ?? '').includes('application/json')) return;
     if (headers['content-encoding'] && headers['content-encoding'] !== 'identity') return;
-    // Too large to keep within the bound (and never worth compressing here).
-    if (identity.length > MAX_BYTES / 4) return;
+    if (identity.length > this.maxPlainBytes) {
+      this.stats.tooLarge += 1;
+      return;
+    }
     // Two misses of one key at once: the first compression serves both.
-    if (this.answers.has(key)) return;
+    if (this.answers.has(key) || this.compressing.has(key)) return;
+    const large = identity.length > this.largeEntryBytes;
     this.stats.compressions += 1;
-    const [br, gz] = await Promise.all([
-      brotli(identity, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
-      gzip(identity, { level: 9 }),
-    ]);
+    this.compressing.add(key);
+    let br: Buffer;
+    let gz: Buffer;
+    try {
+      // zlib's asynchronous calls run in the thread pool: the event loop goes on serving meanwhile.
+      [br, gz] = await Promise.all([
+        brotli(identity, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: large ? LARGE_BROTLI_QUALITY : BROTLI_QUALITY,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+          },
+        }),
+        gzip(identity, { level: 9 }),
+      ]);
+    } finally {
+      this.compressing.delete(key);
+    }
     // A write committed while this answer was made: it may be stale, keep nothing.
     if (epoch !== this.epoch || this.closed) return;
+    // Too large to keep within the bound even compressed.
+    if ((large ? 0 : identity.length) + br.length + gz.length > MAX_BYTES / 4) {
+      this.stats.tooLarge += 1;
+      return;
+    }
     const etag =
       typeof headers.etag === 'string'
         ? headers.etag
@@ -356,7 +426,7 @@ export class PublicReadCache implements OnModuleInit, OnModuleDestroy {
     }
     const answer: CachedAnswer = {
       etag,
-      identity: { body: identity, head: head(identity) },
+      identity: { body: large ? null : identity, head: head(identity) },
       br: { body: br, head: head(br, 'br') },
       gzip: { body: gz, head: head(gz, 'gzip') },
       notModified: [
@@ -370,6 +440,7 @@ export class PublicReadCache implements OnModuleInit, OnModuleDestroy {
     this.answers.set(key, answer);
     this.bytes += sizeOf(answer);
     this.stats.stored += 1;
+    if (large) this.stats.compressedOnly += 1;
     // Least recently used first, until within both bounds.
     for (const [oldest, entry] of this.answers) {
       if (this.answers.size <= MAX_ENTRIES && this.bytes <= MAX_BYTES) break;

@@ -25,7 +25,7 @@ export const RATE_LIMIT_STORE = Symbol('RATE_LIMIT_STORE');
   exports: [PublicReadCache, RATE_LIMIT_STORE],
 })
 export class ServingModule implements OnModuleDestroy {
-  /** `lists`: the public lists the cache keeps (the app passes /api/init's resources). */
+  /** `lists`: the public lists the cache keeps (the app passes /api/init's resources and the catalogue's). */
   static forRoot(lists: PublicLists): DynamicModule {
     return { module: ServingModule, providers: [{ provide: PUBLIC_LISTS, useValue: lists }] };
   }

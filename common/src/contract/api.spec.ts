@@ -26,3 +26,17 @@ describe('readInitPayload with API paths', () => {
     expect(result).not.toHaveProperty('users');
   });
 });
+
+describe('readInitPayload and the catalogue', () => {
+  it("skips products and categories: they come with each menu's catalogue route, not with init", () => {
+    const payload: InitPayload = [
+      { url: '/api/menus', data: { data: [{ id: 2 }] } },
+      { url: '/api/products', data: { data: [{ id: 7 }] } },
+      { url: '/api/categories', data: { data: [{ id: 5 }] } },
+    ];
+    const result = readInitPayload(payload);
+    expect(result.menus).toEqual([{ id: 2 }]);
+    expect(result).not.toHaveProperty('products');
+    expect(result).not.toHaveProperty('categories');
+  });
+});

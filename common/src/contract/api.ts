@@ -1,5 +1,5 @@
 import type { Branch } from './branch.js';
-import type { Category, Menu, Product, Tag } from './catalog.js';
+import type { MenuSummary, Tag } from './catalog.js';
 import type { Block, Config, Navigation, Site } from './content.js';
 import type { Division, Donatee, Table } from './entities.js';
 
@@ -33,12 +33,11 @@ export interface InitDataByUrl {
   divisions: Division[];
   /** Branches. */
   branches: Branch[];
-  /** Menus. */
-  menus: Menu[];
-  /** Categories. */
-  categories: Category[];
-  /** Products. */
-  products: Product[];
+  /**
+   * Menus without their catalogues (enough for `activeMenu`); a menu's categories and products come from
+   * `GET /api/menus/{id}/catalog` (`MenuCatalog`).
+   */
+  menus: MenuSummary[];
   /** Tags. */
   tags: Tag[];
   /** Tables. */
@@ -62,8 +61,6 @@ export const INIT_URLS: readonly InitUrl[] = [
   'divisions',
   'branches',
   'menus',
-  'categories',
-  'products',
   'tags',
   'tables',
   'sites',

@@ -308,3 +308,23 @@ export interface Menu extends Entity {
   /** Categories with their products, in display order. */
   catalog: MenuCategoryEntry[];
 }
+
+/**
+ * A menu as `/api/init` carries it: what {@link Menu} says without the catalogue (the product lists grow
+ * with the shop; they come with the menu's own catalogue route, see {@link MenuCatalog}).
+ */
+export type MenuSummary = Omit<Menu, 'catalog'>;
+
+/**
+ * `GET /api/menus/{id}/catalog`: one menu with everything its store page shows, each exactly as the public
+ * reads serialise it (what an anonymous reader of `/api/categories` and `/api/products` would not see is left
+ * out; the menu's entries may still name it, as `/api/menus/{id}` does).
+ */
+export interface MenuCatalog {
+  /** The menu, as `GET /api/menus/{id}` returns it (categories with their product entries, in order). */
+  menu: Menu;
+  /** The categories the menu places, in the menu's order. */
+  categories: Category[];
+  /** The products the menu places, in the menu's order (first category first), each once. */
+  products: Product[];
+}

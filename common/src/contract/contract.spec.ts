@@ -24,8 +24,6 @@ describe('contract constants', () => {
       'divisions',
       'branches',
       'menus',
-      'categories',
-      'products',
       'tags',
       'tables',
       'sites',

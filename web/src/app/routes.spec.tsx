@@ -104,42 +104,53 @@ describe(createRoutes.name, () => {
     expect(html).toMatch(/<nav class="category-bar" aria-label="Kategorien">/);
   });
 
-  it('renders the groups of the first 12 products at once and the rest right after (one long task less)', async () => {
-    // Three groups of 10, 5 and 3 products: the first two hold the first 12, the third follows in a transition.
-    const sizes = [10, 5, 3];
-    const products = sizes.flatMap((size, group) =>
-      Array.from({ length: size }, (_, i) =>
-        makeProduct({ id: 100 * (group + 1) + i, name: `Gericht ${group + 1}.${i + 1}` }),
-      ),
-    );
-    const data = fixture({
-      products,
-      categories: sizes.map((_, group) => makeCategory({ id: group + 1, name: `Gruppe ${group + 1}` })),
-      menus: [
-        {
-          id: 1,
-          availableFrom: '2026-01-01T00:00:00.000Z',
-          branches: [{ id: 1 }],
-          catalog: sizes.map((size, group) => ({
-            id: group + 1,
-            products: Array.from({ length: size }, (_, i) => ({
-              id: 100 * (group + 1) + i,
-              isEnabled: true,
+  it('renders a menu of up to 120 products whole, the groups of its first 12 products at once; a larger one windowed', async () => {
+    const menuOf = (sizes: number[]) => {
+      const products = sizes.flatMap((size, group) =>
+        Array.from({ length: size }, (_, i) =>
+          makeProduct({ id: 1000 * (group + 1) + i, name: `Gericht ${group + 1}.${i + 1}` }),
+        ),
+      );
+      return fixture({
+        products,
+        categories: sizes.map((_, group) => makeCategory({ id: group + 1, name: `Gruppe ${group + 1}` })),
+        menus: [
+          {
+            id: 1,
+            availableFrom: '2026-01-01T00:00:00.000Z',
+            branches: [{ id: 1 }],
+            catalog: sizes.map((size, group) => ({
+              id: group + 1,
+              products: Array.from({ length: size }, (_, i) => ({
+                id: 1000 * (group + 1) + i,
+                isEnabled: true,
+              })),
             })),
-          })),
-        },
-      ],
-    });
-    const { root } = await loadedRoot({ data });
-    root.branches.select('wien');
-    const html = render('/store/wien', root);
-    expect(html).toContain('id="category-1"');
-    expect(html).toContain('id="category-2"');
-    expect(html).not.toContain('id="category-3"');
-    expect(text(html)).toContain('Gericht 2.5');
-    expect(text(html)).not.toContain('Gericht 3.1');
-    // The category bar lists every group from the start.
-    expect(html).toContain('data-category-link="3"');
+          },
+        ],
+      });
+    };
+    // Three groups of 10, 5 and 3 products: the first two hold the first 12, the third follows in a transition.
+    const small = await loadedRoot({ data: menuOf([10, 5, 3]) });
+    small.root.branches.select('wien');
+    const whole = render('/store/wien', small.root);
+    expect(whole).toContain('id="category-1"');
+    expect(whole).toContain('id="category-2"');
+    expect(whole).not.toContain('id="category-3"');
+    expect(text(whole)).toContain('Gericht 2.5');
+    expect(text(whole)).not.toContain('Gericht 3.1');
+    // Each card says where it stands in its group; the bar lists every group from the start.
+    expect(whole).toContain('aria-posinset="1" aria-setsize="10"');
+    expect(whole).toContain('data-category-link="3"');
+
+    const large = await loadedRoot({ data: menuOf([100, 100, 100]) });
+    large.root.branches.select('wien');
+    const windowed = render('/store/wien', large.root);
+    // The first products at once (plainly, while the windowing's chunk loads); the bar lists every group.
+    expect(text(windowed)).toContain('Gericht 1.24 ');
+    expect(text(windowed)).not.toContain('Gericht 1.25 ');
+    expect(windowed).not.toContain('id="category-2"');
+    expect(windowed).toContain('data-category-link="3"');
   });
 
   it("keeps the line of the cookie banner's privacy link while the shop settings load", async () => {

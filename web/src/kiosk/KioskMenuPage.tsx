@@ -1,12 +1,14 @@
-import { formatMoney, pauseNotice, type OrderType } from '@ordering/common';
+import { formatMoney, pauseNotice, type Category, type OrderType, type Product } from '@ordering/common';
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate, useParams } from '../router/router';
 import { NotFoundPage } from '../components/ErrorPage';
 import { PageTitle } from '../components/PageTitle';
 import { CartNotification } from '../storefront/components/CartPanel';
-import { CategoryBar, groupElementId } from '../storefront/components/CategoryBar';
-import { LoadState } from '../storefront/components/LoadState';
+import { CatalogList, type CatalogJump } from '../storefront/components/CatalogList';
+import type { CatalogRow } from '../storefront/components/catalogRows';
+import { CategoryBar } from '../storefront/components/CategoryBar';
+import { LoadState, MenuLoadState } from '../storefront/components/LoadState';
 import { ProductCard } from '../storefront/components/ProductCard';
 import { PriceNote } from '../storefront/components/PriceNote';
 import { ProductModal } from '../storefront/components/ProductModal';
@@ -47,6 +49,7 @@ const KioskMenu = observer(function KioskMenu({ identifier }: { identifier: stri
   const { branch, ready } = useSelectedBranch(identifier);
   const types = ready ? kioskOrderTypes(cart, kiosk.orderModes) : [];
   const wrongType = types.length > 0 && !types.includes(cart.orderType);
+  const jump = useRef<CatalogJump | null>(null);
   // A kiosk never delivers: a stored or default delivery becomes the first type the kiosk offers.
   useEffect(() => {
     if (wrongType) cart.setOrderType(types[0]);
@@ -73,28 +76,29 @@ const KioskMenu = observer(function KioskMenu({ identifier }: { identifier: stri
       <PageTitle title={branch.name} shopName={ui.shopName} />
       <h1 className="visually-hidden">{branch.name}</h1>
       <PauseNotice lines={pauseNotice(branch, cart.orderType, clock.now, kiosk.language)} />
-      <CategoryBar />
-      {groups.length === 0 ? (
-        <p className="kiosk-card kiosk-notice">{kioskTexts.noMenu}</p>
-      ) : (
-        groups.map((group) => (
-          <section
-            key={group.category.id}
-            id={groupElementId(group.category.id)}
-            className="kiosk-group"
-            aria-labelledby={`${groupElementId(group.category.id)}-title`}
-          >
-            <h2 id={`${groupElementId(group.category.id)}-title`} className="kiosk-group__title">
-              {text.name(group.category)}
-            </h2>
-            <ul className="product-grid kiosk-grid">
-              {group.products.map(({ product, visibility }) => (
-                <ProductCard key={product.id} product={product} visibility={visibility} />
-              ))}
-            </ul>
-          </section>
-        ))
-      )}
+      <CategoryBar onJump={(id) => jump.current?.(id) ?? null} />
+      <MenuLoadState className="kiosk-card kiosk-notice">
+        {groups.length === 0 ? (
+          <p className="kiosk-card kiosk-notice">{kioskTexts.noMenu}</p>
+        ) : (
+          <CatalogList
+            groups={groups}
+            jumpRef={jump}
+            estimate={estimateKioskRow}
+            sectionClass="kiosk-group"
+            gridClass="product-grid kiosk-grid"
+            label={(group) => text.name(group.category)}
+            head={(group, titleId) => (
+              <h2 id={titleId} className="kiosk-group__title">
+                {text.name(group.category)}
+              </h2>
+            )}
+            card={({ product, visibility }, position) => (
+              <ProductCard key={product.id} product={product} visibility={visibility} position={position} />
+            )}
+          />
+        )}
+      </MenuLoadState>
       <div className="kiosk-cartbar" role="region" aria-label={kioskTexts.cart}>
         <div className="kiosk-cartbar__info">
           <div className="kiosk-cartbar__summary" aria-live="polite">
@@ -233,4 +237,9 @@ function PauseNotice({ lines }: { lines: string[] }) {
       ))}
     </div>
   );
+}
+
+/** A first guess of a kiosk line's height before it is measured: a title, or a row of two tall cards. */
+function estimateKioskRow(row: CatalogRow<Category, Product>): number {
+  return row.kind === 'row' ? 440 + (row.last ? 40 : 20) : 64;
 }

@@ -1,5 +1,12 @@
 import { jest } from '@jest/globals';
-import { fixture, loadedRoot, MemoryStorage, schnitzelNachWahl, steerableClock } from './testing/fixtures';
+import {
+  catalogsLoaded,
+  fixture,
+  loadedRoot,
+  MemoryStorage,
+  schnitzelNachWahl,
+  steerableClock,
+} from './testing/fixtures';
 import { ApiClient } from '../api/ApiClient';
 import { fakeFetch } from '../testing/fakeFetch';
 import { StorefrontRootStore } from './StorefrontRootStore';
@@ -8,7 +15,7 @@ import { DATA_CHECK_INTERVAL_MS, DATA_MAX_AGE_MS } from './stores/InitDataStore'
 describe('StorefrontRootStore data reload', () => {
   afterEach(() => jest.useRealTimers());
 
-  it('reloads categories, products and menus after 4 hours (checked every 10 s) and migrates the cart', async () => {
+  it('reloads the data after 4 hours (checked every 10 s), then the menu catalogue, and migrates the cart', async () => {
     jest.useFakeTimers({ doNotFake: ['nextTick', 'setImmediate', 'queueMicrotask'] });
     const clock = steerableClock('2026-03-02T11:00:00Z');
     const changed = fixture();
@@ -41,9 +48,15 @@ describe('StorefrontRootStore data reload', () => {
     await jest.runOnlyPendingTimersAsync();
     await Promise.resolve();
     stop();
+    await catalogsLoaded(root);
 
     expect(root.data.version).toBe(2);
-    expect(root.data.categories.every((category) => category.name.endsWith(' neu'))).toBe(true);
+    // The menu's catalogue was asked for again after the reload, with the ETag it had: it changed.
+    expect(fetch.catalogCalls.map((call) => call.headers['If-None-Match'] ?? null)).toEqual([
+      null,
+      '"fixture-0"',
+    ]);
+    expect(root.catalog.groups.every((group) => group.category.name.endsWith(' neu'))).toBe(true);
     // The product changed its price: the item no longer matches and leaves the cart (spec section 4).
     expect(root.cart.items).toEqual([]);
     expect(JSON.parse(storage.getItem('asp.wien')!).items).toEqual([]);

@@ -13,6 +13,7 @@ import { CatalogStore } from './stores/CatalogStore';
 import type { CheckoutStore } from './stores/CheckoutStore';
 import { ClockStore, type Clock } from './stores/ClockStore';
 import { InitDataStore } from './stores/InitDataStore';
+import { MenuCatalogStore } from './stores/MenuCatalogStore';
 import { SoldOutStore } from './stores/SoldOutStore';
 import { TableLinkStore } from './stores/TableLinkStore';
 import type { OpenEventSource } from '../api/liveEvents';
@@ -44,6 +45,8 @@ export class StorefrontRootStore {
   readonly data: InitDataStore;
   readonly branches: BranchStore;
   readonly catalog: CatalogStore;
+  /** The menus' catalogues (products and categories), loaded per menu. */
+  readonly catalogs: MenuCatalogStore;
   readonly cart: CartStore;
   /** What the selected branch has sold out, live (apart from the catalogue's data). */
   readonly soldOut: SoldOutStore;
@@ -74,7 +77,8 @@ export class StorefrontRootStore {
     this.clock = new ClockStore(clock);
     this.data = new InitDataStore(api, clock);
     this.branches = new BranchStore(this.data, this.clock);
-    this.catalog = new CatalogStore(this.data, this.branches, this.clock);
+    this.catalogs = new MenuCatalogStore(api);
+    this.catalog = new CatalogStore(this.data, this.branches, this.clock, this.catalogs);
     this.cart = new CartStore(this.data, this.branches, this.catalog, storage, uploader, api);
     this.storage = storage;
     this.tableLinks = new TableLinkStore(storage);
@@ -97,6 +101,17 @@ export class StorefrontRootStore {
         }
         this.cart.migrateAll();
       },
+    );
+    // The selected branch's active menu (it changes with the branch and with the clock) is loaded, and
+    // checked again after every init load (its versions may have changed; an unchanged one answers 304).
+    // Carts are checked once it is there.
+    reaction(
+      () => ({ menu: this.catalog.menu?.id ?? null, version: this.data.version }),
+      ({ menu, version }) => {
+        if (menu === null) return;
+        void this.catalogs.ensure(menu, version).then(() => this.cart.migrateAll());
+      },
+      { fireImmediately: true, equals: (a, b) => a.menu === b.menu && a.version === b.version },
     );
   }
 

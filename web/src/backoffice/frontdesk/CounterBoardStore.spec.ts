@@ -171,7 +171,12 @@ describe(CounterBoardStore.name, () => {
   });
   it('marks sold out and makes it available again with the PIN, and follows availability.changed', async () => {
     const product = { id: 5, name: 'Schnitzel', config: null };
-    const init = [{ url: '/api/products', data: { data: [product] } }];
+    // /api/init names the menus (no products); the branch's active menu brings them.
+    const menus = [
+      { id: 9, availableFrom: '1970-01-01T00:00:00Z', branches: [{ id: 3 }] },
+      { id: 10, availableFrom: '1970-01-01T00:00:00Z', branches: [{ id: 4 }] },
+    ];
+    const init = [{ url: '/api/menus', data: { data: menus } }];
     const entry = {
       id: 'e1',
       product: { id: 5, name: 'Schnitzel' },
@@ -187,6 +192,7 @@ describe(CounterBoardStore.name, () => {
       json(200, { data: [ANNA] }),
       json(200, { data: { branchId: 3, entries: [] } }),
       json(200, { data: init }),
+      json(200, { data: { menu: menus[0], categories: [], products: [product] } }),
       json(200, { data: entry }),
       json(200, { data: { branchId: 3, entries: [entry] } }),
       json(200, { data: { branchId: 3, entries: [] } }),
@@ -197,6 +203,7 @@ describe(CounterBoardStore.name, () => {
     expect(fetch.calls.slice(2).map((c) => c.url)).toEqual([
       '/api/orders/frontdesk/3/theke%2F1/sold-out',
       '/api/init',
+      '/api/menus/9/catalog',
     ]);
     expect(store.soldOut.products.map((p) => p.name)).toEqual(['Schnitzel']);
 
@@ -207,13 +214,13 @@ describe(CounterBoardStore.name, () => {
     expect(store.pendingLabel).toBe('Ausverkauft: Schnitzel');
     store.cancel();
     expect(await closed).toBe(false);
-    expect(fetch.calls).toHaveLength(4);
+    expect(fetch.calls).toHaveLength(5);
 
     const marked = store.soldOut.mark();
     for (const d of '4711') store.pressDigit(d);
     await store.submitPin();
     expect(await marked).toBe(true);
-    const call = fetch.calls[4]!;
+    const call = fetch.calls[5]!;
     expect([call.method, call.url, call.body]).toEqual([
       'POST',
       '/api/orders/frontdesk/3/theke%2F1/sold-out',
@@ -225,11 +232,11 @@ describe(CounterBoardStore.name, () => {
 
     // "Wieder verfügbar" with the remembered PIN; another board's change arrives by the stream.
     expect(await store.soldOut.release('e1')).toBe(true);
-    expect([fetch.calls[6]!.method, fetch.calls[6]!.url]).toEqual([
+    expect([fetch.calls[7]!.method, fetch.calls[7]!.url]).toEqual([
       'DELETE',
       '/api/orders/frontdesk/3/theke%2F1/sold-out/e1',
     ]);
-    expect(fetch.calls[6]!.headers).toMatchObject({ 'X-User-Id': '7' });
+    expect(fetch.calls[7]!.headers).toMatchObject({ 'X-User-Id': '7' });
     sources[0]!.emit('availability.changed', { branchId: 3, entries: [entry] });
     expect(store.soldOut.entries.map((e) => e.id)).toEqual(['e1']);
     sources[0]!.emit('availability.changed', { branchId: 4, entries: [] });

@@ -1,6 +1,8 @@
 import {
+  activeMenu,
   BUSY_EXTRA_MINUTES,
   readInitPayload,
+  type Product,
   type ClockStaffMember,
   type InitPayload,
   type OrderStatusAction,
@@ -194,10 +196,22 @@ export class CounterBoardStore {
               ...s,
               branchId,
             })),
+        // The products of the branch's active menu: /api/init names the menus, each menu's catalogue route
+        // brings its products (they are no longer part of /api/init).
         products: async () => {
           const payload = await options.api.get<InitPayload>('/api/init', { redirectOnUnauthorized: false });
-          const products = readInitPayload(Array.isArray(payload) ? payload : []).products ?? [];
-          return products.map((p): SoldOutProduct => ({ id: p.id, name: p.name, config: p.config ?? null }));
+          const menus = readInitPayload(Array.isArray(payload) ? payload : []).menus ?? [];
+          const now = new Date(options.now?.() ?? Date.now());
+          const menu = activeMenu(menus, Number(options.branchId), now);
+          if (!menu) return [];
+          const catalog = await options.api.get<{ products: Product[] }>(`/api/menus/${menu.id}/catalog`, {
+            redirectOnUnauthorized: false,
+          });
+          return (catalog.products ?? []).map((p): SoldOutProduct => ({
+            id: p.id,
+            name: p.name,
+            config: p.config ?? null,
+          }));
         },
         mark: async (_branchId, body) => {
           const name = this.soldOut.products.find((p) => p.id === body.product.id)?.name ?? '';

@@ -140,7 +140,7 @@ export const CartSummary = observer(function CartSummary({
   const totals = cart.totals;
   const display = cart.display;
   const currency = data.currency;
-  const products = cart.items.map((item) => data.productById(item.product.id));
+  const products = cart.items.map((item) => cart.productOf(item));
   const text = useCatalogText();
   const hints =
     cart.orderType === 'delivery' && cart.deliveryArea

@@ -8,8 +8,16 @@ export function groupElementId(categoryId: number): string {
   return `category-${categoryId}`;
 }
 
-/** The sticky category bar: jumps to a group and marks the one being read (spec section 2). */
-export const CategoryBar = observer(function CategoryBar() {
+/**
+ * The sticky category bar: jumps to a group and marks the one being read (spec section 2). With a windowed
+ * menu the group may not be rendered yet: `onJump` scrolls to it (false when it is not shown, null when the
+ * menu is not windowed and the group's element is scrolled to).
+ */
+export const CategoryBar = observer(function CategoryBar({
+  onJump,
+}: {
+  onJump?: (categoryId: number) => boolean | null;
+}) {
   const texts = useTexts();
   const { catalog } = useStores();
   const items = catalog.categoryBar;
@@ -17,15 +25,15 @@ export const CategoryBar = observer(function CategoryBar() {
 
   useEffect(() => {
     if (items.length === 0) return;
+    // Every rendered line of the menu (a group's heading or a row of its products) names its category: the
+    // line that crosses the reading line decides, also while its group's heading is above the window.
     const update = () => {
-      const elements = catalog.shownGroups
-        .map((group) => document.getElementById(groupElementId(group.category.id)))
-        .filter((element): element is HTMLElement => element !== null);
+      const elements = Array.from(document.querySelectorAll<HTMLElement>('[data-category-id]'));
       const index = activeGroupIndex(
         elements.map((element) => element.getBoundingClientRect().top),
         window.innerHeight,
       );
-      const id = index >= 0 ? Number(elements[index].id.replace('category-', '')) : null;
+      const id = index >= 0 ? Number(elements[index].dataset.categoryId) : null;
       catalog.setActiveCategory(id);
     };
     // The first reading waits until the page has been painted: reading positions right after React's commit
@@ -34,13 +42,20 @@ export const CategoryBar = observer(function CategoryBar() {
     const frame = requestAnimationFrame(() => {
       timer = setTimeout(update, 0);
     });
-    window.addEventListener('scroll', update, { passive: true });
-    window.addEventListener('resize', update);
+    // On scrolling, read in the next frame (once per frame): a windowed menu renders the lines of the new
+    // position in its own scroll handler, which may run after this one.
+    let pending = 0;
+    const schedule = () => {
+      if (pending === 0) pending = requestAnimationFrame(() => ((pending = 0), update()));
+    };
+    window.addEventListener('scroll', schedule, { passive: true });
+    window.addEventListener('resize', schedule);
     return () => {
       cancelAnimationFrame(frame);
+      cancelAnimationFrame(pending);
       clearTimeout(timer);
-      window.removeEventListener('scroll', update);
-      window.removeEventListener('resize', update);
+      window.removeEventListener('scroll', schedule);
+      window.removeEventListener('resize', schedule);
     };
   }, [catalog, items.length]);
 
@@ -64,6 +79,13 @@ export const CategoryBar = observer(function CategoryBar() {
               className="category-bar__link"
               aria-current={catalog.activeCategoryId === category.id ? 'true' : undefined}
               onClick={(event) => {
+                const jumped = onJump?.(category.id) ?? null;
+                if (jumped === false) return;
+                if (jumped) {
+                  event.preventDefault();
+                  catalog.setActiveCategory(category.id);
+                  return;
+                }
                 const target = document.getElementById(groupElementId(category.id));
                 if (!target) return;
                 event.preventDefault();

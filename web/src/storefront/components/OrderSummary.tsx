@@ -43,7 +43,7 @@ export const OrderSummary = observer(function OrderSummary({
       </h2>
       <ul className="order-summary__items">
         {cart.items.map((item, index) => {
-          const name = text.name(data.productById(item.product.id) ?? item.product);
+          const name = text.name(cart.productOf(item) ?? item.product);
           const line = totals.lines[index];
           return (
             <li key={index} className="order-summary__row">

@@ -20,10 +20,13 @@ export const ProductCard = observer(function ProductCard({
   product,
   visibility,
   oneTap = false,
+  position,
 }: {
   product: Product;
   visibility: Visibility;
   oneTap?: boolean;
+  /** Its place in the group when the menu is windowed (the list on screen holds only a row of it). */
+  position?: { index: number; size: number };
 }) {
   const language = useLanguage();
   const texts = useTexts();
@@ -36,6 +39,8 @@ export const ProductCard = observer(function ProductCard({
   const allergens = allergenDeclaration(product);
   return (
     <li
+      aria-posinset={position ? position.index + 1 : undefined}
+      aria-setsize={position?.size}
       className={`product-card${disabled ? ' product-card--disabled' : ''}${isSoldOut ? ' product-card--sold-out' : ''}`}
     >
       <button

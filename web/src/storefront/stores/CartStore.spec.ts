@@ -1,5 +1,5 @@
 import { json } from '../../testing/fakeFetch';
-import { fixture, loadedRoot, MemoryStorage, schnitzelNachWahl } from '../testing/fixtures';
+import { catalogsLoaded, fixture, loadedRoot, MemoryStorage, schnitzelNachWahl } from '../testing/fixtures';
 import { CartStore } from './CartStore';
 
 async function wienCart(options: Parameters<typeof loadedRoot>[0] = {}) {
@@ -22,7 +22,7 @@ describe(CartStore.name, () => {
   describe('one tap and +/–', () => {
     it('adds a product without options at once, with an undo that restores the cart', async () => {
       const { root, cart } = await wienCart();
-      const plain = root.data.products.find((product) => product.name === 'Wiener Schnitzel')!;
+      const plain = root.catalogs.dataOf(1)!.products.find((product) => product.name === 'Wiener Schnitzel')!;
       addSchnitzel(cart);
       cart.addProduct(plain);
       expect(cart.editor).toBeNull();
@@ -48,7 +48,7 @@ describe(CartStore.name, () => {
 
     it('+ and – change the amount and the total; – at the minimum removes the line', async () => {
       const { root, cart } = await wienCart();
-      const plain = root.data.products.find((product) => product.name === 'Wiener Schnitzel')!;
+      const plain = root.catalogs.dataOf(1)!.products.find((product) => product.name === 'Wiener Schnitzel')!;
       cart.addProduct(plain);
       const single = cart.totals.total.gross;
       expect(cart.isAtMinimum(0)).toBe(true);
@@ -200,7 +200,7 @@ describe(CartStore.name, () => {
         replies: [json(200, { data: { area: { id: 4 }, postcode: '1060' } })],
       });
       addSchnitzel(cart); // 19,00
-      cart.startProduct(root.data.productById(1)!);
+      cart.startProduct(root.catalog.productById(1)!);
       cart.editor!.increase(); // 2 × 19,90
       cart.saveEditor();
       cart.dismissNotification();
@@ -219,7 +219,7 @@ describe(CartStore.name, () => {
 
     it('hides the total when an item is approximate; non-piece units count 1', async () => {
       const { cart, root } = await wienCart();
-      cart.startProduct(root.data.productById(3)!);
+      cart.startProduct(root.catalog.productById(3)!);
       cart.saveEditor();
       expect(cart.count).toBe(1);
       expect(cart.display).toMatchObject({ isTotalHidden: true, prefix: 'ca.' });
@@ -249,12 +249,13 @@ describe(CartStore.name, () => {
       const storage = new MemoryStorage();
       const { root, cart } = await wienCart({ storage, reloads: [changed] });
       addSchnitzel(cart);
-      cart.startProduct(root.data.productById(1)!);
+      cart.startProduct(root.catalog.productById(1)!);
       cart.saveEditor();
       cart.dismissNotification();
       expect(cart.items).toHaveLength(2);
 
       await root.data.load(); // answers with the changed catalogue
+      await catalogsLoaded(root); // the menu's catalogue is asked for again: changed, so a new answer
 
       expect(cart.items.map((item) => item.product.name)).toEqual(['Wiener Schnitzel']);
       expect(JSON.parse(storage.getItem('asp.wien')!).items).toHaveLength(1);

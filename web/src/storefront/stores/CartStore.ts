@@ -290,9 +290,14 @@ export class CartStore {
   /** The items with their current products, as pricing reads them (items of vanished products left out). */
   get lines(): PricingLineInput[] {
     return this.items.flatMap((item) => {
-      const product = this.data.productById(item.product.id);
+      const product = this.catalog.productById(item.product.id);
       return product ? [{ product, amount: item.amount, unit: item.unit, parts: item.parts }] : [];
     });
+  }
+
+  /** The current product of a cart line (undefined while its catalogue is not loaded, or when it is gone). */
+  productOf(item: Pick<CartItem, 'product'>): Product | undefined {
+    return this.catalog.productById(item.product.id);
   }
 
   get totals(): CartTotals {
@@ -306,14 +311,16 @@ export class CartStore {
   get isWithdrawable(): boolean {
     const branch = this.branch;
     if (!branch) return false;
-    const entries = this.catalog.menuFor(branch)?.catalog ?? [];
+    const catalog = this.catalog.catalogFor(branch);
+    const entries = catalog?.menu.catalog ?? [];
+    const allCategories = catalog?.categories ?? [];
     return isOrderWithdrawable(
       this.items.map((item) => {
-        const product = this.data.productById(item.product.id);
+        const product = this.catalog.productById(item.product.id);
         if (!product) return true;
         const categories = entries
           .filter((entry) => entry.products.some((p) => p.id === product.id))
-          .flatMap((entry) => this.data.categories.filter((category) => category.id === entry.id));
+          .flatMap((entry) => allCategories.filter((category) => category.id === entry.id));
         return isProductWithdrawalExempt(product, categories);
       }),
     );
@@ -374,7 +381,7 @@ export class CartStore {
   /** The cart's +/– on a line (the product's quantity rules; "–" at the minimum removes the line). */
   stepItem(index: number, direction: 'up' | 'down'): void {
     const item = this.items[index];
-    const product = item && this.data.productById(item.product.id);
+    const product = item && this.catalog.productById(item.product.id);
     if (!item || !product) return;
     this.update((state) => ({ ...state, items: stepItem(state.items, index, product, direction) }));
   }
@@ -382,21 +389,21 @@ export class CartStore {
   /** Whether a line is at its minimum (the cart shows a bin instead of "–"). */
   isAtMinimum(index: number): boolean {
     const item = this.items[index];
-    const product = item && this.data.productById(item.product.id);
+    const product = item && this.catalog.productById(item.product.id);
     return !!item && !!product && !canDecrease(item.amount, quantityRules(product, item.unit));
   }
 
   /** Whether a line can grow (below its maximum). */
   canIncrease(index: number): boolean {
     const item = this.items[index];
-    const product = item && this.data.productById(item.product.id);
+    const product = item && this.catalog.productById(item.product.id);
     return !!item && !!product && canIncrease(item.amount, quantityRules(product, item.unit));
   }
 
   /** Opens the modal for an item of the cart. */
   editItem(index: number): void {
     const item = this.items[index];
-    const product = item && this.data.productById(item.product.id);
+    const product = item && this.catalog.productById(item.product.id);
     if (!item || !product) return;
     this.editor = new ProductEditor(product, {
       item,
@@ -481,7 +488,10 @@ export class CartStore {
   migrate(branch: Branch): void {
     const state = this.carts.get(branch.identifier);
     if (!state || !this.data.isLoaded) return;
-    const items = migrateCart(state.items, this.catalog.orderableProductsFor(branch));
+    // Until the branch's catalogue has arrived nothing is known to be gone: the cart stays as it was.
+    const orderable = this.catalog.orderableProductsFor(branch);
+    if (!orderable) return;
+    const items = migrateCart(state.items, orderable);
     if (items.length === state.items.length) return;
     this.carts.set(branch.identifier, { ...state, items });
     this.save(branch.identifier);

@@ -10,7 +10,7 @@ import {
   type Branch,
   type CatalogGroup,
   type Category,
-  type Menu,
+  type MenuSummary,
   type Product,
   type Tag,
 } from '@ordering/common';
@@ -18,8 +18,12 @@ import { makeAutoObservable } from 'mobx';
 import type { BranchStore } from './BranchStore';
 import type { ClockStore } from './ClockStore';
 import type { InitDataStore } from './InitDataStore';
+import type { LoadedCatalog, MenuCatalog, MenuCatalogStore } from './MenuCatalogStore';
 
-/** The catalogue of the selected branch: active menu, product groups, category bar, active category. */
+/**
+ * The catalogue of the selected branch: active menu (from /api/init), its products (from the menu's
+ * catalogue route), product groups, category bar, active category.
+ */
 export class CatalogStore {
   activeCategoryId: number | null = null;
   /** The store page's product search. */
@@ -31,10 +35,11 @@ export class CatalogStore {
     private readonly data: InitDataStore,
     private readonly branches: BranchStore,
     private readonly clock: ClockStore,
+    readonly catalogs: MenuCatalogStore,
   ) {
     makeAutoObservable<CatalogStore, 'data' | 'branches' | 'clock'>(
       this,
-      { data: false, branches: false, clock: false },
+      { data: false, branches: false, clock: false, catalogs: false },
       { autoBind: true },
     );
   }
@@ -43,13 +48,57 @@ export class CatalogStore {
     return this.branches.selected;
   }
 
-  /** Among the branch's menus the one with the latest availableFrom in the past. */
-  get menu(): Menu | null {
+  /** Among the branch's menus the one with the latest availableFrom in the past (as /api/init lists it). */
+  get menu(): MenuSummary | null {
     return this.branch ? this.menuFor(this.branch) : null;
   }
 
-  menuFor(branch: Branch): Menu | null {
+  menuFor(branch: Branch): MenuSummary | null {
     return activeMenu(this.data.menus, branch.id, this.clock.now);
+  }
+
+  /** The loaded catalogue of the branch's active menu (null while it is not there). */
+  catalogFor(branch: Branch): MenuCatalog | null {
+    const menu = this.menuFor(branch);
+    return menu ? this.catalogs.dataOf(menu.id) : null;
+  }
+
+  /** The selected branch's catalogue load (its state and error), null without an active menu. */
+  get load(): LoadedCatalog | null {
+    const menu = this.menu;
+    return menu ? this.catalogs.of(menu.id) : null;
+  }
+
+  /** The selected branch's menu is still on its way (first load, nothing to show yet). */
+  get isLoading(): boolean {
+    const menu = this.menu;
+    if (!menu) return false;
+    const load = this.catalogs.of(menu.id);
+    return !load || (load.data === null && load.status === 'loading');
+  }
+
+  /** The selected branch's menu could not be loaded and nothing was there before. */
+  get loadFailed(): boolean {
+    const load = this.load;
+    return !!load && load.data === null && load.status === 'error' && load.error === 'failed';
+  }
+
+  /** Loads the selected branch's catalogue again after a failure. */
+  retry(): void {
+    const menu = this.menu;
+    if (menu) void this.catalogs.retry(menu.id);
+  }
+
+  /** A product of a loaded catalogue by id (the cart's lines, the checkout). */
+  productById(id: number): Product | undefined {
+    const menu = this.menu;
+    const own = menu ? this.catalogs.of(menu.id)?.productsById.get(id) : undefined;
+    if (own) return own;
+    for (const loaded of this.catalogs.catalogs.values()) {
+      const product = loaded.productsById.get(id);
+      if (product) return product;
+    }
+    return undefined;
   }
 
   get groups(): CatalogGroup<Category, Product>[] {
@@ -57,12 +106,12 @@ export class CatalogStore {
   }
 
   groupsFor(branch: Branch): CatalogGroup<Category, Product>[] {
-    const menu = this.menuFor(branch);
-    if (!menu) return [];
+    const catalog = this.catalogFor(branch);
+    if (!catalog) return [];
     return catalogGroups(
-      menu,
-      this.data.categories,
-      this.data.products,
+      catalog.menu,
+      catalog.categories,
+      catalog.products,
       this.clock.now,
       branchTimeZone(branch),
     );
@@ -96,8 +145,12 @@ export class CatalogStore {
     this.selectedTagIds = [];
   }
 
-  /** Products a cart of the branch may keep: shown and available in its active menu now. */
-  orderableProductsFor(branch: Branch): Product[] {
+  /**
+   * Products a cart of the branch may keep: shown and available in its active menu now; null while that
+   * menu's catalogue is not loaded (a cart is then kept as it is, not emptied).
+   */
+  orderableProductsFor(branch: Branch): Product[] | null {
+    if (this.menuFor(branch) && !this.catalogFor(branch)) return null;
     return this.groupsFor(branch).flatMap((group) =>
       group.products.filter((entry) => entry.visibility === 'available').map((entry) => entry.product),
     );

@@ -1,9 +1,15 @@
 import { autorun } from 'mobx';
 import { json } from '../../testing/fakeFetch';
-import { fakeFetch } from '../../testing/fakeFetch';
 import { ApiClient } from '../../api/ApiClient';
 import { StorefrontRootStore } from '../StorefrontRootStore';
-import { fixture, initPayload, makeBranch, MemoryStorage, steerableClock } from '../testing/fixtures';
+import {
+  catalogsLoaded,
+  fixture,
+  makeBranch,
+  MemoryStorage,
+  steerableClock,
+  storefrontFetch,
+} from '../testing/fixtures';
 import { CHECKOUT_FORM_KEY, CHECKOUT_TABLES_KEY, CheckoutStore, newIdempotencyKey } from './CheckoutStore';
 
 const order = { uid: 'u-1', hash: 'h-1', id: 1 };
@@ -14,7 +20,7 @@ async function checkoutFor(
   options: { data?: ReturnType<typeof fixture>; now?: () => Date; storage?: MemoryStorage } = {},
 ) {
   const data = options.data ?? fixture();
-  const fetch = fakeFetch(json(200, { data: initPayload(data) }), ...replies);
+  const fetch = storefrontFetch([data], replies);
   const storage = options.storage ?? new MemoryStorage();
   let keys = 0;
   const root = new StorefrontRootStore({
@@ -23,9 +29,10 @@ async function checkoutFor(
     storage,
   });
   await root.data.load();
+  await catalogsLoaded(root);
   root.branches.select('wien');
   root.cart.open(root.branches.selected!);
-  root.cart.startProduct(root.data.productById(1)!);
+  root.cart.startProduct(root.catalog.productById(1)!);
   root.cart.saveEditor();
   root.cart.dismissNotification();
   // A store of its own with counted keys, so tests can see when a new one is made.

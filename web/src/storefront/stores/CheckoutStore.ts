@@ -480,7 +480,7 @@ export class CheckoutStore {
       products: this.slots.cartProducts,
       tableIds: this.tables.map((table) => table.id),
       itemsValid: this.cart.items.every((item) => {
-        const product = this.data.productById(item.product.id);
+        const product = this.cart.productOf(item);
         return !!product && isCartItemValid(item, product);
       }),
       currency: this.data.currency,

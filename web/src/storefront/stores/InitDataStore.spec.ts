@@ -13,7 +13,7 @@ describe(InitDataStore.name, () => {
 
       expect(fetch.calls[0].url).toBe('/api/init');
       expect(data.branches.map((branch) => branch.identifier)).toEqual(['wien', 'graz']);
-      expect(data.products).toHaveLength(3);
+      expect(data.menus.map((menu) => menu.id)).toEqual([1]);
       expect(data.config?.shopName).toBe('Gruber & Linde');
       expect(data.isLoaded).toBe(true);
       expect(data.version).toBe(1);
@@ -44,7 +44,7 @@ describe(InitDataStore.name, () => {
       const clock = steerableClock('2026-03-02T11:00:00Z');
       const fetch = fakeFetch(
         json(200, { data: initPayload(fixture()) }),
-        json(200, { data: initPayload(fixture({ products: [] })) }),
+        json(200, { data: initPayload(fixture({ menus: [] })) }),
       );
       const data = new InitDataStore(new ApiClient({ fetch }), clock);
       await data.load();
@@ -56,7 +56,7 @@ describe(InitDataStore.name, () => {
       await data.ensureLoaded();
 
       expect(fetch.calls).toHaveLength(2);
-      expect(data.products).toEqual([]);
+      expect(data.menus).toEqual([]);
       expect(data.version).toBe(2);
     });
   });

@@ -4,15 +4,13 @@ import {
   t,
   type Block,
   type Branch,
-  type Category,
   type Config,
   type Division,
   type Donatee,
   type InitPayload,
   type MarketProfile,
-  type Menu,
+  type MenuSummary,
   type Navigation,
-  type Product,
   type Site,
   type SiteSettings,
   type Table,
@@ -31,16 +29,16 @@ export const DATA_MAX_AGE_MS = 4 * 60 * 60 * 1000;
 export const DATA_CHECK_INTERVAL_MS = 10_000;
 
 /**
- * Everything the storefront starts from: one `GET /api/init`, kept until it is 4 hours old. `version`
+ * Everything the storefront starts from: one `GET /api/init`, kept until it is 4 hours old. Products and
+ * categories are not part of it: each menu's catalogue is loaded on its own (MenuCatalogStore). `version`
  * rises with every successful load, so dependants (cart migration) can react to a reload.
  */
 export class InitDataStore {
   config: StorefrontConfig | null = null;
   divisions: Division[] = [];
   branches: Branch[] = [];
-  menus: Menu[] = [];
-  categories: Category[] = [];
-  products: Product[] = [];
+  /** The menus without their catalogues (enough for `activeMenu`); see MenuCatalogStore. */
+  menus: MenuSummary[] = [];
   tags: Tag[] = [];
   tables: Table[] = [];
   sites: Site[] = [];
@@ -73,8 +71,6 @@ export class InitDataStore {
         divisions: ref,
         branches: ref,
         menus: ref,
-        categories: ref,
-        products: ref,
         tags: ref,
         tables: ref,
         sites: ref,
@@ -147,8 +143,6 @@ export class InitDataStore {
         this.divisions = data.divisions ?? [];
         this.branches = data.branches ?? [];
         this.menus = data.menus ?? [];
-        this.categories = data.categories ?? [];
-        this.products = data.products ?? [];
         this.tags = data.tags ?? [];
         this.tables = data.tables ?? [];
         this.sites = data.sites ?? [];
@@ -165,9 +159,5 @@ export class InitDataStore {
         this.error = t('backoffice.initFailed');
       });
     }
-  }
-
-  productById(id: number): Product | undefined {
-    return this.products.find((product) => product.id === id);
   }
 }

@@ -3,6 +3,7 @@ import { ApiClient } from '../../api/ApiClient';
 import { fakeFetch, json } from '../../testing/fakeFetch';
 import { StorefrontRootStore } from '../StorefrontRootStore';
 import type { CartStorage } from '../stores/CartStore';
+import type { MenuCatalog } from '../stores/MenuCatalogStore';
 import type { StorefrontConfig } from '../stores/InitDataStore';
 
 export function rule(type: OpeningHourRule['type'], from: string, to: string): OpeningHourRule {
@@ -217,15 +218,62 @@ export function fixture(overrides: Partial<Fixture> = {}): Fixture {
   };
 }
 
+/**
+ * `/api/init` as the server sends it: the menus without their product lists, no products (each menu's
+ * catalogue comes from `GET /api/menus/{id}/catalog`, see {@link menuCatalogOf}).
+ */
 export function initPayload(data: Fixture): InitPayload {
   return [
     { url: '/api/config', data: { data: data.config } },
     { url: '/api/branches', data: { data: data.branches } },
-    { url: '/api/products', data: { data: data.products } },
-    { url: '/api/categories', data: { data: data.categories } },
-    { url: '/api/menus', data: { data: data.menus } },
+    // eslint-disable-next-line @typescript-eslint/no-unused-vars
+    { url: '/api/menus', data: { data: data.menus.map(({ catalog, ...menu }) => menu) } },
     { url: '/api/tags', data: { data: data.tags } },
   ];
+}
+
+/** A menu's catalogue answer: the menu with its entries, the categories and products it references. */
+export function menuCatalogOf(data: Fixture, menuId: number): MenuCatalog | null {
+  const menu = data.menus.find((candidate) => candidate.id === menuId);
+  if (!menu) return null;
+  const categoryIds = new Set(menu.catalog.map((entry) => entry.id));
+  const productIds = menu.catalog.flatMap((entry) => entry.products.map((product) => product.id));
+  const byId = new Map(data.products.map((product) => [product.id, product]));
+  return {
+    menu,
+    categories: data.categories.filter((category) => categoryIds.has(category.id)),
+    products: [...new Set(productIds)].flatMap((id) => byId.get(id) ?? []),
+  };
+}
+
+/**
+ * A fetch for the storefront's tests: menu catalogues are answered from the fixture whose /api/init was
+ * served last (with an ETag per fixture, so an unchanged one answers 304) and recorded in `catalogCalls`;
+ * every other request goes to the queue of `fakeFetch`.
+ */
+export function storefrontFetch(fixtures: Fixture[], replies: Parameters<typeof fakeFetch> = []) {
+  const initReplies = fixtures.map((next) => json(200, { data: initPayload(next) }));
+  const queue = fakeFetch(...initReplies, ...replies);
+  let served = -1;
+  const catalogCalls: { url: string; headers: Record<string, string> }[] = [];
+  const fn = async (input: string, init: RequestInit = {}) => {
+    const match = /^\/api\/menus\/(\d+)\/catalog$/.exec(input);
+    if (!match) {
+      if (input === '/api/init') served = Math.min(served + 1, fixtures.length - 1);
+      return queue(input, init);
+    }
+    const headers = { ...(init.headers as Record<string, string>) };
+    catalogCalls.push({ url: input, headers });
+    const data = menuCatalogOf(fixtures[Math.max(served, 0)]!, Number(match[1]));
+    if (!data) return json(404, { errors: [{ message: 'Die Speisekarte gibt es nicht.' }] });
+    const etag = `"fixture-${Math.max(served, 0)}"`;
+    if (headers['If-None-Match'] === etag)
+      return new Response(null, { status: 304, headers: { ETag: etag } });
+    const response = json(200, { data });
+    response.headers.set('ETag', etag);
+    return response;
+  };
+  return Object.assign(fn, { calls: queue.calls, catalogCalls });
 }
 
 /** An in-memory sessionStorage. */
@@ -266,14 +314,19 @@ export async function loadedRoot(
 ) {
   const data = options.data ?? fixture();
   // The first answer is `data`; later loads answer with `reloads` in order.
-  const replies = [data, ...(options.reloads ?? [])].map((next) => json(200, { data: initPayload(next) }));
-  const fetch = fakeFetch(...replies, ...(options.replies ?? []));
+  const fetch = storefrontFetch([data, ...(options.reloads ?? [])], options.replies ?? []);
   const root = new StorefrontRootStore({
     api: new ApiClient({ fetch }),
     now: options.now ?? (() => new Date('2026-03-02T11:00:00Z')),
     storage: options.storage ?? new MemoryStorage(),
   });
   await root.data.load();
+  await catalogsLoaded(root);
   await root.loadCheckout();
   return { root, fetch };
+}
+
+/** Waits until the catalogue of every menu /api/init listed is loaded for the current init version. */
+export async function catalogsLoaded(root: StorefrontRootStore): Promise<void> {
+  await Promise.all(root.data.menus.map((menu) => root.catalogs.ensure(menu.id, root.data.version)));
 }

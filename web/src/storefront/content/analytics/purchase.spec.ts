@@ -1,13 +1,13 @@
 import { ApiClient } from '../../../api/ApiClient';
 import { STATISTICS_COOKIE } from '../consent/testing';
 import { StorefrontRootStore } from '../../StorefrontRootStore';
-import { fixture, initPayload, MemoryStorage } from '../../testing/fixtures';
-import { fakeFetch, json } from '../../../testing/fakeFetch';
+import { catalogsLoaded, fixture, MemoryStorage, storefrontFetch } from '../../testing/fixtures';
+import { json } from '../../../testing/fakeFetch';
 import { memoryCookieJar } from '../consent/ConsentStore';
 
 /** The storefront root with one product in Wien's cart, consent as given. */
 async function rootWithCart(consented: boolean, ...replies: Response[]) {
-  const fetch = fakeFetch(json(200, { data: initPayload(fixture()) }), ...replies);
+  const fetch = storefrontFetch([fixture()], replies);
   const root = new StorefrontRootStore({
     api: new ApiClient({ fetch }),
     now: () => new Date('2026-03-02T11:00:00Z'),
@@ -15,11 +15,12 @@ async function rootWithCart(consented: boolean, ...replies: Response[]) {
     cookies: memoryCookieJar(consented ? STATISTICS_COOKIE : ''),
   });
   await root.data.load();
+  await catalogsLoaded(root);
   // The order form is built on first use, with the purchase event wired in.
   await root.loadCheckout();
   root.branches.select('wien');
   root.cart.open(root.branches.selected!);
-  root.cart.startProduct(root.data.productById(1)!);
+  root.cart.startProduct(root.catalog.productById(1)!);
   root.cart.saveEditor();
   root.checkout.setDetail('firstName', 'Anna');
   root.checkout.setDetail('lastName', 'Gruber');

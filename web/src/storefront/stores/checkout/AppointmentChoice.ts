@@ -87,7 +87,7 @@ export class AppointmentChoice {
   /** The catalogue's products of the cart's lines (their lead times). */
   get cartProducts(): Product[] {
     return this.cart.items
-      .map((item) => this.data.productById(item.product.id))
+      .map((item) => this.cart.productOf(item))
       .filter((product): product is Product => !!product);
   }
 

@@ -1,0 +1,278 @@
+import type { AddressInfo } from 'node:net';
+import type { Category, Menu, MenuCatalog, Product } from '@ordering/common';
+import { createApp } from '../src/app.factory.js';
+import { FixedClock } from '../src/core/clock.js';
+import { createLogger } from '../src/core/logger.js';
+import { openDatabase } from '../src/database/data-source.js';
+import { loadConfig } from '../src/env/config.js';
+import { ENTITIES } from '../src/schema/entities.js';
+import { PublicReadCache } from '../src/serving/public-cache.js';
+import { signIn } from './support/auth.js';
+import { startTestApp, testServerUrl, type TestApp } from './support/test-app.js';
+
+/** An anonymous GET of a menu's catalogue, parsed when it is JSON. */
+async function catalogOf(baseUrl: string, menuId: number | string, headers: Record<string, string> = {}) {
+  const res = await fetch(`${baseUrl}/api/menus/${menuId}/catalog`, { headers });
+  const text = await res.text();
+  return {
+    status: res.status,
+    headers: res.headers,
+    text,
+    body: text ? (JSON.parse(text) as { data: MenuCatalog; errors?: Array<{ message: string }> }) : null,
+  };
+}
+
+/** Waits until the condition holds (the public cache keeps an answer once its compressed forms are made). */
+async function waitFor(condition: () => boolean, ms = 10_000) {
+  const until = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > until) throw new Error('Bedingung nicht erfüllt');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+describe('GET /api/menus/{id}/catalog: a menu with the categories and products its store page shows', () => {
+  let t: TestApp;
+  let admin: Awaited<ReturnType<typeof signIn>>;
+  /** A seeded menu that a branch uses (the Vienna inn's). */
+  let menu: Menu;
+
+  beforeAll(async () => {
+    t = await startTestApp({ seed: true, env: { BCRYPT_COST: '4' } });
+    admin = await signIn(t, 'admin', 'Admin-Demo-2026');
+    const menus: Menu[] = (await t.request('GET', '/api/menus?limit=1000')).body.data;
+    menu = menus
+      .filter((m) => m.branches.length > 0)
+      .sort(
+        (a, b) => b.catalog.flatMap((c) => c.products).length - a.catalog.flatMap((c) => c.products).length,
+      )[0]!;
+  });
+  afterAll(() => t.close());
+
+  it('sends the menu as /api/menus/{id} does, its categories and its products as the public lists do, in menu order', async () => {
+    const res = await catalogOf(t.baseUrl, menu.id);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/json');
+    const data = res.body!.data;
+    expect(Object.keys(data).sort()).toEqual(['categories', 'menu', 'products']);
+    expect(data.menu).toEqual((await t.request('GET', `/api/menus/${menu.id}`)).body.data);
+
+    const publicCategories: Category[] = (await t.request('GET', '/api/categories?limit=1000')).body.data;
+    const publicProducts: Product[] = (await t.request('GET', '/api/products?limit=1000')).body.data;
+    const categoryIds = menu.catalog
+      .map((c) => c.id)
+      .filter((id) => publicCategories.some((c) => c.id === id));
+    const productIds = [...new Set(menu.catalog.flatMap((c) => c.products.map((p) => p.id)))].filter((id) =>
+      publicProducts.some((p) => p.id === id),
+    );
+    expect(productIds.length).toBeGreaterThan(3);
+    expect(data.categories.map((c) => c.id)).toEqual(categoryIds);
+    expect(data.products.map((p) => p.id)).toEqual(productIds);
+    for (const category of data.categories)
+      expect(category).toEqual(publicCategories.find((c) => c.id === category.id));
+    for (const product of data.products)
+      expect(product).toEqual(publicProducts.find((p) => p.id === product.id));
+  });
+
+  it('carries a strong ETag of its body, no-cache, and answers If-None-Match with a 304, from memory and through the app', async () => {
+    const cache = t.app.get(PublicReadCache);
+    const first = await catalogOf(t.baseUrl, menu.id);
+    const etag = first.headers.get('etag')!;
+    expect(etag).toMatch(/^"catalog-[A-Za-z0-9_-]{32}"$/);
+    expect(first.headers.get('cache-control')).toBe('no-cache');
+    await waitFor(() => cache.size.entries > 0);
+    const hits = cache.stats.hits;
+    const again = await catalogOf(t.baseUrl, menu.id, { 'if-none-match': etag });
+    expect(again.status).toBe(304);
+    expect(again.text).toBe('');
+    const br = await fetch(`${t.baseUrl}/api/menus/${menu.id}/catalog`, {
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(await br.text()).toBe(first.text);
+    expect(cache.stats.hits).toBe(hits + 2);
+    // A signed-in reader goes through the app: the same answer, the same validator.
+    const staff = await catalogOf(t.baseUrl, menu.id, { cookie: admin.cookie.cookie });
+    expect(staff.headers.get('etag')).toBe(etag);
+    expect(staff.text).toBe(first.text);
+    const staff304 = await catalogOf(t.baseUrl, menu.id, {
+      cookie: admin.cookie.cookie,
+      'if-none-match': etag,
+    });
+    expect(staff304.status).toBe(304);
+  });
+
+  it('shows a change to one of its products in the very next answer, with a new ETag', async () => {
+    const before = await catalogOf(t.baseUrl, menu.id);
+    await catalogOf(t.baseUrl, menu.id); // kept by the public cache by now, or being compressed
+    const product = (
+      await t.request('GET', `/api/products/${before.body!.data.products[1]!.id}`, undefined, admin.cookie)
+    ).body.data;
+    const renamed = await t.request(
+      'PUT',
+      `/api/products/${product.id}`,
+      { ...product, name: 'Umbenannt für den Katalog' },
+      admin.write,
+    );
+    expect(renamed.status).toBe(200);
+    const after = await catalogOf(t.baseUrl, menu.id, { 'if-none-match': before.headers.get('etag')! });
+    expect(after.status).toBe(200);
+    expect(after.headers.get('etag')).not.toBe(before.headers.get('etag'));
+    expect(after.body!.data.products.find((p) => p.id === product.id)!.name).toBe(
+      'Umbenannt für den Katalog',
+    );
+  });
+
+  it('leaves out products and categories an anonymous reader may not see, and shows greyed-out ones', async () => {
+    const data = (await catalogOf(t.baseUrl, menu.id)).body!.data;
+    const productId = data.products[0]!.id;
+    const categoryId = data.categories[data.categories.length - 1]!.id;
+    const product = (await t.request('GET', `/api/products/${productId}`, undefined, admin.cookie)).body.data;
+    const category = (await t.request('GET', `/api/categories/${categoryId}`, undefined, admin.cookie)).body
+      .data;
+    try {
+      const hide = async (isVisibleWhenUnavailable: boolean) => {
+        for (const [path, entity] of [
+          [`/api/products/${productId}`, product],
+          [`/api/categories/${categoryId}`, category],
+        ] as const) {
+          const saved = await t.request(
+            'PUT',
+            path,
+            { ...entity, isEnabled: false, isVisibleWhenUnavailable },
+            admin.write,
+          );
+          expect(saved.status).toBe(200);
+        }
+      };
+      await hide(false);
+      const hidden = (await catalogOf(t.baseUrl, menu.id)).body!.data;
+      expect(hidden.products.map((p) => p.id)).not.toContain(productId);
+      expect(hidden.categories.map((c) => c.id)).not.toContain(categoryId);
+      expect(hidden.products.length).toBe(data.products.length - 1);
+      await hide(true);
+      const greyed = (await catalogOf(t.baseUrl, menu.id)).body!.data;
+      expect(greyed.products.find((p) => p.id === productId)).toMatchObject({ isEnabled: false });
+      expect(greyed.categories.find((c) => c.id === categoryId)).toMatchObject({ isEnabled: false });
+    } finally {
+      await t.request('PUT', `/api/products/${productId}`, product, admin.write);
+      await t.request('PUT', `/api/categories/${categoryId}`, category, admin.write);
+    }
+  });
+
+  it('answers 404 in German for a menu no branch uses, an unknown id and a malformed one', async () => {
+    const created = await t.request(
+      'POST',
+      '/api/menus',
+      {
+        name: 'Entwurf ohne Filiale',
+        availableFrom: '2026-01-01T00:00:00.000Z',
+        branches: [],
+        catalog: menu.catalog,
+      },
+      admin.write,
+    );
+    expect(created.status).toBe(201);
+    for (const id of [created.body.data.id, 999999, 'abc', 0]) {
+      const res = await catalogOf(t.baseUrl, id);
+      expect({ id, status: res.status }).toEqual({ id, status: 404 });
+      expect(res.body!.errors![0]!.message).toBe('Produktkatalog wurde nicht gefunden.');
+    }
+    // Given a branch, the same menu has a catalogue.
+    const branch = menu.branches[0]!;
+    const updated = await t.request(
+      'PUT',
+      `/api/menus/${created.body.data.id}`,
+      { ...created.body.data, branches: [branch] },
+      admin.write,
+    );
+    expect(updated.status).toBe(200);
+    expect((await catalogOf(t.baseUrl, created.body.data.id)).status).toBe(200);
+  });
+
+  it('leaves products and categories out of /api/init, whose menus carry no catalogue and which stays small', async () => {
+    const res = await fetch(`${t.baseUrl}/api/init`);
+    const text = await res.text();
+    const entries = (JSON.parse(text) as { data: Array<{ url: string; data: { data: unknown } }> }).data;
+    const urls = entries.map((e) => e.url);
+    expect(urls).toContain('/api/menus');
+    expect(urls).not.toContain('/api/products');
+    expect(urls).not.toContain('/api/categories');
+    const menus = entries.find((e) => e.url === '/api/menus')!.data.data as Array<Record<string, unknown>>;
+    expect(menus.find((m) => m.id === menu.id)).toEqual({
+      id: menu.id,
+      name: menu.name,
+      availableFrom: menu.availableFrom,
+      branches: menu.branches,
+      createdAt: menu.createdAt,
+      updatedAt: menu.updatedAt,
+    });
+    // The demo's products alone were 26 KB of the 58 KB before.
+    expect(Buffer.byteLength(text)).toBeLessThan(45_000);
+    // No product anywhere (a product's own fields).
+    expect({ productFields: /"isPriceHidden"|"calculationModel"/.test(text) }).toEqual({
+      productFields: false,
+    });
+  });
+});
+
+const server = testServerUrl();
+(server ? describe : describe.skip)(
+  'a menu catalogue on two backend instances of one PostgreSQL server',
+  () => {
+    it('shows a product change made through one instance in the other’s cached catalogue', async () => {
+      const t1 = await startTestApp({ seed: true, env: { BCRYPT_COST: '4' } });
+      const url = (t1.dataSource.options as { url: string }).url;
+      const db2 = await openDatabase({ kind: 'server', url }, ENTITIES);
+      const app2 = await createApp({
+        config: loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'false', BCRYPT_COST: '4' }),
+        clock: new FixedClock(new Date('2026-11-20T10:00:00Z')),
+        logger: createLogger('silent'),
+        dataSource: db2.dataSource,
+      });
+      await app2.listen(0, '127.0.0.1');
+      const base2 = `http://127.0.0.1:${(app2.getHttpServer().address() as AddressInfo).port}`;
+      try {
+        const menus: Menu[] = (await t1.request('GET', '/api/menus?limit=1000')).body.data;
+        const menuId = menus.find(
+          (m) => m.branches.length > 0 && m.catalog.some((c) => c.products.length),
+        )!.id;
+        const cache2 = app2.get(PublicReadCache);
+        const first = await catalogOf(base2, menuId);
+        await waitFor(() => cache2.size.entries > 0);
+        const hits = cache2.stats.hits;
+        expect((await catalogOf(base2, menuId)).text).toBe(first.text);
+        expect(cache2.stats.hits).toBe(hits + 1); // cached on the second instance
+        const admin = await signIn(t1, 'admin', 'Admin-Demo-2026');
+        const productId = first.body!.data.products[0]!.id;
+        const product = (await t1.request('GET', `/api/products/${productId}`, undefined, admin.cookie)).body
+          .data;
+        const changedAt = Date.now();
+        const put = await t1.request(
+          'PUT',
+          `/api/products/${productId}`,
+          { ...product, name: 'Über die andere Instanz' },
+          admin.write,
+        );
+        expect(put.status).toBe(200);
+        let seenAfter = -1;
+        while (Date.now() - changedAt < 10_000) {
+          const names = (await catalogOf(base2, menuId)).body!.data.products.map((p) => p.name);
+          if (names.includes('Über die andere Instanz')) {
+            seenAfter = Date.now() - changedAt;
+            break;
+          }
+          await new Promise((r) => setTimeout(r, 25));
+        }
+        console.log(`Katalogänderung auf der zweiten Instanz sichtbar nach ${seenAfter} ms`);
+        expect(seenAfter).toBeGreaterThanOrEqual(0);
+        expect(seenAfter).toBeLessThan(5000);
+      } finally {
+        await app2.close();
+        await db2.close();
+        await t1.close();
+      }
+    });
+  },
+);
+if (!server) console.log('Übersprungen: zwei Instanzen brauchen einen PostgreSQL-Server (DATABASE_URL).');
