@@ -6,13 +6,15 @@
 // backend starts with the demo data and is measured; then it stops, BENCH_PRODUCTS (10,000) products in
 // 100 categories are written into a new menu of the Vienna inn that is active from now on (plain SQL: one
 // INSERT ... SELECT per table, copying a demo product, category and menu), and it starts and is measured
-// again. Printed per database: the first (cold) build of the menu's catalogue with the liveness probe's
-// worst answer meanwhile, when its compressed forms are kept, /api/init bytes (plain and brotli) and p95 at
-// 10 connections, the catalogue's bytes and p95 at 10 connections (cached, brotli), /api/health/live p99
-// while 10 clients fetch the catalogue with brotli; each at 10,000 products beside the demo's figure.
-// BENCH_SECONDS (5) per measurement; BENCH_ONLY=embedded or server measures one kind. BENCH_KEEP=1 keeps the large databases (folder, server database) and
-// prints how to start on them (the browser figures are measured on those); other scripts import
-// `prepareLargeCatalog` and `seedLargeCatalog`.
+// again. Printed per database, at 10,000 products beside the demo's figure: the first (cold) build of the
+// menu's catalogue with the liveness probe's worst answer meanwhile and when its compressed forms are kept;
+// /api/init bytes (plain and brotli) and p95 at 10 connections; the catalogue's bytes and p95 at 10
+// connections (cached, brotli) beside a bare node:http server sending the same bytes; /api/health/live p99
+// while 10 clients fetch the catalogue with brotli, beside the same probe while they fetch those bytes from
+// the bare server (what the load costs the machine).
+// BENCH_SECONDS (5) per measurement; BENCH_ONLY=embedded or server measures one kind. BENCH_KEEP=1 keeps
+// the large databases (folder, server database) and prints how to start on them (the browser figures are
+// measured on those); other scripts import `prepareLargeCatalog` and `seedLargeCatalog`.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -277,6 +279,25 @@ async function viennaMenu(base) {
   return menus[0].id;
 }
 
+/**
+ * /api/health/live's latencies (one probe after the other) while 10 clients fetch `url` with brotli for
+ * SECONDS, from a process of their own (so that the probe's timing is not this process's work).
+ */
+async function healthUnderLoad(base, url) {
+  const load = spawn(process.execPath, [new URL(import.meta.url).pathname, '--load', url, String(SECONDS)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  load.stdout.on('data', (c) => (out += c));
+  const done = new Promise((r) => load.on('exit', r));
+  await sleep(300);
+  let loaded = false;
+  const probe = probeHealth(base, () => loaded);
+  await done;
+  loaded = true;
+  return { times: await probe, requests: Number(out.trim() || 0) };
+}
+
 /** The figures of one started backend. */
 async function measure(base) {
   const out = {};
@@ -316,30 +337,20 @@ async function measure(base) {
   });
   try {
     out.bare = await cannon(bare.url, 10, br);
+    // The liveness probe while 10 clients fetch the same bytes from the bare server: what the load costs the
+    // machine (the load generator receives as many bytes), the baseline of the probe under our own load.
+    const baseline = await healthUnderLoad(base, bare.url);
+    out.baseHealthP99 = percentile(baseline.times, 99);
+    out.baseHealthMax = Math.max(...baseline.times);
+    out.baseLoadRequests = baseline.requests;
   } finally {
     await bare.stop();
   }
-  // Load from a process of its own, so that the probe's timing is not this process's own work.
-  const load = spawn(
-    process.execPath,
-    [new URL(import.meta.url).pathname, '--load', catalog, String(SECONDS)],
-    {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  let loadOut = '';
-  load.stdout.on('data', (c) => (loadOut += c));
-  const loadDone = new Promise((r) => load.on('exit', r));
-  await sleep(300);
-  let loaded = false;
-  const health = probeHealth(base, () => loaded);
-  await loadDone;
-  loaded = true;
-  const underLoad = await health;
-  out.healthP99 = percentile(underLoad, 99);
-  out.healthMax = Math.max(...underLoad);
-  out.healthN = underLoad.length;
-  out.loadRequests = Number(loadOut.trim() || 0);
+  const underLoad = await healthUnderLoad(base, catalog);
+  out.healthP99 = percentile(underLoad.times, 99);
+  out.healthMax = Math.max(...underLoad.times);
+  out.healthN = underLoad.times.length;
+  out.loadRequests = underLoad.requests;
   return out;
 }
 
@@ -423,6 +434,18 @@ function print(label, demo, large, seeded) {
       '',
     ],
     [
+      '/api/health/live p99, load on a bare server',
+      ms(demo.baseHealthP99),
+      ms(large.baseHealthP99),
+      ratio(large.baseHealthP99, demo.baseHealthP99),
+    ],
+    [
+      '  worst, its answers',
+      `${ms(demo.baseHealthMax)}, ${demo.baseLoadRequests}`,
+      `${ms(large.baseHealthMax)}, ${large.baseLoadRequests}`,
+      '',
+    ],
+    [
       '/api/health/live p99 under load',
       ms(demo.healthP99),
       ms(large.healthP99),
@@ -432,6 +455,12 @@ function print(label, demo, large, seeded) {
       '  worst, probes / catalogue answers',
       `${ms(demo.healthMax)}, ${demo.healthN} / ${demo.loadRequests}`,
       `${ms(large.healthMax)}, ${large.healthN} / ${large.loadRequests}`,
+      '',
+    ],
+    [
+      '  ours / bare-load baseline (p99)',
+      ratio(demo.healthP99, demo.baseHealthP99),
+      ratio(large.healthP99, large.baseHealthP99),
       '',
     ],
   ];
