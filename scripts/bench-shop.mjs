@@ -76,15 +76,10 @@ export async function loadShop(base) {
   const vienna = list('/api/branches').find((b) => b.identifier === 'gasthaus-linde-wien');
   const menus = list('/api/menus').filter((m) => m.branches.some((b) => b.id === vienna.id));
   const menu = menus.sort((a, b) => b.availableFrom.localeCompare(a.availableFrom))[0];
-  const inMenu = new Set(menu.catalog.flatMap((c) => c.products.map((p) => p.id)));
-  const products = list('/api/products').filter(
-    (p) =>
-      inMenu.has(p.id) &&
-      p.type === 'simple' &&
-      p.isEnabled &&
-      !p.isPriceHidden &&
-      !p.isLeadTimeEnabled &&
-      !p.schedule,
+  // The menu's products come with its catalogue (not with /api/init), as the store page reads them.
+  const catalog = (await (await fetch(`${base}/api/menus/${menu.id}/catalog`)).json()).data;
+  const products = catalog.products.filter(
+    (p) => p.type === 'simple' && p.isEnabled && !p.isPriceHidden && !p.isLeadTimeEnabled && !p.schedule,
   );
   const availability = await (
     await fetch(`${base}/api/branches/${vienna.id}/availability?type=takeaway`)

@@ -30,7 +30,7 @@ export const CATALOG_COLLECTIONS = [
 ];
 
 /** Products read and serialised per step; the event loop gets a turn between steps. */
-export const CATALOG_PAGE = 250;
+export const CATALOG_PAGE = 100;
 
 /** Bounds of the built answers kept here (the public cache in front keeps the compressed forms). */
 const MAX_KEPT = 4;

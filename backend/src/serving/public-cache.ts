@@ -64,9 +64,10 @@ export const MAX_BYTES = 32 * 1024 * 1024;
  * An answer larger than this (plain) is a large one (a menu's catalogue of thousands of products): it is kept
  * in its compressed forms only (a client that accepts neither gets the gzip form unpacked in the thread pool
  * as it is sent), and its brotli form is made at {@link LARGE_BROTLI_QUALITY}. Measured on this machine with
- * 8-11 MB of catalogue JSON: quality 11 took 14 s of a core for 233 KB, quality 5 0.2 s for 282 KB.
+ * 8-11 MB of catalogue JSON: quality 11 took 14 s of a core for 233 KB, quality 5 0.2 s for 282 KB; quality
+ * 11 costs about a second per MB, so above 256 KB (a page of 1,000 products is about 850 KB) it is not worth it.
  */
-export const LARGE_ENTRY_BYTES = 1024 * 1024;
+export const LARGE_ENTRY_BYTES = 256 * 1024;
 /** Brotli quality of small answers (the best; tens of milliseconds for /api/init) and of large ones. */
 export const BROTLI_QUALITY = 11;
 export const LARGE_BROTLI_QUALITY = 5;
