@@ -1,13 +1,7 @@
-import type { AddressInfo } from 'node:net';
 import type { Category, Menu, MenuCatalog, Product } from '@ordering/common';
-import { createApp } from '../src/app.factory.js';
-import { FixedClock } from '../src/core/clock.js';
-import { createLogger } from '../src/core/logger.js';
-import { openDatabase } from '../src/database/data-source.js';
-import { loadConfig } from '../src/env/config.js';
-import { ENTITIES } from '../src/schema/entities.js';
 import { PublicReadCache } from '../src/serving/public-cache.js';
 import { signIn } from './support/auth.js';
+import { startSecondInstance } from './support/second-instance.js';
 import { startTestApp, testServerUrl, type TestApp } from './support/test-app.js';
 
 /** An anonymous GET of a menu's catalogue, parsed when it is JSON. */
@@ -222,16 +216,9 @@ const server = testServerUrl();
   () => {
     it('shows a product change made through one instance in the other’s cached catalogue', async () => {
       const t1 = await startTestApp({ seed: true, env: { BCRYPT_COST: '4' } });
-      const url = (t1.dataSource.options as { url: string }).url;
-      const db2 = await openDatabase({ kind: 'server', url }, ENTITIES);
-      const app2 = await createApp({
-        config: loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'false', BCRYPT_COST: '4' }),
-        clock: new FixedClock(new Date('2026-11-20T10:00:00Z')),
-        logger: createLogger('silent'),
-        dataSource: db2.dataSource,
-      });
-      await app2.listen(0, '127.0.0.1');
-      const base2 = `http://127.0.0.1:${(app2.getHttpServer().address() as AddressInfo).port}`;
+      const second = (await startSecondInstance(t1, { BCRYPT_COST: '4' }))!;
+      const base2 = second.baseUrl;
+      const app2 = second.app;
       try {
         const menus: Menu[] = (await t1.request('GET', '/api/menus?limit=1000')).body.data;
         const menuId = menus.find(
@@ -268,8 +255,7 @@ const server = testServerUrl();
         expect(seenAfter).toBeGreaterThanOrEqual(0);
         expect(seenAfter).toBeLessThan(5000);
       } finally {
-        await app2.close();
-        await db2.close();
+        await second.close();
         await t1.close();
       }
     });

@@ -1,14 +1,8 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { createApp } from '../src/app.factory.js';
-import { loadConfig } from '../src/env/config.js';
-import { createLogger } from '../src/core/logger.js';
-import { openDatabase } from '../src/database/data-source.js';
-import { ENTITIES } from '../src/schema/entities.js';
 import { PUBLIC_LIST_SOURCES } from '../src/init/init.service.js';
 import {
   cacheKey as cacheKeyOf,
@@ -22,6 +16,7 @@ import { withInitPreload } from '../src/web/web-app.js';
 import { MemoryRateLimitStore, RedisRateLimitStore } from '../src/serving/rate-limit.js';
 import { FixedClock } from '../src/core/clock.js';
 import { signIn } from './support/auth.js';
+import { startSecondInstance } from './support/second-instance.js';
 import { startTestApp, testServerUrl, type TestApp } from './support/test-app.js';
 
 /** A raw GET (no automatic decompression), with the body as bytes. */
@@ -451,17 +446,8 @@ const server = testServerUrl();
 (server ? describe : describe.skip)('two backend instances on one PostgreSQL server', () => {
   it('shows a change made through one instance in the other’s cached /api/init within a second', async () => {
     const t1 = await startTestApp({ seed: true, env: { BCRYPT_COST: '4' } });
-    const url = (t1.dataSource.options as { url: string }).url;
-    const db2 = await openDatabase({ kind: 'server', url }, ENTITIES);
-    const config = loadConfig({ LOG_LEVEL: 'silent', SEED_DEMO: 'false', BCRYPT_COST: '4' });
-    const app2 = await createApp({
-      config,
-      clock: new FixedClock(new Date('2026-11-20T10:00:00Z')),
-      logger: createLogger('silent'),
-      dataSource: db2.dataSource,
-    });
-    await app2.listen(0, '127.0.0.1');
-    const base2 = `http://127.0.0.1:${(app2.getHttpServer().address() as AddressInfo).port}`;
+    const second = (await startSecondInstance(t1, { BCRYPT_COST: '4' }))!;
+    const base2 = second.baseUrl;
     try {
       const names = async () =>
         decode(await rawGet(base2, '/api/init'))
@@ -495,8 +481,7 @@ const server = testServerUrl();
       // on a loaded machine.
       expect(seenAfter).toBeLessThan(5000);
     } finally {
-      await app2.close();
-      await db2.close();
+      await second.close();
       await t1.close();
     }
   });
