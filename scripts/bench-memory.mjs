@@ -13,8 +13,15 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-import { freePort, loadShop, orderBody, serverNodeArgs, sleep, startBackend } from './bench-shop.mjs';
+import {
+  freePort,
+  freshServerDatabase,
+  loadShop,
+  orderBody,
+  serverNodeArgs,
+  sleep,
+  startBackend,
+} from './bench-shop.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
 const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -184,22 +191,12 @@ if (ONLY !== 'server') {
 }
 if (ONLY === 'embedded') process.exit(0);
 
-const admin = new pg.Client({ connectionString: SERVER });
+const database = await freshServerDatabase(SERVER, 'bench_memory');
+if (!database) process.exit(0);
 try {
-  await admin.connect();
-} catch {
-  console.log(`\nPostgreSQL-Server: übersprungen, ${SERVER} ist nicht erreichbar.`);
-  process.exit(0);
-}
-const name = `bench_memory_${Date.now()}`;
-await admin.query(`CREATE DATABASE "${name}"`);
-const url = new URL(SERVER);
-url.pathname = `/${name}`;
-try {
-  print('PostgreSQL server', bare, await measure({ DATABASE_URL: url.toString() }));
+  print('PostgreSQL server', bare, await measure({ DATABASE_URL: database.url }));
 } finally {
-  await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-  await admin.end();
+  await database.drop();
   console.log(
     `\nload average at the end ${os
       .loadavg()

@@ -16,7 +16,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { loadShop, orderBody, percentile, sleep, startBackend } from './bench-shop.mjs';
+import { freshServerDatabase, loadShop, orderBody, percentile, sleep, startBackend } from './bench-shop.mjs';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 200);
 const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -320,22 +320,14 @@ if (ONLY !== 'server')
   );
 
 if (ONLY === 'pglite') process.exit(0);
-const admin = new pg.Client({ connectionString: SERVER });
-try {
-  await admin.connect();
-} catch {
-  console.log(`\nPostgreSQL-Server: übersprungen, ${SERVER} ist nicht erreichbar.`);
-  process.exit(0);
-}
-const name = `bench_orders_${Date.now()}`;
-await admin.query(`CREATE DATABASE "${name}"`);
-const url = new URL(SERVER);
-url.pathname = `/${name}`;
+const database = await freshServerDatabase(SERVER, 'bench_orders');
+if (!database) process.exit(0);
+const url = database.url;
 await run(
   'PostgreSQL server',
-  { DATABASE_URL: url.toString() },
+  { DATABASE_URL: url },
   async () => {
-    const pool = new pg.Pool({ connectionString: url.toString(), max: 20 });
+    const pool = new pg.Pool({ connectionString: url, max: 20 });
     pool.on('error', () => {}); // idle clients ended by the database's removal afterwards
     try {
       return { ...(await plainInsertRate((sql, params) => pool.query(sql, params), 20)), concurrency: 20 };
@@ -343,8 +335,5 @@ await run(
       await pool.end();
     }
   },
-  async () => {
-    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end();
-  },
+  () => database.drop(),
 );

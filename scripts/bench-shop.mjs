@@ -121,3 +121,29 @@ export function orderBody(shop, customer) {
     items,
   };
 }
+
+/**
+ * A fresh database named `<prefix>_<time>` on the PostgreSQL server `server`: its `url` and `drop()` (which
+ * also ends the admin connection). Null, after printing why, when the server cannot be reached.
+ */
+export async function freshServerDatabase(server, prefix) {
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: server });
+  try {
+    await admin.connect();
+  } catch {
+    console.log(`\nPostgreSQL-Server: übersprungen, ${server} ist nicht erreichbar.`);
+    return null;
+  }
+  const name = `${prefix}_${Date.now()}`;
+  await admin.query(`CREATE DATABASE "${name}"`);
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      await admin.end();
+    },
+  };
+}

@@ -17,7 +17,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { loadShop, orderBody, percentile, startBackend } from './bench-shop.mjs';
+import { freshServerDatabase, loadShop, orderBody, percentile, startBackend } from './bench-shop.mjs';
 
 const PER_DAY = Number(process.env.BENCH_STATISTICS_PER_DAY ?? 200);
 const RUNS = Number(process.env.BENCH_STATISTICS_RUNS ?? 20);
@@ -345,17 +345,9 @@ if (KINDS.includes('pglite')) {
 }
 
 if (KINDS.includes('server')) {
-  const admin = new pg.Client({ connectionString: SERVER });
-  try {
-    await admin.connect();
-  } catch {
-    console.log(`\nPostgreSQL-Server: übersprungen, ${SERVER} ist nicht erreichbar.`);
-    process.exit(0);
-  }
-  const name = `bench_statistics_${Date.now()}`;
-  await admin.query(`CREATE DATABASE "${name}"`);
-  const url = new URL(SERVER);
-  url.pathname = `/${name}`;
+  const database = await freshServerDatabase(SERVER, 'bench_statistics');
+  if (!database) process.exit(0);
+  const url = new URL(database.url);
   const pool = new pg.Pool({ connectionString: url.toString(), max: 2 });
   pool.on('error', () => {});
   try {
@@ -375,7 +367,6 @@ if (KINDS.includes('server')) {
   } finally {
     await pool.end();
     if (process.env.BENCH_STATISTICS_KEEP === '1') console.log(`  kept: ${url.toString()}`);
-    else await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await admin.end();
+    else await database.drop();
   }
 }

@@ -30,15 +30,29 @@ export class StatementCounter implements TypeOrmLogger {
     this.timer ??= setTimeout(() => this.write(), WRITE_EVERY_MS);
   }
 
+  private writing = false;
+  private again = false;
+
   /**
    * Writes the counts (the benchmark sorts them): asynchronously and unsorted, so that the counting costs
-   * the measured server as little as possible.
+   * the measured server as little as possible; one write at a time, so that an older one never lands last.
    */
   write(): void {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
+    if (this.writing) {
+      this.again = true;
+      return;
+    }
+    this.writing = true;
     const json = JSON.stringify({ total: this.total, byShape: Object.fromEntries(this.byShape) });
-    fs.writeFile(this.file, json, () => {});
+    fs.writeFile(this.file, json, () => {
+      this.writing = false;
+      if (this.again) {
+        this.again = false;
+        this.write();
+      }
+    });
   }
 
   logQueryError(): void {}
