@@ -163,7 +163,7 @@ describe('a kill -9 of the backend during a burst of orders (embedded database)'
         const pending = jobs.filter((j) => j.status === 'pending').length;
         console.log(
           `kill -9 after ${accepted.length} accepted orders (${sent} sent): ${orders.length} orders stored, ` +
-            `${jobs.length} mail jobs (${pending} pending, ${inFlight} running at the kill), ${mailsBeforeRestart} mails sent before`,
+            `${jobs.length} mail jobs (${pending} pending, ${inFlight} running at the kill), ${mailsBeforeRestart} mails sent before, ${smtp.connectionErrors.length} SMTP connections reset`,
         );
       } finally {
         await db.close();

@@ -95,14 +95,24 @@ export async function startSmtp(port = 0, options: { delayMs?: number } = {}) {
         });
       },
     });
-  let server = make();
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  // A client that dies in the middle of a message (the crash test's kill -9) resets its connection; the
+  // server reports that as an 'error' event, which without a listener would end the test process.
+  const connectionErrors: Error[] = [];
+  let server!: ReturnType<typeof make>;
+  const listen = (on: number) => {
+    server = make();
+    server.on('error', (err: Error) => connectionErrors.push(err));
+    return new Promise<void>((resolve) => server.listen(on, '127.0.0.1', resolve));
+  };
+  await listen(port);
   const bound = (server.server.address() as AddressInfo).port;
   let running = true;
   return {
     port: bound,
     url: `smtp://127.0.0.1:${bound}`,
     received,
+    /** Connections that broke off (reset by a client that died), in arrival order. */
+    connectionErrors,
     /** Waits until `count` mails matching `match` have arrived; returns them. */
     async waitFor(match: (m: ReceivedMail) => boolean, count = 1, ms = 10_000): Promise<ReceivedMail[]> {
       const end = Date.now() + ms;
@@ -125,8 +135,7 @@ export async function startSmtp(port = 0, options: { delayMs?: number } = {}) {
     /** Listens again on the same port. */
     async start() {
       if (running) return;
-      server = make();
-      await new Promise<void>((resolve) => server.listen(bound, '127.0.0.1', resolve));
+      await listen(bound);
       running = true;
     },
     close() {
