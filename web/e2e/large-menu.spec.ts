@@ -22,6 +22,9 @@ test.afterAll(async () => {
   await shop?.stop();
 });
 
+// The first cards after a page load: the page's scripts and 2,000 products on a machine that runs other
+// suites beside this one (the catalogue itself is built before the tests, see startLargeMenuShop).
+const FIRST_PAINT = { timeout: 20_000 };
 const cards = (page: Page) => page.locator('.product-card');
 const bar = (page: Page) => page.getByRole('navigation', { name: 'Kategorien' });
 const headingTop = (page: Page, id: number) =>
@@ -37,7 +40,7 @@ test('the store page renders what is on screen and scrolls to the last product',
 }, testInfo) => {
   test.slow(); // a menu of 2,000 products on a loaded machine
   await page.goto(`${shop.base}${WIEN}`);
-  await expect(cards(page).first()).toBeVisible();
+  await expect(cards(page).first()).toBeVisible(FIRST_PAINT);
   // The demo's own groups come first, then the 2,000 products.
   const firstName = await cards(page).first().locator('.product-card__name').innerText();
   // Windowed: a few screens of cards, not 2,000; each says where it stands in its group.
@@ -68,7 +71,7 @@ test('the store page renders what is on screen and scrolls to the last product',
 test('search finds a product far down the menu, under its category', async ({ page }, testInfo) => {
   await page.goto(`${shop.base}${WIEN}`);
   const search = page.getByRole('searchbox', { name: 'Produkte suchen' });
-  await expect(cards(page).first()).toBeVisible();
+  await expect(cards(page).first()).toBeVisible(FIRST_PAINT);
   await search.fill('Quittenstrudel');
   await expect(cards(page)).toHaveCount(1);
   await expect(cards(page)).toContainText(FAR_PRODUCT);
@@ -86,7 +89,7 @@ test('the category bar jumps to a far category and lands on it; so does its addr
   page,
 }, testInfo) => {
   await page.goto(`${shop.base}${WIEN}`);
-  await expect(cards(page).first()).toBeVisible();
+  await expect(cards(page).first()).toBeVisible(FIRST_PAINT);
   const offset = await barOffset(page);
   const far = shop.categories.at(-3)!;
   const link = bar(page).locator(`[data-category-link="${far.id}"]`);
@@ -108,14 +111,14 @@ test('the category bar jumps to a far category and lands on it; so does its addr
 test('the large menu opens offline from the service worker', async ({ page, context }, testInfo) => {
   test.slow();
   await page.goto(`${shop.base}${WIEN}`);
-  await expect(cards(page).first()).toBeVisible();
+  await expect(cards(page).first()).toBeVisible(FIRST_PAINT);
   await expect
     .poll(() => page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null), {
       timeout: 20_000,
     })
     .toMatch(/\/sw\.js$/);
   await page.reload(); // through the worker: it keeps /api/init and the menu's catalogue
-  await expect(cards(page).first()).toBeVisible();
+  await expect(cards(page).first()).toBeVisible(FIRST_PAINT);
 
   await context.setOffline(true);
   await context.route('**/*', (route) => route.abort('internetdisconnected'));
@@ -125,7 +128,7 @@ test('the large menu opens offline from the service worker', async ({ page, cont
   await expect(
     page.getByText('Sie sind offline. Bitte überprüfen Sie Ihre Internetverbindung.'),
   ).toBeVisible();
-  await expect(cards(page).first()).toBeVisible();
+  await expect(cards(page).first()).toBeVisible(FIRST_PAINT);
   await page.getByRole('searchbox', { name: 'Produkte suchen' }).fill('Quittenstrudel');
   await expect(cards(page)).toHaveCount(1);
   await screenshot(page, testInfo, 'large-menu-offline', false);
@@ -149,7 +152,7 @@ test.describe('the kiosk', () => {
     await page.goto(`${shop.base}/kiosk/gasthaus-linde-wien`);
     await page.getByRole('button', { name: /Zum Bestellen tippen/ }).click();
     await page.getByRole('button', { name: /Vor Ort essen/ }).click();
-    await expect(cards(page).first()).toBeVisible();
+    await expect(cards(page).first()).toBeVisible(FIRST_PAINT);
     expect(await cards(page).count()).toBeLessThan(200);
     const far = shop.categories.at(-2)!;
     const link = bar(page).locator(`[data-category-link="${far.id}"]`);
