@@ -158,8 +158,13 @@ test.describe('the kiosk', () => {
     const link = bar(page).locator(`[data-category-link="${far.id}"]`);
     await link.click();
     await expect(link).toHaveAttribute('aria-current', 'true');
-    const offset = await barOffset(page);
+    // The kiosk's header and category bar are taller than the store page's: the heading stands below them.
+    const offset = await page.evaluate(
+      () => 12 * parseFloat(getComputedStyle(document.documentElement).fontSize),
+    );
     await expect.poll(() => headingTop(page, far.id), { timeout: 10_000 }).toBe(offset);
+    const barBottom = await bar(page).evaluate((element) => element.getBoundingClientRect().bottom);
+    expect(offset).toBeGreaterThan(barBottom);
     const product = page.getByRole('button', { name: /^Gericht 1901\b/ });
     await product.click();
     await expect(page.getByRole('dialog')).toContainText('Gericht 1901');

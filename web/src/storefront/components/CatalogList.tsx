@@ -1,6 +1,6 @@
 import type { CatalogGroup } from '@ordering/common';
 import { lazy, startTransition, Suspense, useEffect, useMemo, useState } from 'react';
-import { categoryScrollOffset } from '../stores/scrolling';
+import { categoryJumpOffset } from '../stores/scrolling';
 import { groupElementId } from './CategoryBar';
 import type { CatalogJump, CatalogListProps, Named } from './catalogRows';
 
@@ -70,7 +70,7 @@ function PlainCatalog<C extends Named, P>({
     const target = document.getElementById(window.location.hash.slice(1));
     if (target)
       window.scrollTo({
-        top: target.getBoundingClientRect().top + window.scrollY - categoryScrollOffset(window.innerWidth),
+        top: target.getBoundingClientRect().top + window.scrollY - categoryJumpOffset(target),
       });
   }, [hasGroups, complete]);
   return (

@@ -1,7 +1,7 @@
 import type { CatalogGroup } from '@ordering/common';
 import { useWindowVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { categoryScrollOffset } from '../stores/scrolling';
+import { categoryJumpOffset, categoryScrollOffset } from '../stores/scrolling';
 import { groupElementId } from './CategoryBar';
 import {
   catalogRows,
@@ -92,7 +92,7 @@ export function useCatalogWindow<C extends Named, P>({
       const grid = element.querySelector<HTMLElement>('.catalog-row');
       if (grid) setColumns(gridColumnCount(getComputedStyle(grid).gridTemplateColumns));
       setScrollMargin(element.getBoundingClientRect().top + window.scrollY);
-      setOffset(categoryScrollOffset(window.innerWidth));
+      setOffset(categoryJumpOffset(element));
     };
     read();
     const observer = new ResizeObserver(read);
@@ -134,7 +134,7 @@ export function useCatalogWindow<C extends Named, P>({
           still = 0;
           return next();
         }
-        const off = heading.getBoundingClientRect().top - categoryScrollOffset(window.innerWidth);
+        const off = heading.getBoundingClientRect().top - categoryJumpOffset(heading);
         const room = document.documentElement.scrollHeight - window.innerHeight - y;
         if (Math.abs(off) >= 0.5 && (off < 0 || room > 1)) {
           if (++corrections > 5) return stop();

@@ -1,6 +1,6 @@
 import { observer } from 'mobx-react-lite';
 import { useEffect } from 'react';
-import { activeGroupIndex, categoryScrollOffset } from '../stores/scrolling';
+import { activeGroupIndex, categoryJumpOffset } from '../stores/scrolling';
 import { useStores } from '../stores';
 import { useCatalogText, useTexts } from '../catalogLanguage';
 
@@ -89,10 +89,7 @@ export const CategoryBar = observer(function CategoryBar({
                 const target = document.getElementById(groupElementId(category.id));
                 if (!target) return;
                 event.preventDefault();
-                const top =
-                  target.getBoundingClientRect().top +
-                  window.scrollY -
-                  categoryScrollOffset(window.innerWidth);
+                const top = target.getBoundingClientRect().top + window.scrollY - categoryJumpOffset(target);
                 window.scrollTo({ top, behavior: 'smooth' });
                 catalog.setActiveCategory(category.id);
               }}

@@ -1,6 +1,6 @@
 import { fixture, loadedRoot, makeProduct } from '../testing/fixtures';
 import { CatalogStore } from './CatalogStore';
-import { activeGroupIndex, categoryScrollOffset } from './scrolling';
+import { activeGroupIndex, categoryScrollOffset, jumpOffsetOf } from './scrolling';
 
 describe(CatalogStore.name, () => {
   describe('search and dietary chips', () => {
@@ -120,5 +120,15 @@ describe(categoryScrollOffset.name, () => {
   it('is 150 px on desktop and 36 % of the width on narrow screens', () => {
     expect(categoryScrollOffset(1280)).toBe(150);
     expect(categoryScrollOffset(360)).toBe(130);
+  });
+});
+
+describe(jumpOffsetOf.name, () => {
+  it("takes the page's own offset in rem or px, else the store page's", () => {
+    expect(jumpOffsetOf(' 12rem', 16, 1080)).toBe(192);
+    expect(jumpOffsetOf('200px', 16, 1080)).toBe(200);
+    expect(jumpOffsetOf('', 16, 1280)).toBe(150);
+    expect(jumpOffsetOf('', 16, 360)).toBe(130);
+    expect(jumpOffsetOf('calc(1rem + 2px)', 16, 1280)).toBe(150);
   });
 });
