@@ -1,3 +1,4 @@
+// @runs-once: kills and restarts the built server on its embedded database (PGlite), whatever DATABASE_URL names
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
 import net from 'node:net';

@@ -1,3 +1,4 @@
+// @runs-once: tests the embedded database's prepared cluster (PGlite), whatever DATABASE_URL names
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
