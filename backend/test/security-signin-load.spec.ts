@@ -1,3 +1,4 @@
+// @runs-once: tests the password-hash pool and the event loop; the database only answers "no such user"
 import { startTestApp, type TestApp } from './support/test-app.js';
 
 const BURST = 40;
