@@ -10,13 +10,29 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-export const freePort = () =>
+const tryPort = (port) =>
   new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
+    const srv = net.createServer();
+    srv.once('error', () => resolve(null));
+    srv.listen(port, '127.0.0.1', () => {
+      const { port: got } = srv.address();
+      srv.close(() => resolve(got));
     });
   });
+
+/**
+ * A free port: any, or the first free one of BENCH_PORTS (`4500-4599`) when a shared machine gives each
+ * session its own range.
+ */
+export const freePort = async () => {
+  const range = /^(\d+)-(\d+)$/.exec(process.env.BENCH_PORTS ?? '');
+  if (!range) return tryPort(0);
+  for (let port = Number(range[1]); port <= Number(range[2]); port++) {
+    const got = await tryPort(port);
+    if (got) return got;
+  }
+  throw new Error(`Kein freier Port in ${process.env.BENCH_PORTS}.`);
+};
 
 /** The p-th percentile of the numbers (NaN for none). */
 export const percentile = (xs, p) => {
@@ -40,13 +56,16 @@ export const serverNodeArgs =
  */
 export async function startBackend(env, logLevel = 'silent', nodeArgs = []) {
   const port = await freePort();
-  const args = [...serverNodeArgs, ...nodeArgs, path.join(root, 'backend/dist/main.js')];
+  // BENCH_BUILD: another build's folder (with backend/dist and web/dist), to compare two builds in one run.
+  const build = process.env.BENCH_BUILD ?? root;
+  const args = [...serverNodeArgs, ...nodeArgs, path.join(build, 'backend/dist/main.js')];
   const child = spawn(process.execPath, args, {
     env: {
       ...process.env,
       PORT: String(port),
       LOG_LEVEL: logLevel,
       RATE_LIMIT_PUBLIC_WRITES: '999999/60',
+      ...(process.env.BENCH_BUILD ? { WEB_DIST: path.join(build, 'web/dist') } : {}),
       ...env,
     },
     stdio: 'inherit',

@@ -103,6 +103,16 @@ export default defineConfig(() => ({
     // dist/.vite/manifest.json: which chunk imports which (the worker's precache list is made from it).
     manifest: true,
     rolldownOptions: {
+      // common/ is a package of rules, types and texts whose modules do nothing when imported (its schemas/
+      // subpath excepted: it configures zod). Declared so, a module the entry reaches only through the
+      // package's index but never uses is left to the lazy chunks that use it (the back office's legal
+      // templates, the kitchen's and time clock's rules, the English texts) instead of riding in the entry.
+      treeshake: {
+        moduleSideEffects: [
+          { test: /[\\/]common[\\/]src[\\/](?!schemas[\\/])/, sideEffects: false },
+          { test: /./, sideEffects: true },
+        ],
+      },
       output: {
         // Everything the entry imports statically in one chunk: the first load is one request, and one
         // gzip stream compresses better than the ~18 small shared chunks the bundler would cut

@@ -17,6 +17,8 @@ import { corsPolicy, responseCompression, securityHeaders } from './serving/head
 import { PublicReadCache } from './serving/public-cache.js';
 import { publicWriteLimit } from './serving/rate-limit.js';
 import { RATE_LIMIT_STORE } from './serving/serving.module.js';
+import { InitService } from './init/init.service.js';
+import { branchCatalogPreload } from './web/store-preload.js';
 import { webApp } from './web/web-app.js';
 
 /** Builds the whole HTTP application (used by main and by the integration tests alike). */
@@ -48,7 +50,17 @@ export async function createApp(deps: AppDependencies): Promise<NestExpressAppli
   app.use(jsonBodies());
   app.use(rejectNulBytes());
   app.use(cookieParser());
-  app.use(webApp(deps.config.webDist));
+  // A branch page announces its menu's catalogue beside /api/init (docs/decisions/storefront.md).
+  const init = app.get(InitService);
+  app.use(
+    webApp(
+      deps.config.webDist,
+      branchCatalogPreload(
+        () => init.body(),
+        () => deps.clock.now(),
+      ),
+    ),
+  );
   app.setGlobalPrefix('api', {
     exclude: ['image/{*path}', 'upload/{*path}', 'font/{*path}', 'app-icon/{*path}', 'manifest.webmanifest'],
   });

@@ -12,7 +12,9 @@ import {
   MAX_PLAIN_BYTES,
   PublicReadCache,
 } from '../src/serving/public-cache.js';
+import { activeMenu } from '@ordering/common';
 import { withInitPreload } from '../src/web/web-app.js';
+import { branchCatalogPreload } from '../src/web/store-preload.js';
 import { MemoryRateLimitStore, RedisRateLimitStore } from '../src/serving/rate-limit.js';
 import { FixedClock } from '../src/core/clock.js';
 import { signIn } from './support/auth.js';
@@ -329,13 +331,45 @@ describe('serving: public reads from memory, compression, headers, CORS, rate li
       const preload = '<link rel="preload" href="/api/init" as="fetch" crossorigin="anonymous">';
       for (const page of ['/', '/store/gasthaus-linde-wien', '/kiosk/gasthaus-linde-wien', '/leistungen']) {
         const html = (await rawGet(t.baseUrl, page)).body.toString();
-        expect(html).toContain(`<head>${preload}</head><body>`);
+        expect(html).toContain(`<head>${preload}`);
         expect(html.split(preload)).toHaveLength(2);
       }
       for (const page of ['/backend/login', '/frontdesk/1/key', '/zeiterfassung/1/key']) {
         const html = (await rawGet(t.baseUrl, page)).body.toString();
         expect(html).toContain('<div id="root">');
         expect(html).not.toContain('/api/init');
+      }
+    });
+
+    it("announces a branch page's active menu catalogue beside /api/init", async () => {
+      const init = decode(await rawGet(t.baseUrl, '/api/init')) as {
+        data: { url: string; data: { data: Record<string, unknown>[] } }[];
+      };
+      const list = (url: string) => init.data.find((entry) => entry.url === url)!.data.data;
+      const wien = list('/api/branches').find((b) => b.identifier === 'gasthaus-linde-wien')!;
+      const menu = activeMenu(
+        list('/api/menus') as unknown as { id: number; availableFrom: string; branches: { id: number }[] }[],
+        wien.id as number,
+        new Date(),
+      )!;
+      const link = `<link rel="preload" href="/api/menus/${menu.id}/catalog" as="fetch" crossorigin="anonymous">`;
+      // The page waits at most PRELOAD_WAIT_MS for the branch's menus; on a busy machine a page may come
+      // without the link, so the pages are asked a few times.
+      for (const page of [
+        '/store/gasthaus-linde-wien',
+        '/store/gasthaus-linde-wien/checkout',
+        '/kiosk/gasthaus-linde-wien',
+      ]) {
+        let html = '';
+        for (let tries = 0; tries < 10 && !html.includes(link); tries++)
+          html = (await rawGet(t.baseUrl, page)).body.toString();
+        expect(html).toContain(
+          `<head><link rel="preload" href="/api/init" as="fetch" crossorigin="anonymous">${link}</head>`,
+        );
+      }
+      for (const page of ['/', '/store/unbekannt', '/leistungen', '/backend/login', '/store/%E0%A4%A']) {
+        const html = (await rawGet(t.baseUrl, page)).body.toString();
+        expect(html).not.toContain('/catalog');
       }
     });
 
@@ -346,6 +380,56 @@ describe('serving: public reads from memory, compression, headers, CORS, rate li
       );
       expect(withInitPreload(html, '/backend')).toBe(html);
       expect(withInitPreload(html, '/backendx')).not.toBe(html);
+      expect(withInitPreload(html, '/store/x', ['/api/menus/3/catalog?a=1&b="2"'])).toContain(
+        '<link rel="preload" href="/api/menus/3/catalog?a=1&amp;b=&quot;2&quot;" as="fetch" crossorigin="anonymous"></head>',
+      );
+    });
+
+    it("finds a branch page's menu by the clock and gives up rather than delay the page", async () => {
+      const json = JSON.stringify({
+        data: [
+          { url: '/api/branches', data: { data: [{ id: 4, identifier: 'linde wien' }, { id: 5 }] } },
+          {
+            url: '/api/menus',
+            data: {
+              data: [
+                { id: 1, availableFrom: '2026-01-01T00:00:00.000Z', branches: [{ id: 4 }] },
+                { id: 2, availableFrom: '2026-06-01T00:00:00.000Z', branches: [{ id: 4 }] },
+              ],
+            },
+          },
+        ],
+      });
+      let now = new Date('2026-03-01T12:00:00Z');
+      let reads = 0;
+      const preloads = branchCatalogPreload(
+        async () => {
+          reads += 1;
+          return { key: 'k1', json };
+        },
+        () => now,
+      );
+      await expect(preloads('/store/linde%20wien')).resolves.toEqual(['/api/menus/1/catalog']);
+      await expect(preloads('/kiosk/linde%20wien/checkout')).resolves.toEqual(['/api/menus/1/catalog']);
+      now = new Date('2026-07-01T12:00:00Z');
+      await expect(preloads('/store/linde%20wien')).resolves.toEqual(['/api/menus/2/catalog']);
+      expect(reads).toBe(3);
+      for (const page of ['/store/andere', '/', '/storex/linde%20wien', '/store/%E0%A4%A', '/backend/linde'])
+        await expect(preloads(page)).resolves.toEqual([]);
+      now = new Date('2025-01-01T00:00:00Z'); // before every menu
+      await expect(preloads('/store/linde%20wien')).resolves.toEqual([]);
+
+      const never = branchCatalogPreload(
+        () => new Promise(() => {}),
+        () => now,
+        20,
+      );
+      await expect(never('/store/linde%20wien')).resolves.toEqual([]);
+      const failing = branchCatalogPreload(
+        () => Promise.reject(new Error('db')),
+        () => now,
+      );
+      await expect(failing('/store/linde%20wien')).resolves.toEqual([]);
     });
 
     it('compresses API answers made per request', async () => {

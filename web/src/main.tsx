@@ -25,6 +25,13 @@ const api = new ApiClient({
   // Any 401 means the session is gone: go to the sign-in page and come back afterwards.
   onUnauthorized: () => navigateBrowser(loginPathFor(window.location)),
 });
+// The API answers the server announced in the page's head for its first screen (/api/init, a branch page's
+// catalogue) are asked for now, while the app is still starting, and taken by the stores' first requests.
+for (const link of document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="fetch"]')) {
+  const url = new URL(link.href, window.location.href);
+  if (url.origin === window.location.origin && url.pathname.startsWith('/api/'))
+    api.prefetch(url.pathname + url.search);
+}
 const shopName = import.meta.env.VITE_SHOP_NAME as string | undefined;
 const storefront = new StorefrontRootStore({
   api,

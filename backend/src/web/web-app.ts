@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import type { PagePreloads } from './store-preload.js';
 
 /** Paths the web app never answers: the API, the media routes and the app manifest answer those (or 404 as JSON). */
 const SERVER_PREFIXES = ['/api', '/image', '/upload', '/font', '/app-icon', '/manifest.webmanifest'];
@@ -52,22 +53,30 @@ const WITHOUT_INIT = ['/backend', '/frontdesk', '/zeiterfassung', '/theke'];
  * The storefront and the kiosk start from `GET /api/init`. Announced in the page's head, its request runs
  * while the browser still loads the script instead of after it (about one round trip less before the menu
  * shows; issue 10). `crossorigin="anonymous"` is the credentials mode of the app's `fetch` (same-origin), so
- * the browser hands the preloaded answer to that call.
+ * the browser hands the preloaded answer to that call. `more`: further API paths of the page's first screen
+ * (a branch page's catalogue, see store-preload.ts), announced the same way; the app's entry asks for each
+ * at once (web/src/api/ApiClient.ts, `prefetch`).
  */
-export function withInitPreload(html: string, urlPath: string): string {
+export function withInitPreload(html: string, urlPath: string, more: string[] = []): string {
   if (WITHOUT_INIT.some((p) => urlPath === p || urlPath.startsWith(p + '/'))) return html;
-  const link = '<link rel="preload" href="/api/init" as="fetch" crossorigin="anonymous">';
+  const link = ['/api/init', ...more]
+    .map((href) => `<link rel="preload" href="${escapeAttribute(href)}" as="fetch" crossorigin="anonymous">`)
+    .join('');
   if (html.includes('</head>')) return html.replace('</head>', `${link}</head>`);
   return html.replace(/<body/i, `<head>${link}</head><body`);
 }
+
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 /**
  * Serves the built web app: hashed files under /assets with a year-long immutable cache (sent
  * precompressed with brotli or gzip when the client accepts it), other files revalidated, and
  * index.html (never cached) for every other GET so that client-side routes work. Source maps stay on
- * the server: they are for the developers, not for every visitor.
+ * the server: they are for the developers, not for every visitor. `preloads` names the API answers a page's
+ * first screen needs beyond /api/init (announced in its head).
  */
-export function webApp(webDist: string) {
+export function webApp(webDist: string, preloads: PagePreloads = async () => []) {
   const router = express.Router();
   const indexFile = path.join(webDist, 'index.html');
   router.use((req: Request, res: Response, next: NextFunction) => {
@@ -98,8 +107,11 @@ export function webApp(webDist: string) {
     if (SERVER_PREFIXES.some((p) => req.path === p || req.path.startsWith(p + '/'))) return next();
     res.setHeader('Cache-Control', 'no-cache, no-store, must-revalidate');
     res.type('html');
-    if (existsSync(indexFile)) return res.send(withInitPreload(readFileSync(indexFile, 'utf8'), req.path));
-    return res.send(FALLBACK_HTML);
+    if (!existsSync(indexFile)) return res.send(FALLBACK_HTML);
+    const html = readFileSync(indexFile, 'utf8');
+    preloads(req.path)
+      .catch(() => [])
+      .then((more) => res.send(withInitPreload(html, req.path, more)), next);
   });
   return router;
 }

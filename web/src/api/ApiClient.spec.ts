@@ -34,6 +34,81 @@ describe(ApiClient.name, () => {
     });
   });
 
+  describe('prefetch', () => {
+    it('asks at once and hands the answer, with its headers, to the first plain GET of the path', async () => {
+      const etag = '"catalog-1"';
+      const fetch = fakeFetch(
+        new Response(JSON.stringify({ data: { products: [1] } }), { status: 200, headers: { ETag: etag } }),
+        json(200, { data: { products: [2] } }),
+      );
+      const api = new ApiClient({ fetch });
+      api.prefetch('/api/menus/1/catalog');
+      expect(fetch.calls).toEqual([
+        {
+          url: '/api/menus/1/catalog',
+          method: 'GET',
+          headers: { Accept: 'application/json' },
+          body: undefined,
+        },
+      ]);
+      let seen: string | null = null;
+      const first = await api.request('GET', '/api/menus/1/catalog', undefined, { headers: {} }, (r) => {
+        seen = r.headers.get('ETag');
+      });
+      expect(first).toEqual({ products: [1] });
+      expect(seen).toBe(etag);
+      expect(fetch.calls).toHaveLength(1);
+      // Taken once: the next GET goes to the network.
+      await expect(api.get('/api/menus/1/catalog')).resolves.toEqual({ products: [2] });
+      expect(fetch.calls).toHaveLength(2);
+    });
+
+    it('leaves a GET with its own headers and other paths to the network', async () => {
+      const fetch = fakeFetch(
+        json(200, { data: 'early' }),
+        json(200, { data: 'other' }),
+        new Response(null, { status: 304 }),
+      );
+      const api = new ApiClient({ fetch });
+      api.prefetch('/api/init');
+      api.prefetch('/api/init'); // asked once
+      await expect(api.get('/api/branches')).resolves.toBe('other');
+      await expect(
+        api.get('/api/init', { headers: { 'If-None-Match': '"x"' } }).catch((e: ApiRequestError) => e.status),
+      ).resolves.toBe(304);
+      await expect(api.get('/api/init')).resolves.toBe('early');
+    });
+
+    it('answers errors of a prefetched path as a request would', async () => {
+      const fetch = fakeFetch(json(404, { errors: [{ message: 'Produktkatalog wurde nicht gefunden.' }] }));
+      const api = new ApiClient({ fetch });
+      api.prefetch('/api/menus/9/catalog');
+      await expect(api.get('/api/menus/9/catalog')).rejects.toMatchObject({
+        status: 404,
+        message: 'Produktkatalog wurde nicht gefunden.',
+      });
+    });
+
+    it('asks again when the early request failed or was not taken in time', async () => {
+      jest.useFakeTimers();
+      try {
+        const fetch = fakeFetch(new TypeError('offline'), json(200, { data: 'second' }));
+        const api = new ApiClient({ fetch });
+        api.prefetch('/api/init');
+        await expect(api.get('/api/init')).resolves.toBe('second');
+        expect(fetch.calls).toHaveLength(2);
+
+        const late = fakeFetch(json(200, { data: 'stale' }), json(200, { data: 'fresh' }));
+        const slow = new ApiClient({ fetch: late });
+        slow.prefetch('/api/init', 1000);
+        jest.advanceTimersByTime(1000);
+        await expect(slow.get('/api/init')).resolves.toBe('fresh');
+      } finally {
+        jest.useRealTimers();
+      }
+    });
+  });
+
   describe('post', () => {
     it('sends the body as JSON', async () => {
       const fetch = fakeFetch(json(201, { data: { id: 7 } }));

@@ -66,6 +66,11 @@ export class ApiClient {
   private readonly onUnauthorized?: () => void;
   private readonly makeXhr: () => XMLHttpRequest;
   private csrfToken: string | null = null;
+  /** Answers asked for before any store wanted them (see {@link prefetch}), by path; each is taken once. */
+  private readonly early = new Map<
+    string,
+    { answer: Promise<{ response: Response; payload: unknown } | null>; drop: ReturnType<typeof setTimeout> }
+  >();
 
   constructor(options: ApiClientOptions = {}) {
     this.fetchFn = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
@@ -77,6 +82,37 @@ export class ApiClient {
   /** The session's CSRF token (from sign-in); sent as `X-CSRF-Token` with every write. */
   setCsrfToken(token: string | null): void {
     this.csrfToken = token;
+  }
+
+  /**
+   * Asks for a GET answer now, before the store that needs it exists or knows it needs it: the entry
+   * starts the API paths the server announced in the page's head (`/api/init`, the branch page's catalogue),
+   * so the answer is read and parsed while the app is still starting instead of after /api/init has been
+   * processed (issue 29, item 2). The first plain `GET` of the path (no extra headers, signal or progress)
+   * takes the answer; one nobody takes within `keepMs` is dropped, and a failed one is asked for again.
+   */
+  prefetch(path: string, keepMs = 30_000): void {
+    if (this.early.has(path)) return;
+    const answer = this.fetchFn(this.baseUrl + path, {
+      method: 'GET',
+      headers: { Accept: 'application/json' },
+      credentials: 'same-origin',
+    }).then(
+      async (response) => ({ response, payload: await readJson(response) }),
+      () => null,
+    );
+    this.early.set(path, { answer, drop: setTimeout(() => this.early.delete(path), keepMs) });
+  }
+
+  /** The prefetched answer of a plain GET of `path`, taken once (null when there is none or it failed). */
+  private takeEarly(method: string, path: string, options: RequestOptions) {
+    if (method !== 'GET' || options.signal || options.onUploadProgress) return null;
+    if (options.headers && Object.keys(options.headers).length > 0) return null;
+    const early = this.early.get(path);
+    if (!early) return null;
+    clearTimeout(early.drop);
+    this.early.delete(path);
+    return early.answer;
   }
 
   get<T>(path: string, options?: RequestOptions): Promise<T> {
@@ -117,6 +153,9 @@ export class ApiClient {
     options: RequestOptions = {},
     onResponse?: (response: Response) => void,
   ): Promise<T> {
+    const early = this.takeEarly(method, path, options);
+    const taken = early ? await early : null;
+    if (taken) return this.settle<T>(taken.response, taken.payload, options, onResponse);
     const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
     if (body !== undefined) headers['Content-Type'] = 'application/json';
     if (this.csrfToken && method !== 'GET' && method !== 'HEAD') headers['X-CSRF-Token'] = this.csrfToken;
@@ -139,11 +178,19 @@ export class ApiClient {
       throw new ApiRequestError(0, [{ message: messages.networkError }]);
     }
 
+    return this.settle<T>(response, await readJson(response), options, onResponse);
+  }
+
+  /** The answer's `data`, or its errors as an ApiRequestError (a 401 first calls `onUnauthorized`). */
+  private settle<T>(
+    response: Response,
+    payload: unknown,
+    options: RequestOptions,
+    onResponse?: (response: Response) => void,
+  ): T {
     if (response.status === 401 && options.redirectOnUnauthorized !== false) {
       this.onUnauthorized?.();
     }
-
-    const payload = await readJson(response);
     onResponse?.(response);
     if (!response.ok) {
       throw new ApiRequestError(response.status, errorsOf(payload));
