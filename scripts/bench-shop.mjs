@@ -10,13 +10,29 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-export const freePort = () =>
+/** BENCH_PORTS (`4400-4499`): the ports the benchmarks may listen on, next one first; unset: any free one. */
+const portRange = (process.env.BENCH_PORTS ?? '').split('-').map(Number);
+let nextPort = portRange[0];
+
+const tryPort = (port) =>
   new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
+    const srv = net.createServer();
+    srv.once('error', () => resolve(null));
+    srv.listen(port, '127.0.0.1', () => {
+      const { port: got } = srv.address();
+      srv.close(() => resolve(got));
     });
   });
+
+export const freePort = async () => {
+  if (!(portRange.length === 2 && portRange[0] > 0 && portRange[1] >= portRange[0])) return tryPort(0);
+  for (let i = 0; i <= portRange[1] - portRange[0]; i++) {
+    const port = nextPort;
+    nextPort = port >= portRange[1] ? portRange[0] : port + 1;
+    if ((await tryPort(port)) !== null) return port;
+  }
+  throw new Error(`Kein freier Port in BENCH_PORTS=${process.env.BENCH_PORTS}.`);
+};
 
 /** The p-th percentile of the numbers (NaN for none). */
 export const percentile = (xs, p) => {
