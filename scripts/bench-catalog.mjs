@@ -377,7 +377,7 @@ async function measure(base) {
     // Asked until kept compressed (a part is compressed once, after its first answer).
     for (let i = 0; i < 200; i++) {
       const r = await rawGet(url, { 'accept-encoding': 'br' });
-      if (r.headers['content-length'] !== undefined) break;
+      if (r.headers['content-encoding'] === 'br' && r.headers['content-length'] !== undefined) break;
       await sleep(20);
     }
     out.partBytes.push({
