@@ -229,14 +229,21 @@ describe('a menu catalogue in parts', () => {
       withEtag(p1, '"p1"'),
       new TypeError('offline'),
       new Response(null, { status: 304 }),
+      new TypeError('offline'),
+      new Response(null, { status: 304 }),
       withEtag(p2, '"p2"'),
     );
     const store = new MenuCatalogStore(new ApiClient({ fetch }));
     await store.ensure(1, 1);
     expect(store.of(1)).toMatchObject({ status: 'ready', loadedThrough: 1, isComplete: false });
+    // A jump's wait for part 2 starts a load and ends when that load stops without it.
+    await store.loadThrough(1, 2);
+    expect(store.of(1)).toMatchObject({ loadedThrough: 1, isFetching: false });
     expect(store.dataOf(1)!.products.map((p) => p.id)).toEqual([1, 2]);
     await store.ensure(1, 1); // incomplete: asked again although the init version is the same
     expect(fetch.calls.slice(3).map((call) => call.url)).toEqual([
+      '/api/menus/1/catalog',
+      '/api/menus/1/catalog?part=2',
       '/api/menus/1/catalog',
       '/api/menus/1/catalog?part=2',
     ]);

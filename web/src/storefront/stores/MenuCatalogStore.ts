@@ -41,6 +41,8 @@ export class LoadedCatalog {
   error: 'missing' | 'failed' | null = null;
   /** The init data's version the catalogue was last checked against. */
   checkedVersion = -1;
+  /** A load (part 0 and the parts after it) is running. */
+  isFetching = false;
 
   constructor(readonly menuId: number) {
     makeAutoObservable(
@@ -147,7 +149,7 @@ export class MenuCatalogStore {
     const loaded = this.of(menuId);
     if (!loaded || loaded.loadedThrough >= part) return;
     if (!this.pending.has(menuId)) void this.load(menuId, loaded.checkedVersion);
-    await when(() => loaded.loadedThrough >= part || !this.pending.has(menuId) || loaded.status === 'error');
+    await when(() => loaded.loadedThrough >= part || !loaded.isFetching);
   }
 
   private load(menuId: number, version: number): Promise<void> {
@@ -161,9 +163,13 @@ export class MenuCatalogStore {
       if (target.status === 'error') target.status = 'loading';
       if (!target.data) target.status = 'loading';
       target.error = null;
+      target.isFetching = true;
     });
     const request = this.fetchAll(target, version).finally(() =>
-      runInAction(() => this.pending.delete(menuId)),
+      runInAction(() => {
+        this.pending.delete(menuId);
+        target.isFetching = false;
+      }),
     );
     this.pending.set(menuId, request);
     return request;
@@ -261,6 +267,19 @@ export class MenuCatalogStore {
     );
     return { data: complete(data, index), etag: received };
   }
+}
+
+/**
+ * Every part of a menu's catalogue, merged, with every field present: for readers that need the whole menu at
+ * once (the front-desk board's sold-out dialog). Parts of another version than part 0 start it again.
+ */
+export async function loadWholeCatalog(api: ApiClient, menuId: number): Promise<MenuCatalog> {
+  const store = new MenuCatalogStore(api);
+  await store.ensure(menuId, 0);
+  const loaded = store.of(menuId);
+  if (!loaded?.data || !loaded.isComplete)
+    throw new ApiRequestError(0, [{ message: 'Die Speisekarte konnte nicht geladen werden.' }]);
+  return loaded.data;
 }
 
 function withPart(parts: Array<LoadedPart | undefined>, index: number, part: LoadedPart) {
