@@ -8,8 +8,10 @@
 // INSERT ... SELECT per table, copying a demo product, category and menu), and it starts and is measured
 // again. Printed per database, at 10,000 products beside the demo's figure: the first (cold) build of the
 // menu's catalogue with the liveness probe's worst answer meanwhile and when its compressed forms are kept;
-// /api/init bytes (plain and brotli) and p95 at 10 connections; the catalogue's bytes and p95 at 10
-// connections (cached, brotli) beside a bare node:http server sending the same bytes; /api/health/live p99
+// /api/init bytes (plain and brotli) and p95 at 10 connections; the catalogue's parts (a menu over 1,000
+// products comes in parts, `?part=N`): their number and bytes, the p95 of part 0 (the first screen) and of
+// the later parts at 10 connections (cached, brotli), and of the whole menu (10 clients each fetching every
+// part in a row); part 0's p95 beside a bare node:http server sending the same bytes; /api/health/live p99
 // while 10 clients fetch the catalogue with brotli, beside the same probe while they fetch those bytes from
 // the bare server (what the load costs the machine).
 // BENCH_SECONDS (5) per measurement; BENCH_ONLY=embedded or server measures one kind. BENCH_KEEP=1 keeps
@@ -23,7 +25,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { percentile, root, sleep, startBackend } from './bench-shop.mjs';
+import { freePort, percentile, root, sleep, startBackend } from './bench-shop.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
@@ -201,11 +203,16 @@ function rawGet(url, headers = {}) {
   });
 }
 
-/** autocannon at `connections` for SECONDS, with the 95th percentile (it reports p90 and p97.5). */
-function cannon(url, connections, headers = {}) {
+/**
+ * autocannon at `connections` for SECONDS, with the 95th percentile (it reports p90 and p97.5); `paths`:
+ * each connection asks these one after the other, round and round.
+ */
+function cannon(url, connections, headers = {}, paths) {
   const times = [];
+  const requests = paths?.map((path) => ({ method: 'GET', path }));
   return new Promise((resolve, reject) => {
-    const instance = autocannon({ url, connections, duration: SECONDS, headers }, (err, result) => {
+    const options = { url, connections, duration: SECONDS, headers, ...(requests ? { requests } : {}) };
+    const instance = autocannon(options, (err, result) => {
       if (err) return reject(err);
       resolve({
         requests: result.requests.total,
@@ -216,6 +223,36 @@ function cannon(url, connections, headers = {}) {
     });
     instance.on('response', (_client, _status, _bytes, responseTime) => times.push(responseTime));
   });
+}
+
+/**
+ * The whole menu as the store page loads it: `connections` clients for SECONDS, each fetching every part one
+ * after the other (brotli, kept-alive connections), over and over. The milliseconds of each whole menu.
+ */
+async function wholeMenu(urls, connections) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
+  const get = (url) =>
+    new Promise((resolve, reject) => {
+      http
+        .get(url, { agent, headers: { 'accept-encoding': 'br' } }, (res) => {
+          res.on('data', () => {});
+          res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`${res.statusCode}`))));
+        })
+        .on('error', reject);
+    });
+  const times = [];
+  const until = Date.now() + SECONDS * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (Date.now() < until) {
+        const t0 = process.hrtime.bigint();
+        for (const url of urls) await get(url);
+        times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+      }
+    }),
+  );
+  agent.destroy();
+  return { p95: percentile(times, 95), menus: times.length };
 }
 
 /** The body bytes of a GET, as sent (not decoded). */
@@ -239,10 +276,14 @@ async function bareServer(body, headers) {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-catalog-bare-'));
   const file = path.join(dir, 'body');
   writeFileSync(file, body);
-  const code = `const http=require('node:http');const fs=require('node:fs');const b=fs.readFileSync(process.argv[1]);const h=JSON.parse(process.argv[2]);const s=http.createServer((q,r)=>{r.writeHead(200,{...h,'content-length':b.length});r.end(b)});s.listen(0,'127.0.0.1',()=>console.log(s.address().port));`;
-  const child = spawn(process.execPath, ['-e', code, file, JSON.stringify(headers)], {
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const code = `const http=require('node:http');const fs=require('node:fs');const b=fs.readFileSync(process.argv[1]);const h=JSON.parse(process.argv[2]);const s=http.createServer((q,r)=>{r.writeHead(200,{...h,'content-length':b.length});r.end(b)});s.listen(Number(process.argv[3]),'127.0.0.1',()=>console.log(s.address().port));`;
+  const child = spawn(
+    process.execPath,
+    ['-e', code, file, JSON.stringify(headers), String(await freePort())],
+    {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   const port = await new Promise((resolve) =>
     child.stdout.once('data', (d) => resolve(Number(String(d).trim()))),
   );
@@ -327,9 +368,34 @@ async function measure(base) {
   out.initBr = (await rawGet(`${base}/api/init`, { 'accept-encoding': 'br' })).bytes;
   out.catalogPlain = (await rawGet(catalog)).bytes;
   out.catalogBr = (await rawGet(catalog, { 'accept-encoding': 'br' })).bytes;
+  // A large menu comes in parts (`?part=N`, their number in part 0's `part.count`; 1 before parts existed).
+  const first = JSON.parse((await rawBody(catalog)).body.toString());
+  out.partCount = first.data.part?.count ?? 1;
+  const partUrls = Array.from({ length: out.partCount }, (_, i) => (i ? `${catalog}?part=${i}` : catalog));
+  out.partBytes = [];
+  for (const url of partUrls) {
+    // Asked until kept compressed (a part is compressed once, after its first answer).
+    for (let i = 0; i < 200; i++) {
+      const r = await rawGet(url, { 'accept-encoding': 'br' });
+      if (r.headers['content-encoding'] === 'br' && r.headers['content-length'] !== undefined) break;
+      await sleep(20);
+    }
+    out.partBytes.push({
+      plain: (await rawGet(url)).bytes,
+      br: (await rawGet(url, { 'accept-encoding': 'br' })).bytes,
+    });
+  }
   const br = { 'accept-encoding': 'br' };
   out.init = await cannon(`${base}/api/init`, 10, br);
   out.catalog = await cannon(catalog, 10, br);
+  if (out.partCount > 1)
+    out.later = await cannon(
+      catalog,
+      10,
+      br,
+      partUrls.slice(1).map((url) => new URL(url).pathname + new URL(url).search),
+    );
+  out.whole = await wholeMenu(partUrls, 10);
   const cached = await rawBody(catalog, br);
   const bare = await bareServer(cached.body, {
     'content-type': cached.headers['content-type'],
@@ -355,6 +421,8 @@ async function measure(base) {
 }
 
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
+const sum = (parts, key) => parts.reduce((total, part) => total + part[key], 0);
+const max = (parts, key) => parts.reduce((most, part) => Math.max(most, part[key]), 0);
 const ms = (n) => `${n.toFixed(1)} ms`;
 const ratio = (a, b) => `${(a / b).toFixed(2)}x`;
 
@@ -398,19 +466,50 @@ function print(label, demo, large, seeded) {
       ratio(large.init.rps, demo.init.rps),
     ],
     [
-      'catalogue bytes plain',
+      'catalogue (part 0) bytes plain',
       kb(demo.catalogPlain),
       kb(large.catalogPlain),
       ratio(large.catalogPlain, demo.catalogPlain),
     ],
     [
-      'catalogue bytes brotli',
+      'catalogue (part 0) bytes brotli',
       kb(demo.catalogBr),
       kb(large.catalogBr),
       ratio(large.catalogBr, demo.catalogBr),
     ],
+    ['catalogue parts', String(demo.partCount), String(large.partCount), ''],
     [
-      'catalogue p95 cached, 10 conn. (br)',
+      '  later parts: bytes plain (sum)',
+      kb(sum(demo.partBytes.slice(1), 'plain')),
+      kb(sum(large.partBytes.slice(1), 'plain')),
+      '',
+    ],
+    [
+      '  later parts: bytes brotli (sum / largest)',
+      `${kb(sum(demo.partBytes.slice(1), 'br'))} / ${kb(max(demo.partBytes.slice(1), 'br'))}`,
+      `${kb(sum(large.partBytes.slice(1), 'br'))} / ${kb(max(large.partBytes.slice(1), 'br'))}`,
+      '',
+    ],
+    [
+      '  whole menu bytes plain / brotli',
+      `${kb(sum(demo.partBytes, 'plain'))} / ${kb(sum(demo.partBytes, 'br'))}`,
+      `${kb(sum(large.partBytes, 'plain'))} / ${kb(sum(large.partBytes, 'br'))}`,
+      ratio(sum(large.partBytes, 'br'), sum(demo.partBytes, 'br')),
+    ],
+    [
+      'later parts p95 cached, 10 conn. (br)',
+      demo.later ? ms(demo.later.p95) : '-',
+      large.later ? ms(large.later.p95) : '-',
+      '',
+    ],
+    [
+      'whole menu (all parts in a row) p95, 10 cl.',
+      ms(demo.whole.p95),
+      ms(large.whole.p95),
+      ratio(large.whole.p95, demo.whole.p95),
+    ],
+    [
+      'catalogue (part 0) p95 cached, 10 conn. (br)',
       ms(demo.catalog.p95),
       ms(large.catalog.p95),
       ratio(large.catalog.p95, demo.catalog.p95),
@@ -468,10 +567,10 @@ function print(label, demo, large, seeded) {
     `\n${label}: seeded ${PRODUCTS} products in ${CATEGORIES} categories in ${seeded.seconds.toFixed(1)} s (plain SQL)`,
   );
   console.log(
-    `  ${'figure'.padEnd(38)} ${'demo'.padStart(18)} ${`${PRODUCTS} products`.padStart(18)} ${'ratio'.padStart(8)}`,
+    `  ${'figure'.padEnd(46)} ${'demo'.padStart(18)} ${`${PRODUCTS} products`.padStart(18)} ${'ratio'.padStart(8)}`,
   );
   for (const [name, a, b, r] of rows)
-    console.log(`  ${name.padEnd(38)} ${a.padStart(18)} ${b.padStart(18)} ${r.padStart(8)}`);
+    console.log(`  ${name.padEnd(46)} ${a.padStart(18)} ${b.padStart(18)} ${r.padStart(8)}`);
   const errors = demo.init.errors + demo.catalog.errors + large.init.errors + large.catalog.errors;
   if (errors) console.log(`  (${errors} answers were errors or not 2xx)`);
 }

@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { STOREFRONT_PRODUCT_DEFAULTS, withStorefrontDefaults } from '@ordering/common';
 import { SERVER_NODE_FLAGS } from './server-flags.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -96,7 +97,9 @@ export async function loadShop(base) {
   const menus = list('/api/menus').filter((m) => m.branches.some((b) => b.id === vienna.id));
   const menu = menus.sort((a, b) => b.availableFrom.localeCompare(a.availableFrom))[0];
   // The menu's products come with its catalogue (not with /api/init), as the store page reads them.
+  // (Part 0: the demo's menu is one part. Fields at their defaults are left out; put back as the store does.)
   const catalog = (await (await fetch(`${base}/api/menus/${menu.id}/catalog`)).json()).data;
+  for (const product of catalog.products) withStorefrontDefaults(product, STOREFRONT_PRODUCT_DEFAULTS);
   const products = catalog.products.filter(
     (p) => p.type === 'simple' && p.isEnabled && !p.isPriceHidden && !p.isLeadTimeEnabled && !p.schedule,
   );

@@ -1,12 +1,28 @@
-import type { Category, Menu, MenuCatalog, Product } from '@ordering/common';
+import {
+  CATALOG_FIRST_PART_PRODUCTS,
+  CATALOG_PART_PRODUCTS,
+  STOREFRONT_CATEGORY_DEFAULTS,
+  STOREFRONT_ENTRY_DEFAULTS,
+  STOREFRONT_PRODUCT_DEFAULTS,
+  withStorefrontDefaults,
+  type Category,
+  type Menu,
+  type MenuCatalog,
+  type Product,
+} from '@ordering/common';
 import { PublicReadCache } from '../src/serving/public-cache.js';
 import { signIn } from './support/auth.js';
 import { startSecondInstance } from './support/second-instance.js';
 import { startTestApp, testServerUrl, type TestApp } from './support/test-app.js';
 
 /** An anonymous GET of a menu's catalogue, parsed when it is JSON. */
-async function catalogOf(baseUrl: string, menuId: number | string, headers: Record<string, string> = {}) {
-  const res = await fetch(`${baseUrl}/api/menus/${menuId}/catalog`, { headers });
+async function catalogOf(
+  baseUrl: string,
+  menuId: number | string,
+  headers: Record<string, string> = {},
+  query = '',
+) {
+  const res = await fetch(`${baseUrl}/api/menus/${menuId}/catalog${query}`, { headers });
   const text = await res.text();
   return {
     status: res.status,
@@ -43,29 +59,89 @@ describe('GET /api/menus/{id}/catalog: a menu with the categories and products i
   });
   afterAll(() => t.close());
 
-  it('sends the menu as /api/menus/{id} does, its categories and its products as the public lists do, in menu order', async () => {
+  it('sends the storefront shape of the menu, its categories and its products (as the public reads have them), in menu order, in one part', async () => {
     const res = await catalogOf(t.baseUrl, menu.id);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('application/json');
     const data = res.body!.data;
-    expect(Object.keys(data).sort()).toEqual(['categories', 'menu', 'products']);
-    expect(data.menu).toEqual((await t.request('GET', `/api/menus/${menu.id}`)).body.data);
+    expect(Object.keys(data).sort()).toEqual(['categories', 'menu', 'part', 'products']);
+    expect(data.part).toEqual({ index: 0, count: 1, version: expect.stringMatching(/^[\w-]{22}$/) });
+    // `?part=0` is the same answer.
+    expect((await catalogOf(t.baseUrl, menu.id, {}, '?part=0')).text).toBe(res.text);
 
     const publicCategories: Category[] = (await t.request('GET', '/api/categories?limit=1000')).body.data;
     const publicProducts: Product[] = (await t.request('GET', '/api/products?limit=1000')).body.data;
     const categoryIds = menu.catalog
       .map((c) => c.id)
       .filter((id) => publicCategories.some((c) => c.id === id));
-    const productIds = [...new Set(menu.catalog.flatMap((c) => c.products.map((p) => p.id)))].filter((id) =>
-      publicProducts.some((p) => p.id === id),
-    );
+    const productIds = [
+      ...new Set(
+        menu.catalog.filter((c) => categoryIds.includes(c.id)).flatMap((c) => c.products.map((p) => p.id)),
+      ),
+    ].filter((id) => publicProducts.some((p) => p.id === id));
     expect(productIds.length).toBeGreaterThan(3);
     expect(data.categories.map((c) => c.id)).toEqual(categoryIds);
     expect(data.products.map((p) => p.id)).toEqual(productIds);
-    for (const category of data.categories)
-      expect(category).toEqual(publicCategories.find((c) => c.id === category.id));
-    for (const product of data.products)
-      expect(product).toEqual(publicProducts.find((p) => p.id === product.id));
+    // No back-office field, no field at its documented default.
+    const sent = (item: object, defaults: object) =>
+      Object.entries(defaults).filter(
+        ([key, value]) => JSON.stringify((item as Record<string, unknown>)[key]) === JSON.stringify(value),
+      );
+    for (const product of data.products) {
+      expect(Object.keys(product)).not.toEqual(
+        expect.arrayContaining([expect.stringMatching(/^(position|createdAt|updatedAt|placements)$/)]),
+      );
+      expect(sent(product, STOREFRONT_PRODUCT_DEFAULTS)).toEqual([]);
+      const {
+        position: _p,
+        createdAt: _c,
+        updatedAt: _u,
+        ...expected
+      } = publicProducts.find((p) => p.id === product.id)!;
+      expect(withStorefrontDefaults(structuredClone(product), STOREFRONT_PRODUCT_DEFAULTS)).toEqual(expected);
+    }
+    for (const category of data.categories) {
+      expect(sent(category, STOREFRONT_CATEGORY_DEFAULTS)).toEqual([]);
+      const {
+        position: _p,
+        createdAt: _c,
+        updatedAt: _u,
+        ...expected
+      } = publicCategories.find((c) => c.id === category.id) as Category & { position: number };
+      expect(withStorefrontDefaults(structuredClone(category), STOREFRONT_CATEGORY_DEFAULTS)).toEqual(
+        expected,
+      );
+    }
+    // The menu as /api/menus/{id} has it, without timestamps and without entries of hidden rows.
+    const full: Menu = (await t.request('GET', `/api/menus/${menu.id}`)).body.data;
+    expect(data.menu).toEqual({
+      id: full.id,
+      name: full.name,
+      availableFrom: full.availableFrom,
+      branches: full.branches,
+      catalog: full.catalog
+        .filter((entry) => categoryIds.includes(entry.id))
+        .map((entry) => ({
+          id: entry.id,
+          products: entry.products
+            .filter((p) => productIds.includes(p.id))
+            .map((p) => ({
+              id: p.id,
+              ...(p.isEnabled ? {} : { isEnabled: false }),
+              ...(p.schedule ? { schedule: p.schedule } : {}),
+            })),
+        }))
+        .filter((entry) => entry.products.length > 0),
+    });
+    for (const entry of data.menu.catalog)
+      for (const product of entry.products) expect(sent(product, STOREFRONT_ENTRY_DEFAULTS)).toEqual([]);
+    // Half the bytes of the public shape or less.
+    const publicBytes = productIds
+      .map((id) => JSON.stringify(publicProducts.find((p) => p.id === id)).length)
+      .reduce((a, b) => a + b, 0);
+    const sentBytes = JSON.stringify(data.products).length;
+    console.log(`Produkte im Katalog: ${sentBytes} Bytes statt ${publicBytes} (öffentliche Liste)`);
+    expect(sentBytes).toBeLessThan(publicBytes * 0.6);
   });
 
   it('carries a strong ETag of its body, no-cache, and answers If-None-Match with a 304, from memory and through the app', async () => {
@@ -143,7 +219,14 @@ describe('GET /api/menus/{id}/catalog: a menu with the categories and products i
       const hidden = (await catalogOf(t.baseUrl, menu.id)).body!.data;
       expect(hidden.products.map((p) => p.id)).not.toContain(productId);
       expect(hidden.categories.map((c) => c.id)).not.toContain(categoryId);
-      expect(hidden.products.length).toBe(data.products.length - 1);
+      // The hidden category's entry goes with it, and its products unless another category shows them.
+      expect(hidden.menu.catalog.map((e) => e.id)).not.toContain(categoryId);
+      const elsewhere = new Set(
+        data.menu.catalog.filter((e) => e.id !== categoryId).flatMap((e) => e.products.map((p) => p.id)),
+      );
+      expect(hidden.products.map((p) => p.id)).toEqual(
+        data.products.map((p) => p.id).filter((id) => id !== productId && elsewhere.has(id)),
+      );
       await hide(true);
       const greyed = (await catalogOf(t.baseUrl, menu.id)).body!.data;
       expect(greyed.products.find((p) => p.id === productId)).toMatchObject({ isEnabled: false });
@@ -182,6 +265,138 @@ describe('GET /api/menus/{id}/catalog: a menu with the categories and products i
     );
     expect(updated.status).toBe(200);
     expect((await catalogOf(t.baseUrl, created.body.data.id)).status).toBe(200);
+  });
+
+  it('sends a large menu in parts: the first small with every category, then bounded parts in menu order, each with its own ETag', async () => {
+    const cache = t.app.get(PublicReadCache);
+    const shown = (await catalogOf(t.baseUrl, menu.id)).body!.data;
+    const [a, b, c] = shown.categories;
+    const total = CATALOG_FIRST_PART_PRODUCTS + CATALOG_PART_PRODUCTS + 34;
+    // Copies of a shown product, written as plain rows (as the benchmark seeds its 10,000).
+    const template = shown.products[0]!.id;
+    const columns = (
+      (await t.dataSource.query(
+        `SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema()
+         AND table_name = 'product' AND column_name NOT IN ('id', 'uid', 'name') AND is_generated = 'NEVER'`,
+      )) as Array<{ column_name: string }>
+    ).map((r) => `"${r.column_name}"`);
+    const ids = (
+      (await t.dataSource.query(
+        `INSERT INTO product (uid, name, ${columns.join(', ')})
+         SELECT gen_random_uuid(), 'Teilprodukt ' || g, ${columns.map((col) => `t.${col}`).join(', ')}
+         FROM product t, generate_series(1, $1::int) g WHERE t.id = $2 ORDER BY g RETURNING id`,
+        [total, template],
+      )) as Array<{ id: number }>
+    ).map((r) => Number(r.id));
+    const entries = (list: number[]) => list.map((id) => ({ id, isEnabled: true, schedule: null }));
+    // A: 50, B: 600 (over parts 0 and 1), C: the rest (parts 1 and 2) and the first product again.
+    const created = await t.request(
+      'POST',
+      '/api/menus',
+      {
+        name: 'Großer Katalog in Teilen',
+        availableFrom: '2020-01-01T00:00:00.000Z',
+        branches: [menu.branches[0]],
+        catalog: [
+          { id: a!.id, products: entries(ids.slice(0, 50)) },
+          { id: b!.id, products: entries(ids.slice(50, 650)) },
+          { id: c!.id, products: entries([...ids.slice(650), ids[0]!]) },
+        ],
+      },
+      admin.write,
+    );
+    expect(created.status).toBe(201);
+    const menuId = created.body.data.id as number;
+    const stored = cache.stats.stored;
+    const first = await catalogOf(t.baseUrl, menuId);
+    const part0 = first.body!.data;
+    expect(part0.part).toEqual({
+      index: 0,
+      count: 3,
+      version: expect.any(String),
+      categoryParts: [0, 0, 1],
+    });
+    expect(part0.categories.map((x) => x.id)).toEqual([a!.id, b!.id, c!.id]);
+    expect(part0.products.map((p) => p.id)).toEqual(ids.slice(0, CATALOG_FIRST_PART_PRODUCTS));
+    expect(part0.menu.catalog.map((e) => [e.id, e.products.length])).toEqual([
+      [a!.id, 50],
+      [b!.id, 50],
+      [c!.id, 0],
+    ]);
+    const parts = [part0];
+    const etags = [first.headers.get('etag')!];
+    for (const index of [1, 2]) {
+      const res = await catalogOf(t.baseUrl, menuId, {}, `?part=${index}`);
+      expect(res.status).toBe(200);
+      etags.push(res.headers.get('etag')!);
+      parts.push(res.body!.data);
+      expect(res.body!.data.part).toEqual({ index, count: 3, version: part0.part.version });
+      expect(res.body!.data.categories).toEqual([]);
+    }
+    expect(new Set(etags).size).toBe(3);
+    expect(parts[1]!.products).toHaveLength(CATALOG_PART_PRODUCTS);
+    expect(parts[1]!.menu.catalog.map((e) => [e.id, e.products.length])).toEqual([
+      [b!.id, 550],
+      [c!.id, 450],
+    ]);
+    expect(parts[2]!.menu.catalog.map((e) => [e.id, e.products.length])).toEqual([[c!.id, 35]]);
+    // Together: every product once in menu order, every entry in order.
+    expect(parts.flatMap((p) => p.products.map((x) => x.id))).toEqual(ids);
+    const merged = new Map<number, number[]>();
+    for (const p of parts)
+      for (const e of p.menu.catalog)
+        merged.set(e.id, [...(merged.get(e.id) ?? []), ...e.products.map((x) => x.id)]);
+    expect([...merged]).toEqual([
+      [a!.id, ids.slice(0, 50)],
+      [b!.id, ids.slice(50, 650)],
+      [c!.id, [...ids.slice(650), ids[0]]],
+    ]);
+    // Each part from memory, compressed, and a 304 for its ETag.
+    await waitFor(() => cache.stats.stored >= stored + 3);
+    const hits = cache.stats.hits;
+    for (const [index, etag] of etags.entries()) {
+      const query = index ? `?part=${index}` : '';
+      expect((await catalogOf(t.baseUrl, menuId, { 'if-none-match': etag }, query)).status).toBe(304);
+      const br = await fetch(`${t.baseUrl}/api/menus/${menuId}/catalog${query}`, {
+        headers: { 'accept-encoding': 'br' },
+      });
+      expect(br.headers.get('content-encoding')).toBe('br');
+      expect((JSON.parse(await br.text()) as { data: MenuCatalog }).data.part.index).toBe(index);
+    }
+    expect(cache.stats.hits).toBe(hits + 6);
+    // A part the menu does not have, and a part that is not a number.
+    const missing = await catalogOf(t.baseUrl, menuId, {}, '?part=3');
+    expect(missing.status).toBe(404);
+    expect(missing.body!.errors![0]!.message).toBe('Dieser Teil des Produktkatalogs wurde nicht gefunden.');
+    for (const query of ['?part=x', '?part=-1', '?part=01', '?part=1.5'])
+      expect({ query, status: (await catalogOf(t.baseUrl, menuId, {}, query)).status }).toEqual({
+        query,
+        status: 400,
+      });
+    // A hidden product of the last part: gone from it, the other parts keep their products; every part has
+    // the new version.
+    const hiddenId = ids[total - 1]!;
+    const product = (await t.request('GET', `/api/products/${hiddenId}`, undefined, admin.cookie)).body.data;
+    expect(
+      (
+        await t.request(
+          'PUT',
+          `/api/products/${hiddenId}`,
+          { ...product, isEnabled: false, isVisibleWhenUnavailable: false },
+          admin.write,
+        )
+      ).status,
+    ).toBe(200);
+    const last = (await catalogOf(t.baseUrl, menuId, { 'if-none-match': etags[2]! }, '?part=2')).body!.data;
+    expect(last.part.version).not.toBe(part0.part.version);
+    expect(last.products.map((p) => p.id)).not.toContain(hiddenId);
+    expect(last.products).toHaveLength(33);
+    expect(last.menu.catalog[0]!.products.map((p) => p.id)).not.toContain(hiddenId);
+    const again = await catalogOf(t.baseUrl, menuId, { 'if-none-match': etags[0]! });
+    expect(again.status).toBe(200);
+    expect(again.body!.data.part.version).toBe(last.part.version);
+    // The menu out of the way of the other tests.
+    await t.request('DELETE', `/api/menus/${menuId}`, undefined, admin.write);
   });
 
   it('leaves products and categories out of /api/init, whose menus carry no catalogue and which stays small', async () => {

@@ -194,8 +194,12 @@ describe('one access rule per piece of data', () => {
       expect(menu.status).toBe(201);
       const catalog = await t.request('GET', `/api/menus/${menu.body.data.id}/catalog`);
       expect(catalog.status).toBe(200);
-      expect(catalog.body.data.products.map((p: { name: string }) => p.name)).toEqual(['Sichtbar']);
+      // The hidden category's entry goes with it, and so do the products only it shows (here: all).
+      expect(catalog.body.data.products).toEqual([]);
       expect(catalog.body.data.categories).toEqual([]);
+      expect(catalog.body.data.menu.catalog).toEqual([]);
+      expect(JSON.stringify(catalog.body)).not.toMatch(/Versteckt|Ausgeblendet/);
+      expect(JSON.stringify(catalog.body)).not.toContain(`"id":${off.body.data.id}`);
       // The back office still has them.
       expect((await t.request('GET', `/api/products/${off.body.data.id}`, undefined, manager)).status).toBe(
         200,

@@ -310,6 +310,12 @@ describe('serving: public reads from memory, compression, headers, CORS, rate li
       expect(cacheKey('/api/products?limit[a]=5')).toBeNull();
       expect(cacheKey('/api/branches?division=2')).toBe('/api/branches?division=2');
       expect(cacheKey('/api/orders')).toBeNull();
+      // A catalogue reads only `part`, in the route's own spelling; part 0 is the route itself.
+      expect(cacheKey('/api/menus/3/catalog')).toBe('/api/menus/3/catalog');
+      expect(cacheKey('/api/menus/3/catalog?part=0')).toBe('/api/menus/3/catalog');
+      expect(cacheKey('/api/menus/3/catalog?part=12')).toBe('/api/menus/3/catalog?part=12');
+      for (const query of ['part=012', 'part=-1', 'part=x', 'part=1&part=2', 'part=1&x=1', 'x=1'])
+        expect({ query, key: cacheKey(`/api/menus/3/catalog?${query}`) }).toEqual({ query, key: null });
     });
   });
 

@@ -136,6 +136,51 @@ test('the large menu opens offline from the service worker', async ({ page, cont
   await context.setOffline(false);
 });
 
+test.describe('parts', () => {
+  // The page's own requests, not the worker's (page routes do not see what a service worker fetches).
+  test.use({ serviceWorkers: 'block' });
+
+  test('the menu comes in parts: the first screen from part 0; search and a far jump wait for their part', async ({
+    page,
+  }, testInfo) => {
+    test.slow();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (/^\/api\/menus\/\d+\/catalog$/.test(url.pathname)) asked.push(url.search || '(part 0)');
+    });
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/menus\/\d+\/catalog\?part=2$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(`${shop.base}${WIEN}`);
+    // (Run alone, this is the shop's first catalogue: built cold.)
+    await expect(cards(page).first()).toBeVisible({ timeout: 30_000 });
+    await expect.poll(() => asked).toEqual(['(part 0)', '?part=1', '?part=2']);
+    // The far product is in part 2, still held: the search says more is coming instead of "Keine Treffer".
+    const search = page.getByRole('searchbox', { name: 'Produkte suchen' });
+    await search.fill('Quittenstrudel');
+    await expect(page.getByText('Weitere Produkte werden geladen …')).toBeVisible();
+    await expect(page.getByText('Keine Treffer')).toHaveCount(0);
+    await screenshot(page, testInfo, 'large-menu-parts-search', false);
+    await search.fill('');
+    // The bar offers the last category already; a click waits for its part, then lands on it.
+    const far = shop.categories.at(-1)!;
+    const link = bar(page).locator(`[data-category-link="${far.id}"]`);
+    await link.click();
+    await expect(link).toHaveAttribute('aria-current', 'true');
+    expect(await headingTop(page, far.id)).toBeNull();
+    release();
+    const offset = await barOffset(page);
+    await expect.poll(() => headingTop(page, far.id), { timeout: 15_000 }).toBe(offset);
+    await search.fill('Quittenstrudel');
+    await expect(cards(page)).toHaveCount(1);
+    await expect(cards(page)).toContainText(FAR_PRODUCT);
+  });
+});
+
 test.describe('the kiosk', () => {
   // A 1080×1920 portrait touch screen, as in kiosk.spec.ts.
   test.use({

@@ -1,6 +1,7 @@
-import { Controller, Get, Param, Req, Res } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiParam, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Param, Query, Req, Res } from '@nestjs/common';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { CATALOG_FIRST_PART_PRODUCTS, CATALOG_PART_PRODUCTS } from '@ordering/common';
 import { Public } from '../core/decorators.js';
 import { RawResponse } from '../core/envelope.interceptor.js';
 import { etagMatches } from '../core/etag.js';
@@ -23,9 +24,17 @@ export class MenuCatalogController {
   @RawResponse()
   @ApiOperation({
     summary:
-      'Sortiment eines Produktkatalogs: der Katalog mit seinen Kategorien und Produkten (wie die öffentlichen Listen sie zeigen), in Katalogreihenfolge',
+      'Sortiment eines Produktkatalogs für die Filialseite: der Katalog mit seinen Kategorien und Produkten in Katalogreihenfolge, ' +
+      'in der Form der Filialseite (ohne Felder des Backoffice, Standardwerte weggelassen, siehe common/src/contract/catalog.ts); ' +
+      `ein großer Katalog (über ${CATALOG_PART_PRODUCTS} Produkte) in Teilen: Teil 0 (ohne part) mit den ersten ${CATALOG_FIRST_PART_PRODUCTS} Produkten und allen Kategorien, dann Teile zu ${CATALOG_PART_PRODUCTS}`,
   })
   @ApiParam({ name: 'id', type: 'integer' })
+  @ApiQuery({
+    name: 'part',
+    required: false,
+    schema: { type: 'integer', minimum: 0 },
+    description: 'Nummer des Teils (0 wie ohne Angabe; data.part.count nennt die Anzahl)',
+  })
   @ApiOkResponse({
     schema: {
       type: 'object',
@@ -33,11 +42,11 @@ export class MenuCatalogController {
       properties: {
         data: {
           type: 'object',
-          required: ['menu', 'categories', 'products'],
+          required: ['menu', 'categories', 'products', 'part'],
           properties: {
             menu: {
               type: 'object',
-              description: 'Wie GET /api/menus/{id}',
+              description: 'Der Katalog mit den Einträgen dieses Teils (Teil 0: alle Kategorie-Einträge)',
               properties: {
                 id: { type: 'integer' },
                 name: { type: 'string' },
@@ -55,8 +64,8 @@ export class MenuCatalogController {
                           type: 'object',
                           properties: {
                             id: { type: 'integer' },
-                            isEnabled: { type: 'boolean' },
-                            schedule: { type: 'array', nullable: true },
+                            isEnabled: { type: 'boolean', default: true },
+                            schedule: { type: 'array', nullable: true, default: null },
                           },
                         },
                       },
@@ -67,13 +76,23 @@ export class MenuCatalogController {
             },
             categories: {
               type: 'array',
-              description: 'Wie GET /api/categories, nur die des Katalogs, in seiner Reihenfolge',
+              description: 'Die Kategorien des Katalogs in seiner Reihenfolge (nur in Teil 0)',
               items: { type: 'object' },
             },
             products: {
               type: 'array',
-              description: 'Wie GET /api/products, nur die des Katalogs, in seiner Reihenfolge, jedes einmal',
+              description: 'Die Produkte dieses Teils in Katalogreihenfolge, jedes einmal',
               items: { type: 'object' },
+            },
+            part: {
+              type: 'object',
+              required: ['index', 'count', 'version'],
+              properties: {
+                index: { type: 'integer' },
+                count: { type: 'integer' },
+                version: { type: 'string' },
+                categoryParts: { type: 'array', items: { type: 'integer' } },
+              },
             },
           },
         },
@@ -81,18 +100,28 @@ export class MenuCatalogController {
     },
   })
   @ApiResponse({ status: 304, description: 'Unverändert (If-None-Match)' })
-  @ApiResponse({ status: 404, description: 'Produktkatalog unbekannt oder keiner Filiale zugeordnet' })
-  async get(@Param('id') rawId: string, @Req() req: Request, @Res() res: Response) {
+  @ApiResponse({ status: 400, description: 'part ist keine ganze Zahl' })
+  @ApiResponse({
+    status: 404,
+    description: 'Produktkatalog unbekannt oder keiner Filiale zugeordnet, oder diesen Teil gibt es nicht',
+  })
+  async get(
+    @Param('id') rawId: string,
+    @Query('part') rawPart: unknown,
+    @Req() req: Request,
+    @Res() res: Response,
+  ) {
     const menuId = this.catalog.parseMenuId(rawId);
+    const part = this.catalog.parsePart(rawPart);
     const key = await this.catalog.currentKey();
     res.setHeader('Cache-Control', 'no-cache');
-    const known = this.catalog.cachedEtag(menuId, key);
+    const known = this.catalog.cachedEtag(menuId, part, key);
     if (known && etagMatches(req.headers['if-none-match'], known)) {
       res.setHeader('ETag', known);
       res.status(304).end();
       return;
     }
-    const built = await this.catalog.body(menuId, key);
+    const built = await this.catalog.body(menuId, part, key);
     res.setHeader('ETag', built.etag);
     if (etagMatches(req.headers['if-none-match'], built.etag)) {
       res.status(304).end();

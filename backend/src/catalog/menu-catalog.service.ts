@@ -1,5 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import type { Menu as MenuContract, Schedule } from '@ordering/common';
+import {
+  CATALOG_FIRST_PART_PRODUCTS,
+  CATALOG_PART_PRODUCTS,
+  STOREFRONT_CATEGORY_DEFAULTS,
+  STOREFRONT_ENTRY_DEFAULTS,
+  STOREFRONT_PRODUCT_DEFAULTS,
+  withoutStorefrontDefaults,
+  type Category as CategoryContract,
+  type MenuCatalogPart,
+  type Menu as MenuContract,
+  type Product as ProductContract,
+  type Schedule,
+  type SentMenu,
+} from '@ordering/common';
 import { createHash } from 'node:crypto';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { DomainError } from '../core/errors.js';
@@ -36,18 +49,45 @@ export const CATALOG_PAGE = 100;
 const MAX_KEPT = 4;
 const MAX_KEPT_BYTES = 24 * 1024 * 1024;
 
-/** A built catalogue answer. */
+/** One part of a built catalogue answer. */
 export interface CatalogBody {
-  menuId: number;
-  /** The versions it was built from. */
-  key: string;
   /** `{ "data": MenuCatalog }`, serialised once. */
   body: Buffer;
   /** Strong validator: a hash of the body. */
   etag: string;
 }
 
+/** A menu's built catalogue: its parts (one for a menu of up to {@link CATALOG_PART_PRODUCTS} products). */
+export interface CatalogBuild {
+  menuId: number;
+  /** The versions it was built from. */
+  key: string;
+  parts: CatalogBody[];
+  /** Plain bytes of all parts. */
+  bytes: number;
+}
+
 const notFound = () => new DomainError('not_found', 'Produktkatalog wurde nicht gefunden.');
+const partNotFound = () =>
+  new DomainError('not_found', 'Dieser Teil des Produktkatalogs wurde nicht gefunden.');
+
+/** What the storefront reads of a product, its defaults left out (common's `STOREFRONT_PRODUCT_DEFAULTS`). */
+export function storefrontProductJson(product: ProductContract) {
+  const {
+    position: _position,
+    createdAt: _created,
+    updatedAt: _updated,
+    placements: _placements,
+    ...rest
+  } = product;
+  return withoutStorefrontDefaults(rest, STOREFRONT_PRODUCT_DEFAULTS);
+}
+
+/** What the storefront reads of a category, its defaults left out (`STOREFRONT_CATEGORY_DEFAULTS`). */
+export function storefrontCategoryJson(category: CategoryContract & { position?: number }) {
+  const { position: _position, createdAt: _created, updatedAt: _updated, ...rest } = category;
+  return withoutStorefrontDefaults(rest, STOREFRONT_CATEGORY_DEFAULTS);
+}
 
 /**
  * `GET /api/menus/{id}/catalog`: one menu with the categories and products it places, each exactly as the
@@ -61,8 +101,8 @@ export class MenuCatalogService {
   private readonly categories: CrudService<any>;
   private readonly products: CrudService<any>;
   /** Built answers by menu id, least recently used first. */
-  private readonly kept = new Map<number, CatalogBody>();
-  private readonly building = new Map<string, Promise<CatalogBody>>();
+  private readonly kept = new Map<number, CatalogBuild>();
+  private readonly building = new Map<string, Promise<CatalogBuild>>();
 
   constructor(
     private readonly connection: TransactionalConnection,
@@ -84,17 +124,34 @@ export class MenuCatalogService {
     return parseId(raw, 'Produktkatalog');
   }
 
-  /** The kept answer's ETag when it is still current (a 304 needs nothing more). */
-  cachedEtag(menuId: number, key: string): string | null {
+  /** The part number of a query parameter: absent is 0; anything but a whole number is refused (400). */
+  parsePart(raw: unknown): number {
+    if (raw === undefined) return 0;
+    if (typeof raw !== 'string' || !/^(0|[1-9]\d{0,5})$/.test(raw))
+      throw new DomainError('validation', 'Der Teil des Produktkatalogs muss eine ganze Zahl sein.', 'part');
+    return Number(raw);
+  }
+
+  /** The kept part's ETag when it is still current (a 304 needs nothing more). */
+  cachedEtag(menuId: number, part: number, key: string): string | null {
     const kept = this.kept.get(menuId);
-    return kept?.key === key ? kept.etag : null;
+    return kept?.key === key ? (kept.parts[part]?.etag ?? null) : null;
   }
 
   /**
-   * The answer for the current versions: kept, or built once (concurrent callers share the build).
-   * @throws DomainError('not_found') for an unknown menu or one that no branch uses.
+   * A part of the answer for the current versions: kept, or built once with all its parts (concurrent
+   * callers share the build).
+   * @throws DomainError('not_found') for an unknown menu, one that no branch uses, or a part it does not have.
    */
-  async body(menuId: number, key?: string): Promise<CatalogBody> {
+  async body(menuId: number, part = 0, key?: string): Promise<CatalogBody> {
+    const built = await this.build(menuId, key);
+    const body = built.parts[part];
+    if (!body) throw partNotFound();
+    return body;
+  }
+
+  /** The whole build for the current versions (kept or made now). */
+  async build(menuId: number, key?: string): Promise<CatalogBuild> {
     const current = key ?? (await this.currentKey());
     const kept = this.kept.get(menuId);
     if (kept?.key === current) {
@@ -105,7 +162,7 @@ export class MenuCatalogService {
     const id = `${menuId}|${current}`;
     const running = this.building.get(id);
     if (running) return running;
-    const promise = this.build(menuId, current);
+    const promise = this.make(menuId, current);
     this.building.set(id, promise);
     try {
       const built = await promise;
@@ -116,16 +173,16 @@ export class MenuCatalogService {
     }
   }
 
-  private keep(built: CatalogBody) {
+  private keep(built: CatalogBuild) {
     this.kept.delete(built.menuId);
     this.kept.set(built.menuId, built);
     let bytes = 0;
-    for (const entry of this.kept.values()) bytes += entry.body.length;
+    for (const entry of this.kept.values()) bytes += entry.bytes;
     // Least recently used first; the newest answer stays whatever its size.
     for (const [menuId, entry] of this.kept) {
       if (this.kept.size <= 1 || (this.kept.size <= MAX_KEPT && bytes <= MAX_KEPT_BYTES)) break;
       this.kept.delete(menuId);
-      bytes -= entry.body.length;
+      bytes -= entry.bytes;
     }
   }
 
@@ -169,38 +226,101 @@ export class MenuCatalogService {
     return menuJson(menu);
   }
 
-  private async build(menuId: number, key: string): Promise<CatalogBody> {
+  private async make(menuId: number, key: string): Promise<CatalogBuild> {
     const anonymous = RequestContext.anonymous();
     const menu = await this.readMenu(menuId);
     // A menu no branch uses is not part of any storefront.
     if (!menu || menu.branches.length === 0) throw notFound();
-    const categories = await this.categories.listByIds(
+    // Only what an anonymous reader sees: a hidden category's entry is left out with its product entries.
+    const categories = (await this.categories.listByIds(
       anonymous,
       menu.catalog.map((entry) => entry.id),
-    );
-    const productIds = [
-      ...new Set(menu.catalog.flatMap((entry) => entry.products.map((product) => product.id))),
-    ];
-    const hash = createHash('sha256');
-    const parts: Buffer[] = [];
-    const add = (text: string) => {
-      const part = Buffer.from(text);
-      hash.update(part);
-      parts.push(part);
-    };
-    add(`{"data":{"menu":${JSON.stringify(menu)},"categories":${JSON.stringify(categories)},"products":[`);
-    let first = true;
+    )) as Array<CategoryContract & { position: number }>;
+    const shownCategories = new Set(categories.map((category) => category.id));
+    const entries = menu.catalog.filter((entry) => shownCategories.has(entry.id));
+    const productIds = [...new Set(entries.flatMap((entry) => entry.products.map((product) => product.id)))];
+    // Each shown product serialised once, in the menu's order; hidden ones do not come back.
+    const productJson = new Map<number, string>();
     for (let start = 0; start < productIds.length; start += CATALOG_PAGE) {
-      const page = await this.products.listByIds(anonymous, productIds.slice(start, start + CATALOG_PAGE));
-      if (page.length > 0) {
-        const json = JSON.stringify(page);
-        add(`${first ? '' : ','}${json.slice(1, -1)}`);
-        first = false;
-      }
+      const page = (await this.products.listByIds(
+        anonymous,
+        productIds.slice(start, start + CATALOG_PAGE),
+      )) as ProductContract[];
+      for (const product of page) productJson.set(product.id, JSON.stringify(storefrontProductJson(product)));
       await nextTurn();
     }
-    add(']}}');
-    const etag = `"catalog-${hash.digest('base64url').slice(0, 32)}"`;
-    return { menuId, key, body: Buffer.concat(parts), etag };
+    // The parts: walking the entries in order, a product counts where it stands first.
+    const total = productJson.size;
+    const split = total > CATALOG_PART_PRODUCTS;
+    const partOf = (ordinal: number) =>
+      !split || ordinal < CATALOG_FIRST_PART_PRODUCTS
+        ? 0
+        : 1 + Math.floor((ordinal - CATALOG_FIRST_PART_PRODUCTS) / CATALOG_PART_PRODUCTS);
+    const count = partOf(Math.max(0, total - 1)) + 1;
+    const parts = Array.from({ length: count }, () => ({
+      entries: [] as Array<{ id: number; products: unknown[] }>,
+      products: [] as string[],
+    }));
+    const categoryParts: number[] = [];
+    const placed = new Set<number>();
+    let part = 0;
+    for (const entry of entries) {
+      let first = -1;
+      const byPart = new Map<number, unknown[]>();
+      for (const product of entry.products) {
+        const json = productJson.get(product.id);
+        if (json === undefined) continue;
+        if (!placed.has(product.id)) {
+          part = partOf(placed.size);
+          placed.add(product.id);
+          parts[part]!.products.push(json);
+        }
+        if (first < 0) first = part;
+        let list = byPart.get(part);
+        if (!list) byPart.set(part, (list = []));
+        list.push(withoutStorefrontDefaults(product, STOREFRONT_ENTRY_DEFAULTS));
+      }
+      categoryParts.push(first);
+      // Part 0 names every category entry (the category bar's outline); later parts only their own.
+      if (split && !byPart.has(0)) parts[0]!.entries.push({ id: entry.id, products: [] });
+      for (const [index, products] of byPart) parts[index]!.entries.push({ id: entry.id, products });
+    }
+    const sentMenu = {
+      id: menu.id,
+      name: menu.name,
+      availableFrom: menu.availableFrom,
+      branches: menu.branches,
+    } satisfies Omit<SentMenu, 'catalog'>;
+    const head = JSON.stringify(sentMenu).slice(0, -1);
+    const categoriesJson = JSON.stringify(categories.map(storefrontCategoryJson));
+    // The version of the whole: every part's content.
+    const hash = createHash('sha256');
+    hash.update(head).update(categoriesJson);
+    const entriesJson = parts.map((p) => JSON.stringify(p.entries));
+    parts.forEach((p, index) => {
+      hash.update(`|${index}|`).update(entriesJson[index]!);
+      for (const json of p.products) hash.update(json);
+    });
+    const version = hash.digest('base64url').slice(0, 22);
+    const bodies: CatalogBody[] = [];
+    let bytes = 0;
+    for (let index = 0; index < count; index++) {
+      const meta: MenuCatalogPart = {
+        index,
+        count,
+        version,
+        ...(index === 0 && count > 1 ? { categoryParts } : {}),
+      };
+      const body = Buffer.from(
+        `{"data":{"menu":${head},"catalog":${entriesJson[index]}},"categories":${
+          index === 0 ? categoriesJson : '[]'
+        },"products":[${parts[index]!.products.join(',')}],"part":${JSON.stringify(meta)}}}`,
+      );
+      const etag = `"catalog-${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+      bodies.push({ body, etag });
+      bytes += body.length;
+      await nextTurn();
+    }
+    return { menuId, key, parts: bodies, bytes };
   }
 }

@@ -316,15 +316,188 @@ export interface Menu extends Entity {
 export type MenuSummary = Omit<Menu, 'catalog'>;
 
 /**
- * `GET /api/menus/{id}/catalog`: one menu with everything its store page shows, each exactly as the public
- * reads serialise it (what an anonymous reader of `/api/categories` and `/api/products` would not see is left
- * out; the menu's entries may still name it, as `/api/menus/{id}` does).
+ * What the storefront reads of a product (the store page, the product dialog, the cart's pricing, the kiosk,
+ * the offline copy): the public {@link Product} without the back office's `position` (the menu orders), its
+ * timestamps and `placements`.
+ */
+export type StorefrontProduct = Omit<Product, 'position' | 'createdAt' | 'updatedAt' | 'placements'>;
+
+/** What the storefront reads of a category: the public {@link Category} without `position` and timestamps. */
+export type StorefrontCategory = Omit<Category, 'createdAt' | 'updatedAt'>;
+
+/** What the storefront reads of a menu: the {@link Menu} without its timestamps. */
+export type StorefrontMenu = Omit<Menu, 'createdAt' | 'updatedAt'>;
+
+/**
+ * The values a catalogue answer ({@link MenuCatalog}) leaves out of a product: a field that has exactly this
+ * value is not sent, and a reader puts it back ({@link withStorefrontDefaults}). Only these fields, only
+ * these values (an empty list or `{ parts: [] }` stands for itself; `0`, `false` or `''` elsewhere are sent).
+ */
+export const STOREFRONT_PRODUCT_DEFAULTS = {
+  description: null,
+  nameEn: '',
+  descriptionEn: '',
+  allergenCodes: [],
+  allergens: null,
+  images: [],
+  type: 'simple',
+  isPriceHidden: false,
+  unit: 'piece',
+  alternativeUnits: [],
+  minimumQuantity: null,
+  maximumQuantity: null,
+  quantityStepSize: null,
+  defaultQuantity: null,
+  defaultUnit: null,
+  pricing: null,
+  netQuantity: null,
+  netQuantityUnit: null,
+  calculationModel: 'fixed',
+  isEnabled: true,
+  schedule: null,
+  isVisibleWhenUnavailable: false,
+  isStepByStep: false,
+  isWithdrawalExempt: true,
+  isLeadTimeEnabled: false,
+  leadTimeType: null,
+  leadTimeValue: null,
+  config: { parts: [] },
+  tags: [],
+} as const satisfies Partial<Record<keyof StorefrontProduct, unknown>>;
+
+/** The values a catalogue answer leaves out of a category (as {@link STOREFRONT_PRODUCT_DEFAULTS}). */
+export const STOREFRONT_CATEGORY_DEFAULTS = {
+  description: null,
+  nameEn: '',
+  descriptionEn: '',
+  image: null,
+  isEnabled: true,
+  schedule: null,
+  isVisibleWhenUnavailable: false,
+  isBundle: false,
+  isWithdrawalExempt: true,
+  upsellProducts: [],
+} as const satisfies Partial<Record<keyof StorefrontCategory, unknown>>;
+
+/** The values a catalogue answer leaves out of a menu's product entry (as {@link STOREFRONT_PRODUCT_DEFAULTS}). */
+export const STOREFRONT_ENTRY_DEFAULTS = {
+  isEnabled: true,
+  schedule: null,
+} as const satisfies Partial<Record<keyof MenuProductEntry, unknown>>;
+
+/** An object as a catalogue answer sends it: the fields of `D` may be missing (then they have D's value). */
+export type WithoutDefaults<T, D> = Omit<T, keyof D> & Partial<Pick<T, keyof D & keyof T>>;
+
+/** A storefront product as sent: fields at their {@link STOREFRONT_PRODUCT_DEFAULTS} value left out. */
+export type SentProduct = WithoutDefaults<StorefrontProduct, typeof STOREFRONT_PRODUCT_DEFAULTS>;
+/** A storefront category as sent: fields at their {@link STOREFRONT_CATEGORY_DEFAULTS} value left out. */
+export type SentCategory = WithoutDefaults<StorefrontCategory, typeof STOREFRONT_CATEGORY_DEFAULTS>;
+/** A menu's product entry as sent: fields at their {@link STOREFRONT_ENTRY_DEFAULTS} value left out. */
+export type SentProductEntry = WithoutDefaults<MenuProductEntry, typeof STOREFRONT_ENTRY_DEFAULTS>;
+/** A storefront menu as sent: its product entries without their defaults. */
+export type SentMenu = Omit<StorefrontMenu, 'catalog'> & {
+  catalog: Array<{ id: number; products: SentProductEntry[] }>;
+};
+
+function isDefaultValue(value: unknown, fallback: unknown): boolean {
+  if (fallback === null) return value === null || value === undefined;
+  if (Array.isArray(fallback)) return Array.isArray(value) && value.length === 0;
+  if (typeof fallback === 'object')
+    return typeof value === 'object' && value !== null && JSON.stringify(value) === JSON.stringify(fallback);
+  return value === fallback;
+}
+
+function freshDefault(fallback: unknown): unknown {
+  if (Array.isArray(fallback)) return [];
+  if (fallback !== null && typeof fallback === 'object') return JSON.parse(JSON.stringify(fallback));
+  return fallback;
+}
+
+/**
+ * The object without the fields that have their value in `defaults` (a field missing or `undefined` counts
+ * as the default when the default is `null`); the writer's side of {@link withStorefrontDefaults}.
+ */
+export function withoutStorefrontDefaults<T extends object, D extends object>(
+  item: T,
+  defaults: D,
+): WithoutDefaults<T, D> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(item)) {
+    if (value === undefined) continue;
+    if (Object.hasOwn(defaults, key) && isDefaultValue(value, (defaults as Record<string, unknown>)[key]))
+      continue;
+    out[key] = value;
+  }
+  return out as WithoutDefaults<T, D>;
+}
+
+/**
+ * Puts the left-out fields back into a sent object (in place, a fresh list or object each), so every reader
+ * sees the fields as `GET /api/products` sends them. Returns the same object, now complete.
+ */
+export function withStorefrontDefaults<T extends object, D extends object>(
+  item: WithoutDefaults<T, D>,
+  defaults: D,
+): T {
+  const target = item as Record<string, unknown>;
+  for (const [key, fallback] of Object.entries(defaults))
+    if (target[key] === undefined) target[key] = freshDefault(fallback);
+  return item as T;
+}
+
+/**
+ * How a large menu's catalogue is split (`GET /api/menus/{id}/catalog?part=N`): a menu of up to
+ * {@link CATALOG_PART_PRODUCTS} products is one part (the route without `part` answers it whole); a larger
+ * one is a first part of {@link CATALOG_FIRST_PART_PRODUCTS} products (the first screen arrives at once) and
+ * then parts of {@link CATALOG_PART_PRODUCTS}, in the menu's order (first category first).
+ */
+export const CATALOG_FIRST_PART_PRODUCTS = 100;
+export const CATALOG_PART_PRODUCTS = 1000;
+
+/** Where a part stands among the parts of its menu's catalogue. */
+export interface MenuCatalogPart {
+  /** This part's number (0: the first, the one the route answers without `part`). */
+  index: number;
+  /** How many parts the menu has (1: the answer is the whole menu). */
+  count: number;
+  /**
+   * The version of the whole catalogue (every part of one version carries the same): a reader that gets a
+   * part of another version than its first part reads them all again.
+   */
+  version: string;
+  /**
+   * Part 0 only, and only with more than one part: for each category entry of the menu (in the menu's
+   * order) the number of the part that holds its first product (-1 for an entry without products), so the
+   * category bar can offer every category and a jump load what it needs.
+   */
+  categoryParts?: number[];
+}
+
+/**
+ * `GET /api/menus/{id}/catalog[?part=N]`: a menu with what its store page shows (the storefront shape:
+ * {@link StorefrontProduct}, {@link StorefrontCategory}, {@link StorefrontMenu}, fields at their
+ * documented defaults left out), only what an anonymous reader of `/api/categories` and `/api/products`
+ * may see (a menu entry of a product or category hidden from it is left out too).
  */
 export interface MenuCatalog {
-  /** The menu, as `GET /api/menus/{id}` returns it (categories with their product entries, in order). */
-  menu: Menu;
-  /** The categories the menu places, in the menu's order. */
-  categories: Category[];
-  /** The products the menu places, in the menu's order (first category first), each once. */
-  products: Product[];
+  /**
+   * The menu with its entries in display order. In a part: the category entries holding this part's
+   * products, each with only this part's product entries (a category split over two parts is in both); in
+   * part 0 of several, every category entry of the menu (later ones with the products of part 0 only, often
+   * none).
+   */
+  menu: SentMenu;
+  /** The categories the menu places, in the menu's order (part 0 carries all of them; later parts none). */
+  categories: SentCategory[];
+  /** The products of this part, in the menu's order (first category first), each once. */
+  products: SentProduct[];
+  /** Where this part stands (index, count, version). */
+  part: MenuCatalogPart;
+}
+
+/** A catalogue as the storefront reads it once loaded: every field present (defaults put back). */
+export interface LoadedMenuCatalog {
+  menu: StorefrontMenu;
+  categories: StorefrontCategory[];
+  products: StorefrontProduct[];
 }

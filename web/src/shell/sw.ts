@@ -46,8 +46,10 @@ registerRoute(
 );
 
 // A menu's catalogue (its products; no longer part of /api/init) the same way, so the menu opens offline
-// too. The page asks with the ETag it has: the server's 304 passes through untouched (only 200s are kept),
-// offline the last copy answers. A few menus are kept, the least recently used go first.
+// too; a large menu's parts (`?part=N`) each under its own address, all of them, since the page loads them
+// all. The page asks with the ETag it has: the server's 304 passes through untouched (only 200s are kept),
+// offline the last copy answers. A few menus are kept (a menu of 10,000 products is 11 parts), the least
+// recently used parts go first.
 registerRoute(
   ({ url, request }) =>
     url.origin === self.location.origin &&
@@ -56,7 +58,7 @@ registerRoute(
   new NetworkFirst({
     cacheName: 'storefront-menus',
     networkTimeoutSeconds: 4,
-    plugins: [ok, new ExpirationPlugin({ maxEntries: 8 })],
+    plugins: [ok, new ExpirationPlugin({ maxEntries: 64 })],
   }),
 );
 

@@ -2,13 +2,13 @@ import {
   activeMenu,
   BUSY_EXTRA_MINUTES,
   readInitPayload,
-  type Product,
   type ClockStaffMember,
   type InitPayload,
   type OrderStatusAction,
 } from '@ordering/common';
 import { makeAutoObservable, runInAction } from 'mobx';
 import { ApiRequestError, type ApiClient } from '../../api/ApiClient';
+import { loadWholeCatalog } from '../../storefront/stores/MenuCatalogStore';
 import { LiveEventClient, type OpenEventSource } from '../../api/liveEvents';
 import { boardColumn, type BoardColumn } from '../orders/board';
 import { PauseStore, pauseBranchOf, type PauseState } from '../orders/PauseStore';
@@ -204,10 +204,9 @@ export class CounterBoardStore {
           const now = new Date(options.now?.() ?? Date.now());
           const menu = activeMenu(menus, Number(options.branchId), now);
           if (!menu) return [];
-          const catalog = await options.api.get<{ products: Product[] }>(`/api/menus/${menu.id}/catalog`, {
-            redirectOnUnauthorized: false,
-          });
-          return (catalog.products ?? []).map((p): SoldOutProduct => ({
+          // Every part of a large menu, fields at their defaults put back (common's storefront shape).
+          const catalog = await loadWholeCatalog(options.api, menu.id);
+          return catalog.products.map((p): SoldOutProduct => ({
             id: p.id,
             name: p.name,
             config: p.config ?? null,

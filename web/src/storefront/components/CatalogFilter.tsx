@@ -39,13 +39,26 @@ export const CatalogFilter = observer(function CatalogFilter() {
       <p className="visually-hidden" role="status">
         {catalog.isFiltered ? texts.hits(count) : ''}
       </p>
+      {catalog.isFiltered && !catalog.isComplete && count > 0 && (
+        <p className="catalog-filter__more">{texts.moreLoading}</p>
+      )}
     </div>
   );
 });
 
-/** Shown instead of the groups when search and chips leave nothing. */
+/**
+ * Shown instead of the groups when search and chips leave nothing (while a large menu's later parts are on
+ * their way: that they are coming).
+ */
 export const NoHits = observer(function NoHits() {
   const { catalog } = useStores();
+  // A large menu's later parts are still on their way: the search is not done yet.
+  if (!catalog.isComplete)
+    return (
+      <p className="card loading" role="status">
+        {texts.moreLoading}
+      </p>
+    );
   return (
     <div className="card catalog-filter__empty">
       <p>{texts.noHits}</p>

@@ -67,6 +67,22 @@ export const CategoryBar = observer(function CategoryBar({
     if (link && bar) bar.scrollTo({ left: link.offsetLeft - 16, behavior: 'smooth' });
   }, [catalog.activeCategoryId]);
 
+  /** Scrolls to a category's group; false when it is not there (the link's own jump is left to it). */
+  const jump = (categoryId: number): boolean => {
+    const jumped = onJump?.(categoryId) ?? null;
+    if (jumped === false) return false;
+    if (jumped) {
+      catalog.setActiveCategory(categoryId);
+      return true;
+    }
+    const target = document.getElementById(groupElementId(categoryId));
+    if (!target) return false;
+    const top = target.getBoundingClientRect().top + window.scrollY - categoryJumpOffset(target);
+    window.scrollTo({ top, behavior: 'smooth' });
+    catalog.setActiveCategory(categoryId);
+    return true;
+  };
+
   if (items.length === 0) return null;
   return (
     <nav className="category-bar" aria-label={texts.categories}>
@@ -79,19 +95,16 @@ export const CategoryBar = observer(function CategoryBar({
               className="category-bar__link"
               aria-current={catalog.activeCategoryId === category.id ? 'true' : undefined}
               onClick={(event) => {
-                const jumped = onJump?.(category.id) ?? null;
-                if (jumped === false) return;
-                if (jumped) {
+                // A category of a large menu's part still on its way: the jump waits for that part.
+                if (catalog.isCategoryPending(category.id)) {
                   event.preventDefault();
                   catalog.setActiveCategory(category.id);
+                  void catalog
+                    .loadForCategory(category.id)
+                    .then(() => requestAnimationFrame(() => jump(category.id)));
                   return;
                 }
-                const target = document.getElementById(groupElementId(category.id));
-                if (!target) return;
-                event.preventDefault();
-                const top = target.getBoundingClientRect().top + window.scrollY - categoryJumpOffset(target);
-                window.scrollTo({ top, behavior: 'smooth' });
-                catalog.setActiveCategory(category.id);
+                if (jump(category.id)) event.preventDefault();
               }}
             >
               {text.name(category)}

@@ -5,6 +5,7 @@ import {
   catalogTags,
   categoryBarItems,
   filterCatalogGroups,
+  visibility,
   searchWords,
   toggleTagId,
   type Branch,
@@ -89,6 +90,31 @@ export class CatalogStore {
     if (menu) void this.catalogs.retry(menu.id);
   }
 
+  /**
+   * Every part of the selected branch's menu is there (a large menu comes in parts, see MenuCatalogStore);
+   * true without a menu.
+   */
+  get isComplete(): boolean {
+    const load = this.load;
+    return !load || load.isComplete;
+  }
+
+  /**
+   * Waits until the part holding a category's first product is there (with every part before it), so the
+   * category bar can jump to a group of a part still on its way; at once when it is there.
+   */
+  loadForCategory(categoryId: number): Promise<void> {
+    const load = this.load;
+    if (!load || load.isComplete) return Promise.resolve();
+    return this.catalogs.loadThrough(load.menuId, load.partOfCategory(categoryId));
+  }
+
+  /** Whether a category's products are still on their way (its part is not loaded yet). */
+  isCategoryPending(categoryId: number): boolean {
+    const load = this.load;
+    return !!load && !load.isComplete && load.partOfCategory(categoryId) > load.loadedThrough;
+  }
+
   /** A product of a loaded catalogue by id (the cart's lines, the checkout). */
   productById(id: number): Product | undefined {
     const menu = this.menu;
@@ -147,10 +173,12 @@ export class CatalogStore {
 
   /**
    * Products a cart of the branch may keep: shown and available in its active menu now; null while that
-   * menu's catalogue is not loaded (a cart is then kept as it is, not emptied).
+   * menu's catalogue is not loaded, or not all its parts (a cart is then kept as it is, not emptied).
    */
   orderableProductsFor(branch: Branch): Product[] | null {
-    if (this.menuFor(branch) && !this.catalogFor(branch)) return null;
+    const menu = this.menuFor(branch);
+    // Not before every part is there: a product of a later part is not gone.
+    if (menu && !this.catalogs.of(menu.id)?.isComplete) return null;
     return this.groupsFor(branch).flatMap((group) =>
       group.products.filter((entry) => entry.visibility === 'available').map((entry) => entry.product),
     );
@@ -160,9 +188,27 @@ export class CatalogStore {
     return this.data.config?.enablePluginCategoryBar !== false;
   }
 
-  /** Categories of the bar: no bundles, no empty categories; only those search and chips leave. */
+  /**
+   * Categories of the bar: no bundles, no empty categories; only those search and chips leave. While a large
+   * menu's later parts are on their way (and nothing narrows the list), also the shown categories whose
+   * products are still coming, in the menu's order: a jump to one waits for its part.
+   */
   get categoryBar(): Category[] {
-    return this.isCategoryBarEnabled ? categoryBarItems(this.shownGroups) : [];
+    if (!this.isCategoryBarEnabled) return [];
+    const items = categoryBarItems(this.shownGroups);
+    const catalog = this.branch ? this.catalogFor(this.branch) : null;
+    if (this.isComplete || this.isFiltered || !catalog) return items;
+    const inBar = new Set(items.map((category) => category.id));
+    const byId = new Map(catalog.categories.map((category) => [category.id, category]));
+    const now = this.clock.now;
+    const timeZone = branchTimeZone(this.branch);
+    return catalog.menu.catalog.flatMap((entry) => {
+      const category = byId.get(entry.id);
+      if (!category || category.isBundle) return [];
+      if (inBar.has(category.id)) return [category];
+      const pending = this.isCategoryPending(category.id) && visibility(category, now, timeZone) !== 'hidden';
+      return pending ? [category] : [];
+    });
   }
 
   setActiveCategory(id: number | null): void {

@@ -1,9 +1,19 @@
+import {
+  STOREFRONT_CATEGORY_DEFAULTS,
+  STOREFRONT_PRODUCT_DEFAULTS,
+  withoutStorefrontDefaults,
+  type MenuCatalog as SentMenuCatalog,
+  type Product,
+} from '@ordering/common';
 import { ApiClient } from '../../api/ApiClient';
 import { fakeFetch, json } from '../../testing/fakeFetch';
 import {
   catalogsLoaded,
   fixture,
   loadedRoot,
+  estrich,
+  makeCategory,
+  makeProduct,
   MemoryStorage,
   menuCatalogOf,
   schnitzelNachWahl,
@@ -80,6 +90,165 @@ describe(MenuCatalogStore.name, () => {
     const store = new MenuCatalogStore(new ApiClient({ fetch }));
     await Promise.all([store.ensure(1, 1), store.ensure(1, 1)]);
     expect(fetch.calls).toHaveLength(1);
+  });
+});
+
+/** A product and a category as the server sends them: back-office fields out, defaults left out. */
+function sent(product: Product) {
+  const { position: _p, createdAt: _c, updatedAt: _u, ...rest } = product;
+  return withoutStorefrontDefaults(rest, STOREFRONT_PRODUCT_DEFAULTS);
+}
+
+/**
+ * A menu of three parts: category 1 holds products 1 (part 0) and 2 (part 1), category 3 product 3 (part 2)
+ * and product 1 again.
+ */
+function threeParts(version = 'v1') {
+  const categories = [makeCategory(), makeCategory({ id: 3, name: 'Nachspeisen' })].map((category) =>
+    withoutStorefrontDefaults(category, STOREFRONT_CATEGORY_DEFAULTS),
+  );
+  const products = [makeProduct(), schnitzelNachWahl, estrich];
+  const menu = { id: 1, availableFrom: '2026-01-01T00:00:00.000Z', branches: [{ id: 1 }] };
+  const part = (index: number, catalog: SentMenuCatalog['menu']['catalog'], product: Product) =>
+    ({
+      menu: { ...menu, catalog },
+      categories: index === 0 ? categories : [],
+      products: [sent(product)],
+      part: { index, count: 3, version, ...(index === 0 ? { categoryParts: [0, 2] } : {}) },
+    }) satisfies SentMenuCatalog;
+  return [
+    part(
+      0,
+      [
+        { id: 1, products: [{ id: 1 }] },
+        { id: 3, products: [] },
+      ],
+      products[0]!,
+    ),
+    part(1, [{ id: 1, products: [{ id: 2, isEnabled: false }] }], products[1]!),
+    part(2, [{ id: 3, products: [{ id: 3 }, { id: 1 }] }], products[2]!),
+  ];
+}
+
+describe('a menu catalogue in parts', () => {
+  it('shows part 0 at once, then the others one after the other, merged in menu order with defaults put back', async () => {
+    const [p0, p1, p2] = threeParts();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const fetch = fakeFetch(
+      withEtag(p0, '"p0"'),
+      async () => {
+        await held;
+        return withEtag(p1, '"p1"');
+      },
+      withEtag(p2, '"p2"'),
+    );
+    const store = new MenuCatalogStore(new ApiClient({ fetch }));
+    const done = store.ensure(1, 1);
+    await new Promise((r) => setTimeout(r, 0));
+    const loaded = store.of(1)!;
+    expect(loaded.status).toBe('ready');
+    expect(loaded.isComplete).toBe(false);
+    expect(loaded.loadedThrough).toBe(0);
+    expect(store.dataOf(1)!.products.map((p) => p.id)).toEqual([1]);
+    expect(loaded.partOfCategory(3)).toBe(2);
+    expect(loaded.partOfCategory(1)).toBe(0);
+    const through2 = store.loadThrough(1, 2);
+    release();
+    await through2;
+    expect(loaded.loadedThrough).toBe(2);
+    await done;
+    expect(fetch.calls.map((call) => call.url)).toEqual([
+      '/api/menus/1/catalog',
+      '/api/menus/1/catalog?part=1',
+      '/api/menus/1/catalog?part=2',
+    ]);
+    expect(loaded.isComplete).toBe(true);
+    const data = store.dataOf(1)!;
+    expect(data.products.map((p) => p.id)).toEqual([1, 2, 3]);
+    expect(data.menu.catalog).toEqual([
+      {
+        id: 1,
+        products: [
+          { id: 1, isEnabled: true, schedule: null },
+          { id: 2, isEnabled: false, schedule: null },
+        ],
+      },
+      {
+        id: 3,
+        products: [
+          { id: 3, isEnabled: true, schedule: null },
+          { id: 1, isEnabled: true, schedule: null },
+        ],
+      },
+    ]);
+    // Every field present: as sent, or its default (the fixture's product lacks some fields).
+    const { position: _p, createdAt: _c, updatedAt: _u, ...full } = schnitzelNachWahl;
+    expect(data.products[1]).toEqual({ ...structuredClone(STOREFRONT_PRODUCT_DEFAULTS), ...full });
+    expect(data.products[1]).toMatchObject({ tags: [], images: [], minimumQuantity: null, nameEn: '' });
+    expect(data.categories.map((c) => c.id)).toEqual([1, 3]);
+    expect(data.categories[1]).toMatchObject({ description: null, upsellProducts: [], isBundle: false });
+  });
+
+  it('starts again from part 0 when a later part is of another version, and asks part 0 with its ETag on reload', async () => {
+    const [p0, p1] = threeParts('v1');
+    const [q0, q1, q2] = threeParts('v2');
+    const fetch = fakeFetch(
+      withEtag(p0, '"p0"'),
+      withEtag(q1, '"q1"'), // the catalogue changed in between
+      withEtag(q0, '"q0"'),
+      withEtag(q1, '"q1"'),
+      withEtag(q2, '"q2"'),
+      new Response(null, { status: 304 }),
+    );
+    const store = new MenuCatalogStore(new ApiClient({ fetch }));
+    await store.ensure(1, 1);
+    expect(fetch.calls.map((call) => call.url)).toEqual([
+      '/api/menus/1/catalog',
+      '/api/menus/1/catalog?part=1',
+      '/api/menus/1/catalog',
+      '/api/menus/1/catalog?part=1',
+      '/api/menus/1/catalog?part=2',
+    ]);
+    expect(fetch.calls[2]!.headers['If-None-Match']).toBe('"p0"');
+    expect(store.of(1)!.isComplete).toBe(true);
+    expect(store.of(1)!.parts.map((part) => part!.data.part.version)).toEqual(['v2', 'v2', 'v2']);
+    const data = store.dataOf(1);
+    // A reload: part 0 unchanged (304), nothing else asked.
+    await store.ensure(1, 2);
+    expect(fetch.calls).toHaveLength(6);
+    expect(fetch.calls[5]!.headers['If-None-Match']).toBe('"q0"');
+    expect(store.dataOf(1)).toBe(data);
+    void p1;
+  });
+
+  it('keeps the parts it has when a later one fails, and loads the missing ones on the next load', async () => {
+    const [p0, p1, p2] = threeParts();
+    const fetch = fakeFetch(
+      withEtag(p0, '"p0"'),
+      withEtag(p1, '"p1"'),
+      new TypeError('offline'),
+      new Response(null, { status: 304 }),
+      new TypeError('offline'),
+      new Response(null, { status: 304 }),
+      withEtag(p2, '"p2"'),
+    );
+    const store = new MenuCatalogStore(new ApiClient({ fetch }));
+    await store.ensure(1, 1);
+    expect(store.of(1)).toMatchObject({ status: 'ready', loadedThrough: 1, isComplete: false });
+    // A jump's wait for part 2 starts a load and ends when that load stops without it.
+    await store.loadThrough(1, 2);
+    expect(store.of(1)).toMatchObject({ loadedThrough: 1, isFetching: false });
+    expect(store.dataOf(1)!.products.map((p) => p.id)).toEqual([1, 2]);
+    await store.ensure(1, 1); // incomplete: asked again although the init version is the same
+    expect(fetch.calls.slice(3).map((call) => call.url)).toEqual([
+      '/api/menus/1/catalog',
+      '/api/menus/1/catalog?part=2',
+      '/api/menus/1/catalog',
+      '/api/menus/1/catalog?part=2',
+    ]);
+    expect(store.of(1)!.isComplete).toBe(true);
+    expect(store.dataOf(1)!.products.map((p) => p.id)).toEqual([1, 2, 3]);
   });
 });
 

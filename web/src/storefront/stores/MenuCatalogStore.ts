@@ -1,38 +1,105 @@
-import type { MenuCatalog, Product } from '@ordering/common';
-import { makeAutoObservable, observableRef, runInAction } from 'mobx';
+import {
+  STOREFRONT_CATEGORY_DEFAULTS,
+  STOREFRONT_ENTRY_DEFAULTS,
+  STOREFRONT_PRODUCT_DEFAULTS,
+  withStorefrontDefaults,
+  type LoadedMenuCatalog,
+  type MenuCatalog as SentMenuCatalog,
+  type MenuCategoryEntry,
+  type MenuProductEntry,
+  type StorefrontCategory,
+  type StorefrontProduct,
+} from '@ordering/common';
+import { makeAutoObservable, observableRef, runInAction, when } from 'mobx';
 import { ApiRequestError, type ApiClient } from '../../api/ApiClient';
 
-export type { MenuCatalog };
+/** A menu's catalogue as the store reads it: every field present (common's defaults put back). */
+export type MenuCatalog = LoadedMenuCatalog;
 
-/** The path of a menu's catalogue. */
-export function menuCatalogPath(menuId: number): string {
-  return `/api/menus/${menuId}/catalog`;
+/** The path of a menu's catalogue, or of one of its parts (part 0 is the route without `part`). */
+export function menuCatalogPath(menuId: number, part = 0): string {
+  return `/api/menus/${menuId}/catalog${part > 0 ? `?part=${part}` : ''}`;
 }
 
-/** One menu's catalogue as loaded: the data (kept over a failed reload), its ETag and the load's state. */
+/** A part as loaded: its fields complete, its ETag. */
+interface LoadedPart {
+  data: SentMenuCatalog & { categories: StorefrontCategory[]; products: StorefrontProduct[] };
+  etag: string | null;
+}
+
+/**
+ * One menu's catalogue as loaded: its parts (one for a menu of up to 1,000 products; see common's
+ * `MenuCatalogPart`), the data they make together (kept over a failed reload), and the load's state.
+ */
 export class LoadedCatalog {
+  /** Parts 0 … n-1 of the current version as they arrived (a gap: not loaded yet). */
+  parts: Array<LoadedPart | undefined> = [];
+  /** The loaded parts together (from part 0 on, in the menu's order); null until part 0 arrived. */
   data: MenuCatalog | null = null;
-  etag: string | null = null;
   status: 'loading' | 'ready' | 'error' = 'loading';
   /** Why the last load failed: the menu is gone (404) or the catalogue could not be loaded. */
   error: 'missing' | 'failed' | null = null;
   /** The init data's version the catalogue was last checked against. */
   checkedVersion = -1;
+  /** A load (part 0 and the parts after it) is running. */
+  isFetching = false;
 
   constructor(readonly menuId: number) {
-    makeAutoObservable(this, { data: observableRef, menuId: false }, { autoBind: true });
+    makeAutoObservable(
+      this,
+      { data: observableRef, parts: observableRef, menuId: false },
+      { autoBind: true },
+    );
+  }
+
+  /** Part 0's ETag (what a reload asks with). */
+  get etag(): string | null {
+    return this.parts[0]?.etag ?? null;
+  }
+
+  /** How many parts the menu has (1 until part 0 says more). */
+  get partCount(): number {
+    return this.parts[0]?.data.part.count ?? 1;
+  }
+
+  /** The parts loaded one after the other from part 0: parts 0 … loadedThrough are there (-1: none). */
+  get loadedThrough(): number {
+    let index = -1;
+    while (index + 1 < this.partCount && this.parts[index + 1]) index++;
+    return index;
+  }
+
+  /** Every part of the menu is there (search, the cart's check and the offline copy need them all). */
+  get isComplete(): boolean {
+    return this.data !== null && this.loadedThrough === this.partCount - 1;
+  }
+
+  /** The part holding a category's first product (0 for one the menu does not split, or does not know). */
+  partOfCategory(categoryId: number): number {
+    const first = this.parts[0]?.data;
+    const index = first?.menu.catalog.findIndex((entry) => entry.id === categoryId) ?? -1;
+    return index < 0 ? 0 : Math.max(0, first?.part.categoryParts?.[index] ?? 0);
   }
 
   /** The products by id (built once per answer). */
-  get productsById(): Map<number, Product> {
+  get productsById(): Map<number, StorefrontProduct> {
     return new Map((this.data?.products ?? []).map((product) => [product.id, product]));
+  }
+
+  /** Sets the parts and the data they make (parts from 0 on without a gap). */
+  setParts(parts: Array<LoadedPart | undefined>): void {
+    this.parts = parts;
+    this.data = merge(parts);
   }
 }
 
 /**
- * The catalogues of the menus the storefront shows (`GET /api/menus/{id}/catalog`: the menu with its entries,
- * the categories and products it places), loaded per menu (they are no longer part of /api/init). Each is asked for again when the init data is reloaded (its versions changed); the ETag makes
- * an unchanged catalogue a 304, which keeps what was there.
+ * The catalogues of the menus the storefront shows (`GET /api/menus/{id}/catalog[?part=N]`: the menu with its
+ * entries, the categories and products it places, in the storefront's shape), loaded per menu (they are not
+ * part of /api/init). A large menu comes in parts: part 0 (the first products and every category) is shown
+ * as soon as it is there, the others follow one after the other in the background. Each is asked for again
+ * when the init data is reloaded (its versions changed); the ETag makes an unchanged part a 304, which keeps
+ * what was there.
  */
 export class MenuCatalogStore {
   /** Catalogues by menu id. */
@@ -51,26 +118,38 @@ export class MenuCatalogStore {
     return this.catalogs.get(menuId) ?? null;
   }
 
-  /** The loaded data of a menu's catalogue (null until it arrived). */
+  /** The loaded data of a menu's catalogue (null until its part 0 arrived). */
   dataOf(menuId: number): MenuCatalog | null {
     return this.of(menuId)?.data ?? null;
   }
 
   /**
    * Loads a menu's catalogue unless it was checked for this init version already; concurrent calls share
-   * one request. Returns when it is there (or failed).
+   * one load. Returns when all its parts are there (or the load failed); the page shows part 0 before.
    */
   ensure(menuId: number, version: number): Promise<void> {
     const running = this.pending.get(menuId);
     if (running) return running;
     const loaded = this.of(menuId);
-    if (loaded && loaded.checkedVersion === version && loaded.status !== 'error') return Promise.resolve();
+    if (loaded && loaded.checkedVersion === version && loaded.status !== 'error' && loaded.isComplete)
+      return Promise.resolve();
     return this.load(menuId, version);
   }
 
   /** Asks for the catalogue again (the "Erneut versuchen" of the error). */
   retry(menuId: number): Promise<void> {
     return this.load(menuId, this.of(menuId)?.checkedVersion ?? -1);
+  }
+
+  /**
+   * Resolves once parts 0 … `part` of the menu are there (a category jump waits for its part), or the load
+   * stopped without them; loads what is missing when no load is running.
+   */
+  async loadThrough(menuId: number, part: number): Promise<void> {
+    const loaded = this.of(menuId);
+    if (!loaded || loaded.loadedThrough >= part) return;
+    if (!this.pending.has(menuId)) void this.load(menuId, loaded.checkedVersion);
+    await when(() => loaded.loadedThrough >= part || !loaded.isFetching);
   }
 
   private load(menuId: number, version: number): Promise<void> {
@@ -84,54 +163,177 @@ export class MenuCatalogStore {
       if (target.status === 'error') target.status = 'loading';
       if (!target.data) target.status = 'loading';
       target.error = null;
+      target.isFetching = true;
     });
-    const request = this.fetch(target, version).finally(() => this.pending.delete(menuId));
+    const request = this.fetchAll(target, version).finally(() =>
+      runInAction(() => {
+        this.pending.delete(menuId);
+        target.isFetching = false;
+      }),
+    );
     this.pending.set(menuId, request);
     return request;
   }
 
-  private async fetch(target: LoadedCatalog, version: number): Promise<void> {
-    let etag: string | null = null;
+  /**
+   * Part 0, then every part not there yet, one after the other. A first load shows each part as it arrives;
+   * a new version of a complete catalogue is shown once all its parts are there (the page keeps the old one
+   * meanwhile). A part of another version than part 0 (a change in between) starts again from part 0.
+   */
+  private async fetchAll(target: LoadedCatalog, version: number): Promise<void> {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const first = await this.fetchFirst(target, version);
+      if (first === null) return;
+      let parts = first === 'kept' ? target.parts : [first];
+      const progressive = first === 'kept' || !target.isComplete;
+      const show = () =>
+        runInAction(() => {
+          target.setParts(parts);
+          target.status = 'ready';
+        });
+      if (progressive && first !== 'kept') show();
+      const count = parts[0]!.data.part.count;
+      let restart = false;
+      for (let index = 1; index < count; index++) {
+        if (parts[index]) continue;
+        const part = await this.fetchPart(target, index);
+        if (part === 'failed') break;
+        if (part.data.part.version !== parts[0]!.data.part.version) {
+          restart = true;
+          break;
+        }
+        parts = withPart(parts, index, part);
+        if (progressive) show();
+      }
+      if (!restart) {
+        if (parts !== target.parts) show();
+        return;
+      }
+    }
+  }
+
+  /**
+   * Part 0 (conditionally when there is data): the new part, 'kept' when the one there is still current,
+   * null when the load failed (a failed reload keeps what was there).
+   */
+  private async fetchFirst(target: LoadedCatalog, version: number): Promise<LoadedPart | 'kept' | null> {
+    const had = target.parts[0];
     try {
-      const data = await this.api.request<MenuCatalog>(
-        'GET',
-        menuCatalogPath(target.menuId),
-        undefined,
-        {
-          headers: target.etag && target.data ? { 'If-None-Match': target.etag } : {},
-          redirectOnUnauthorized: false,
-        },
-        (response) => {
-          etag = response.headers.get('ETag');
-        },
-      );
-      runInAction(() => {
+      const part = await this.request(target.menuId, 0, had && target.data ? had.etag : null);
+      return runInAction(() => {
+        target.checkedVersion = version;
         // The same version as before (a cache that answered 200 for an unchanged ETag): keep the objects,
         // so nothing that depends on them is computed again.
-        if (!(etag && etag === target.etag && target.data)) target.data = normalise(data);
-        target.etag = etag;
-        target.status = 'ready';
-        target.checkedVersion = version;
+        if (had && part.etag && part.etag === had.etag) {
+          target.status = 'ready';
+          return 'kept';
+        }
+        return part;
       });
     } catch (error) {
-      runInAction(() => {
+      return runInAction(() => {
         if (error instanceof ApiRequestError && error.status === 304 && target.data) {
           target.status = 'ready';
           target.checkedVersion = version;
-          return;
+          return 'kept';
         }
         // A failed reload keeps the catalogue it had; without one the page offers to try again.
         target.status = target.data ? 'ready' : 'error';
         target.error = error instanceof ApiRequestError && error.status === 404 ? 'missing' : 'failed';
+        return null;
       });
     }
   }
+
+  private async fetchPart(target: LoadedCatalog, index: number): Promise<LoadedPart | 'failed'> {
+    try {
+      return await this.request(target.menuId, index, null);
+    } catch {
+      // The parts so far stay; the next load (or a jump that needs the part) asks again.
+      return 'failed';
+    }
+  }
+
+  private async request(menuId: number, index: number, etag: string | null): Promise<LoadedPart> {
+    let received: string | null = null;
+    const data = await this.api.request<SentMenuCatalog>(
+      'GET',
+      menuCatalogPath(menuId, index),
+      undefined,
+      { headers: etag ? { 'If-None-Match': etag } : {}, redirectOnUnauthorized: false },
+      (response) => {
+        received = response.headers.get('ETag');
+      },
+    );
+    return { data: complete(data, index), etag: received };
+  }
 }
 
-function normalise(data: MenuCatalog): MenuCatalog {
+/**
+ * Every part of a menu's catalogue, merged, with every field present: for readers that need the whole menu at
+ * once (the front-desk board's sold-out dialog). Parts of another version than part 0 start it again.
+ */
+export async function loadWholeCatalog(api: ApiClient, menuId: number): Promise<MenuCatalog> {
+  const store = new MenuCatalogStore(api);
+  await store.ensure(menuId, 0);
+  const loaded = store.of(menuId);
+  if (!loaded?.data || !loaded.isComplete)
+    throw new ApiRequestError(0, [{ message: 'Die Speisekarte konnte nicht geladen werden.' }]);
+  return loaded.data;
+}
+
+function withPart(parts: Array<LoadedPart | undefined>, index: number, part: LoadedPart) {
+  const next = parts.slice();
+  next[index] = part;
+  return next;
+}
+
+/** A sent part with every field present (common's defaults put back, in place). */
+function complete(data: SentMenuCatalog, index: number): LoadedPart['data'] {
+  for (const entry of data.menu?.catalog ?? [])
+    for (const product of entry.products ?? []) withStorefrontDefaults(product, STOREFRONT_ENTRY_DEFAULTS);
+  for (const category of data.categories ?? [])
+    withStorefrontDefaults(category, STOREFRONT_CATEGORY_DEFAULTS);
+  for (const product of data.products ?? []) withStorefrontDefaults(product, STOREFRONT_PRODUCT_DEFAULTS);
   return {
+    ...data,
     menu: { ...data.menu, catalog: data.menu?.catalog ?? [] },
-    categories: data.categories ?? [],
-    products: data.products ?? [],
+    categories: (data.categories ?? []) as StorefrontCategory[],
+    products: (data.products ?? []) as StorefrontProduct[],
+    part: data.part ?? { index, count: 1, version: '' },
+  };
+}
+
+/** The data of parts 0 … k (up to the first gap): part 0's menu and categories, every part's entries and products. */
+function merge(parts: Array<LoadedPart | undefined>): MenuCatalog | null {
+  const first = parts[0]?.data;
+  if (!first) return null;
+  const loaded: LoadedPart['data'][] = [];
+  for (const part of parts) {
+    if (!part) break;
+    loaded.push(part.data);
+  }
+  if (loaded.length === 1)
+    return {
+      menu: first.menu as MenuCatalog['menu'],
+      categories: first.categories,
+      products: first.products,
+    };
+  const products = new Map<number, MenuProductEntry[]>();
+  const order: number[] = [];
+  for (const part of loaded)
+    for (const entry of part.menu.catalog) {
+      let list = products.get(entry.id);
+      if (!list) {
+        products.set(entry.id, (list = []));
+        order.push(entry.id);
+      }
+      for (const product of entry.products) list.push(product as MenuProductEntry);
+    }
+  const catalog: MenuCategoryEntry[] = order.map((id) => ({ id, products: products.get(id)! }));
+  return {
+    menu: { ...first.menu, catalog },
+    categories: first.categories,
+    products: loaded.flatMap((part) => part.products),
   };
 }

@@ -1,9 +1,17 @@
-import type { Branch, Category, InitPayload, Menu, OpeningHourRule, Product, Tag } from '@ordering/common';
+import type {
+  Branch,
+  Category,
+  InitPayload,
+  Menu,
+  MenuCatalog,
+  OpeningHourRule,
+  Product,
+  Tag,
+} from '@ordering/common';
 import { ApiClient } from '../../api/ApiClient';
 import { fakeFetch, json } from '../../testing/fakeFetch';
 import { StorefrontRootStore } from '../StorefrontRootStore';
 import type { CartStorage } from '../stores/CartStore';
-import type { MenuCatalog } from '../stores/MenuCatalogStore';
 import type { StorefrontConfig } from '../stores/InitDataStore';
 
 export function rule(type: OpeningHourRule['type'], from: string, to: string): OpeningHourRule {
@@ -243,6 +251,7 @@ export function menuCatalogOf(data: Fixture, menuId: number): MenuCatalog | null
     menu,
     categories: data.categories.filter((category) => categoryIds.has(category.id)),
     products: [...new Set(productIds)].flatMap((id) => byId.get(id) ?? []),
+    part: { index: 0, count: 1, version: 'fixture' },
   };
 }
 
