@@ -176,7 +176,7 @@ describe('one access rule per piece of data', () => {
         'POST',
         '/api/menus',
         {
-          name: 'Mit Verstecktem',
+          name: 'Gemischte Karte',
           availableFrom: '2026-01-01T00:00:00.000Z',
           branches: [{ id: branchId }],
           catalog: [
