@@ -174,17 +174,24 @@ describe('the server process', () => {
       async () => {
         const port = await freePort();
         const r = run({ PORT: String(port), DATA_DIR: dataDir, MALLOC_ARENA_MAX: '4' }, serve);
-        await waitHealthy(port, r);
-        const pid = r.child.pid!;
-        const [server] = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(' ');
-        const environ = readFileSync(`/proc/${server}/environ`, 'utf8').split('\0');
+        let environ: string[];
+        let cmdline: string[];
+        try {
+          await waitHealthy(port, r);
+          const pid = r.child.pid!;
+          const [server] = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(' ');
+          environ = readFileSync(`/proc/${server}/environ`, 'utf8').split('\0');
+          cmdline = readFileSync(`/proc/${server}/cmdline`, 'utf8').split('\0');
+        } finally {
+          // Also when a step above fails: the server must not outlive the test.
+          r.child.kill('SIGTERM');
+        }
+        expect(await r.exited).toBe(0);
         expect(environ).toContain('MALLOC_MMAP_THRESHOLD_=131072');
         expect(environ).toContain('MALLOC_ARENA_MAX=4');
-        expect(readFileSync(`/proc/${server}/cmdline`, 'utf8').split('\0')).toEqual(
+        expect(cmdline).toEqual(
           expect.arrayContaining(['--max-semi-space-size=8', '--heap-growing-percent=50', main]),
         );
-        r.child.kill('SIGTERM');
-        expect(await r.exited).toBe(0);
         expect(r.output()).toContain('"msg":"stopped"');
       },
     );
