@@ -7,7 +7,8 @@
 //   npm run build && npm run bench:memory
 // BENCH_SECONDS (60), BENCH_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/postgres), BENCH_ONLY
 // (embedded or server: measure only that one), BENCH_NODE_ARGS (the server's Node flags instead of those of
-// `npm start`, space-separated, to compare V8 settings).
+// `npm start`, space-separated, to compare V8 settings), BENCH_MALLOC_ENV (the C allocator's settings instead
+// of those of `npm start`, NAME=VALUE space-separated, empty for glibc's defaults).
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -18,6 +19,7 @@ import {
   freshServerDatabase,
   loadShop,
   orderBody,
+  serverMallocSettings,
   serverNodeArgs,
   sleep,
   startBackend,
@@ -163,7 +165,9 @@ console.log(
     .map((x) => x.toFixed(1))
     .join(' ')}`,
 );
-console.log(`server's Node flags: ${serverNodeArgs.join(' ') || '(none)'}`);
+console.log(
+  `server's Node flags: ${serverNodeArgs.join(' ') || '(none)'}; allocator: ${serverMallocSettings}`,
+);
 
 if (ONLY !== 'server') {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'bench-memory-'));

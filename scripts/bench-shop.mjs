@@ -5,7 +5,7 @@ import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { STOREFRONT_PRODUCT_DEFAULTS, withStorefrontDefaults } from '@ordering/common';
-import { SERVER_NODE_FLAGS } from './server-flags.mjs';
+import { SERVER_MALLOC_ENV, SERVER_NODE_FLAGS, serverEnv } from './server-flags.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -51,8 +51,33 @@ export const serverNodeArgs =
     : process.env.BENCH_NODE_ARGS.split(' ').filter(Boolean);
 
 /**
+ * The server's environment in the benchmarks: this process's, with the C allocator's settings of `npm start`
+ * (`serverEnv`), or with BENCH_MALLOC_ENV's instead (space-separated NAME=VALUE pairs; empty for glibc's
+ * defaults) to compare them.
+ */
+export const serverBaseEnv =
+  process.env.BENCH_MALLOC_ENV === undefined
+    ? serverEnv(process.env)
+    : {
+        ...Object.fromEntries(Object.entries(process.env).filter(([name]) => !(name in SERVER_MALLOC_ENV))),
+        ...Object.fromEntries(
+          process.env.BENCH_MALLOC_ENV.split(' ')
+            .filter(Boolean)
+            .map((pair) => pair.split('=')),
+        ),
+      };
+
+/** The allocator's settings the benchmarks' server runs with, as `NAME=VALUE …` (for the printout). */
+export const serverMallocSettings =
+  Object.keys(SERVER_MALLOC_ENV)
+    .filter((name) => serverBaseEnv[name] !== undefined)
+    .map((name) => `${name}=${serverBaseEnv[name]}`)
+    .join(' ') || "(glibc's defaults)";
+
+/**
  * Starts the built backend with its own data (`env`: DATA_DIR or DATABASE_URL, and any other setting);
- * public writes unthrottled; started with {@link serverNodeArgs}, then `nodeArgs` (e.g. `--inspect`).
+ * public writes unthrottled; started with {@link serverNodeArgs}, then `nodeArgs` (e.g. `--inspect`), in
+ * {@link serverBaseEnv}.
  * Returns its base URL, its process id and a stop function.
  */
 export async function startBackend(env, logLevel = 'silent', nodeArgs = []) {
@@ -62,7 +87,7 @@ export async function startBackend(env, logLevel = 'silent', nodeArgs = []) {
   const args = [...serverNodeArgs, ...nodeArgs, path.join(build, 'backend/dist/main.js')];
   const child = spawn(process.execPath, args, {
     env: {
-      ...process.env,
+      ...serverBaseEnv,
       PORT: String(port),
       LOG_LEVEL: logLevel,
       RATE_LIMIT_PUBLIC_WRITES: '999999/60',

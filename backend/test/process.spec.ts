@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -11,6 +11,9 @@ import { ENTITIES } from '../src/schema/entities.js';
 
 // The built server as a user starts it: `node backend/dist/main.js` (npm start builds it first).
 const main = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../dist/main.js');
+// What `npm start -w backend` runs (and `npm start` after its build): the server with the Node flags and the
+// C allocator's settings of scripts/server-flags.mjs.
+const serve = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../scripts/serve.mjs');
 
 function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -27,9 +30,9 @@ interface Run {
   exited: Promise<number | null>;
 }
 
-function run(env: Record<string, string>): Run {
+function run(env: Record<string, string>, script = main): Run {
   let out = '';
-  const child = spawn(process.execPath, [main], {
+  const child = spawn(process.execPath, [script], {
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -160,6 +163,38 @@ describe('the server process', () => {
       // After the shutdown nothing listens any more.
       await expect(fetch(`http://127.0.0.1:${port}/api/health`)).rejects.toThrow();
     });
+
+    if (process.platform !== 'linux') {
+      console.log(
+        'Übersprungen: der Test des Startwegs liest Umgebung und Argumente des Servers aus /proc (nur Linux).',
+      );
+    }
+    (process.platform === 'linux' ? it : it.skip)(
+      "npm start runs it with the Node flags and the allocator settings (the user's own win) and passes SIGTERM on",
+      async () => {
+        const port = await freePort();
+        const r = run({ PORT: String(port), DATA_DIR: dataDir, MALLOC_ARENA_MAX: '4' }, serve);
+        let environ: string[];
+        let cmdline: string[];
+        try {
+          await waitHealthy(port, r);
+          const pid = r.child.pid!;
+          const [server] = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(' ');
+          environ = readFileSync(`/proc/${server}/environ`, 'utf8').split('\0');
+          cmdline = readFileSync(`/proc/${server}/cmdline`, 'utf8').split('\0');
+        } finally {
+          // Also when a step above fails: the server must not outlive the test.
+          r.child.kill('SIGTERM');
+        }
+        expect(await r.exited).toBe(0);
+        expect(environ).toContain('MALLOC_MMAP_THRESHOLD_=131072');
+        expect(environ).toContain('MALLOC_ARENA_MAX=4');
+        expect(cmdline).toEqual(
+          expect.arrayContaining(['--max-semi-space-size=8', '--heap-growing-percent=50', main]),
+        );
+        expect(r.output()).toContain('"msg":"stopped"');
+      },
+    );
 
     it('refuses a second process on the same DATA_DIR', async () => {
       const port = await freePort();

@@ -1,8 +1,7 @@
 import { EventEmitter } from 'node:events';
 import fs from 'node:fs';
 import v8 from 'node:v8';
-import { PGlite, types } from '@electric-sql/pglite';
-import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
+import type { PGlite } from '@electric-sql/pglite';
 
 type Callback<T> = (error: Error | null, result?: T) => void;
 
@@ -145,12 +144,19 @@ export async function openPGlite(
     if (val === false || val === 'false' || val === 0) return 'FALSE';
     return String(val);
   };
-  const db = await PGlite.create({
+  // Loaded at the first embedded database, not with this module: a shop on the PostgreSQL server never
+  // needs PGlite, which holds 4.5 MB once loaded (docs/decisions/memory.md).
+  const [{ PGlite: PGliteClass, types }, { uuid_ossp }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/uuid_ossp'),
+  ]);
+  const defaults = PGliteClass.defaultStartParams;
+  const db = await PGliteClass.create({
     dataDir,
     loadDataDir: initialData,
     extensions: { uuid_ossp },
     serializers: { [types.BOOL]: boolSerializer },
-    startParams: [...(durable ? DURABLE_START_PARAMS : PGlite.defaultStartParams), ...MEMORY_START_PARAMS],
+    startParams: [...(durable ? durableStartParams(defaults) : defaults), ...MEMORY_START_PARAMS],
   });
   if (durable) syncFilesOnFsync(db);
   return db;
@@ -172,8 +178,8 @@ const MEMORY_START_PARAMS = ['-c', 'shared_buffers=16MB', '-c', 'work_mem=1MB'];
  * fsync() on the WAL before it answers a COMMIT. Emscripten's fdatasync does nothing, and its Node file
  * system has no fsync of its own, so {@link syncFilesOnFsync} gives it one.
  */
-const DURABLE_START_PARAMS = [
-  ...PGlite.defaultStartParams.filter((p) => p !== '-F'),
+const durableStartParams = (defaults: string[]) => [
+  ...defaults.filter((p) => p !== '-F'),
   '-c',
   'fsync=on',
   '-c',
