@@ -83,6 +83,13 @@ export const CategoryBar = observer(function CategoryBar({
     return true;
   };
 
+  /** Jumps as soon as the group is rendered (the parts just shown reach the list a few frames later). */
+  const jumpOnceShown = (categoryId: number, frames = 120) => {
+    requestAnimationFrame(() => {
+      if (!jump(categoryId) && frames > 0) jumpOnceShown(categoryId, frames - 1);
+    });
+  };
+
   if (items.length === 0) return null;
   return (
     <nav className="category-bar" aria-label={texts.categories}>
@@ -99,9 +106,7 @@ export const CategoryBar = observer(function CategoryBar({
                 if (catalog.isCategoryPending(category.id)) {
                   event.preventDefault();
                   catalog.setActiveCategory(category.id);
-                  void catalog
-                    .loadForCategory(category.id)
-                    .then(() => requestAnimationFrame(() => jump(category.id)));
+                  void catalog.loadForCategory(category.id).then(() => jumpOnceShown(category.id));
                   return;
                 }
                 if (jump(category.id)) event.preventDefault();

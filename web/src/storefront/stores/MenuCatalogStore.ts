@@ -43,6 +43,8 @@ export class LoadedCatalog {
   checkedVersion = -1;
   /** A load (part 0 and the parts after it) is running. */
   isFetching = false;
+  /** The highest part someone waits for (a category jump); parts up to it are shown as they arrive. */
+  wanted = 0;
 
   constructor(readonly menuId: number) {
     makeAutoObservable(
@@ -148,6 +150,7 @@ export class MenuCatalogStore {
   async loadThrough(menuId: number, part: number): Promise<void> {
     const loaded = this.of(menuId);
     if (!loaded || loaded.loadedThrough >= part) return;
+    runInAction(() => (loaded.wanted = Math.max(loaded.wanted, part)));
     if (!this.pending.has(menuId)) void this.load(menuId, loaded.checkedVersion);
     await when(() => loaded.loadedThrough >= part || !loaded.isFetching);
   }
@@ -176,9 +179,10 @@ export class MenuCatalogStore {
   }
 
   /**
-   * Part 0, then every part not there yet, one after the other. A first load shows each part as it arrives;
-   * a new version of a complete catalogue is shown once all its parts are there (the page keeps the old one
-   * meanwhile). A part of another version than part 0 (a change in between) starts again from part 0.
+   * Part 0, then every part not there yet, one after the other. A first load shows part 0 as it arrives and
+   * the others together once the last is there (or those a jump waits for at once); a new version of a
+   * complete catalogue is shown once all its parts are there (the page keeps the old one meanwhile). A part
+   * of another version than part 0 (a change in between) starts again from part 0.
    */
   private async fetchAll(target: LoadedCatalog, version: number): Promise<void> {
     for (let attempt = 0; attempt < 3; attempt++) {
@@ -203,7 +207,9 @@ export class MenuCatalogStore {
           break;
         }
         parts = withPart(parts, index, part);
-        if (progressive) show();
+        // Shown together when the last has arrived (each showing groups and renders the whole menu again,
+        // a long task on a phone), earlier only for a jump that waits for one of them.
+        if (progressive && target.wanted >= index) show();
       }
       if (!restart) {
         if (parts !== target.parts) show();
