@@ -1,5 +1,5 @@
 import { observer } from 'mobx-react-lite';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { activeGroupIndex, categoryJumpOffset } from '../stores/scrolling';
 import { useStores } from '../stores';
 import { useCatalogText, useTexts } from '../catalogLanguage';
@@ -22,12 +22,17 @@ export const CategoryBar = observer(function CategoryBar({
   const { catalog } = useStores();
   const items = catalog.categoryBar;
   const text = useCatalogText();
+  // A category clicked while its part is on its way: it stays the marked one until the jump (the reading
+  // line would otherwise mark the group on screen again, e.g. when the bar's entries change meanwhile); the
+  // guest's own scrolling ends the wait and the jump.
+  const waitingFor = useRef<number | null>(null);
 
   useEffect(() => {
     if (items.length === 0) return;
     // Every rendered line of the menu (a group's heading or a row of its products) names its category: the
     // line that crosses the reading line decides, also while its group's heading is above the window.
     const update = () => {
+      if (waitingFor.current !== null) return;
       const elements = Array.from(document.querySelectorAll<HTMLElement>('[data-category-id]'));
       const index = activeGroupIndex(
         elements.map((element) => element.getBoundingClientRect().top),
@@ -50,7 +55,11 @@ export const CategoryBar = observer(function CategoryBar({
     };
     window.addEventListener('scroll', schedule, { passive: true });
     window.addEventListener('resize', schedule);
+    const ownScrolling = ['wheel', 'touchstart', 'keydown'] as const;
+    const release = () => (waitingFor.current = null);
+    ownScrolling.forEach((name) => window.addEventListener(name, release, { passive: true }));
     return () => {
+      ownScrolling.forEach((name) => window.removeEventListener(name, release));
       cancelAnimationFrame(frame);
       cancelAnimationFrame(pending);
       clearTimeout(timer);
@@ -86,7 +95,10 @@ export const CategoryBar = observer(function CategoryBar({
   /** Jumps as soon as the group is rendered (the parts just shown reach the list a few frames later). */
   const jumpOnceShown = (categoryId: number, frames = 120) => {
     requestAnimationFrame(() => {
-      if (!jump(categoryId) && frames > 0) jumpOnceShown(categoryId, frames - 1);
+      if (waitingFor.current !== categoryId) return;
+      if (jump(categoryId)) waitingFor.current = null;
+      else if (frames > 0) jumpOnceShown(categoryId, frames - 1);
+      else waitingFor.current = null;
     });
   };
 
@@ -106,7 +118,9 @@ export const CategoryBar = observer(function CategoryBar({
                 if (catalog.isCategoryPending(category.id)) {
                   event.preventDefault();
                   catalog.setActiveCategory(category.id);
-                  void catalog.loadForCategory(category.id).then(() => jumpOnceShown(category.id));
+                  waitingFor.current = category.id;
+                  const land = () => jumpOnceShown(category.id);
+                  void catalog.loadForCategory(category.id).then(land, land);
                   return;
                 }
                 if (jump(category.id)) event.preventDefault();
