@@ -117,8 +117,15 @@ test('the large menu opens offline from the service worker', async ({ page, cont
       timeout: 20_000,
     })
     .toMatch(/\/sw\.js$/);
-  await page.reload(); // through the worker: it keeps /api/init and the menu's catalogue
+  // Through the worker: it keeps /api/init and every part of the menu's catalogue (2,000 products are
+  // parts 0 to 2; the later ones come in the background, so the test waits for the last before going
+  // offline).
+  const lastPart = page.waitForResponse((response) =>
+    /\/api\/menus\/\d+\/catalog\?part=2$/.test(response.url()),
+  );
+  await page.reload();
   await expect(cards(page).first()).toBeVisible(FIRST_PAINT);
+  await lastPart;
 
   await context.setOffline(true);
   await context.route('**/*', (route) => route.abort('internetdisconnected'));
