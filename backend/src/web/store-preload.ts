@@ -1,4 +1,4 @@
-import { activeMenu } from '@ordering/common';
+import { activeMenu, menuCatalogPath } from '@ordering/common';
 import type { InitBody } from '../init/init.service.js';
 
 /** The API answers a page needs for its first screen beyond /api/init, found from the page's path. */
@@ -21,7 +21,7 @@ interface BranchesAndMenus {
 }
 
 /**
- * The catalogue of a branch page's active menu (`/api/menus/{id}/catalog`, the path the web app's
+ * The catalogue of a branch page's active menu (common's `menuCatalogPath`, the path the web app's
  * MenuCatalogStore asks for): announced in the page's head, it loads beside the script and /api/init instead
  * of after both (issue 29, item 2). The branch and its menus come from the cached /api/init answer (what an
  * anonymous visitor's app reads), the active menu by common's `activeMenu` at the server's clock. Nothing
@@ -39,7 +39,7 @@ export function branchCatalogPreload(
     const branchId = known.branches.get(identifier);
     if (branchId === undefined) return [];
     const menu = activeMenu(known.menus, branchId, now());
-    return menu ? [`/api/menus/${menu.id}/catalog`] : [];
+    return menu ? [menuCatalogPath(menu.id)] : [];
   };
   return async (urlPath) => {
     const match = BRANCH_PAGE.exec(urlPath);

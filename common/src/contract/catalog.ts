@@ -454,6 +454,14 @@ export function withStorefrontDefaults<T extends object, D extends object>(
 export const CATALOG_FIRST_PART_PRODUCTS = 100;
 export const CATALOG_PART_PRODUCTS = 1000;
 
+/**
+ * The path of a menu's catalogue, or of one of its parts (part 0 is the route without `part`): what the
+ * storefront asks for and what the server announces to it in a branch page's head.
+ */
+export function menuCatalogPath(menuId: number, part = 0): string {
+  return `/api/menus/${menuId}/catalog${part > 0 ? `?part=${part}` : ''}`;
+}
+
 /** Where a part stands among the parts of its menu's catalogue. */
 export interface MenuCatalogPart {
   /** This part's number (0: the first, the one the route answers without `part`). */

@@ -2,6 +2,7 @@ import {
   STOREFRONT_CATEGORY_DEFAULTS,
   STOREFRONT_ENTRY_DEFAULTS,
   STOREFRONT_PRODUCT_DEFAULTS,
+  menuCatalogPath,
   withStorefrontDefaults,
   type LoadedMenuCatalog,
   type MenuCatalog as SentMenuCatalog,
@@ -15,11 +16,6 @@ import { ApiRequestError, type ApiClient } from '../../api/ApiClient';
 
 /** A menu's catalogue as the store reads it: every field present (common's defaults put back). */
 export type MenuCatalog = LoadedMenuCatalog;
-
-/** The path of a menu's catalogue, or of one of its parts (part 0 is the route without `part`). */
-export function menuCatalogPath(menuId: number, part = 0): string {
-  return `/api/menus/${menuId}/catalog${part > 0 ? `?part=${part}` : ''}`;
-}
 
 /** A part as loaded: its fields complete, its ETag. */
 interface LoadedPart {
