@@ -131,7 +131,7 @@ function threeParts(version = 'v1') {
 }
 
 describe('a menu catalogue in parts', () => {
-  it('shows part 0 at once, then the others one after the other, merged in menu order with defaults put back', async () => {
+  it('shows part 0 at once, then asks for the others together and merges them in menu order with defaults put back', async () => {
     const [p0, p1, p2] = threeParts();
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -153,6 +153,14 @@ describe('a menu catalogue in parts', () => {
     expect(store.dataOf(1)!.products.map((p) => p.id)).toEqual([1]);
     expect(loaded.partOfCategory(3)).toBe(2);
     expect(loaded.partOfCategory(1)).toBe(0);
+    // Part 2 was asked for while part 1 is still on its way; it waits for part 1 to be shown.
+    expect(fetch.calls.map((call) => call.url)).toEqual([
+      '/api/menus/1/catalog',
+      '/api/menus/1/catalog?part=1',
+      '/api/menus/1/catalog?part=2',
+    ]);
+    expect(loaded.loadedThrough).toBe(0);
+    expect(store.dataOf(1)!.products.map((p) => p.id)).toEqual([1]);
     const through2 = store.loadThrough(1, 2);
     release();
     await through2;
@@ -190,12 +198,37 @@ describe('a menu catalogue in parts', () => {
     expect(data.categories[1]).toMatchObject({ description: null, upsellProducts: [], isBundle: false });
   });
 
+  it('asks for at most three later parts at once', async () => {
+    const [p0, p1] = threeParts();
+    const count = 6;
+    const first = { ...p0!, part: { ...p0!.part, count, categoryParts: [0, count - 1] } };
+    let inFlight = 0;
+    let most = 0;
+    const later = (index: number) => async () => {
+      inFlight += 1;
+      most = Math.max(most, inFlight);
+      await new Promise((r) => setTimeout(r, 5));
+      inFlight -= 1;
+      return withEtag({ ...p1!, products: [], part: { index, count, version: 'v1' } }, `"p${index}"`);
+    };
+    const fetch = fakeFetch(withEtag(first, '"p0"'), ...[1, 2, 3, 4, 5].map(later));
+    const store = new MenuCatalogStore(new ApiClient({ fetch }));
+    await store.ensure(1, 1);
+    expect(most).toBe(3);
+    expect(fetch.calls.map((call) => call.url)).toEqual([
+      '/api/menus/1/catalog',
+      ...[1, 2, 3, 4, 5].map((index) => `/api/menus/1/catalog?part=${index}`),
+    ]);
+    expect(store.of(1)!.isComplete).toBe(true);
+  });
+
   it('starts again from part 0 when a later part is of another version, and asks part 0 with its ETag on reload', async () => {
     const [p0, p1] = threeParts('v1');
     const [q0, q1, q2] = threeParts('v2');
     const fetch = fakeFetch(
       withEtag(p0, '"p0"'),
       withEtag(q1, '"q1"'), // the catalogue changed in between
+      withEtag(q2, '"q2"'), // (asked for together with part 1)
       withEtag(q0, '"q0"'),
       withEtag(q1, '"q1"'),
       withEtag(q2, '"q2"'),
@@ -206,18 +239,19 @@ describe('a menu catalogue in parts', () => {
     expect(fetch.calls.map((call) => call.url)).toEqual([
       '/api/menus/1/catalog',
       '/api/menus/1/catalog?part=1',
+      '/api/menus/1/catalog?part=2',
       '/api/menus/1/catalog',
       '/api/menus/1/catalog?part=1',
       '/api/menus/1/catalog?part=2',
     ]);
-    expect(fetch.calls[2]!.headers['If-None-Match']).toBe('"p0"');
+    expect(fetch.calls[3]!.headers['If-None-Match']).toBe('"p0"');
     expect(store.of(1)!.isComplete).toBe(true);
     expect(store.of(1)!.parts.map((part) => part!.data.part.version)).toEqual(['v2', 'v2', 'v2']);
     const data = store.dataOf(1);
     // A reload: part 0 unchanged (304), nothing else asked.
     await store.ensure(1, 2);
-    expect(fetch.calls).toHaveLength(6);
-    expect(fetch.calls[5]!.headers['If-None-Match']).toBe('"q0"');
+    expect(fetch.calls).toHaveLength(7);
+    expect(fetch.calls[6]!.headers['If-None-Match']).toBe('"q0"');
     expect(store.dataOf(1)).toBe(data);
     void p1;
   });

@@ -17,6 +17,12 @@ import { ApiRequestError, type ApiClient } from '../../api/ApiClient';
 /** A menu's catalogue as the store reads it: every field present (common's defaults put back). */
 export type MenuCatalog = LoadedMenuCatalog;
 
+/**
+ * How many later parts of a menu are asked for at once: the answers' waiting overlaps (three of the
+ * browser's six connections to the server; the page's own requests keep the rest).
+ */
+const PARTS_AT_ONCE = 3;
+
 /** A part as loaded: its fields complete, its ETag. */
 interface LoadedPart {
   data: SentMenuCatalog & { categories: StorefrontCategory[]; products: StorefrontProduct[] };
@@ -95,7 +101,7 @@ export class LoadedCatalog {
  * The catalogues of the menus the storefront shows (`GET /api/menus/{id}/catalog[?part=N]`: the menu with its
  * entries, the categories and products it places, in the storefront's shape), loaded per menu (they are not
  * part of /api/init). A large menu comes in parts: part 0 (the first products and every category) is shown
- * as soon as it is there, the others follow one after the other in the background. Each is asked for again
+ * as soon as it is there, the others follow in the background, a few at a time. Each is asked for again
  * when the init data is reloaded (its versions changed); the ETag makes an unchanged part a 304, which keeps
  * what was there.
  */
@@ -175,10 +181,11 @@ export class MenuCatalogStore {
   }
 
   /**
-   * Part 0, then every part not there yet, one after the other. A first load shows part 0 as it arrives and
-   * the others together once the last is there (or those a jump waits for at once); a new version of a
-   * complete catalogue is shown once all its parts are there (the page keeps the old one meanwhile). A part
-   * of another version than part 0 (a change in between) starts again from part 0.
+   * Part 0, then every part not there yet, {@link PARTS_AT_ONCE} at a time in the menu's order. A first load
+   * shows part 0 as it arrives and the others together once the last is there (or those a jump waits for
+   * at once); a new version of a complete catalogue is shown once all its parts are there (the page keeps
+   * the old one meanwhile). A part of another version than part 0 (a change in between) starts again from
+   * part 0; a failed part stops the load (the parts before it stay).
    */
   private async fetchAll(target: LoadedCatalog, version: number): Promise<void> {
     for (let attempt = 0; attempt < 3; attempt++) {
@@ -193,31 +200,33 @@ export class MenuCatalogStore {
         });
       if (progressive && first !== 'kept') show();
       const count = parts[0]!.data.part.count;
-      let restart = false;
-      for (let index = 1; index < count; index++) {
-        if (parts[index]) continue;
-        const part = await this.fetchPart(target, index);
-        if (part === 'failed') break;
-        if (part.data.part.version !== parts[0]!.data.part.version) {
-          restart = true;
-          break;
+      const missing: number[] = [];
+      for (let index = 1; index < count; index++) if (!parts[index]) missing.push(index);
+      let stop: 'failed' | 'restart' | null = null;
+      const fetchNext = async (): Promise<void> => {
+        while (stop === null && missing.length > 0) {
+          const index = missing.shift()!;
+          const part = await this.fetchPart(target, index);
+          // (A part that arrives after another one failed is kept; after a change of version it is not.)
+          if (stop === 'restart') return;
+          if (part === 'failed') stop ??= 'failed';
+          else if (part.data.part.version !== parts[0]!.data.part.version) stop = 'restart';
+          else {
+            parts = withPart(parts, index, part);
+            // Shown together when the last has arrived (each showing groups and renders the whole menu
+            // again, a long task on a phone), earlier only for a jump that waits for one of them.
+            if (progressive && target.wanted >= index) show();
+          }
         }
-        parts = withPart(parts, index, part);
-        // Shown together when the last has arrived (each showing groups and renders the whole menu again,
-        // a long task on a phone), earlier only for a jump that waits for one of them.
-        if (progressive && target.wanted >= index) show();
-      }
-      if (!restart) {
+      };
+      await Promise.all(Array.from({ length: Math.min(PARTS_AT_ONCE, missing.length) }, fetchNext));
+      if (stop !== 'restart') {
         if (parts !== target.parts) show();
         return;
       }
     }
   }
 
-  /**
-   * Part 0 (conditionally when there is data): the new part, 'kept' when the one there is still current,
-   * null when the load failed (a failed reload keeps what was there).
-   */
   private async fetchFirst(target: LoadedCatalog, version: number): Promise<LoadedPart | 'kept' | null> {
     const had = target.parts[0];
     try {
