@@ -41,6 +41,26 @@ export interface DomainEventMap {
 
 export type DomainEventType = keyof DomainEventMap;
 
+/** The entity-change events (audit entries; collection versions unless the change says otherwise). */
+export const ENTITY_CHANGE_EVENTS = [
+  'entity.created',
+  'entity.updated',
+  'entity.deleted',
+  'entity.action',
+] as const satisfies DomainEventType[];
+
+/**
+ * Whether an event raises a collection's version (so public answers built from it are stale): a plain
+ * write unless it says `trackVersion: false`, an action only when it says `trackVersion: true`, and every
+ * `collection.changed`. An order's `entity.created` raises none: orders are not public data.
+ */
+export function raisesCollectionVersion(event: DomainEvent): boolean {
+  if (event.type === 'collection.changed') return true;
+  if (!(ENTITY_CHANGE_EVENTS as readonly string[]).includes(event.type)) return false;
+  const change = event.payload as EntityChange;
+  return event.type === 'entity.action' ? change.trackVersion === true : change.trackVersion !== false;
+}
+
 /** One event recorded in a transaction. */
 export interface DomainEvent<K extends DomainEventType = DomainEventType> {
   type: K;

@@ -1,5 +1,5 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { EventBus } from '../core/events.js';
+import { ENTITY_CHANGE_EVENTS, EventBus, raisesCollectionVersion } from '../core/events.js';
 import { AuditService } from './audit.service.js';
 import { CollectionVersions } from './collection-versions.js';
 
@@ -23,20 +23,16 @@ export class AuditSubscriber implements OnModuleInit {
   ) {}
 
   onModuleInit() {
-    this.events.inTransaction(
-      ['entity.created', 'entity.updated', 'entity.deleted', 'entity.action'],
-      async ({ type, payload }, ctx, em) => {
-        await this.audit.record(em, ctx, {
-          action: payload.action ?? (type === 'entity.action' ? 'action' : ACTION_OF[type]),
-          entityType: payload.entityType,
-          entityId: payload.entityId,
-          changes: payload.changes,
-        });
-        const track =
-          type === 'entity.action' ? payload.trackVersion === true : payload.trackVersion !== false;
-        if (track) await this.versions.bump(em, payload.entityType);
-      },
-    );
+    this.events.inTransaction([...ENTITY_CHANGE_EVENTS], async (event, ctx, em) => {
+      const { type, payload } = event;
+      await this.audit.record(em, ctx, {
+        action: payload.action ?? (type === 'entity.action' ? 'action' : ACTION_OF[type]),
+        entityType: payload.entityType,
+        entityId: payload.entityId,
+        changes: payload.changes,
+      });
+      if (raisesCollectionVersion(event)) await this.versions.bump(em, payload.entityType);
+    });
     this.events.inTransaction(['collection.changed'], ({ payload }, _ctx, em) =>
       this.versions.bump(em, payload.collection),
     );

@@ -6,7 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Logger } from 'pino';
-import { EventBus } from '../core/events.js';
+import { ENTITY_CHANGE_EVENTS, EventBus, raisesCollectionVersion } from '../core/events.js';
 import { etagMatches } from '../core/etag.js';
 import { LOGGER } from '../core/tokens.js';
 import { TransactionalConnection } from '../core/transaction.js';
@@ -208,9 +208,10 @@ export class PublicReadCache implements OnModuleInit, OnModuleDestroy {
   }
 
   async onModuleInit() {
-    this.unsubscribe = this.events.afterCommit(
-      ['entity.created', 'entity.updated', 'entity.deleted', 'entity.action'],
-      () => this.refresh(),
+    // Only a write that raised a version can have changed a public answer (an order raises none: re-reading
+    // the versions after each one cost every order a statement).
+    this.unsubscribe = this.events.afterCommit([...ENTITY_CHANGE_EVENTS, 'collection.changed'], (event) =>
+      raisesCollectionVersion(event) ? this.refresh() : undefined,
     );
     await this.refresh();
     this.timer = setInterval(() => void this.refresh(), 250);
