@@ -1,6 +1,7 @@
 import type { StaffOrder } from '@ordering/common';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ShopConfig } from '../src/config/shop-config.entity.js';
 import { EventBus } from '../src/core/events.js';
 import { RequestContext } from '../src/core/request-context.js';
 import { TransactionalConnection } from '../src/core/transaction.js';
@@ -293,9 +294,11 @@ describe('order notifications: German e-mail over real SMTP and SMS over HTTP', 
       ),
     ).toEqual([]);
 
-    await t.dataSource.query(
-      `UPDATE shop_config SET enable_plugin_sms = true, sms_api_key = 'sms-geheim-4711'`,
-    );
+    // Through the repository, as every write of the configuration: it sets `updated_at`, by which the
+    // checkout's cached configuration (whose SMS switch the order's notifications take) notices it.
+    await t.dataSource
+      .getRepository(ShopConfig)
+      .update({ id: 1 }, { enablePluginSMS: true, smsApiKey: 'sms-geheim-4711' });
     const config = await t.request('GET', '/api/config', undefined, demo.admin);
     expect(config.body.data.secrets.smsApiKey).toBe('••••4711'); // masked for the back office
 

@@ -1,6 +1,9 @@
+import { jest } from '@jest/globals';
 import { EventBus, type DomainEvent, type EntityChange } from '../src/core/events.js';
 import { RequestContext } from '../src/core/request-context.js';
-import { TransactionalConnection } from '../src/core/transaction.js';
+import { TransactionalConnection, writeLater } from '../src/core/transaction.js';
+import { EventLogWriter } from '../src/events/event-log.writer.js';
+import { AuditService } from '../src/logs/audit.service.js';
 import { CrudService } from '../src/crud/crud.service.js';
 import { divisionResource } from '../src/divisions/division.resource.js';
 import { AuditLog } from '../src/logs/audit-log.entity.js';
@@ -116,6 +119,110 @@ describe('TransactionalConnection', () => {
       await expect(
         events.publish(adminCtx(), 'entity.action', { entityType: 'x', entityId: 1, changes: {} }),
       ).rejects.toThrow(/ohne offene Transaktion/);
+    });
+  });
+
+  describe('writes with the closing statement', () => {
+    const auditOf = (marker: string) =>
+      t.dataSource.query(`SELECT entity_type, entity_id FROM audit_log WHERE entity_type = $1 ORDER BY id`, [
+        marker,
+      ]);
+
+    it('sends the deferred writes of a transaction as one statement before COMMIT, in the order written', async () => {
+      const ctx = adminCtx();
+      const log = t.app.get(EventLogWriter);
+      const audit = t.app.get(AuditService);
+      const statements: string[] = [];
+      let returned: Array<Record<string, unknown>> = [];
+      await connection.withTransaction(ctx, async (em) => {
+        const query = em.query.bind(em);
+        jest.spyOn(em, 'query').mockImplementation(((sql: string, params?: unknown[]) => {
+          statements.push(sql);
+          return query(sql, params);
+        }) as never);
+        for (const n of [1, 2, 3])
+          await log.append(ctx, em, {
+            type: `uow.deferred.${n}`,
+            branchId: null,
+            orderUid: null,
+            payload: { n },
+            publicPayload: null,
+          });
+        await audit.record(em, ctx, {
+          action: 'action',
+          entityType: 'uow-deferred',
+          entityId: 7,
+          changes: {},
+        });
+        await audit.record(em, ctx, {
+          action: 'action',
+          entityType: 'uow-deferred',
+          entityId: 8,
+          changes: {},
+        });
+        await writeLater(ctx, em, {
+          sql: `UPDATE collection_version SET version = version WHERE collection = $1 RETURNING collection`,
+          params: ['uow-none'],
+          then: (rows) => {
+            returned = rows;
+          },
+        });
+        // Nothing is written while the work runs: the rows come with the closing statement.
+        expect(statements).toEqual([]);
+        const inside = await em.query(
+          `SELECT count(*)::int AS n FROM event_log WHERE type LIKE 'uow.deferred.%'`,
+        );
+        expect(inside[0].n).toBe(0);
+        statements.length = 0;
+      });
+      expect(statements).toHaveLength(1);
+      expect(statements[0]).toMatch(/^WITH w0 AS \(INSERT INTO event_log/);
+      expect(returned).toEqual([]);
+      const rows = await t.dataSource.query(
+        `SELECT type, payload FROM event_log WHERE type LIKE 'uow.deferred.%' ORDER BY id`,
+      );
+      expect(rows.map((r: { type: string }) => r.type)).toEqual([
+        'uow.deferred.1',
+        'uow.deferred.2',
+        'uow.deferred.3',
+      ]);
+      expect(await auditOf('uow-deferred')).toEqual([
+        { entity_type: 'uow-deferred', entity_id: '7' },
+        { entity_type: 'uow-deferred', entity_id: '8' },
+      ]);
+    });
+
+    it('rolls the whole transaction back when the closing statement fails', async () => {
+      const ctx = adminCtx();
+      const audit = t.app.get(AuditService);
+      await expect(
+        connection.withTransaction(ctx, async (em) => {
+          await divisions.create(ctx, { identifier: 'uow-late-failure', name: 'UoW Late Failure' });
+          // entity_type is varchar(60): the deferred entry fails only when it is sent.
+          await audit.record(em, ctx, {
+            action: 'action',
+            entityType: 'x'.repeat(61),
+            entityId: 1,
+            changes: {},
+          });
+        }),
+      ).rejects.toThrow();
+      const rows = await t.dataSource.query(
+        `SELECT count(*)::int AS n FROM division WHERE identifier = 'uow-late-failure'`,
+      );
+      expect(rows[0].n).toBe(0);
+      expect(ctx.unitOfWork).toBeNull();
+    });
+
+    it('writes at once outside a transaction', async () => {
+      const audit = t.app.get(AuditService);
+      await audit.record(t.dataSource.manager, adminCtx(), {
+        action: 'action',
+        entityType: 'uow-at-once',
+        entityId: 1,
+        changes: {},
+      });
+      expect(await auditOf('uow-at-once')).toEqual([{ entity_type: 'uow-at-once', entity_id: '1' }]);
     });
   });
 

@@ -108,6 +108,10 @@ export class CheckoutService {
     const now = this.clock.now();
     const reader = this.connection.manager(ctx);
     const prepared = await prepareOrder(reader, body, now, { point }, await this.catalogue.current());
+    // The order's subscribers (auto-accept, notifications) take these instead of reading them again while
+    // the order's ticket counter is locked (docs/decisions/orders.md "Throughput").
+    ctx.remember('branch', prepared.branch);
+    ctx.remember('shopConfig', prepared.config);
     const placed = await this.connection.withTransaction(ctx, async (em) => {
       const order = await writeOrder(em, prepared, now);
       const awaitsPayment = await this.payments.onOrderPlaced(ctx, em, order, voucher, terminalId);

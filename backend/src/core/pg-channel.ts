@@ -77,6 +77,18 @@ export class PgChannel implements OnApplicationBootstrap, OnModuleDestroy {
     batch.set(channel, list);
   }
 
+  /**
+   * On the server, an expression for a `RETURNING` list that notifies `channel` with `payloadSql` (an
+   * expression of the returned row, e.g. `id::text`) when the statement's transaction commits, never
+   * after a rollback: the writer then spends no statement on the notification. On the embedded database
+   * null: the writer calls {@link notify} with what the statement returned.
+   */
+  notifyInStatement(channel: string, payloadSql: string): string | null {
+    if (!this.serverUrl) return null;
+    if (!/^[a-z_]+$/.test(channel)) throw new Error(`invalid channel name ${channel}`);
+    return `pg_notify('${channel}', ${payloadSql})`;
+  }
+
   /** Pending payloads per open transaction (gone with it). */
   private readonly batches = new WeakMap<object, Map<string, string[]>>();
 

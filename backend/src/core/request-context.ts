@@ -30,12 +30,22 @@ export interface AuthDevice {
 export type AuthMethod = 'session' | 'token' | 'device' | 'system' | 'none';
 
 /**
+ * Rows a request read before its transaction, which subscribers inside the transaction take instead of
+ * reading them again while it holds its locks (an order's branch and the shop configuration: the order's
+ * ticket counter is locked meanwhile). Features declare theirs by declaration merging:
+ * `declare module '../core/request-context.js' { interface RequestReads { branch: Branch } }`.
+ */
+export interface RequestReads {}
+
+/**
  * Who is asking, carried into every service method as its first argument, together with the request's
  * open transaction (see `TransactionalConnection`).
  */
 export class RequestContext {
   /** The transaction this request is in, set and cleared by `TransactionalConnection.withTransaction`. */
   unitOfWork: UnitOfWork | null = null;
+
+  private readonly reads = new Map<keyof RequestReads, unknown>();
 
   constructor(
     readonly user: AuthUser | null,
@@ -44,6 +54,16 @@ export class RequestContext {
     /** The device that sent the request (method `device`), else null. */
     readonly device: AuthDevice | null = null,
   ) {}
+
+  /** Keeps a row this request read (see {@link RequestReads}); the newest of a kind wins. */
+  remember<K extends keyof RequestReads>(kind: K, row: RequestReads[K]): void {
+    this.reads.set(kind, row);
+  }
+
+  /** A row this request read earlier, if it did (see {@link RequestReads}). */
+  recall<K extends keyof RequestReads>(kind: K): RequestReads[K] | undefined {
+    return this.reads.get(kind) as RequestReads[K] | undefined;
+  }
 
   static anonymous(requestId?: string): RequestContext {
     return new RequestContext(null, 'none', requestId);

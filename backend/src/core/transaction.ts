@@ -2,13 +2,130 @@ import { Injectable } from '@nestjs/common';
 import { InjectDataSource } from '@nestjs/typeorm';
 import type { DataSource, EntityManager, EntityTarget, ObjectLiteral, Repository } from 'typeorm';
 import { EventBus, type DomainEvent } from './events.js';
+import { rowsOf } from './raw-rows.js';
 import type { RequestContext } from './request-context.js';
+
+/**
+ * A write nobody in the transaction reads back (audit entry, event-log rows, notification jobs, the
+ * idempotency answer): one `INSERT`/`UPDATE`/`DELETE` without a `WITH` of its own, its parameters `$1…`
+ * (no `$` anywhere else in the text). `then` gets its `RETURNING` rows, still inside the transaction.
+ */
+export interface DeferredWrite {
+  sql: string;
+  params: unknown[];
+  /** Called with the statement's `RETURNING` rows (the statement must have one). */
+  then?: (rows: Array<Record<string, unknown>>) => Promise<void> | void;
+}
 
 /** The open transaction of a request: its EntityManager, the events recorded and the after-commit hooks. */
 export class UnitOfWork {
   readonly events: DomainEvent[] = [];
   readonly afterCommit: Array<() => Promise<void> | void> = [];
+  private deferred: Array<() => DeferredWrite | null> = [];
+  private readonly batches = new Map<object, unknown[]>();
   constructor(readonly em: EntityManager) {}
+
+  /**
+   * Adds `item` to the list kept under `key` (a writer, usually `this`); the first item registers
+   * `build`, which turns the whole list into one write of the transaction's closing statement. So the
+   * rows an order's subscribers add (audit, event log, jobs) cost no round trip each while the order's
+   * locks are held (docs/decisions/orders.md "Throughput").
+   */
+  batch<T>(key: object, item: T, build: (items: T[]) => DeferredWrite | null): void {
+    let items = this.batches.get(key) as T[] | undefined;
+    if (!items) {
+      const list: T[] = [];
+      items = list;
+      this.batches.set(key, list);
+      this.deferred.push(() => {
+        this.batches.delete(key);
+        return build(list);
+      });
+    }
+    items.push(item);
+  }
+
+  /** One write for the closing statement (see {@link batch}). */
+  defer(write: DeferredWrite): void {
+    this.deferred.push(() => write);
+  }
+
+  /**
+   * Sends the deferred writes: one statement (each write a data-modifying CTE of it), then each write's
+   * `then` with its rows. Runs before COMMIT; again while a `then` defers more.
+   */
+  async flush(): Promise<void> {
+    while (this.deferred.length > 0) {
+      const writes = this.deferred.map((build) => build()).filter((w): w is DeferredWrite => w !== null);
+      this.deferred = [];
+      const rows = await runWrites(this.em, writes);
+      for (const [i, write] of writes.entries()) await write.then?.(rows[i]!);
+    }
+  }
+}
+
+/**
+ * Sends `write` with the closing statement of the context's transaction (see {@link UnitOfWork.defer})
+ * when `em` is that transaction's; otherwise (no transaction, or one of its own) at once.
+ */
+export async function writeLater(
+  ctx: RequestContext | null | undefined,
+  em: EntityManager,
+  write: DeferredWrite,
+) {
+  const unit = ctx?.unitOfWork;
+  if (unit && unit.em === em) return unit.defer(write);
+  await runNow(em, write);
+}
+
+/**
+ * Adds `item` to the list under `key` that `build` writes with the closing statement of the context's
+ * transaction (see {@link UnitOfWork.batch}) when `em` is that transaction's; otherwise writes it at once.
+ */
+export async function batchLater<T>(
+  ctx: RequestContext | null | undefined,
+  em: EntityManager,
+  key: object,
+  item: T,
+  build: (items: T[]) => DeferredWrite | null,
+): Promise<void> {
+  const unit = ctx?.unitOfWork;
+  if (unit && unit.em === em) return unit.batch(key, item, build);
+  const write = build([item]);
+  if (write) await runNow(em, write);
+}
+
+async function runNow(em: EntityManager, write: DeferredWrite): Promise<void> {
+  const [rows] = await runWrites(em, [write]);
+  await write.then?.(rows!);
+}
+
+/** The writes as one statement (a single one as it is); per write its `RETURNING` rows. */
+async function runWrites(
+  em: EntityManager,
+  writes: DeferredWrite[],
+): Promise<Array<Array<Record<string, unknown>>>> {
+  if (writes.length === 0) return [];
+  if (writes.length === 1) return [rowsOf(await em.query(writes[0]!.sql, writes[0]!.params))];
+  const params: unknown[] = [];
+  const ctes = writes.map((write, i) => {
+    const offset = params.length;
+    params.push(...write.params);
+    const sql = write.sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + offset}`);
+    return `w${i} AS (${sql})`;
+  });
+  const selects = writes.flatMap((write, i) =>
+    write.then ? [`SELECT ${i} AS w, to_jsonb(w${i}) AS r FROM w${i}`] : [],
+  );
+  const sql = `WITH ${ctes.join(',\n')}\n${selects.length ? selects.join('\nUNION ALL ') : 'SELECT NULL AS w, NULL AS r'}`;
+  const result = writes.map((): Array<Record<string, unknown>> => []);
+  for (const row of rowsOf<{ w: number | null; r: Record<string, unknown> | string | null }>(
+    await em.query(sql, params),
+  )) {
+    if (row.w === null || row.r === null) continue;
+    result[Number(row.w)]!.push(typeof row.r === 'string' ? JSON.parse(row.r) : row.r);
+  }
+  return result;
 }
 
 /**
@@ -43,7 +160,9 @@ export class TransactionalConnection {
       unit = new UnitOfWork(em);
       ctx.unitOfWork = unit;
       try {
-        return await fn(em);
+        const value = await fn(em);
+        await unit.flush();
+        return value;
       } finally {
         ctx.unitOfWork = null;
       }

@@ -13,6 +13,8 @@ import { EventBus } from '../core/events.js';
 import type { RequestContext } from '../core/request-context.js';
 import type { OrderEvent } from '../orders/order-events.js';
 import { PgChannel } from '../core/pg-channel.js';
+import { valuesList } from '../core/raw-rows.js';
+import { batchLater } from '../core/transaction.js';
 
 /** The channel that carries new `event_log` ids to every instance's stream hub. */
 export const ORDER_EVENTS_CHANNEL = 'order_events';
@@ -118,22 +120,41 @@ export class EventLogWriter implements OnModuleInit {
     });
   }
 
-  /** Appends one row to the log and tells every instance its id once the transaction commits. */
-  async append(ctx: RequestContext, em: EntityManager, entry: EventLogEntry): Promise<number> {
-    const rows: Array<{ id: string }> = await em.query(
-      `INSERT INTO event_log (type, branch_id, order_uid, payload, public_payload, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
-      [
-        entry.type,
-        entry.branchId,
-        entry.orderUid,
-        JSON.stringify(entry.payload),
-        entry.publicPayload === null ? null : JSON.stringify(entry.publicPayload),
-        this.clock.now(),
-      ],
-    );
-    const id = Number(rows[0]!.id);
-    await this.channel.notify(ctx, ORDER_EVENTS_CHANNEL, String(id));
-    return id;
+  /**
+   * Appends one row to the log and tells every instance its id once the transaction commits. Inside the
+   * context's transaction the rows are written together with its closing statement, in the order they
+   * were appended (one `INSERT` numbering them in that order).
+   */
+  async append(ctx: RequestContext, em: EntityManager, entry: EventLogEntry): Promise<void> {
+    const row = { ...entry, createdAt: this.clock.now() };
+    // On the server each new id is notified by the statement itself (delivered at COMMIT).
+    const notify = this.channel.notifyInStatement(ORDER_EVENTS_CHANNEL, 'id::text');
+    await batchLater(ctx, em, this, row, (rows) => {
+      const { values, params } = valuesList(
+        rows.map((r, i) => [
+          i,
+          r.type,
+          r.branchId,
+          r.orderUid,
+          JSON.stringify(r.payload),
+          r.publicPayload === null ? null : JSON.stringify(r.publicPayload),
+          r.createdAt,
+        ]),
+        ['int', 'varchar', 'int', 'uuid', 'jsonb', 'jsonb', 'timestamptz'],
+      );
+      return {
+        sql: `INSERT INTO event_log (type, branch_id, order_uid, payload, public_payload, created_at)
+              SELECT v.type, v.branch_id, v.order_uid, v.payload, v.public_payload, v.created_at
+              FROM (VALUES ${values}) AS v(n, type, branch_id, order_uid, payload, public_payload, created_at)
+              ORDER BY v.n
+              RETURNING id${notify ? `, ${notify}` : ''}`,
+        params,
+        then: async (inserted) => {
+          if (notify) return;
+          const ids = inserted.map((r) => Number(r.id)).sort((a, b) => a - b);
+          for (const id of ids) await this.channel.notify(ctx, ORDER_EVENTS_CHANNEL, String(id));
+        },
+      };
+    });
   }
 }

@@ -5,7 +5,7 @@ import { TransactionalConnection } from '../core/transaction.js';
 import { PgChannel } from '../core/pg-channel.js';
 import type { Job } from './job.entity.js';
 import type { JobPayloadOf, JobRequest } from './job-payloads.js';
-import { rowsOf } from '../core/raw-rows.js';
+import { rowsOf, valuesList } from '../core/raw-rows.js';
 
 /** The channel on which committed jobs wake the workers of every instance. */
 export const JOBS_CHANNEL = 'jobs';
@@ -48,6 +48,36 @@ const toJob = (r: Record<string, unknown>): Job => ({
   dedupeKey: r.dedupe_key as string | null,
 });
 
+/** One statement writing `jobs` in their order (a known dedupe key: none); `RETURNING id, type, dedupe_key`. */
+function insertJobs(
+  jobs: Array<JobRequest<EnqueueOptions>>,
+  now: Date,
+  /** An expression for the `RETURNING` list (a notification, see `PgChannel.notifyInStatement`). */
+  returning: string | null = null,
+): { sql: string; params: unknown[] } {
+  const { values, params } = valuesList(
+    jobs.map(({ type, payload, options = {} }, i) => [
+      i,
+      type,
+      JSON.stringify(payload),
+      options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
+      options.runAt ?? now,
+      now,
+      options.dedupeKey ?? null,
+    ]),
+    ['int', '', 'jsonb', 'int', 'timestamptz', 'timestamptz', ''],
+  );
+  return {
+    sql: `INSERT INTO job (type, payload, status, attempts, max_attempts, run_at, created_at, dedupe_key)
+          SELECT v.type, v.payload, 'pending', 0, v.max_attempts, v.run_at, v.created_at, v.dedupe_key
+          FROM (VALUES ${values}) AS v(n, type, payload, max_attempts, run_at, created_at, dedupe_key)
+          ORDER BY v.n
+          ON CONFLICT (dedupe_key) DO NOTHING
+          RETURNING id, type, dedupe_key${returning ? `, ${returning}` : ''}`,
+    params,
+  };
+}
+
 /**
  * The durable job table (see docs/decisions/jobs.md): jobs are written in the caller's transaction, so
  * they exist exactly when the change that caused them committed, and claimed by workers with
@@ -86,32 +116,10 @@ export class JobQueue {
   ): Promise<Array<number | null>> {
     if (jobs.length === 0) return [];
     return this.connection.withTransaction(ctx, async (em) => {
-      const now = this.clock.now();
-      const params: unknown[] = [];
-      const values = jobs.map(({ type, payload, options = {} }, i) => {
-        params.push(
-          i,
-          type,
-          JSON.stringify(payload),
-          options.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
-          options.runAt ?? now,
-          now,
-          options.dedupeKey ?? null,
-        );
-        const p = (n: number) => `$${i * 7 + n}`;
-        return `(${p(1)}::int, ${p(2)}, ${p(3)}::jsonb, ${p(4)}::int, ${p(5)}::timestamptz, ${p(6)}::timestamptz, ${p(7)})`;
-      });
-      const rows = rowsOf(
-        await em.query(
-          `INSERT INTO job (type, payload, status, attempts, max_attempts, run_at, created_at, dedupe_key)
-           SELECT v.type, v.payload, 'pending', 0, v.max_attempts, v.run_at, v.created_at, v.dedupe_key
-           FROM (VALUES ${values.join(', ')}) AS v(n, type, payload, max_attempts, run_at, created_at, dedupe_key)
-           ORDER BY v.n
-           ON CONFLICT (dedupe_key) DO NOTHING
-           RETURNING id, dedupe_key`,
-          params,
-        ),
-      );
+      // On the server the statement notifies the workers itself (delivered at COMMIT; one per job type).
+      const notify = this.channel.notifyInStatement(JOBS_CHANNEL, 'type');
+      const { sql, params } = insertJobs(jobs, this.clock.now(), notify);
+      const rows = rowsOf(await em.query(sql, params));
       // Rows come back in insertion order; a skipped job (known dedupe key) has none.
       const ids: Array<number | null> = [];
       let next = 0;
@@ -122,11 +130,40 @@ export class JobQueue {
         ids.push(matches ? Number(row.id) : null);
         if (matches) next += 1;
       }
-      if (ids.some((id) => id !== null))
+      if (!notify && ids.some((id) => id !== null))
         for (const type of new Set(jobs.map((j) => j.type)))
           await this.channel.notify(ctx, JOBS_CHANNEL, type);
       return ids;
     });
+  }
+
+  /**
+   * {@link enqueueMany} for callers that need no ids (notifications, follow-up jobs of an order): inside the
+   * context's transaction the jobs are written with its closing statement, not one round trip each
+   * while the transaction holds its locks (docs/decisions/orders.md "Throughput"); without one at once.
+   */
+  async enqueueLater(ctx: RequestContext, jobs: Array<JobRequest<EnqueueOptions>>): Promise<void> {
+    if (jobs.length === 0) return;
+    const unit = ctx.unitOfWork;
+    if (!unit) {
+      await this.enqueueMany(ctx, jobs);
+      return;
+    }
+    // On the server the statement notifies the workers itself (delivered at COMMIT; one per job type).
+    const notify = this.channel.notifyInStatement(JOBS_CHANNEL, 'type');
+    for (const job of jobs)
+      unit.batch(this, job, (all) => {
+        const { sql, params } = insertJobs(all, this.clock.now(), notify);
+        return {
+          sql,
+          params,
+          then: async (rows) => {
+            if (notify) return;
+            for (const type of new Set(rows.map((r) => r.type as string)))
+              await this.channel.notify(ctx, JOBS_CHANNEL, type);
+          },
+        };
+      });
   }
 
   /**

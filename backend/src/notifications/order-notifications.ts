@@ -89,6 +89,19 @@ const SMS_KINDS = new Set<CustomerMailKind>([
   'readyForPickup',
 ]);
 
+/** The configuration and branch fields the messages of an order need. */
+interface SettingsRow {
+  shop_name: string | null;
+  currency: string | null;
+  market: string | null;
+  sms: boolean | null;
+  reviews: boolean | null;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  time_zone: string | null;
+}
+
 /**
  * Turns order events into `mail` and `sms` jobs, inside the order's transaction: new order → mail to the
  * branch and "received" to the customer; status changes → the customer's mail (and SMS when
@@ -126,7 +139,7 @@ export class OrderNotifications implements OnModuleInit {
     first: boolean,
     only?: 'email' | 'sms',
   ): Promise<void> {
-    const setting = await this.settings(em, event.branchId);
+    const setting = await this.settings(ctx, em, event.branchId);
     const order: MailOrder = event.order;
     // The first time once per order (a repeated event writes nothing); a resend always.
     const once = (key: string) => (first ? { dedupeKey: `${key}:order:${event.orderId}:received` } : {});
@@ -156,7 +169,7 @@ export class OrderNotifications implements OnModuleInit {
   private async statusChanged(ctx: RequestContext, em: EntityManager, event: OrderEvent): Promise<void> {
     const kind = customerKindOf(event);
     if (!kind) return;
-    const setting = await this.settings(em, event.branchId);
+    const setting = await this.settings(ctx, em, event.branchId);
     const order: MailOrder = event.order;
     const jobs: Job[] = [];
     if (order.email)
@@ -177,7 +190,7 @@ export class OrderNotifications implements OnModuleInit {
           ? 'changed'
           : null;
     if (!kind) return;
-    const setting = await this.settings(em, event.branchId);
+    const setting = await this.settings(ctx, em, event.branchId);
     const render = () => customerMail(kind, setting.mail, order, event.changed);
     await this.enqueue(ctx, [this.mail(order.email, render, kind, event.orderId)]);
   }
@@ -187,7 +200,7 @@ export class OrderNotifications implements OnModuleInit {
     const order = event.order;
     const withdrawal = order.withdrawal;
     if (!withdrawal) return;
-    const setting = await this.settings(em, event.branchId);
+    const setting = await this.settings(ctx, em, event.branchId);
     const number = customerOrderNumber(order);
     const render = () => withdrawalMail(setting.mail, order, withdrawal, number);
     const jobs: Job[] = [
@@ -202,7 +215,7 @@ export class OrderNotifications implements OnModuleInit {
   private async deleted(ctx: RequestContext, em: EntityManager, event: OrderEvent): Promise<void> {
     const order = event.order;
     if (!order.email || isFinalOrder(order)) return;
-    const setting = await this.settings(em, event.branchId);
+    const setting = await this.settings(ctx, em, event.branchId);
     const render = () => customerMail('deleted', setting.mail, order);
     await this.enqueue(ctx, [this.mail(order.email, render, 'deleted', event.orderId)]);
   }
@@ -210,7 +223,7 @@ export class OrderNotifications implements OnModuleInit {
   /** All jobs of one event in one statement (the order's transaction holds its locks meanwhile). */
   private async enqueue(ctx: RequestContext, jobs: Job[]): Promise<void> {
     const ready = jobs.filter((j): j is NonNullable<Job> => j !== null);
-    if (ready.length > 0) await this.jobs.enqueueMany(ctx, ready);
+    await this.jobs.enqueueLater(ctx, ready);
   }
 
   /**
@@ -255,23 +268,27 @@ export class OrderNotifications implements OnModuleInit {
     return { type: SMS_JOB, payload: job, options };
   }
 
-  /** The shop's and the branch's settings the messages need, read in the order's transaction. */
-  private async settings(
-    em: EntityManager,
-    branchId: number,
-  ): Promise<{ sms: boolean; smsCountryCode: string; mail: MailContext }> {
-    // One round trip: the order's transaction holds its locks (the ticket counter) meanwhile.
-    const rows: Array<{
-      shop_name: string | null;
-      currency: string | null;
-      market: string | null;
-      sms: boolean | null;
-      reviews: boolean | null;
-      name: string | null;
-      email: string | null;
-      phone: string | null;
-      time_zone: string | null;
-    }> = await em.query(
+  /** What the checkout read just before the order's transaction (its branch and configuration), if it did. */
+  private known(ctx: RequestContext, branchId: number): SettingsRow | null {
+    const branch = ctx.recall('branch');
+    const config = ctx.recall('shopConfig');
+    if (!config || !branch || branch.id !== branchId) return null;
+    return {
+      shop_name: config.shopName,
+      currency: config.currency,
+      market: config.market,
+      sms: config.enablePluginSMS,
+      reviews: config.enablePluginOrderReviews,
+      name: branch.name,
+      email: branch.email,
+      phone: branch.phone,
+      time_zone: branch.timeZone,
+    };
+  }
+
+  /** One round trip: the order's transaction holds its locks (the ticket counter) meanwhile. */
+  private async read(em: EntityManager, branchId: number): Promise<SettingsRow> {
+    const rows: SettingsRow[] = await em.query(
       `SELECT c.shop_name, c.currency, c.market, c.enable_plugin_sms AS sms, c.enable_plugin_order_reviews AS reviews,
               b.name, b.email, b.phone, b.time_zone
        FROM (SELECT 1) one
@@ -279,7 +296,19 @@ export class OrderNotifications implements OnModuleInit {
        LEFT JOIN branch b ON b.id = $1`,
       [branchId || 0],
     );
-    const r = rows[0]!;
+    return rows[0]!;
+  }
+
+  /**
+   * The shop's and the branch's settings the messages need: as the checkout read them when the order was
+   * just checked, else read in the event's transaction.
+   */
+  private async settings(
+    ctx: RequestContext,
+    em: EntityManager,
+    branchId: number,
+  ): Promise<{ sms: boolean; smsCountryCode: string; mail: MailContext }> {
+    const r = this.known(ctx, branchId) ?? (await this.read(em, branchId));
     return {
       sms: !!r.sms,
       // SMS_COUNTRY_CODE wins; without it the shop's market (docs/decisions/legal.md).

@@ -1,5 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import type { Logger } from 'pino';
+import type { EntityManager } from 'typeorm';
 import { rowsOf } from '../core/raw-rows.js';
 import { DomainError } from '../core/errors.js';
 import { EventBus } from '../core/events.js';
@@ -34,22 +35,32 @@ export class AutoAcceptService implements OnModuleInit {
     this.events.inTransaction(['order.created'], async (event, ctx, em) => {
       const { orderId, branchId, order } = event.payload;
       if (!branchId || order.isQuotation || order.isConfirmed) return;
-      // One plain statement: the repository's findOne would first send a DISTINCT query for the
-      // branch's eager delivery areas, and the ticket counter is locked meanwhile.
-      const [branch] = rowsOf<{ auto: boolean }>(
-        await em.query('SELECT is_auto_accept_enabled AS auto FROM branch WHERE id = $1', [branchId]),
-      );
-      if (!branch?.auto) return;
-      await this.jobs.enqueue(
-        ctx,
-        AUTO_ACCEPT_JOB,
-        { orderId },
-        { dedupeKey: `auto-accept:order:${orderId}` },
-      );
+      if (!(await this.autoAccepts(ctx, em, branchId))) return;
+      await this.jobs.enqueueLater(ctx, [
+        {
+          type: AUTO_ACCEPT_JOB,
+          payload: { orderId },
+          options: { dedupeKey: `auto-accept:order:${orderId}` },
+        },
+      ]);
     });
     this.handlers.register(AUTO_ACCEPT_JOB, (job, ctx) => this.accept(ctx, Number(job.payload.orderId)), {
       transactional: true,
     });
+  }
+
+  /**
+   * The branch's switch as the checkout read it just before the transaction, or else one plain statement
+   * (the repository's findOne would first send a DISTINCT query for the eager delivery areas); the
+   * order's ticket counter is locked meanwhile.
+   */
+  private async autoAccepts(ctx: RequestContext, em: EntityManager, branchId: number): Promise<boolean> {
+    const known = ctx.recall('branch');
+    if (known?.id === branchId) return known.isAutoAcceptEnabled;
+    const [branch] = rowsOf<{ auto: boolean }>(
+      await em.query('SELECT is_auto_accept_enabled AS auto FROM branch WHERE id = $1', [branchId]),
+    );
+    return !!branch?.auto;
   }
 
   /** Confirms the order with the default time; one that staff answered meanwhile is left as it is. */

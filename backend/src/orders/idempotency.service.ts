@@ -4,7 +4,7 @@ import { Clock } from '../core/clock.js';
 import { databaseFaultOf } from '../core/database-faults.js';
 import { reasonError } from '../core/errors.js';
 import { RequestContext } from '../core/request-context.js';
-import { TransactionalConnection } from '../core/transaction.js';
+import { TransactionalConnection, writeLater } from '../core/transaction.js';
 import { IdempotencyKey } from './order.entity.js';
 import { rowsOf } from '../core/raw-rows.js';
 
@@ -133,15 +133,13 @@ export class IdempotencyService implements OnModuleDestroy {
 
   /** Stores the answer on the key, inside the transaction that wrote the order. */
   async complete(ctx: RequestContext, key: string, response: StoredResponse): Promise<void> {
+    // Inside the order's transaction: sent with its closing statement (the answer is read by the next
+    // request with this key, never in this transaction).
     await this.connection.withTransaction(ctx, (em) =>
-      em.getRepository(IdempotencyKey).update(
-        { key },
-        {
-          status: 'done',
-          responseStatus: response.status,
-          response: response.body as never,
-        },
-      ),
+      writeLater(ctx, em, {
+        sql: `UPDATE idempotency_key SET status = 'done', response_status = $2, response = $3::jsonb WHERE key = $1`,
+        params: [key, response.status, JSON.stringify(response.body)],
+      }),
     );
   }
 

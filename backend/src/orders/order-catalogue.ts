@@ -12,6 +12,8 @@ import { DiningTable } from '../tables/table.entity.js';
 /** The configuration fields orders read. */
 export type OrderConfig = Pick<
   ShopConfig,
+  | 'shopName'
+  | 'market'
   | 'currency'
   | 'enableCash'
   | 'enableATMCard'

@@ -291,6 +291,15 @@ export interface PlaceOrderOptions {
   point?: GeoPoint | null;
 }
 
+declare module '../core/request-context.js' {
+  interface RequestReads {
+    /** The branch an order was checked against, read before the order's transaction (the checkout). */
+    branch: Branch;
+    /** The shop configuration that order was checked against (of the versioned catalogue). */
+    shopConfig: OrderConfig;
+  }
+}
+
 /** A checked and priced order, ready to be written ({@link writeOrder}). */
 export interface PreparedOrder {
   branch: Branch;
