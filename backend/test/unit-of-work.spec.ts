@@ -3,6 +3,7 @@ import { EventBus, type DomainEvent, type EntityChange } from '../src/core/event
 import { RequestContext } from '../src/core/request-context.js';
 import { TransactionalConnection, writeLater } from '../src/core/transaction.js';
 import { EventLogWriter } from '../src/events/event-log.writer.js';
+import { JobQueue } from '../src/jobs/job-queue.service.js';
 import { AuditService } from '../src/logs/audit.service.js';
 import { CrudService } from '../src/crud/crud.service.js';
 import { divisionResource } from '../src/divisions/division.resource.js';
@@ -190,6 +191,58 @@ describe('TransactionalConnection', () => {
         { entity_type: 'uow-deferred', entity_id: '7' },
         { entity_type: 'uow-deferred', entity_id: '8' },
       ]);
+    });
+
+    it('gives an event row the id of a job written after it in the same statement, and no row for a known dedupe key', async () => {
+      const ctx = adminCtx();
+      const log = t.app.get(EventLogWriter);
+      const jobs = t.app.get(JobQueue);
+      await jobs.enqueue(ctx, 'print', { reason: 'test', branchId: 0, deviceId: 1 } as never, {
+        dedupeKey: 'uow-job-known',
+      });
+      const statements: string[] = [];
+      await connection.withTransaction(ctx, async (em) => {
+        const query = em.query.bind(em);
+        jest.spyOn(em, 'query').mockImplementation(((sql: string, params?: unknown[]) => {
+          statements.push(sql);
+          return query(sql, params);
+        }) as never);
+        // The event rows are deferred first; their jobs come later, so the jobs must be moved before them.
+        await log.append(ctx, em, {
+          type: 'uow.job.plain',
+          branchId: null,
+          orderUid: null,
+          payload: { n: 0 },
+          publicPayload: null,
+        });
+        for (const key of ['uow-job-new', 'uow-job-known']) {
+          const payload = { reason: 'test', branchId: 0, deviceId: 2 } as never;
+          const rows = jobs.enqueueLaterWithRows(ctx, em, [
+            { type: 'print', payload, options: { dedupeKey: key } },
+          ]);
+          expect(rows).not.toBeNull();
+          await log.append(ctx, em, {
+            type: `uow.job.${key}`,
+            branchId: null,
+            orderUid: null,
+            payload: { key },
+            publicPayload: null,
+            job: { rows: rows!, dedupeKey: key },
+          });
+        }
+      });
+      expect(statements).toHaveLength(1);
+      expect(statements[0]).toMatch(/^WITH w0 AS \(INSERT INTO job/);
+      const [job] = await t.dataSource.query(`SELECT id FROM job WHERE dedupe_key = 'uow-job-new'`);
+      const rows = await t.dataSource.query(
+        `SELECT type, payload FROM event_log WHERE type LIKE 'uow.job.%' ORDER BY id`,
+      );
+      expect(rows.map((r: { type: string; payload: unknown }) => [r.type, r.payload])).toEqual([
+        ['uow.job.plain', { n: 0 }],
+        ['uow.job.uow-job-new', { key: 'uow-job-new', jobId: Number(job.id) }],
+      ]);
+      // Outside the transaction there is no closing statement to join: the caller writes at once.
+      expect(jobs.enqueueLaterWithRows(ctx, t.dataSource.manager, [])).toBeNull();
     });
 
     it('rolls the whole transaction back when the closing statement fails', async () => {

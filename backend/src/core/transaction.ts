@@ -21,9 +21,24 @@ export interface DeferredWrite {
 export class UnitOfWork {
   readonly events: DomainEvent[] = [];
   readonly afterCommit: Array<() => Promise<void> | void> = [];
-  private deferred: Array<() => DeferredWrite | null> = [];
+  private deferred: Array<{ key: object | null; build: () => DeferredWrite | null }> = [];
   private readonly batches = new Map<object, unknown[]>();
+  private readonly names = new Map<object, string>();
   constructor(readonly em: EntityManager) {}
+
+  /**
+   * The name the closing statement gives the write batched under `key`, for another deferred write that
+   * reads its `RETURNING` rows (a `print.job` event row takes its job's id): the writes are ordered so
+   * that it comes first. Only for a batch of this transaction that exists when the statement is sent.
+   */
+  rowsOf(key: object): string {
+    let name = this.names.get(key);
+    if (!name) {
+      name = `__deferred_${this.names.size}__`;
+      this.names.set(key, name);
+    }
+    return name;
+  }
 
   /**
    * Adds `item` to the list kept under `key` (a writer, usually `this`); the first item registers
@@ -37,9 +52,12 @@ export class UnitOfWork {
       const list: T[] = [];
       items = list;
       this.batches.set(key, list);
-      this.deferred.push(() => {
-        this.batches.delete(key);
-        return build(list);
+      this.deferred.push({
+        key,
+        build: () => {
+          this.batches.delete(key);
+          return build(list);
+        },
       });
     }
     items.push(item);
@@ -47,7 +65,7 @@ export class UnitOfWork {
 
   /** One write for the closing statement (see {@link batch}). */
   defer(write: DeferredWrite): void {
-    this.deferred.push(() => write);
+    this.deferred.push({ key: null, build: () => write });
   }
 
   /**
@@ -56,11 +74,51 @@ export class UnitOfWork {
    */
   async flush(): Promise<void> {
     while (this.deferred.length > 0) {
-      const writes = this.deferred.map((build) => build()).filter((w): w is DeferredWrite => w !== null);
+      const built = this.deferred.flatMap(({ key, build }) => {
+        const write = build();
+        return write ? [{ key, write }] : [];
+      });
       this.deferred = [];
+      const writes = this.ordered(built);
       const rows = await runWrites(this.em, writes);
       for (const [i, write] of writes.entries()) await write.then?.(rows[i]!);
     }
+  }
+
+  /**
+   * The writes in the order they were deferred, except that a write naming another's rows
+   * ({@link rowsOf}) comes after it; the names become the CTE names `runWrites` gives them (`w0`, `w1`…).
+   */
+  private ordered(built: Array<{ key: object | null; write: DeferredWrite }>): DeferredWrite[] {
+    const byName = new Map<string, { key: object | null; write: DeferredWrite }>();
+    for (const entry of built) {
+      const name = entry.key ? this.names.get(entry.key) : undefined;
+      if (name) byName.set(name, entry);
+    }
+    const order: Array<{ key: object | null; write: DeferredWrite }> = [];
+    const placing = new Set<DeferredWrite>();
+    const place = (entry: { key: object | null; write: DeferredWrite }) => {
+      if (order.includes(entry)) return;
+      if (placing.has(entry.write)) throw new Error('deferred writes name each other in a circle');
+      placing.add(entry.write);
+      for (const name of entry.write.sql.match(/__deferred_\d+__/g) ?? []) {
+        const named = byName.get(name);
+        if (!named) throw new Error(`deferred write names ${name}, which has no rows in this statement`);
+        place(named);
+      }
+      order.push(entry);
+    };
+    built.forEach(place);
+    const cte = new Map<string, string>();
+    order.forEach((entry, i) => {
+      const name = entry.key ? this.names.get(entry.key) : undefined;
+      if (name) cte.set(name, `w${i}`);
+    });
+    return order.map(({ write }) =>
+      cte.size === 0
+        ? write
+        : { ...write, sql: write.sql.replace(/__deferred_\d+__/g, (name) => cte.get(name)!) },
+    );
   }
 }
 

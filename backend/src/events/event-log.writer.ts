@@ -62,6 +62,11 @@ export interface EventLogEntry {
   orderUid: string | null;
   payload: Record<string, unknown>;
   publicPayload: Record<string, unknown> | null;
+  /**
+   * A row about a job written with the same closing statement ({@link JobQueue.enqueueLaterWithRows}):
+   * the row is written only when that job was (its dedupe key was new), its payload with the job's `jobId`.
+   */
+  job?: { rows: string; dedupeKey: string };
 }
 
 /**
@@ -127,9 +132,14 @@ export class EventLogWriter implements OnModuleInit {
    */
   async append(ctx: RequestContext, em: EntityManager, entry: EventLogEntry): Promise<void> {
     const row = { ...entry, createdAt: this.clock.now() };
+    if (entry.job && ctx.unitOfWork?.em !== em)
+      throw new Error('an event row about a deferred job outside its transaction');
     // On the server each new id is notified by the statement itself (delivered at COMMIT).
     const notify = this.channel.notifyInStatement(ORDER_EVENTS_CHANNEL, 'id::text');
     await batchLater(ctx, em, this, row, (rows) => {
+      // Rows about jobs of the same statement join those jobs' rows (one name: the jobs are one batch).
+      const jobRows = [...new Set(rows.flatMap((r) => (r.job ? [r.job.rows] : [])))];
+      if (jobRows.length > 1) throw new Error('event rows name more than one batch of jobs');
       const { values, params } = valuesList(
         rows.map((r, i) => [
           i,
@@ -139,13 +149,32 @@ export class EventLogWriter implements OnModuleInit {
           JSON.stringify(r.payload),
           r.publicPayload === null ? null : JSON.stringify(r.publicPayload),
           r.createdAt,
+          ...(jobRows.length ? [r.job?.dedupeKey ?? null] : []),
         ]),
-        ['int', 'varchar', 'int', 'uuid', 'jsonb', 'jsonb', 'timestamptz'],
+        [
+          'int',
+          'varchar',
+          'int',
+          'uuid',
+          'jsonb',
+          'jsonb',
+          'timestamptz',
+          ...(jobRows.length ? ['text'] : []),
+        ],
       );
+      const columns = 'n, type, branch_id, order_uid, payload, public_payload, created_at';
+      const from = jobRows.length
+        ? `FROM (VALUES ${values}) AS v(${columns}, job_key)
+           LEFT JOIN ${jobRows[0]} j ON j.dedupe_key = v.job_key
+           WHERE v.job_key IS NULL OR j.id IS NOT NULL`
+        : `FROM (VALUES ${values}) AS v(${columns})`;
+      const payload = jobRows.length
+        ? `CASE WHEN v.job_key IS NULL THEN v.payload ELSE jsonb_build_object('jobId', j.id) || v.payload END`
+        : 'v.payload';
       return {
         sql: `INSERT INTO event_log (type, branch_id, order_uid, payload, public_payload, created_at)
-              SELECT v.type, v.branch_id, v.order_uid, v.payload, v.public_payload, v.created_at
-              FROM (VALUES ${values}) AS v(n, type, branch_id, order_uid, payload, public_payload, created_at)
+              SELECT v.type, v.branch_id, v.order_uid, ${payload}, v.public_payload, v.created_at
+              ${from}
               ORDER BY v.n
               RETURNING id${notify ? `, ${notify}` : ''}`,
         params,

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Clock } from '../core/clock.js';
 import type { RequestContext } from '../core/request-context.js';
-import { TransactionalConnection } from '../core/transaction.js';
+import { TransactionalConnection, type UnitOfWork } from '../core/transaction.js';
+import type { EntityManager } from 'typeorm';
 import { PgChannel } from '../core/pg-channel.js';
 import type { Job } from './job.entity.js';
 import type { JobPayloadOf, JobRequest } from './job-payloads.js';
@@ -149,6 +150,27 @@ export class JobQueue {
       await this.enqueueMany(ctx, jobs);
       return;
     }
+    this.batch(ctx, unit, jobs);
+  }
+
+  /**
+   * {@link enqueueLater} for a caller whose own deferred write reads the new jobs' rows (`id`, `type`,
+   * `dedupe_key`; a job skipped for its known dedupe key has none): the name of those rows in the closing
+   * statement ({@link UnitOfWork.rowsOf}). Null, and nothing written, when `em` is not the context's open
+   * transaction: the caller enqueues at once then.
+   */
+  enqueueLaterWithRows(
+    ctx: RequestContext,
+    em: EntityManager,
+    jobs: Array<JobRequest<EnqueueOptions>>,
+  ): string | null {
+    const unit = ctx.unitOfWork;
+    if (!unit || unit.em !== em) return null;
+    this.batch(ctx, unit, jobs);
+    return unit.rowsOf(this);
+  }
+
+  private batch(ctx: RequestContext, unit: UnitOfWork, jobs: Array<JobRequest<EnqueueOptions>>): void {
     // On the server the statement notifies the workers itself (delivered at COMMIT; one per job type).
     const notify = this.channel.notifyInStatement(JOBS_CHANNEL, 'type');
     for (const job of jobs)

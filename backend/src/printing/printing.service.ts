@@ -145,7 +145,10 @@ export class PrintingService implements OnModuleInit {
     for (const deviceId of printedOn) await this.printCancellation(ctx, em, { ...event, deviceId });
   }
 
-  /** Writes the job and its `print.job` row (none when the dedupe key already has a job): its id or null. */
+  /**
+   * Writes the job and its `print.job` row (none when the dedupe key already has a job): its id, or null
+   * when the key had one or both go out with the closing statement of the order's transaction.
+   */
   private async enqueue(
     ctx: RequestContext,
     em: EntityManager,
@@ -153,6 +156,22 @@ export class PrintingService implements OnModuleInit {
     orderUid: string | null,
     dedupeKey?: string,
   ): Promise<number | null> {
+    // In an order's transaction a deduplicated job and its row go out with the closing statement, which
+    // gives the row its job's id: no round trip while the order holds its ticket counter (orders.md).
+    const rows = dedupeKey
+      ? this.jobs.enqueueLaterWithRows(ctx, em, [{ type: 'print', payload: job, options: { dedupeKey } }])
+      : null;
+    if (rows) {
+      await this.eventLog.append(ctx, em, {
+        type: 'print.job',
+        branchId: job.branchId || null,
+        orderUid,
+        payload: { ...job },
+        publicPayload: null,
+        job: { rows, dedupeKey: dedupeKey! },
+      });
+      return null;
+    }
     const jobId = await this.jobs.enqueue(ctx, 'print', job, dedupeKey ? { dedupeKey } : {});
     if (jobId === null) return null;
     await this.eventLog.append(ctx, em, {
