@@ -1,3 +1,5 @@
+import { jest } from '@jest/globals';
+import { Branch } from '../src/branches/branch.entity.js';
 import { AuditLog } from '../src/logs/audit-log.entity.js';
 import { Order } from '../src/orders/order.entity.js';
 import {
@@ -175,5 +177,33 @@ describe('pausing orders and busy mode', () => {
     t.clock.advance(60 * 60_000);
     expect(await firstFrom()).not.toBe(after);
     expect((await postOrder(t, takeaway(demo, { appointmentDate: friday('13:05') }))).status).toBe(201);
+  });
+  it('checks each order against the branch as it is now, reading its row again only after it changed', async () => {
+    // The checkout's reads of the branch (through the pool manager's repository, from the catalogue).
+    const manager = t.dataSource.manager;
+    const original = manager.getRepository.bind(manager);
+    let reads = 0;
+    const spy = jest.spyOn(manager, 'getRepository').mockImplementation(((target: unknown) => {
+      if (target === Branch && /order-catalogue/.test(new Error().stack ?? '')) reads += 1;
+      return original(target as never);
+    }) as never);
+    try {
+      expect((await postOrder(t, takeaway(demo))).status).toBe(201);
+      reads = 0;
+      expect((await postOrder(t, takeaway(demo))).status).toBe(201);
+      expect(reads).toBe(0);
+      // A change that publishes nothing and raises no version, but moves `updated_at` as every update does.
+      await t.dataSource.getRepository(Branch).update({ id: demo.vienna.id }, { isPublic: false });
+      const refused = await postOrder(t, takeaway(demo));
+      expect(refused.status).toBe(400);
+      expect(refused.body.errors[0].code).toBe('branch_not_public');
+      expect(reads).toBe(1);
+      await t.dataSource.getRepository(Branch).update({ id: demo.vienna.id }, { isPublic: true });
+      expect((await postOrder(t, takeaway(demo))).status).toBe(201);
+      expect(reads).toBe(2);
+    } finally {
+      spy.mockRestore();
+      await t.dataSource.getRepository(Branch).update({ id: demo.vienna.id }, { isPublic: true });
+    }
   });
 });

@@ -107,7 +107,11 @@ export class CheckoutService {
     // transaction only writes (docs/decisions/orders.md "Throughput").
     const now = this.clock.now();
     const reader = this.connection.manager(ctx);
-    const prepared = await prepareOrder(reader, body, now, { point }, await this.catalogue.current());
+    // The branch the form names comes with the catalogue's versions in one statement (a wrong or missing
+    // id is found by the form's own check).
+    const named = (body as { branch?: { id?: unknown } } | null)?.branch?.id;
+    const catalogue = await this.catalogue.current(typeof named === 'number' ? named : null);
+    const prepared = await prepareOrder(reader, body, now, { point }, catalogue);
     // The order's subscribers (auto-accept, notifications) take these instead of reading them again while
     // the order's ticket counter is locked (docs/decisions/orders.md "Throughput").
     ctx.remember('branch', prepared.branch);

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { In, type EntityManager } from 'typeorm';
+import { Branch } from '../branches/branch.entity.js';
 import { Category } from '../catalog/category.entity.js';
 import { Menu, MenuProduct } from '../catalog/menu.entity.js';
 import { Product } from '../catalog/product.entity.js';
@@ -38,10 +39,13 @@ export async function loadOrderConfig(em: EntityManager): Promise<OrderConfig> {
 /**
  * What the checkout reads of the catalogue to check and price an order. Everything here changes only
  * through writes that raise its collection's version (config, menus, categories, products, tables,
- * donatees); the branch itself (sold-out marks, pauses, opening hours) is not here and is read afresh.
+ * donatees), except the branch (sold-out marks, pauses and busy mode change without one): it is kept
+ * only while its own row's `updated_at` and the branches' version are the ones of the order's statement.
  * The objects are shared between requests: read them, never change them.
  */
 export interface OrderCatalogue {
+  /** The branch with its delivery areas, as it is now (null when there is none of this id). */
+  branch(id: number): Promise<Branch | null>;
   config(): Promise<OrderConfig>;
   /** The menus that name this branch, each with its branches. */
   menusOf(branchId: number): Promise<Menu[]>;
@@ -63,6 +67,9 @@ export function directCatalogue(em: EntityManager): OrderCatalogue {
       ]),
     );
   return {
+    // `find`, not `findOne`: with its eager delivery areas a `findOne` sends a DISTINCT query for the
+    // LIMIT first; an id matches one branch anyway, so this is one statement instead of two.
+    branch: async (id) => (await em.getRepository(Branch).find({ where: { id } }))[0] ?? null,
     config: () => loadOrderConfig(em),
     menusOf: (branchId) =>
       em
@@ -97,10 +104,16 @@ export const CATALOGUE_COLLECTIONS = ['menus', 'categories', 'products', 'tables
  */
 const CATALOGUE_TABLES = ['menu', 'category', 'product', 'dining_table', 'donatee', 'shop_config'];
 
-/** One statement, one row: the versions and the tables' newest changes. */
+/**
+ * One statement, one row: the versions and the tables' newest changes, and the stamp of the order's
+ * branch ($1): the branches' version and its row's `updated_at`, which every change of the row moves
+ * (TypeORM's updates set it; a pause or a sold-out mark is such an update), null for an unknown id.
+ */
 const KEY_QUERY = `SELECT (SELECT string_agg(collection || ':' || version, ',' ORDER BY collection)
     FROM collection_version WHERE collection IN (${CATALOGUE_COLLECTIONS.map((c) => `'${c}'`).join(', ')})) AS versions,
-  ${CATALOGUE_TABLES.map((t) => `(SELECT max(updated_at) FROM ${t})::text AS ${t}`).join(',\n  ')}`;
+  ${CATALOGUE_TABLES.map((t) => `(SELECT max(updated_at) FROM ${t})::text AS ${t}`).join(',\n  ')},
+  (SELECT coalesce((SELECT version FROM collection_version WHERE collection = 'branches'), 0) || '@' || updated_at::text
+     FROM branch WHERE id = $1) AS branch_stamp`;
 
 /** Loads once per key, sharing the load between concurrent callers; a failed load is forgotten. */
 class Memo<K, V> {
@@ -132,6 +145,9 @@ class CatalogueSnapshot implements OrderCatalogue {
   ) {
     this.direct = directCatalogue(em);
   }
+
+  /** Read afresh here; the cache answers a branch it keeps for the order's stamp before this. */
+  branch = (id: number) => this.direct.branch(id);
 
   /**
    * Once per key: the configuration's `updated_at` is part of it, so a payment method switched off (on
@@ -190,15 +206,46 @@ class CatalogueSnapshot implements OrderCatalogue {
 @Injectable()
 export class OrderCatalogueCache {
   private snapshot: CatalogueSnapshot | null = null;
+  /** Per branch id its row as read under a stamp (one entry per branch that took an order). */
+  private readonly branches = new Map<number, { stamp: string; read: Promise<Branch | null> }>();
 
   constructor(private readonly connection: TransactionalConnection) {}
 
-  /** The catalogue of the current versions (reads outside any transaction). */
-  async current(): Promise<OrderCatalogue> {
+  /**
+   * The catalogue of the current versions (reads outside any transaction), with the branch `branchId`
+   * (the one the order names, when it names one) kept while its stamp is unchanged: the same statement
+   * reads that stamp, so the order is checked against the branch as it is now, in one round trip.
+   */
+  async current(branchId: number | null = null): Promise<OrderCatalogue> {
     const em = this.connection.manager();
-    const rows: Array<Record<string, string | null>> = await em.query(KEY_QUERY);
-    const key = JSON.stringify(rows[0] ?? null);
+    const id = Number.isSafeInteger(branchId) && branchId! > 0 ? branchId! : null;
+    const rows: Array<Record<string, string | null>> = await em.query(KEY_QUERY, [id]);
+    const { branch_stamp: stamp = null, ...versions } = rows[0] ?? {};
+    const key = JSON.stringify(versions);
     if (this.snapshot?.key !== key) this.snapshot = new CatalogueSnapshot(key, em);
-    return this.snapshot;
+    if (id === null || stamp === null) return this.snapshot;
+    let kept = this.branches.get(id);
+    if (kept?.stamp !== stamp) {
+      // Read after the stamp was: the row is that state or a newer one (whose stamp differs, so the
+      // next order reads again); a failed read is not kept.
+      const read = this.snapshot.branch(id);
+      kept = { stamp, read };
+      this.branches.set(id, kept);
+      read.catch(() => {
+        if (this.branches.get(id)?.read === read) this.branches.delete(id);
+      });
+    }
+    const branch = kept.read;
+    const snapshot = this.snapshot;
+    return {
+      branch: (wanted) => (wanted === id ? branch : snapshot.branch(wanted)),
+      config: () => snapshot.config(),
+      menusOf: (branchId) => snapshot.menusOf(branchId),
+      entriesOf: (menuId) => snapshot.entriesOf(menuId),
+      categories: (ids) => snapshot.categories(ids),
+      products: (ids) => snapshot.products(ids),
+      tablesOf: (branchId) => snapshot.tablesOf(branchId),
+      donatee: (donateeId) => snapshot.donatee(donateeId),
+    };
   }
 }

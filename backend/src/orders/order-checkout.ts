@@ -316,8 +316,8 @@ export interface PreparedOrder {
 
 /**
  * Checks an order form against the branch and prices it with common's rules; writes nothing. The branch
- * is read from `em` (sold-out marks and pauses are not versioned), the catalogue from `catalogue`
- * (today's reads from `em` unless given). Throws a DomainError('validation') with every finding, fields
+ * and the catalogue come from `catalogue` (today's reads from `em` unless given; the checkout's keeps
+ * the branch only while its row is unchanged). Throws a DomainError('validation') with every finding, fields
  * named as in the form (`items[2].parts[0]`). The delivery area is derived from the address (postcode,
  * and coordinates when given); the area the client names is ignored, and an address outside every area
  * is refused with `outside_delivery_area`. Outside a transaction (the checkout) nothing is locked; the
@@ -331,9 +331,7 @@ export async function prepareOrder(
   catalogue: OrderCatalogue = directCatalogue(em),
 ): Promise<PreparedOrder> {
   const form = parseInput(orderFormSchema, body);
-  // `find`, not `findOne`: with its eager delivery areas a `findOne` sends a DISTINCT query for the
-  // LIMIT first; an id matches one branch anyway, so this is one statement instead of two.
-  const [branch] = await em.getRepository(Branch).find({ where: { id: form.branch.id } });
+  const branch = await catalogue.branch(form.branch.id);
   if (!branch) throw reasonError('validation', 'branch_unknown', 'branch');
   if (!branch.isPublic) throw reasonError('validation', 'branch_not_public', 'branch');
   const config = await catalogue.config();
