@@ -89,6 +89,15 @@ export class PgChannel implements OnApplicationBootstrap, OnModuleDestroy {
     return `pg_notify('${channel}', ${payloadSql})`;
   }
 
+  /**
+   * The other half of {@link notifyInStatement}, for the rows its statement returned: nothing on the
+   * server (the statement notified), else {@link notify} with each distinct payload, in the order given.
+   */
+  async notifyReturned(ctx: RequestContext, channel: string, payloads: Iterable<string>): Promise<void> {
+    if (this.serverUrl) return;
+    for (const payload of new Set(payloads)) await this.notify(ctx, channel, payload);
+  }
+
   /** Pending payloads per open transaction (gone with it). */
   private readonly batches = new WeakMap<object, Map<string, string[]>>();
 

@@ -178,11 +178,15 @@ export class EventLogWriter implements OnModuleInit {
               ORDER BY v.n
               RETURNING id${notify ? `, ${notify}` : ''}`,
         params,
-        then: async (inserted) => {
-          if (notify) return;
-          const ids = inserted.map((r) => Number(r.id)).sort((a, b) => a - b);
-          for (const id of ids) await this.channel.notify(ctx, ORDER_EVENTS_CHANNEL, String(id));
-        },
+        then: (inserted) =>
+          this.channel.notifyReturned(
+            ctx,
+            ORDER_EVENTS_CHANNEL,
+            inserted
+              .map((r) => Number(r.id))
+              .sort((a, b) => a - b)
+              .map(String),
+          ),
       };
     });
   }

@@ -131,9 +131,12 @@ export class JobQueue {
         ids.push(matches ? Number(row.id) : null);
         if (matches) next += 1;
       }
-      if (!notify && ids.some((id) => id !== null))
-        for (const type of new Set(jobs.map((j) => j.type)))
-          await this.channel.notify(ctx, JOBS_CHANNEL, type);
+      if (ids.some((id) => id !== null))
+        await this.channel.notifyReturned(
+          ctx,
+          JOBS_CHANNEL,
+          jobs.map((j) => j.type),
+        );
       return ids;
     });
   }
@@ -179,11 +182,12 @@ export class JobQueue {
         return {
           sql,
           params,
-          then: async (rows) => {
-            if (notify) return;
-            for (const type of new Set(rows.map((r) => r.type as string)))
-              await this.channel.notify(ctx, JOBS_CHANNEL, type);
-          },
+          then: (rows) =>
+            this.channel.notifyReturned(
+              ctx,
+              JOBS_CHANNEL,
+              rows.map((r) => r.type as string),
+            ),
         };
       });
   }
