@@ -77,6 +77,17 @@ describe('POST /api/orders refuses tampered input', () => {
     expect(await orders()).toBe(before);
   });
 
+  it('refuses a branch id no branch can have, or of another type, naming the field', async () => {
+    for (const id of [99_999_999_999, 2.5, -1, '1', null]) {
+      const res = await postOrder(t, takeaway(demo, { branch: { id } }));
+      expect({ id, status: res.status }).toEqual({ id, status: 400 });
+      expect(res.body.errors[0].field).toBe('branch.id');
+    }
+    const unknown = await postOrder(t, takeaway(demo, { branch: { id: 2_147_483_647 } }));
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors[0]).toMatchObject({ field: 'branch', code: 'branch_unknown' });
+  });
+
   it('refuses a repeated side when staff edit an item too', async () => {
     const placed = await postOrder(t, takeaway(demo, { items: [schnitzel([1])] }));
     expect(placed.status).toBe(201);

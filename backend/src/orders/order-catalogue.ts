@@ -218,7 +218,8 @@ export class OrderCatalogueCache {
    */
   async current(branchId: number | null = null): Promise<OrderCatalogue> {
     const em = this.connection.manager();
-    const id = Number.isSafeInteger(branchId) && branchId! > 0 ? branchId! : null;
+    // Taken from the body before the form is checked: only an id a branch can have goes into the statement.
+    const id = Number.isInteger(branchId) && branchId! > 0 && branchId! <= 2_147_483_647 ? branchId! : null;
     const rows: Array<Record<string, string | null>> = await em.query(KEY_QUERY, [id]);
     const { branch_stamp: stamp = null, ...versions } = rows[0] ?? {};
     const key = JSON.stringify(versions);
