@@ -1,4 +1,5 @@
 import { jest } from '@jest/globals';
+import type { EntityManager } from 'typeorm';
 import { EventBus, type DomainEvent, type EntityChange } from '../src/core/events.js';
 import { RequestContext } from '../src/core/request-context.js';
 import { TransactionalConnection, writeLater } from '../src/core/transaction.js';
@@ -124,6 +125,14 @@ describe('TransactionalConnection', () => {
   });
 
   describe('writes with the closing statement', () => {
+    /** Records the text of every statement the transaction's manager sends from now on. */
+    const recordStatements = (em: EntityManager, statements: string[]) => {
+      const query = em.query.bind(em);
+      jest.spyOn(em, 'query').mockImplementation(((sql: string, params?: unknown[]) => {
+        statements.push(sql);
+        return query(sql, params);
+      }) as never);
+    };
     const auditOf = (marker: string) =>
       t.dataSource.query(`SELECT entity_type, entity_id FROM audit_log WHERE entity_type = $1 ORDER BY id`, [
         marker,
@@ -136,11 +145,7 @@ describe('TransactionalConnection', () => {
       const statements: string[] = [];
       let returned: Array<Record<string, unknown>> = [];
       await connection.withTransaction(ctx, async (em) => {
-        const query = em.query.bind(em);
-        jest.spyOn(em, 'query').mockImplementation(((sql: string, params?: unknown[]) => {
-          statements.push(sql);
-          return query(sql, params);
-        }) as never);
+        recordStatements(em, statements);
         for (const n of [1, 2, 3])
           await log.append(ctx, em, {
             type: `uow.deferred.${n}`,
@@ -202,11 +207,7 @@ describe('TransactionalConnection', () => {
       });
       const statements: string[] = [];
       await connection.withTransaction(ctx, async (em) => {
-        const query = em.query.bind(em);
-        jest.spyOn(em, 'query').mockImplementation(((sql: string, params?: unknown[]) => {
-          statements.push(sql);
-          return query(sql, params);
-        }) as never);
+        recordStatements(em, statements);
         // The event rows are deferred first; their jobs come later, so the jobs must be moved before them.
         await log.append(ctx, em, {
           type: 'uow.job.plain',
