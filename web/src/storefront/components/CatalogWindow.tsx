@@ -15,6 +15,9 @@ import {
 /** Lines rendered beyond the window's edges, above and below. */
 const OVERSCAN = 6;
 
+/** How long after a jump its heading is kept below the category bar while rows are measured (ms). */
+const SETTLE_MS = 15_000;
+
 /** What the page hands the windowed menu: its groups and how its lines look. */
 export interface CatalogWindowOptions<C extends Named, P> {
   groups: readonly CatalogGroup<C, P>[];
@@ -102,14 +105,16 @@ export function useCatalogWindow<C extends Named, P>({
   }, [element, hasRows]);
 
   // Once the scrolling has come to rest, the heading is put exactly below the bar: rows measured on the way
-  // (their guessed heights replaced) may have moved it by a few pixels. The guest's own scrolling ends it.
+  // (their guessed heights replaced) may have moved it, on a far jump by thousands of pixels and several
+  // times. It keeps at it for a while, however many corrections that takes on a busy device (a count of
+  // corrections gave up too early once and left the heading under the kiosk's bar); the guest's own
+  // scrolling or touch ends it at once.
   const settle = useCallback(
     (categoryId: number, again: () => void) => {
+      const until = performance.now() + SETTLE_MS;
       let last = NaN;
       let still = 0;
       let watched = 0;
-      let polls = 0;
-      let corrections = 0;
       let timer: ReturnType<typeof setTimeout> | undefined;
       const events = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
       const stop = () => {
@@ -117,7 +122,7 @@ export function useCatalogWindow<C extends Named, P>({
         events.forEach((name) => window.removeEventListener(name, stop));
       };
       const next = () => {
-        if (++polls < 200) timer = setTimeout(check, 50);
+        if (performance.now() < until) timer = setTimeout(check, 50);
         else stop();
       };
       const check = () => {
@@ -129,7 +134,6 @@ export function useCatalogWindow<C extends Named, P>({
         const heading = document.getElementById(groupElementId(categoryId));
         if (!heading) {
           // Not rendered where the guess put it (the list had not been placed yet): once more.
-          if (++corrections > 5) return stop();
           again();
           still = 0;
           return next();
@@ -137,7 +141,6 @@ export function useCatalogWindow<C extends Named, P>({
         const off = heading.getBoundingClientRect().top - categoryJumpOffset(heading);
         const room = document.documentElement.scrollHeight - window.innerHeight - y;
         if (Math.abs(off) >= 0.5 && (off < 0 || room > 1)) {
-          if (++corrections > 5) return stop();
           window.scrollTo({ top: y + off, behavior: 'instant' });
           still = 0;
           watched = 0;
