@@ -1,9 +1,10 @@
 import { t } from '@ordering/common';
+import { MAX_ID, rowIdOf } from '@ordering/common/schemas';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { DomainError, reasonError } from './errors.js';
 
-/** Largest value of a PostgreSQL `integer` (ids, positions, counts). */
-export const INT32_MAX = 2_147_483_647;
+/** Largest value of a PostgreSQL `integer` (ids, positions, counts): an id column's bound. */
+export const INT32_MAX = MAX_ID;
 /** Years a filter date may name (PostgreSQL's date range is wider, JavaScript's Date narrower). */
 const MIN_YEAR = 1000;
 const MAX_YEAR = 9999;
@@ -96,9 +97,8 @@ export function rejectNulBytes(): RequestHandler {
 export function parseId(raw: string, singular?: string): number {
   const notFound = () =>
     new DomainError('not_found', singular ? `${singular} wurde nicht gefunden.` : t('http.notFound'));
-  if (!/^\d{1,10}$/.test(raw)) throw notFound();
-  const id = Number(raw);
-  if (id < 1 || id > INT32_MAX) throw notFound();
+  const id = rowIdOf(raw);
+  if (id === null) throw notFound();
   return id;
 }
 

@@ -4,7 +4,7 @@ import type { Response } from 'express';
 import { z } from 'zod';
 import { Allow, Ctx } from '../core/decorators.js';
 import { DomainError } from '../core/errors.js';
-import { parseId } from '../core/input.js';
+import { INT32_MAX, parseId } from '../core/input.js';
 import type { RequestContext } from '../core/request-context.js';
 import { parseInput } from '../core/validation.js';
 import { AuditReadRules } from './audit-read-rules.js';
@@ -32,7 +32,7 @@ const listQuery = z.object({
   limit: z.coerce.number().int().min(1).max(1000).default(100),
   entityType: z.string().max(60).optional(),
   entityId: z.string().max(60).optional(),
-  userId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  userId: z.coerce.number().int().positive().max(INT32_MAX).optional(),
   action: z.string().max(40).optional(),
 });
 

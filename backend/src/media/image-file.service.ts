@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import sharp from 'sharp';
 import { readFile } from 'node:fs/promises';
 import { DomainError } from '../core/errors.js';
+import { INT32_MAX } from '../core/input.js';
 import { HTTP_MESSAGES } from '../core/messages.js';
 import { Image } from './image.entity.js';
 import { type ImageSize, imageSizeOf, MAX_IMAGE_SIDE } from './image-sizes.js';
@@ -26,7 +27,7 @@ export function parseMediaFileName(name: string): { id: number; version: number;
   if (!match) throw notFound();
   const id = Number(match[1]);
   const version = Number(match[2]);
-  if (id < 1 || id > 2_147_483_647 || version > 2_147_483_647) throw notFound();
+  if (id < 1 || id > INT32_MAX || version > INT32_MAX) throw notFound();
   return { id, version, extension: match[3]! };
 }
 

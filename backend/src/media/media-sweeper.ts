@@ -3,6 +3,7 @@ import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Logger } from 'pino';
 import { Clock } from '../core/clock.js';
+import { INT32_MAX } from '../core/input.js';
 import { LOGGER } from '../core/tokens.js';
 import { MediaStorage } from './media-storage.js';
 import { expiredUploads } from './upload-ownership.js';
@@ -99,7 +100,7 @@ export class MediaSweeper implements OnApplicationBootstrap, OnModuleDestroy {
               (await this.connection
                 .manager()
                 .query(`SELECT id FROM ${table} WHERE id = ANY($1::int[])`, [
-                  numeric.filter((n) => n <= 2_147_483_647),
+                  numeric.filter((n) => n <= INT32_MAX),
                 ])) as Array<{ id: number }>
             ).map((r) => Number(r.id)),
       );

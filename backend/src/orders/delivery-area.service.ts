@@ -11,6 +11,7 @@ import { z } from 'zod';
 import { Branch } from '../branches/branch.entity.js';
 import { DomainError, reasonError } from '../core/errors.js';
 import { parseId } from '../core/input.js';
+import { fields } from '../core/validation.js';
 import type { RequestContext } from '../core/request-context.js';
 import { TransactionalConnection } from '../core/transaction.js';
 import { Geocoder } from './geocoder.js';
@@ -19,7 +20,7 @@ import { branchContract } from './order-pricing.js';
 
 /** The address fields of an order form (or the check's query) that locate it. */
 const addressFields = z.object({
-  branch: z.object({ id: z.number().int().positive().max(2_147_483_647) }).nullish(),
+  branch: fields.ref().nullish(),
   isDelivery: z.boolean().nullish(),
   street: z.string().max(200).nullish(),
   zipCode: z.string().max(20).nullish(),

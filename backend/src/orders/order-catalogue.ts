@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { isRowId } from '@ordering/common/schemas';
 import { In, type EntityManager } from 'typeorm';
 import { Branch } from '../branches/branch.entity.js';
 import { Category } from '../catalog/category.entity.js';
@@ -219,7 +220,7 @@ export class OrderCatalogueCache {
   async current(branchId: number | null = null): Promise<OrderCatalogue> {
     const em = this.connection.manager();
     // Taken from the body before the form is checked: only an id a branch can have goes into the statement.
-    const id = Number.isInteger(branchId) && branchId! > 0 && branchId! <= 2_147_483_647 ? branchId! : null;
+    const id = isRowId(branchId) ? branchId : null;
     const rows: Array<Record<string, string | null>> = await em.query(KEY_QUERY, [id]);
     const { branch_stamp: stamp = null, ...versions } = rows[0] ?? {};
     const key = JSON.stringify(versions);

@@ -24,6 +24,7 @@ import { TransactionalConnection } from '../core/transaction.js';
 import { isCalendarDay, parseFilterDate, parseIntFilter } from '../core/input.js';
 import { DEFAULT_LIMIT, MAX_LIMIT } from '../crud/crud.service.js';
 import { parseId } from '../core/input.js';
+import { rowIdOf } from '@ordering/common/schemas';
 import { Product } from '../catalog/product.entity.js';
 import { slotDays, slotLimitOf } from './order-capacity.js';
 import { loadForStaff, secretsEqual } from './order-actions.js';
@@ -279,9 +280,9 @@ export class OrderQueryService {
    * and an unknown branch give the same 401.
    */
   private async terminalBranch(ctx: RequestContext, rawBranchId: string, apiKey: string): Promise<number> {
-    const id = /^\d{1,10}$/.test(rawBranchId) ? Number(rawBranchId) : 0;
+    const id = rowIdOf(rawBranchId);
     const branch =
-      id > 0 && id <= 2_147_483_647
+      id !== null
         ? await this.connection
             .getRepository(ctx, Branch)
             .findOne({ where: { id }, select: { id: true, apiKey: true } })

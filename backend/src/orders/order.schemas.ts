@@ -15,8 +15,8 @@ const text = (max: number) =>
     .nullish()
     .transform((v) => (v ?? '').trim());
 
-const id = () => z.number().int().positive().max(2_147_483_647);
-const ref = () => z.object({ id: id() });
+const id = fields.id;
+const ref = fields.ref;
 
 /** An upload in a part value: its id and the secret that proves the sender uploaded it. */
 const fileRef = () => z.object({ id: id(), secret: z.string().max(100).optional() });

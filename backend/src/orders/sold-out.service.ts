@@ -20,13 +20,13 @@ import { HTTP_MESSAGES } from '../core/messages.js';
 import { parseId } from '../core/input.js';
 import type { RequestContext } from '../core/request-context.js';
 import { TransactionalConnection } from '../core/transaction.js';
-import { parseInput } from '../core/validation.js';
+import { fields, parseInput } from '../core/validation.js';
 import { branchContract } from './order-pricing.js';
 
 /** `POST /api/branches/{id}/sold-out`: a product, or one option (by name) of one of its parts (by index). */
 export const soldOutSchema = z
   .object({
-    product: z.object({ id: z.number().int().positive().max(2_147_483_647) }),
+    product: fields.ref(),
     part: z.number().int().min(0).max(1000).nullish(),
     option: z.string().trim().min(1).max(200).nullish(),
     until: z.literal('closing').nullable(),

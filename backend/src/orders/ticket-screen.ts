@@ -1,3 +1,4 @@
+import { rowIdOf } from '@ordering/common/schemas';
 import type { EntityManager } from 'typeorm';
 import { deviceOfKey } from '../auth/device-authenticator.js';
 import { secretsEqual } from '../auth/secrets.js';
@@ -53,8 +54,8 @@ export async function ticketScreenAccess(
   key: string,
 ): Promise<TicketScreenAccess> {
   await assertFrontdeskEnabled(em);
-  const id = /^\d{1,10}$/.test(rawBranchId) ? Number(rawBranchId) : 0;
-  const valid = id > 0 && id <= 2_147_483_647 && /^[\x21-\x7e]{1,200}$/.test(key);
+  const id = rowIdOf(rawBranchId);
+  const valid = id !== null && /^[\x21-\x7e]{1,200}$/.test(key);
   if (valid) {
     const device = await deviceOfKey(em, key);
     if (device && device.branchId === id && SCREEN_DEVICE_TYPES.includes(device.type)) {
@@ -67,7 +68,7 @@ export async function ticketScreenAccess(
     }
   }
   const branch = valid
-    ? await em.getRepository(Branch).findOne({ where: { id }, select: { id: true, apiKey: true } })
+    ? await em.getRepository(Branch).findOne({ where: { id: id! }, select: { id: true, apiKey: true } })
     : null;
   const ok = secretsEqual(key, branch?.apiKey || '\0no-branch');
   if (!branch || !branch.apiKey || !ok) throw new DomainError('unauthorized', HTTP_MESSAGES.unauthorized);
@@ -91,8 +92,8 @@ export async function frontdeskTerminal(
   rawBranchId: string,
   key: string,
 ): Promise<FrontdeskTerminal | null> {
-  const id = /^\d{1,10}$/.test(rawBranchId) ? Number(rawBranchId) : 0;
-  if (!(id > 0 && id <= 2_147_483_647)) return null;
+  const id = rowIdOf(rawBranchId);
+  if (id === null) return null;
   const device = await deviceOfKey(em, key);
   if (!device || device.type !== 'frontdesk' || device.branchId !== id) return null;
   return { branchId: id, deviceId: device.id, identifier: device.identifier };

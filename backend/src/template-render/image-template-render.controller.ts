@@ -9,6 +9,7 @@ import { RawResponse } from '../core/envelope.interceptor.js';
 import { DomainError } from '../core/errors.js';
 import { etagMatches } from '../core/etag.js';
 import { parseId } from '../core/input.js';
+import { rowIdOf } from '@ordering/common/schemas';
 import type { RequestContext } from '../core/request-context.js';
 import { ImageTemplate, ImageTemplateLayer } from '../media/image-template.entity.js';
 import { apiErrors } from '../media/media-api.js';
@@ -21,9 +22,9 @@ const MAX_TEXT = 500;
 
 function optionalId(value: unknown, field: string, label: string): number | null {
   if (value === undefined || value === '') return null;
-  if (typeof value !== 'string' || !/^[1-9]\d{0,9}$/.test(value) || Number(value) > 2_147_483_647)
-    throw new DomainError('validation', `${label}: bitte eine gültige Nummer angeben.`, field);
-  return Number(value);
+  const id = typeof value === 'string' && /^[1-9]/.test(value) ? rowIdOf(value) : null;
+  if (id === null) throw new DomainError('validation', `${label}: bitte eine gültige Nummer angeben.`, field);
+  return id;
 }
 
 /**

@@ -80,7 +80,7 @@ const PAGE_TARGET = /^([a-z0-9][a-z0-9-]*)?$/i;
 function itemSchema(depth: number): z.ZodType<NavigationItemJson> {
   return z
     .object({
-      id: z.number().int().positive().max(2_147_483_647).optional(),
+      id: fields.childId(),
       type: z.enum(['home', 'site', 'branch', 'link']),
       target: z
         .string()

@@ -4,7 +4,21 @@ import { t } from '../i18n/index.js';
 import { isLinkablePhone, PHONE_FIELD_MESSAGE } from '../phone.js';
 
 /** The largest id a PostgreSQL integer column holds. */
-const MAX_ID = 2_147_483_647;
+export const MAX_ID = 2_147_483_647;
+
+/** Whether `value` is an id a row can have (an integer in 1 … {@link MAX_ID}). */
+export function isRowId(value: unknown): value is number {
+  return Number.isInteger(value) && (value as number) > 0 && (value as number) <= MAX_ID;
+}
+
+/** A row's id in a form: an integer in 1 … {@link MAX_ID}. */
+const rowId = () => z.number().int().positive().max(MAX_ID);
+
+/** An id from a path segment or query text (digits only), or null when no row can have it. */
+export function rowIdOf(raw: string): number | null {
+  const id = /^\d{1,10}$/.test(raw) ? Number(raw) : 0;
+  return isRowId(id) ? id : null;
+}
 
 /**
  * Reusable field schemas with the limits the columns have, shared by the API's validation and the back
@@ -67,17 +81,19 @@ export const fields = {
   date: () => z.iso.date(),
   /** ISO 8601 date-time, kept as Date. */
   dateTime: () => z.iso.datetime({ offset: true }).transform((v) => new Date(v)),
+  /** A row's id (a PostgreSQL integer). */
+  id: rowId,
   /** A reference to another entity: `{ id }` (a PostgreSQL integer). */
-  ref: () => z.object({ id: z.number().int().positive().max(MAX_ID) }),
+  ref: () => z.object({ id: rowId() }),
   /** The id of an owned child as GET returned it: matched on write (kept), absent for a new child. */
-  childId: () => z.number().int().positive().max(MAX_ID).optional(),
+  childId: () => rowId().optional(),
   /** Several references. */
-  refs: () => z.array(z.object({ id: z.number().int().positive().max(MAX_ID) })).default([]),
+  refs: () => z.array(z.object({ id: rowId() })).default([]),
   bool: (fallback = false) => z.boolean().default(fallback),
   /** An optional `{ id }` reference; missing becomes null. */
   optionalRef: () =>
     z
-      .object({ id: z.number().int().positive().max(MAX_ID) })
+      .object({ id: rowId() })
       .nullish()
       .transform((v) => v ?? null),
   /** An optional ISO date-time; missing becomes null. */

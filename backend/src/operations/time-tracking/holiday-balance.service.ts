@@ -5,6 +5,7 @@ import { Clock } from '../../core/clock.js';
 import { DomainError } from '../../core/errors.js';
 import { HTTP_MESSAGES } from '../../core/messages.js';
 import { CrudService, type ListResult } from '../../crud/crud.service.js';
+import { INT32_MAX } from '../../core/input.js';
 import { parseInput } from '../../core/validation.js';
 import { EventBus } from '../../core/events.js';
 import { TransactionalConnection } from '../../core/transaction.js';
@@ -46,7 +47,7 @@ export interface HolidayBalanceSheetRow {
 
 const sheetQuery = z.object({
   year: z.coerce.number().int().min(2000).max(2100).optional(),
-  user: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+  user: z.coerce.number().int().positive().max(INT32_MAX).optional(),
 });
 
 /** Sums in half days, so that 25 − 1 − 0.5 is exactly 23.5. */

@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { rowIdOf } from '@ordering/common/schemas';
 import {
   addDays,
   type ClockPinHolder,
@@ -374,11 +375,10 @@ export class TimeClockService {
     const branchId =
       branch === undefined || branch === ''
         ? null
-        : typeof branch === 'string' && /^\d{1,10}$/.test(branch)
-          ? Number(branch)
+        : typeof branch === 'string'
+          ? (rowIdOf(branch) ?? -1)
           : -1;
-    if (branchId !== null && !(branchId > 0 && branchId <= 2_147_483_647))
-      throw new DomainError('validation', t('validation.choice'), 'branch');
+    if (branchId === -1) throw new DomainError('validation', t('validation.choice'), 'branch');
     const users = await this.connection
       .manager()
       .getRepository(User)
@@ -476,8 +476,7 @@ export class TimeClockService {
     const { branch, device } = await this.branchOfKey(em, c.branchId, c.apiKey);
     const username = (c.username ?? '').trim();
     const rawUserId = (c.userId ?? '').trim();
-    const userId =
-      /^\d{1,10}$/.test(rawUserId) && Number(rawUserId) <= 2_147_483_647 ? Number(rawUserId) : null;
+    const userId = rowIdOf(rawUserId);
     const pin = c.accessToken ?? '';
     if (rawUserId && userId === null) throw new DomainError('validation', t('validation.positive'), 'userId');
     if (userId === null && !username) throw new DomainError('validation', t('validation.blank'), 'username');
@@ -546,8 +545,8 @@ export class TimeClockService {
     rawBranchId: string,
     key: string,
   ): Promise<{ branch: Branch; device: ClockIdentity['device'] }> {
-    const id = /^\d{1,10}$/.test(rawBranchId) ? Number(rawBranchId) : 0;
-    const valid = id > 0 && id <= 2_147_483_647 && /^[\x21-\x7e]{1,200}$/.test(key);
+    const id = rowIdOf(rawBranchId) ?? 0;
+    const valid = id > 0 && /^[\x21-\x7e]{1,200}$/.test(key);
     const branch = valid
       ? await em.getRepository(Branch).findOne({
           where: { id },

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { isRowId } from '@ordering/common/schemas';
 import {
   addDays,
   type IsoDate,
@@ -56,7 +57,7 @@ export class WorkingTimeService {
       startOfLocalDay(addDays(monday, i), BUSINESS_TIME_ZONE),
     );
     const branch = query.branch === undefined || query.branch === '' ? null : Number(query.branch);
-    if (branch !== null && !(Number.isInteger(branch) && branch > 0 && branch <= 2_147_483_647))
+    if (branch !== null && !isRowId(branch))
       throw new DomainError('validation', t('validation.number'), 'branch');
     const qb = this.connection
       .getRepository(ctx, WorkingActivity)

@@ -1,5 +1,5 @@
 import { marketProfile, t } from '@ordering/common';
-import { settingOf, type SettingScope } from '@ordering/common/schemas';
+import { MAX_ID, settingOf, type SettingScope } from '@ordering/common/schemas';
 import { useEffect, useState } from 'react';
 import type { CustomEditorProps } from '../editors/types';
 import { useStores } from '../stores';
@@ -249,7 +249,7 @@ export function DeviceSettingsEditor(props: CustomEditorProps<Settings | null>) 
             value={(settings.station as number | null | undefined) ?? undefined}
             fallback={0}
             min={1}
-            max={2_147_483_647}
+            max={MAX_ID}
             disabled={disabled}
             error={errors.station}
             onChange={(v) => set('station', v)}
