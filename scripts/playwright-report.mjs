@@ -16,3 +16,49 @@ export function flakyTitles(report) {
   for (const suite of report.suites ?? []) walk(suite, [suite.title]);
   return titles;
 }
+
+/** Every test of a report with its title and its time over all attempts (ms), in report order. */
+function timedTests(report) {
+  const tests = [];
+  const walk = (suite, path) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? []) {
+        const ms = (test.results ?? []).reduce((sum, result) => sum + (result.duration ?? 0), 0);
+        tests.push({
+          project: test.projectName,
+          file: path[0],
+          title: [...path, spec.title].join(' › '),
+          ms,
+        });
+      }
+    for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
+  };
+  for (const suite of report.suites ?? []) walk(suite, [suite.title]);
+  return tests;
+}
+
+/**
+ * Where a browser run's time went, for the summary: the seconds of each file per project and the slowest
+ * tests, each slowest first (`count` of each). Retries count: they are time the run spent.
+ */
+export function slowestParts(report, count = 10) {
+  const tests = timedTests(report);
+  const byFile = new Map();
+  for (const { project, file, ms } of tests) {
+    const key = `[${project}] ${file}`;
+    const entry = byFile.get(key) ?? { name: key, tests: 0, ms: 0 };
+    entry.tests += 1;
+    entry.ms += ms;
+    byFile.set(key, entry);
+  }
+  const seconds = (ms) => Math.round(ms / 100) / 10;
+  const files = [...byFile.values()]
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, count)
+    .map(({ name, tests: n, ms }) => ({ name, tests: n, seconds: seconds(ms) }));
+  const slowest = [...tests]
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, count)
+    .map(({ project, title, ms }) => ({ name: `[${project}] ${title}`, seconds: seconds(ms) }));
+  return { files, tests: slowest };
+}

@@ -25,7 +25,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { prepareBrowserSuite } from './find-chromium.mjs';
-import { flakyTitles } from './playwright-report.mjs';
+import { flakyTitles, slowestParts } from './playwright-report.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const resultsDir = path.join(os.tmpdir(), `ordering-tests-${process.pid}`);
@@ -155,7 +155,11 @@ unlessDatabaseOnly('jest: desktop', () => jestSuite('desktop'));
 function toolSuite() {
   section('node --test: tools');
   const toolsOut = path.join(resultsDir, 'tools.tap');
-  const toolTests = ['tools/lint-boundaries.test.mjs', 'scripts/find-chromium.test.mjs'];
+  const toolTests = [
+    'tools/lint-boundaries.test.mjs',
+    'tools/playwright-report.test.mjs',
+    'scripts/find-chromium.test.mjs',
+  ];
   const tools = spawnSync(node, ['--test', '--test-reporter=tap', ...toolTests], {
     cwd: root,
     encoding: 'utf8',
@@ -190,6 +194,16 @@ function playwrightSuite(workspace, label, withHeader = true, args = []) {
   // passed and is named here and in the summary, so nobody mistakes it for a steady one.
   const flaky = flakyTitles(report);
   for (const title of flaky) console.log(`Erst im zweiten Versuch bestanden (flaky): ${title}`);
+  // Where the run's time went (the browser suite is the longest part of CI): the files and tests to make
+  // faster first.
+  const slowest = slowestParts(report, 8);
+  if (slowest.files.length > 0) {
+    console.log('Die langsamsten Dateien (Sekunden, Tests):');
+    for (const file of slowest.files)
+      console.log(`  ${String(file.seconds).padStart(7)} s ${String(file.tests).padStart(3)}  ${file.name}`);
+    console.log('Die langsamsten Tests (Sekunden, alle Versuche):');
+    for (const one of slowest.tests) console.log(`  ${String(one.seconds).padStart(7)} s  ${one.name}`);
+  }
   suites.push({
     name: label,
     passed: (stats.expected ?? 0) + (stats.flaky ?? 0),

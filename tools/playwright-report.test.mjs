@@ -1,7 +1,7 @@
 // The summary names every browser test that passed only on its retry (docs/decisions/tests.md).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { flakyTitles } from '../scripts/playwright-report.mjs';
+import { flakyTitles, slowestParts } from '../scripts/playwright-report.mjs';
 
 const spec = (title, ...tests) => ({ title, tests });
 const run = (projectName, status) => ({ projectName, status });
@@ -37,4 +37,39 @@ test('an empty or steady report names none', () => {
     flakyTitles({ suites: [{ title: 'a.spec.ts', specs: [spec('x', run('desktop', 'expected'))] }] }),
     [],
   );
+});
+
+test('tells where the time went: files per project and the slowest tests, retries counted', () => {
+  const timed = (projectName, ...durations) => ({
+    projectName,
+    status: durations.length > 1 ? 'flaky' : 'expected',
+    results: durations.map((duration) => ({ duration })),
+  });
+  const report = {
+    suites: [
+      {
+        title: 'entities.spec.ts',
+        specs: [spec('Produkte', timed('desktop', 7000)), spec('Tags', timed('desktop', 6000))],
+      },
+      {
+        title: 'editors.spec.ts',
+        specs: [spec('a list', timed('desktop', 1000))],
+        suites: [{ title: 'upload', specs: [spec('a large file', timed('desktop', 20_000, 11_000))] }],
+      },
+      { title: 'shell.spec.ts', specs: [spec('offline', timed('desktop', 4000), timed('mobile', 2500))] },
+    ],
+  };
+  assert.deepEqual(slowestParts(report, 3), {
+    files: [
+      { name: '[desktop] editors.spec.ts', tests: 2, seconds: 32 },
+      { name: '[desktop] entities.spec.ts', tests: 2, seconds: 13 },
+      { name: '[desktop] shell.spec.ts', tests: 1, seconds: 4 },
+    ],
+    tests: [
+      { name: '[desktop] editors.spec.ts › upload › a large file', seconds: 31 },
+      { name: '[desktop] entities.spec.ts › Produkte', seconds: 7 },
+      { name: '[desktop] entities.spec.ts › Tags', seconds: 6 },
+    ],
+  });
+  assert.deepEqual(slowestParts({}), { files: [], tests: [] });
 });
