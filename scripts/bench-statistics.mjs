@@ -16,6 +16,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { STATISTICS_SETS } from '@ordering/common';
 import pg from 'pg';
 import { freshServerDatabase, loadShop, orderBody, percentile, startBackend } from './bench-shop.mjs';
 
@@ -26,23 +27,8 @@ const SERVER = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:
 const KINDS = (process.env.BENCH_STATISTICS_KINDS ?? 'pglite,server').split(',');
 const ZONE = 'Europe/Vienna';
 
-const SETS = [
-  'unique-visitors',
-  'page-views',
-  'pages',
-  'events',
-  'orders',
-  'revenue',
-  'canceled-orders',
-  'items',
-  'popular-items',
-  'visitor-times',
-  'order-times',
-  'working-activities',
-  'working-schedules',
-  'conversion',
-  'order-splits',
-];
+/** Every set of the statistics API, as the contract lists them. */
+const SETS = STATISTICS_SETS;
 
 /** A small deterministic generator (mulberry32), so both databases get the same year. */
 function random(seed) {
