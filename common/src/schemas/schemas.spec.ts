@@ -7,12 +7,15 @@ import {
   fields,
   germanMessage,
   inputFields,
+  isRowId,
+  MAX_ID,
   menuInput,
   navigationInput,
   optionGroupInput,
   passwordSchema,
   productInput,
   ROLE_AREAS,
+  rowIdOf,
   shopConfigInput,
   siteInput,
   toFieldErrors,
@@ -264,5 +267,23 @@ describe(areasOfRoles.name, () => {
     expect([...areasOfRoles(['ROLE_EMPLOYEE', 'ROLE_UNKNOWN'])]).toEqual([...ROLE_AREAS.ROLE_EMPLOYEE]);
     expect(areasOfRoles(['ROLE_MANAGER']).has('config')).toBe(false);
     expect(areasOfRoles(['ROLE_ADMIN']).has('config')).toBe(true);
+  });
+});
+
+describe('row ids', () => {
+  it('takes an integer in 1 … 2,147,483,647 (a PostgreSQL integer column), nothing else', () => {
+    expect(MAX_ID).toBe(2_147_483_647);
+    for (const id of [1, 42, MAX_ID]) expect(isRowId(id)).toBe(true);
+    for (const id of [0, -1, 1.5, MAX_ID + 1, Number.NaN, '7', null, undefined])
+      expect(isRowId(id)).toBe(false);
+    expect(fields.id().safeParse(MAX_ID + 1).success).toBe(false);
+    expect(fields.ref().parse({ id: MAX_ID })).toEqual({ id: MAX_ID });
+  });
+
+  it('reads an id from a path segment: digits only, in range', () => {
+    expect(rowIdOf('7')).toBe(7);
+    expect(rowIdOf('2147483647')).toBe(MAX_ID);
+    for (const raw of ['0', '2147483648', '99999999999', '-1', '1.5', '1e3', ' 7', '7 ', '', 'abc', '0x10'])
+      expect(rowIdOf(raw)).toBeNull();
   });
 });
