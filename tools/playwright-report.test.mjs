@@ -72,4 +72,16 @@ test('tells where the time went: files per project and the slowest tests, retrie
     ],
   });
   assert.deepEqual(slowestParts({}), { files: [], tests: [] });
+  // Skipped tests (no time) are left out; a config without projects names no project.
+  const skippedOnly = {
+    suites: [
+      { title: 'app.spec.ts', specs: [spec('pairs', { projectName: '', status: 'skipped', results: [] })] },
+    ],
+  };
+  assert.deepEqual(slowestParts(skippedOnly), { files: [], tests: [] });
+  const noProject = { suites: [{ title: 'app.spec.ts', specs: [spec('pairs', timed('', 1500))] }] };
+  assert.deepEqual(slowestParts(noProject), {
+    files: [{ name: 'app.spec.ts', tests: 1, seconds: 1.5 }],
+    tests: [{ name: 'app.spec.ts › pairs', seconds: 1.5 }],
+  });
 });
