@@ -1,41 +1,35 @@
 // Reading Playwright's JSON report for the test summary (scripts/test-all.mjs).
 
+/** Calls `visit` for every test of a Playwright JSON report with its path (file, describes, title), in order. */
+function eachTest(report, visit) {
+  const walk = (suite, path) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? []) visit(test, [...path, spec.title]);
+    for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
+  };
+  for (const suite of report.suites ?? []) walk(suite, [suite.title]);
+}
+
 /**
  * "[project] file › describe › title" of every test in a Playwright JSON report that passed only on a retry
  * (status `flaky`), in report order.
  */
 export function flakyTitles(report) {
   const titles = [];
-  const walk = (suite, path) => {
-    for (const spec of suite.specs ?? [])
-      for (const test of spec.tests ?? [])
-        if (test.status === 'flaky')
-          titles.push(`[${test.projectName}] ${[...path, spec.title].join(' › ')}`);
-    for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
-  };
-  for (const suite of report.suites ?? []) walk(suite, [suite.title]);
+  eachTest(report, (test, path) => {
+    if (test.status === 'flaky') titles.push(`[${test.projectName}] ${path.join(' › ')}`);
+  });
   return titles;
 }
 
-/** Every test of a report with its title and its time over all attempts (ms), in report order. */
+/** Every test of a report that took time, with its title and its time over all attempts (ms). */
 function timedTests(report) {
   const tests = [];
-  const walk = (suite, path) => {
-    for (const spec of suite.specs ?? [])
-      for (const test of spec.tests ?? []) {
-        const ms = (test.results ?? []).reduce((sum, result) => sum + (result.duration ?? 0), 0);
-        // A skipped test took no time: it would only fill the list (the Electron suite without its binary).
-        if (ms > 0)
-          tests.push({
-            project: test.projectName,
-            file: path[0],
-            title: [...path, spec.title].join(' › '),
-            ms,
-          });
-      }
-    for (const child of suite.suites ?? []) walk(child, [...path, child.title]);
-  };
-  for (const suite of report.suites ?? []) walk(suite, [suite.title]);
+  eachTest(report, (test, path) => {
+    const ms = (test.results ?? []).reduce((sum, result) => sum + (result.duration ?? 0), 0);
+    // A skipped test took no time: it would only fill the list (the Electron suite without its binary).
+    if (ms > 0) tests.push({ project: test.projectName, file: path[0], title: path.join(' › '), ms });
+  });
   return tests;
 }
 
