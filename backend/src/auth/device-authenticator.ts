@@ -15,15 +15,15 @@ export const hashDeviceKey = sha256;
 
 type Query = Pick<EntityManager, 'query'>;
 
+/** A device found by its key: what the guard needs, its name and its settings. */
+export type KeyDevice = AuthDevice & { identifier: string; settings: Record<string, unknown> };
+
 /**
  * The enabled device with this key, or null (unknown key, disabled or unpaired device). The one place a
  * device key is looked up: the guard's {@link DeviceAuthenticator} and the routes with the key in the
- * path (ticket screen, time clock) use it.
+ * path (ticket screen, front desk, time clock) use it through {@link branchDeviceOfKey}.
  */
-export async function deviceOfKey(
-  db: Query,
-  key: string,
-): Promise<(AuthDevice & { identifier: string; settings: Record<string, unknown> }) | null> {
+export async function deviceOfKey(db: Query, key: string): Promise<KeyDevice | null> {
   if (!/^[\x21-\x7e]{1,200}$/.test(key)) return null;
   const rows: Array<{
     id: number;
@@ -47,6 +47,24 @@ export async function deviceOfKey(
     hasPrinter: row.type === 'printer' || (typeof printer === 'object' && printer !== null),
     settings,
   };
+}
+
+/**
+ * The enabled device of one of `types`, paired with branch `branchId`, whose key a screen's path carries
+ * (the ticket screen, the front desk's board, the time clock), or null: another branch's device, a device of
+ * another type, a disabled device and an id out of range are none.
+ */
+export async function branchDeviceOfKey(
+  db: Query,
+  branchId: number | null,
+  key: string,
+  types: readonly string[],
+): Promise<(KeyDevice & { branchId: number }) | null> {
+  if (branchId === null) return null;
+  const device = await deviceOfKey(db, key);
+  return device && device.branchId === branchId && types.includes(device.type)
+    ? { ...device, branchId }
+    : null;
 }
 
 /**

@@ -6,11 +6,15 @@ export const randomToken = (bytes = 32): string => randomBytes(bytes).toString('
 /** What is stored instead of a token: its sha256 in hex. */
 export const sha256 = (value: string): string => createHash('sha256').update(value, 'utf8').digest('hex');
 
-/** Compares two secrets in constant time (different lengths are simply unequal). */
-export function secretsEqual(a: string, b: string): boolean {
-  const x = Buffer.from(a, 'utf8');
-  const y = Buffer.from(b, 'utf8');
-  return x.length === y.length && timingSafeEqual(x, y);
+const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+
+/**
+ * Compares two secrets in constant time, over their SHA-256, so that not even their lengths leak. The one
+ * comparison of every secret the backend is given (session CSRF tokens, branch and device keys, status page
+ * hashes, a withdrawal's e-mail).
+ */
+export function secretsEqual(given: string, stored: string): boolean {
+  return timingSafeEqual(digest(given), digest(stored));
 }
 
 /** Prefix of personal API tokens, so that a leaked one is recognisable (e.g. by secret scanners). */

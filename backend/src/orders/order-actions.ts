@@ -1,6 +1,6 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import { applyStatusAction, pickFlags, type OrderStatusAction } from '@ordering/common';
 import type { EntityManager } from 'typeorm';
+import { secretsEqual } from '../auth/secrets.js';
 import { DomainError } from '../core/errors.js';
 import { HTTP_MESSAGES } from '../core/messages.js';
 import type { RequestContext } from '../core/request-context.js';
@@ -65,13 +65,6 @@ export function assertBranchScope(ctx: RequestContext, order: Order): void {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const digest = (value: string) => createHash('sha256').update(value).digest();
-
-/** Compares two secrets in constant time (over their SHA-256, so lengths never leak). */
-export function secretsEqual(given: string, stored: string): boolean {
-  return timingSafeEqual(digest(given), digest(stored));
-}
-
 /**
  * The order of a status page link. An unknown uid and a wrong hash give the same 404, and the hash is
  * compared in constant time.

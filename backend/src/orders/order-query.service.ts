@@ -27,7 +27,8 @@ import { parseId } from '../core/input.js';
 import { rowIdOf } from '@ordering/common/schemas';
 import { Product } from '../catalog/product.entity.js';
 import { slotDays, slotLimitOf } from './order-capacity.js';
-import { loadForStaff, secretsEqual } from './order-actions.js';
+import { branchOfOwnKey } from '../auth/branch-key.js';
+import { loadForStaff } from './order-actions.js';
 import { staffOrderJson } from './order-json.js';
 import { Order } from './order.entity.js';
 import { assertFrontdeskEnabled, frontdeskTerminal, ticketScreenAccess } from './ticket-screen.js';
@@ -280,15 +281,8 @@ export class OrderQueryService {
    * and an unknown branch give the same 401.
    */
   private async terminalBranch(ctx: RequestContext, rawBranchId: string, apiKey: string): Promise<number> {
-    const id = rowIdOf(rawBranchId);
-    const branch =
-      id !== null
-        ? await this.connection
-            .getRepository(ctx, Branch)
-            .findOne({ where: { id }, select: { id: true, apiKey: true } })
-        : null;
-    const ok = secretsEqual(apiKey, branch?.apiKey || '\0no-branch');
-    if (!branch || !branch.apiKey || !ok) throw new DomainError('unauthorized', HTTP_MESSAGES.unauthorized);
+    const branch = await branchOfOwnKey(this.connection.manager(ctx), rowIdOf(rawBranchId), apiKey);
+    if (!branch) throw new DomainError('unauthorized', HTTP_MESSAGES.unauthorized);
     return branch.id;
   }
 

@@ -1,8 +1,7 @@
 import { rowIdOf } from '@ordering/common/schemas';
 import type { EntityManager } from 'typeorm';
-import { deviceOfKey } from '../auth/device-authenticator.js';
-import { secretsEqual } from '../auth/secrets.js';
-import { Branch } from '../branches/branch.entity.js';
+import { branchDeviceOfKey } from '../auth/device-authenticator.js';
+import { branchOfOwnKey } from '../auth/branch-key.js';
 import { ShopConfig } from '../config/shop-config.entity.js';
 import { DomainError, reasonError } from '../core/errors.js';
 import { HTTP_MESSAGES } from '../core/messages.js';
@@ -55,23 +54,17 @@ export async function ticketScreenAccess(
 ): Promise<TicketScreenAccess> {
   await assertFrontdeskEnabled(em);
   const id = rowIdOf(rawBranchId);
-  const valid = id !== null && /^[\x21-\x7e]{1,200}$/.test(key);
-  if (valid) {
-    const device = await deviceOfKey(em, key);
-    if (device && device.branchId === id && SCREEN_DEVICE_TYPES.includes(device.type)) {
-      const settings = device.type === 'ticket-screen' ? (device.settings as Record<string, unknown>) : {};
-      return {
-        branchId: id,
-        readySeconds: positive(settings.displaySeconds, DEFAULT_READY_SECONDS),
-        columns: positive(settings.columns, DEFAULT_TICKET_COLUMNS),
-      };
-    }
+  const device = await branchDeviceOfKey(em, id, key, SCREEN_DEVICE_TYPES);
+  if (device) {
+    const settings = device.type === 'ticket-screen' ? (device.settings as Record<string, unknown>) : {};
+    return {
+      branchId: device.branchId,
+      readySeconds: positive(settings.displaySeconds, DEFAULT_READY_SECONDS),
+      columns: positive(settings.columns, DEFAULT_TICKET_COLUMNS),
+    };
   }
-  const branch = valid
-    ? await em.getRepository(Branch).findOne({ where: { id: id! }, select: { id: true, apiKey: true } })
-    : null;
-  const ok = secretsEqual(key, branch?.apiKey || '\0no-branch');
-  if (!branch || !branch.apiKey || !ok) throw new DomainError('unauthorized', HTTP_MESSAGES.unauthorized);
+  const branch = await branchOfOwnKey(em, id, key);
+  if (!branch) throw new DomainError('unauthorized', HTTP_MESSAGES.unauthorized);
   return { branchId: branch.id, readySeconds: DEFAULT_READY_SECONDS, columns: DEFAULT_TICKET_COLUMNS };
 }
 
@@ -92,9 +85,6 @@ export async function frontdeskTerminal(
   rawBranchId: string,
   key: string,
 ): Promise<FrontdeskTerminal | null> {
-  const id = rowIdOf(rawBranchId);
-  if (id === null) return null;
-  const device = await deviceOfKey(em, key);
-  if (!device || device.type !== 'frontdesk' || device.branchId !== id) return null;
-  return { branchId: id, deviceId: device.id, identifier: device.identifier };
+  const device = await branchDeviceOfKey(em, rowIdOf(rawBranchId), key, ['frontdesk']);
+  return device && { branchId: device.branchId, deviceId: device.id, identifier: device.identifier };
 }

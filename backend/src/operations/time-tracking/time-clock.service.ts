@@ -25,7 +25,7 @@ import {
 } from '../../auth/login-throttle.service.js';
 import { HashPoolBusy } from '../../auth/hash-pool.js';
 import { PasswordHasher } from '../../auth/passwords.js';
-import { secretsEqual } from '../../auth/secrets.js';
+import { branchOfOwnKey } from '../../auth/branch-key.js';
 import { Branch } from '../../branches/branch.entity.js';
 import { Clock } from '../../core/clock.js';
 import { EventBus } from '../../core/events.js';
@@ -36,7 +36,7 @@ import { type AuthUser, RequestContext } from '../../core/request-context.js';
 import { TransactionalConnection } from '../../core/transaction.js';
 import { accountProblem, loginKey } from '../../auth/accounts.js';
 import { User } from '../../auth/user.entity.js';
-import { deviceOfKey } from '../../auth/device-authenticator.js';
+import { branchDeviceOfKey } from '../../auth/device-authenticator.js';
 import { assertManager } from '../operations.validation.js';
 import { WorkingActivity } from './working-activity.entity.js';
 import { WorkingSchedule } from './working-schedule.entity.js';
@@ -81,10 +81,14 @@ export const CLOCK_DAY_RULE: SteppedRule = {
   waitAfter: (n, windowLeftMs) => (n < CLOCK_DAY_LIMIT ? 0 : windowLeftMs),
 };
 
+/** What the clock reads of its branch. */
+type ClockBranch = Pick<Branch, 'id' | 'name' | 'timeZone'>;
+const CLOCK_BRANCH_FIELDS = ['name', 'timeZone'] as const;
+
 /** Who booked: the employee, the branch, and the device whose key opened the clock (null: the branch's key). */
 interface ClockIdentity {
   user: User;
-  branch: Branch;
+  branch: ClockBranch;
   device: { id: number; identifier: string } | null;
 }
 
@@ -404,7 +408,7 @@ export class TimeClockService {
       }));
   }
 
-  private async meOf(em: EntityManager, user: User, branch: Branch): Promise<ClockMe> {
+  private async meOf(em: EntityManager, user: User, branch: ClockBranch): Promise<ClockMe> {
     const now = this.clock.now();
     const open = await this.openActivity(em, user.id);
     const dayStart = startOfLocalDay(localDate(now, branch.timeZone), branch.timeZone);
@@ -544,23 +548,17 @@ export class TimeClockService {
     em: EntityManager,
     rawBranchId: string,
     key: string,
-  ): Promise<{ branch: Branch; device: ClockIdentity['device'] }> {
-    const id = rowIdOf(rawBranchId) ?? 0;
-    const valid = id > 0 && /^[\x21-\x7e]{1,200}$/.test(key);
-    const branch = valid
-      ? await em.getRepository(Branch).findOne({
-          where: { id },
-          select: { id: true, apiKey: true, name: true, timeZone: true },
-        })
-      : null;
-    if (branch && valid) {
-      const device = await deviceOfKey(em, key);
-      if (device && device.branchId === id && CLOCK_DEVICE_TYPES.includes(device.type))
-        return { branch, device: { id: device.id, identifier: device.identifier } };
+  ): Promise<{ branch: ClockBranch; device: ClockIdentity['device'] }> {
+    const id = rowIdOf(rawBranchId);
+    const device = await branchDeviceOfKey(em, id, key, CLOCK_DEVICE_TYPES);
+    if (device) {
+      const branch = await em
+        .getRepository(Branch)
+        .findOne({ where: { id: device.branchId }, select: { id: true, name: true, timeZone: true } });
+      if (branch) return { branch, device: { id: device.id, identifier: device.identifier } };
     }
-    const ok = secretsEqual(key, branch?.apiKey || '\0no-branch');
-    if (!branch || !branch.apiKey || !ok)
-      throw new DomainError('unauthorized', CLOCK_MESSAGES.wrongKey, 'apiKey');
+    const branch = await branchOfOwnKey(em, id, key, CLOCK_BRANCH_FIELDS);
+    if (!branch) throw new DomainError('unauthorized', CLOCK_MESSAGES.wrongKey, 'apiKey');
     return { branch, device: null };
   }
 }
