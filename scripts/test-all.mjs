@@ -10,12 +10,12 @@
 //                                 printing the reason for the others (CI's second run: common, web,
 //                                 desktop and the tools never open a database, so a second run repeats them)
 //   ONLY_BROWSER_TESTS=reason     run only the Chromium suite, printing the reason for the others (CI runs it
-//                                 beside the server run, after a first run without it)
-//   SKIP_BUILD=reason             build nothing (CI's later runs: the first run built the same tree)
+//                                 alone, after the PGlite run and the server run)
+//   SKIP_BUILD=reason             build nothing (CI builds once, before its runs)
 //   PLAYWRIGHT_PROJECT=name       the browser suite's one project (`desktop` or `mobile`; two runs at once
 //                                 need their own E2E_PORT, E2E_JSON and E2E_OUTPUT_DIR)
-//   BACKEND_JEST_WORKERS=n        jest workers for the backend (default 2; CI's server run beside the
-//                                 browser suite takes 1, so the two share the two cores)
+//   BACKEND_JEST_WORKERS=n        jest workers for the backend (default 2; CI's PGlite and server runs side
+//                                 by side take 1 each, so the two share the two cores)
 //   CHROMIUM_PATH=path            the Chromium to drive; else /usr/bin/chromium or `chromium` on PATH; as root
 //                                 on Debian it is installed (`apt-get install -y chromium`) unless
 //                                 CHROMIUM_NO_INSTALL is set; without one the browser suite counts as failed
