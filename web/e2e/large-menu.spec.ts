@@ -169,8 +169,11 @@ test.describe('parts', () => {
     // The far product is in part 2, still held: the search says more is coming instead of "Keine Treffer".
     const search = page.getByRole('searchbox', { name: 'Produkte suchen' });
     await search.fill('Quittenstrudel');
-    await expect(page.getByText('Weitere Produkte werden geladen …')).toBeVisible();
+    const more = page.getByText('Weitere Produkte werden geladen …');
+    await expect(more).toBeVisible();
     await expect(page.getByText('Keine Treffer')).toHaveCount(0);
+    // The screenshot shows the search and its message, not the page's top above them.
+    await more.scrollIntoViewIfNeeded();
     await screenshot(page, testInfo, 'large-menu-parts-search', false);
     await search.fill('');
     // The bar offers the last category already; a click waits for its part, then lands on it.
