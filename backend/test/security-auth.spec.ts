@@ -8,7 +8,6 @@ import {
 import { LoginThrottleService } from '../src/auth/login-throttle.service.js';
 import { CLOCK_PERSON_RULE } from '../src/operations/time-tracking/time-clock.service.js';
 import { API_TOKEN_CANNOT_RENEW, API_TOKEN_TTL_MS, apiTokenExpiresAt } from '../src/auth/accounts.js';
-import { secretsEqual } from '../src/auth/secrets.js';
 import { bearerFor, FAST_BCRYPT, insertUser, sessionCookieOf, signIn } from './support/auth.js';
 import { startTestApp, type TestApp } from './support/test-app.js';
 
@@ -319,16 +318,5 @@ describe('credentials end when they should', () => {
     expect(
       (await t.request('GET', '/api/users/me', undefined, { authorization: `Bearer ${legacy}` })).status,
     ).toBe(401);
-  });
-});
-
-describe(secretsEqual.name, () => {
-  it('is true for the same secret only, whatever either length (every key, hash and token the backend compares)', () => {
-    expect(secretsEqual('3f9a0c', '3f9a0c')).toBe(true);
-    expect(secretsEqual('Grüße', 'Grüße')).toBe(true);
-    expect(secretsEqual('3f9a0c', '3f9a0d')).toBe(false);
-    expect(secretsEqual('3f9a0c', '3f9a0c0')).toBe(false);
-    expect(secretsEqual('', '\0no-branch')).toBe(false);
-    expect(secretsEqual('a', '')).toBe(false);
   });
 });

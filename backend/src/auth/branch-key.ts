@@ -1,6 +1,6 @@
 import type { EntityManager } from 'typeorm';
 import { Branch } from '../branches/branch.entity.js';
-import { secretsEqual } from './secrets.js';
+import { isKeyShaped, secretsEqual } from './secrets.js';
 
 /**
  * The branch whose id and own key a screen's path carries (the ticket screen, the time clock, a
@@ -15,7 +15,7 @@ export async function branchOfOwnKey<K extends keyof Branch = 'id'>(
   fields: readonly K[] = [],
 ): Promise<Pick<Branch, 'id' | K> | null> {
   const branch =
-    id !== null && /^[\x21-\x7e]{1,200}$/.test(key)
+    id !== null && isKeyShaped(key)
       ? await em.getRepository(Branch).findOne({
           where: { id },
           select: Object.fromEntries(['id', 'apiKey', ...fields].map((field) => [field, true])),

@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import type { EntityManager } from 'typeorm';
 import { requestScope } from '../core/logger.js';
 import { type AuthDevice, RequestContext } from '../core/request-context.js';
-import { API_TOKEN_PREFIX, sha256 } from './secrets.js';
+import { API_TOKEN_PREFIX, isKeyShaped, sha256 } from './secrets.js';
 import { TransactionalConnection } from '../core/transaction.js';
 
 /** The `Authorization: Bearer <secret>` of a request (API token, device key or pairing secret). */
@@ -24,7 +24,7 @@ export type KeyDevice = AuthDevice & { identifier: string; settings: Record<stri
  * path (ticket screen, front desk, time clock) use it through {@link branchDeviceOfKey}.
  */
 export async function deviceOfKey(db: Query, key: string): Promise<KeyDevice | null> {
-  if (!/^[\x21-\x7e]{1,200}$/.test(key)) return null;
+  if (!isKeyShaped(key)) return null;
   const rows: Array<{
     id: number;
     identifier: string;

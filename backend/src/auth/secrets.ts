@@ -6,6 +6,9 @@ export const randomToken = (bytes = 32): string => randomBytes(bytes).toString('
 /** What is stored instead of a token: its sha256 in hex. */
 export const sha256 = (value: string): string => createHash('sha256').update(value, 'utf8').digest('hex');
 
+/** Whether a key given in a path or header can be one of ours: 1–200 printable ASCII characters, no space. */
+export const isKeyShaped = (key: string): boolean => /^[\x21-\x7e]{1,200}$/.test(key);
+
 const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
 
 /**

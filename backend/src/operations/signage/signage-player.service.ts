@@ -11,7 +11,7 @@ import {
 import { signageHeartbeatInput } from '@ordering/common/schemas';
 import type { EntityManager } from 'typeorm';
 import { deviceOfKey, hashDeviceKey } from '../../auth/device-authenticator.js';
-import { secretsEqual } from '../../auth/secrets.js';
+import { isKeyShaped, secretsEqual } from '../../auth/secrets.js';
 import { Clock } from '../../core/clock.js';
 import { DomainError } from '../../core/errors.js';
 import { EventBus } from '../../core/events.js';
@@ -104,7 +104,7 @@ export class SignagePlayerService {
 
   /** The TV whose identifier and key these are; an unknown TV and a wrong key are the same 404. */
   async tvOf(em: EntityManager, identifier: string, key: string): Promise<DigitalSignageDevice> {
-    const valid = /^[\x21-\x7e]{1,200}$/.test(key) && identifier.length > 0 && identifier.length <= 100;
+    const valid = isKeyShaped(key) && identifier.length > 0 && identifier.length <= 100;
     const tv = valid
       ? await em.findOne(DigitalSignageDevice, {
           where: { identifier },
