@@ -7,7 +7,10 @@ import { browserMediaCache } from './media-cache';
 import { type Layer, SIGNAGE_TEXTS as T, SignagePlayerStore } from './SignagePlayerStore';
 import './signage.css';
 
-/** One layer: an image or a muted video that reports when it can be shown, when it ends, when it fails. */
+/**
+ * One layer: an image or a muted video that reports when it can be shown, when it ends, when it fails, and
+ * when its fade-in to the front has ended.
+ */
 const LayerView = observer(function LayerView({
   store,
   layer,
@@ -17,20 +20,29 @@ const LayerView = observer(function LayerView({
   layer: Layer;
   front: boolean;
 }) {
-  const video = useRef<HTMLVideoElement>(null);
+  const element = useRef<HTMLVideoElement & HTMLImageElement>(null);
   useEffect(() => {
-    const v = video.current;
-    if (!v) return;
+    const v = element.current;
+    if (!(v instanceof HTMLVideoElement)) return;
     if (front) {
       v.currentTime = 0;
       void v.play().catch(() => store.broken(layer.id));
     } else v.pause();
   }, [front, layer.id, store]);
+  useEffect(() => {
+    const el = element.current;
+    if (!front || !el) return;
+    if (typeof el.getAnimations !== 'function') return store.faded(layer.id);
+    // Reading the style starts the fade-in's CSS transition now if the browser has not yet; a layer that came
+    // to the front without one (the first picture, reduced motion) has ended its fade at once.
+    void getComputedStyle(el).opacity;
+    void Promise.allSettled(el.getAnimations().map((a) => a.finished)).then(() => store.faded(layer.id));
+  }, [front, layer.id, store]);
   const className = front ? 'sg-layer sg-layer--front' : 'sg-layer';
   if (layer.segment.type === 'video')
     return (
       <video
-        ref={video}
+        ref={element}
         className={className}
         src={layer.src}
         muted
@@ -44,6 +56,7 @@ const LayerView = observer(function LayerView({
     );
   return (
     <img
+      ref={element}
       className={className}
       src={layer.src}
       alt={layer.segment.name}

@@ -26,6 +26,11 @@ export const POLL_MS = 30_000;
 export const HEARTBEAT_MS = 30_000;
 /** The cross-fade's length (signage.css uses the same). */
 export const FADE_MS = 800;
+/**
+ * The longest the player waits for the browser to say a fade-in has ended before it replaces the picture
+ * below (a hidden page or an old browser may never say).
+ */
+export const FADE_WAIT_MS = 4 * FADE_MS;
 /** A file that does not show within this is skipped as broken. */
 export const LOAD_TIMEOUT_MS = 15_000;
 /** The next segment is loaded this long before the current one ends, so it switches on time. */
@@ -103,15 +108,18 @@ export class SignagePlayerStore {
   private waitTimer: ReturnType<typeof setTimeout> | null = null;
   /** When the segment on screen ends: a prepared layer waits for this moment. */
   private switchAt = 0;
+  /** The layer whose fade-in the browser has finished; the layer below it may then be replaced. */
+  private fadedId = 0;
+  private fadeWaiters: Array<() => void> = [];
   private advancing = false;
   private syncing = false;
   private stopped = false;
   private capturing = false;
 
   constructor(private readonly deps: PlayerDeps) {
-    makeAutoObservable<SignagePlayerStore, 'deps' | 'failures' | 'timers'>(
+    makeAutoObservable<SignagePlayerStore, 'deps' | 'failures' | 'timers' | 'fadeWaiters'>(
       this,
-      { deps: false, failures: false, timers: false },
+      { deps: false, failures: false, timers: false, fadeWaiters: false },
       { autoBind: true },
     );
   }
@@ -173,6 +181,7 @@ export class SignagePlayerStore {
     if (this.segmentTimer) clearTimeout(this.segmentTimer);
     if (this.loadTimer) clearTimeout(this.loadTimer);
     if (this.waitTimer) clearTimeout(this.waitTimer);
+    for (const wake of this.fadeWaiters.splice(0)) wake();
     for (const layer of this.layers) if (layer) this.deps.media.close(layer.src);
   }
 
@@ -228,6 +237,10 @@ export class SignagePlayerStore {
     try {
       if (this.segmentTimer) clearTimeout(this.segmentTimer);
       this.segmentTimer = null;
+      // The next one goes into the layer below the picture on screen: not while that picture still fades in
+      // over it, or the screen would darken mid-change.
+      await this.frontFaded();
+      if (this.stopped) return;
       const manifest = this.manifest;
       const tried = new Set<number>();
       let position = after;
@@ -324,8 +337,33 @@ export class SignagePlayerStore {
     this.switchAt = this.deps.now() + ms;
     if (this.segmentTimer) clearTimeout(this.segmentTimer);
     // The next one goes into the layer that is leaving, so not before the fade has ended (a segment shorter
-    // than the preload would otherwise replace the old picture under the new one mid-fade: a dark frame).
+    // than the preload would otherwise replace the old picture under the new one mid-fade: a dark frame);
+    // advance() also waits for the browser's own end of the fade, which a slow screen may reach later.
     this.segmentTimer = setTimeout(() => void this.advance(), Math.max(FADE_MS, ms - PRELOAD_MS));
+  }
+
+  /**
+   * The browser has finished the front layer's fade-in (the view follows the CSS transition itself, which
+   * runs on the compositor's clock, not on the timers): the layer below may be replaced now.
+   */
+  faded(layerId: number): void {
+    if (this.layers[this.front]?.id !== layerId) return;
+    this.fadedId = layerId;
+    for (const wake of this.fadeWaiters.splice(0)) wake();
+  }
+
+  /** Resolves once the picture on screen has faded in fully (at most {@link FADE_WAIT_MS}). */
+  private frontFaded(): Promise<void> {
+    const front = this.layers[this.front];
+    if (!front || this.fadedId === front.id || this.stopped) return Promise.resolve();
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      const timer = setTimeout(wake, FADE_WAIT_MS);
+      this.fadeWaiters.push(wake);
+    });
   }
 
   /** A video reached its end before its duration: the next one comes now. */
