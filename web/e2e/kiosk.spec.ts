@@ -258,7 +258,18 @@ test.describe('Self-service kiosk', () => {
         await startOrder(page);
         const cartBar = page.getByRole('region', { name: 'Warenkorb' });
         await page.getByRole('button', { name: /Wiener Schnitzel vom Kalb/ }).click();
-        await page.getByRole('dialog').getByRole('button', { name: 'In den Warenkorb' }).click();
+        // Every target of the product's dialog is a finger's size, the amount's − and + too.
+        const product = page.getByRole('dialog');
+        await product.getByRole('button', { name: 'Menge erhöhen' }).click();
+        await expect(product.getByLabel('Menge', { exact: true })).toHaveValue('2');
+        for (const name of ['Menge verringern', 'Menge erhöhen', 'In den Warenkorb']) {
+          const box = (await product.getByRole('button', { name }).boundingBox())!;
+          expect(box.height, name).toBeGreaterThanOrEqual(80);
+          expect(box.width, name).toBeGreaterThanOrEqual(80);
+        }
+        await screenshot(page, testInfo, 'kiosk-product', false);
+        await product.getByRole('button', { name: 'Menge verringern' }).click();
+        await product.getByRole('button', { name: 'In den Warenkorb' }).click();
 
         const upsell = page.getByRole('dialog', { name: 'Darf es noch etwas dazu sein?' });
         await expect(upsell).toBeVisible();
