@@ -552,9 +552,10 @@ export class TimeClockService {
     const id = rowIdOf(rawBranchId);
     const device = await branchDeviceOfKey(em, id, key, CLOCK_DEVICE_TYPES);
     if (device) {
-      const branch = await em
-        .getRepository(Branch)
-        .findOne({ where: { id: device.branchId }, select: { id: true, name: true, timeZone: true } });
+      const branch: ClockBranch | null = await em.getRepository(Branch).findOne({
+        where: { id: device.branchId },
+        select: Object.fromEntries(['id', ...CLOCK_BRANCH_FIELDS].map((field) => [field, true])),
+      });
       if (branch) return { branch, device: { id: device.id, identifier: device.identifier } };
     }
     const branch = await branchOfOwnKey(em, id, key, CLOCK_BRANCH_FIELDS);
