@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import {
   addDays,
   daysBetween,
@@ -29,6 +30,122 @@ describe('zoned-time', () => {
         weekday: 3,
       });
       expect(toLocal(new Date('2026-07-15T11:30:00Z'), VIENNA).hour).toBe(13);
+    });
+
+    it('reads what Intl reads, at any second, around every DST change, in zones with odd offsets', () => {
+      const zones = [
+        VIENNA,
+        'Europe/London',
+        'America/New_York',
+        'America/St_Johns',
+        'Asia/Kathmandu',
+        'Australia/Lord_Howe',
+        'Pacific/Chatham',
+        'Europe/Dublin',
+      ];
+      const formats = new Map(
+        zones.map((timeZone) => [
+          timeZone,
+          new Intl.DateTimeFormat('en-US', {
+            timeZone,
+            hourCycle: 'h23',
+            year: 'numeric',
+            month: 'numeric',
+            day: 'numeric',
+            hour: 'numeric',
+            minute: 'numeric',
+            second: 'numeric',
+            weekday: 'short',
+          }),
+        ]),
+      );
+      const intl = (instant: Date, timeZone: string) => {
+        const parts = Object.fromEntries(
+          formats
+            .get(timeZone)!
+            .formatToParts(instant)
+            .map((p) => [p.type, p.value]),
+        );
+        const n = (type: string) => Number(parts[type]);
+        return {
+          year: n('year'),
+          month: n('month'),
+          day: n('day'),
+          hour: n('hour') % 24,
+          minute: n('minute'),
+          second: n('second'),
+          weekday: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'].indexOf(parts.weekday!),
+        };
+      };
+      const same = (at: number, zone: string) => {
+        const expected = intl(new Date(at), zone);
+        const local = toLocal(new Date(at), zone);
+        expect(local).toMatchObject(expected);
+        expect(local.minutesOfDay).toBe(expected.hour * 60 + expected.minute);
+        const { year, month, day, hour, minute, second } = expected;
+        const wall = Date.UTC(year, month - 1, day, hour, minute, second);
+        expect(offsetMinutes(new Date(at), zone)).toBe(
+          Math.round((wall - Math.floor(at / 1000) * 1000) / 60_000),
+        );
+      };
+      // Every change of 2026 and 2027 in these zones, and of years whose changes fell off the quarter hours
+      // (St. John's kept a mean time of -3:30:52 until 1935, Dublin's of -0:25:21 until 1916), found hour by
+      // hour through Intl, then to the second: the seconds around each, read twice (the second time from
+      // what toLocal kept).
+      const scans: Array<[string, number, number]> = [
+        ...zones.map((zone): [string, number, number] => [zone, 2026, 2028]),
+        ['America/St_Johns', 1930, 1932],
+        ['Europe/Dublin', 1916, 1917],
+      ];
+      let changes = 0;
+      let offQuarter = 0;
+      for (const [zone, from, until] of scans) {
+        const offsetAt = (ms: number) => {
+          const l = intl(new Date(ms), zone);
+          return Date.UTC(l.year, l.month - 1, l.day, l.hour, l.minute, l.second) - ms;
+        };
+        let before = offsetAt(Date.UTC(from, 0, 1));
+        for (let hour = Date.UTC(from, 0, 1); hour < Date.UTC(until, 0, 1); hour += 3_600_000) {
+          const after = offsetAt(hour + 3_600_000);
+          if (before === after) continue;
+          before = after;
+          let lo = hour;
+          let hi = hour + 3_600_000;
+          while (hi - lo > 1000) {
+            const mid = lo + Math.floor((hi - lo) / 2000) * 1000;
+            if (offsetAt(mid) === offsetAt(lo)) lo = mid;
+            else hi = mid;
+          }
+          changes += 1;
+          if (hi % 900_000 !== 0) offQuarter += 1;
+          for (const at of [
+            hi - 900_000,
+            hi - 60_000,
+            hi - 1000,
+            hi - 1,
+            hi,
+            hi + 1,
+            hi + 1000,
+            hi + 899_999,
+          ])
+            for (let pass = 0; pass < 2; pass++) same(at, zone);
+        }
+      }
+      expect(changes).toBeGreaterThanOrEqual(30); // two a year in seven zones (Kathmandu has none), and more
+      expect(offQuarter).toBeGreaterThanOrEqual(2);
+      // Any instant from 1900 to 2100, read again up to half an hour later.
+      fc.assert(
+        fc.property(
+          fc.integer({ min: Date.UTC(1900, 0, 1), max: Date.UTC(2100, 0, 1) }),
+          fc.constantFrom(...zones),
+          fc.integer({ min: 0, max: 1_800_000 }),
+          (ms, zone, later) => {
+            same(ms, zone);
+            same(ms + later, zone);
+          },
+        ),
+        { numRuns: 2000 },
+      );
     });
 
     it('reads midnight as hour 0 when the clock strikes 00:00', () => {

@@ -106,6 +106,30 @@ export function weekdayOf(date: IsoDate): number {
 
 /** The wall-clock reading of an instant in a time zone. */
 export function toLocal(instant: Date, timeZone: string = DEFAULT_TIME_ZONE): LocalDateTime {
+  const ms = instant.getTime();
+  const offset = quarterOffset(ms, timeZone);
+  if (offset === null) return readLocal(instant, timeZone);
+  const wall = new Date(ms + offset);
+  const year = wall.getUTCFullYear();
+  const month = wall.getUTCMonth() + 1;
+  const day = wall.getUTCDate();
+  const hour = wall.getUTCHours();
+  const minute = wall.getUTCMinutes();
+  return {
+    date: isoDate(year, month, day),
+    year,
+    month,
+    day,
+    hour,
+    minute,
+    second: wall.getUTCSeconds(),
+    minutesOfDay: hour * 60 + minute,
+    weekday: (wall.getUTCDay() + 6) % 7,
+  };
+}
+
+/** The wall-clock reading through Intl's formatToParts (about 5 µs a call, so {@link toLocal} keeps offsets). */
+function readLocal(instant: Date, timeZone: string): LocalDateTime {
   const parts: Record<string, number> = {};
   for (const part of formatterFor(timeZone).formatToParts(instant)) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
@@ -136,26 +160,49 @@ export function localDate(instant: Date, timeZone: string = DEFAULT_TIME_ZONE): 
 
 /** Offset of the zone from UTC at an instant, in minutes (Vienna: 60 in winter, 120 in summer). */
 export function offsetMinutes(instant: Date, timeZone: string = DEFAULT_TIME_ZONE): number {
-  const wholeSeconds = Math.floor(instant.getTime() / 1000) * 1000;
-  const key = `${timeZone} ${wholeSeconds}`;
-  const known = offsets.get(key);
-  if (known !== undefined) return known;
-  const local = toLocal(new Date(wholeSeconds), timeZone);
-  const asUtc = Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute, local.second);
-  const offset = Math.round((asUtc - wholeSeconds) / MINUTE);
-  if (offsets.size >= OFFSET_CACHE_SIZE) offsets.clear();
-  offsets.set(key, offset);
-  return offset;
+  const ms = instant.getTime();
+  return Math.round((quarterOffset(ms, timeZone) ?? exactOffset(ms, timeZone)) / MINUTE);
 }
 
+const QUARTER = 15 * MINUTE;
+/** Instants before this are read through Intl each time (Date.UTC would read years 0–99 as 1900–1999). */
+const CACHED_FROM = Date.UTC(1900, 0, 1);
+const QUARTERS_PER_ZONE = 4096;
+
 /**
- * Offsets already read, by zone and whole second. Opening hours ask the same few instants (local midnights,
- * window edges) again and again, each time through Intl's formatToParts; an instant's offset never changes,
- * so the answer is kept (bounded, emptied when full). It made the store page's first render 40 ms shorter on
- * a phone (issue 10).
+ * The zone's offsets already read, by zone and quarter hour of UTC (NaN: a quarter with a transition in
+ * it). Opening hours, slots and every order ask the wall time of the same few hours again and again, each
+ * time through Intl's formatToParts; a quarter hour whose first and last second have the same offset has it
+ * throughout, so it is kept (bounded per zone, emptied when full) and the reading is plain arithmetic. The
+ * per-second cache this replaces made the store page's first render 40 ms shorter on a phone (issue 10);
+ * an order read the wall time about 28 times, 3 % of the server's time per order (issue 29).
  */
-const offsets = new Map<string, number>();
-const OFFSET_CACHE_SIZE = 4096;
+const quarterOffsets = new Map<string, Map<number, number>>();
+
+/** The offset (ms) that holds through the whole quarter hour of `ms`, or null when it changes in it. */
+function quarterOffset(ms: number, timeZone: string): number | null {
+  if (!(ms >= CACHED_FROM) || !Number.isFinite(ms)) return null;
+  const quarter = Math.floor(ms / QUARTER);
+  let zone = quarterOffsets.get(timeZone);
+  let offset = zone?.get(quarter);
+  if (offset === undefined) {
+    const first = exactOffset(quarter * QUARTER, timeZone);
+    offset = first === exactOffset((quarter + 1) * QUARTER - 1000, timeZone) ? first : Number.NaN;
+    if (!zone) quarterOffsets.set(timeZone, (zone = new Map()));
+    if (zone.size >= QUARTERS_PER_ZONE) zone.clear();
+    zone.set(quarter, offset);
+  }
+  return Number.isNaN(offset) ? null : offset;
+}
+
+/** The offset (ms, whole seconds) at an instant, read through Intl. */
+function exactOffset(ms: number, timeZone: string): number {
+  const wholeSeconds = Math.floor(ms / 1000) * 1000;
+  const local = readLocal(new Date(wholeSeconds), timeZone);
+  return (
+    Date.UTC(local.year, local.month - 1, local.day, local.hour, local.minute, local.second) - wholeSeconds
+  );
+}
 
 /**
  * The instant of a wall-clock time: `minutes` after local midnight of `date` (values ≥ 1440 run into the
