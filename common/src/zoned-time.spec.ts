@@ -12,6 +12,7 @@ import {
   offsetMinutes,
   parseIsoDate,
   parseTimeOfDay,
+  previousPeriod,
   startOfLocalDay,
   toLocal,
   weekdayOf,
@@ -20,6 +21,14 @@ import {
 const VIENNA = 'Europe/Vienna';
 
 describe('zoned-time', () => {
+  describe(previousPeriod.name, () => {
+    it('is the same number of days just before, across a month and a year', () => {
+      expect(previousPeriod('2026-03-01', '2026-03-31')).toEqual({ from: '2026-01-29', to: '2026-02-28' });
+      expect(previousPeriod('2026-01-05', '2026-01-05')).toEqual({ from: '2026-01-04', to: '2026-01-04' });
+      expect(previousPeriod('2026-01-01', '2026-01-07')).toEqual({ from: '2025-12-25', to: '2025-12-31' });
+    });
+  });
+
   describe(toLocal.name, () => {
     it('reads Vienna wall-clock time in winter and summer', () => {
       expect(toLocal(new Date('2026-01-15T11:30:00Z'), VIENNA)).toMatchObject({

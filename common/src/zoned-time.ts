@@ -99,6 +99,12 @@ export function daysBetween(a: IsoDate, b: IsoDate): number {
   return Math.round((utcMidnight(b) - utcMidnight(a)) / DAY);
 }
 
+/** The period of the same length just before `from … to` (inclusive dates): the statistics' comparison. */
+export function previousPeriod(from: IsoDate, to: IsoDate): { from: IsoDate; to: IsoDate } {
+  const days = daysBetween(from, to) + 1;
+  return { from: addDays(from, -days), to: addDays(from, -1) };
+}
+
 /** ISO weekday index of a calendar date: 0 = Monday … 6 = Sunday. */
 export function weekdayOf(date: IsoDate): number {
   return (new Date(utcMidnight(date)).getUTCDay() + 6) % 7;

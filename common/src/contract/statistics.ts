@@ -1,5 +1,4 @@
 import type { IsoDate } from './base.js';
-import { addDays, daysBetween } from '../zoned-time.js';
 import type { StatisticsSet } from './entities.js';
 import type { OrderChannel, OrderType, PaymentMethod } from './order.js';
 
@@ -242,12 +241,6 @@ export const COMPARED_STATISTICS_SETS = [
   'canceled-orders',
   'items',
 ] as const satisfies readonly StatisticsSet[];
-
-/** The period of the same length just before `from … to` (inclusive local dates). */
-export function previousPeriod(from: IsoDate, to: IsoDate): { from: IsoDate; to: IsoDate } {
-  const days = daysBetween(from, to) + 1;
-  return { from: addDays(from, -days), to: addDays(from, -1) };
-}
 
 /** Days of the range when `from` is not given: the last 30 days up to `to` (default today). */
 export const STATISTICS_DEFAULT_DAYS = 30;
