@@ -1,5 +1,5 @@
 import { de } from '../i18n/de.js';
-import { ERROR_CODES, errorText, isErrorCode, type ErrorCode } from './errors.js';
+import { ERROR_CODES, errorMessageIn, errorText, isErrorCode, type ErrorCode } from './errors.js';
 
 const codes = Object.keys(ERROR_CODES) as ErrorCode[];
 
@@ -30,5 +30,20 @@ describe(isErrorCode.name, () => {
     expect(isErrorCode('sold-out')).toBe(false);
     expect(isErrorCode('toString')).toBe(false);
     expect(isErrorCode(undefined)).toBe(false);
+  });
+});
+
+describe(errorMessageIn.name, () => {
+  it("gives an error answer's English by its code, keeping the server's German where no English is written", () => {
+    const full = {
+      message: 'Zu diesem Zeitpunkt sind leider bereits alle Plätze vergeben.',
+      code: 'slot_full',
+    };
+    expect(errorMessageIn(full, 'en')).toBe(
+      'All places at this time are already taken. Please choose another time.',
+    );
+    expect(errorMessageIn(full, 'de')).toBe(full.message);
+    expect(errorMessageIn({ message: 'Nur Deutsch.', code: 'signature_invalid' }, 'en')).toBe('Nur Deutsch.');
+    expect(errorMessageIn({ message: 'Ohne Code.' }, 'en')).toBe('Ohne Code.');
   });
 });

@@ -1,5 +1,5 @@
 import { de, t } from './de.js';
-import { en, errorMessageIn, renderMessageIn, tEn, translator } from './en.js';
+import { en, renderMessageIn, tEn, translator } from './en.js';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
@@ -23,22 +23,12 @@ describe('English texts of the kiosk', () => {
     expect(translator('en')('appointment.asap')).toBe('As soon as possible');
   });
 
-  it("render findings and error answers by language, keeping the server's text where no English is written", () => {
+  it('render findings by language, German where no English is written', () => {
     const finding = { key: 'validation.tooLong', params: { max: 40 } } as const;
     expect(renderMessageIn(finding, 'de')).toBe(t('validation.tooLong', { max: 40 }));
     expect(renderMessageIn(finding, 'en')).toBe(
       'This text is too long. It should have at most 40 characters.',
     );
     expect(renderMessageIn({ key: 'general.offline' }, 'en')).toBe(t('general.offline'));
-    const full = {
-      message: 'Zu diesem Zeitpunkt sind leider bereits alle Plätze vergeben.',
-      code: 'slot_full',
-    };
-    expect(errorMessageIn(full, 'en')).toBe(
-      'All places at this time are already taken. Please choose another time.',
-    );
-    expect(errorMessageIn(full, 'de')).toBe(full.message);
-    expect(errorMessageIn({ message: 'Nur Deutsch.', code: 'signature_invalid' }, 'en')).toBe('Nur Deutsch.');
-    expect(errorMessageIn({ message: 'Ohne Code.' }, 'en')).toBe('Ohne Code.');
   });
 });

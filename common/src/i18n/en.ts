@@ -6,7 +6,6 @@
  *
  * @packageDocumentation
  */
-import type { ErrorCode } from '../contract/errors.js';
 import { de, interpolate, t, type Message, type MessageArgs, type MessageKey } from './de.js';
 
 /** The English texts there are, by the German catalogue's keys. */
@@ -87,44 +86,6 @@ export const en: { readonly [K in MessageKey]?: string } = {
   'validation.tooLong': 'This text is too long. It should have at most {max} characters.',
 };
 
-/**
- * English for the reason codes a guest can meet when the kiosk sends an order (the server answers in German;
- * the kiosk's English face shows these by the answer's `code`). A code missing here keeps the German text.
- * Where `ERROR_CODES` takes its German from the catalogue, the English comes from {@link en}'s same key.
- */
-export const errorTextsEn: { readonly [C in ErrorCode]?: string } = {
-  cart_empty: en['cart.empty'],
-  order_type_unavailable: en['checkout.orderTypeUnavailable'],
-  order_type_contradictory: en['checkout.orderTypeContradictory'],
-  minimum_order_value: 'The minimum order value has not been reached yet.',
-  table_invalid: en['checkout.tableInvalid'],
-  branch_closed: en['checkout.closed'],
-  branch_not_public: en['checkout.closed'],
-  not_orderable_yet: 'Orders are only possible later.',
-  ordering_paused: 'We are not taking any orders right now.',
-  payment_method_unavailable: en['checkout.paymentMethodUnavailable'],
-  appointment_required: en['appointment.required'],
-  appointment_too_early: 'The chosen time is too early.',
-  appointment_too_late: 'The chosen time is too far in the future.',
-  appointment_closed: en['appointment.closed'],
-  slot_full: 'All places at this time are already taken. Please choose another time.',
-  phone_invalid: en['validation.phone'],
-  product_unknown: en['validation.choice'],
-  product_unavailable: 'This product is not available at the moment.',
-  sold_out: 'Sorry, this product is sold out.',
-  unit_invalid: en['validation.choice'],
-  amount_invalid: en['validation.invalid'],
-  part_invalid: en['validation.invalid'],
-  part_choices: 'The number of chosen options does not fit.',
-  idempotency_in_flight: 'Your order is being processed. Please wait a moment and try again.',
-  payment_refused: 'The payment was declined. Please try again or choose another payment method.',
-  payment_provider_unavailable:
-    'Card payment is not available right now. Please try again later or choose another payment method.',
-  rate_limited: 'Too many requests. Please try again later.',
-  invalid: 'The request is not valid.',
-  database_unavailable: 'The service is briefly unavailable. Please try again in a few seconds.',
-};
-
 /** The languages a text can be asked for. */
 export type TextLanguage = 'de' | 'en';
 
@@ -150,13 +111,4 @@ export function renderMessageIn(message: Message, language: TextLanguage): strin
   return text === undefined
     ? interpolate(de[message.key], message.params)
     : interpolate(text, message.params);
-}
-
-/**
- * The text of an error answer's entry in a language: for English, the code's English text where there is
- * one; otherwise the server's own (German) message.
- */
-export function errorMessageIn(error: { message: string; code?: string }, language: TextLanguage): string {
-  if (language !== 'en' || !error.code) return error.message;
-  return (errorTextsEn as Record<string, string | undefined>)[error.code] ?? error.message;
 }
