@@ -1,4 +1,4 @@
-import type { Market } from './market.js';
+import type { Market } from './contract/content.js';
 import {
   fillIn,
   imprintTemplate,

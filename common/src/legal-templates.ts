@@ -5,7 +5,7 @@
  * `[OPTIONAL: …]`, so no placeholder can pass unnoticed; nothing here is shown to shoppers unless the owner
  * saves it. The texts are a starting point, not legal advice.
  */
-import type { Market } from './market.js';
+import type { Market } from './contract/content.js';
 
 /** A gap the owner must fill, with what belongs there. */
 export const fillIn = (what: string): string => `[BITTE AUSFÜLLEN: ${what}]`;

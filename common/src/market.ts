@@ -5,12 +5,9 @@
  *
  * @packageDocumentation
  */
+import { MARKETS, type Market } from './contract/content.js';
 import type { PaymentMethod } from './contract/order.js';
 import { t } from './i18n/de.js';
-
-/** The markets the product is ready for. */
-export const MARKETS = ['DE', 'AT'] as const;
-export type Market = (typeof MARKETS)[number];
 
 /** A new shop is German unless it says otherwise. */
 export const DEFAULT_MARKET: Market = 'DE';

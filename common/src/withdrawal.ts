@@ -5,7 +5,7 @@
  *
  * @packageDocumentation
  */
-import type { Market } from './market.js';
+import type { Market } from './contract/content.js';
 
 /** Something that carries the flag "vom Widerruf ausgenommen" (a product or a category). */
 export interface WithdrawalExemptable {

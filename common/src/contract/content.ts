@@ -1,4 +1,3 @@
-import type { Market } from '../market.js';
 import type { Entity } from './base.js';
 
 /** Order type names used by the settings (`defaultDeliveryMethod`). */
@@ -108,6 +107,10 @@ export interface SiteSettings {
   /** Map bearing (default -85). */
   mapBearing?: number;
 }
+
+/** The markets the product is ready for (their profiles: common/src/market.ts). */
+export const MARKETS = ['DE', 'AT'] as const;
+export type Market = (typeof MARKETS)[number];
 
 /** The shop configuration (`GET/POST /api/config`). */
 export interface Config {

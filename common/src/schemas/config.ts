@@ -2,7 +2,8 @@ import './jitless.js';
 import { z } from 'zod';
 import { t } from '../i18n/index.js';
 import { AD_PIXEL_ID_PATTERN } from '../ad-pixel.js';
-import { DEFAULT_MARKET, isMarket, type Market } from '../market.js';
+import type { Market } from '../contract/content.js';
+import { DEFAULT_MARKET, isMarket } from '../market.js';
 import { DEFAULT_REJECTION_REASONS, rejectionReasonsOf } from '../rejection-reasons.js';
 
 /** The demo's map style: MapTiler's streets (needs the configured token). */
