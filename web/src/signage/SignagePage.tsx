@@ -20,6 +20,7 @@ const LayerView = observer(function LayerView({
   layer: Layer;
   front: boolean;
 }) {
+  // The layer's one element, an <img> or a <video> (typed as both so either takes the ref).
   const element = useRef<HTMLVideoElement & HTMLImageElement>(null);
   useEffect(() => {
     const v = element.current;
