@@ -116,21 +116,38 @@ export function toLocal(instant: Date, timeZone: string = DEFAULT_TIME_ZONE): Lo
   const offset = quarterOffset(ms, timeZone);
   if (offset === null) return readLocal(instant, timeZone);
   const wall = new Date(ms + offset);
-  const year = wall.getUTCFullYear();
-  const month = wall.getUTCMonth() + 1;
-  const day = wall.getUTCDate();
-  const hour = wall.getUTCHours();
-  const minute = wall.getUTCMinutes();
+  return reading(
+    wall.getUTCFullYear(),
+    wall.getUTCMonth() + 1,
+    wall.getUTCDate(),
+    wall.getUTCHours(),
+    wall.getUTCMinutes(),
+    wall.getUTCSeconds(),
+    (wall.getUTCDay() + 6) % 7,
+  );
+}
+
+/** A wall-clock reading of its parts (the weekday from the date when not given). */
+function reading(
+  year: number,
+  month: number,
+  day: number,
+  hour: number,
+  minute: number,
+  second: number,
+  weekday?: number,
+): LocalDateTime {
+  const date = isoDate(year, month, day);
   return {
-    date: isoDate(year, month, day),
+    date,
     year,
     month,
     day,
     hour,
     minute,
-    second: wall.getUTCSeconds(),
+    second,
     minutesOfDay: hour * 60 + minute,
-    weekday: (wall.getUTCDay() + 6) % 7,
+    weekday: weekday ?? weekdayOf(date),
   };
 }
 
@@ -145,18 +162,7 @@ function readLocal(instant: Date, timeZone: string): LocalDateTime {
     number
   >;
   const hour = parts.hour === 24 ? 0 : (parts.hour as number);
-  const date = isoDate(year, month, day);
-  return {
-    date,
-    year,
-    month,
-    day,
-    hour,
-    minute,
-    second,
-    minutesOfDay: hour * 60 + minute,
-    weekday: weekdayOf(date),
-  };
+  return reading(year, month, day, hour, minute, second);
 }
 
 /** The local calendar date of an instant in a time zone. */
@@ -187,7 +193,7 @@ const quarterOffsets = new Map<string, Map<number, number>>();
 
 /** The offset (ms) that holds through the whole quarter hour of `ms`, or null when it changes in it. */
 function quarterOffset(ms: number, timeZone: string): number | null {
-  if (!(ms >= CACHED_FROM) || !Number.isFinite(ms)) return null;
+  if (!(ms >= CACHED_FROM)) return null; // an invalid date's NaN too
   const quarter = Math.floor(ms / QUARTER);
   let zone = quarterOffsets.get(timeZone);
   let offset = zone?.get(quarter);
