@@ -2,6 +2,10 @@ import type { EntityManager } from 'typeorm';
 import { Branch } from '../branches/branch.entity.js';
 import { isKeyShaped, secretsEqual } from './secrets.js';
 
+/** TypeORM's `select` of a branch's id and the named columns. */
+export const branchColumns = (fields: readonly (keyof Branch)[]) =>
+  Object.fromEntries(['id', ...fields].map((field) => [field, true]));
+
 /**
  * The branch whose id and own key a screen's path carries (the ticket screen, the time clock, a
  * terminal's order list), or null. The key is compared in constant time also when no branch has the id,
@@ -18,7 +22,7 @@ export async function branchOfOwnKey<K extends keyof Branch = 'id'>(
     id !== null && isKeyShaped(key)
       ? await em.getRepository(Branch).findOne({
           where: { id },
-          select: Object.fromEntries(['id', 'apiKey', ...fields].map((field) => [field, true])),
+          select: branchColumns(['apiKey', ...fields]),
         })
       : null;
   const ok = secretsEqual(key, branch?.apiKey || '\0no-branch');

@@ -25,7 +25,7 @@ import {
 } from '../../auth/login-throttle.service.js';
 import { HashPoolBusy } from '../../auth/hash-pool.js';
 import { PasswordHasher } from '../../auth/passwords.js';
-import { branchOfOwnKey } from '../../auth/branch-key.js';
+import { branchColumns, branchOfOwnKey } from '../../auth/branch-key.js';
 import { Branch } from '../../branches/branch.entity.js';
 import { Clock } from '../../core/clock.js';
 import { EventBus } from '../../core/events.js';
@@ -554,7 +554,7 @@ export class TimeClockService {
     if (device) {
       const branch: ClockBranch | null = await em.getRepository(Branch).findOne({
         where: { id: device.branchId },
-        select: Object.fromEntries(['id', ...CLOCK_BRANCH_FIELDS].map((field) => [field, true])),
+        select: branchColumns(CLOCK_BRANCH_FIELDS),
       });
       if (branch) return { branch, device: { id: device.id, identifier: device.identifier } };
     }
